@@ -1,0 +1,129 @@
+// swift-tools-version:6.2
+import PackageDescription
+
+// Every Roam service is a library target (domain, repositories, migrations, gRPC adapter) plus a thin
+// `roam-<name>` executable. Generated protobuf/gRPC code lives in one module, `RoamProto`, and is
+// committed; `scripts/generate-proto.sh` regenerates it.
+
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let grpc: [Target.Dependency] = [
+    .product(name: "GRPCCore", package: "grpc-swift-2"),
+    .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+    .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+]
+
+let package = Package(
+    name: "Roam",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "roam-accounts", targets: ["roam-accounts"]),
+        .executable(name: "roam-bench", targets: ["roam-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport.git", from: "2.9.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf.git", from: "2.4.0"),
+        // Default traits off: they pull in more of Foundation and make `swift build` and
+        // `swift test` recompile each other's packages (see ../shared/STACK.md).
+        .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+    ],
+    targets: [
+        .target(
+            name: "RoamProto",
+            dependencies: [
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+            ],
+            path: "Shared/RoamProto",
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .target(
+            name: "RoamRuntime",
+            dependencies: grpc + [
+                "RoamProto",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Shared/RoamRuntime",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "RoamTesting",
+            dependencies: grpc + [
+                "RoamRuntime",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            path: "Shared/RoamTesting",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Accounts",
+            dependencies: grpc + [
+                "RoamProto", "RoamRuntime",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Services/Accounts/Library",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "roam-accounts",
+            dependencies: ["Accounts", "RoamRuntime"],
+            path: "Services/Accounts/App",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "roam-bench",
+            dependencies: grpc + ["Accounts", "RoamProto", "RoamRuntime", "RoamTesting"],
+            path: "Tests/Bench",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "RoamRuntimeTests",
+            dependencies: grpc + [
+                "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+            ],
+            path: "Tests/RoamRuntimeTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AccountsTests",
+            dependencies: grpc + [
+                "Accounts", "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/AccountsTests",
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamRuntime
+
+/// Builds and runs the accounts process from its environment: PostgreSQL repositories (or the
+/// in-memory ones with ROAM_IN_MEMORY=true), the signing key, and the gRPC server.
+public enum AccountsApp {
+    public static let defaultGRPCPort = 50051
+    public static let defaultMetricsPort = 9101
+
+    public static func run(environment: Environment) async throws {
+        let settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
+                                           defaultMetricsPort: defaultMetricsPort, environment: environment)
+        let registry = ServiceHost.bootstrapObservability(settings)
+        let host = ServiceHost(settings: settings)
+        let signingKey = try SigningKey.load(environment: environment)
+        let policy = try AccountPolicy(environment: environment)
+        let hasher = try PasswordHasher(environment: environment)
+
+        let postgres: PostgresClient?
+        let repositories: Repositories
+        if settings.inMemory {
+            host.logger.warning("ROAM_IN_MEMORY=true: accounts keeps everything in memory and forgets it on exit")
+            postgres = nil
+            repositories = Repositories(memory: InMemoryAccountsStore())
+        } else {
+            let client = PostgresClient(configuration: settings.database.configuration, backgroundLogger: host.logger)
+            postgres = client
+            repositories = Repositories(database: Database(client: client, operationTimeout: settings.database.operationTimeout))
+        }
+
+        let accounts = try await repositories.service(hasher: hasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+                                                      mailer: LoggingMailSender(logger: host.logger), policy: policy)
+        let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
+                                                 serviceSecret: settings.serviceSecret)
+        let logger = host.logger
+        try await host.run(
+            services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
+            serviceNames: ["roam.accounts.v1.AccountsService"],
+            anonymousMethods: AccountsGRPCService.anonymousMethods,
+            verifier: verifier,
+            postgres: postgres,
+            startup: {
+                try await verifier.loadKeys()
+                if let postgres { try await AccountsMigrations.migrator.migrate(postgres, logger: logger) }
+            },
+            metricsRegistry: registry
+        )
+    }
+}
+
+/// The five repositories of the accounts service, from one store.
+public struct Repositories: Sendable {
+    public var users: any UserRepository
+    public var sessions: any SessionRepository
+    public var graph: any SocialGraphRepository
+    public var attempts: any LoginAttemptRepository
+    public var oneTimeTokens: any OneTimeTokenRepository
+
+    public init(memory store: InMemoryAccountsStore) {
+        users = store
+        sessions = store
+        graph = store
+        attempts = store
+        oneTimeTokens = store
+    }
+
+    public init(database: Database) {
+        users = PostgresUserRepository(database: database)
+        sessions = PostgresSessionRepository(database: database)
+        graph = PostgresSocialGraphRepository(database: database)
+        attempts = PostgresLoginAttemptRepository(database: database)
+        oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
+    }
+
+    public func service(hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,
+                        policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
+        try await AccountService(users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
+                                 hasher: hasher, signer: signer, mailer: mailer, policy: policy, now: now)
+    }
+}

@@ -1,0 +1,51 @@
+import RoamRuntime
+
+/// The shapes Roam accepts for account fields.
+public enum AccountRules {
+    public static let usernameLength = 3...30
+    public static let minimumPasswordLength = 8
+    public static let maximumPasswordLength = 256
+    public static let displayNameLength = 1...50
+    public static let bioLength = 0...500
+
+    public static func checkEmail(_ email: String, into validation: inout Validation) {
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        let valid = email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[0].count <= 64
+            && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !parts[1].contains("..")
+            && !email.contains(where: { $0.isWhitespace })
+        validation.require(valid, "email", "must be an email address such as name@example.com")
+    }
+
+    public static func checkUsername(_ username: String, into validation: inout Validation) {
+        validation.require(usernameLength.contains(username.count) && username.allSatisfy(isUsernameCharacter),
+                           "username", "must be 3 to 30 characters of a-z, 0-9, _ and .")
+    }
+
+    public static func checkPassword(_ password: String, field: String, into validation: inout Validation) {
+        if password.count < minimumPasswordLength {
+            validation.fail(field, "must be at least \(minimumPasswordLength) characters")
+        } else if password.utf8.count > maximumPasswordLength {
+            validation.fail(field, "must be at most \(maximumPasswordLength) bytes")
+        } else if CommonPasswords.contains(password) {
+            validation.fail(field, "is too common; choose a less guessable password")
+        }
+    }
+
+    public static func checkDisplayName(_ name: String, into validation: inout Validation) {
+        validation.require(displayNameLength.contains(name.count) && !name.contains(where: \.isNewline),
+                           "display_name", "must be 1 to 50 characters on one line")
+    }
+
+    static func isUsernameCharacter(_ character: Character) -> Bool {
+        ("a"..."z").contains(character) || ("0"..."9").contains(character) || character == "_" || character == "."
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var slice = self[...]
+        while slice.first?.isWhitespace == true { slice = slice.dropFirst() }
+        while slice.last?.isWhitespace == true { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import RoamRuntime
+
+/// Reading and editing profiles, searching users.
+extension AccountService {
+    public func myProfile(_ caller: AuthenticatedUser) async throws -> ProfileView {
+        guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
+        return ProfileView(user: user, isOwner: true)
+    }
+
+    public func updateProfile(of caller: AuthenticatedUser, _ changes: ProfileChanges) async throws -> ProfileView {
+        var changes = changes
+        changes.displayName = changes.displayName?.trimmingWhitespace()
+        changes.phone = changes.phone?.trimmingWhitespace()
+        var validation = Validation()
+        if let name = changes.displayName { AccountRules.checkDisplayName(name, into: &validation) }
+        if let bio = changes.bio { validation.require(AccountRules.bioLength.contains(bio.count), "bio", "must be at most 500 characters") }
+        if let phone = changes.phone {
+            let digits = phone.filter(\.isNumber)
+            validation.require(phone.isEmpty || (phone.allSatisfy { $0.isNumber || "+ -()".contains($0) } && (6...15).contains(digits.count)),
+                               "phone", "must be a phone number such as +46 70 123 45 67")
+        }
+        try validation.check()
+        guard let user = try await users.updateProfile(userID: caller.id, changes) else { throw AccountsError.userNotFound }
+        return ProfileView(user: user, isOwner: true)
+    }
+
+    /// A user's public profile; a user who blocked the viewer (or was blocked by them) is not found.
+    public func profile(username: String, viewer: UUID?) async throws -> ProfileView {
+        let user = try await visibleUser(username: username, viewer: viewer)
+        return try await view(of: user, for: viewer)
+    }
+
+    public func searchUsers(query: String, page: PageRequest, viewer: UUID?) async throws -> Page<ProfileView> {
+        let query = query.trimmingWhitespace().lowercased()
+        guard (1...50).contains(query.count) else { throw RoamError.invalidField("query", "must be 1 to 50 characters") }
+        let found = try await users.search(prefix: query, page: page)
+        var views: [ProfileView] = []
+        for user in found.items {
+            if let viewer, try await graph.eitherBlocks(viewer, user.id) { continue }
+            views.append(try await view(of: user, for: viewer))
+        }
+        return Page(items: views, nextCursor: found.nextCursor)
+    }
+
+    func visibleUser(username: String, viewer: UUID?) async throws -> User {
+        let username = username.trimmingWhitespace().lowercased()
+        guard !username.isEmpty else { throw RoamError.invalidField("username", "is required") }
+        guard let user = try await users.user(username: username) else { throw AccountsError.userNotFound }
+        if let viewer, viewer != user.id, try await graph.eitherBlocks(viewer, user.id) { throw AccountsError.userNotFound }
+        return user
+    }
+
+    func view(of user: User, for viewer: UUID?) async throws -> ProfileView {
+        guard let viewer, viewer != user.id else { return ProfileView(user: user, isOwner: viewer == user.id) }
+        return ProfileView(user: user,
+                           followedByViewer: try await graph.isFollowing(follower: viewer, followee: user.id),
+                           followsViewer: try await graph.isFollowing(follower: user.id, followee: viewer))
+    }
+}

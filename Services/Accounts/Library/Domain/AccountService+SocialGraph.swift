@@ -1,0 +1,60 @@
+import Foundation
+import RoamRuntime
+
+/// Follows and blocks.
+extension AccountService {
+    /// Idempotent: following someone already followed succeeds.
+    public func follow(_ caller: AuthenticatedUser, username: String) async throws {
+        let target = try await visibleUser(username: username, viewer: caller.id)
+        guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
+        _ = try await graph.follow(follower: caller.id, followee: target.id, at: now())
+    }
+
+    public func unfollow(_ caller: AuthenticatedUser, username: String) async throws {
+        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else { return }
+        _ = try await graph.unfollow(follower: caller.id, followee: target.id)
+    }
+
+    public func followers(username: String, page: PageRequest, viewer: UUID?) async throws -> (Page<ProfileView>, total: Int) {
+        let user = try await visibleUser(username: username, viewer: viewer)
+        let found = try await graph.followers(of: user.id, page: page)
+        return (try await views(found, for: viewer), user.followerCount)
+    }
+
+    public func following(username: String, page: PageRequest, viewer: UUID?) async throws -> (Page<ProfileView>, total: Int) {
+        let user = try await visibleUser(username: username, viewer: viewer)
+        let found = try await graph.following(of: user.id, page: page)
+        return (try await views(found, for: viewer), user.followingCount)
+    }
+
+    /// Idempotent. Removes follows both ways.
+    public func block(_ caller: AuthenticatedUser, username: String) async throws {
+        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else {
+            throw AccountsError.userNotFound
+        }
+        guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
+        try await graph.block(blocker: caller.id, blocked: target.id, at: now())
+    }
+
+    public func unblock(_ caller: AuthenticatedUser, username: String) async throws {
+        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else { return }
+        try await graph.unblock(blocker: caller.id, blocked: target.id)
+    }
+
+    /// Other services ask this before showing one user's content to another; a user may only ask
+    /// about themselves.
+    public func eitherBlocks(_ a: UUID, _ b: UUID, caller: Caller) async throws -> Bool {
+        switch caller {
+        case .service: break
+        case .user(let user) where user.id == a || user.id == b: break
+        case .user: throw RoamError.permissionDenied("you may only ask about your own blocks")
+        }
+        return try await graph.eitherBlocks(a, b)
+    }
+
+    private func views(_ page: Page<User>, for viewer: UUID?) async throws -> Page<ProfileView> {
+        var views: [ProfileView] = []
+        for user in page.items { views.append(try await view(of: user, for: viewer)) }
+        return Page(items: views, nextCursor: page.nextCursor)
+    }
+}

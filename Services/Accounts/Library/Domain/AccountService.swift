@@ -1,0 +1,153 @@
+import Foundation
+import Logging
+import RoamRuntime
+
+/// The accounts use cases: sign-up, log-in, sessions and passwords. Profiles, email tokens and the
+/// social graph are in the extensions beside this file. Knows nothing of gRPC or SQL.
+public struct AccountService: Sendable {
+    let users: any UserRepository
+    let sessions: any SessionRepository
+    let graph: any SocialGraphRepository
+    let attempts: any LoginAttemptRepository
+    let oneTimeTokens: any OneTimeTokenRepository
+    let hasher: PasswordHasher
+    let signer: any AccessTokenSigner
+    let mailer: any MailSender
+    let policy: AccountPolicy
+    let now: @Sendable () -> Date
+    /// A hash to check against when no account matches, so a wrong username costs as much time as a
+    /// wrong password and timing does not reveal which accounts exist.
+    let decoyHash: String
+
+    public init(users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
+                attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
+                hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,
+                policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws {
+        self.users = users
+        self.sessions = sessions
+        self.graph = graph
+        self.attempts = attempts
+        self.oneTimeTokens = oneTimeTokens
+        self.hasher = hasher
+        self.signer = signer
+        self.mailer = mailer
+        self.policy = policy
+        self.now = now
+        decoyHash = try await hasher.hash(OpaqueToken.generate())
+    }
+
+    public func signUp(_ form: SignUpForm, device: DeviceInfo, clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
+        try form.validate()
+        let time = now()
+        if try await users.user(email: form.email) != nil { throw AccountsError.emailTaken }
+        if try await users.user(username: form.username) != nil { throw AccountsError.usernameTaken }
+        let user = User(id: .v7(at: time), email: form.email, username: form.username,
+                        passwordHash: try await hasher.hash(form.password),
+                        profile: ProfileDetails(displayName: form.displayName), createdAt: time)
+        try await users.create(user)
+        try await sendVerificationEmail(to: user)
+        let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
+        return (ProfileView(user: user, isOwner: true), tokens)
+    }
+
+    public func logIn(identifier: String, password: String, device: DeviceInfo, clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
+        let identifier = identifier.trimmingWhitespace().lowercased()
+        var validation = Validation()
+        validation.require(!identifier.isEmpty, "identifier", "is required")
+        validation.require(!password.isEmpty, "password", "is required")
+        try validation.check()
+
+        let addressKey = "address:\(clientAddress)"
+        let accountKey = "account:\(identifier)"
+        try await checkThrottle(key: addressKey, limit: policy.failedLoginLimitPerAddress)
+        try await checkThrottle(key: accountKey, limit: policy.failedLoginLimitPerAccount)
+
+        let user = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
+        let valid = try await hasher.verify(password, against: user?.passwordHash ?? decoyHash)
+        guard let user, valid else {
+            try await attempts.recordFailure(keys: [addressKey, accountKey], at: now())
+            throw AccountsError.invalidCredentials
+        }
+        try await attempts.clear(key: accountKey)
+        let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
+        return (ProfileView(user: user, isOwner: true), tokens)
+    }
+
+    public func refresh(refreshToken: String) async throws -> IssuedTokens {
+        guard !refreshToken.isEmpty else { throw RoamError.invalidField("refresh_token", "is required") }
+        let time = now()
+        let newToken = OpaqueToken.generate()
+        let expiry = time.adding(policy.refreshTokenLifetime)
+        switch try await sessions.rotate(refreshTokenDigest: OpaqueToken.digest(refreshToken), to: OpaqueToken.digest(newToken),
+                                         at: time, newExpiry: expiry) {
+        case .invalid:
+            throw AccountsError.invalidRefreshToken
+        case .reused:
+            throw AccountsError.refreshTokenReused
+        case .rotated(let session):
+            guard let user = try await users.user(id: session.userID) else { throw AccountsError.invalidRefreshToken }
+            return try await tokens(for: user, sessionID: session.id, refreshToken: newToken, refreshExpiry: expiry, at: time)
+        }
+    }
+
+    public func logOut(refreshToken: String) async throws {
+        guard !refreshToken.isEmpty else { throw RoamError.invalidField("refresh_token", "is required") }
+        _ = try await sessions.revoke(refreshTokenDigest: OpaqueToken.digest(refreshToken))
+    }
+
+    public func sessions(of user: AuthenticatedUser) async throws -> [Session] {
+        try await sessions.sessions(userID: user.id, at: now())
+    }
+
+    public func revokeSession(_ sessionID: UUID, of user: AuthenticatedUser) async throws {
+        guard try await sessions.revoke(sessionID: sessionID, userID: user.id) else { throw AccountsError.sessionNotFound }
+    }
+
+    public func revokeAllSessions(of user: AuthenticatedUser, keepingCurrent: Bool) async throws -> Int {
+        try await sessions.revokeAll(userID: user.id, except: keepingCurrent ? user.sessionID : nil)
+    }
+
+    public func changePassword(of caller: AuthenticatedUser, current: String, new: String) async throws {
+        var validation = Validation()
+        AccountRules.checkPassword(new, field: "new_password", into: &validation)
+        try validation.check()
+        guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
+        guard try await hasher.verify(current, against: user.passwordHash) else {
+            throw RoamError(.permissionDenied, reason: "INVALID_CREDENTIALS", message: "the current password is wrong",
+                            violations: [.init(field: "current_password", description: "is wrong")])
+        }
+        try await users.setPasswordHash(userID: user.id, try await hasher.hash(new), keepingSession: caller.sessionID)
+    }
+
+    public func deleteAccount(of caller: AuthenticatedUser, password: String) async throws {
+        guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
+        guard try await hasher.verify(password, against: user.passwordHash) else { throw AccountsError.wrongPassword }
+        try await users.delete(userID: user.id, at: now())
+    }
+
+    private func checkThrottle(key: String, limit: Int) async throws {
+        let since = now().adding(.zero - policy.failedLoginWindow)
+        let (count, oldest) = try await attempts.failures(key: key, since: since)
+        guard count >= limit, let oldest else { return }
+        let retryAt = oldest.adding(policy.failedLoginWindow)
+        let seconds = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
+        throw RoamError.tooManyAttempts(retryAfter: .seconds(seconds))
+    }
+
+    private func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {
+        let time = now()
+        let refreshToken = OpaqueToken.generate()
+        let expiry = time.adding(policy.refreshTokenLifetime)
+        let session = Session(id: .v7(at: time), userID: user.id, device: device, clientAddress: clientAddress,
+                              createdAt: time, lastUsedAt: time, expiresAt: expiry)
+        try await sessions.create(session, refreshTokenDigest: OpaqueToken.digest(refreshToken))
+        return try await tokens(for: user, sessionID: session.id, refreshToken: refreshToken, refreshExpiry: expiry, at: time)
+    }
+
+    private func tokens(for user: User, sessionID: UUID, refreshToken: String, refreshExpiry: Date, at time: Date) async throws -> IssuedTokens {
+        let accessExpiry = time.adding(policy.accessTokenLifetime)
+        let accessToken = try await signer.accessToken(for: user, sessionID: sessionID, issuedAt: time, expiresAt: accessExpiry)
+        return IssuedTokens(accessToken: accessToken, accessTokenExpiresAt: accessExpiry, refreshToken: refreshToken,
+                            refreshTokenExpiresAt: refreshExpiry, sessionID: sessionID)
+    }
+}

@@ -1,0 +1,25 @@
+import RoamRuntime
+
+/// What a person types to create an account, normalised and checked field by field.
+public struct SignUpForm: Sendable, Equatable {
+    public var email: String
+    public var username: String
+    public var password: String
+    public var displayName: String
+
+    public init(email: String, username: String, password: String, displayName: String) {
+        self.email = email.trimmingWhitespace().lowercased()
+        self.username = username.trimmingWhitespace().lowercased()
+        self.password = password
+        self.displayName = displayName.trimmingWhitespace()
+    }
+
+    public func validate() throws(RoamError) {
+        var validation = Validation()
+        AccountRules.checkEmail(email, into: &validation)
+        AccountRules.checkUsername(username, into: &validation)
+        AccountRules.checkPassword(password, field: "password", into: &validation)
+        AccountRules.checkDisplayName(displayName, into: &validation)
+        try validation.check()
+    }
+}

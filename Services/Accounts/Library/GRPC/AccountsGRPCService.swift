@@ -1,0 +1,192 @@
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// The gRPC face of the accounts service: converts messages and calls `AccountService`.
+public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
+    typealias Method = Roam_Accounts_V1_AccountsService.Method
+
+    /// Calls that need no access token.
+    public static let anonymousMethods: Set<MethodDescriptor> = [
+        Method.SignUp.descriptor, Method.LogIn.descriptor, Method.RefreshSession.descriptor, Method.LogOut.descriptor,
+        Method.VerifyEmail.descriptor, Method.RequestPasswordReset.descriptor, Method.ResetPassword.descriptor,
+        Method.GetProfile.descriptor, Method.SearchUsers.descriptor, Method.ListFollowers.descriptor,
+        Method.ListFollowing.descriptor, Method.GetPublicKeys.descriptor,
+    ]
+
+    let accounts: AccountService
+    let publicKeys: [JSONWebKey]
+
+    public init(accounts: AccountService, publicKeys: [JSONWebKey]) {
+        self.accounts = accounts
+        self.publicKeys = publicKeys
+    }
+
+    private var context: RequestContext { RequestContext.current }
+    private var clientAddress: String { context.clientAddress ?? "unknown" }
+
+    public func signUp(request: Roam_Accounts_V1_SignUpRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SignUpResponse {
+        let form = SignUpForm(email: request.email, username: request.username, password: request.password, displayName: request.displayName)
+        let (view, tokens) = try await accounts.signUp(form, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
+        return .with {
+            $0.account = view.accountProto
+            $0.tokens = tokens.proto
+        }
+    }
+
+    public func logIn(request: Roam_Accounts_V1_LogInRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_LogInResponse {
+        let (view, tokens) = try await accounts.logIn(identifier: request.identifier, password: request.password,
+                                                      device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
+        return .with {
+            $0.account = view.accountProto
+            $0.tokens = tokens.proto
+        }
+    }
+
+    public func refreshSession(request: Roam_Accounts_V1_RefreshSessionRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RefreshSessionResponse {
+        let tokens = try await accounts.refresh(refreshToken: request.refreshToken)
+        return .with { $0.tokens = tokens.proto }
+    }
+
+    public func logOut(request: Roam_Accounts_V1_LogOutRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_LogOutResponse {
+        try await accounts.logOut(refreshToken: request.refreshToken)
+        return .init()
+    }
+
+    public func listSessions(request: Roam_Accounts_V1_ListSessionsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListSessionsResponse {
+        let user = try context.requireUser()
+        let sessions = try await accounts.sessions(of: user)
+        return .with { $0.sessions = sessions.map { $0.proto(current: user.sessionID) } }
+    }
+
+    public func revokeSession(request: Roam_Accounts_V1_RevokeSessionRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RevokeSessionResponse {
+        try await accounts.revokeSession(UUID(field: "session_id", request.sessionID), of: context.requireUser())
+        return .init()
+    }
+
+    public func revokeAllSessions(request: Roam_Accounts_V1_RevokeAllSessionsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RevokeAllSessionsResponse {
+        let count = try await accounts.revokeAllSessions(of: context.requireUser(), keepingCurrent: request.keepCurrent)
+        return .with { $0.revokedCount = Int32(count) }
+    }
+
+    public func changePassword(request: Roam_Accounts_V1_ChangePasswordRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ChangePasswordResponse {
+        try await accounts.changePassword(of: context.requireUser(), current: request.currentPassword, new: request.newPassword)
+        return .init()
+    }
+
+    public func verifyEmail(request: Roam_Accounts_V1_VerifyEmailRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_VerifyEmailResponse {
+        try await accounts.verifyEmail(token: request.token)
+        return .init()
+    }
+
+    public func resendVerificationEmail(request: Roam_Accounts_V1_ResendVerificationEmailRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ResendVerificationEmailResponse {
+        try await accounts.resendVerificationEmail(to: context.requireUser())
+        return .init()
+    }
+
+    public func requestPasswordReset(request: Roam_Accounts_V1_RequestPasswordResetRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RequestPasswordResetResponse {
+        try await accounts.requestPasswordReset(email: request.email)
+        return .init()
+    }
+
+    public func resetPassword(request: Roam_Accounts_V1_ResetPasswordRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ResetPasswordResponse {
+        try await accounts.resetPassword(token: request.token, newPassword: request.newPassword)
+        return .init()
+    }
+
+    public func getMyProfile(request: Roam_Accounts_V1_GetMyProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetMyProfileResponse {
+        let view = try await accounts.myProfile(context.requireUser())
+        return .with { $0.account = view.accountProto }
+    }
+
+    public func updateMyProfile(request: Roam_Accounts_V1_UpdateMyProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_UpdateMyProfileResponse {
+        var changes = ProfileChanges()
+        if request.hasDisplayName { changes.displayName = request.displayName }
+        if request.hasBio { changes.bio = request.bio }
+        if request.hasPhone { changes.phone = request.phone }
+        if request.hasAvatarMediaID {
+            changes.avatarMediaID = request.avatarMediaID.isEmpty ? .some(nil) : try UUID(field: "avatar_media_id", request.avatarMediaID)
+        }
+        let view = try await accounts.updateProfile(of: context.requireUser(), changes)
+        return .with { $0.account = view.accountProto }
+    }
+
+    public func getProfile(request: Roam_Accounts_V1_GetProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetProfileResponse {
+        let view = try await accounts.profile(username: request.username, viewer: context.userID)
+        return .with { $0.profile = view.proto }
+    }
+
+    public func searchUsers(request: Roam_Accounts_V1_SearchUsersRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SearchUsersResponse {
+        let page = try await accounts.searchUsers(query: request.query, page: request.page.domain(), viewer: context.userID)
+        return .with {
+            $0.profiles = page.items.map(\.proto)
+            $0.page = .with { $0.nextPageToken = page.nextCursor ?? "" }
+        }
+    }
+
+    public func deleteAccount(request: Roam_Accounts_V1_DeleteAccountRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_DeleteAccountResponse {
+        try await accounts.deleteAccount(of: context.requireUser(), password: request.password)
+        return .init()
+    }
+
+    public func follow(request: Roam_Accounts_V1_FollowRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_FollowResponse {
+        try await accounts.follow(context.requireUser(), username: request.username)
+        return .init()
+    }
+
+    public func unfollow(request: Roam_Accounts_V1_UnfollowRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_UnfollowResponse {
+        try await accounts.unfollow(context.requireUser(), username: request.username)
+        return .init()
+    }
+
+    public func listFollowers(request: Roam_Accounts_V1_ListFollowersRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListFollowersResponse {
+        let (page, total) = try await accounts.followers(username: request.username, page: request.page.domain(), viewer: context.userID)
+        return .with {
+            $0.profiles = page.items.map(\.proto)
+            $0.totalCount = Int64(total)
+            $0.page = .with { $0.nextPageToken = page.nextCursor ?? "" }
+        }
+    }
+
+    public func listFollowing(request: Roam_Accounts_V1_ListFollowingRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListFollowingResponse {
+        let (page, total) = try await accounts.following(username: request.username, page: request.page.domain(), viewer: context.userID)
+        return .with {
+            $0.profiles = page.items.map(\.proto)
+            $0.totalCount = Int64(total)
+            $0.page = .with { $0.nextPageToken = page.nextCursor ?? "" }
+        }
+    }
+
+    public func block(request: Roam_Accounts_V1_BlockRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_BlockResponse {
+        try await accounts.block(context.requireUser(), username: request.username)
+        return .init()
+    }
+
+    public func unblock(request: Roam_Accounts_V1_UnblockRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_UnblockResponse {
+        try await accounts.unblock(context.requireUser(), username: request.username)
+        return .init()
+    }
+
+    public func checkBlock(request: Roam_Accounts_V1_CheckBlockRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_CheckBlockResponse {
+        guard let caller = context.caller else { throw RoamError.unauthenticated() }
+        let blocked = try await accounts.eitherBlocks(UUID(field: "user_id", request.userID),
+                                                      UUID(field: "other_user_id", request.otherUserID), caller: caller)
+        return .with { $0.blocked = blocked }
+    }
+
+    public func getPublicKeys(request: Roam_Accounts_V1_GetPublicKeysRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetPublicKeysResponse {
+        .with {
+            $0.keys = publicKeys.map { key in
+                .with {
+                    $0.kty = key.kty
+                    $0.crv = key.crv
+                    $0.x = key.x
+                    $0.kid = key.kid
+                    $0.alg = key.alg
+                    $0.use = key.use
+                }
+            }
+        }
+    }
+}

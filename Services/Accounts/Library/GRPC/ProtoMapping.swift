@@ -1,0 +1,85 @@
+import Foundation
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// Conversions between the domain and `roam.accounts.v1` messages.
+typealias ProtoProfile = Roam_Accounts_V1_Profile
+typealias ProtoAccount = Roam_Accounts_V1_Account
+
+extension ProfileView {
+    var proto: ProtoProfile {
+        .with {
+            $0.userID = user.id.lowercasedString
+            $0.username = user.username
+            $0.displayName = user.profile.displayName
+            $0.bio = user.profile.bio
+            if isOwner { $0.phone = user.profile.phone }
+            $0.avatarMediaID = user.profile.avatarMediaID?.lowercasedString ?? ""
+            $0.followerCount = Int64(user.followerCount)
+            $0.followingCount = Int64(user.followingCount)
+            $0.followedByMe = followedByViewer
+            $0.followsMe = followsViewer
+        }
+    }
+
+    var accountProto: ProtoAccount {
+        .with {
+            $0.userID = user.id.lowercasedString
+            $0.email = user.email
+            $0.emailVerified = user.emailVerified
+            $0.profile = proto
+            $0.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
+        }
+    }
+}
+
+extension IssuedTokens {
+    var proto: Roam_Accounts_V1_TokenPair {
+        .with {
+            $0.accessToken = accessToken
+            $0.accessTokenExpiresAt = Google_Protobuf_Timestamp(date: accessTokenExpiresAt)
+            $0.refreshToken = refreshToken
+            $0.refreshTokenExpiresAt = Google_Protobuf_Timestamp(date: refreshTokenExpiresAt)
+            $0.sessionID = sessionID.lowercasedString
+        }
+    }
+}
+
+extension Session {
+    func proto(current: UUID?) -> Roam_Accounts_V1_Session {
+        .with {
+            $0.sessionID = id.lowercasedString
+            $0.device = .with {
+                $0.userAgent = device.userAgent
+                $0.deviceName = device.deviceName
+            }
+            $0.clientAddress = clientAddress
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            $0.lastUsedAt = Google_Protobuf_Timestamp(date: lastUsedAt)
+            $0.current = id == current
+        }
+    }
+}
+
+extension Roam_Accounts_V1_DeviceInfo {
+    func domain(fallbackUserAgent: String?) -> DeviceInfo {
+        DeviceInfo(userAgent: userAgent.isEmpty ? fallbackUserAgent ?? "" : userAgent, deviceName: deviceName)
+    }
+}
+
+extension Roam_Common_V1_PageRequest {
+    func domain() throws(RoamError) -> PageRequest {
+        try PageCursor.pageRequest(size: Int(pageSize), token: pageToken)
+    }
+}
+
+extension UUID {
+    var lowercasedString: String { uuidString.lowercased() }
+
+    /// Parses an id from a request field, or INVALID_ARGUMENT naming the field.
+    init(field: String, _ text: String) throws(RoamError) {
+        guard let id = UUID(uuidString: text) else { throw RoamError.invalidField(field, "must be a UUID") }
+        self = id
+    }
+}

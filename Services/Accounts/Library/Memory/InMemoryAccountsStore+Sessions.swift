@@ -1,0 +1,56 @@
+import Foundation
+
+extension InMemoryAccountsStore: SessionRepository {
+    public func create(_ session: Session, refreshTokenDigest: [UInt8]) {
+        sessions[session.id] = StoredSession(session: session, currentDigest: refreshTokenDigest)
+        refreshTokens[refreshTokenDigest] = session.id
+    }
+
+    public func rotate(refreshTokenDigest: [UInt8], to newDigest: [UInt8], at time: Date, newExpiry: Date) -> RefreshOutcome {
+        guard let id = refreshTokens[refreshTokenDigest], var stored = sessions[id], !stored.revoked,
+              stored.session.expiresAt > time else { return .invalid }
+        guard stored.currentDigest == refreshTokenDigest else {
+            sessions[id]?.revoked = true
+            return .reused(sessionID: id)
+        }
+        stored.currentDigest = newDigest
+        stored.session.lastUsedAt = time
+        stored.session.expiresAt = newExpiry
+        sessions[id] = stored
+        refreshTokens[newDigest] = id
+        return .rotated(stored.session)
+    }
+
+    public func sessions(userID: UUID, at time: Date) -> [Session] {
+        sessions.values
+            .filter { $0.session.userID == userID && !$0.revoked && $0.session.expiresAt > time }
+            .map(\.session)
+            .sorted { ($0.lastUsedAt, $0.id.uuidString) > ($1.lastUsedAt, $1.id.uuidString) }
+    }
+
+    public func session(id: UUID) -> Session? {
+        guard let stored = sessions[id], !stored.revoked else { return nil }
+        return stored.session
+    }
+
+    public func revoke(sessionID: UUID, userID: UUID) -> Bool {
+        guard let stored = sessions[sessionID], stored.session.userID == userID, !stored.revoked else { return false }
+        sessions[sessionID]?.revoked = true
+        return true
+    }
+
+    public func revoke(refreshTokenDigest: [UInt8]) -> Bool {
+        guard let id = refreshTokens[refreshTokenDigest], let stored = sessions[id], !stored.revoked else { return false }
+        sessions[id]?.revoked = true
+        return true
+    }
+
+    public func revokeAll(userID: UUID, except: UUID?) -> Int {
+        var count = 0
+        for (id, stored) in sessions where stored.session.userID == userID && !stored.revoked && id != except {
+            sessions[id]?.revoked = true
+            count += 1
+        }
+        return count
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import RoamRuntime
+
+extension InMemoryAccountsStore: UserRepository {
+    public func create(_ user: User) throws {
+        if users.values.contains(where: { $0.email == user.email }) { throw AccountsError.emailTaken }
+        if users.values.contains(where: { $0.username == user.username }) { throw AccountsError.usernameTaken }
+        users[user.id] = user
+    }
+
+    public func user(id: UUID) -> User? { users[id] }
+
+    public func user(email: String) -> User? { users.values.first { $0.email == email } }
+
+    public func user(username: String) -> User? { users.values.first { $0.username == username } }
+
+    public func updateProfile(userID: UUID, _ changes: ProfileChanges) -> User? {
+        guard var user = users[userID] else { return nil }
+        user.profile = changes.applied(to: user.profile)
+        users[userID] = user
+        return user
+    }
+
+    public func markEmailVerified(userID: UUID) {
+        users[userID]?.emailVerified = true
+    }
+
+    public func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) {
+        guard users[userID] != nil else { return }
+        users[userID]?.passwordHash = hash
+        _ = revokeAll(userID: userID, except: keepingSession)
+    }
+
+    public func delete(userID: UUID, at time: Date) {
+        guard users.removeValue(forKey: userID) != nil else { return }
+        _ = revokeAll(userID: userID, except: nil)
+        for follow in follows.keys where follow.follower == userID || follow.followee == userID {
+            _ = unfollow(follower: follow.follower, followee: follow.followee)
+        }
+        blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
+        outbox.append(OutboxEvent(id: .v7(at: time), topic: OutboxEvent.userDeleted, subjectID: userID, createdAt: time))
+    }
+
+    public func search(prefix: String, page: PageRequest) throws -> Page<User> {
+        let after = try page.cursor.map { token throws(RoamError) in try PageCursor.decode(token, count: 1)[0] }
+        let matches = users.values
+            .filter { $0.username.hasPrefix(prefix) || $0.profile.displayName.lowercased().hasPrefix(prefix) }
+            .filter { after == nil || $0.username > after! }
+            .sorted { $0.username < $1.username }
+        let items = Array(matches.prefix(page.size))
+        let next = matches.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil
+        return Page(items: items, nextCursor: next)
+    }
+
+    public func pendingOutboxEvents(limit: Int) -> [OutboxEvent] {
+        Array(outbox.prefix(limit))
+    }
+}

@@ -1,0 +1,87 @@
+import RoamRuntime
+
+/// The `accounts` schema, one migration per change; never edit one that has shipped.
+public enum AccountsMigrations {
+    public static let schema = "accounts"
+
+    public static let migrator = Migrator(schema: schema, migrations: [
+        Migration(1, "CreateAccountsTables", [
+            """
+            CREATE TABLE accounts.users (
+                id uuid PRIMARY KEY,
+                email text NOT NULL,
+                username text NOT NULL,
+                password_hash text NOT NULL,
+                email_verified boolean NOT NULL DEFAULT false,
+                display_name text NOT NULL,
+                bio text NOT NULL DEFAULT '',
+                phone text NOT NULL DEFAULT '',
+                avatar_media_id uuid,
+                follower_count bigint NOT NULL DEFAULT 0 CHECK (follower_count >= 0),
+                following_count bigint NOT NULL DEFAULT 0 CHECK (following_count >= 0),
+                created_at timestamptz NOT NULL)
+            """,
+            "CREATE UNIQUE INDEX users_email_key ON accounts.users (email)",
+            "CREATE UNIQUE INDEX users_username_key ON accounts.users (username)",
+            "CREATE INDEX users_username_prefix ON accounts.users (username text_pattern_ops)",
+            "CREATE INDEX users_display_name_prefix ON accounts.users (lower(display_name) text_pattern_ops)",
+            """
+            CREATE TABLE accounts.sessions (
+                id uuid PRIMARY KEY,
+                user_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                user_agent text NOT NULL,
+                device_name text NOT NULL,
+                client_address text NOT NULL,
+                current_token_digest bytea NOT NULL,
+                created_at timestamptz NOT NULL,
+                last_used_at timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL,
+                revoked_at timestamptz)
+            """,
+            "CREATE INDEX sessions_user ON accounts.sessions (user_id, last_used_at DESC)",
+            """
+            CREATE TABLE accounts.refresh_tokens (
+                digest bytea PRIMARY KEY,
+                session_id uuid NOT NULL REFERENCES accounts.sessions ON DELETE CASCADE,
+                created_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX refresh_tokens_session ON accounts.refresh_tokens (session_id)",
+            """
+            CREATE TABLE accounts.follows (
+                follower_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                followee_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (follower_id, followee_id))
+            """,
+            "CREATE INDEX follows_followers ON accounts.follows (followee_id, created_at DESC, follower_id DESC)",
+            "CREATE INDEX follows_following ON accounts.follows (follower_id, created_at DESC, followee_id DESC)",
+            """
+            CREATE TABLE accounts.blocks (
+                blocker_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                blocked_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (blocker_id, blocked_id))
+            """,
+            "CREATE INDEX blocks_blocked ON accounts.blocks (blocked_id, blocker_id)",
+            "CREATE TABLE accounts.login_failures (key text NOT NULL, failed_at timestamptz NOT NULL)",
+            "CREATE INDEX login_failures_key ON accounts.login_failures (key, failed_at)",
+            """
+            CREATE TABLE accounts.one_time_tokens (
+                digest bytea PRIMARY KEY,
+                user_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                purpose text NOT NULL,
+                expires_at timestamptz NOT NULL,
+                used_at timestamptz)
+            """,
+            """
+            CREATE TABLE accounts.outbox (
+                id uuid PRIMARY KEY,
+                topic text NOT NULL,
+                subject_id uuid NOT NULL,
+                created_at timestamptz NOT NULL,
+                delivered_at timestamptz)
+            """,
+            "CREATE INDEX outbox_pending ON accounts.outbox (created_at) WHERE delivered_at IS NULL",
+        ]),
+    ])
+}

@@ -1,0 +1,119 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+public struct PostgresSocialGraphRepository: SocialGraphRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            // The counters move only when the row is really inserted, so retries and races keep them exact.
+            let inserted = try await connection.query("""
+                INSERT INTO accounts.follows (follower_id, followee_id, created_at)
+                SELECT \(follower), \(followee), \(time)
+                WHERE EXISTS (SELECT 1 FROM accounts.users WHERE id = \(follower))
+                  AND EXISTS (SELECT 1 FROM accounts.users WHERE id = \(followee))
+                ON CONFLICT DO NOTHING RETURNING follower_id
+                """, logger: logger).collect()
+            guard !inserted.isEmpty else { return false }
+            try await connection.query("UPDATE accounts.users SET following_count = following_count + 1 WHERE id = \(follower)", logger: logger)
+            try await connection.query("UPDATE accounts.users SET follower_count = follower_count + 1 WHERE id = \(followee)", logger: logger)
+            return true
+        }
+    }
+
+    public func unfollow(follower: UUID, followee: UUID) async throws -> Bool {
+        try await database.transaction { connection in
+            try await Self.unfollow(follower: follower, followee: followee, on: connection)
+        }
+    }
+
+    static func unfollow(follower: UUID, followee: UUID, on connection: PostgresConnection) async throws -> Bool {
+        let logger = RequestContext.current.logger
+        let deleted = try await connection.query("""
+            DELETE FROM accounts.follows WHERE follower_id = \(follower) AND followee_id = \(followee) RETURNING follower_id
+            """, logger: logger).collect()
+        guard !deleted.isEmpty else { return false }
+        try await connection.query("UPDATE accounts.users SET following_count = following_count - 1 WHERE id = \(follower)", logger: logger)
+        try await connection.query("UPDATE accounts.users SET follower_count = follower_count - 1 WHERE id = \(followee)", logger: logger)
+        return true
+    }
+
+    public func isFollowing(follower: UUID, followee: UUID) async throws -> Bool {
+        try await !database.query("""
+            SELECT 1 FROM accounts.follows WHERE follower_id = \(follower) AND followee_id = \(followee)
+            """).isEmpty
+    }
+
+    public func followers(of userID: UUID, page: PageRequest) async throws -> Page<User> {
+        try await listing(page: page, select: { after in
+            """
+            SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+            JOIN accounts.users u ON u.id = f.follower_id
+            WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.userID))
+            ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
+            """
+        })
+    }
+
+    public func following(of userID: UUID, page: PageRequest) async throws -> Page<User> {
+        try await listing(page: page, select: { after in
+            """
+            SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+            JOIN accounts.users u ON u.id = f.followee_id
+            WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.userID))
+            ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
+            """
+        })
+    }
+
+    public func block(blocker: UUID, blocked: UUID, at time: Date) async throws {
+        try await database.transaction { connection in
+            _ = try await Self.unfollow(follower: blocker, followee: blocked, on: connection)
+            _ = try await Self.unfollow(follower: blocked, followee: blocker, on: connection)
+            try await connection.query("""
+                INSERT INTO accounts.blocks (blocker_id, blocked_id, created_at) VALUES (\(blocker), \(blocked), \(time))
+                ON CONFLICT DO NOTHING
+                """, logger: RequestContext.current.logger)
+        }
+    }
+
+    public func unblock(blocker: UUID, blocked: UUID) async throws {
+        try await database.query("DELETE FROM accounts.blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked)")
+    }
+
+    public func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool {
+        try await !database.query("""
+            SELECT 1 FROM accounts.blocks
+            WHERE (blocker_id = \(a) AND blocked_id = \(b)) OR (blocker_id = \(b) AND blocked_id = \(a))
+            """).isEmpty
+    }
+
+    public func blocks(blocker: UUID, blocked: UUID) async throws -> Bool {
+        try await !database.query("SELECT 1 FROM accounts.blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked)").isEmpty
+    }
+
+    private static let prefixedUserColumns = PostgresUserRepository.columns
+        .split(separator: ",").map { "u." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+
+    private func listing(page: PageRequest, select: (FollowCursor) -> PostgresQuery) async throws -> Page<User> {
+        // The first page starts "after" a position later than any real follow.
+        let after = try page.cursor.map { token throws(RoamError) in try FollowCursor(token: token) }
+            ?? FollowCursor(time: .distantFuture, userID: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+        let rows = try await database.query(select(after))
+        var entries: [(FollowCursor, User)] = []
+        for row in rows {
+            let columns = row.makeRandomAccess()
+            let time = try columns[0].decode(Date.self)
+            let user = try PostgresUserRepository.decode(row, skippingFirst: true)
+            entries.append((FollowCursor(time: time, userID: user.id), user))
+        }
+        let chosen = Array(entries.prefix(page.size))
+        return Page(items: chosen.map(\.1), nextCursor: entries.count > page.size ? chosen.last?.0.token : nil)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+import RoamRuntime
+
+/// Follows and blocks between users, with exact follower and following counts kept on the users.
+public protocol SocialGraphRepository: Sendable {
+    /// Returns false when `follower` already followed `followee`.
+    func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool
+    func unfollow(follower: UUID, followee: UUID) async throws -> Bool
+    func isFollowing(follower: UUID, followee: UUID) async throws -> Bool
+    /// The users following `userID`, newest follow first.
+    func followers(of userID: UUID, page: PageRequest) async throws -> Page<User>
+    /// The users `userID` follows, newest follow first.
+    func following(of userID: UUID, page: PageRequest) async throws -> Page<User>
+    /// Blocks and removes any follow between the two, both ways, in one step.
+    func block(blocker: UUID, blocked: UUID, at time: Date) async throws
+    func unblock(blocker: UUID, blocked: UUID) async throws
+    /// True when either user blocks the other.
+    func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool
+    func blocks(blocker: UUID, blocked: UUID) async throws -> Bool
+}

@@ -1,0 +1,39 @@
+import Foundation
+import RoamRuntime
+
+/// Stores accounts. Emails and usernames are unique case-insensitively (they are stored lowercased).
+public protocol UserRepository: Sendable {
+    /// Throws `AccountsError.emailTaken` or `.usernameTaken`.
+    func create(_ user: User) async throws
+    func user(id: UUID) async throws -> User?
+    func user(email: String) async throws -> User?
+    func user(username: String) async throws -> User?
+    func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User?
+    func markEmailVerified(userID: UUID) async throws
+    /// Sets a new password hash and revokes every session but `keepingSession`, in one step.
+    func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) async throws
+    /// Deletes the account, its sessions, follows and blocks, and records a `UserDeleted` outbox
+    /// event for other services, in one step.
+    func delete(userID: UUID, at time: Date) async throws
+    /// Users whose username or display name starts with `prefix` (case-insensitive), by username.
+    func search(prefix: String, page: PageRequest) async throws -> Page<User>
+    /// Outbox events not yet delivered to other services, oldest first.
+    func pendingOutboxEvents(limit: Int) async throws -> [OutboxEvent]
+}
+
+/// Something other services must learn about, recorded in the same transaction as the change.
+public struct OutboxEvent: Sendable, Equatable {
+    public var id: UUID
+    public var topic: String
+    public var subjectID: UUID
+    public var createdAt: Date
+
+    public static let userDeleted = "UserDeleted"
+
+    public init(id: UUID, topic: String, subjectID: UUID, createdAt: Date) {
+        self.id = id
+        self.topic = topic
+        self.subjectID = subjectID
+        self.createdAt = createdAt
+    }
+}

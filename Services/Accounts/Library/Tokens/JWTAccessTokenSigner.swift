@@ -1,0 +1,33 @@
+import Foundation
+import JWTKit
+import RoamRuntime
+
+/// Signs access tokens as EdDSA JWTs with the key id in the header.
+public struct JWTAccessTokenSigner: AccessTokenSigner {
+    private let keys: JWTKeyCollection
+    private let keyID: JWKIdentifier
+
+    public init(signingKey: SigningKey) async {
+        keys = JWTKeyCollection()
+        keyID = JWKIdentifier(string: signingKey.keyID)
+        await keys.add(eddsa: EdDSA.PrivateKey(backing: signingKey.privateKey), kid: keyID)
+    }
+
+    public func accessToken(for user: User, sessionID: UUID, issuedAt: Date, expiresAt: Date) async throws -> String {
+        let claims = AccessTokenClaims(subject: user.id.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
+                                       issuedAt: issuedAt, expiresAt: expiresAt, kind: .user,
+                                       sessionID: sessionID.uuidString.lowercased(), emailVerified: user.emailVerified)
+        return try await keys.sign(claims, kid: keyID)
+    }
+}
+
+/// The accounts process verifies its own tokens with its own public key.
+public struct LocalPublicKeySource: PublicKeySource {
+    public let keys: [JSONWebKey]
+
+    public init(keys: [JSONWebKey]) {
+        self.keys = keys
+    }
+
+    public func publicKeys() async throws -> [JSONWebKey] { keys }
+}

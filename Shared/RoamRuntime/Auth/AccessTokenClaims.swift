@@ -1,0 +1,50 @@
+import JWTKit
+
+/// The claims of a Roam access token. Users' tokens are signed by accounts with EdDSA; service
+/// credentials with the shared service secret (HS256).
+public struct AccessTokenClaims: JWTPayload, Equatable {
+    public static let audience = "roam"
+    public static let userIssuer = "roam-accounts"
+
+    public enum Kind: String, Codable, Sendable {
+        case user
+        case service
+    }
+
+    public var subject: SubjectClaim
+    public var issuer: IssuerClaim
+    public var audience: AudienceClaim
+    public var issuedAt: IssuedAtClaim
+    public var expiration: ExpirationClaim
+    public var kind: Kind
+    public var sessionID: String?
+    public var emailVerified: Bool?
+
+    enum CodingKeys: String, CodingKey {
+        case subject = "sub", issuer = "iss", audience = "aud", issuedAt = "iat", expiration = "exp"
+        case kind = "knd", sessionID = "sid", emailVerified = "email_verified"
+    }
+
+    public init(subject: String, issuer: String, issuedAt: Date, expiresAt: Date, kind: Kind,
+                sessionID: String? = nil, emailVerified: Bool? = nil) {
+        self.subject = SubjectClaim(value: subject)
+        self.issuer = IssuerClaim(value: issuer)
+        self.audience = AudienceClaim(value: Self.audience)
+        self.issuedAt = IssuedAtClaim(value: issuedAt)
+        self.expiration = ExpirationClaim(value: expiresAt)
+        self.kind = kind
+        self.sessionID = sessionID
+        self.emailVerified = emailVerified
+    }
+
+    public func verify(using algorithm: some JWTAlgorithm) async throws {
+        try expiration.verifyNotExpired()
+        try audience.verifyIntendedAudience(includes: Self.audience)
+    }
+}
+
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif

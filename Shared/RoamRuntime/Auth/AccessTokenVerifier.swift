@@ -1,0 +1,140 @@
+import Foundation
+import JWTKit
+import Logging
+
+/// Verifies access tokens locally: signature against the accounts public keys (fetched from a key
+/// source and refreshed when a token names a key id this process has not seen), expiry and audience.
+public final class AccessTokenVerifier: Sendable {
+    public static let serviceKeyID = "roam-service"
+
+    private let keys: JWTKeyCollection
+    private let keySource: (any PublicKeySource)?
+    private let refresh: KeyRefreshGate
+
+    /// - Parameters:
+    ///   - keySource: where user-token public keys come from; nil when they are added directly.
+    ///   - serviceSecret: the shared secret service credentials are signed with.
+    public init(keySource: (any PublicKeySource)?, serviceSecret: String) async {
+        keys = JWTKeyCollection()
+        self.keySource = keySource
+        refresh = KeyRefreshGate(minimumInterval: .seconds(30))
+        await keys.add(hmac: HMACKey(from: serviceSecret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.serviceKeyID))
+    }
+
+    /// Adds the public keys user tokens may be signed with.
+    public func add(_ jwks: [JSONWebKey]) async throws {
+        for key in jwks {
+            let publicKey = try EdDSA.PublicKey(x: key.x, curve: .ed25519)
+            await keys.add(eddsa: publicKey, kid: JWKIdentifier(string: key.kid))
+        }
+    }
+
+    /// Fetches the keys from the key source now, e.g. at start-up.
+    public func loadKeys() async throws {
+        guard let keySource else { return }
+        try await add(keySource.publicKeys())
+    }
+
+    public func verify(_ token: String) async throws(RoamError) -> Caller {
+        let claims = try await verifiedClaims(token)
+        switch claims.kind {
+        case .service:
+            return .service(name: claims.subject.value)
+        case .user:
+            guard claims.issuer.value == AccessTokenClaims.userIssuer, let id = UUID(uuidString: claims.subject.value) else {
+                throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is not a user token")
+            }
+            return .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
+                                           emailVerified: claims.emailVerified ?? false))
+        }
+    }
+
+    private func verifiedClaims(_ token: String) async throws(RoamError) -> AccessTokenClaims {
+        do {
+            return try await verifyOnce(token)
+        } catch let error as JWTError where error.errorType == .missingKIDHeader || error.errorType == .unknownKID {
+            // A new signing key may have been rolled out since the keys were fetched.
+            guard let keySource, refresh.mayRefresh() else { throw Self.invalid(error) }
+            do { try await add(keySource.publicKeys()) } catch { throw RoamError.unavailable }
+            do { return try await verifyOnce(token) } catch { throw Self.invalid(error) }
+        } catch let error as RoamError {
+            throw error
+        } catch {
+            throw Self.invalid(error)
+        }
+    }
+
+    private func verifyOnce(_ token: String) async throws -> AccessTokenClaims {
+        // A service-kind claim is only trusted from the service key, and a user claim only from an
+        // accounts key: otherwise a leaked service secret could mint user tokens or vice versa.
+        let claims = try await keys.verify(token, as: AccessTokenClaims.self)
+        let keyID = try Self.keyID(of: token)
+        let signedByServiceKey = keyID == Self.serviceKeyID
+        guard signedByServiceKey == (claims.kind == .service) else {
+            throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is signed with the wrong key")
+        }
+        return claims
+    }
+
+    private static func keyID(of token: String) throws -> String? {
+        guard let encodedHeader = token.split(separator: ".").first,
+              let data = Data(base64URLEncoded: String(encodedHeader)),
+              let header = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
+            throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is malformed")
+        }
+        if case .string(let kid) = header["kid"] { return kid }
+        return nil
+    }
+
+    private static func invalid(_ error: any Error) -> RoamError {
+        if let jwtError = error as? JWTError, jwtError.errorType == .claimVerificationFailure,
+           jwtError.failedClaim is ExpirationClaim {
+            return RoamError(.unauthenticated, reason: "TOKEN_EXPIRED", message: "the access token has expired")
+        }
+        return RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is invalid")
+    }
+}
+
+/// Limits how often an unknown key id may trigger a key fetch, so garbage tokens cannot hammer accounts.
+final class KeyRefreshGate: Sendable {
+    private let minimumInterval: Duration
+    private let last = Mutex<ContinuousClock.Instant?>(nil)
+
+    init(minimumInterval: Duration) {
+        self.minimumInterval = minimumInterval
+    }
+
+    func mayRefresh() -> Bool {
+        let now = ContinuousClock.now
+        return last.withLock { last in
+            if let previous = last, previous + minimumInterval > now { return false }
+            last = now
+            return true
+        }
+    }
+}
+
+enum JSONValue: Decodable {
+    case string(String)
+    case other
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
+    }
+}
+
+extension Data {
+    public init?(base64URLEncoded text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+
+    public var base64URLEncodedString: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}
+
+import Synchronization

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Who is making a request, as proven by its access token.
+public enum Caller: Sendable, Equatable {
+    case user(AuthenticatedUser)
+    /// Another Roam service doing work no user asked for (expiry, purges, outbox deliveries).
+    case service(name: String)
+}
+
+public struct AuthenticatedUser: Sendable, Equatable {
+    public var id: UUID
+    /// The session the token was issued for; its refresh token can end it.
+    public var sessionID: UUID?
+    public var emailVerified: Bool
+
+    public init(id: UUID, sessionID: UUID?, emailVerified: Bool) {
+        self.id = id
+        self.sessionID = sessionID
+        self.emailVerified = emailVerified
+    }
+}

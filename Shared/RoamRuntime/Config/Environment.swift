@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads configuration from environment variables. Every value has a local default; a value that is
+/// set but malformed stops the process with a message naming the variable.
+public struct Environment: Sendable {
+    public var values: [String: String]
+
+    public init(_ values: [String: String]) {
+        self.values = values
+    }
+
+    /// The process environment.
+    public static var process: Environment {
+        var values: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return Environment(values)
+    }
+
+    public func string(_ name: String, default fallback: String) -> String {
+        value(name) ?? fallback
+    }
+
+    public func optionalString(_ name: String) -> String? {
+        value(name)
+    }
+
+    public func int(_ name: String, default fallback: Int, in range: ClosedRange<Int> = Int.min...Int.max) throws(ConfigurationError) -> Int {
+        guard let raw = value(name) else { return fallback }
+        guard let parsed = Int(raw), range.contains(parsed) else {
+            throw ConfigurationError(variable: name, problem: "expected a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(raw)\"")
+        }
+        return parsed
+    }
+
+    public func bool(_ name: String, default fallback: Bool) throws(ConfigurationError) -> Bool {
+        guard let raw = value(name)?.lowercased() else { return fallback }
+        switch raw {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError(variable: name, problem: "expected true or false, got \"\(raw)\"")
+        }
+    }
+
+    /// A duration written as a number with a unit: `900s`, `15m`, `2h`, `30d`, or `250ms`.
+    public func duration(_ name: String, default fallback: Duration) throws(ConfigurationError) -> Duration {
+        guard let raw = value(name) else { return fallback }
+        let units: [(String, Duration)] = [("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)),
+                                           ("h", .seconds(3600)), ("d", .seconds(86400))]
+        for (suffix, unit) in units where raw.hasSuffix(suffix) {
+            if let count = Int(raw.dropLast(suffix.count)), count >= 0 { return unit * count }
+        }
+        throw ConfigurationError(variable: name, problem: "expected a duration such as 900s, 15m or 2h, got \"\(raw)\"")
+    }
+
+    /// A `host:port` address, or a comma-separated list of them.
+    public func addresses(_ name: String, default fallback: String) throws(ConfigurationError) -> [HostAndPort] {
+        let raw = value(name) ?? fallback
+        var result: [HostAndPort] = []
+        for part in raw.split(separator: ",") {
+            guard let address = HostAndPort(String(part.trimmingCharacters(in: " "))) else {
+                throw ConfigurationError(variable: name, problem: "expected host:port[,host:port…], got \"\(raw)\"")
+            }
+            result.append(address)
+        }
+        if result.isEmpty { throw ConfigurationError(variable: name, problem: "expected at least one host:port") }
+        return result
+    }
+
+    private func value(_ name: String) -> String? {
+        guard let raw = values[name], !raw.isEmpty else { return nil }
+        return raw
+    }
+}
+
+public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    public init?(_ text: String) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65535).contains(port) else { return nil }
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { return nil }
+        self.init(host: host, port: port)
+    }
+
+    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+}
+
+public struct ConfigurationError: Error, CustomStringConvertible {
+    public var variable: String
+    public var problem: String
+
+    public init(variable: String, problem: String) {
+        self.variable = variable
+        self.problem = problem
+    }
+
+    public var description: String { "configuration error in \(variable): \(problem)" }
+}
+
+extension StringProtocol {
+    func trimmingCharacters(in character: Character) -> Substring {
+        var slice = self[...]
+        while slice.first == character { slice = slice.dropFirst() }
+        while slice.last == character { slice = slice.dropLast() }
+        return Substring(slice)
+    }
+}

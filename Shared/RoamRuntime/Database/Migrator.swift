@@ -1,0 +1,62 @@
+import Logging
+import PostgresNIO
+
+/// Creates a service's schema and applies its migrations at start-up. All Roam processes take the same
+/// transaction-scoped advisory lock first, so replicas (and services sharing a database) starting at
+/// once apply each migration exactly once and never race on `CREATE EXTENSION`.
+public struct Migrator: Sendable {
+    /// Arbitrary but fixed: the advisory lock key every Roam migrator takes.
+    static let lockKey: Int64 = 0x526F_616D_4D69_67
+
+    public let schema: String
+    public let migrations: [Migration]
+    public let requiresPostGIS: Bool
+
+    public init(schema: String, migrations: [Migration], requiresPostGIS: Bool = false) {
+        precondition(schema.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" }, "schema names are lowercase identifiers")
+        precondition(Set(migrations.map(\.version)).count == migrations.count, "migration versions must be unique")
+        self.schema = schema
+        self.migrations = migrations.sorted { $0.version < $1.version }
+        self.requiresPostGIS = requiresPostGIS
+    }
+
+    /// Applies what is missing and returns the versions it applied.
+    @discardableResult
+    public func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
+        try await Database.transaction(client, logger: logger) { connection in
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
+            if requiresPostGIS {
+                try await connection.query("CREATE EXTENSION IF NOT EXISTS postgis", logger: logger)
+            }
+            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: """
+                CREATE TABLE IF NOT EXISTS \(schema).schema_migrations (
+                    version integer PRIMARY KEY,
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now())
+                """), logger: logger)
+            var applied = Set<Int>()
+            let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT version FROM \(schema).schema_migrations"), logger: logger)
+            for try await version in rows.decode(Int.self) { applied.insert(version) }
+
+            var newlyApplied: [Int] = []
+            for migration in migrations where !applied.contains(migration.version) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(schema).schema_migrations (version, name) VALUES ($1, $2)",
+                                                         binds: try Self.binds(migration.version, migration.name)), logger: logger)
+                logger.info("applied migration", metadata: ["schema": "\(schema)", "version": "\(migration.version)", "name": "\(migration.name)"])
+                newlyApplied.append(migration.version)
+            }
+            return newlyApplied
+        }
+    }
+
+    private static func binds(_ version: Int, _ name: String) throws -> PostgresBindings {
+        var bindings = PostgresBindings()
+        bindings.append(version)
+        bindings.append(name)
+        return bindings
+    }
+}

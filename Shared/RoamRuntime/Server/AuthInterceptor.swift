@@ -1,0 +1,43 @@
+import GRPCCore
+
+/// Checks the bearer token of every call and records the caller in the request context. Methods in
+/// `anonymousMethods` may be called without a token (sign-up, log-in, public keys, …); a token that
+/// is present must still be valid, so a stale one tells the client to refresh.
+public struct AuthInterceptor: ServerInterceptor {
+    private let verifier: AccessTokenVerifier
+    private let anonymousMethods: Set<MethodDescriptor>
+
+    public init(verifier: AccessTokenVerifier, anonymousMethods: Set<MethodDescriptor>) {
+        self.verifier = verifier
+        self.anonymousMethods = anonymousMethods
+    }
+
+    public func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>,
+        context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        var requestContext = RequestContext.current
+        if let header = request.metadata[stringValues: RoamMetadataKey.authorization].first(where: { _ in true }) {
+            guard let token = Self.bearerToken(in: header) else {
+                throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "expected \"authorization: Bearer <token>\"")
+            }
+            requestContext.caller = try await verifier.verify(token)
+            requestContext.bearerToken = token
+            if case .user(let user) = requestContext.caller {
+                requestContext.logger[metadataKey: "user_id"] = "\(user.id.uuidString.lowercased())"
+            }
+        } else if !anonymousMethods.contains(context.descriptor) {
+            throw RoamError.unauthenticated()
+        }
+        return try await RequestContext.$current.withValue(requestContext) {
+            try await next(request, context)
+        }
+    }
+
+    static func bearerToken(in header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else { return nil }
+        return String(parts[1])
+    }
+}

@@ -1,0 +1,23 @@
+import GRPCCore
+import RoamProto
+
+/// Answers UNAVAILABLE until the process is ready (migrations applied), except for health checks,
+/// so a replica that is still starting never serves a half-built schema.
+public struct ReadinessInterceptor: ServerInterceptor {
+    private let health: HealthService
+
+    public init(health: HealthService) {
+        self.health = health
+    }
+
+    public func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>,
+        context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        guard health.isServing || context.descriptor.service == Grpc_Health_V1_Health.descriptor else {
+            throw RoamError.unavailable
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,76 @@
+import GRPCCore
+import Logging
+
+/// The outermost interceptor: gives the call its request id, deadline and client address, logs its
+/// outcome, and makes sure no error reaches the client as UNKNOWN or leaks internals.
+public struct RequestContextInterceptor: ServerInterceptor {
+    private let logger: Logger
+
+    public init(logger: Logger) {
+        self.logger = logger
+    }
+
+    public func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>,
+        context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        let requestID = request.metadata[stringValues: RoamMetadataKey.requestID].first(where: { _ in true })
+            .flatMap { $0.count <= 128 ? $0 : nil } ?? RequestContext.newRequestID()
+        var callLogger = logger
+        callLogger[metadataKey: "request_id"] = "\(requestID)"
+        callLogger[metadataKey: "rpc"] = "\(context.descriptor.fullyQualifiedMethod)"
+        let deadline = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true })
+            .flatMap(GRPCTimeout.duration).map { ContinuousClock.now + $0 }
+        let clientAddress = request.metadata[stringValues: RoamMetadataKey.clientAddress].first(where: { _ in true })
+            ?? context.remotePeer
+        let requestContext = RequestContext(requestID: requestID, logger: callLogger, clientAddress: clientAddress,
+                                            deadline: deadline)
+
+        return try await RequestContext.$current.withValue(requestContext) {
+            let started = ContinuousClock.now
+            do {
+                var response = try await next(request, context)
+                response.metadata.addString(requestID, forKey: RoamMetadataKey.requestID)
+                if case .failure(let error) = response.accepted {
+                    log(error, after: ContinuousClock.now - started, logger: callLogger)
+                } else {
+                    callLogger.debug("ok", metadata: ["duration_ms": "\(milliseconds(ContinuousClock.now - started))"])
+                }
+                return response
+            } catch {
+                let rpcError = ErrorMapping.rpcError(for: error, logger: callLogger)
+                log(rpcError, after: ContinuousClock.now - started, logger: callLogger)
+                throw rpcError
+            }
+        }
+    }
+
+    private func log(_ error: RPCError, after duration: Duration, logger: Logger) {
+        let metadata: Logger.Metadata = ["code": "\(error.code)", "duration_ms": "\(milliseconds(duration))"]
+        switch error.code {
+        case .internalError, .unknown, .dataLoss: logger.error("\(error.message)", metadata: metadata)
+        default: logger.info("\(error.message)", metadata: metadata)
+        }
+    }
+
+    private func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// Parses the `grpc-timeout` header (`<digits><unit>`, unit one of H M S m u n).
+enum GRPCTimeout {
+    static func duration(_ text: String) -> Duration? {
+        guard let unit = text.last, let amount = Int64(text.dropLast()), amount >= 0 else { return nil }
+        switch unit {
+        case "H": return .seconds(amount * 3600)
+        case "M": return .seconds(amount * 60)
+        case "S": return .seconds(amount)
+        case "m": return .milliseconds(amount)
+        case "u": return .microseconds(amount)
+        case "n": return .nanoseconds(amount)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Logging
+import ServiceLifecycle
+
+/// One-shot start-up work (migrations, key loading) that must finish before the process reports
+/// SERVING. It retries while the database is still coming up, then stays alive until shutdown,
+/// because a service that returns would end the whole group.
+public struct StartupService: Service {
+    private let work: @Sendable () async throws -> Void
+    private let health: HealthService
+    private let logger: Logger
+
+    public init(health: HealthService, logger: Logger, work: @escaping @Sendable () async throws -> Void) {
+        self.work = work
+        self.health = health
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        var delay = Duration.milliseconds(200)
+        while true {
+            do {
+                try await work()
+                break
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.warning("start-up work failed; retrying", metadata: ["error": "\(String(reflecting: error))", "retry_in": "\(delay)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(5))
+            }
+        }
+        health.setAll(.serving)
+        logger.info("serving")
+        try? await gracefulShutdown()
+        health.setAll(.notServing)
+    }
+}

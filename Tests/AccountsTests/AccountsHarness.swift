@@ -1,0 +1,74 @@
+@testable import Accounts
+import Crypto
+import Foundation
+import GRPCCore
+import GRPCInProcessTransport
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Synchronization
+
+/// Keeps every mail so tests can follow verification and reset links.
+final class RecordingMailSender: MailSender {
+    private let mails = Mutex<[Mail]>([])
+
+    func send(_ mail: Mail) async throws {
+        mails.withLock { $0.append(mail) }
+    }
+
+    func last(_ kind: Mail.Kind, to address: String) -> Mail? {
+        mails.withLock { $0.last { $0.kind == kind && $0.to == address } }
+    }
+}
+
+typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTransport.Client>
+
+/// The accounts gRPC service on in-memory (or PostgreSQL) repositories, behind the real interceptors.
+enum AccountsHarness {
+    static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
+
+    static func run(store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(),
+                    _ body: @Sendable (AccountsClient, RecordingMailSender) async throws -> Void) async throws {
+        try await store.withRepositories { repositories in
+            let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
+            let mailer = RecordingMailSender()
+            let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+                                                          mailer: mailer, policy: policy)
+            let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
+                                                     serviceSecret: TestTokens.serviceSecret)
+            try await verifier.loadKeys()
+            let service = AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])
+            try await InProcessService.run([service], verifier: verifier, anonymousMethods: AccountsGRPCService.anonymousMethods) { client, _ in
+                try await body(AccountsClient(wrapping: client), mailer)
+            }
+        }
+    }
+
+    static func signUp(_ client: AccountsClient, name: String = "walker", password: String = "correct horse battery") async throws
+        -> Roam_Accounts_V1_SignUpResponse {
+        let username = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
+        return try await client.signUp(.with {
+            $0.email = "\(username)@example.com"
+            $0.username = username
+            $0.password = password
+            $0.displayName = name.capitalized
+        })
+    }
+
+    static func bearer(_ token: String) -> Metadata {
+        ["authorization": "Bearer \(token)"]
+    }
+}
+
+extension RPCError {
+    /// The field names of the BadRequest detail, if any.
+    var violatedFields: [String] {
+        (try? unpackGoogleRPCStatus())?.details.compactMap(\.badRequest).flatMap { $0.violations.map(\.field) } ?? []
+    }
+
+    var reason: String? {
+        (try? unpackGoogleRPCStatus())?.details.compactMap(\.errorInfo).first?.reason
+    }
+}
+
+import GRPCProtobuf

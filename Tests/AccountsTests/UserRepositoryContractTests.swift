@@ -1,0 +1,102 @@
+@testable import Accounts
+import Foundation
+import RoamRuntime
+import Testing
+
+/// One suite, both stores: the in-memory repositories must behave like the PostgreSQL ones.
+@Suite struct UserRepositoryContractTests {
+    @Test(arguments: StoreKind.allCases)
+    func createdUsersCanBeFoundByIdEmailAndUsername(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let user = Fixtures.user()
+            try await repositories.users.create(user)
+            #expect(try await repositories.users.user(id: user.id) == user)
+            #expect(try await repositories.users.user(email: user.email) == user)
+            #expect(try await repositories.users.user(username: user.username) == user)
+            #expect(try await repositories.users.user(username: "nobody_\(UUID().uuidString.prefix(6))") == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func duplicateEmailsAndUsernamesNameTheField(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let user = Fixtures.user()
+            try await repositories.users.create(user)
+            var sameEmail = Fixtures.user()
+            sameEmail.email = user.email
+            await #expect { try await repositories.users.create(sameEmail) } throws: { ($0 as? RoamError)?.reason == "EMAIL_TAKEN" }
+            var sameUsername = Fixtures.user()
+            sameUsername.username = user.username
+            await #expect { try await repositories.users.create(sameUsername) } throws: { ($0 as? RoamError)?.reason == "USERNAME_TAKEN" }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func profileUpdatesChangeOnlyTheGivenFields(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let user = Fixtures.user()
+            try await repositories.users.create(user)
+            let avatar = UUID()
+            let updated = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(bio: "Hiker", avatarMediaID: .some(avatar)))
+            #expect(updated?.profile == ProfileDetails(displayName: user.profile.displayName, bio: "Hiker", avatarMediaID: avatar))
+            let cleared = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(avatarMediaID: .some(nil)))
+            #expect(cleared?.profile.avatarMediaID == nil)
+            #expect(cleared?.profile.bio == "Hiker")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func searchPagesThroughPrefixMatchesInUsernameOrder(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let prefix = "srch\(UUID().uuidString.prefix(6).lowercased())"
+            for name in ["\(prefix)_c", "\(prefix)_a", "\(prefix).b", "\(prefix)_d"] {
+                var user = Fixtures.user()
+                user.username = name
+                try await repositories.users.create(user)
+            }
+            let first = try await repositories.users.search(prefix: prefix, page: PageRequest(size: 3))
+            #expect(first.items.map(\.username) == ["\(prefix).b", "\(prefix)_a", "\(prefix)_c"])
+            let second = try await repositories.users.search(prefix: prefix, page: PageRequest(size: 3, cursor: first.nextCursor))
+            #expect(second.items.map(\.username) == ["\(prefix)_d"])
+            #expect(second.nextCursor == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func deletingAUserForgetsThemFixesCountersAndRecordsAnOutboxEvent(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let leaving = Fixtures.user("leaving")
+            let friend = Fixtures.user("friend")
+            try await repositories.users.create(leaving)
+            try await repositories.users.create(friend)
+            _ = try await repositories.graph.follow(follower: leaving.id, followee: friend.id, at: Date())
+            _ = try await repositories.graph.follow(follower: friend.id, followee: leaving.id, at: Date())
+            try await repositories.sessions.create(Fixtures.session(for: leaving), refreshTokenDigest: Fixtures.digest())
+
+            try await repositories.users.delete(userID: leaving.id, at: Date())
+
+            #expect(try await repositories.users.user(id: leaving.id) == nil)
+            let friendAfter = try #require(try await repositories.users.user(id: friend.id))
+            #expect(friendAfter.followerCount == 0)
+            #expect(friendAfter.followingCount == 0)
+            #expect(try await repositories.sessions.sessions(userID: leaving.id, at: Date()).isEmpty)
+            let events = try await repositories.users.pendingOutboxEvents(limit: 10_000)
+            #expect(events.contains { $0.topic == OutboxEvent.userDeleted && $0.subjectID == leaving.id })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func changingThePasswordRevokesOtherSessions(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let user = Fixtures.user()
+            try await repositories.users.create(user)
+            let kept = Fixtures.session(for: user)
+            let other = Fixtures.session(for: user)
+            try await repositories.sessions.create(kept, refreshTokenDigest: Fixtures.digest())
+            try await repositories.sessions.create(other, refreshTokenDigest: Fixtures.digest())
+            try await repositories.users.setPasswordHash(userID: user.id, "$argon2id$new", keepingSession: kept.id)
+            #expect(try await repositories.users.user(id: user.id)?.passwordHash == "$argon2id$new")
+            #expect(try await repositories.sessions.sessions(userID: user.id, at: Date()).map(\.id) == [kept.id])
+        }
+    }
+}
