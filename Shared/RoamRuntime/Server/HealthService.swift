@@ -26,7 +26,8 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
     public func setAll(_ status: Status) {
         let notify = state.withLock { state in
             for name in state.statuses.keys { state.statuses[name] = status }
-            return state.watchers.values.map(\.continuation)
+            // Watchers of names this process does not serve keep hearing SERVICE_UNKNOWN.
+            return state.watchers.values.filter { state.statuses[$0.name] != nil }.map(\.continuation)
         }
         for continuation in notify { continuation.yield(status) }
     }
