@@ -36,7 +36,7 @@ try await TestDatabase.withClient { postgres in
                                                anonymousMethods: AccountsGRPCService.anonymousMethods, logger: logger))
     try await withThrowingDiscardingTaskGroup { group in
         group.addTask { try await server.serve() }
-        guard let port = try await server.listeningAddress?.ipv4?.port else { fatalError("the server did not start") }
+        guard let port = try await server.listeningAddress?.ipv4?.port else { throw BenchError(message: "the server did not start listening") }
         try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)) { grpc in
             let client = Roam_Accounts_V1_AccountsService.Client(wrapping: grpc)
             try await runBenchmarks(client: client, verifier: verifier)
@@ -102,4 +102,9 @@ func residentMegabytes() -> Int {
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
           let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
     return kilobytes / 1024
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { "roam-bench: \(message)" }
 }
