@@ -21,6 +21,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
+        .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
     dependencies: [
@@ -32,6 +33,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.0"),
@@ -98,6 +100,26 @@ let package = Package(
             path: "Services/Accounts/App",
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Gateway",
+            dependencies: grpc + [
+                "RoamProto", "RoamRuntime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Gateway/Library",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "roam-gateway",
+            dependencies: ["Gateway", "RoamRuntime"],
+            path: "Gateway/App",
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "roam-bench",
             dependencies: grpc + ["Accounts", "RoamProto", "RoamRuntime", "RoamTesting"],
@@ -123,6 +145,18 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/AccountsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "GatewayTests",
+            dependencies: grpc + [
+                "Gateway", "Accounts", "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/GatewayTests",
             swiftSettings: swiftSettings
         ),
     ]

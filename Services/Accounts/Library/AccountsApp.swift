@@ -9,14 +9,30 @@ public enum AccountsApp {
     public static let defaultGRPCPort = 50051
     public static let defaultMetricsPort = 9101
 
-    public static func run(environment: Environment) async throws {
-        let settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
+    /// Everything the process reads from its environment, read up front so a bad value stops it at once.
+    public struct Configuration: Sendable {
+        public var settings: ServiceSettings
+        public var signingKey: SigningKey.Source
+        public var policy: AccountPolicy
+        public var hasher: PasswordHasher
+
+        public init(environment: Environment) throws {
+            settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
                                            defaultMetricsPort: defaultMetricsPort, environment: environment)
+            signingKey = SigningKey.Source(environment: environment)
+            policy = try AccountPolicy(environment: environment)
+            hasher = try PasswordHasher(environment: environment)
+        }
+    }
+
+    public static func run(environment: Environment) async throws {
+        let configuration = try Configuration(environment: environment)
+        let settings = configuration.settings
         let registry = ServiceHost.bootstrapObservability(settings)
         let host = ServiceHost(settings: settings)
-        let signingKey = try SigningKey.load(environment: environment)
-        let policy = try AccountPolicy(environment: environment)
-        let hasher = try PasswordHasher(environment: environment)
+        let signingKey = try SigningKey.load(from: configuration.signingKey)
+        let policy = configuration.policy
+        let hasher = configuration.hasher
 
         let postgres: PostgresClient?
         let repositories: Repositories

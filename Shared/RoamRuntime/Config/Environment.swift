@@ -3,14 +3,19 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Reads configuration from environment variables. Every value has a local default; a value that is
 /// set but malformed stops the process with a message naming the variable.
 public struct Environment: Sendable {
     public var values: [String: String]
+    /// When set, every variable name looked up is noted here (to check deployment files against the
+    /// variables the code really reads).
+    public var readLog: VariableReadLog?
 
-    public init(_ values: [String: String]) {
+    public init(_ values: [String: String], readLog: VariableReadLog? = nil) {
         self.values = values
+        self.readLog = readLog
     }
 
     /// The process environment.
@@ -78,6 +83,7 @@ public struct Environment: Sendable {
     }
 
     private func value(_ name: String) -> String? {
+        readLog?.note(name)
         guard let raw = values[name], !raw.isEmpty else { return nil }
         return raw
     }
@@ -122,5 +128,20 @@ extension StringProtocol {
         while slice.first == character { slice = slice.dropFirst() }
         while slice.last == character { slice = slice.dropLast() }
         return Substring(slice)
+    }
+}
+
+/// The names of the variables an `Environment` was asked for.
+public final class VariableReadLog: Sendable {
+    private let names = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func note(_ name: String) {
+        names.withLock { _ = $0.insert(name) }
+    }
+
+    public var variables: Set<String> {
+        names.withLock { $0 }
     }
 }

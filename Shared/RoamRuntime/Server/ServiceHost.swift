@@ -17,30 +17,13 @@ public struct ServiceHost {
     public init(settings: ServiceSettings) {
         self.settings = settings
         var logger = Logger(label: "roam-\(settings.name)")
-        logger.logLevel = settings.logLevel
+        logger.logLevel = settings.log.level
         self.logger = logger
     }
 
     /// Sets up process-wide logging and metrics; call once, first thing in `main`.
     public static func bootstrapObservability(_ settings: ServiceSettings) -> PrometheusCollectorRegistry {
-        let level = settings.logLevel
-        switch settings.logFormat {
-        case .json:
-            LoggingSystem.bootstrap { label in
-                var handler = JSONLogHandler(label: label)
-                handler.logLevel = level
-                return handler
-            }
-        case .text:
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = level
-                return handler
-            }
-        }
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
-        return registry
+        settings.log.bootstrap()
     }
 
     /// The interceptors every Roam server runs, outermost first.

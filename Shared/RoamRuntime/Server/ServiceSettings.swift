@@ -6,18 +6,13 @@ public struct ServiceSettings: Sendable {
     public var grpcAddress: HostAndPort
     /// Port of the Prometheus `/metrics` listener; 0 turns it off.
     public var metricsAddress: HostAndPort
-    public var logLevel: Logger.Level
-    public var logFormat: LogFormat
+    public var log: LogSettings
     public var serviceSecret: String
     /// Where user-token public keys come from (the accounts service).
     public var accountsAddresses: [HostAndPort]
     public var database: DatabaseSettings
     /// Run on the in-memory repositories instead of PostgreSQL (development and fakes only).
     public var inMemory: Bool
-
-    public enum LogFormat: String, Sendable {
-        case text, json
-    }
 
     public static let developmentServiceSecret = "roam-development-service-secret-change-me"
 
@@ -27,16 +22,7 @@ public struct ServiceSettings: Sendable {
         grpcAddress = HostAndPort(host: host, port: try environment.int("GRPC_PORT", default: defaultGRPCPort, in: 0...65535))
         metricsAddress = HostAndPort(host: environment.string("METRICS_HOST", default: host),
                                      port: try environment.int("METRICS_PORT", default: defaultMetricsPort, in: 0...65535))
-        let level = environment.string("LOG_LEVEL", default: "info")
-        guard let parsedLevel = Logger.Level(rawValue: level) else {
-            throw ConfigurationError(variable: "LOG_LEVEL", problem: "expected trace, debug, info, notice, warning, error or critical, got \"\(level)\"")
-        }
-        logLevel = parsedLevel
-        let format = environment.string("LOG_FORMAT", default: "text")
-        guard let parsedFormat = LogFormat(rawValue: format) else {
-            throw ConfigurationError(variable: "LOG_FORMAT", problem: "expected text or json, got \"\(format)\"")
-        }
-        logFormat = parsedFormat
+        log = try LogSettings(environment: environment)
         serviceSecret = environment.string("ROAM_SERVICE_SECRET", default: Self.developmentServiceSecret)
         guard serviceSecret.utf8.count >= 32 else {
             throw ConfigurationError(variable: "ROAM_SERVICE_SECRET", problem: "must be at least 32 bytes")

@@ -6,12 +6,18 @@ import ServiceLifecycle
 /// because a service that returns would end the whole group.
 public struct StartupService: Service {
     private let work: @Sendable () async throws -> Void
-    private let health: HealthService
+    private let readinessChanged: @Sendable (Bool) -> Void
     private let logger: Logger
 
     public init(health: HealthService, logger: Logger, work: @escaping @Sendable () async throws -> Void) {
+        self.init(logger: logger, work: work) { ready in health.setAll(ready ? .serving : .notServing) }
+    }
+
+    /// - Parameter readinessChanged: told `true` once the work is done and `false` at shutdown.
+    public init(logger: Logger, work: @escaping @Sendable () async throws -> Void,
+                readinessChanged: @escaping @Sendable (Bool) -> Void) {
         self.work = work
-        self.health = health
+        self.readinessChanged = readinessChanged
         self.logger = logger
     }
 
@@ -29,9 +35,9 @@ public struct StartupService: Service {
                 delay = min(delay * 2, .seconds(5))
             }
         }
-        health.setAll(.serving)
+        readinessChanged(true)
         logger.info("serving")
         try? await gracefulShutdown()
-        health.setAll(.notServing)
+        readinessChanged(false)
     }
 }

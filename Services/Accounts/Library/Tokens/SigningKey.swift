@@ -20,11 +20,28 @@ public struct SigningKey: Sendable {
         JSONWebKey(x: privateKey.publicKey.rawRepresentation.base64URLEncodedString, kid: keyID)
     }
 
-    public static func load(environment: Environment) throws -> SigningKey {
-        if let encoded = environment.optionalString("ACCOUNTS_SIGNING_KEY") {
-            return try decode(encoded, variable: "ACCOUNTS_SIGNING_KEY")
+    /// Where the key comes from, read from the environment without touching the disk.
+    public enum Source: Sendable {
+        case inline(String)
+        case file(path: String)
+
+        public init(environment: Environment) {
+            let inline = environment.optionalString("ACCOUNTS_SIGNING_KEY")
+            let path = environment.string("ACCOUNTS_SIGNING_KEY_FILE", default: ".roam/accounts-signing-key")
+            self = inline.map(Source.inline) ?? .file(path: path)
         }
-        let path = environment.string("ACCOUNTS_SIGNING_KEY_FILE", default: ".roam/accounts-signing-key")
+    }
+
+    public static func load(environment: Environment) throws -> SigningKey {
+        try load(from: Source(environment: environment))
+    }
+
+    public static func load(from source: Source) throws -> SigningKey {
+        let path: String
+        switch source {
+        case .inline(let encoded): return try decode(encoded, variable: "ACCOUNTS_SIGNING_KEY")
+        case .file(let filePath): path = filePath
+        }
         if let contents = FileManager.default.contents(atPath: path) {
             return try decode(String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
                               variable: "ACCOUNTS_SIGNING_KEY_FILE")

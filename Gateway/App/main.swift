@@ -1,0 +1,11 @@
+import Foundation
+import Gateway
+import RoamRuntime
+
+// roam-gateway: the public JSON API in front of every Roam service. Configuration: see README.md.
+do {
+    try await GatewayApp.run(environment: .process)
+} catch let error as ConfigurationError {
+    print("roam-gateway: \(error)")
+    exit(2)
+}

@@ -1,0 +1,40 @@
+import Hummingbird
+import Logging
+import NIOCore
+import RoamRuntime
+
+/// What the gateway knows about one HTTP request: its id, the client's address, the verified caller
+/// and the body size limit. Middlewares fill it in, in order.
+public struct GatewayRequestContext: Hummingbird.RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var requestID = ""
+    /// The connection's peer, or the forwarded address when the gateway trusts its proxy.
+    public var clientAddress: String
+    public var user: AuthenticatedUser?
+    public var bearerToken: String?
+    public var maxBodyBytes = 1 << 20
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        clientAddress = Self.host(of: source.channel.remoteAddress)
+    }
+
+    public var maxUploadSize: Int { maxBodyBytes }
+
+    /// The signed-in user, or 401.
+    public func requireUser() throws(RoamError) -> AuthenticatedUser {
+        guard let user else { throw RoamError.unauthenticated() }
+        return user
+    }
+
+    /// The per-call context services see: the same request id, caller token and client address.
+    var callContext: RoamRuntime.RequestContext {
+        RoamRuntime.RequestContext(requestID: requestID, logger: logger, caller: user.map(Caller.user),
+                                   bearerToken: bearerToken, clientAddress: clientAddress)
+    }
+
+    static func host(of address: SocketAddress?) -> String {
+        guard let address else { return "unknown" }
+        return address.ipAddress ?? "\(address)"
+    }
+}

@@ -1,0 +1,53 @@
+import GRPCCore
+import Hummingbird
+import Logging
+import RoamRuntime
+
+/// Turns every error a route throws into `application/problem+json`: domain errors keep their reason
+/// and fields, errors from services are read back into domain errors, and anything unexpected becomes
+/// a logged 500 that reveals nothing.
+public struct ProblemMiddleware: RouterMiddleware {
+    public typealias Context = GatewayRequestContext
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context,
+                       next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error, logger: context.logger)
+            return problem.response(requestID: context.requestID)
+        }
+    }
+
+    static func problem(for error: any Error, logger: Logger) -> Problem {
+        switch error {
+        case let error as RoamError:
+            if case .internal = error.kind { logger.error("internal error", metadata: ["error": "\(error)"]) }
+            return Problem(error)
+        case let error as RPCError:
+            let roamError = RoamError(error)
+            if case .internal = roamError.kind {
+                logger.error("a service failed", metadata: ["code": "\(error.code)", "error": "\(error.message)"])
+                return Problem(RoamError.internal)
+            }
+            return Problem(roamError.withJSONFieldNames())
+        case let error as any HTTPResponseError:
+            return problem(for: error.status, message: "\(error)")
+        default:
+            logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            return Problem(RoamError.internal)
+        }
+    }
+
+    private static func problem(for status: HTTPResponse.Status, message: String) -> Problem {
+        switch status {
+        case .notFound: Problem(status: .notFound, reason: "ROUTE_NOT_FOUND", detail: "no such route")
+        case .methodNotAllowed: Problem(status: .methodNotAllowed, reason: "METHOD_NOT_ALLOWED", detail: "this route does not accept that method")
+        case .unsupportedMediaType: Problem(status: .unsupportedMediaType, reason: "UNSUPPORTED_MEDIA_TYPE", detail: "send the body as application/json")
+        case .contentTooLarge: Problem(status: .contentTooLarge, reason: "BODY_TOO_LARGE", detail: "the request body is larger than the gateway accepts")
+        default: Problem(status: status, reason: status.code < 500 ? "BAD_REQUEST" : "INTERNAL", detail: status.reasonPhrase)
+        }
+    }
+}

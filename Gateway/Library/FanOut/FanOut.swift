@@ -1,0 +1,76 @@
+import GRPCCore
+import RoamRuntime
+
+/// Calls several services at once under one deadline and keeps whatever arrives: a composite view
+/// answers with the parts it has, each with its status, when one service fails or is slow.
+public enum FanOut {
+    public struct Part<Value: Sendable>: Sendable {
+        public var name: String
+        public var fetch: @Sendable () async throws -> Value
+
+        public init(_ name: String, fetch: @escaping @Sendable () async throws -> Value) {
+            self.name = name
+            self.fetch = fetch
+        }
+    }
+
+    /// Runs every part concurrently; a part still running at `timeout` is cancelled and reported as
+    /// DEADLINE_EXCEEDED. Calls the parts make to services carry the same deadline.
+    public static func gather<Value: Sendable>(within timeout: Duration, _ parts: [Part<Value>]) async -> [String: Result<Value, RoamError>] {
+        var context = RoamRuntime.RequestContext.current
+        let deadline = ContinuousClock.now + timeout
+        context.deadline = min(context.deadline ?? deadline, deadline)
+        return await RoamRuntime.RequestContext.$current.withValue(context) {
+            await withTaskGroup(of: (String, Result<Value, RoamError>)?.self) { group in
+                for part in parts {
+                    group.addTask {
+                        do { return (part.name, .success(try await part.fetch())) } catch { return (part.name, .failure(Self.roamError(error))) }
+                    }
+                }
+                group.addTask {
+                    try? await Task.sleep(until: deadline, clock: .continuous)
+                    return nil
+                }
+                var results: [String: Result<Value, RoamError>] = [:]
+                while results.count < parts.count, let next = await group.next() {
+                    guard let (name, result) = next else { break }
+                    results[name] = result
+                }
+                group.cancelAll()
+                for part in parts where results[part.name] == nil {
+                    results[part.name] = .failure(RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED",
+                                                            message: "\(part.name) did not answer in time"))
+                }
+                return results
+            }
+        }
+    }
+
+    static func roamError(_ error: any Error) -> RoamError {
+        switch error {
+        case let error as RoamError: error
+        case let error as RPCError: RoamError(error)
+        default: RoamError.internal
+        }
+    }
+}
+
+/// How one part of a composite view went, as clients see it.
+public struct PartStatus: Codable, Sendable, Equatable {
+    public var status: String
+    public var reason: String?
+
+    public init(status: String, reason: String?) {
+        self.status = status
+        self.reason = reason
+    }
+
+    public init<Value>(_ result: Result<Value, RoamError>) {
+        switch result {
+        case .success: status = "ok"; reason = nil
+        case .failure(let error):
+            if case .deadlineExceeded = error.kind { status = "timeout" } else { status = "unavailable" }
+            reason = error.reason
+        }
+    }
+}

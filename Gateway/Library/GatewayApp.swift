@@ -1,0 +1,81 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+import RoamRuntime
+import ServiceLifecycle
+
+/// The gateway: builds the router (middlewares, routes) over the services' upstreams, and runs it.
+public struct Gateway<Transport: ClientTransport>: Sendable {
+    public var settings: GatewaySettings
+    public var upstreams: GatewayUpstreams<Transport>
+    public var verifier: AccessTokenVerifier
+    public var registry: PrometheusCollectorRegistry?
+
+    public init(settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
+                registry: PrometheusCollectorRegistry?) {
+        self.settings = settings
+        self.upstreams = upstreams
+        self.verifier = verifier
+        self.registry = registry
+    }
+
+    /// The router and the list of routes it serves.
+    public func router() -> (Router<GatewayRequestContext>, RouteTable) {
+        let router = Router(context: GatewayRequestContext.self)
+        router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustForwardedFor: settings.trustForwardedFor))
+        if !settings.corsAllowedOrigins.isEmpty {
+            router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
+        }
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: AuthenticationMiddleware(verifier: verifier))
+        router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
+                                                   byUser: TokenBucket(rule: settings.userRateLimit)))
+        router.add(middleware: CallContextMiddleware())
+
+        let table = RouteTable(router: router)
+        let accounts = AccountsCaller(upstream: upstreams.accounts)
+        SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
+        AuthRoutes(accounts: accounts).register(in: table)
+        MeRoutes(accounts: accounts).register(in: table)
+        UserRoutes(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
+                                                              timeout: settings.fanOutTimeout)).register(in: table)
+        return (router, table)
+    }
+
+    /// The HTTP server with the upstream connections and key loading as services beside it.
+    public func application(logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        let verifier = self.verifier
+        let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
+        return Application(
+            router: router().0,
+            configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
+            services: upstreams.all.map(\.upstream) + [keyLoader],
+            onServerRunning: onServerRunning,
+            logger: logger
+        )
+    }
+}
+
+/// Runs `roam-gateway` from its environment.
+public enum GatewayApp {
+    public static func run(environment: RoamRuntime.Environment) async throws {
+        let settings = try GatewaySettings(environment: environment)
+        let registry = settings.log.bootstrap()
+        var logger = Logger(label: "roam-gateway")
+        logger.logLevel = settings.log.level
+        let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: settings.upstreamTimeout)
+        let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
+                                                 serviceSecret: settings.serviceSecret)
+        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts), verifier: verifier,
+                              registry: registry)
+        logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)"])
+        let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}

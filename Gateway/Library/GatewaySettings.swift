@@ -1,0 +1,48 @@
+import Foundation
+import RoamRuntime
+
+/// Everything the gateway reads from its environment, with local defaults.
+public struct GatewaySettings: Sendable {
+    public static let defaultPort = 8080
+
+    public var address: HostAndPort
+    public var log: LogSettings
+    public var serviceSecret: String
+    /// Every replica of the accounts service (`host:port,host:port`).
+    public var accountsAddresses: [HostAndPort]
+    /// The longest one call to a service may take.
+    public var upstreamTimeout: Duration
+    /// How long a composite view waits for its parts before answering with what it has.
+    public var fanOutTimeout: Duration
+    /// Request bodies larger than this are refused with 413.
+    public var maxBodyBytes: Int
+    /// Origins browsers may call from (`*` for any); empty turns CORS off.
+    public var corsAllowedOrigins: [String]
+    public var addressRateLimit: TokenBucket.Rule
+    public var userRateLimit: TokenBucket.Rule
+    /// Trust the first `X-Forwarded-For` address (only behind a proxy that sets it).
+    public var trustForwardedFor: Bool
+
+    public init(environment: Environment) throws(ConfigurationError) {
+        address = HostAndPort(host: environment.string("HTTP_HOST", default: "127.0.0.1"),
+                              port: try environment.int("HTTP_PORT", default: Self.defaultPort, in: 0...65535))
+        log = try LogSettings(environment: environment)
+        serviceSecret = environment.string("ROAM_SERVICE_SECRET", default: ServiceSettings.developmentServiceSecret)
+        guard serviceSecret.utf8.count >= 32 else {
+            throw ConfigurationError(variable: "ROAM_SERVICE_SECRET", problem: "must be at least 32 bytes")
+        }
+        accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
+        upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
+        fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))
+        maxBodyBytes = try environment.int("MAX_BODY_BYTES", default: 1 << 20, in: 1024...(64 << 20))
+        corsAllowedOrigins = environment.string("CORS_ALLOWED_ORIGINS", default: "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        addressRateLimit = TokenBucket.Rule(
+            perSecond: Double(try environment.int("RATE_LIMIT_PER_ADDRESS", default: 50, in: 1...1_000_000)),
+            burst: Double(try environment.int("RATE_LIMIT_PER_ADDRESS_BURST", default: 100, in: 1...1_000_000)))
+        userRateLimit = TokenBucket.Rule(
+            perSecond: Double(try environment.int("RATE_LIMIT_PER_USER", default: 20, in: 1...1_000_000)),
+            burst: Double(try environment.int("RATE_LIMIT_PER_USER_BURST", default: 40, in: 1...1_000_000)))
+        trustForwardedFor = try environment.bool("TRUST_FORWARDED_FOR", default: false)
+    }
+}

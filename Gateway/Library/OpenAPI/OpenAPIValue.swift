@@ -1,0 +1,42 @@
+/// A JSON value, written with Swift literals, that the OpenAPI document is built from.
+public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case array([OpenAPIValue])
+    case object([String: OpenAPIValue])
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(arrayLiteral elements: OpenAPIValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, OpenAPIValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .string(let value): try container.encode(value)
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode([OpenAPIValue].self) { self = .array(value) }
+        else { self = .object(try container.decode([String: OpenAPIValue].self)) }
+    }
+
+    public subscript(key: String) -> OpenAPIValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+}

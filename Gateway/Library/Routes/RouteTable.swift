@@ -1,0 +1,43 @@
+import Foundation
+import Hummingbird
+
+/// The gateway's router, keeping a list of what it serves so a test can hold it against the OpenAPI
+/// document. Every route is added here, never on the Hummingbird router directly.
+public final class RouteTable: @unchecked Sendable {
+    public struct Route: Hashable, Sendable, CustomStringConvertible {
+        public var method: String
+        /// In OpenAPI form: `/v1/users/{username}`.
+        public var path: String
+
+        public var description: String { "\(method) \(path)" }
+    }
+
+    public typealias Handler = @Sendable (Request, GatewayRequestContext) async throws -> Response
+
+    let router: Router<GatewayRequestContext>
+    public private(set) var routes: [Route] = []
+
+    init(router: Router<GatewayRequestContext>) {
+        self.router = router
+    }
+
+    func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
+        routes.append(Route(method: method.rawValue, path: path))
+        router.on(RouterPath(stringLiteral: path), method: method, use: { request, context in
+            try await handler(request, context)
+        })
+    }
+}
+
+/// A JSON response; dates as ISO 8601.
+func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+    var headers = HTTPFields()
+    headers[.contentType] = "application/json; charset=utf-8"
+    return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+}
+
+func noContent() -> Response {
+    Response(status: .noContent)
+}

@@ -1,0 +1,58 @@
+import Foundation
+import GRPCCore
+import Hummingbird
+import Prometheus
+import RoamRuntime
+
+/// `/healthz`, `/readyz`, `/metrics` and `/openapi.json`.
+struct SystemRoutes<Transport: ClientTransport>: Sendable {
+    let upstreams: GatewayUpstreams<Transport>
+    let registry: PrometheusCollectorRegistry?
+
+    func register(in table: RouteTable) {
+        table.add(.get, "/healthz") { _, _ in
+            try json(["status": "ok"])
+        }
+        table.add(.get, "/readyz") { _, _ in
+            let results = await upstreams.readiness(within: .seconds(2))
+            var services: [String: PartStatus] = [:]
+            var ready = true
+            for (name, result) in results {
+                switch result {
+                case .success(true): services[name] = PartStatus(status: "ok", reason: nil)
+                case .success(false):
+                    ready = false
+                    services[name] = PartStatus(status: "unavailable", reason: "NOT_SERVING")
+                case .failure(let error):
+                    ready = false
+                    services[name] = PartStatus(Result<Void, RoamError>.failure(error))
+                }
+            }
+            return try json(ReadinessJSON(status: ready ? "ready" : "not ready", services: services),
+                            status: ready ? .ok : .serviceUnavailable)
+        }
+        table.add(.get, "/metrics") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            let text = registry?.emitToBuffer() ?? []
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: text)))
+        }
+        let document = Self.encodedDocument()
+        table.add(.get, "/openapi.json") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document)))
+        }
+    }
+
+    static func encodedDocument() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(GatewayOpenAPI.document)) ?? Data()
+    }
+}
+
+struct ReadinessJSON: Codable {
+    var status: String
+    var services: [String: PartStatus]
+}

@@ -1,0 +1,51 @@
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// A public profile with counts gathered from every service that keeps some about the user. The
+/// profile itself must exist; the counts are gathered concurrently under one deadline, and a service
+/// that fails or is slow leaves its counts out and says so in `parts`.
+struct UserOverview<Transport: ClientTransport>: Sendable {
+    let accounts: AccountsCaller<Transport>
+    let counters: [any ProfileCounter]
+    let timeout: Duration
+
+    func overview(of username: String) async throws -> UserOverviewJSON {
+        let profile = try await accounts.call(idempotent: true) { client, options in
+            try await client.getProfile(.with { $0.username = username }, options: options)
+        }.profile
+        let results = await FanOut.gather(within: timeout, counters.map { counter in
+            FanOut.Part(counter.name) { try await counter.counts(for: profile) }
+        })
+        var counts: [String: Int64] = [:]
+        var parts: [String: PartStatus] = [:]
+        for (name, result) in results {
+            parts[name] = PartStatus(result)
+            if case .success(let partCounts) = result { counts.merge(partCounts) { first, _ in first } }
+        }
+        return UserOverviewJSON(profile: ProfileJSON(profile), counts: counts, parts: parts)
+    }
+}
+
+struct UserOverviewJSON: Codable {
+    var profile: ProfileJSON
+    /// `followers` and `following` now; `bucketItems`, `completedItems` and `stories` as those
+    /// services arrive.
+    var counts: [String: Int64]
+    var parts: [String: PartStatus]
+}
+
+/// One service's contribution to a user's counts.
+protocol ProfileCounter: Sendable {
+    var name: String { get }
+    func counts(for profile: Roam_Accounts_V1_Profile) async throws -> [String: Int64]
+}
+
+/// Accounts keeps the follow counts on the profile itself, so its part needs no further call.
+struct FollowCounter: ProfileCounter {
+    let name = "accounts"
+
+    func counts(for profile: Roam_Accounts_V1_Profile) async throws -> [String: Int64] {
+        ["followers": profile.followerCount, "following": profile.followingCount]
+    }
+}

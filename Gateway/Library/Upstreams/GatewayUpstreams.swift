@@ -1,0 +1,30 @@
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// The gateway's long-lived clients, one `Upstream` per service (each spread over its replicas).
+public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
+    public var accounts: Upstream<Transport>
+
+    public init(accounts: Upstream<Transport>) {
+        self.accounts = accounts
+    }
+
+    /// Each service with the name its health service reports readiness under.
+    var all: [(upstream: Upstream<Transport>, healthName: String)] {
+        [(accounts, "roam.accounts.v1.AccountsService")]
+    }
+
+    /// Asks every service whether it is SERVING (for `/readyz`).
+    func readiness(within timeout: Duration) async -> [String: Result<Bool, RoamError>] {
+        await FanOut.gather(within: timeout, all.map { upstream, healthName in
+            FanOut.Part(upstream.name) {
+                let response = try await upstream.call(idempotent: true) { client, options in
+                    try await Grpc_Health_V1_Health.Client(wrapping: client)
+                        .check(.with { $0.service = healthName }, options: options)
+                }
+                return response.status == .serving
+            }
+        })
+    }
+}

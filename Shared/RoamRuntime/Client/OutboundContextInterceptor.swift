@@ -1,0 +1,32 @@
+import GRPCCore
+
+/// Carries the incoming call's request id, the caller's token and the end user's address onto every
+/// outbound call, so the next service logs the same id and acts for the same user.
+public struct OutboundContextInterceptor: ClientInterceptor {
+    public init() {}
+
+    public func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingClientRequest<Input>,
+        context: ClientContext,
+        next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
+    ) async throws -> StreamingClientResponse<Output> {
+        var request = request
+        let current = RequestContext.current
+        if !request.metadata.contains(RoamMetadataKey.requestID) {
+            request.metadata.addString(current.requestID, forKey: RoamMetadataKey.requestID)
+        }
+        if !request.metadata.contains(RoamMetadataKey.authorization), let token = current.bearerToken {
+            request.metadata.addString("Bearer \(token)", forKey: RoamMetadataKey.authorization)
+        }
+        if !request.metadata.contains(RoamMetadataKey.clientAddress), let address = current.clientAddress {
+            request.metadata.addString(address, forKey: RoamMetadataKey.clientAddress)
+        }
+        return try await next(request, context)
+    }
+}
+
+extension Metadata {
+    func contains(_ key: String) -> Bool {
+        self[key].first(where: { _ in true }) != nil
+    }
+}

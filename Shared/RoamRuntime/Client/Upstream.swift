@@ -1,0 +1,86 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import ServiceLifecycle
+import Synchronization
+
+/// Long-lived clients for every replica of one Roam service. Calls are spread across the replicas in
+/// turn, each carries a timeout no later than the incoming call's deadline, and a call the caller
+/// marks idempotent is tried once more, on the next replica, when the first answers UNAVAILABLE.
+public final class Upstream<Transport: ClientTransport>: Sendable {
+    public let name: String
+    public let replicas: [GRPCClient<Transport>]
+    /// The longest any one call may take.
+    public let timeout: Duration
+    private let turn = Atomic<Int>(0)
+
+    public init(name: String, replicas: [GRPCClient<Transport>], timeout: Duration) {
+        precondition(!replicas.isEmpty, "an upstream needs at least one replica")
+        self.name = name
+        self.replicas = replicas
+        self.timeout = timeout
+    }
+
+    /// Runs `body` against the next replica with call options bounded by the deadline.
+    public func call<Result: Sendable>(
+        idempotent: Bool = false,
+        _ body: (GRPCClient<Transport>, CallOptions) async throws -> Result
+    ) async throws -> Result {
+        let first = nextReplica()
+        do {
+            return try await body(first, try callOptions())
+        } catch let error as RPCError where idempotent && error.code == .unavailable {
+            return try await body(nextReplica(), try callOptions())
+        }
+    }
+
+    /// The options for one call: this upstream's timeout, shortened to the caller's deadline.
+    public func callOptions() throws(RoamError) -> CallOptions {
+        var options = CallOptions.defaults
+        var limit = timeout
+        if let deadline = RequestContext.current.deadline {
+            let remaining = deadline - ContinuousClock.now
+            guard remaining > .zero else {
+                throw RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED", message: "no time left to call \(name)")
+            }
+            limit = min(limit, remaining)
+        }
+        options.timeout = limit
+        return options
+    }
+
+    private func nextReplica() -> GRPCClient<Transport> {
+        let index = turn.add(1, ordering: .relaxed).oldValue
+        return replicas[index % replicas.count]
+    }
+}
+
+extension Upstream: Service {
+    /// Keeps every replica's connections up until graceful shutdown.
+    public func run() async throws {
+        try await withThrowingDiscardingTaskGroup { group in
+            for replica in replicas {
+                group.addTask { try await GRPCClientService(client: replica).run() }
+            }
+        }
+    }
+}
+
+extension Upstream where Transport == HTTP2ClientTransport.Posix {
+    /// Plaintext HTTP/2 clients for `addresses` (`host:port` each; a host name that resolves to several
+    /// addresses is balanced round-robin as well).
+    public convenience init(name: String, addresses: [HostAndPort], timeout: Duration,
+                            interceptors: [any ClientInterceptor] = [OutboundContextInterceptor()]) throws {
+        let replicas = try addresses.map { address in
+            GRPCClient(
+                transport: try HTTP2ClientTransport.Posix(
+                    target: .dns(host: address.host, port: address.port),
+                    transportSecurity: .plaintext,
+                    config: .defaults { $0.backoff.max = .seconds(5) },
+                    serviceConfig: ServiceConfig(loadBalancingConfig: [.roundRobin])
+                ),
+                interceptors: interceptors
+            )
+        }
+        self.init(name: name, replicas: replicas, timeout: timeout)
+    }
+}

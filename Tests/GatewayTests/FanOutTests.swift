@@ -1,0 +1,29 @@
+@testable import Gateway
+import RoamRuntime
+import Testing
+
+@Suite struct FanOutTests {
+    @Test func answersWithThePartsItHasWhenOneIsSlowAndOneFails() async throws {
+        let started = ContinuousClock.now
+        let results = await FanOut.gather(within: .milliseconds(300), [
+            FanOut.Part("fast") { 1 },
+            FanOut.Part("slow") { try await Task.sleep(for: .seconds(10)); return 2 },
+            FanOut.Part("broken") { throw RoamError.unavailable },
+        ])
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(try results["fast"]?.get() == 1)
+        #expect(PartStatus(results["slow"]!) == PartStatus(status: "timeout", reason: "DEADLINE_EXCEEDED"))
+        #expect(PartStatus(results["broken"]!) == PartStatus(status: "unavailable", reason: "UNAVAILABLE"))
+    }
+
+    @Test func partsRunConcurrentlyUnderTheSameDeadline() async {
+        let results = await FanOut.gather(within: .seconds(5), (0..<4).map { index in
+            FanOut.Part("part\(index)") { () async throws -> Bool in
+                try await Task.sleep(for: .milliseconds(200))
+                return RoamRuntime.RequestContext.current.deadline != nil
+            }
+        })
+        #expect(results.count == 4)
+        #expect(results.values.allSatisfy { (try? $0.get()) == true })
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+@testable import Gateway
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// What the gateway does with bad requests, tokens, bursts and request ids, before any service is involved.
+@Suite struct GatewayEdgeTests {
+    @Test func malformedAndWrongBodiesAreClientErrors() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let json = ["Content-Type": "application/json"]
+            let malformed = try await http.send("POST", "/v1/auth/login", body: Data("{\"identifier\":".utf8), headers: json)
+            #expect(malformed.status == 400)
+            #expect(malformed.reason == "MALFORMED_JSON")
+
+            let missing = try await http.send("POST", "/v1/auth/login", json: ["identifier": "ada"])
+            #expect(missing.status == 400)
+            #expect(missing.problemFields == ["password"])
+
+            let wrongType = try await http.send("POST", "/v1/auth/login", json: ["identifier": ["ada"], "password": "x"])
+            #expect(wrongType.status == 400)
+            #expect(wrongType.problemFields == ["identifier"])
+
+            let notAnObject = try await http.send("POST", "/v1/auth/login", body: Data("[1,2]".utf8), headers: json)
+            #expect(notAnObject.status == 400)
+
+            let empty = try await http.send("POST", "/v1/auth/refresh", body: Data(), headers: json)
+            #expect(empty.status == 400)
+
+            let form = try await http.send("POST", "/v1/auth/login", body: Data("a=b".utf8),
+                                           headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(form.status == 415)
+
+            let badPage = try await http.send("GET", "/v1/users/someone/followers?pageSize=1000")
+            #expect(badPage.status == 400)
+            #expect(badPage.problemFields == ["pageSize"])
+        }
+    }
+
+    @Test func oversizeBodiesAreRefusedWith413() async throws {
+        let settings = try GatewayHarness.settings(["MAX_BODY_BYTES": "2048"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let reply = try await http.send("POST", "/v1/auth/login", json: ["identifier": String(repeating: "a", count: 4096), "password": "x"])
+            #expect(reply.status == 413)
+            #expect(reply.reason == "BODY_TOO_LARGE")
+        }
+    }
+
+    @Test func unknownRoutesAreProblemDocuments() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let reply = try await http.send("GET", "/v1/nowhere")
+            #expect(reply.status == 404)
+            #expect(reply.reason == "ROUTE_NOT_FOUND")
+            #expect(reply.header("Content-Type") == "application/problem+json")
+        }
+    }
+
+    @Test func missingBadAndExpiredTokensAre401() async throws {
+        try await GatewayHarness.withAccounts { http in
+            #expect(try await http.send("GET", "/v1/me").status == 401)
+            let garbage = try await http.send("GET", "/v1/me", token: "not.a.token")
+            #expect(garbage.status == 401)
+            #expect(garbage.reason == "INVALID_TOKEN")
+            #expect(try await http.send("GET", "/v1/me", headers: ["Authorization": "Basic abc"]).status == 401)
+            // Signed by a key the gateway does not trust.
+            let stranger = try await TestTokens().userToken(UUID())
+            #expect(try await http.send("GET", "/v1/me", token: stranger).status == 401)
+            // A service credential is not a user.
+            let service = try await TestTokens().serviceToken()
+            #expect(try await http.send("GET", "/v1/me", token: service).status == 401)
+        }
+    }
+
+    @Test func expiredTokensAre401() async throws {
+        let tokens = await TestTokens()
+        let verifier = try await tokens.verifier()
+        try await GatewayHarness.run([], anonymousMethods: [], verifier: verifier, settings: try GatewayHarness.settings()) { http in
+            let expired = try await tokens.userToken(UUID(), expiresIn: -60)
+            let reply = try await http.send("GET", "/v1/me", token: expired)
+            #expect(reply.status == 401)
+        }
+    }
+
+    @Test func burstsOverTheAddressLimitGet429WithRetryAfter() async throws {
+        let settings = try GatewayHarness.settings(["RATE_LIMIT_PER_ADDRESS": "1", "RATE_LIMIT_PER_ADDRESS_BURST": "3"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            var statuses: [Int] = []
+            var last: HTTPTestClient.Reply?
+            for _ in 0..<5 {
+                let reply = try await http.send("GET", "/healthz")
+                statuses.append(reply.status)
+                last = reply
+            }
+            #expect(statuses.prefix(3).allSatisfy { $0 == 200 })
+            #expect(statuses.last == 429)
+            #expect(last?.reason == "RATE_LIMITED")
+            #expect(Int(last?.header("Retry-After") ?? "") ?? 0 >= 1)
+        }
+    }
+
+    @Test func eachUserHasTheirOwnLimit() async throws {
+        let settings = try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1", "RATE_LIMIT_PER_USER_BURST": "2"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let ada = try await GatewayAccountsTests.signUp(http)
+            let bo = try await GatewayAccountsTests.signUp(http)
+            let adaStatuses = try await [1, 2, 3].asyncMap { _ in try await http.send("GET", "/v1/me", token: ada.access).status }
+            #expect(adaStatuses == [200, 200, 429])
+            #expect(try await http.send("GET", "/v1/me", token: bo.access).status == 200)
+        }
+    }
+
+    @Test func requestIDsAreEchoedOrGenerated() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let given = try await http.send("GET", "/healthz", headers: ["X-Request-ID": "trace-123"])
+            #expect(given.header("X-Request-ID") == "trace-123")
+            let generated = try await http.send("GET", "/healthz")
+            #expect((generated.header("X-Request-ID") ?? "").count >= 32)
+            let unsafe = try await http.send("GET", "/healthz", headers: ["X-Request-ID": "bad id\u{7f}"])
+            #expect(unsafe.header("X-Request-ID") != "bad id\u{7f}")
+            let problem = try await http.send("GET", "/v1/me", headers: ["X-Request-ID": "trace-456"])
+            #expect(try problem.json()["requestId"] as? String == "trace-456")
+        }
+    }
+
+    @Test func corsAllowsOnlyConfiguredOrigins() async throws {
+        let settings = try GatewayHarness.settings(["CORS_ALLOWED_ORIGINS": "https://app.example.com"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let preflight = try await http.send("OPTIONS", "/v1/me", headers: ["Origin": "https://app.example.com",
+                                                                               "Access-Control-Request-Method": "GET"])
+            #expect(preflight.status == 204)
+            #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example.com")
+            #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PATCH") == true)
+            let other = try await http.send("GET", "/healthz", headers: ["Origin": "https://evil.example.com"])
+            #expect(other.header("Access-Control-Allow-Origin") == nil)
+        }
+    }
+
+    @Test func readinessReportsEveryService() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let ready = try await http.send("GET", "/readyz")
+            #expect(ready.status == 200)
+            #expect(((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "ok")
+            #expect(try await http.send("GET", "/healthz").status == 200)
+        }
+    }
+}
+
+extension Array {
+    func asyncMap<T>(_ transform: (Element) async throws -> T) async rethrows -> [T] {
+        var results: [T] = []
+        for element in self { results.append(try await transform(element)) }
+        return results
+    }
+}

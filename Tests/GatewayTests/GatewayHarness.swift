@@ -1,0 +1,85 @@
+@testable import Accounts
+import Crypto
+import Foundation
+@testable import Gateway
+import GRPCCore
+import GRPCInProcessTransport
+import Hummingbird
+import Logging
+import RoamRuntime
+import RoamTesting
+import ServiceLifecycle
+
+/// Runs the real gateway on a loopback port in front of services reached over `InProcessTransport`:
+/// by default the real accounts service on in-memory repositories, or any stand-in service.
+enum GatewayHarness {
+    static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
+
+    static func settings(_ values: [String: String] = [:]) throws -> GatewaySettings {
+        var settings = try GatewaySettings(environment: RoamRuntime.Environment(values))
+        settings.address = HostAndPort(host: "127.0.0.1", port: 0)
+        return settings
+    }
+
+    /// The gateway in front of the real accounts service (in-memory repositories).
+    static func withAccounts(settings: GatewaySettings? = nil,
+                             _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+        let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
+        let repositories = Repositories(memory: InMemoryAccountsStore())
+        let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+                                                      mailer: LoggingMailSender(logger: Logger(label: "mail")), policy: AccountPolicy())
+        let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
+                                                 serviceSecret: TestTokens.serviceSecret)
+        try await verifier.loadKeys()
+        try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
+                      anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+                      settings: settings ?? self.settings(), body)
+    }
+
+    /// The gateway in front of `services`, whose calls are checked with `verifier`.
+    static func run(_ services: [any RegistrableRPCService], anonymousMethods: Set<MethodDescriptor>,
+                    verifier: AccessTokenVerifier, settings: GatewaySettings,
+                    _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+        let transport = InProcessTransport()
+        let health = HealthService(serviceNames: ["roam.accounts.v1.AccountsService"])
+        health.setAll(.serving)
+        var logger = Logger(label: "gateway-test")
+        logger.logLevel = .critical
+        let server = GRPCServer(transport: transport.server, services: services + [health],
+                                interceptors: ServiceHost.interceptors(health: health, verifier: verifier,
+                                                                       anonymousMethods: anonymousMethods, logger: logger))
+        let client = GRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()])
+        let accounts = Upstream(name: "accounts", replicas: [client], timeout: settings.upstreamTimeout)
+        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts), verifier: verifier, settings: settings,
+                              extraServices: [GRPCServerService(server: server)], body)
+    }
+
+    /// The gateway with the given upstreams (whose connections it runs) and extra services beside it.
+    static func withGateway<Transport: ClientTransport>(
+        upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier, settings: GatewaySettings,
+        extraServices: [any Service] = [], _ body: @Sendable (HTTPTestClient) async throws -> Void
+    ) async throws {
+        var logger = Logger(label: "gateway-test")
+        logger.logLevel = .critical
+        let gateway = Gateway(settings: settings, upstreams: upstreams, verifier: verifier, registry: nil)
+        let (port, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let application = gateway.application(logger: logger) { channel in
+            portContinuation.yield(channel.localAddress?.port ?? 0)
+            portContinuation.finish()
+        }
+        let group = ServiceGroup(services: extraServices + [application], logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            var iterator = port.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            do {
+                try await body(HTTPTestClient(port: port))
+            } catch {
+                await group.triggerGracefulShutdown()
+                throw error
+            }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+    }
+}

@@ -1,0 +1,30 @@
+@testable import Gateway
+import RoamRuntime
+import Testing
+
+@Suite struct ProblemTests {
+    @Test func throttlingCarriesRetryAfterInWholeSeconds() {
+        let problem = Problem(RoamError(.resourceExhausted(retryAfter: .milliseconds(1500)), reason: "TOO_MANY_ATTEMPTS", message: "slow down"))
+        #expect(problem.status == 429)
+        #expect(problem.retryAfter == 2)
+        let response = problem.response(requestID: "r1")
+        #expect(response.headers[.retryAfter] == "2")
+        #expect(response.headers[.contentType] == "application/problem+json")
+    }
+
+    @Test func aRefusalBecauseOfAFieldIs422AndOtherwise409() {
+        let withField = RoamError(.failedPrecondition, reason: "EMAIL_NOT_VERIFIED", message: "verify first",
+                                  violations: [.init(field: "email", description: "not verified")])
+        #expect(Problem(withField).status == 422)
+        #expect(Problem(RoamError(.failedPrecondition, reason: "ALREADY_VERIFIED", message: "done")).status == 409)
+    }
+
+    @Test func serviceFieldNamesBecomeLowerCamelCase() {
+        let error = RoamError(.invalidArgument, reason: "INVALID_FIELD", message: "display_name: too long",
+                              violations: [.init(field: "display_name", description: "too long"),
+                                           .init(field: "page.page_size", description: "too big")])
+        let renamed = error.withJSONFieldNames()
+        #expect(renamed.violations.map(\.field) == ["displayName", "page.pageSize"])
+        #expect(renamed.message == "displayName: too long")
+    }
+}
