@@ -20,6 +20,7 @@ let package = Package(
     name: "Roam",
     platforms: [.macOS(.v15)],
     products: [
+        .executable(name: "roam", targets: ["roam"]),
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
@@ -71,9 +72,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "RoamLocal",
+            path: "Shared/RoamLocal",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "RoamTesting",
             dependencies: grpc + [
-                "RoamRuntime",
+                "RoamRuntime", "RoamLocal",
                 .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "JWTKit", package: "jwt-kit"),
@@ -121,6 +127,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "roam",
+            dependencies: grpc + [
+                "RoamLocal", "RoamProto", "RoamRuntime",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Shared/RoamCommand",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "roam-bench",
             dependencies: grpc + ["Accounts", "RoamProto", "RoamRuntime", "RoamTesting"],
             path: "Tests/Bench",
@@ -157,6 +173,17 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Tests/GatewayTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: grpc + [
+                "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/EndToEndTests",
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,3 +1,4 @@
+import RoamTesting
 import Foundation
 import Testing
 

@@ -25,10 +25,14 @@ public struct Migrator: Sendable {
     public func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
         try await Database.transaction(client, logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
-            if requiresPostGIS {
+            // Create the extension and schema only when missing: a service running under its own
+            // role (see DatabaseProvisioner) may use both but may not create them.
+            if requiresPostGIS, try await !exists("SELECT 1 FROM pg_extension WHERE extname = 'postgis'", connection, logger) {
                 try await connection.query("CREATE EXTENSION IF NOT EXISTS postgis", logger: logger)
             }
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            if try await !exists("SELECT 1 FROM pg_namespace WHERE nspname = '\(schema)'", connection, logger) {
+                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+            }
             try await connection.query(PostgresQuery(unsafeSQL: """
                 CREATE TABLE IF NOT EXISTS \(schema).schema_migrations (
                     version integer PRIMARY KEY,
@@ -51,6 +55,12 @@ public struct Migrator: Sendable {
             }
             return newlyApplied
         }
+    }
+
+    private func exists(_ sql: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        let rows = try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+        for try await _ in rows.decode(Int.self) { return true }
+        return false
     }
 
     private static func binds(_ version: Int, _ name: String) throws -> PostgresBindings {

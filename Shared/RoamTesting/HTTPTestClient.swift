@@ -3,40 +3,40 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A plain HTTP/1.1 client for tests, talking to a gateway listening on loopback.
-struct HTTPTestClient: Sendable {
-    struct Reply: Sendable {
-        var status: Int
-        var headers: [String: String]
-        var body: Data
+/// A plain HTTP/1.1 client for tests (Foundation's URLSession), talking to a gateway on loopback.
+public struct HTTPTestClient: Sendable {
+    public struct Reply: Sendable {
+        public var status: Int
+        public var headers: [String: String]
+        public var body: Data
 
-        func header(_ name: String) -> String? {
+        public func header(_ name: String) -> String? {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
         }
 
-        func json() throws -> [String: Any] {
+        public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
         }
 
         /// The `reason` of a problem document.
-        var reason: String? { (try? json())?["reason"] as? String }
+        public var reason: String? { (try? json())?["reason"] as? String }
 
-        var problemFields: [String] {
+        public var problemFields: [String] {
             ((try? json())?["errors"] as? [[String: Any]])?.compactMap { $0["field"] as? String } ?? []
         }
     }
 
-    let base: URL
+    public let base: URL
     private let session: URLSession
 
-    init(port: Int) {
+    public init(port: Int) {
         base = URL(string: "http://127.0.0.1:\(port)")!
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 30
         session = URLSession(configuration: configuration)
     }
 
-    func send(_ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil, token: String? = nil,
+    public func send(_ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil, token: String? = nil,
               headers: [String: String] = [:]) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamRuntime
+
+/// Creates every service's role and schema with an administrator's connection.
+enum Provisioning {
+    static func run(adminURL: String, passwords: [String: String], logger: Logger) async throws {
+        let settings = try DatabaseSettings(environment: RoamRuntime.Environment(["DATABASE_URL": adminURL, "DATABASE_MAX_CONNECTIONS": "2"]))
+        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: logger)
+        let grants = StackPlan.services.map { spec in
+            DatabaseProvisioner.Grant(schema: spec.schema, password: passwords[spec.schema] ?? "", requiresPostGIS: spec.requiresPostGIS)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            try await DatabaseProvisioner(grants: grants).provision(client, logger: logger)
+        }
+    }
+
+    /// `adminURL` with the service role's name and password in place of the administrator's.
+    static func serviceURL(adminURL: String, role: String, password: String) -> String? {
+        guard var components = URLComponents(string: adminURL) else { return nil }
+        components.user = role
+        components.password = password
+        return components.string
+    }
+
+    /// A password kept in `file`, made on first use.
+    static func password(in file: String) throws -> String {
+        if let existing = try? String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
+           !existing.isEmpty {
+            return existing
+        }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+        let password = String((0..<32).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        guard FileManager.default.createFile(atPath: file, contents: Data(password.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw RoamCommandError("cannot write \(file)")
+        }
+        return password
+    }
+}
+
+struct RoamCommandError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,24 @@
+/// The processes `roam up` starts, in order. A new service is one more entry here.
+struct ServiceSpec: Sendable {
+    var name: String
+    var executable: String
+    /// The PostgreSQL schema it owns (and the `roam_<schema>` role it logs in as).
+    var schema: String
+    var requiresPostGIS = false
+    var grpcPort: Int
+    var metricsPort: Int
+    /// The fully qualified gRPC service name its health service reports.
+    var healthName: String
+    /// The variable other processes find it by.
+    var addressVariable: String
+}
+
+enum StackPlan {
+    static let services: [ServiceSpec] = [
+        ServiceSpec(name: "accounts", executable: "roam-accounts", schema: "accounts", grpcPort: 50051, metricsPort: 9101,
+                    healthName: "roam.accounts.v1.AccountsService", addressVariable: "ACCOUNTS_ADDRESS"),
+    ]
+
+    static let gatewayExecutable = "roam-gateway"
+    static let gatewayPort = 8080
+}

@@ -1,0 +1,202 @@
+import Foundation
+import Logging
+import RoamLocal
+import RoamRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `roam up`: builds and starts the whole stack on this machine, PostgreSQL included, and stops it
+/// all cleanly on Ctrl-C. Data lives in `.roam/` in the project, so a second run keeps it.
+struct UpCommand {
+    let projectDirectory: String
+    let binDirectory: String
+    let environment: [String: String]
+    let console: Console
+
+    var stateDirectory: String { "\(projectDirectory)/.roam" }
+
+    enum Storage {
+        case postgres(adminURL: String, cluster: PostgresCluster?)
+        case memory
+    }
+
+    func run() async throws -> Int32 {
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM])
+        try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        if environment["ROAM_SKIP_BUILD"] != "true" { try build() }
+
+        let storage = try startDatabase()
+        var processes: [ChildProcess] = []
+        var status: Int32 = 0
+        do {
+            processes = try await startServices(storage: storage)
+            let gateway = try startGateway()
+            processes.append(gateway)
+            try await waitForGateway(gateway)
+            printWelcome(storage: storage)
+            let reason = await firstOf(signals: signals, processes: processes)
+            if let exited = reason {
+                console.say("\(exited.name) stopped unexpectedly; stopping everything")
+                status = 1
+            } else {
+                console.say("stopping…")
+            }
+        } catch {
+            console.say("\(error)")
+            status = 1
+        }
+        await stop(processes)
+        if case .postgres(_, let cluster?) = storage {
+            do { try cluster.stop(); console.say("PostgreSQL stopped") } catch { console.say("could not stop PostgreSQL: \(error)") }
+        }
+        return status
+    }
+
+    private func build() throws {
+        for product in StackPlan.services.map(\.executable) + [StackPlan.gatewayExecutable] {
+            console.say("building \(product)…")
+            let swift = environment["SWIFT_EXEC"] ?? "/usr/bin/env"
+            let arguments = swift == "/usr/bin/env" ? ["swift", "build", "--product", product] : ["build", "--product", product]
+            try Spawn.run(swift, arguments + (binDirectory.contains("/release") ? ["-c", "release"] : []))
+        }
+    }
+
+    private func startDatabase() throws -> Storage {
+        if let url = environment["DATABASE_URL"], !url.isEmpty {
+            console.say("using the PostgreSQL server in DATABASE_URL")
+            return .postgres(adminURL: url, cluster: nil)
+        }
+        guard PostgresCluster.isInstalled else {
+            console.say("""
+                !!! PostgreSQL is not installed, so everything runs IN MEMORY and is lost on exit. !!!
+                roam: to keep data, install it and run again:
+                roam:     sudo apt-get install -y postgresql-15 postgresql-15-postgis-3
+                roam: (or set DATABASE_URL to a server you have, or PG_BIN to the folder holding initdb)
+                """)
+            return .memory
+        }
+        let port = Int(environment["ROAM_POSTGRES_PORT"] ?? "") ?? 54329
+        let cluster = PostgresCluster(directory: "\(stateDirectory)/postgres", port: port)
+        console.say(cluster.isInitialized ? "starting PostgreSQL in .roam/postgres on port \(port)"
+                                          : "creating a PostgreSQL cluster in .roam/postgres on port \(port)")
+        try cluster.start()
+        return .postgres(adminURL: cluster.adminURL, cluster: cluster)
+    }
+
+    private func startServices(storage: Storage) async throws -> [ChildProcess] {
+        var databaseURLs: [String: String] = [:]
+        if case .postgres(let adminURL, _) = storage {
+            var passwords: [String: String] = [:]
+            for spec in StackPlan.services {
+                passwords[spec.schema] = try Provisioning.password(in: "\(stateDirectory)/db-password-\(spec.schema)")
+            }
+            var logger = Logger(label: "roam")
+            logger.logLevel = .warning
+            do {
+                try await Provisioning.run(adminURL: adminURL, passwords: passwords, logger: logger)
+                for spec in StackPlan.services {
+                    let role = "roam_\(spec.schema)"
+                    databaseURLs[spec.name] = Provisioning.serviceURL(adminURL: adminURL, role: role, password: passwords[spec.schema]!)
+                }
+            } catch {
+                // A server where we may not create roles: every service uses the given login.
+                console.say("could not create per-service roles (\(error)); every service logs in as given in DATABASE_URL")
+                for spec in StackPlan.services { databaseURLs[spec.name] = adminURL }
+            }
+        }
+        var started: [ChildProcess] = []
+        for spec in StackPlan.services {
+            var variables = serviceEnvironment()
+            variables["GRPC_PORT"] = String(spec.grpcPort)
+            variables["METRICS_PORT"] = String(spec.metricsPort)
+            if let url = databaseURLs[spec.name] { variables["DATABASE_URL"] = url } else { variables["ROAM_IN_MEMORY"] = "true" }
+            let process = try launch(spec.name, spec.executable, variables)
+            started.append(process)
+            do {
+                try await HealthProbe.waitUntilServing(spec, process: process)
+            } catch {
+                await stop(started)
+                throw error
+            }
+            console.say("\(spec.name) is serving on 127.0.0.1:\(spec.grpcPort)")
+        }
+        return started
+    }
+
+    private func startGateway() throws -> ChildProcess {
+        var variables = serviceEnvironment()
+        variables["HTTP_PORT"] = variables["HTTP_PORT"] ?? String(StackPlan.gatewayPort)
+        return try launch("gateway", StackPlan.gatewayExecutable, variables)
+    }
+
+    /// What every process gets: the caller's environment (LOG_LEVEL and the like pass through), where
+    /// the other services are, and the signing key kept in `.roam`.
+    private func serviceEnvironment() -> [String: String] {
+        var variables = environment
+        variables.removeValue(forKey: "DATABASE_URL")
+        for spec in StackPlan.services { variables[spec.addressVariable] = "127.0.0.1:\(spec.grpcPort)" }
+        variables["ACCOUNTS_SIGNING_KEY_FILE"] = variables["ACCOUNTS_SIGNING_KEY_FILE"] ?? "\(stateDirectory)/accounts-signing-key"
+        return variables
+    }
+
+    private func launch(_ name: String, _ executable: String, _ variables: [String: String]) throws -> ChildProcess {
+        let console = self.console
+        return try ChildProcess(name: name, executable: "\(binDirectory)/\(executable)", environment: variables) { line in
+            console.line(from: name, line)
+        }
+    }
+
+    private func waitForGateway(_ gateway: ChildProcess) async throws {
+        let port = Int(environment["HTTP_PORT"] ?? "") ?? StackPlan.gatewayPort
+        for _ in 0..<240 {
+            if gateway.hasExited { throw LocalError("the gateway exited while starting; see its log lines above") }
+            if PortProbe.isListening(port: port) { return }
+            try await Task.sleep(for: .milliseconds(250))
+        }
+        throw LocalError("the gateway did not start listening on port \(port)")
+    }
+
+    private func printWelcome(storage: Storage) {
+        let port = Int(environment["HTTP_PORT"] ?? "") ?? StackPlan.gatewayPort
+        var lines = [
+            "Roam is running.",
+            "  API          http://localhost:\(port)/v1   (try: curl http://localhost:\(port)/readyz)",
+            "  OpenAPI      http://localhost:\(port)/openapi.json",
+            "  metrics      http://localhost:\(port)/metrics",
+        ]
+        for spec in StackPlan.services {
+            lines.append("  \(spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)) grpc 127.0.0.1:\(spec.grpcPort), metrics http://127.0.0.1:\(spec.metricsPort)/metrics")
+        }
+        switch storage {
+        case .postgres(_, let cluster?): lines.append("  PostgreSQL   127.0.0.1:\(cluster.port) (data in .roam/postgres)")
+        case .postgres: lines.append("  PostgreSQL   the server in DATABASE_URL")
+        case .memory: lines.append("  storage      IN MEMORY: nothing is kept after Ctrl-C")
+        }
+        lines.append("Press Ctrl-C to stop everything.")
+        for line in lines { console.say(line) }
+    }
+
+    /// Waits for a stop signal (nil) or for a process to exit on its own (that process).
+    private func firstOf(signals: SignalWatcher, processes: [ChildProcess]) async -> ChildProcess? {
+        while true {
+            if signals.received { return nil }
+            if let exited = processes.first(where: \.hasExited) { return exited }
+            try? await Task.sleep(for: .milliseconds(200))
+        }
+    }
+
+    /// SIGTERM in reverse start order (the gateway first), each given time to finish its calls.
+    private func stop(_ processes: [ChildProcess]) async {
+        for process in processes.reversed() {
+            process.terminate()
+            if let status = await process.exitStatus(within: .seconds(20)) {
+                console.say("\(process.name) stopped (status \(status))")
+            } else {
+                console.say("\(process.name) did not stop in 20 s; killing it")
+                process.kill(signal: SIGKILL)
+                _ = await process.exitStatus()
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import RoamRuntime
+
+// roam: the developer's and operator's command.
+//   roam up                        build and run the whole stack locally (see README.md)
+//   roam provision                 create each service's database role and schema (DATABASE_URL = an admin)
+//   roam health HOST:PORT [NAME]   exit 0 when that gRPC service reports SERVING (container health checks)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let environment = ProcessInfo.processInfo.environment
+let console = Console(names: StackPlan.services.map(\.name) + ["gateway"])
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("roam: \(message)\n".utf8))
+    exit(2)
+}
+
+switch arguments.first {
+case "up":
+    let project = FileManager.default.currentDirectoryPath
+    guard FileManager.default.fileExists(atPath: "\(project)/Package.swift") else {
+        fail("run `swift run roam up` in the Roam project folder")
+    }
+    let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let binDirectory = (executable as NSString).deletingLastPathComponent
+    let status = try await UpCommand(projectDirectory: project, binDirectory: binDirectory, environment: environment,
+                                     console: console).run()
+    exit(status)
+
+case "provision":
+    guard let url = environment["DATABASE_URL"], !url.isEmpty else { fail("set DATABASE_URL to an administrator's connection") }
+    var passwords: [String: String] = [:]
+    for spec in StackPlan.services {
+        let variable = "\(spec.schema.uppercased())_DB_PASSWORD"
+        guard let password = environment[variable], !password.isEmpty else { fail("set \(variable)") }
+        passwords[spec.schema] = password
+    }
+    var logger = Logger(label: "roam-provision")
+    logger.logLevel = .info
+    do {
+        try await Provisioning.run(adminURL: url, passwords: passwords, logger: logger)
+    } catch {
+        fail("provisioning failed: \(String(reflecting: error))")
+    }
+
+case "health":
+    guard arguments.count >= 2, let address = HostAndPort(arguments[1]) else { fail("usage: roam health HOST:PORT [SERVICE]") }
+    let serving = await HealthProbe.isServing(host: address.host, port: address.port, service: arguments.count > 2 ? arguments[2] : "")
+    exit(serving ? 0 : 1)
+
+default:
+    print("""
+        usage: roam up | roam provision | roam health HOST:PORT [SERVICE]
+          up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
+          provision  create each service's database role and schema (DATABASE_URL of an administrator,
+                     <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
+          health     exit 0 when the gRPC service at HOST:PORT reports SERVING
+        """)
+    exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
+}

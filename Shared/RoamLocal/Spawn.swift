@@ -1,0 +1,64 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// posix_spawn + waitpid rather than Foundation's Process, whose exit detection can miss a child
+/// that exits while the parent is busy (seen with `su` here).
+public enum Spawn {
+    /// Starts `executable`; when `output` is given, the child's stdout and stderr go to that descriptor.
+    public static func start(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                             output: Int32? = nil) throws -> pid_t {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
+        argv.append(nil)
+        var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? ProcessInfo.processInfo.environment)
+            .map { strdup("\($0.key)=\($0.value)") }
+        envp.append(nil)
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+        }
+        // Its own process group: Ctrl-C reaches only the parent, which stops children in order.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw LocalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        return pid
+    }
+
+    /// Waits for `pid` and returns its exit status (128 + signal when killed).
+    public static func wait(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        if status & 0x7f == 0 { return (status >> 8) & 0xff }
+        return 128 + (status & 0x7f)
+    }
+
+    /// Runs a command to completion and fails unless it exits 0.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+        let status = wait(try start(executable, arguments, environment: environment))
+        guard status == 0 else {
+            throw LocalError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")
+        }
+    }
+}
+
+public struct LocalError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import RoamLocal
+import RoamRuntime
+import Synchronization
+
+/// A built Roam executable (`roam-accounts`, `roam-gateway`) started as a real process for an
+/// end-to-end test, with its output kept for the failure message.
+public final class LaunchedProcess: Sendable {
+    public let process: ChildProcess
+    private let sink: LineSink
+
+    public init(_ executable: String, environment: [String: String]) throws {
+        let path = try Self.path(of: executable)
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        let sink = LineSink()
+        process = try ChildProcess(name: executable, executable: path, environment: variables) { line in sink.append(line) }
+        self.sink = sink
+    }
+
+    /// Where SwiftPM put the executables: beside the test bundle (`swift test` builds every product).
+    public static func path(of executable: String) throws -> String {
+        let testBinary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var directory = (testBinary as NSString).deletingLastPathComponent
+        while !directory.isEmpty && directory != "/" {
+            let candidate = "\(directory)/\(executable)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        throw LocalError("\(executable) is not built next to the tests; run `swift build` first")
+    }
+
+    public var output: String { sink.last(40) }
+
+    /// Waits until the gRPC service reports SERVING.
+    public func waitUntilServing(port: Int, service: String, timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if process.hasExited { throw LocalError("\(process.name) exited while starting:\n\(output)") }
+            if await HealthProbe.isServing(host: "127.0.0.1", port: port, service: service) { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw LocalError("\(process.name) did not report SERVING:\n\(output)")
+    }
+
+    /// Waits until an HTTP server answers on `path`.
+    public func waitUntilAnswering(_ client: HTTPTestClient, path: String = "/readyz", timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if process.hasExited { throw LocalError("\(process.name) exited while starting:\n\(output)") }
+            if let reply = try? await client.send("GET", path), reply.status == 200 { return }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw LocalError("\(process.name) did not answer \(path):\n\(output)")
+    }
+
+    /// SIGTERM, then the exit status (nil if it did not stop within `timeout`, after which it is killed).
+    public func stop(timeout: Duration = .seconds(30)) async -> Int32? {
+        process.terminate()
+        if let status = await process.exitStatus(within: timeout) { return status }
+        process.kill(signal: SIGKILL)
+        return nil
+    }
+
+    deinit {
+        if !process.hasExited { process.kill(signal: SIGKILL) }
+    }
+}
+
+/// The output lines of a process, for failure messages.
+final class LineSink: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    func append(_ line: String) {
+        lines.withLock { $0.append(line) }
+    }
+
+    func last(_ count: Int) -> String {
+        lines.withLock { $0.suffix(count).joined(separator: "\n") }
+    }
+}

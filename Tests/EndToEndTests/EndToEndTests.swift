@@ -1,0 +1,37 @@
+import Foundation
+import RoamTesting
+import Testing
+
+/// Accounts and the gateway as real processes, real HTTP/2 between them, real PostgreSQL.
+@Suite(.serialized) struct EndToEndTests {
+    @Test func signUpLogInMeRefreshLogOutThenRefreshFails() async throws {
+        let stack = try await Stack.startAccounts()
+        let (gateway, http) = try await stack.startGateway()
+
+        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "e2e@example.com", "username": "e2e_walker", "password": "correct horse battery", "displayName": "E2E",
+        ])
+        #expect(signUp.status == 201, "\(String(decoding: signUp.body, as: UTF8.self))")
+        let login = try await http.send("POST", "/v1/auth/login", json: ["identifier": "e2e@example.com", "password": "correct horse battery"])
+        #expect(login.status == 200)
+        let tokens = try #require(try login.json()["tokens"] as? [String: Any])
+        let access = try #require(tokens["accessToken"] as? String)
+        let refresh = try #require(tokens["refreshToken"] as? String)
+
+        let me = try await http.send("GET", "/v1/me", token: access, headers: ["X-Request-ID": "e2e-me-1"])
+        #expect(me.status == 200)
+        #expect(me.header("X-Request-ID") == "e2e-me-1")
+        #expect((try me.json()["profile"] as? [String: Any])?["username"] as? String == "e2e_walker")
+
+        let refreshed = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": refresh])
+        #expect(refreshed.status == 200)
+        let rotated = try #require(try refreshed.json()["refreshToken"] as? String)
+        #expect(try await http.send("POST", "/v1/auth/logout", json: ["refreshToken": rotated]).status == 204)
+        let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
+        #expect(afterLogout.status == 401)
+        #expect(afterLogout.reason != nil)
+
+        #expect(await gateway.stop() == 0)
+        #expect(await stack.accounts.stop() == 0)
+    }
+}

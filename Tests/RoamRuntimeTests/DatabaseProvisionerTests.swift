@@ -1,0 +1,57 @@
+import Foundation
+import Logging
+import PostgresNIO
+@testable import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Each service logs in as its own role that owns its schema and nothing else.
+@Suite struct DatabaseProvisionerTests {
+    static func withClient<R: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> R) async throws -> R {
+        let settings = try DatabaseSettings(environment: Environment(["DATABASE_URL": url, "DATABASE_MAX_CONNECTIONS": "2"]))
+        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: Logger(label: "test"))
+        return try await withThrowingTaskGroup(of: R?.self) { group in
+            group.addTask { await client.run(); return nil }
+            defer { group.cancelAll() }
+            return try await body(client)
+        }
+    }
+
+    static func url(_ adminURL: String, role: String, password: String) -> String {
+        var components = URLComponents(string: adminURL)!
+        components.user = role
+        components.password = password
+        return components.string!
+    }
+
+    @Test func aServiceRoleCanMigrateItsSchemaButNotTouchAnothers() async throws {
+        let adminURL = try await TestDatabase.freshDatabase()
+        let suffix = UUID().uuidString.prefix(8).lowercased()
+        let trips = DatabaseProvisioner.Grant(schema: "trips", role: "roam_trips_\(suffix)", password: "trips-secret'quote")
+        let budget = DatabaseProvisioner.Grant(schema: "budget", role: "roam_budget_\(suffix)", password: "budget-secret")
+        let provisioner = DatabaseProvisioner(grants: [trips, budget])
+        try await Self.withClient(adminURL) { admin in
+            // Twice: a second run (another `roam up`) changes nothing and does not fail.
+            try await provisioner.provision(admin, logger: Logger(label: "test"))
+            try await provisioner.provision(admin, logger: Logger(label: "test"))
+        }
+
+        let budgetMigrator = Migrator(schema: "budget", migrations: [
+            Migration(1, "CreateExpenses", ["CREATE TABLE budget.expenses (id integer PRIMARY KEY)"]),
+        ])
+        try await Self.withClient(Self.url(adminURL, role: budget.role, password: budget.password)) { client in
+            #expect(try await budgetMigrator.migrate(client, logger: Logger(label: "test")) == [1])
+            try await client.query("INSERT INTO budget.expenses VALUES (1)")
+        }
+
+        try await Self.withClient(Self.url(adminURL, role: trips.role, password: trips.password)) { client in
+            let readOther = await #expect(throws: PSQLError.self) { try await client.query("SELECT * FROM budget.expenses").collect() }
+            #expect(readOther?.serverInfo?[.sqlState] == "42501")
+            let createInPublic = await #expect(throws: PSQLError.self) { try await client.query("CREATE TABLE public.sneaky (id integer)") }
+            #expect(createInPublic?.serverInfo?[.sqlState] == "42501")
+            let createSchema = await #expect(throws: PSQLError.self) { try await client.query("CREATE SCHEMA sneaky") }
+            #expect(createSchema?.serverInfo?[.sqlState] == "42501")
+            try await client.query("CREATE TABLE trips.days (id integer)")
+        }
+    }
+}
