@@ -138,7 +138,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "roam-bench",
-            dependencies: grpc + ["Accounts", "RoamProto", "RoamRuntime", "RoamTesting"],
+            dependencies: grpc + ["RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"],
             path: "Tests/Bench",
             swiftSettings: swiftSettings
         ),
@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: grpc + [
-                "RoamRuntime", "RoamTesting", "RoamProto",
+                "Accounts", "Gateway", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

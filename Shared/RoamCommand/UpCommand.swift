@@ -77,9 +77,15 @@ struct UpCommand {
             return .memory
         }
         let port = Int(environment["ROAM_POSTGRES_PORT"] ?? "") ?? 54329
-        let cluster = PostgresCluster(directory: "\(stateDirectory)/postgres", port: port)
-        console.say(cluster.isInitialized ? "starting PostgreSQL in .roam/postgres on port \(port)"
-                                          : "creating a PostgreSQL cluster in .roam/postgres on port \(port)")
+        var cluster = PostgresCluster(directory: "\(stateDirectory)/postgres", port: port)
+        if !cluster.ownerCanUse() {
+            // Running as root in a folder the postgres user cannot reach: keep the data where it can.
+            let fallback = "/var/tmp/roam-postgres-\(UInt32(truncatingIfNeeded: projectDirectory.hashValueStable))"
+            console.say("the postgres user cannot use .roam/postgres here; keeping the data in \(fallback)")
+            cluster = PostgresCluster(directory: fallback, port: port)
+        }
+        console.say(cluster.isInitialized ? "starting PostgreSQL in \(cluster.directory) on port \(port)"
+                                          : "creating a PostgreSQL cluster in \(cluster.directory) on port \(port)")
         try cluster.start()
         return .postgres(adminURL: cluster.adminURL, cluster: cluster)
     }
@@ -169,7 +175,7 @@ struct UpCommand {
             lines.append("  \(spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)) grpc 127.0.0.1:\(spec.grpcPort), metrics http://127.0.0.1:\(spec.metricsPort)/metrics")
         }
         switch storage {
-        case .postgres(_, let cluster?): lines.append("  PostgreSQL   127.0.0.1:\(cluster.port) (data in .roam/postgres)")
+        case .postgres(_, let cluster?): lines.append("  PostgreSQL   127.0.0.1:\(cluster.port) (data in \(cluster.directory))")
         case .postgres: lines.append("  PostgreSQL   the server in DATABASE_URL")
         case .memory: lines.append("  storage      IN MEMORY: nothing is kept after Ctrl-C")
         }
@@ -198,5 +204,12 @@ struct UpCommand {
                 _ = await process.exitStatus()
             }
         }
+    }
+}
+
+extension String {
+    /// FNV-1a: the same for the same path on every run, unlike `hashValue`.
+    var hashValueStable: UInt64 {
+        utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }

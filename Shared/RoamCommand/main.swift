@@ -6,6 +6,7 @@ import RoamRuntime
 //   roam up                        build and run the whole stack locally (see README.md)
 //   roam provision                 create each service's database role and schema (DATABASE_URL = an admin)
 //   roam health HOST:PORT [NAME]   exit 0 when that gRPC service reports SERVING (container health checks)
+//   roam health http://HOST:PORT/PATH   exit 0 when that URL answers 200
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
@@ -44,18 +45,21 @@ case "provision":
         fail("provisioning failed: \(String(reflecting: error))")
     }
 
+case "health" where arguments.count == 2 && arguments[1].hasPrefix("http://"):
+    exit(PortProbe.answersOK(arguments[1]) ? 0 : 1)
+
 case "health":
-    guard arguments.count >= 2, let address = HostAndPort(arguments[1]) else { fail("usage: roam health HOST:PORT [SERVICE]") }
+    guard arguments.count >= 2, let address = HostAndPort(arguments[1]) else { fail("usage: roam health HOST:PORT [SERVICE] | URL") }
     let serving = await HealthProbe.isServing(host: address.host, port: address.port, service: arguments.count > 2 ? arguments[2] : "")
     exit(serving ? 0 : 1)
 
 default:
     print("""
-        usage: roam up | roam provision | roam health HOST:PORT [SERVICE]
+        usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
           provision  create each service's database role and schema (DATABASE_URL of an administrator,
                      <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
-          health     exit 0 when the gRPC service at HOST:PORT reports SERVING
+          health     exit 0 when the gRPC service at HOST:PORT reports SERVING, or the http:// URL answers 200
         """)
     exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
 }

@@ -70,6 +70,19 @@ public struct PostgresCluster: Sendable {
         return asRoot ? "su postgres -s /bin/sh -c '\(stop)'" : stop
     }
 
+    /// Whether the server's user can write in the cluster's folder (as root, `postgres` needs every
+    /// parent folder to be traversable, which a home directory often is not).
+    public func ownerCanUse() -> Bool {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if asRoot { try Spawn.run("/bin/chown", ["postgres:postgres", directory]) }
+            try runAsOwner("test -w \(directory) && test -x \(directory)")
+            return true
+        } catch {
+            return false
+        }
+    }
+
     private func runAsOwner(_ command: String) throws {
         if asRoot {
             try Spawn.run("/bin/su", ["postgres", "-s", "/bin/sh", "-c", command])

@@ -30,8 +30,17 @@ public enum Spawn {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
         posix_spawnattr_setpgroup(&attributes, 0)
+        // A clean slate of signals: the parent's blocked or ignored ones (Swift's threads block some,
+        // `roam up` ignores SIGINT) would otherwise pass on, and e.g. pgbench's -T timer never fires.
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigemptyset(&allSignals)
+        for number in 1..<32 where number != SIGKILL && number != SIGSTOP { sigaddset(&allSignals, Int32(number)) }
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw LocalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }

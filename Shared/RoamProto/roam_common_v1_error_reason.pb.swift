@@ -44,6 +44,19 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
   case conflict // = 15
   case unavailable // = 16
   case `internal` // = 17
+  case deadlineExceeded // = 18
+
+  /// Raised by the gateway itself, before any service is called.
+  /// Over the per-address or per-user request rate; Retry-After says when to try again.
+  case rateLimited // = 19
+
+  /// The body is not JSON, or not the JSON object the route expects.
+  case malformedJson // = 20
+  case bodyTooLarge // = 21
+  case unsupportedMediaType // = 22
+  case routeNotFound // = 23
+  case methodNotAllowed // = 24
+  case badRequest // = 25
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -70,6 +83,14 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case 15: self = .conflict
     case 16: self = .unavailable
     case 17: self = .internal
+    case 18: self = .deadlineExceeded
+    case 19: self = .rateLimited
+    case 20: self = .malformedJson
+    case 21: self = .bodyTooLarge
+    case 22: self = .unsupportedMediaType
+    case 23: self = .routeNotFound
+    case 24: self = .methodNotAllowed
+    case 25: self = .badRequest
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -94,6 +115,14 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case .conflict: return 15
     case .unavailable: return 16
     case .internal: return 17
+    case .deadlineExceeded: return 18
+    case .rateLimited: return 19
+    case .malformedJson: return 20
+    case .bodyTooLarge: return 21
+    case .unsupportedMediaType: return 22
+    case .routeNotFound: return 23
+    case .methodNotAllowed: return 24
+    case .badRequest: return 25
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -118,6 +147,14 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     .conflict,
     .unavailable,
     .internal,
+    .deadlineExceeded,
+    .rateLimited,
+    .malformedJson,
+    .bodyTooLarge,
+    .unsupportedMediaType,
+    .routeNotFound,
+    .methodNotAllowed,
+    .badRequest,
   ]
 
 }
@@ -125,5 +162,5 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 nonisolated extension Roam_Common_V1_ErrorReason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0\u{1}DEADLINE_EXCEEDED\0\u{1}RATE_LIMITED\0\u{1}MALFORMED_JSON\0\u{1}BODY_TOO_LARGE\0\u{1}UNSUPPORTED_MEDIA_TYPE\0\u{1}ROUTE_NOT_FOUND\0\u{1}METHOD_NOT_ALLOWED\0\u{1}BAD_REQUEST\0")
 }

@@ -79,3 +79,13 @@ final class LineSink: Sendable {
         lines.withLock { $0.suffix(count).joined(separator: "\n") }
     }
 }
+
+extension LaunchedProcess {
+    /// The process's resident memory in megabytes, from /proc.
+    public var residentMegabytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+        return kilobytes / 1024
+    }
+}

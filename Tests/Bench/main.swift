@@ -1,53 +1,42 @@
-// roam-bench: measures the accounts service over real HTTP/2 on loopback against a real PostgreSQL.
-// Prints log-in and get-profile latency (p50/p99) and throughput, local token verifications per second,
-// and this process's resident memory idle and under load. Build in release for figures worth quoting:
-//   swift run -c release roam-bench [concurrency] [seconds]
-import Accounts
-import Crypto
+// roam-bench: measures roam-accounts, started as its own process, over real HTTP/2 on loopback against a
+// real PostgreSQL (where it logs in as its own role). Prints log-in and get-profile latency (p50/p99) and
+// throughput, local token verifications per second (keys fetched with GetPublicKeys), and the accounts
+// process's resident memory idle and under load. Build in release for figures worth quoting:
+//   swift build -c release && .build/release/roam-bench [accounts] [concurrency] [seconds]
+// `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
+// (GatewayBench.swift); scripts/bench.sh runs both in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
-import Logging
 import RoamProto
 import RoamRuntime
 import RoamTesting
 
+let mode = CommandLine.arguments.dropFirst().first { Int($0) == nil } ?? "accounts"
 let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
 let concurrency = arguments.first ?? 16
 let seconds = arguments.dropFirst().first ?? 5
 
-try await TestDatabase.withClient { postgres in
-    var logger = Logger(label: "bench")
-    logger.logLevel = .error
-    try await AccountsMigrations.migrator.migrate(postgres, logger: logger)
-    let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
-    let accounts = try await Repositories(database: Database(client: postgres)).service(
-        hasher: PasswordHasher(), signer: JWTAccessTokenSigner(signingKey: signingKey),
-        mailer: LoggingMailSender(logger: logger), policy: AccountPolicy())
-    let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
-                                             serviceSecret: ServiceSettings.developmentServiceSecret)
-    try await verifier.loadKeys()
-    let health = HealthService(serviceNames: [])
-    health.setAll(.serving)
-    let server = GRPCServer(
-        transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-        services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK]), health],
-        interceptors: ServiceHost.interceptors(health: health, verifier: verifier,
-                                               anonymousMethods: AccountsGRPCService.anonymousMethods, logger: logger))
-    try await withThrowingDiscardingTaskGroup { group in
-        group.addTask { try await server.serve() }
-        guard let port = try await server.listeningAddress?.ipv4?.port else { throw BenchError(message: "the server did not start listening") }
-        try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)) { grpc in
-            let client = Roam_Accounts_V1_AccountsService.Client(wrapping: grpc)
-            try await runBenchmarks(client: client, verifier: verifier)
-        }
-        server.beginGracefulShutdown()
-    }
+if mode == "gateway" {
+    try await GatewayBench.run(connections: concurrency, seconds: seconds)
+    exit(0)
 }
 
-func runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, verifier: AccessTokenVerifier) async throws {
-    print("roam-bench: accounts over HTTP/2 on loopback, real PostgreSQL, \(concurrency) concurrent callers, \(seconds) s per figure")
-    print("resident memory idle: \(residentMegabytes()) MB")
+let stack = try await ProcessStack.startAccounts(fastHashing: false)
+let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
+try await withGRPCClient(transport: transport) { grpc in
+    let accounts = Upstream(name: "accounts", replicas: [grpc], timeout: .seconds(30))
+    let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
+                                             serviceSecret: ServiceSettings.developmentServiceSecret)
+    try await verifier.loadKeys()
+    try await runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client(wrapping: grpc), verifier: verifier, server: stack.accounts)
+}
+_ = await stack.accounts.stop()
+
+func runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, verifier: AccessTokenVerifier,
+                   server: LaunchedProcess) async throws {
+    print("roam-bench: roam-accounts as its own process, HTTP/2 on loopback, real PostgreSQL, \(concurrency) concurrent callers, \(seconds) s per figure")
+    print("accounts resident memory idle: \(server.residentMegabytes) MB")
     let name = "bench_\(UUID().uuidString.prefix(8).lowercased())"
     let signedUp = try await client.signUp(.with {
         $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Bench"
@@ -62,7 +51,7 @@ func runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTr
         _ = try await client.getMyProfile(.init(), metadata: ["authorization": "Bearer \(token)"])
     }
     print("get-my-profile (token + SQL):   \(profile)")
-    print("resident memory after load: \(residentMegabytes()) MB")
+    print("accounts resident memory after load: \(server.residentMegabytes) MB")
 
     let started = ContinuousClock.now
     var verified = 0
@@ -95,16 +84,4 @@ func measure(_ call: @escaping @Sendable () async throws -> Void) async throws -
     let p50 = latencies[latencies.count / 2]
     let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
     return "\(Int(Double(latencies.count) / Double(seconds))) req/s, p50 \(milliseconds(p50)), p99 \(milliseconds(p99)) (\(latencies.count) calls)"
-}
-
-func residentMegabytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
-    return kilobytes / 1024
-}
-
-struct BenchError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { "roam-bench: \(message)" }
 }

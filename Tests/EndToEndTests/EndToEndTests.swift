@@ -5,7 +5,7 @@ import Testing
 /// Accounts and the gateway as real processes, real HTTP/2 between them, real PostgreSQL.
 @Suite(.serialized) struct EndToEndTests {
     @Test func signUpLogInMeRefreshLogOutThenRefreshFails() async throws {
-        let stack = try await Stack.startAccounts()
+        let stack = try await ProcessStack.startAccounts()
         let (gateway, http) = try await stack.startGateway()
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [

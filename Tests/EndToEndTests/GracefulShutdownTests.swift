@@ -10,7 +10,7 @@ import Testing
 /// SIGTERM while clients keep writing: every sign-up the service answered OK is in the database.
 @Suite(.serialized) struct GracefulShutdownTests {
     @Test func sigtermUnderLoadLosesNoAcceptedWrite() async throws {
-        let stack = try await Stack.startAccounts()
+        let stack = try await ProcessStack.startAccounts()
         let record = LoadRecord()
         let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
         try await withGRPCClient(transport: transport) { client in
@@ -45,7 +45,7 @@ import Testing
 
         let acceptedNames = record.accepted
         #expect(acceptedNames.count > 8, "the load should have been running when SIGTERM arrived")
-        let stored = try await Stack.withAdmin(stack.adminURL) { client in
+        let stored = try await ProcessStack.withAdmin(stack.adminURL) { client in
             var names = Set<String>()
             let rows = try await client.query("SELECT username FROM accounts.users")
             for try await name in rows.decode(String.self) { names.insert(name) }

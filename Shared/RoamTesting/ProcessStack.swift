@@ -3,16 +3,18 @@ import Foundation
 import Logging
 import PostgresNIO
 import RoamRuntime
-import RoamTesting
 
 /// Accounts (and optionally the gateway) as real processes on loopback, on a database of their own
-/// where accounts logs in as its own role, as `roam up` and compose run it.
-struct Stack {
-    let adminURL: String
-    let accounts: LaunchedProcess
-    let accountsPort: Int
+/// where accounts logs in as its own role, as `roam up` and compose run it. For end-to-end tests and
+/// benchmarks.
+public struct ProcessStack: Sendable {
+    public let adminURL: String
+    public let accounts: LaunchedProcess
+    public let accountsPort: Int
 
-    static func startAccounts() async throws -> Stack {
+    /// - Parameter fastHashing: cheap password hashing, for tests about processes and the network
+    ///   rather than password cost.
+    public static func startAccounts(fastHashing: Bool = true) async throws -> ProcessStack {
         let adminURL = try await TestDatabase.freshDatabase()
         let password = UUID().uuidString
         // Roles are shared by every database on the server, so each test gets its own.
@@ -25,33 +27,35 @@ struct Stack {
         components.user = role
         components.password = password
         let port = FreePort.next()
-        let accounts = try LaunchedProcess("roam-accounts", environment: [
+        var environment = [
             "DATABASE_URL": components.string!,
             "GRPC_PORT": String(port),
             "METRICS_PORT": "0",
             "ACCOUNTS_SIGNING_KEY": Data(Curve25519.Signing.PrivateKey().rawRepresentation).base64URLEncodedString,
-            // Fast hashing: these tests are about processes and the network, not password cost.
-            "PASSWORD_HASH_MEMORY_KIB": "64",
-            "PASSWORD_HASH_ITERATIONS": "1",
             "LOG_LEVEL": "warning",
-        ])
+        ]
+        if fastHashing {
+            environment["PASSWORD_HASH_MEMORY_KIB"] = "64"
+            environment["PASSWORD_HASH_ITERATIONS"] = "1"
+        }
+        let accounts = try LaunchedProcess("roam-accounts", environment: environment)
         try await accounts.waitUntilServing(port: port, service: "roam.accounts.v1.AccountsService")
-        return Stack(adminURL: adminURL, accounts: accounts, accountsPort: port)
+        return ProcessStack(adminURL: adminURL, accounts: accounts, accountsPort: port)
     }
 
-    func startGateway() async throws -> (LaunchedProcess, HTTPTestClient) {
+    public func startGateway(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
         let gateway = try LaunchedProcess("roam-gateway", environment: [
             "HTTP_PORT": String(port),
             "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
             "LOG_LEVEL": "warning",
-        ])
+        ].merging(extra) { _, new in new })
         let client = HTTPTestClient(port: port)
         try await gateway.waitUntilAnswering(client)
         return (gateway, client)
     }
 
-    static func withAdmin<Result: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
+    public static func withAdmin<Result: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
         let settings = try DatabaseSettings(environment: RoamRuntime.Environment(["DATABASE_URL": url, "DATABASE_MAX_CONNECTIONS": "2"]))
         let client = PostgresClient(configuration: settings.configuration, backgroundLogger: Logger(label: "e2e"))
         return try await withThrowingTaskGroup(of: Result?.self) { group in

@@ -1,0 +1,80 @@
+import Accounts
+import Foundation
+import Gateway
+import RoamRuntime
+import Testing
+
+/// The compose file, its `.env.example` and the README must agree with the variables the code reads.
+@Suite struct DeploymentFilesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// Every variable a process reads, found by reading its whole configuration from a recording environment.
+    static var variablesRead: [String: Set<String>] {
+        get throws {
+            let accountsLog = VariableReadLog()
+            _ = try AccountsApp.Configuration(environment: Environment([:], readLog: accountsLog))
+            let gatewayLog = VariableReadLog()
+            _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
+            return ["accounts": accountsLog.variables, "gateway": gatewayLog.variables]
+        }
+    }
+
+    /// `service name → variables under its environment:` in the compose file (a plain, anchor-free file).
+    static func composeEnvironments() throws -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        var service: String?
+        var inEnvironment = false
+        for line in try text("compose/docker-compose.yml").split(separator: "\n", omittingEmptySubsequences: false) {
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.trimmingCharacters(in: .whitespaces)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if indent == 2, content.hasSuffix(":") {
+                service = String(content.dropLast())
+                inEnvironment = false
+            } else if indent == 4 {
+                inEnvironment = content == "environment:"
+            } else if indent == 6, inEnvironment, let service, let colon = content.firstIndex(of: ":") {
+                result[service, default: []].insert(String(content[..<colon]))
+            }
+        }
+        return result
+    }
+
+    @Test func composeSetsOnlyVariablesTheServicesRead() throws {
+        let compose = try Self.composeEnvironments()
+        let read = try Self.variablesRead
+        for service in ["accounts", "gateway"] {
+            let set = try #require(compose[service], "compose has no \(service) service")
+            let unknown = set.subtracting(try #require(read[service]))
+            #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
+        }
+        // `roam provision` reads the administrator's URL and one password per service.
+        let provision = try #require(compose["provision"])
+        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD"])
+    }
+
+    @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
+        let file = try Self.text("compose/docker-compose.yml")
+        #expect(file.contains("postgres://roam_accounts:${ACCOUNTS_DB_PASSWORD}@postgres:5432/roam"))
+    }
+
+    @Test func envExampleCoversEveryRequiredVariable() throws {
+        let compose = try Self.text("compose/docker-compose.yml")
+        let required = Set(compose.matches(of: /\$\{([A-Z_]+):\?/).map { String($0.output.1) })
+        let example = Set(try Self.text("compose/.env.example").split(separator: "\n")
+            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "=").first.map(String.init) })
+        #expect(!required.isEmpty)
+        #expect(required.subtracting(example).isEmpty, "missing from .env.example: \(required.subtracting(example).sorted())")
+    }
+
+    @Test func theReadmeListsEveryVariable() throws {
+        let readme = try Self.text("README.md")
+        let all = try Self.variablesRead.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        let missing = all.filter { !readme.contains("`\($0)`") }
+        #expect(missing.isEmpty, "README.md does not list: \(missing.sorted())")
+    }
+}
