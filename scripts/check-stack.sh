@@ -1,36 +1,59 @@
 #!/usr/bin/env bash
 # Runs the README's run command as a user would: `swift run roam up` brings the stack up, the curl
-# walk-through and a Python gRPC client generated from proto/ work against it, and Ctrl-C (SIGINT to
-# the whole process group) stops everything, PostgreSQL included.
+# walk-through and a Python gRPC client generated from proto/ work against it, Ctrl-C (SIGINT to the
+# whole process group) stops everything, PostgreSQL included, and a second run still has the data.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -c 'import grpc_tools' 2>/dev/null || pip3 install -q grpcio-tools
+command -v schemathesis >/dev/null || pip3 install -q schemathesis
+# The fuzzing below sends hundreds of requests from one address.
+export RATE_LIMIT_PER_ADDRESS=100000 RATE_LIMIT_PER_ADDRESS_BURST=100000 RATE_LIMIT_PER_USER=100000 RATE_LIMIT_PER_USER_BURST=100000
 
 log=$(mktemp)
-setsid swift run roam up >"$log" 2>&1 &
-leader=$!
-cleanup() { kill -KILL -"$leader" 2>/dev/null || true; }
-trap cleanup EXIT
+leader=
+trap '[ -n "$leader" ] && kill -KILL -"$leader" 2>/dev/null || true' EXIT
 
-for _ in $(seq 1 600); do
-  curl -sf http://localhost:8080/readyz >/dev/null 2>&1 && break
-  kill -0 "$leader" 2>/dev/null || { cat "$log"; echo "roam up exited early"; exit 1; }
-  sleep 1
-done
-curl -sf http://localhost:8080/readyz >/dev/null || { cat "$log"; echo "the stack did not become ready"; exit 1; }
+start_stack() {
+  setsid swift run roam up >"$log" 2>&1 &
+  leader=$!
+  for _ in $(seq 1 600); do
+    curl -sf http://localhost:8080/readyz >/dev/null 2>&1 && return 0
+    kill -0 "$leader" 2>/dev/null || { cat "$log"; echo "roam up exited early"; exit 1; }
+    sleep 1
+  done
+  cat "$log"; echo "the stack did not become ready"; exit 1
+}
 
-scripts/curl-walkthrough.sh
+stop_stack() {
+  kill -INT -"$leader"
+  for _ in $(seq 1 60); do kill -0 "$leader" 2>/dev/null || break; sleep 1; done
+  if kill -0 "$leader" 2>/dev/null; then cat "$log"; echo "roam up did not stop on Ctrl-C"; exit 1; fi
+  wait "$leader" || { status=$?; cat "$log"; echo "roam up exited with $status"; exit 1; }
+  leader=
+  grep -q "PostgreSQL stopped" "$log" || { cat "$log"; echo "PostgreSQL was not stopped"; exit 1; }
+  for port in 8080 50051 54329; do
+    if (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then
+      cat "$log"; echo "something still listens on port $port"; exit 1
+    fi
+  done
+}
+
+user="walker$RANDOM"
+start_stack
+scripts/curl-walkthrough.sh "$user"
 python3 scripts/python-client/accounts_client.py 127.0.0.1:50051
+# Every documented route with generated good and bad input: never a 5xx, and every response as documented.
+token=$(curl -sf -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
+  -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
+schemathesis run http://localhost:8080/openapi.json --seed 20261121 --max-examples 10 -H "Authorization: Bearer $token" \
+  --checks not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance >"$log.fuzz" 2>&1 || { cat "$log.fuzz"; echo "schemathesis found problems"; exit 1; }
+tail -3 "$log.fuzz"
+stop_stack
 
-kill -INT -"$leader"
-for _ in $(seq 1 60); do kill -0 "$leader" 2>/dev/null || break; sleep 1; done
-if kill -0 "$leader" 2>/dev/null; then cat "$log"; echo "roam up did not stop on Ctrl-C"; exit 1; fi
-wait "$leader" || { status=$?; cat "$log"; echo "roam up exited with $status"; exit 1; }
-grep -q "PostgreSQL stopped" "$log" || { cat "$log"; echo "PostgreSQL was not stopped"; exit 1; }
-for port in 8080 50051 54329; do
-  if (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then
-    cat "$log"; echo "something still listens on port $port"; exit 1
-  fi
-done
-echo "roam up: started, served the walk-through and the Python client, stopped cleanly"
+start_stack
+status=$(curl -s -o /dev/null -w '%{http_code}' -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
+  -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}")
+[ "$status" = 200 ] || { cat "$log"; echo "the second run lost $user (log-in answered $status)"; exit 1; }
+stop_stack
+echo "roam up: started, served the walk-through and the Python client, stopped cleanly, and kept the data"

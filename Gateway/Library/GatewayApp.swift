@@ -29,6 +29,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         if !settings.corsAllowedOrigins.isEmpty {
             router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
         }
+        router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ProblemMiddleware())
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))

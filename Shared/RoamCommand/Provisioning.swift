@@ -6,14 +6,10 @@ import RoamRuntime
 /// Creates every service's role and schema with an administrator's connection.
 enum Provisioning {
     static func run(adminURL: String, passwords: [String: String], logger: Logger) async throws {
-        let settings = try DatabaseSettings(environment: RoamRuntime.Environment(["DATABASE_URL": adminURL, "DATABASE_MAX_CONNECTIONS": "2"]))
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: logger)
         let grants = StackPlan.services.map { spec in
             DatabaseProvisioner.Grant(schema: spec.schema, password: passwords[spec.schema] ?? "", requiresPostGIS: spec.requiresPostGIS)
         }
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
-            defer { group.cancelAll() }
+        try await Database.withClient(url: adminURL, maxConnections: 2, logger: logger) { client in
             try await DatabaseProvisioner(grants: grants).provision(client, logger: logger)
         }
     }

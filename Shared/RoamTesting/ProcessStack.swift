@@ -56,15 +56,6 @@ public struct ProcessStack: Sendable {
     }
 
     public static func withAdmin<Result: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
-        let settings = try DatabaseSettings(environment: RoamRuntime.Environment(["DATABASE_URL": url, "DATABASE_MAX_CONNECTIONS": "2"]))
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: Logger(label: "e2e"))
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                await client.run()
-                return nil
-            }
-            defer { group.cancelAll() }
-            return try await body(client)
-        }
+        try await Database.withClient(url: url, maxConnections: 2, logger: Logger(label: "roam-test"), body)
     }
 }

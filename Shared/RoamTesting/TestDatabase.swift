@@ -21,17 +21,7 @@ public enum TestDatabase {
 
     /// Runs `body` with a running client connected to the test database.
     public static func withClient<Result: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
-        let url = try await url()
-        let settings = try DatabaseSettings(environment: Environment(["DATABASE_URL": url, "DATABASE_MAX_CONNECTIONS": "8"]))
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: Logger(label: "test-postgres"))
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                await client.run()
-                return nil
-            }
-            defer { group.cancelAll() }
-            return try await body(client)
-        }
+        try await Database.withClient(url: try await url(), maxConnections: 8, logger: Logger(label: "test-postgres"), body)
     }
 
     /// The URL of a new, empty database on the test server, for tests that need a database to

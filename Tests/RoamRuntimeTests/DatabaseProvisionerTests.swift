@@ -8,13 +8,7 @@ import Testing
 /// Each service logs in as its own role that owns its schema and nothing else.
 @Suite struct DatabaseProvisionerTests {
     static func withClient<R: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> R) async throws -> R {
-        let settings = try DatabaseSettings(environment: Environment(["DATABASE_URL": url, "DATABASE_MAX_CONNECTIONS": "2"]))
-        let client = PostgresClient(configuration: settings.configuration, backgroundLogger: Logger(label: "test"))
-        return try await withThrowingTaskGroup(of: R?.self) { group in
-            group.addTask { await client.run(); return nil }
-            defer { group.cancelAll() }
-            return try await body(client)
-        }
+        try await Database.withClient(url: url, maxConnections: 2, body)
     }
 
     static func url(_ adminURL: String, role: String, password: String) -> String {

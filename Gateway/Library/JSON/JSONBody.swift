@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import RoamProto
 import RoamRuntime
 
 /// Reads a request's JSON body into `Body`, turning every way it can be wrong into a 4xx that names
@@ -69,5 +70,12 @@ struct PageQuery {
             size = 20
         }
         token = query["pageToken"].map(String.init) ?? ""
+    }
+
+    var proto: Roam_Common_V1_PageRequest {
+        .with {
+            $0.pageSize = size
+            $0.pageToken = token
+        }
     }
 }

@@ -17,7 +17,7 @@ struct UserRoutes<Transport: ClientTransport>: Sendable {
             let response = try await accounts.call(idempotent: true) { client, options in
                 try await client.searchUsers(.with {
                     $0.query = query
-                    $0.page = .with { $0.pageSize = page.size; $0.pageToken = page.token }
+                    $0.page = page.proto
                 }, options: options)
             }
             return try json(ProfilePageJSON(response.profiles, page: response.page))
@@ -26,24 +26,16 @@ struct UserRoutes<Transport: ClientTransport>: Sendable {
             try json(await overview.overview(of: try context.parameters.require("username")))
         }
         table.add(.get, "/v1/users/{username}/followers") { request, context in
-            let username = try context.parameters.require("username")
-            let page = try PageQuery(request)
+            let (username, page) = (try context.parameters.require("username"), try PageQuery(request))
             let response = try await accounts.call(idempotent: true) { client, options in
-                try await client.listFollowers(.with {
-                    $0.username = username
-                    $0.page = .with { $0.pageSize = page.size; $0.pageToken = page.token }
-                }, options: options)
+                try await client.listFollowers(.with { $0.username = username; $0.page = page.proto }, options: options)
             }
             return try json(ProfilePageJSON(response.profiles, totalCount: response.totalCount, page: response.page))
         }
         table.add(.get, "/v1/users/{username}/following") { request, context in
-            let username = try context.parameters.require("username")
-            let page = try PageQuery(request)
+            let (username, page) = (try context.parameters.require("username"), try PageQuery(request))
             let response = try await accounts.call(idempotent: true) { client, options in
-                try await client.listFollowing(.with {
-                    $0.username = username
-                    $0.page = .with { $0.pageSize = page.size; $0.pageToken = page.token }
-                }, options: options)
+                try await client.listFollowing(.with { $0.username = username; $0.page = page.proto }, options: options)
             }
             return try json(ProfilePageJSON(response.profiles, totalCount: response.totalCount, page: response.page))
         }

@@ -73,7 +73,7 @@ extension Upstream where Transport == HTTP2ClientTransport.Posix {
         let replicas = try addresses.map { address in
             GRPCClient(
                 transport: try HTTP2ClientTransport.Posix(
-                    target: .dns(host: address.host, port: address.port),
+                    target: address.resolvableTarget,
                     transportSecurity: .plaintext,
                     config: .defaults { $0.backoff.max = .seconds(5) },
                     serviceConfig: ServiceConfig(loadBalancingConfig: [.roundRobin])
@@ -82,5 +82,16 @@ extension Upstream where Transport == HTTP2ClientTransport.Posix {
             )
         }
         self.init(name: name, replicas: replicas, timeout: timeout)
+    }
+}
+
+extension HostAndPort {
+    /// An IPv4 literal is used as is; a name goes through DNS (and every address it resolves to is used).
+    var resolvableTarget: any ResolvableTarget {
+        let parts = host.split(separator: ".")
+        if parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) {
+            return .ipv4(host: host, port: port)
+        }
+        return .dns(host: host, port: port)
     }
 }

@@ -1,0 +1,125 @@
+import Foundation
+import GRPCCore
+import GRPCInProcessTransport
+import Logging
+import RoamProto
+@testable import RoamRuntime
+import Synchronization
+import Testing
+
+/// A health service that notes the metadata of every Check it answers, and can be told to fail.
+final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
+    private let seen = Mutex<[Metadata]>([])
+    let failure: RPCError?
+
+    init(failure: RPCError? = nil) {
+        self.failure = failure
+    }
+
+    var calls: [Metadata] { seen.withLock { $0 } }
+
+    func check(request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext) async throws
+        -> ServerResponse<Grpc_Health_V1_HealthCheckResponse> {
+        seen.withLock { $0.append(request.metadata) }
+        if let failure { throw failure }
+        return ServerResponse(message: .with { $0.status = .serving })
+    }
+
+    func watch(request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext) async throws
+        -> StreamingServerResponse<Grpc_Health_V1_HealthCheckResponse> {
+        throw RPCError(code: .unimplemented, message: "not in this test")
+    }
+}
+
+/// Outbound calls: context forwarding, deadlines, spreading over replicas, one retry of idempotent reads.
+@Suite(.timeLimit(.minutes(1))) struct UpstreamTests {
+    /// One in-process server per service, and an upstream with a client for each.
+    static func withUpstream(_ services: [RecordingHealth], timeout: Duration = .seconds(5),
+                             _ body: @Sendable (Upstream<InProcessTransport.Client>) async throws -> Void) async throws {
+        try await withReplicas(services[...], clients: []) { clients in
+            try await body(Upstream(name: "test", replicas: clients, timeout: timeout))
+        }
+    }
+
+    private static func withReplicas(_ services: ArraySlice<RecordingHealth>, clients: [GRPCClient<InProcessTransport.Client>],
+                                     _ body: @Sendable ([GRPCClient<InProcessTransport.Client>]) async throws -> Void) async throws {
+        guard let service = services.first else { return try await body(clients) }
+        let transport = InProcessTransport()
+        try await withGRPCServer(transport: transport.server, services: [service]) { _ in
+            try await withGRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()]) { client in
+                try await withReplicas(services.dropFirst(), clients: clients + [client], body)
+            }
+        }
+    }
+
+    static func check(_ upstream: Upstream<InProcessTransport.Client>, idempotent: Bool = true) async throws -> Bool {
+        return try await upstream.call(idempotent: idempotent) { client, options in
+            try await Grpc_Health_V1_Health.Client(wrapping: client).check(.init(), options: options).status == .serving
+        }
+    }
+
+    @Test func callsCarryTheRequestIDTokenClientAddressAndDeadline() async throws {
+        let service = RecordingHealth()
+        try await Self.withUpstream([service]) { upstream in
+            let context = RequestContext(requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
+                                         clientAddress: "203.0.113.9", deadline: .now + .seconds(3))
+            let (serving, timeout) = try await RequestContext.$current.withValue(context) {
+                (try await Self.check(upstream), try upstream.callOptions().timeout)
+            }
+            #expect(serving)
+            // The upstream's own limit is 5 s; the incoming deadline, 3 s away, wins.
+            #expect(timeout.map { $0 <= .seconds(3) && $0 > .seconds(2) } == true)
+        }
+        let metadata = try #require(service.calls.first)
+        #expect(Array(metadata[stringValues: "x-request-id"]) == ["req-42"])
+        #expect(Array(metadata[stringValues: "authorization"]) == ["Bearer tok"])
+        #expect(Array(metadata[stringValues: "x-roam-client-address"]) == ["203.0.113.9"])
+    }
+
+    @Test func aDeadlineAlreadyPassedFailsWithoutCalling() async throws {
+        let service = RecordingHealth()
+        try await Self.withUpstream([service]) { upstream in
+            let late = RequestContext(requestID: "late", logger: Logger(label: "test"), deadline: .now - .seconds(1))
+            await #expect(throws: RoamError.self) {
+                try await RequestContext.$current.withValue(late) { try await Self.check(upstream) }
+            }
+            let onTime = RequestContext(requestID: "on-time", logger: Logger(label: "test"), deadline: .now + .seconds(5))
+            let serving = try await RequestContext.$current.withValue(onTime) { try await Self.check(upstream) }
+            #expect(serving)
+        }
+        #expect(service.calls.map { Array($0[stringValues: "x-request-id"]) } == [["on-time"]])
+    }
+
+    @Test func callsAreSpreadOverEveryReplica() async throws {
+        let first = RecordingHealth(), second = RecordingHealth()
+        try await Self.withUpstream([first, second]) { upstream in
+            for _ in 0..<10 {
+                let serving = try await Self.check(upstream)
+                #expect(serving)
+            }
+        }
+        #expect(first.calls.count == 5)
+        #expect(second.calls.count == 5)
+    }
+
+    @Test func idempotentReadsAreTriedOnceMoreOnAnotherReplica() async throws {
+        let down = RecordingHealth(failure: RPCError(code: .unavailable, message: "draining"))
+        let up = RecordingHealth()
+        try await Self.withUpstream([down, up]) { upstream in
+            // Whichever replica comes first, every idempotent read succeeds.
+            for _ in 0..<4 {
+                let serving = try await Self.check(upstream)
+                #expect(serving)
+            }
+            // A write is not repeated: the one that lands on the failing replica fails.
+            var failures = 0
+            for _ in 0..<4 {
+                do { _ = try await Self.check(upstream, idempotent: false) } catch let error as RPCError {
+                    #expect(error.code == .unavailable)
+                    failures += 1
+                }
+            }
+            #expect(failures == 2)
+        }
+    }
+}
