@@ -10,6 +10,7 @@ public final class AccessTokenVerifier: Sendable {
     private let keys: JWTKeyCollection
     private let keySource: (any PublicKeySource)?
     private let refresh: KeyRefreshGate
+    private let verified = VerifiedTokenCache()
 
     /// - Parameters:
     ///   - keySource: where user-token public keys come from; nil when they are added directly.
@@ -36,17 +37,21 @@ public final class AccessTokenVerifier: Sendable {
     }
 
     public func verify(_ token: String) async throws(RoamError) -> Caller {
+        if let caller = verified.caller(for: token) { return caller }
         let claims = try await verifiedClaims(token)
+        let caller: Caller
         switch claims.kind {
         case .service:
-            return .service(name: claims.subject.value)
+            caller = .service(name: claims.subject.value)
         case .user:
             guard claims.issuer.value == AccessTokenClaims.userIssuer, let id = UUID(uuidString: claims.subject.value) else {
                 throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is not a user token")
             }
-            return .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
-                                           emailVerified: claims.emailVerified ?? false))
+            caller = .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
+                                             emailVerified: claims.emailVerified ?? false))
         }
+        verified.remember(caller, for: token, until: claims.expiration.value)
+        return caller
     }
 
     private func verifiedClaims(_ token: String) async throws(RoamError) -> AccessTokenClaims {
