@@ -22,9 +22,10 @@ struct UpCommand {
     }
 
     func run() async throws -> Int32 {
-        let signals = SignalWatcher(signals: [SIGINT, SIGTERM])
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         if environment["ROAM_SKIP_BUILD"] != "true" { try build() }
+        // From here on Ctrl-C stops everything in order instead of killing this process.
+        let signals = SignalWatcher(signals: [SIGINT, SIGTERM])
 
         let storage = try startDatabase()
         var processes: [ChildProcess] = []
@@ -53,12 +54,12 @@ struct UpCommand {
         return status
     }
 
+    /// `swift build` for every executable, in this process group so Ctrl-C stops it too.
     private func build() throws {
+        let configuration = binDirectory.contains("/release") ? ["-c", "release"] : []
         for product in StackPlan.services.map(\.executable) + [StackPlan.gatewayExecutable] {
             console.say("building \(product)…")
-            let swift = environment["SWIFT_EXEC"] ?? "/usr/bin/env"
-            let arguments = swift == "/usr/bin/env" ? ["swift", "build", "--product", product] : ["build", "--product", product]
-            try Spawn.run(swift, arguments + (binDirectory.contains("/release") ? ["-c", "release"] : []))
+            try Spawn.run("/usr/bin/env", ["swift", "build", "--product", product] + configuration, ownProcessGroup: false)
         }
     }
 

@@ -7,8 +7,10 @@ import Glibc
 /// that exits while the parent is busy (seen with `su` here).
 public enum Spawn {
     /// Starts `executable`; when `output` is given, the child's stdout and stderr go to that descriptor.
+    /// - Parameter ownProcessGroup: put the child in a process group of its own, so Ctrl-C reaches only
+    ///   the parent, which then stops its children in order.
     public static func start(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                             output: Int32? = nil) throws -> pid_t {
+                             output: Int32? = nil, ownProcessGroup: Bool = true) throws -> pid_t {
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
         argv.append(nil)
         var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? ProcessInfo.processInfo.environment)
@@ -26,7 +28,6 @@ public enum Spawn {
             posix_spawn_file_actions_adddup2(&actions, output, 1)
             posix_spawn_file_actions_adddup2(&actions, output, 2)
         }
-        // Its own process group: Ctrl-C reaches only the parent, which stops children in order.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -40,7 +41,8 @@ public enum Spawn {
         sigemptyset(&allSignals)
         for number in 1..<32 where number != SIGKILL && number != SIGSTOP { sigaddset(&allSignals, Int32(number)) }
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let groupFlag = ownProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
+        posix_spawnattr_setflags(&attributes, Int16(groupFlag | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw LocalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
@@ -56,8 +58,9 @@ public enum Spawn {
     }
 
     /// Runs a command to completion and fails unless it exits 0.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
-        let status = wait(try start(executable, arguments, environment: environment))
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                           ownProcessGroup: Bool = true) throws {
+        let status = wait(try start(executable, arguments, environment: environment, ownProcessGroup: ownProcessGroup))
         guard status == 0 else {
             throw LocalError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")
         }
