@@ -31,7 +31,9 @@ stop_stack() {
   if kill -0 "$leader" 2>/dev/null; then cat "$log"; echo "roam up did not stop on Ctrl-C"; exit 1; fi
   wait "$leader" || { status=$?; cat "$log"; echo "roam up exited with $status"; exit 1; }
   leader=
-  grep -q "PostgreSQL stopped" "$log" || { cat "$log"; echo "PostgreSQL was not stopped"; exit 1; }
+  if [ "${PG_BIN:-}" != /nonexistent ]; then
+    grep -q "PostgreSQL stopped" "$log" || { cat "$log"; echo "PostgreSQL was not stopped"; exit 1; }
+  fi
   for port in 8080 50051 54329; do
     if (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then
       cat "$log"; echo "something still listens on port $port"; exit 1
@@ -56,4 +58,12 @@ status=$(curl -s -o /dev/null -w '%{http_code}' -X POST http://localhost:8080/v1
   -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}")
 [ "$status" = 200 ] || { cat "$log"; echo "the second run lost $user (log-in answered $status)"; exit 1; }
 stop_stack
-echo "roam up: started, served the walk-through and the Python client, stopped cleanly, and kept the data"
+
+# Without PostgreSQL: says how to install it and runs on the in-memory stores.
+export PG_BIN=/nonexistent
+start_stack
+grep -q "IN MEMORY" "$log" || { cat "$log"; echo "no in-memory warning"; exit 1; }
+grep -q "apt-get install -y postgresql-15" "$log" || { cat "$log"; echo "no install instructions"; exit 1; }
+scripts/curl-walkthrough.sh >/dev/null
+stop_stack
+echo "roam up: started, served the walk-through and the Python client, stopped cleanly, kept the data, and ran in memory without PostgreSQL"

@@ -22,7 +22,9 @@ public struct PostgresCluster: Sendable {
 
     /// Where `initdb` and `pg_ctl` are: `PG_BIN`, else the newest Debian install.
     public static func binaryDirectory() -> String? {
-        if let configured = ProcessInfo.processInfo.environment["PG_BIN"], !configured.isEmpty { return configured }
+        if let configured = ProcessInfo.processInfo.environment["PG_BIN"], !configured.isEmpty {
+            return FileManager.default.fileExists(atPath: "\(configured)/initdb") ? configured : nil
+        }
         for version in ["17", "16", "15", "14"] where FileManager.default.fileExists(atPath: "/usr/lib/postgresql/\(version)/bin/initdb") {
             return "/usr/lib/postgresql/\(version)/bin"
         }
