@@ -5,21 +5,17 @@ import RoamRuntime
 
 /// Creates every service's role and schema with an administrator's connection.
 enum Provisioning {
-    static func run(adminURL: String, passwords: [String: String], logger: Logger) async throws {
-        let grants = StackPlan.services.map { spec in
+    static func grants(passwords: [String: String]) -> [DatabaseProvisioner.Grant] {
+        StackPlan.services.map { spec in
             DatabaseProvisioner.Grant(schema: spec.schema, password: passwords[spec.schema] ?? "", requiresPostGIS: spec.requiresPostGIS)
-        }
-        try await Database.withClient(url: adminURL, maxConnections: 2, logger: logger) { client in
-            try await DatabaseProvisioner(grants: grants).provision(client, logger: logger)
         }
     }
 
-    /// `adminURL` with the service role's name and password in place of the administrator's.
-    static func serviceURL(adminURL: String, role: String, password: String) -> String? {
-        guard var components = URLComponents(string: adminURL) else { return nil }
-        components.user = role
-        components.password = password
-        return components.string
+    static func run(adminURL: String, passwords: [String: String], logger: Logger) async throws {
+        let grants = grants(passwords: passwords)
+        try await Database.withClient(url: adminURL, maxConnections: 2, logger: logger) { client in
+            try await DatabaseProvisioner(grants: grants).provision(client, logger: logger)
+        }
     }
 
     /// A password kept in `file`, made on first use.

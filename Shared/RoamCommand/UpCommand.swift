@@ -102,9 +102,8 @@ struct UpCommand {
             logger.logLevel = .warning
             do {
                 try await Provisioning.run(adminURL: adminURL, passwords: passwords, logger: logger)
-                for spec in StackPlan.services {
-                    let role = "roam_\(spec.schema)"
-                    databaseURLs[spec.name] = Provisioning.serviceURL(adminURL: adminURL, role: role, password: passwords[spec.schema]!)
+                for (spec, grant) in zip(StackPlan.services, Provisioning.grants(passwords: passwords)) {
+                    databaseURLs[spec.name] = grant.connectionURL(adminURL: adminURL)
                 }
             } catch {
                 // A server where we may not create roles: every service uses the given login.

@@ -67,17 +67,21 @@ public final class LaunchedProcess: Sendable {
     }
 }
 
-/// The output lines of a process, for failure messages.
-final class LineSink: Sendable {
+/// The output lines of a process, for failure messages and for tools that read what it printed.
+public final class LineSink: Sendable {
     private let lines = Mutex<[String]>([])
 
-    func append(_ line: String) {
+    public init() {}
+
+    public func append(_ line: String) {
         lines.withLock { $0.append(line) }
     }
 
-    func last(_ count: Int) -> String {
+    public func last(_ count: Int) -> String {
         lines.withLock { $0.suffix(count).joined(separator: "\n") }
     }
+
+    public var text: String { lines.withLock { $0.joined(separator: "\n") } }
 }
 
 extension LaunchedProcess {

@@ -16,19 +16,15 @@ public struct ProcessStack: Sendable {
     ///   rather than password cost.
     public static func startAccounts(fastHashing: Bool = true) async throws -> ProcessStack {
         let adminURL = try await TestDatabase.freshDatabase()
-        let password = UUID().uuidString
         // Roles are shared by every database on the server, so each test gets its own.
-        let role = "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())"
+        let grant = DatabaseProvisioner.Grant(schema: "accounts", role: "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())",
+                                              password: UUID().uuidString)
         try await withAdmin(adminURL) { client in
-            try await DatabaseProvisioner(grants: [.init(schema: "accounts", role: role, password: password)])
-                .provision(client, logger: Logger(label: "e2e"))
+            try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
         }
-        var components = URLComponents(string: adminURL)!
-        components.user = role
-        components.password = password
         let port = FreePort.next()
         var environment = [
-            "DATABASE_URL": components.string!,
+            "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
             "GRPC_PORT": String(port),
             "METRICS_PORT": "0",
             "ACCOUNTS_SIGNING_KEY": Data(Curve25519.Signing.PrivateKey().rawRepresentation).base64URLEncodedString,

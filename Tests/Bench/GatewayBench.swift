@@ -83,7 +83,7 @@ enum PgBench {
 /// Runs a command to completion and returns what it printed.
 enum Command {
     static func output(_ executable: String, _ arguments: [String]) async throws -> String {
-        let lines = LinesBox()
+        let lines = LineSink()
         let process = try ChildProcess(name: executable, executable: executable, arguments: arguments,
                                        environment: ProcessInfo.processInfo.environment) { lines.append($0) }
         let status = await process.exitStatus()
@@ -92,14 +92,6 @@ enum Command {
         guard status == 0 else { throw LocalError("\(executable) failed (\(status)):\n\(lines.text)") }
         return lines.text
     }
-}
-
-final class LinesBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var text: String { lock.withLock { lines.joined(separator: "\n") } }
 }
 
 /// Prints at once, so a slow or killed run still shows what it measured.

@@ -11,13 +11,6 @@ import Testing
         try await Database.withClient(url: url, maxConnections: 2, body)
     }
 
-    static func url(_ adminURL: String, role: String, password: String) -> String {
-        var components = URLComponents(string: adminURL)!
-        components.user = role
-        components.password = password
-        return components.string!
-    }
-
     @Test func aServiceRoleCanMigrateItsSchemaButNotTouchAnothers() async throws {
         let adminURL = try await TestDatabase.freshDatabase()
         let suffix = UUID().uuidString.prefix(8).lowercased()
@@ -33,12 +26,12 @@ import Testing
         let budgetMigrator = Migrator(schema: "budget", migrations: [
             Migration(1, "CreateExpenses", ["CREATE TABLE budget.expenses (id integer PRIMARY KEY)"]),
         ])
-        try await Self.withClient(Self.url(adminURL, role: budget.role, password: budget.password)) { client in
+        try await Self.withClient(budget.connectionURL(adminURL: adminURL)!) { client in
             #expect(try await budgetMigrator.migrate(client, logger: Logger(label: "test")) == [1])
             try await client.query("INSERT INTO budget.expenses VALUES (1)")
         }
 
-        try await Self.withClient(Self.url(adminURL, role: trips.role, password: trips.password)) { client in
+        try await Self.withClient(trips.connectionURL(adminURL: adminURL)!) { client in
             let readOther = await #expect(throws: PSQLError.self) { try await client.query("SELECT * FROM budget.expenses").collect() }
             #expect(readOther?.serverInfo?[.sqlState] == "42501")
             let createInPublic = await #expect(throws: PSQLError.self) { try await client.query("CREATE TABLE public.sneaky (id integer)") }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -17,6 +18,14 @@ public struct DatabaseProvisioner: Sendable {
             self.role = role ?? "roam_\(schema)"
             self.password = password
             self.requiresPostGIS = requiresPostGIS
+        }
+
+        /// The administrator's URL with this role's name and password in place of the administrator's.
+        public func connectionURL(adminURL: String) -> String? {
+            guard var components = URLComponents(string: adminURL) else { return nil }
+            components.user = role
+            components.password = password
+            return components.string
         }
     }
 
