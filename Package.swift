@@ -22,6 +22,7 @@ let package = Package(
     products: [
         .executable(name: "roam", targets: ["roam"]),
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
+        .executable(name: "roam-events", targets: ["roam-events"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -107,6 +108,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Events",
+            dependencies: grpc + [
+                "RoamProto", "RoamRuntime",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Services/Events/Library",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "roam-events",
+            dependencies: ["Events", "RoamRuntime"],
+            path: "Services/Events/App",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "Gateway",
             dependencies: grpc + [
                 "RoamProto", "RoamRuntime",
@@ -164,9 +182,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "EventsTests",
+            dependencies: grpc + [
+                "Events", "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/EventsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "GatewayTests",
             dependencies: grpc + [
-                "Gateway", "Accounts", "RoamRuntime", "RoamTesting", "RoamProto",
+                "Gateway", "Accounts", "Events", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -178,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: grpc + [
-                "Accounts", "Gateway", "RoamRuntime", "RoamTesting", "RoamProto",
+                "Accounts", "Events", "Gateway", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

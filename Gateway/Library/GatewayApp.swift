@@ -38,12 +38,16 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: CallContextMiddleware())
 
         let table = RouteTable(router: router)
-        let accounts = AccountsCaller(upstream: upstreams.accounts)
+        let accounts = AccountsCaller(accounts: upstreams.accounts)
+        let events = EventsCaller(events: upstreams.events)
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
         AuthRoutes(accounts: accounts).register(in: table)
         MeRoutes(accounts: accounts).register(in: table)
         UserRoutes(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
                                                               timeout: settings.fanOutTimeout)).register(in: table)
+        EventRoutes(events: events).register(in: table)
+        EventModerationRoutes(events: events).register(in: table)
+        NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         return (router, table)
     }
 
@@ -72,9 +76,11 @@ public enum GatewayApp {
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: settings.upstreamTimeout)
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
                                                  serviceSecret: settings.serviceSecret)
-        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts), verifier: verifier,
+        let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
+        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events), verifier: verifier,
                               registry: registry)
-        logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)"])
+        logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)",
+                                           "events": "\(settings.eventsAddresses)"])
         let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

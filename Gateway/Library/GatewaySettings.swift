@@ -10,6 +10,10 @@ public struct GatewaySettings: Sendable {
     public var serviceSecret: String
     /// Every replica of the accounts service (`host:port,host:port`).
     public var accountsAddresses: [HostAndPort]
+    /// Every replica of the events service.
+    public var eventsAddresses: [HostAndPort]
+    /// How often an idle notification stream sends a comment line, so proxies keep it open.
+    public var streamHeartbeat: Duration
     /// The longest one call to a service may take.
     public var upstreamTimeout: Duration
     /// How long a composite view waits for its parts before answering with what it has.
@@ -32,6 +36,8 @@ public struct GatewaySettings: Sendable {
             throw ConfigurationError(variable: "ROAM_SERVICE_SECRET", problem: "must be at least 32 bytes")
         }
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
+        eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
+        streamHeartbeat = try environment.duration("STREAM_HEARTBEAT", default: .seconds(15))
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))
         maxBodyBytes = try environment.int("MAX_BODY_BYTES", default: 1 << 20, in: 1024...(64 << 20))

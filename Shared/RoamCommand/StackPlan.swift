@@ -17,6 +17,8 @@ enum StackPlan {
     static let services: [ServiceSpec] = [
         ServiceSpec(name: "accounts", executable: "roam-accounts", schema: "accounts", grpcPort: 50051, metricsPort: 9101,
                     healthName: "roam.accounts.v1.AccountsService", addressVariable: "ACCOUNTS_ADDRESS"),
+        ServiceSpec(name: "events", executable: "roam-events", schema: "events", requiresPostGIS: true, grpcPort: 50052,
+                    metricsPort: 9102, healthName: "roam.events.v1.EventsService", addressVariable: "EVENTS_ADDRESS"),
     ]
 
     static let gatewayExecutable = "roam-gateway"

@@ -57,6 +57,34 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
   case routeNotFound // = 23
   case methodNotAllowed // = 24
   case badRequest // = 25
+
+  /// Events.
+  /// The position is outside the event's fence.
+  case outsideFence // = 26
+
+  /// The event has no free place (a waitlist is offered).
+  case eventFull // = 27
+
+  /// The private event's password does not match.
+  case wrongPassword // = 28
+
+  /// The host banned the caller from the event.
+  case banned // = 29
+
+  /// The event has not started yet.
+  case eventNotStarted // = 30
+
+  /// The reported accuracy is worse than the service accepts.
+  case positionTooInaccurate // = 31
+
+  /// The host cannot be banned or reported.
+  case hostProtected // = 32
+
+  /// Capacity below the current member count.
+  case capacityBelowMembers // = 33
+
+  /// The same reporter already reported this member in this event.
+  case alreadyReported // = 34
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -91,6 +119,15 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case 23: self = .routeNotFound
     case 24: self = .methodNotAllowed
     case 25: self = .badRequest
+    case 26: self = .outsideFence
+    case 27: self = .eventFull
+    case 28: self = .wrongPassword
+    case 29: self = .banned
+    case 30: self = .eventNotStarted
+    case 31: self = .positionTooInaccurate
+    case 32: self = .hostProtected
+    case 33: self = .capacityBelowMembers
+    case 34: self = .alreadyReported
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -123,6 +160,15 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case .routeNotFound: return 23
     case .methodNotAllowed: return 24
     case .badRequest: return 25
+    case .outsideFence: return 26
+    case .eventFull: return 27
+    case .wrongPassword: return 28
+    case .banned: return 29
+    case .eventNotStarted: return 30
+    case .positionTooInaccurate: return 31
+    case .hostProtected: return 32
+    case .capacityBelowMembers: return 33
+    case .alreadyReported: return 34
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -155,6 +201,15 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     .routeNotFound,
     .methodNotAllowed,
     .badRequest,
+    .outsideFence,
+    .eventFull,
+    .wrongPassword,
+    .banned,
+    .eventNotStarted,
+    .positionTooInaccurate,
+    .hostProtected,
+    .capacityBelowMembers,
+    .alreadyReported,
   ]
 
 }
@@ -162,5 +217,5 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 nonisolated extension Roam_Common_V1_ErrorReason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0\u{1}DEADLINE_EXCEEDED\0\u{1}RATE_LIMITED\0\u{1}MALFORMED_JSON\0\u{1}BODY_TOO_LARGE\0\u{1}UNSUPPORTED_MEDIA_TYPE\0\u{1}ROUTE_NOT_FOUND\0\u{1}METHOD_NOT_ALLOWED\0\u{1}BAD_REQUEST\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0\u{1}DEADLINE_EXCEEDED\0\u{1}RATE_LIMITED\0\u{1}MALFORMED_JSON\0\u{1}BODY_TOO_LARGE\0\u{1}UNSUPPORTED_MEDIA_TYPE\0\u{1}ROUTE_NOT_FOUND\0\u{1}METHOD_NOT_ALLOWED\0\u{1}BAD_REQUEST\0\u{1}OUTSIDE_FENCE\0\u{1}EVENT_FULL\0\u{1}WRONG_PASSWORD\0\u{1}BANNED\0\u{1}EVENT_NOT_STARTED\0\u{1}POSITION_TOO_INACCURATE\0\u{1}HOST_PROTECTED\0\u{1}CAPACITY_BELOW_MEMBERS\0\u{1}ALREADY_REPORTED\0")
 }

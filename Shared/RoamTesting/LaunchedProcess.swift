@@ -93,3 +93,18 @@ extension LaunchedProcess {
         return kilobytes / 1024
     }
 }
+
+extension LineSink {
+    /// Every line so far.
+    public var all: [String] { last(Int.max).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    /// Waits until a line satisfies `match`, or gives up after `timeout`.
+    public func waitFor(timeout: Duration = .seconds(10), _ match: @Sendable (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if all.contains(where: match) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return false
+    }
+}

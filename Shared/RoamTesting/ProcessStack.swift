@@ -39,6 +39,28 @@ public struct ProcessStack: Sendable {
         return ProcessStack(adminURL: adminURL, accounts: accounts, accountsPort: port)
     }
 
+    /// The events service as a process, under its own role on the same database, trusting this
+    /// stack's accounts for tokens. Returns it with its gRPC port.
+    public func startEvents(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        let grant = DatabaseProvisioner.Grant(schema: "events", role: "roam_events_\(UUID().uuidString.prefix(8).lowercased())",
+                                              password: UUID().uuidString, requiresPostGIS: true)
+        try await Self.withAdmin(adminURL) { client in
+            try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
+        }
+        let port = FreePort.next()
+        let events = try LaunchedProcess("roam-events", environment: [
+            "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
+            "GRPC_PORT": String(port),
+            "METRICS_PORT": "0",
+            "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
+            "PASSWORD_HASH_MEMORY_KIB": "64",
+            "PASSWORD_HASH_ITERATIONS": "1",
+            "LOG_LEVEL": "warning",
+        ].merging(extra) { _, new in new })
+        try await events.waitUntilServing(port: port, service: "roam.events.v1.EventsService")
+        return (events, port)
+    }
+
     public func startGateway(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
         let gateway = try LaunchedProcess("roam-gateway", environment: [

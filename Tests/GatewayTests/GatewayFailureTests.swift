@@ -45,7 +45,8 @@ import Testing
         let verifier = try await TestTokens().verifier()
         // Nothing listens on this port.
         let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts), verifier: verifier,
+        let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
+        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events), verifier: verifier,
                                              settings: try GatewayHarness.settings()) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)

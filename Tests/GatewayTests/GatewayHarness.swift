@@ -36,12 +36,26 @@ enum GatewayHarness {
                       settings: settings ?? self.settings(), body)
     }
 
-    /// The gateway in front of `services`, whose calls are checked with `verifier`.
-    static func run(_ services: [any RegistrableRPCService], anonymousMethods: Set<MethodDescriptor>,
-                    verifier: AccessTokenVerifier, settings: GatewaySettings,
+    /// The gateway in front of `services` (reached as accounts) and `events` (reached as events), whose
+    /// calls are checked with `verifier`.
+    static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
+                    anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+        let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
+                                                   anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
+        let (eventsServer, eventsUpstream) = inProcess("events", events, health: "roam.events.v1.EventsService",
+                                                       anonymousMethods: [], verifier: verifier, settings: settings)
+        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream), verifier: verifier,
+                              settings: settings, extraServices: [GRPCServerService(server: accountsServer),
+                                                                  GRPCServerService(server: eventsServer)], body)
+    }
+
+    /// A server for `services` behind the standard interceptors and an upstream that reaches it.
+    static func inProcess(_ name: String, _ services: [any RegistrableRPCService], health healthName: String,
+                          anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings)
+        -> (GRPCServer<InProcessTransport.Server>, Upstream<InProcessTransport.Client>) {
         let transport = InProcessTransport()
-        let health = HealthService(serviceNames: ["roam.accounts.v1.AccountsService"])
+        let health = HealthService(serviceNames: [healthName])
         health.setAll(.serving)
         var logger = Logger(label: "gateway-test")
         logger.logLevel = .critical
@@ -49,9 +63,7 @@ enum GatewayHarness {
                                 interceptors: ServiceHost.interceptors(health: health, verifier: verifier,
                                                                        anonymousMethods: anonymousMethods, logger: logger))
         let client = GRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()])
-        let accounts = Upstream(name: "accounts", replicas: [client], timeout: settings.upstreamTimeout)
-        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts), verifier: verifier, settings: settings,
-                              extraServices: [GRPCServerService(server: server)], body)
+        return (server, Upstream(name: name, replicas: [client], timeout: settings.upstreamTimeout))
     }
 
     /// The gateway with the given upstreams (whose connections it runs) and extra services beside it.

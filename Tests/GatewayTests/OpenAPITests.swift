@@ -9,7 +9,8 @@ import Testing
     static func routerRoutes() async throws -> Set<RouteTable.Route> {
         let verifier = await AccessTokenVerifier(keySource: nil, serviceSecret: ServiceSettings.developmentServiceSecret)
         let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
-        let gateway = Gateway(settings: try GatewayHarness.settings(), upstreams: GatewayUpstreams(accounts: accounts),
+        let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
+        let gateway = Gateway(settings: try GatewayHarness.settings(), upstreams: GatewayUpstreams(accounts: accounts, events: events),
                               verifier: verifier, registry: nil)
         return Set(gateway.router().1.routes)
     }

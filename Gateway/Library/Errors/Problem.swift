@@ -48,7 +48,7 @@ public struct Problem: Codable, Sendable, Equatable {
         case .failedPrecondition: status = error.violations.isEmpty ? .conflict : .unprocessableContent
         case .resourceExhausted(let delay):
             status = .tooManyRequests
-            retryAfter = max(1, Int((Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18).rounded(.up)))
+            retryAfter = max(1, Int(delay.seconds.rounded(.up)))
         case .unavailable: status = .serviceUnavailable
         case .deadlineExceeded: status = .gatewayTimeout
         case .internal: status = .internalServerError

@@ -1,4 +1,5 @@
 import Foundation
+import GRPCCore
 import RoamRuntime
 
 extension RoamError {
@@ -28,5 +29,30 @@ extension RoamError {
             }
         }
         return result
+    }
+}
+
+extension RoamError {
+    /// Renames the fields a service names (`position.latitude`) to those of the JSON body the client
+    /// sent (`latitude`), where the two differ in more than case.
+    func renamingFields(_ names: [String: String]) -> RoamError {
+        var error = self
+        for index in error.violations.indices {
+            guard let name = names[error.violations[index].field] else { continue }
+            error.message = error.message.replacingOccurrences(of: error.violations[index].field, with: name)
+            error.violations[index].field = name
+        }
+        return error
+    }
+}
+
+/// Runs a call whose request fields the service names differently from the JSON body.
+func renamingFields<Result>(_ names: [String: String], _ body: () async throws -> Result) async throws -> Result {
+    do {
+        return try await body()
+    } catch let error as RPCError {
+        let roamError = RoamError(error)
+        if case .internal = roamError.kind { throw error }
+        throw roamError.renamingFields(names).withJSONFieldNames()
     }
 }

@@ -16,7 +16,9 @@ enum JSONBody {
             throw RoamError(.invalidArgument, reason: "MALFORMED_JSON", message: "a JSON body is required")
         }
         do {
-            return try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            return try decoder.decode(Body.self, from: Data(buffer.readableBytesView))
         } catch let error as DecodingError {
             throw Self.error(for: error)
         }

@@ -1,3 +1,4 @@
+import RoamRuntime
 import Synchronization
 
 /// Token-bucket rate limiting by key (a user id or a client address): each key may make `burst`
@@ -38,7 +39,7 @@ public final class TokenBucket: Sendable {
         buckets.withLock { buckets in
             if buckets.count >= sweepThreshold { sweep(&buckets, now: now) }
             var bucket = buckets[key] ?? Bucket(tokens: rule.burst, updated: now)
-            bucket.tokens = min(rule.burst, bucket.tokens + seconds(now - bucket.updated) * rule.perSecond)
+            bucket.tokens = min(rule.burst, bucket.tokens + (now - bucket.updated).seconds * rule.perSecond)
             bucket.updated = now
             guard bucket.tokens >= 1 else {
                 buckets[key] = bucket
@@ -55,11 +56,7 @@ public final class TokenBucket: Sendable {
 
     private func sweep(_ buckets: inout [String: Bucket], now: ContinuousClock.Instant) {
         buckets = buckets.filter { _, bucket in
-            bucket.tokens + seconds(now - bucket.updated) * rule.perSecond < rule.burst
+            bucket.tokens + (now - bucket.updated).seconds * rule.perSecond < rule.burst
         }
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

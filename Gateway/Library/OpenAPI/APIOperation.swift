@@ -19,6 +19,7 @@ struct APIOperation: Sendable {
     var status: Int
     /// The success response's schema name; nil for an empty body.
     var response: String? = nil
+    var responseContentType = "application/json"
     var query: [QueryParameter] = []
     /// Error statuses beyond those every route may answer (400, 429, 500, 503, 504).
     var errors: [Int] = []
@@ -50,7 +51,7 @@ struct APIOperation: Sendable {
         var responses: [String: OpenAPIValue] = [:]
         if let response {
             responses[String(status)] = ["description": "Success",
-                                         "content": ["application/json": ["schema": JSONSchema.ref(response)]]]
+                                         "content": [responseContentType: ["schema": JSONSchema.ref(response)]]]
         } else {
             responses[String(status)] = ["description": "Success, no body"]
         }

@@ -6,6 +6,17 @@ enum JSONSchema {
     static let bool: OpenAPIValue = ["type": "boolean"]
     static let int64: OpenAPIValue = ["type": "integer", "format": "int64"]
     static let int32: OpenAPIValue = ["type": "integer", "format": "int32"]
+    static let number: OpenAPIValue = ["type": "number"]
+
+    static func number(_ description: String) -> OpenAPIValue {
+        ["type": "number", "description": .string(description)]
+    }
+
+    static func enumeration(_ values: [String], _ description: String = "") -> OpenAPIValue {
+        var schema: [String: OpenAPIValue] = ["type": "string", "enum": .array(values.map(OpenAPIValue.string))]
+        if !description.isEmpty { schema["description"] = .string(description) }
+        return .object(schema)
+    }
 
     static func ref(_ name: String) -> OpenAPIValue {
         ["$ref": .string("#/components/schemas/\(name)")]

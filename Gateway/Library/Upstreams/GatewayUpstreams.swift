@@ -5,14 +5,16 @@ import RoamRuntime
 /// The gateway's long-lived clients, one `Upstream` per service (each spread over its replicas).
 public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     public var accounts: Upstream<Transport>
+    public var events: Upstream<Transport>
 
-    public init(accounts: Upstream<Transport>) {
+    public init(accounts: Upstream<Transport>, events: Upstream<Transport>) {
         self.accounts = accounts
+        self.events = events
     }
 
     /// Each service with the name its health service reports readiness under.
     var all: [(upstream: Upstream<Transport>, healthName: String)] {
-        [(accounts, "roam.accounts.v1.AccountsService")]
+        [(accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService")]
     }
 
     /// Asks every service whether it is SERVING (for `/readyz`).

@@ -21,28 +21,33 @@ public final class Upstream<Transport: ClientTransport>: Sendable {
     }
 
     /// Runs `body` against the next replica with call options bounded by the deadline.
+    /// - Parameters:
+    ///   - idempotent: tried once more on the next replica after UNAVAILABLE.
+    ///   - longLived: a stream that lasts as long as the caller wants it, so only the caller's
+    ///     deadline (if any) limits it, not this upstream's timeout.
     public func call<Result: Sendable>(
         idempotent: Bool = false,
+        longLived: Bool = false,
         _ body: (GRPCClient<Transport>, CallOptions) async throws -> Result
     ) async throws -> Result {
         let first = nextReplica()
         do {
-            return try await body(first, try callOptions())
+            return try await body(first, try callOptions(longLived: longLived))
         } catch let error as RPCError where idempotent && error.code == .unavailable {
-            return try await body(nextReplica(), try callOptions())
+            return try await body(nextReplica(), try callOptions(longLived: longLived))
         }
     }
 
     /// The options for one call: this upstream's timeout, shortened to the caller's deadline.
-    public func callOptions() throws(RoamError) -> CallOptions {
+    public func callOptions(longLived: Bool = false) throws(RoamError) -> CallOptions {
         var options = CallOptions.defaults
-        var limit = timeout
+        var limit: Duration? = longLived ? nil : timeout
         if let deadline = RequestContext.current.deadline {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else {
                 throw RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED", message: "no time left to call \(name)")
             }
-            limit = min(limit, remaining)
+            limit = min(limit ?? remaining, remaining)
         }
         options.timeout = limit
         return options

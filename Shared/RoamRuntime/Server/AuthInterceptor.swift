@@ -30,9 +30,18 @@ public struct AuthInterceptor: ServerInterceptor {
         } else if !anonymousMethods.contains(context.descriptor) {
             throw RoamError.unauthenticated()
         }
-        return try await RequestContext.$current.withValue(requestContext) {
+        var response = try await RequestContext.$current.withValue(requestContext) {
             try await next(request, context)
         }
+        // A streaming response writes after `next` returns; its producer needs the same context.
+        if case .success(var contents) = response.accepted {
+            let producer = contents.producer
+            contents.producer = { [requestContext] writer in
+                try await RequestContext.$current.withValue(requestContext) { try await producer(writer) }
+            }
+            response.accepted = .success(contents)
+        }
+        return response
     }
 
     static func bearerToken(in header: String) -> String? {

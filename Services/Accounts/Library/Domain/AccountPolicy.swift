@@ -24,9 +24,3 @@ public struct AccountPolicy: Sendable {
         emailLinkBase = environment.string("EMAIL_LINK_BASE_URL", default: emailLinkBase)
     }
 }
-
-extension Date {
-    func adding(_ duration: Duration) -> Date {
-        addingTimeInterval(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-    }
-}

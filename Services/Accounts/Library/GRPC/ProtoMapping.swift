@@ -67,19 +67,3 @@ extension Roam_Accounts_V1_DeviceInfo {
         DeviceInfo(userAgent: userAgent.isEmpty ? fallbackUserAgent ?? "" : userAgent, deviceName: deviceName)
     }
 }
-
-extension Roam_Common_V1_PageRequest {
-    func domain() throws(RoamError) -> PageRequest {
-        try PageCursor.pageRequest(size: Int(pageSize), token: pageToken)
-    }
-}
-
-extension UUID {
-    var lowercasedString: String { uuidString.lowercased() }
-
-    /// Parses an id from a request field, or INVALID_ARGUMENT naming the field.
-    init(field: String, _ text: String) throws(RoamError) {
-        guard let id = UUID(uuidString: text) else { throw RoamError.invalidField(field, "must be a UUID") }
-        self = id
-    }
-}

@@ -1,0 +1,32 @@
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// Calls one service through its upstream with that service's generated client.
+struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
+    let upstream: Upstream<Transport>
+    let makeClient: @Sendable (GRPCClient<Transport>) -> Client
+
+    /// - Parameters:
+    ///   - idempotent: reads that may safely be tried again on another replica.
+    ///   - longLived: a stream that lasts as long as the client wants it (no upstream timeout).
+    func call<Result: Sendable>(idempotent: Bool = false, longLived: Bool = false,
+                                _ body: (Client, CallOptions) async throws -> Result) async throws -> Result {
+        try await upstream.call(idempotent: idempotent, longLived: longLived) { client, options in
+            try await body(makeClient(client), options)
+        }
+    }
+}
+
+typealias AccountsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsService.Client<Transport>>
+typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Events_V1_EventsService.Client<Transport>>
+
+extension ServiceCaller {
+    init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(events upstream: Upstream<Transport>) where Client == Roam_Events_V1_EventsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import RoamRuntime
+
+/// What a position report changed for the caller.
+public struct PresenceUpdate: Sendable, Equatable {
+    public var left: [Departure]
+    /// Waitlists that let the caller in because of this position.
+    public var admitted: [UUID]
+    /// Events the caller is still a member of.
+    public var memberOf: [UUID]
+}
+
+extension EventService {
+    /// Records where the caller is and removes them from every event whose fence they have left.
+    /// Hosts are never removed from their own events.
+    public func reportPosition(_ position: ReportedPosition, user: UUID) async throws -> PresenceUpdate {
+        var validation = Validation()
+        position.validate("position", into: &validation)
+        try validation.check()
+        let time = now()
+        try await events.recordPosition(userID: user, position: position, at: time)
+        var left: [Departure] = []
+        var memberOf: [UUID] = []
+        for presence in try await events.presences(of: user, at: time) {
+            let eventID = presence.member.eventID
+            guard presence.member.role != .host, presence.fence.hasLeft(position) else {
+                memberOf.append(eventID)
+                continue
+            }
+            if let removal = try await events.remove(eventID: eventID, userID: user, reason: .leftFence, at: time) {
+                left.append(Departure(eventID: eventID, reason: .leftFence))
+                try await departed(removal)
+            }
+        }
+        // A new position may let the caller in from a waitlist.
+        var admitted: [UUID] = []
+        for (event, role) in try await events.eventsOf(userID: user, at: time) where role == .waitlisted {
+            if try await fillFreePlaces(of: event.id).contains(user) { admitted.append(event.id) }
+        }
+        return PresenceUpdate(left: left, admitted: admitted, memberOf: memberOf + admitted)
+    }
+
+    /// Removes members who have not reported a position within the presence timeout. Returns how
+    /// many were removed.
+    public func removeSilentMembers(limit: Int = 500) async throws -> Int {
+        let time = now()
+        let cutoff = time.adding(.zero - policy.presenceTimeout)
+        var removed = 0
+        for member in try await events.staleMembers(lastSeenBefore: cutoff, at: time, limit: limit) {
+            if let removal = try await events.remove(eventID: member.eventID, userID: member.userID, reason: .noPosition, at: time) {
+                removed += 1
+                try await departed(removal)
+            }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Logging
+import RoamRuntime
+
+/// The events domain: creating and discovering geofenced events, joining and staying in them,
+/// moderation and their end. Free of transport and SQL; works on any `EventRepository`.
+public struct EventService: Sendable {
+    let events: any EventRepository
+    let hasher: PasswordHasher
+    let policy: EventPolicy
+    let notifications: NotificationHub
+    let now: @Sendable () -> Date
+
+    public init(events: any EventRepository, hasher: PasswordHasher, policy: EventPolicy, notifications: NotificationHub,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.events = events
+        self.hasher = hasher
+        self.policy = policy
+        self.notifications = notifications
+        self.now = now
+    }
+
+    // MARK: Creating and reading
+
+    public func create(_ draft: EventDraft, host: UUID, idempotencyKey: String?) async throws -> EventView {
+        let time = now()
+        try draft.validate(policy, now: time)
+        if let idempotencyKey, idempotencyKey.count > 100 {
+            throw RoamError.invalidField("idempotency_key", "must be at most 100 characters")
+        }
+        let startsAt = max(draft.startsAt ?? time, time)
+        let event = Event(id: .v7(at: time), hostID: host, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines),
+                          description: draft.description, fence: Fence(center: draft.center, radiusMeters: draft.radiusMeters),
+                          capacity: draft.capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.adding(draft.lifetime),
+                          visibility: draft.visibility,
+                          passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
+                          theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
+                          createdAt: time)
+        let stored = try await events.create(event, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        guard stored.hostID == host else { throw RoamError.internal }
+        return EventView(event: stored, viewerRole: .host)
+    }
+
+    /// One event as the viewer may see it; a banned viewer sees nothing of it.
+    public func event(_ id: UUID, viewer: UUID) async throws -> EventView {
+        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        let role = try await events.roles(of: viewer, in: [id])[id] ?? .none
+        guard role != .banned else { throw EventsError.banned }
+        return EventView(event: event, viewerRole: role)
+    }
+
+    /// The live events whose fence contains the viewer's position (the home page).
+    public func eventsHere(_ position: ReportedPosition, viewer: UUID, page: PageRequest) async throws -> Page<EventListing> {
+        var validation = Validation()
+        position.validate("position", into: &validation)
+        try validation.check()
+        let time = now()
+        let hits = try await events.eventsContaining(position.point, at: time, page: page)
+        return try await listings(hits, viewer: viewer, from: position.point, at: time)
+    }
+
+    /// Events not ended within a distance of a point, for a map.
+    public func eventsNear(_ point: GeoPoint, within meters: Double?, viewer: UUID, page: PageRequest) async throws -> Page<EventListing> {
+        var validation = Validation()
+        point.validate("position", into: &validation)
+        let within = meters ?? policy.defaultNearbyMeters
+        validation.require(within.isFinite && within > 0 && within <= policy.maxNearbyMeters, "within_meters",
+                           "must be more than 0 and at most \(Int(policy.maxNearbyMeters))")
+        try validation.check()
+        let time = now()
+        let hits = try await events.eventsNear(point, within: within, at: time, page: page)
+        return try await listings(hits, viewer: viewer, from: point, at: time)
+    }
+
+    private func listings(_ hits: Page<EventHit>, viewer: UUID, from point: GeoPoint, at time: Date) async throws -> Page<EventListing> {
+        let roles = try await events.roles(of: viewer, in: hits.items.map(\.event.id))
+        let items = hits.items.map { hit in
+            EventListing(view: EventView(event: hit.event, viewerRole: roles[hit.event.id] ?? .none),
+                         distanceMeters: hit.distanceMeters,
+                         secondsLeft: Int64(max(0, hit.event.endsAt.timeIntervalSince(time)).rounded(.down)),
+                         inside: hit.event.isLive(at: time) && hit.event.fence.contains(point))
+        }
+        return Page(items: items, nextCursor: hits.nextCursor)
+    }
+
+    /// The events the user hosts, is a member of, and waits for.
+    public func eventsOf(_ user: UUID) async throws -> [EventView] {
+        try await events.eventsOf(userID: user, at: now()).map { EventView(event: $0.event, viewerRole: $0.role) }
+    }
+
+    // MARK: Hosting
+
+    public func update(_ id: UUID, _ changes: EventChanges, by host: UUID) async throws -> EventView {
+        var newHash: String?
+        if let password = changes.password, password.count >= policy.minPasswordLength {
+            newHash = try await hasher.hash(password)
+        }
+        let passwordHash = newHash
+        let policy = self.policy
+        let updated = try await events.update(id: id, at: now()) { event in
+            guard event.hostID == host else { throw EventsError.notHost }
+            try changes.validate(against: event, policy: policy)
+            if let capacity = changes.capacity {
+                guard capacity >= event.memberCount else { throw EventsError.capacityBelowMembers(event.memberCount) }
+                event.capacity = capacity
+            }
+            if let name = changes.name { event.name = name.trimmingCharacters(in: .whitespacesAndNewlines) }
+            if let description = changes.description { event.description = description }
+            if let banner = changes.bannerMediaID { event.bannerMediaID = banner }
+            if let theme = changes.theme { event.theme = theme }
+            if let tags = changes.tags { event.tags = EventRules.normalizedTags(tags) }
+            if let visibility = changes.visibility { event.visibility = visibility }
+            if event.visibility == .public {
+                event.passwordHash = nil
+            } else if let passwordHash {
+                event.passwordHash = passwordHash
+            }
+        }
+        guard let updated else { throw EventsError.eventNotFound }
+        await announce(.eventChanged, of: updated)
+        // More room lets people in from the waitlist.
+        if updated.freePlaces > 0 { _ = try await fillFreePlaces(of: id) }
+        return EventView(event: updated, viewerRole: .host)
+    }
+
+    /// Ends the event now: it leaves discovery and everything in it is deleted, here and elsewhere.
+    public func delete(_ id: UUID, by host: UUID) async throws {
+        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        guard event.hostID == host else { throw EventsError.notHost }
+        try await end(id)
+    }
+
+    /// Tells every member (and the host) that something happened to the event.
+    func announce(_ kind: EventNotification.Kind, of event: Event) async {
+        guard let members = try? await events.memberIDs(eventID: event.id) else { return }
+        let notification = EventNotification(kind: kind, eventID: event.id, at: now())
+        for member in members { notifications.publish(notification, to: member) }
+    }
+}

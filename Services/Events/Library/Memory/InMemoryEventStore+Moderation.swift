@@ -1,0 +1,77 @@
+import Foundation
+import RoamRuntime
+
+extension InMemoryEventStore {
+    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal? {
+        guard events[eventID] != nil else { return nil }
+        if bans[eventID]?[userID] == nil {
+            bans[eventID, default: [:]][userID] = Ban(eventID: eventID, userID: userID, bannedBy: host, createdAt: time)
+        }
+        waitlists[eventID]?.removeAll { $0.userID == userID }
+        return removeMember(eventID: eventID, userID: userID, reason: .banned)
+    }
+
+    public func unban(eventID: UUID, userID: UUID) async throws -> Bool {
+        bans[eventID]?.removeValue(forKey: userID) != nil
+    }
+
+    public func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban> {
+        let after = try ListingCursor.time(page.cursor)
+        let listed = (bans[eventID]?.values.map { $0 } ?? [])
+            .sorted { (ListingCursor.microseconds($0.createdAt), $0.userID.uuidString) > (ListingCursor.microseconds($1.createdAt), $1.userID.uuidString) }
+            .filter { ban in
+                guard let after else { return true }
+                return (ListingCursor.microseconds(ban.createdAt), ban.userID.uuidString) < (after.microseconds, after.id.uuidString)
+            }
+        return Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { ListingCursor.time(after: $0.createdAt, $0.userID) }
+    }
+
+    public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
+        var list = reports[report.eventID] ?? []
+        if list.contains(where: { $0.reporterID == report.reporterID && $0.targetID == report.targetID }) { return .duplicate }
+        list.append(report)
+        reports[report.eventID] = list
+        let reporters = Set(list.filter { $0.targetID == report.targetID }.map(\.reporterID)).count
+        guard reporters >= threshold, bans[report.eventID]?[report.targetID] == nil else {
+            return .recorded(distinctReporters: reporters, banned: false)
+        }
+        _ = try await ban(eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt)
+        return .recorded(distinctReporters: reporters, banned: true)
+    }
+
+    public func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report> {
+        let after = try ListingCursor.id(page.cursor)
+        let listed = (reports[eventID] ?? []).sorted { $0.id.uuidString > $1.id.uuidString }
+            .filter { report in after.map { report.id.uuidString < $0.uuidString } ?? true }
+        return Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { ListingCursor.id(after: $0.id) }
+    }
+
+    public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
+        passwordFailures["\(eventID)/\(userID)", default: []].append(time)
+    }
+
+    public func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int {
+        passwordFailures["\(eventID)/\(userID)"]?.filter { $0 >= since }.count ?? 0
+    }
+}
+
+extension InMemoryEventStore: OutboxRepository {
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
+        Array(outbox.values.filter { (nextAttempt[$0.id] ?? time) <= time }
+            .sorted { $0.id.uuidString < $1.id.uuidString }.prefix(limit))
+    }
+
+    public func acknowledge(_ entryID: UUID, by target: String) async throws {
+        outbox[entryID]?.deliveredTo.insert(target)
+    }
+
+    public func complete(_ entryID: UUID) async throws {
+        outbox[entryID] = nil
+        nextAttempt[entryID] = nil
+    }
+
+    public func postpone(_ entryID: UUID, until time: Date) async throws {
+        outbox[entryID]?.attempts += 1
+        nextAttempt[entryID] = time
+    }
+}

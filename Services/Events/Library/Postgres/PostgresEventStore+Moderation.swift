@@ -1,0 +1,123 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+extension PostgresEventStore {
+    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal? {
+        try await database.transaction { connection in
+            try await Self.ban(eventID: eventID, userID: userID, by: host, at: time, connection: connection, logger: logger)
+        }
+    }
+
+    static func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date, connection: PostgresConnection,
+                    logger: Logger) async throws -> Removal? {
+        try await connection.query("""
+            INSERT INTO events.bans (event_id, user_id, banned_by, created_at)
+            SELECT id, \(userID), \(host), \(time) FROM events.events WHERE id = \(eventID)
+            ON CONFLICT (event_id, user_id) DO NOTHING
+            """, logger: logger)
+        try await connection.query("DELETE FROM events.waitlist WHERE event_id = \(eventID) AND user_id = \(userID)", logger: logger)
+        return try await removeMember(eventID: eventID, userID: userID, reason: .banned, connection: connection, logger: logger)
+    }
+
+    public func unban(eventID: UUID, userID: UUID) async throws -> Bool {
+        try await !database.query("DELETE FROM events.bans WHERE event_id = \(eventID) AND user_id = \(userID) RETURNING user_id").isEmpty
+    }
+
+    public func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban> {
+        let after = try ListingCursor.time(page.cursor)
+        let rows = try await database.query("""
+            SELECT user_id, banned_by, created_at FROM events.bans
+            WHERE event_id = \(eventID)
+              AND (\(after == nil) OR (\(unescaped: Self.microseconds("created_at")), user_id) < (\(after?.microseconds ?? 0), \(after?.id ?? UUID())))
+            ORDER BY created_at DESC, user_id DESC LIMIT \(page.size + 1)
+            """)
+        let bans = try rows.map { row in
+            let (user, by, created) = try row.decode((UUID, UUID?, Date).self)
+            return Ban(eventID: eventID, userID: user, bannedBy: by, createdAt: created)
+        }
+        return Page(fetched: bans, size: page.size) { ListingCursor.time(after: $0.createdAt, $0.userID) }
+    }
+
+    public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
+        try await database.transaction { connection in
+            // Reports of one event are serialised on its row, so exactly one report crosses the threshold.
+            let locked = try await connection.query("SELECT 1 FROM events.events WHERE id = \(report.eventID) FOR NO KEY UPDATE",
+                                                    logger: logger).collect()
+            guard !locked.isEmpty else { throw EventsError.eventNotFound }
+            let inserted = try await connection.query("""
+                INSERT INTO events.reports (id, event_id, reporter_id, target_id, reason, text, created_at)
+                VALUES (\(report.id), \(report.eventID), \(report.reporterID), \(report.targetID), \(report.reason.rawValue),
+                        \(report.text), \(report.createdAt))
+                ON CONFLICT (event_id, reporter_id, target_id) DO NOTHING RETURNING id
+                """, logger: logger).collect()
+            guard !inserted.isEmpty else { return .duplicate }
+            let counted = try await connection.query("""
+                SELECT count(DISTINCT reporter_id),
+                       EXISTS (SELECT 1 FROM events.bans WHERE event_id = \(report.eventID) AND user_id = \(report.targetID))
+                FROM events.reports WHERE event_id = \(report.eventID) AND target_id = \(report.targetID)
+                """, logger: logger).collect()
+            let (reporters, alreadyBanned) = try counted[0].decode((Int, Bool).self)
+            guard reporters >= threshold, !alreadyBanned else { return .recorded(distinctReporters: reporters, banned: false) }
+            _ = try await Self.ban(eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt,
+                                   connection: connection, logger: logger)
+            return .recorded(distinctReporters: reporters, banned: true)
+        }
+    }
+
+    public func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report> {
+        let after = try ListingCursor.id(page.cursor)
+        let rows = try await database.query("""
+            SELECT id, reporter_id, target_id, reason, text, created_at FROM events.reports
+            WHERE event_id = \(eventID) AND (\(after == nil) OR id < \(after ?? UUID()))
+            ORDER BY id DESC LIMIT \(page.size + 1)
+            """)
+        let reports = try rows.map { row in
+            let (id, reporter, target, reason, text, created) = try row.decode((UUID, UUID, UUID, String, String, Date).self)
+            return Report(id: id, eventID: eventID, reporterID: reporter, targetID: target, reason: Report.Reason(rawValue: reason) ?? .other,
+                          text: text, createdAt: created)
+        }
+        return Page(fetched: reports, size: page.size) { ListingCursor.id(after: $0.id) }
+    }
+
+    public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
+        try await database.query("""
+            INSERT INTO events.password_failures (event_id, user_id, failed_at)
+            SELECT id, \(userID), \(time) FROM events.events WHERE id = \(eventID)
+            """)
+    }
+
+    public func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int {
+        try await database.query("""
+            SELECT count(*) FROM events.password_failures WHERE event_id = \(eventID) AND user_id = \(userID) AND failed_at >= \(since)
+            """).first?.decode(Int.self) ?? 0
+    }
+}
+
+extension PostgresEventStore: OutboxRepository {
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
+        try await database.query("""
+            SELECT id, topic, subject_id, created_at, delivered_to, attempts FROM events.outbox
+            WHERE next_attempt_at <= \(time) ORDER BY id LIMIT \(limit)
+            """).compactMap { row in
+            let (id, topic, subject, created, delivered, attempts) = try row.decode((UUID, String, UUID, Date, [String], Int).self)
+            guard let topic = OutboxEntry.Topic(rawValue: topic) else { return nil }
+            return OutboxEntry(id: id, topic: topic, subjectID: subject, createdAt: created, deliveredTo: Set(delivered), attempts: attempts)
+        }
+    }
+
+    public func acknowledge(_ entryID: UUID, by target: String) async throws {
+        try await database.query("""
+            UPDATE events.outbox SET delivered_to = array_append(delivered_to, \(target))
+            WHERE id = \(entryID) AND NOT (\(target) = ANY (delivered_to))
+            """)
+    }
+
+    public func complete(_ entryID: UUID) async throws {
+        try await database.query("DELETE FROM events.outbox WHERE id = \(entryID)")
+    }
+
+    public func postpone(_ entryID: UUID, until time: Date) async throws {
+        try await database.query("UPDATE events.outbox SET attempts = attempts + 1, next_attempt_at = \(time) WHERE id = \(entryID)")
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+/// Events in PostgreSQL with PostGIS. Distances are spherical (`use_spheroid = false`), the same
+/// formula `GeoPoint.distance` uses, so the database and the domain agree on who is inside.
+public struct PostgresEventStore: Sendable {
+    let database: Database
+    /// No fence is larger than this (the policy's largest radius), which lets "events containing
+    /// this point" use the spatial index.
+    let maxRadiusMeters: Double
+
+    public init(database: Database, maxRadiusMeters: Double = EventPolicy().radiusMeters.upperBound) {
+        self.database = database
+        self.maxRadiusMeters = maxRadiusMeters
+    }
+
+    var logger: Logger { RequestContext.current.logger }
+
+    static let columns = """
+        e.id, e.host_id, e.name, e.description, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.capacity,
+        e.member_count, e.starts_at, e.ends_at, e.visibility, e.password_hash, e.theme, e.banner_media_id, e.tags, e.created_at
+        """
+
+    static func decode(_ row: PostgresRow) throws -> Event {
+        let (id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created) =
+            try row.decode((UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?, [String], Date).self)
+        return Event(id: id, hostID: host, name: name, description: description,
+                     fence: Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: radius),
+                     capacity: capacity, memberCount: count, startsAt: starts, endsAt: ends,
+                     visibility: Event.Visibility(rawValue: visibility) ?? .public, passwordHash: hash, theme: theme,
+                     bannerMediaID: banner, tags: tags, createdAt: created)
+    }
+}
+
+extension PostgresEventStore: EventRepository {
+    public func create(_ event: Event, idempotencyKey: String?) async throws -> Event {
+        try await database.transaction { connection in
+            let inserted = try await connection.query("""
+                INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
+                                           ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key)
+                VALUES (\(event.id), \(event.hostID), \(event.name), \(event.description),
+                        ST_SetSRID(ST_MakePoint(\(event.fence.center.longitude), \(event.fence.center.latitude)), 4326)::geography,
+                        \(event.fence.radiusMeters), \(event.capacity), 1, \(event.startsAt), \(event.endsAt),
+                        \(event.visibility.rawValue), \(event.passwordHash), \(event.theme), \(event.bannerMediaID), \(event.tags),
+                        \(event.createdAt), \(idempotencyKey))
+                ON CONFLICT (host_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+                RETURNING id
+                """, logger: logger).collect()
+            if inserted.isEmpty, let idempotencyKey {
+                // The same request was made before: answer with what it created.
+                let rows = try await connection.query("""
+                    SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.host_id = \(event.hostID) AND e.idempotency_key = \(idempotencyKey)
+                    """, logger: logger).collect()
+                guard let row = rows.first else { throw RoamError.internal }
+                return try Self.decode(row)
+            }
+            try await connection.query("""
+                INSERT INTO events.members (event_id, user_id, role, joined_at, last_seen_at)
+                VALUES (\(event.id), \(event.hostID), 'host', \(event.createdAt), \(event.createdAt))
+                """, logger: logger)
+            return event
+        }
+    }
+
+    public func event(id: UUID, at time: Date) async throws -> Event? {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.id = \(id) AND e.ends_at > \(time)
+            """).first.map(Self.decode)
+    }
+
+    public func update(id: UUID, at time: Date, _ change: @escaping @Sendable (inout Event) throws -> Void) async throws -> Event? {
+        try await database.transaction { connection in
+            let rows = try await connection.query("""
+                SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.id = \(id) AND e.ends_at > \(time) FOR UPDATE
+                """, logger: logger).collect()
+            guard let row = rows.first else { return nil }
+            var event = try Self.decode(row)
+            try change(&event)
+            try await connection.query("""
+                UPDATE events.events SET name = \(event.name), description = \(event.description), capacity = \(event.capacity),
+                    visibility = \(event.visibility.rawValue), password_hash = \(event.passwordHash), theme = \(event.theme),
+                    banner_media_id = \(event.bannerMediaID), tags = \(event.tags)
+                WHERE id = \(id)
+                """, logger: logger)
+            return event
+        }
+    }
+
+    public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
+        let after = try ListingCursor.distance(page.cursor)
+        let (longitude, latitude) = (point.longitude, point.latitude)
+        // The first ST_DWithin narrows by the spatial index to centres within the largest radius;
+        // the second is the exact test against each event's own radius.
+        let rows = try await database.query("""
+            SELECT * FROM (
+                SELECT \(unescaped: Self.columns),
+                       ST_Distance(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, false) AS distance
+                FROM events.events e
+                WHERE ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(maxRadiusMeters), false)
+                  AND ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, e.radius_meters, false)
+                  AND e.starts_at <= \(time) AND e.ends_at > \(time)) hits
+            WHERE \(after == nil) OR (distance, id) > (\(after?.meters ?? 0), \(after?.id ?? UUID()))
+            ORDER BY distance, id LIMIT \(page.size + 1)
+            """)
+        return try Self.hits(rows, size: page.size)
+    }
+
+    public func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
+        let after = try ListingCursor.distance(page.cursor)
+        let (longitude, latitude) = (point.longitude, point.latitude)
+        let rows = try await database.query("""
+            SELECT * FROM (
+                SELECT \(unescaped: Self.columns),
+                       ST_Distance(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, false) AS distance
+                FROM events.events e
+                WHERE ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(meters), false)
+                  AND e.ends_at > \(time)) hits
+            WHERE \(after == nil) OR (distance, id) > (\(after?.meters ?? 0), \(after?.id ?? UUID()))
+            ORDER BY distance, id LIMIT \(page.size + 1)
+            """)
+        return try Self.hits(rows, size: page.size)
+    }
+
+    private static func hits(_ rows: [PostgresRow], size: Int) throws -> Page<EventHit> {
+        let hits = try rows.map { row in EventHit(event: try decode(row), distanceMeters: try row.column(17, as: Double.self)) }
+        return Page(fetched: hits, size: size, cursor: ListingCursor.distance(after:))
+    }
+
+    public func roles(of userID: UUID, in eventIDs: [UUID]) async throws -> [UUID: Role] {
+        guard !eventIDs.isEmpty else { return [:] }
+        let rows = try await database.query("""
+            SELECT e.id,
+                   CASE WHEN b.user_id IS NOT NULL THEN 'banned' WHEN m.role IS NOT NULL THEN m.role
+                        WHEN w.user_id IS NOT NULL THEN 'waitlisted' ELSE 'none' END
+            FROM unnest(\(eventIDs)::uuid[]) AS e(id)
+            LEFT JOIN events.bans b ON b.event_id = e.id AND b.user_id = \(userID)
+            LEFT JOIN events.members m ON m.event_id = e.id AND m.user_id = \(userID)
+            LEFT JOIN events.waitlist w ON w.event_id = e.id AND w.user_id = \(userID)
+            """)
+        var roles: [UUID: Role] = [:]
+        for row in rows {
+            let (id, role) = try row.decode((UUID, String).self)
+            roles[id] = Role(rawValue: role) ?? .none
+        }
+        return roles
+    }
+
+    public func eventsOf(userID: UUID, at time: Date) async throws -> [(event: Event, role: Role)] {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns), r.role FROM (
+                SELECT event_id, role FROM events.members WHERE user_id = \(userID)
+                UNION ALL SELECT event_id, 'waitlisted' FROM events.waitlist WHERE user_id = \(userID)) r
+            JOIN events.events e ON e.id = r.event_id
+            WHERE e.ends_at > \(time)
+              AND NOT EXISTS (SELECT 1 FROM events.bans b WHERE b.event_id = e.id AND b.user_id = \(userID))
+            ORDER BY e.starts_at, e.id
+            """).map { row in
+            (try Self.decode(row), Role(rawValue: try row.column(17, as: String.self)) ?? .none)
+        }
+    }
+
+    public func endedEventIDs(at time: Date, limit: Int) async throws -> [UUID] {
+        try await database.query("SELECT id FROM events.events WHERE ends_at <= \(time) ORDER BY ends_at LIMIT \(limit)")
+            .map { try $0.decode(UUID.self) }
+    }
+
+    public func purge(eventID: UUID, at time: Date) async throws -> EndedEvent? {
+        try await database.transaction { connection in
+            let members = try await connection.query("SELECT user_id FROM events.members WHERE event_id = \(eventID)", logger: logger)
+                .collect().map { try $0.decode(UUID.self) }
+            let waiting = try await connection.query("SELECT user_id FROM events.waitlist WHERE event_id = \(eventID)", logger: logger)
+                .collect().map { try $0.decode(UUID.self) }
+            // Members, waitlist, bans, reports and password failures go with the event (ON DELETE CASCADE).
+            let deleted = try await connection.query("DELETE FROM events.events WHERE id = \(eventID) RETURNING host_id", logger: logger).collect()
+            guard let row = deleted.first else { return nil }
+            try await connection.query("""
+                INSERT INTO events.outbox (id, topic, subject_id, created_at, next_attempt_at)
+                VALUES (\(UUID.v7(at: time)), \(OutboxEntry.Topic.eventEnded.rawValue), \(eventID), \(time), \(time))
+                """, logger: logger)
+            return EndedEvent(eventID: eventID, hostID: try row.decode(UUID.self), formerMembers: members, formerWaitlist: waiting)
+        }
+    }
+}
+
+extension PostgresRow {
+    /// One column by position, for rows that carry a few columns after an entity's own.
+    func column<Value: PostgresDecodable>(_ index: Int, as type: Value.Type) throws -> Value {
+        try PostgresRandomAccessRow(self)[index].decode(Value.self)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RoamRuntime
+
+/// Where events, their members, waitlists, bans and reports live. Every method that changes counts
+/// is atomic: concurrent joins never overfill an event, concurrent reports never double count.
+/// Ended events are never returned, whether or not the sweeper has deleted them yet.
+public protocol EventRepository: Sendable {
+    /// Stores a new event with its host as the first member. When the host used `idempotencyKey`
+    /// before, returns the event that call created and stores nothing.
+    func create(_ event: Event, idempotencyKey: String?) async throws -> Event
+    /// The event, if it exists and has not ended at `time`.
+    func event(id: UUID, at time: Date) async throws -> Event?
+    /// Applies `change` to the event while holding it, so checks against the member count are exact.
+    /// Returns nil when the event does not exist or has ended.
+    func update(id: UUID, at time: Date, _ change: @escaping @Sendable (inout Event) throws -> Void) async throws -> Event?
+
+    /// Live events whose fence contains the point, nearest first.
+    func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit>
+    /// Events not yet ended whose centre is within `meters` of the point, nearest first.
+    func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit>
+    /// How the user stands with each of the events.
+    func roles(of userID: UUID, in eventIDs: [UUID]) async throws -> [UUID: Role]
+    /// Events not yet ended that the user hosts, belongs to or waits for, with the user's role.
+    func eventsOf(userID: UUID, at time: Date) async throws -> [(event: Event, role: Role)]
+
+    /// Adds the user as a member if the event has room and the user is not banned; takes them off
+    /// the waitlist if they were on it.
+    func admit(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> AdmissionResult
+    /// Puts the user at the end of the waitlist (or keeps their place) and returns their place, 1 first.
+    func enqueue(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> Int
+    /// The waitlist in order.
+    func waitlist(eventID: UUID) async throws -> [WaitlistEntry]
+    /// Takes a member (never the host) out of the event, or the user off its waitlist. Returns the
+    /// removal when a member left.
+    func remove(eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date) async throws -> Removal?
+    /// The user's memberships of live events, with their fences.
+    func presences(of userID: UUID, at time: Date) async throws -> [Presence]
+    /// Records where the user is now on every membership and waitlist entry of theirs.
+    func recordPosition(userID: UUID, position: ReportedPosition, at time: Date) async throws
+    /// Members (not hosts) of live events last seen before `cutoff`, oldest first.
+    func staleMembers(lastSeenBefore cutoff: Date, at time: Date, limit: Int) async throws -> [Member]
+    /// Members of the event, host first, then by joining time.
+    func memberIDs(eventID: UUID) async throws -> [UUID]
+    /// Members of the event, host first, then by joining time.
+    func members(eventID: UUID, page: PageRequest) async throws -> Page<Member>
+
+    /// Bans the user (idempotent) and removes them from the members and the waitlist.
+    func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal?
+    /// Returns whether there was a ban.
+    func unban(eventID: UUID, userID: UUID) async throws -> Bool
+    func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban>
+    /// Records the report; when it brings the distinct reporters of the target to `threshold`, bans
+    /// and removes the target in the same step.
+    func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome
+    /// Reports, newest first.
+    func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report>
+
+    func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws
+    func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int
+
+    /// Events whose end time has passed but that are still stored.
+    func endedEventIDs(at time: Date, limit: Int) async throws -> [UUID]
+    /// Deletes the event and everything in it, and records an `EventEnded` outbox entry, in one step.
+    /// Returns nil when there is nothing left to delete.
+    func purge(eventID: UUID, at time: Date) async throws -> EndedEvent?
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+import RoamRuntime
+import ServiceLifecycle
+
+/// Delivers outbox entries to every purge target, retrying with growing pauses until each target
+/// has acknowledged, so an ended event is forgotten everywhere even if a service was down.
+public struct OutboxDelivery: Service {
+    let outbox: any OutboxRepository
+    let targets: [any PurgeTarget]
+    let interval: Duration
+    let logger: Logger
+    let now: @Sendable () -> Date
+
+    public init(outbox: any OutboxRepository, targets: [any PurgeTarget], interval: Duration = .seconds(2), logger: Logger,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.outbox = outbox
+        self.targets = targets
+        self.interval = interval
+        self.logger = logger
+        self.now = now
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    _ = try await deliverDue()
+                } catch {
+                    logger.warning("outbox delivery failed", metadata: ["error": "\(error)"])
+                }
+                try? await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    /// One round: tries every due entry once. Returns how many entries were completed.
+    public func deliverDue(limit: Int = 100) async throws -> Int {
+        var completed = 0
+        for entry in try await outbox.due(at: now(), limit: limit) {
+            var pending = false
+            for target in targets where !entry.deliveredTo.contains(target.name) {
+                do {
+                    switch entry.topic {
+                    case .eventEnded: try await target.purgeEvent(entry.subjectID)
+                    }
+                    try await outbox.acknowledge(entry.id, by: target.name)
+                } catch {
+                    pending = true
+                    logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "event_id": "\(entry.subjectID)",
+                                                                        "attempt": "\(entry.attempts + 1)", "error": "\(error)"])
+                }
+            }
+            if pending {
+                try await outbox.postpone(entry.id, until: now().adding(Self.backoff(afterAttempts: entry.attempts + 1)))
+            } else {
+                try await outbox.complete(entry.id)
+                completed += 1
+            }
+        }
+        return completed
+    }
+
+    /// 1 s, 2 s, 4 s … up to 5 minutes between rounds for one entry.
+    static func backoff(afterAttempts attempts: Int) -> Duration {
+        .seconds(min(300, 1 << min(attempts - 1, 9)))
+    }
+}

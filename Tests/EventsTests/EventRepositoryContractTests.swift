@@ -1,0 +1,257 @@
+@testable import Events
+import Foundation
+import RoamRuntime
+import Testing
+
+/// One suite, two stores: the in-memory store must behave as PostgreSQL + PostGIS does.
+@Suite struct EventRepositoryContractTests {
+    @Test(arguments: StoreKind.allCases)
+    func createStoresTheHostAsFirstMemberAndHonoursIdempotencyKeys(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let event = Fixtures.event(at: Places.somewhere())
+            let created = try await store.create(event, idempotencyKey: "key-1")
+            var retry = Fixtures.event(at: Places.somewhere(), host: event.hostID)
+            retry.name = "Another"
+            let again = try await store.create(retry, idempotencyKey: "key-1")
+            #expect(again.id == created.id)
+            #expect(try await store.event(id: retry.id, at: Fixtures.now()) == nil)
+            #expect(try await store.event(id: event.id, at: Fixtures.now()) == event)
+            #expect(try await store.memberIDs(eventID: event.id) == [event.hostID])
+            #expect(try await store.roles(of: event.hostID, in: [event.id]) == [event.id: .host])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func containingFindsOnlyLiveEventsWhoseFenceHoldsThePointNearestFirst(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let now = Fixtures.now()
+            let near = Fixtures.event(at: here.moved(meters: 30, bearing: 0), radius: 100)
+            let far = Fixtures.event(at: here.moved(meters: 400, bearing: 90), radius: 500)
+            let tooSmall = Fixtures.event(at: here.moved(meters: 150, bearing: 180), radius: 100)
+            let upcoming = Fixtures.event(at: here, radius: 100, startsAt: now.addingTimeInterval(600))
+            let ended = Fixtures.event(at: here, radius: 100, startsAt: now.addingTimeInterval(-7200), lasting: 3600)
+            for event in [near, far, tooSmall, upcoming, ended] { _ = try await store.create(event, idempotencyKey: nil) }
+
+            let inside = try await store.eventsContaining(here, at: now, page: PageRequest(size: 10))
+            #expect(inside.items.map(\.event.id) == [near.id, far.id])
+            #expect(abs(inside.items[0].distanceMeters - 30) < 0.5)
+
+            let map = try await store.eventsNear(here, within: 1000, at: now, page: PageRequest(size: 10))
+            #expect(Set(map.items.map(\.event.id)) == [near.id, far.id, tooSmall.id, upcoming.id])
+            #expect(map.items.map(\.distanceMeters) == map.items.map(\.distanceMeters).sorted())
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func discoveryPagesThroughEveryEventOnce(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            var ids: Set<UUID> = []
+            for index in 0..<7 {
+                let event = Fixtures.event(at: here.moved(meters: Double(index * 10), bearing: 45), radius: 200)
+                ids.insert(try await store.create(event, idempotencyKey: nil).id)
+            }
+            var seen: [UUID] = []
+            var cursor: String?
+            repeat {
+                let page = try await store.eventsContaining(here, at: Fixtures.now(), page: PageRequest(size: 3, cursor: cursor))
+                seen += page.items.map(\.event.id)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen.count == 7)
+            #expect(Set(seen) == ids)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func admitFillsToCapacityThenReportsFullAndKeepsTheCountExact(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here, capacity: 3), idempotencyKey: nil)
+            let (first, second, third) = (UUID(), UUID(), UUID())
+            let now = Fixtures.now()
+            guard case .admitted = try await store.admit(eventID: event.id, userID: first, position: Fixtures.position(here), at: now) else {
+                Issue.record("first join was not admitted"); return
+            }
+            guard case .alreadyMember = try await store.admit(eventID: event.id, userID: first, position: Fixtures.position(here), at: now) else {
+                Issue.record("second join of the same user was not harmless"); return
+            }
+            guard case .admitted(let full) = try await store.admit(eventID: event.id, userID: second, position: Fixtures.position(here), at: now) else {
+                Issue.record("second user was not admitted"); return
+            }
+            #expect(full.memberCount == 3)
+            guard case .full = try await store.admit(eventID: event.id, userID: third, position: Fixtures.position(here), at: now) else {
+                Issue.record("a full event admitted someone"); return
+            }
+            #expect(try await store.event(id: event.id, at: now)?.memberCount == 3)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func waitlistKeepsOrderAndAdmittingTakesSomeoneOffIt(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here, capacity: 2), idempotencyKey: nil)
+            let now = Fixtures.now()
+            let (a, b) = (UUID(), UUID())
+            #expect(try await store.enqueue(eventID: event.id, userID: a, position: Fixtures.position(here), at: now) == 1)
+            #expect(try await store.enqueue(eventID: event.id, userID: b, position: Fixtures.position(here), at: now) == 2)
+            #expect(try await store.enqueue(eventID: event.id, userID: a, position: Fixtures.position(here, accuracy: 9), at: now) == 1)
+            #expect(try await store.waitlist(eventID: event.id).map(\.userID) == [a, b])
+            #expect(try await store.roles(of: a, in: [event.id]) == [event.id: .waitlisted])
+            _ = try await store.admit(eventID: event.id, userID: a, position: Fixtures.position(here), at: now)
+            #expect(try await store.waitlist(eventID: event.id).map(\.userID) == [b])
+            #expect(try await store.roles(of: a, in: [event.id]) == [event.id: .member])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func removingAMemberFreesAPlaceButTheHostStays(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            let member = UUID()
+            let now = Fixtures.now()
+            _ = try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: now)
+            let removal = try await store.remove(eventID: event.id, userID: member, reason: .leftFence, at: now)
+            #expect(removal == Removal(eventID: event.id, userID: member, reason: .leftFence, hostID: event.hostID))
+            #expect(try await store.remove(eventID: event.id, userID: member, reason: .left, at: now) == nil)
+            #expect(try await store.remove(eventID: event.id, userID: event.hostID, reason: .left, at: now) == nil)
+            #expect(try await store.event(id: event.id, at: now)?.memberCount == 1)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func presencesAndPositionsAndSilentMembers(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            let member = UUID()
+            let joined = Fixtures.now().addingTimeInterval(-3000)
+            _ = try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: joined)
+            let silent = try await store.staleMembers(lastSeenBefore: Fixtures.now().addingTimeInterval(-1800), at: Fixtures.now(), limit: 1000)
+            #expect(silent.contains { $0.userID == member && $0.eventID == event.id })
+            #expect(!silent.contains { $0.userID == event.hostID })
+
+            let moved = Fixtures.position(here.moved(meters: 40, bearing: 0), accuracy: 12)
+            try await store.recordPosition(userID: member, position: moved, at: Fixtures.now())
+            let presences = try await store.presences(of: member, at: Fixtures.now())
+            #expect(presences.map(\.member.eventID) == [event.id])
+            #expect(presences.first?.member.lastPosition == moved)
+            #expect(presences.first?.fence == event.fence)
+            let after = try await store.staleMembers(lastSeenBefore: Fixtures.now().addingTimeInterval(-1800), at: Fixtures.now(), limit: 1000)
+            #expect(!after.contains { $0.userID == member })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBanRemovesTheMemberAndKeepsThemOut(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            let member = UUID()
+            let now = Fixtures.now()
+            _ = try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: now)
+            #expect(try await store.ban(eventID: event.id, userID: member, by: event.hostID, at: now)?.reason == .banned)
+            #expect(try await store.ban(eventID: event.id, userID: member, by: event.hostID, at: now) == nil)
+            #expect(try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: now) == .banned)
+            #expect(try await store.roles(of: member, in: [event.id]) == [event.id: .banned])
+            #expect(try await store.bans(eventID: event.id, page: PageRequest()).items.map(\.userID) == [member])
+            #expect(try await store.unban(eventID: event.id, userID: member))
+            #expect(try await !store.unban(eventID: event.id, userID: member))
+            guard case .admitted = try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: now) else {
+                Issue.record("an unbanned user could not rejoin"); return
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func reportsAreOnePerReporterAndTheThresholdBans(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            let target = UUID()
+            let now = Fixtures.now()
+            _ = try await store.admit(eventID: event.id, userID: target, position: Fixtures.position(here), at: now)
+            func report(by reporter: UUID) -> Report {
+                Report(id: .v7(), eventID: event.id, reporterID: reporter, targetID: target, reason: .spam, text: "", createdAt: now)
+            }
+            let first = UUID()
+            #expect(try await store.addReport(report(by: first), threshold: 3) == .recorded(distinctReporters: 1, banned: false))
+            #expect(try await store.addReport(report(by: first), threshold: 3) == .duplicate)
+            #expect(try await store.addReport(report(by: UUID()), threshold: 3) == .recorded(distinctReporters: 2, banned: false))
+            #expect(try await store.addReport(report(by: UUID()), threshold: 3) == .recorded(distinctReporters: 3, banned: true))
+            #expect(try await store.roles(of: target, in: [event.id]) == [event.id: .banned])
+            #expect(try await store.event(id: event.id, at: now)?.memberCount == 1)
+            let listed = try await store.reports(eventID: event.id, page: PageRequest(size: 2))
+            #expect(listed.items.count == 2)
+            let rest = try await store.reports(eventID: event.id, page: PageRequest(size: 2, cursor: listed.nextCursor))
+            #expect(rest.items.count == 1)
+            #expect((listed.items + rest.items).map(\.id) == (listed.items + rest.items).map(\.id).sorted { $0.uuidString > $1.uuidString })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func membersArePagedOldestFirst(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            for index in 1...4 {
+                _ = try await store.admit(eventID: event.id, userID: UUID(), position: Fixtures.position(here),
+                                          at: event.createdAt.addingTimeInterval(Double(index)))
+            }
+            let first = try await store.members(eventID: event.id, page: PageRequest(size: 3))
+            let second = try await store.members(eventID: event.id, page: PageRequest(size: 3, cursor: first.nextCursor))
+            #expect(first.items.first?.role == .host)
+            #expect(first.items.count == 3 && second.items.count == 2 && second.nextCursor == nil)
+            #expect(Set((first.items + second.items).map(\.userID)).count == 5)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func purgeDeletesEverythingAndWritesTheOutbox(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let now = Fixtures.now()
+            let event = try await store.create(Fixtures.event(at: here, startsAt: now.addingTimeInterval(-3600), lasting: 1800),
+                                               idempotencyKey: nil)
+            #expect(try await store.event(id: event.id, at: now) == nil)
+            #expect(try await store.endedEventIDs(at: now, limit: 10_000).contains(event.id))
+            let ended = try await store.purge(eventID: event.id, at: now)
+            #expect(ended?.hostID == event.hostID)
+            #expect(ended?.formerMembers == [event.hostID])
+            #expect(try await store.purge(eventID: event.id, at: now) == nil)
+            #expect(try await !store.endedEventIDs(at: now, limit: 10_000).contains(event.id))
+            #expect(try await store.memberIDs(eventID: event.id).isEmpty)
+
+            let entry = try #require(try await store.due(at: now, limit: 10_000).first { $0.subjectID == event.id })
+            #expect(entry.topic == .eventEnded)
+            try await store.acknowledge(entry.id, by: "feed")
+            try await store.postpone(entry.id, until: now.addingTimeInterval(60))
+            #expect(try await !store.due(at: now, limit: 10_000).contains { $0.id == entry.id })
+            let later = try #require(try await store.due(at: now.addingTimeInterval(61), limit: 10_000).first { $0.id == entry.id })
+            #expect(later.deliveredTo == ["feed"] && later.attempts == 1)
+            try await store.complete(entry.id)
+            #expect(try await !store.due(at: now.addingTimeInterval(61), limit: 10_000).contains { $0.id == entry.id })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func updateSeesTheCurrentMemberCount(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
+            let updated = try await store.update(id: event.id, at: Fixtures.now()) { event in
+                event.capacity = 50
+                event.tags = ["a", "b"]
+                event.bannerMediaID = UUID()
+            }
+            #expect(try await store.event(id: event.id, at: Fixtures.now()) == updated)
+            #expect(updated?.capacity == 50)
+            await #expect(throws: RoamError.self) {
+                _ = try await store.update(id: event.id, at: Fixtures.now()) { _ in throw EventsError.notHost }
+            }
+        }
+    }
+}

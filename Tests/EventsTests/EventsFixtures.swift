@@ -1,0 +1,80 @@
+@testable import Events
+import Foundation
+import RoamRuntime
+import RoamTesting
+import Synchronization
+
+/// The two stores every repository test runs against.
+enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case memory
+    case postgres
+
+    var description: String { rawValue }
+
+    func withStore(_ body: @Sendable (any EventRepository & OutboxRepository) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(InMemoryEventStore())
+        case .postgres:
+            try await TestDatabase.withClient { client in
+                try await EventsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(PostgresEventStore(database: Database(client: client)))
+            }
+        }
+    }
+}
+
+/// Places and events for tests. Each test works around its own random spot on Earth, so tests
+/// sharing one database never see each other's events.
+enum Places {
+    static func somewhere() -> GeoPoint {
+        GeoPoint(latitude: Double.random(in: -60...60), longitude: Double.random(in: -170...170))
+    }
+}
+
+enum Fixtures {
+    /// Whole seconds survive the trip through PostgreSQL's microsecond timestamps exactly.
+    static func now() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
+    static func event(at center: GeoPoint, radius: Double = 100, capacity: Int = 10, host: UUID = UUID(),
+                      startsAt: Date = now().addingTimeInterval(-60), lasting: TimeInterval = 3600,
+                      visibility: Event.Visibility = .public) -> Event {
+        Event(id: .v7(), hostID: host, name: "Picnic", description: "Bring fruit", fence: Fence(center: center, radiusMeters: radius),
+              capacity: capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.addingTimeInterval(lasting),
+              visibility: visibility, passwordHash: nil, theme: "sunset", bannerMediaID: nil, tags: ["food"], createdAt: startsAt)
+    }
+
+    static func position(_ point: GeoPoint, accuracy: Double = 5) -> ReportedPosition {
+        ReportedPosition(point: point, accuracyMeters: accuracy)
+    }
+}
+
+/// A clock tests move by hand.
+final class TestClock: Sendable {
+    private let current: Mutex<Date>
+
+    init(_ start: Date = Fixtures.now()) {
+        current = Mutex(start)
+    }
+
+    var now: Date { current.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
+
+
+extension EventService {
+    static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
+
+    /// A service on the in-memory store with a hand-moved clock.
+    static func forTests(policy: EventPolicy = EventPolicy(), store: InMemoryEventStore = InMemoryEventStore(),
+                         clock: TestClock = TestClock()) -> (EventService, InMemoryEventStore, NotificationHub) {
+        let hub = NotificationHub()
+        let service = EventService(events: store, hasher: fastHasher, policy: policy, notifications: hub, now: { clock.now })
+        return (service, store, hub)
+    }
+}

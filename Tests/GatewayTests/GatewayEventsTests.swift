@@ -1,0 +1,202 @@
+@testable import Events
+import Foundation
+@testable import Gateway
+import RoamLocal
+import RoamRuntime
+import RoamTesting
+import Synchronization
+import Testing
+
+/// A clock the test moves by hand, for the events service behind the gateway.
+final class ManualClock: Sendable {
+    private let current = Mutex(Date())
+    var now: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// The events routes through the real gateway, in front of the real events service on its
+/// in-memory store (the same walk runs against PostgreSQL in the end-to-end tests).
+@Suite struct GatewayEventsTests {
+    let here = GeoPoint(latitude: Double.random(in: -60...60), longitude: Double.random(in: -170...170))
+
+    func run(_ body: @Sendable (HTTPTestClient, TestTokens, ManualClock) async throws -> Void) async throws {
+        let tokens = await TestTokens()
+        let clock = ManualClock()
+        let hub = NotificationHub()
+        var policy = EventPolicy()
+        policy.reportThreshold = 2
+        let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: policy,
+                                  notifications: hub, now: { clock.now })
+        let verifier = try await tokens.verifier()
+        try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], anonymousMethods: [],
+                                     verifier: verifier, settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000",
+                                                                                                "RATE_LIMIT_PER_USER_BURST": "1000",
+                                                                                                "STREAM_HEARTBEAT": "1s"])) { http in
+            try await body(http, tokens, clock)
+        }
+    }
+
+    func at(_ point: GeoPoint, accuracy: Double = 5) -> [String: Any] {
+        ["latitude": point.latitude, "longitude": point.longitude, "accuracyMeters": accuracy]
+    }
+
+    func createBody(_ extra: [String: Any] = [:]) -> [String: Any] {
+        var body: [String: Any] = ["name": "Beach party", "center": ["latitude": here.latitude, "longitude": here.longitude],
+                                   "radiusMeters": 100, "capacity": 3, "durationSeconds": 3600]
+        body.merge(extra) { _, new in new }
+        return body
+    }
+
+    @Test func theWholeWalkFromCreationToExpiry() async throws {
+        try await run { http, tokens, clock in
+            let (hostID, guestID, strangerID) = (UUID(), UUID(), UUID())
+            let host = try await tokens.userToken(hostID)
+            let guest = try await tokens.userToken(guestID)
+            let stranger = try await tokens.userToken(strangerID)
+
+            let created = try await http.send("POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
+                                              token: host, headers: ["Idempotency-Key": "party-1"])
+            #expect(created.status == 201)
+            let eventID = try #require(try created.json()["eventId"] as? String)
+            let retried = try await http.send("POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
+                                              token: host, headers: ["Idempotency-Key": "party-1"])
+            #expect(try retried.json()["eventId"] as? String == eventID)
+
+            // Discover: inside the fence it is here; 500 m away it is only on the map, and locked.
+            let inside = try await http.send("GET", "/v1/events/nearby?lat=\(here.latitude)&lng=\(here.longitude)", token: guest)
+            let found = try #require((try inside.json()["events"] as? [[String: Any]])?.first)
+            #expect(found["inside"] as? Bool == true)
+            #expect((found["event"] as? [String: Any])?["locked"] as? Bool == true)
+            #expect((found["event"] as? [String: Any])?["description"] == nil)
+            let away = here.moved(meters: 500, bearing: 90)
+            let outside = try await http.send("GET", "/v1/events/nearby?lat=\(away.latitude)&lng=\(away.longitude)", token: guest)
+            #expect((try outside.json()["events"] as? [Any])?.isEmpty == true)
+            let map = try await http.send("GET", "/v1/events/nearby?lat=\(away.latitude)&lng=\(away.longitude)&within=1000", token: guest)
+            #expect((try map.json()["events"] as? [[String: Any]])?.first?["inside"] as? Bool == false)
+
+            // Join: the wrong password, from outside, then rightly.
+            let wrong = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "guess"]) { _, n in n },
+                                            token: guest)
+            #expect(wrong.status == 403 && wrong.reason == "WRONG_PASSWORD" && wrong.problemFields == ["password"])
+            let far = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(away).merging(["password": "sesame"]) { _, n in n },
+                                          token: guest)
+            #expect(far.status == 422 && far.reason == "OUTSIDE_FENCE" && far.problemFields == ["latitude"])
+            let joined = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                                             token: guest)
+            #expect(joined.status == 200)
+            #expect(try joined.json()["outcome"] as? String == "joined")
+            #expect(((try joined.json()["event"]) as? [String: Any])?["description"] != nil)
+
+            // Full: capacity 3 with host and guest leaves one place.
+            let third = try await tokens.userToken(UUID())
+            _ = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                                    token: third)
+            let full = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                                           token: stranger)
+            #expect(full.status == 409 && full.reason == "EVENT_FULL")
+            let waiting = try await http.send("POST", "/v1/events/\(eventID)/join",
+                                              json: at(here).merging(["password": "sesame", "waitlistIfFull": true]) { _, n in n },
+                                              token: stranger)
+            #expect(waiting.status == 202)
+            #expect(try waiting.json()["waitlistPosition"] as? Int == 1)
+
+            // Banned: the host bans the third member; the stranger on the waitlist gets the place.
+            let members = try await http.send("GET", "/v1/events/\(eventID)/members", token: host)
+            let memberIDs = (try members.json()["members"] as? [[String: Any]])?.compactMap { $0["userId"] as? String } ?? []
+            #expect(memberIDs.count == 3)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/members", token: guest).status == 403)
+            let thirdID = try #require(memberIDs.first { $0 != hostID.lowercasedString && $0 != guestID.lowercasedString })
+            #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(thirdID)", token: host).status == 204)
+            let banned = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                                             token: third)
+            #expect(banned.status == 403 && banned.reason == "BANNED")
+            let bans = try await http.send("GET", "/v1/events/\(eventID)/bans", token: host)
+            #expect((try bans.json()["bans"] as? [[String: Any]])?.first?["userId"] as? String == thirdID)
+            let mine = try await http.send("GET", "/v1/me/events", token: stranger)
+            #expect((try mine.json()["memberOf"] as? [[String: Any]])?.count == 1)
+
+            // Move out: removed, with the reason.
+            let moved = try await http.send("POST", "/v1/me/location", json: at(away), token: guest)
+            let left = try #require((try moved.json()["left"] as? [[String: Any]])?.first)
+            #expect(left["eventId"] as? String == eventID && left["reason"] as? String == "left_fence")
+            let guestView = try await http.send("GET", "/v1/events/\(eventID)", token: guest)
+            #expect(try guestView.json()["locked"] as? Bool == true)
+
+            // Expiry: gone from discovery and from reads at once.
+            clock.advance(by: 3601)
+            let after = try await http.send("GET", "/v1/events/nearby?lat=\(here.latitude)&lng=\(here.longitude)&within=1000", token: host)
+            #expect((try after.json()["events"] as? [Any])?.isEmpty == true)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)", token: host).status == 404)
+        }
+    }
+
+    @Test func reportsFromTheThresholdBanAndOnlyTheHostSeesThem() async throws {
+        try await run { http, tokens, _ in
+            let hostID = UUID()
+            let host = try await tokens.userToken(hostID)
+            let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(["capacity": 10]), token: host)
+                .json()["eventId"] as? String)
+            let targetID = UUID()
+            var members: [String] = []
+            for id in [targetID, UUID(), UUID()] {
+                let token = try await tokens.userToken(id)
+                members.append(token)
+                _ = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: token)
+            }
+            let body: [String: Any] = ["userId": targetID.lowercasedString, "reason": "harassment"]
+            let first = try await http.send("POST", "/v1/events/\(eventID)/reports", json: body, token: members[1])
+            #expect(first.status == 201)
+            #expect(try first.json()["targetBanned"] as? Bool == false)
+            let again = try await http.send("POST", "/v1/events/\(eventID)/reports", json: body, token: members[1])
+            #expect(again.status == 409 && again.reason == "ALREADY_REPORTED")
+            let second = try await http.send("POST", "/v1/events/\(eventID)/reports", json: body, token: members[2])
+            #expect((try second.json()["targetBanned"] as? Bool) == true)
+            let hostReport = try await http.send("POST", "/v1/events/\(eventID)/reports",
+                                                 json: ["userId": hostID.lowercasedString, "reason": "spam"], token: members[1])
+            #expect(hostReport.reason == "HOST_PROTECTED")
+            let badReason = try await http.send("POST", "/v1/events/\(eventID)/reports",
+                                                json: ["userId": targetID.lowercasedString, "reason": "meh"], token: members[1])
+            #expect(badReason.status == 400 && badReason.problemFields == ["reason"])
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/reports", token: members[1]).status == 403)
+            let reports = try await http.send("GET", "/v1/events/\(eventID)/reports", token: host)
+            #expect((try reports.json()["reports"] as? [Any])?.count == 2)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)", token: members[0]).reason == "BANNED")
+        }
+    }
+
+    @Test func badInputIsA400NamingTheField() async throws {
+        try await run { http, tokens, _ in
+            let token = try await tokens.userToken(UUID())
+            let tooBig = try await http.send("POST", "/v1/events", json: createBody(["radiusMeters": 6000, "durationSeconds": 60]), token: token)
+            #expect(tooBig.status == 400 && Set(tooBig.problemFields) == ["radiusMeters", "durationSeconds"])
+            let noLat = try await http.send("GET", "/v1/events/nearby?lng=10", token: token)
+            #expect(noLat.status == 400 && noLat.problemFields == ["lat"])
+            let badLat = try await http.send("GET", "/v1/events/nearby?lat=95&lng=10", token: token)
+            #expect(badLat.status == 400 && badLat.problemFields == ["lat"])
+            let badID = try await http.send("GET", "/v1/events/not-an-id", token: token)
+            #expect(badID.status == 400 && badID.problemFields == ["eventId"])
+            let unknown = try await http.send("GET", "/v1/events/\(UUID())", token: token)
+            #expect(unknown.status == 404)
+            #expect(try await http.send("GET", "/v1/me/events").status == 401)
+        }
+    }
+
+    @Test func notificationsArriveAsServerSentEvents() async throws {
+        try await run { http, tokens, _ in
+            let host = try await tokens.userToken(UUID())
+            let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(), token: host).json()["eventId"] as? String)
+            let lines = LineSink()
+            let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
+                                        arguments: ["-sN", "-H", "Authorization: Bearer \(host)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                                        environment: [:]) { lines.append($0) }
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: connected" })
+            let guestID = UUID()
+            _ = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: try await tokens.userToken(guestID))
+            #expect(await lines.waitFor { $0 == "event: member_joined" })
+            #expect(lines.all.contains { $0.hasPrefix("data: ") && $0.contains(guestID.lowercasedString) && $0.contains(eventID) })
+            // The heartbeat keeps an idle stream alive.
+            #expect(await lines.waitFor { $0 == ": keep-alive" })
+        }
+    }
+}
