@@ -12,6 +12,7 @@ public enum InProcessService {
         verifier: AccessTokenVerifier,
         anonymousMethods: Set<MethodDescriptor>,
         ready: Bool = true,
+        clientInterceptors: [any ClientInterceptor] = [],
         _ body: @Sendable (GRPCClient<InProcessTransport.Client>, HealthService) async throws -> Result
     ) async throws -> Result {
         let health = HealthService(serviceNames: [])
@@ -21,7 +22,7 @@ public enum InProcessService {
         logger.logLevel = .critical
         let interceptors = ServiceHost.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger)
         return try await withGRPCServer(transport: transport.server, services: services + [health], interceptors: interceptors) { _ in
-            try await withGRPCClient(transport: transport.client) { client in
+            try await withGRPCClient(transport: transport.client, interceptors: clientInterceptors) { client in
                 try await body(client, health)
             }
         }

@@ -4,7 +4,9 @@
 // process's resident memory idle and under load. Build in release for figures worth quoting:
 //   swift build -c release && .build/release/roam-bench [accounts] [concurrency] [seconds]
 // `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
-// (GatewayBench.swift); scripts/bench.sh runs both in release.
+// (GatewayBench.swift); `roam-bench events [concurrency] [seconds]` the events service with a million
+// live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); scripts/bench.sh
+// runs all three in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -19,6 +21,13 @@ let seconds = arguments.dropFirst().first ?? 5
 
 if mode == "gateway" {
     try await GatewayBench.run(connections: concurrency, seconds: seconds)
+    exit(0)
+}
+if mode == "events" {
+    let environment = ProcessInfo.processInfo.environment
+    try await EventsBench.run(concurrency: concurrency, seconds: seconds,
+                              eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
+                              memberCount: Int(environment["BENCH_MEMBERS"] ?? "") ?? 100_000)
     exit(0)
 }
 
@@ -64,24 +73,5 @@ func runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTr
 
 /// Runs `call` from `concurrency` tasks for `seconds` and summarises the latencies.
 func measure(_ call: @escaping @Sendable () async throws -> Void) async throws -> String {
-    let deadline = ContinuousClock.now + .seconds(seconds)
-    let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
-        for _ in 0..<concurrency {
-            group.addTask {
-                var local: [Duration] = []
-                while ContinuousClock.now < deadline {
-                    let start = ContinuousClock.now
-                    try await call()
-                    local.append(ContinuousClock.now - start)
-                }
-                return local
-            }
-        }
-        return try await group.reduce(into: []) { $0 += $1 }.sorted()
-    }
-    guard !latencies.isEmpty else { return "no calls completed" }
-    func milliseconds(_ d: Duration) -> String { String(format: "%.2f ms", Double(d.components.attoseconds) / 1e15 + Double(d.components.seconds) * 1000) }
-    let p50 = latencies[latencies.count / 2]
-    let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
-    return "\(Int(Double(latencies.count) / Double(seconds))) req/s, p50 \(milliseconds(p50)), p99 \(milliseconds(p99)) (\(latencies.count) calls)"
+    try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in try await call() }
 }

@@ -6,11 +6,13 @@ enum EventsOperations {
     ]
 
     private static let discovery: [APIOperation.QueryParameter] = [
-        .init(name: "lat", description: "Latitude in degrees", schema: JSONSchema.number, required: true),
-        .init(name: "lng", description: "Longitude in degrees", schema: JSONSchema.number, required: true),
-        .init(name: "accuracy", description: "The position's accuracy in metres", schema: JSONSchema.number),
+        .init(name: "lat", description: "Latitude in degrees", schema: JSONSchema.number("-90 to 90", minimum: -90, maximum: 90),
+              required: true),
+        .init(name: "lng", description: "Longitude in degrees", schema: JSONSchema.number("-180 to 180", minimum: -180, maximum: 180),
+              required: true),
+        .init(name: "accuracy", description: "The position's accuracy in metres", schema: JSONSchema.number("metres", minimum: 0)),
         .init(name: "within", description: "Metres: list every event within this distance (a map) instead of those whose area you are in",
-              schema: JSONSchema.number),
+              schema: JSONSchema.number("metres, at most 50,000 by default", minimum: 1, maximum: 50_000)),
     ] + page
 
     static let all: [APIOperation] = [

@@ -6,19 +6,19 @@ enum EventsSchemas {
     static let departures = ["left_fence", "no_position", "banned", "left", "event_ended"]
 
     static let all: [String: OpenAPIValue] = [
-        "LatLng": S.object(["latitude": S.number("-90 to 90"), "longitude": S.number("-180 to 180")], required: ["latitude", "longitude"]),
+        "LatLng": S.object(["latitude": S.number("Degrees", minimum: -90, maximum: 90), "longitude": S.number("Degrees", minimum: -180, maximum: 180)], required: ["latitude", "longitude"]),
         "Position": S.object([
-            "latitude": S.number("-90 to 90"), "longitude": S.number("-180 to 180"),
-            "accuracyMeters": S.number("The radius of the device's accuracy circle"),
+            "latitude": S.number("Degrees", minimum: -90, maximum: 90), "longitude": S.number("Degrees", minimum: -180, maximum: 180),
+            "accuracyMeters": S.number("The radius of the device's accuracy circle", minimum: 0),
         ], required: ["latitude", "longitude", "accuracyMeters"]),
         "CreateEventRequest": S.object([
             "name": S.string("1 to 80 characters", minLength: 1, maxLength: 80),
             "description": S.string("Up to 2,000 characters", maxLength: 2000),
             "center": S.ref("LatLng"),
-            "radiusMeters": S.number("20 to 5,000"),
-            "capacity": ["type": "integer", "description": "2 to 10,000 guests, the host included"],
+            "radiusMeters": S.number("Metres (limits are configurable)", minimum: 20, maximum: 5000),
+            "capacity": S.integer("Guests, the host included (limits are configurable)", minimum: 2, maximum: 10000),
             "startsAt": S.string("When it opens; now when absent; at most 30 days ahead", format: "date-time"),
-            "durationSeconds": ["type": "integer", "description": "How long it lasts: 900 (15 minutes) to 259,200 (72 hours)"],
+            "durationSeconds": S.integer("How long it lasts (limits are configurable)", minimum: 900, maximum: 259_200),
             "visibility": S.enumeration(["public", "private"], "private events need `password`"),
             "password": S.string("At least 4 characters; private events only", minLength: 4),
             "theme": S.string("A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB"),
@@ -32,7 +32,7 @@ enum EventsSchemas {
             "theme": S.string("A palette name or #RRGGBB"),
             "visibility": S.enumeration(["public", "private"], "going private needs `password`"),
             "password": S.string("At least 4 characters", minLength: 4),
-            "capacity": ["type": "integer", "description": "Not below the current member count"],
+            "capacity": S.integer("Not below the current member count", minimum: 2, maximum: 10000),
             "tags": S.array(of: S.string),
         ], required: []),
         "Event": S.object([
@@ -55,8 +55,8 @@ enum EventsSchemas {
             "hosting": S.array(of: S.ref("Event")), "memberOf": S.array(of: S.ref("Event")), "waitlisted": S.array(of: S.ref("Event")),
         ], required: ["hosting", "memberOf", "waitlisted"]),
         "JoinRequest": S.object([
-            "latitude": S.number("-90 to 90"), "longitude": S.number("-180 to 180"),
-            "accuracyMeters": S.number("The radius of the device's accuracy circle; at most 100 by default"),
+            "latitude": S.number("Degrees", minimum: -90, maximum: 90), "longitude": S.number("Degrees", minimum: -180, maximum: 180),
+            "accuracyMeters": S.number("The radius of the device's accuracy circle; at most 100 by default", minimum: 0),
             "password": S.string("For a private event"),
             "waitlistIfFull": ["type": "boolean", "description": "Wait for a place instead of failing with EVENT_FULL"],
         ], required: ["latitude", "longitude", "accuracyMeters"]),

@@ -8,8 +8,18 @@ enum JSONSchema {
     static let int32: OpenAPIValue = ["type": "integer", "format": "int32"]
     static let number: OpenAPIValue = ["type": "number"]
 
-    static func number(_ description: String) -> OpenAPIValue {
-        ["type": "number", "description": .string(description)]
+    static func number(_ description: String, minimum: Int? = nil, maximum: Int? = nil) -> OpenAPIValue {
+        var schema: [String: OpenAPIValue] = ["type": "number", "description": .string(description)]
+        if let minimum { schema["minimum"] = .int(minimum) }
+        if let maximum { schema["maximum"] = .int(maximum) }
+        return .object(schema)
+    }
+
+    static func integer(_ description: String, minimum: Int? = nil, maximum: Int? = nil) -> OpenAPIValue {
+        var schema: [String: OpenAPIValue] = ["type": "integer", "description": .string(description)]
+        if let minimum { schema["minimum"] = .int(minimum) }
+        if let maximum { schema["maximum"] = .int(maximum) }
+        return .object(schema)
     }
 
     static func enumeration(_ values: [String], _ description: String = "") -> OpenAPIValue {

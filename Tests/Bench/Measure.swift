@@ -1,0 +1,35 @@
+import Foundation
+import RoamRuntime
+
+/// Runs calls from many tasks for a while and summarises throughput and latency.
+enum Bench {
+    /// Runs `call` from `concurrency` tasks for `seconds`. Each call gets a number no other call gets
+    /// (0, 1, 2, … across all tasks), for callers that need distinct inputs.
+    static func measure(concurrency: Int, seconds: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    var local: [Duration] = []
+                    var number = worker
+                    while ContinuousClock.now < deadline {
+                        let start = ContinuousClock.now
+                        try await call(number)
+                        number += concurrency
+                        local.append(ContinuousClock.now - start)
+                    }
+                    return local
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }.sorted()
+        }
+        guard !latencies.isEmpty else { return "no calls completed" }
+        let p50 = latencies[latencies.count / 2]
+        let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)]
+        return "\(Int(Double(latencies.count) / Double(seconds))) req/s, p50 \(milliseconds(p50)), p99 \(milliseconds(p99)) (\(latencies.count) calls)"
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        String(format: "%.2f ms", duration.seconds * 1000)
+    }
+}
