@@ -7,13 +7,16 @@ import RoamLocal
 import RoamProto
 import RoamRuntime
 import RoamTesting
+import Synchronization
 
 /// `roam-bench events`: roam-events as its own process on PostgreSQL + PostGIS with 1,000,000 live
 /// events loaded, measured over gRPC: "events containing this point", joins, and position updates
 /// with 100,000 members, plus the service's memory.
 enum EventsBench {
-    /// The events are spread over a 2° × 2° box (about 220 × 110 km around Stockholm), mostly small.
-    static let box = (latitude: 58.5...60.5, longitude: 17.0...19.0)
+    /// The events are spread evenly over a 10° × 10° box (about 1,100 × 800 km of central Europe),
+    /// most of them small: radius 20 m + u⁴ × 4,980 m for u uniform in 0…1 (median 330 m), which puts
+    /// a random point inside about a dozen events.
+    static let box = (latitude: 45.0...55.0, longitude: 5.0...15.0)
 
     static func run(concurrency: Int, seconds: Int, eventCount: Int, memberCount: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
@@ -43,13 +46,17 @@ enum EventsBench {
 
     static func measureAll(_ client: Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, tokens: [(id: UUID, token: String)],
                            adminURL: String, concurrency: Int, seconds: Int, eventCount: Int) async throws {
+        let found = Mutex((answers: 0, events: 0))
         let here = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
             let token = tokens[index % tokens.count].token
-            _ = try await client.listEventsHere(.with {
+            let page = try await client.listEventsHere(.with {
                 $0.position = position(latitude: .random(in: box.latitude), longitude: .random(in: box.longitude))
+                $0.page = .with { $0.pageSize = 100 }
             }, metadata: ["authorization": "Bearer \(token)"])
+            found.withLock { $0 = ($0.answers + 1, $0.events + page.events.count) }
         }
-        say("events containing a random point (\(eventCount) live): \(here)")
+        let average = found.withLock { Double($0.events) / Double(max($0.answers, 1)) }
+        say("events containing a random point (\(eventCount) live): \(here), \(String(format: "%.1f", average)) events per answer")
 
         // Joins: everyone joins events of a cluster at one spot, each a distinct (user, event) pair.
         let spot = (latitude: 59.5, longitude: 18.0)
@@ -89,12 +96,13 @@ enum EventsBench {
             for start in stride(from: 0, to: events, by: batch) {
                 try await client.query(PostgresQuery(unsafeSQL: """
                     INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
-                                               ends_at, visibility, theme, tags, created_at)
-                    SELECT gen_random_uuid(), gen_random_uuid(), 'Bench ' || n, '',
-                           ST_SetSRID(ST_MakePoint(\(box.longitude.lowerBound) + random() * 2, \(box.latitude.lowerBound) + random() * 2), 4326)::geography,
-                           20 + power(random(), 3) * 4980, 10000, 1, now() - interval '1 minute', now() + interval '24 hours',
-                           'public', '', '{}', now()
-                    FROM generate_series(\(start + 1), \(min(start + batch, events))) AS n
+                                               ends_at, visibility, theme, tags, created_at, fence_box)
+                    SELECT gen_random_uuid(), gen_random_uuid(), 'Bench ' || n, '', ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography,
+                           radius, 10000, 1, now() - interval '1 minute', now() + interval '24 hours', 'public', '', '{}', now(),
+                           \(boxSQL)
+                    FROM (SELECT n, \(box.latitude.lowerBound) + random() * 10 AS lat, \(box.longitude.lowerBound) + random() * 10 AS lng,
+                                 20 + power(random(), 4) * 4980 AS radius
+                          FROM generate_series(\(start + 1), \(min(start + batch, events))) AS n) generated
                     """), logger: logger)
             }
             try await client.query(PostgresQuery(unsafeSQL: """
@@ -106,16 +114,26 @@ enum EventsBench {
         }
     }
 
+    /// `Fence.boundingBox` in SQL over columns `lat`, `lng` and `radius` (the bench's region is far from
+    /// the poles and the antimeridian, so the general case is all it needs).
+    static let boxSQL = """
+        ST_MakeEnvelope(lng - degrees(asin(sin((radius + 1) / 6371008.8) / cos(radians(abs(lat) + degrees((radius + 1) / 6371008.8))))),
+                        lat - degrees((radius + 1) / 6371008.8),
+                        lng + degrees(asin(sin((radius + 1) / 6371008.8) / cos(radians(abs(lat) + degrees((radius + 1) / 6371008.8))))),
+                        lat + degrees((radius + 1) / 6371008.8), 4326)
+        """
+
     /// Events at one spot to join, with room for everyone.
     static func joinTargets(adminURL: String, at spot: (latitude: Double, longitude: Double), count: Int) async throws -> [UUID] {
         try await ProcessStack.withAdmin(adminURL) { client in
             let rows = try await client.query(PostgresQuery(unsafeSQL: """
                 INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
-                                           ends_at, visibility, theme, tags, created_at)
+                                           ends_at, visibility, theme, tags, created_at, fence_box)
                 SELECT gen_random_uuid(), gen_random_uuid(), 'Join ' || n, '',
-                       ST_SetSRID(ST_MakePoint(\(spot.longitude), \(spot.latitude)), 4326)::geography, 200, 10000, 1,
-                       now() - interval '1 minute', now() + interval '24 hours', 'public', '', '{}', now()
-                FROM generate_series(1, \(count)) AS n RETURNING id
+                       ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography, radius, 10000, 1,
+                       now() - interval '1 minute', now() + interval '24 hours', 'public', '', '{}', now(), \(boxSQL)
+                FROM (SELECT n, \(spot.latitude) AS lat, \(spot.longitude) AS lng, 200.0 AS radius FROM generate_series(1, \(count)) AS n) generated
+                RETURNING id
                 """), logger: Logger(label: "bench")).collect()
             return try rows.map { try $0.decode(UUID.self) }
         }

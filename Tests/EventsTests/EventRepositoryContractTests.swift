@@ -44,6 +44,18 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aFenceAcrossTheAntimeridianHoldsPointsOnBothSides(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let latitude = Double.random(in: -60...60)
+            let event = try await store.create(Fixtures.event(at: GeoPoint(latitude: latitude, longitude: 179.9995), radius: 500),
+                                               idempotencyKey: nil)
+            let across = GeoPoint(latitude: latitude, longitude: -179.9995)
+            let found = try await store.eventsContaining(across, at: Fixtures.now(), page: PageRequest(size: 100))
+            #expect(found.items.contains { $0.event.id == event.id })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func discoveryPagesThroughEveryEventOnce(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let here = Places.somewhere()

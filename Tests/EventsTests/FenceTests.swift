@@ -49,6 +49,25 @@ import Testing
         #expect(fence.hasLeft(ReportedPosition(point: center.moved(meters: 1050, bearing: 180), accuracyMeters: 10)))
     }
 
+    @Test(arguments: [(59.33, 18.07), (0, 0), (-33.9, 151.2), (78.2, 15.6), (-54.8, -68.3)])
+    func theBoundingBoxHoldsEveryPointOfTheFence(_ latitude: Double, _ longitude: Double) {
+        let fence = Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: 5000)
+        let box = fence.boundingBox
+        for bearing in stride(from: 0.0, to: 360, by: 5) {
+            #expect(box.contains(fence.center.moved(meters: 5000, bearing: bearing)), "bearing \(bearing)")
+        }
+        // Not much larger than needed: about 10 km tall.
+        #expect(abs((box.north - box.south) * 111_195 - 10_002) < 10)
+    }
+
+    @Test func aFenceAcrossTheAntimeridianOrAtAPoleGetsEveryLongitude() {
+        let dateline = Fence(center: GeoPoint(latitude: -17.0, longitude: 179.99), radiusMeters: 3000).boundingBox
+        #expect(dateline.west == -180 && dateline.east == 180)
+        #expect(dateline.contains(GeoPoint(latitude: -17.0, longitude: -179.99)))
+        let pole = Fence(center: GeoPoint(latitude: 89.99, longitude: 10), radiusMeters: 5000).boundingBox
+        #expect(pole.north == 90 && pole.west == -180 && pole.east == 180)
+    }
+
     @Test func invalidCoordinatesNameTheirField() {
         var validation = Validation()
         GeoPoint(latitude: 91, longitude: -181).validate("center", into: &validation)

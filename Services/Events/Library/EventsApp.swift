@@ -64,8 +64,7 @@ public enum EventsApp {
         } else {
             let client = PostgresClient(configuration: settings.database.configuration, backgroundLogger: logger)
             postgres = client
-            store = PostgresEventStore(database: Database(client: client, operationTimeout: settings.database.operationTimeout),
-                                       maxRadiusMeters: configuration.policy.radiusMeters.upperBound)
+            store = PostgresEventStore(database: Database(client: client, operationTimeout: settings.database.operationTimeout))
         }
         let notifications = NotificationHub()
         let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy, notifications: notifications)

@@ -65,8 +65,8 @@ public enum Role: String, Sendable, Equatable {
     case banned
 }
 
-/// An event as one viewer may see it: a private event the viewer is not in is locked and shows only
-/// its name, place, size and times.
+/// An event as one viewer may see it: a private event the viewer is not in, or any event the viewer is
+/// banned from, is locked and shows only its name, place, size and times.
 public struct EventView: Sendable, Equatable {
     public var event: Event
     public var viewerRole: Role
@@ -77,7 +77,7 @@ public struct EventView: Sendable, Equatable {
     }
 
     public var isLocked: Bool {
-        event.visibility == .private && viewerRole != .member && viewerRole != .host
+        viewerRole == .banned || (event.visibility == .private && viewerRole != .member && viewerRole != .host)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An event's circular geofence and the rules for being inside it.
 public struct Fence: Sendable, Hashable {
     public var center: GeoPoint
@@ -34,5 +36,38 @@ public struct Fence: Sendable, Hashable {
     public func hasLeft(_ position: ReportedPosition) -> Bool {
         let distance = distance(to: position.point)
         return distance > radiusMeters + hysteresisMeters || distance - position.accuracyMeters > radiusMeters
+    }
+}
+
+/// A latitude/longitude rectangle, in degrees.
+public struct GeoBox: Sendable, Equatable {
+    public var south: Double
+    public var west: Double
+    public var north: Double
+    public var east: Double
+
+    public func contains(_ point: GeoPoint) -> Bool {
+        (south...north).contains(point.latitude) && (west...east).contains(point.longitude)
+    }
+}
+
+extension Fence {
+    /// A rectangle that holds the whole fence, for a spatial index to narrow by. A fence reaching a
+    /// pole or across the antimeridian gets every longitude, which is larger than needed but never
+    /// too small.
+    public var boundingBox: GeoBox {
+        // A metre of slack for rounding.
+        let reach = radiusMeters + 1
+        let latitudeDelta = reach / GeoPoint.earthRadiusMeters * 180 / .pi
+        let south = center.latitude - latitudeDelta, north = center.latitude + latitudeDelta
+        guard south > -90, north < 90 else {
+            return GeoBox(south: max(south, -90), west: -180, north: min(north, 90), east: 180)
+        }
+        // Longitude degrees are shortest at the latitude farthest from the equator.
+        let widest = max(abs(south), abs(north)) * .pi / 180
+        let longitudeDelta = asin(min(1, sin(reach / GeoPoint.earthRadiusMeters) / cos(widest))) * 180 / .pi
+        let west = center.longitude - longitudeDelta, east = center.longitude + longitudeDelta
+        guard west >= -180, east <= 180 else { return GeoBox(south: south, west: -180, north: north, east: 180) }
+        return GeoBox(south: south, west: west, north: north, east: east)
     }
 }

@@ -99,5 +99,15 @@ public enum EventsMigrations {
             """,
             "CREATE INDEX outbox_due ON events.outbox (next_attempt_at)",
         ]),
+        // "Events containing this point" narrowed by the centre alone must look at every event within
+        // the largest radius; a box around each fence lets the index find only those that may hold it.
+        Migration(2, "IndexFenceBoxes", [
+            "ALTER TABLE events.events ADD COLUMN fence_box geometry(Polygon, 4326)",
+            """
+            UPDATE events.events SET fence_box = ST_Envelope(ST_Buffer(center, radius_meters * 1.01 + 1)::geometry)
+            """,
+            "ALTER TABLE events.events ALTER COLUMN fence_box SET NOT NULL",
+            "CREATE INDEX events_fence_box ON events.events USING gist (fence_box)",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -6,13 +6,9 @@ import RoamRuntime
 /// formula `GeoPoint.distance` uses, so the database and the domain agree on who is inside.
 public struct PostgresEventStore: Sendable {
     let database: Database
-    /// No fence is larger than this (the policy's largest radius), which lets "events containing
-    /// this point" use the spatial index.
-    let maxRadiusMeters: Double
 
-    public init(database: Database, maxRadiusMeters: Double = EventPolicy().radiusMeters.upperBound) {
+    public init(database: Database) {
         self.database = database
-        self.maxRadiusMeters = maxRadiusMeters
     }
 
     var logger: Logger { RequestContext.current.logger }
@@ -35,15 +31,18 @@ public struct PostgresEventStore: Sendable {
 
 extension PostgresEventStore: EventRepository {
     public func create(_ event: Event, idempotencyKey: String?) async throws -> Event {
-        try await database.transaction { connection in
+        let box = event.fence.boundingBox
+        return try await database.transaction { connection in
             let inserted = try await connection.query("""
                 INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
-                                           ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key)
+                                           ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key,
+                                           fence_box)
                 VALUES (\(event.id), \(event.hostID), \(event.name), \(event.description),
                         ST_SetSRID(ST_MakePoint(\(event.fence.center.longitude), \(event.fence.center.latitude)), 4326)::geography,
                         \(event.fence.radiusMeters), \(event.capacity), 1, \(event.startsAt), \(event.endsAt),
                         \(event.visibility.rawValue), \(event.passwordHash), \(event.theme), \(event.bannerMediaID), \(event.tags),
-                        \(event.createdAt), \(idempotencyKey))
+                        \(event.createdAt), \(idempotencyKey),
+                        ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326))
                 ON CONFLICT (host_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
                 RETURNING id
                 """, logger: logger).collect()
@@ -90,14 +89,13 @@ extension PostgresEventStore: EventRepository {
     public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
         let after = try ListingCursor.distance(page.cursor)
         let (longitude, latitude) = (point.longitude, point.latitude)
-        // The first ST_DWithin narrows by the spatial index to centres within the largest radius;
-        // the second is the exact test against each event's own radius.
+        // The box index narrows to fences whose bounding box holds the point; ST_DWithin is the exact test.
         let rows = try await database.query("""
             SELECT * FROM (
                 SELECT \(unescaped: Self.columns),
                        ST_Distance(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, false) AS distance
                 FROM events.events e
-                WHERE ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(maxRadiusMeters), false)
+                WHERE e.fence_box && ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)
                   AND ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, e.radius_meters, false)
                   AND e.starts_at <= \(time) AND e.ends_at > \(time)) hits
             WHERE \(after == nil) OR (distance, id) > (\(after?.meters ?? 0), \(after?.id ?? UUID()))
