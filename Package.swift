@@ -206,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: grpc + [
-                "Accounts", "Events", "Gateway", "RoamRuntime", "RoamTesting", "RoamProto",
+                "Accounts", "Events", "Gateway", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

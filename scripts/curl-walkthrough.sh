@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The README's API walk-through, runnable: sign up → log in → me → refresh → log out → refresh fails.
+# The README's API walk-through, runnable: sign up → log in → me → an event (create, find it from
+# inside, yours, end it) → refresh → log out → refresh fails.
 # Needs a running stack (`swift run roam up`); ROAM_URL defaults to http://localhost:8080.
 set -euo pipefail
 ROAM=${ROAM_URL:-http://localhost:8080}
@@ -19,14 +20,23 @@ REFRESH=$(echo "$LOGIN" | field refreshToken)
 echo "3. who am I"
 curl -sf "$ROAM/v1/me" -H "Authorization: Bearer $ACCESS" | grep -q "\"username\":\"$NAME\""
 
-echo "4. refresh (the refresh token rotates)"
+echo "4. host an event where you stand, find it from inside its area, end it"
+EVENT=$(curl -sf -X POST "$ROAM/v1/events" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -H "Idempotency-Key: picnic-$NAME" \
+  -d '{"name":"Picnic","center":{"latitude":59.3326,"longitude":18.0649},"radiusMeters":150,"capacity":20,"durationSeconds":7200}')
+EVENT_ID=$(echo "$EVENT" | field eventId)
+curl -sf "$ROAM/v1/events/nearby?lat=59.3330&lng=18.0650&accuracy=10" -H "Authorization: Bearer $ACCESS" | grep -q "$EVENT_ID"
+curl -sf "$ROAM/v1/me/events" -H "Authorization: Bearer $ACCESS" | grep -q "$EVENT_ID"
+curl -sf -X DELETE "$ROAM/v1/events/$EVENT_ID" -H "Authorization: Bearer $ACCESS"
+
+echo "5. refresh (the refresh token rotates)"
 REFRESH=$(curl -sf -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}" | field refreshToken)
 
-echo "5. log out"
+echo "6. log out"
 curl -sf -X POST "$ROAM/v1/auth/logout" -H 'Content-Type: application/json' -d "{\"refreshToken\":\"$REFRESH\"}"
 
-echo "6. the old refresh token no longer works"
+echo "7. the old refresh token no longer works"
 STATUS=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}")
 [ "$STATUS" = 401 ] || { echo "expected 401 after log-out, got $STATUS"; exit 1; }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RoamLocal
 import RoamRuntime
 import RoamTesting
 import Testing
@@ -53,6 +54,15 @@ import Testing
         #expect((pin["event"] as? [String: Any])?["locked"] as? Bool == true)
         #expect(abs((pin["distanceMeters"] as? Double ?? 0) - 1000) < 10)
 
+        // The host's notification stream, through the gateway, as Server-Sent Events.
+        let hostStream = LineSink()
+        let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
+                                    arguments: ["-sN", "-H", "Authorization: Bearer \(host.token)",
+                                                "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                                    environment: [:]) { hostStream.append($0) }
+        defer { curl.terminate() }
+        #expect(await hostStream.waitFor { $0 == "event: connected" })
+
         let wrong = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here.latitude, here.longitude, ["password": "wrong"]),
                                         token: guest.token)
         #expect(wrong.status == 403 && wrong.reason == "WRONG_PASSWORD")
@@ -61,6 +71,7 @@ import Testing
                                              json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: user.token)
             #expect(joined.status == 200, "\(String(decoding: joined.body, as: UTF8.self))")
         }
+        #expect(await hostStream.waitFor { $0.hasPrefix("data: ") && $0.contains("member_joined") && $0.contains(guest.id) })
         let full = try await http.send("POST", "/v1/events/\(eventID)/join",
                                        json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: late.token)
         #expect(full.status == 409 && full.reason == "EVENT_FULL")
@@ -92,6 +103,7 @@ import Testing
         // With no purge targets configured, the EventEnded entry is delivered at once.
         #expect(outbox == 0)
 
+        // The host's stream is still open: stopping must end it rather than wait for the client.
         #expect(await gateway.stop() == 0)
         #expect(await events.stop() == 0)
         #expect(await stack.accounts.stop() == 0)

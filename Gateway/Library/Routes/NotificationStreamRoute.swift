@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import RoamProto
 import RoamRuntime
+import ServiceLifecycle
 
 /// `GET /v1/me/notifications/stream`: the caller's event notifications as Server-Sent Events, relayed
 /// from the events service's stream. A comment line every `heartbeat` keeps proxies from closing an
@@ -19,19 +20,23 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             // context, so the relay carries it along itself.
             let callContext = context.callContext
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
+            // The task inherits the server's graceful-shutdown context: when the gateway stops, open
+            // streams end (clients reconnect elsewhere) instead of holding the shutdown up forever.
             let relay = Task {
                 await RequestContext.$current.withValue(callContext) {
                     do {
-                        try await events.call(longLived: true) { client, options in
-                            try await client.streamNotifications(.init(), options: options) { response in
-                                for try await notification in response.messages {
-                                    output.yield(Self.event(NotificationJSON(notification)))
+                        try await cancelWhenGracefulShutdown {
+                            try await events.call(longLived: true) { client, options in
+                                try await client.streamNotifications(.init(), options: options) { response in
+                                    for try await notification in response.messages {
+                                        output.yield(Self.event(NotificationJSON(notification)))
+                                    }
                                 }
                             }
                         }
-                    } catch {
+                    } catch where !Task.isCancelled {
                         output.yield(Self.errorEvent(error))
-                    }
+                    } catch {}
                     output.finish()
                 }
             }

@@ -57,17 +57,24 @@ public enum EventsApp {
 
         let postgres: PostgresClient?
         let store: any EventRepository & OutboxRepository
+        let notifications = NotificationHub()
+        let notifier: any Notifier
+        var relay: [any Service] = []
         if settings.inMemory {
             logger.warning("ROAM_IN_MEMORY=true: events keeps everything in memory and forgets it on exit")
             postgres = nil
             store = InMemoryEventStore()
+            notifier = notifications
         } else {
             let client = PostgresClient(configuration: settings.database.configuration, backgroundLogger: logger)
             postgres = client
             store = PostgresEventStore(database: Database(client: client, operationTimeout: settings.database.operationTimeout))
+            // Replicas share notifications through the database.
+            let postgresRelay = PostgresNotificationRelay(client: client, hub: notifications, logger: logger)
+            notifier = postgresRelay
+            relay = [postgresRelay]
         }
-        let notifications = NotificationHub()
-        let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy, notifications: notifications)
+        let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy, notifications: notifier)
 
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: configuration.purgeTimeout)
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts), serviceSecret: settings.serviceSecret)
@@ -89,7 +96,7 @@ public enum EventsApp {
                 if let postgres { try await EventsMigrations.migrator.migrate(postgres, logger: logger) }
                 try await verifier.loadKeys()
             },
-            background: [accounts] + purgeUpstreams + [sweeper, delivery],
+            background: [accounts] + purgeUpstreams + relay + [sweeper, delivery],
             metricsRegistry: registry
         )
     }

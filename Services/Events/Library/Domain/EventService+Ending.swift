@@ -9,7 +9,7 @@ extension EventService {
         guard let ended = try await events.purge(eventID: id, at: time) else { return }
         let notification = EventNotification(kind: .eventEnded, eventID: id, reason: .eventEnded, at: time)
         for user in Set(ended.formerMembers + ended.formerWaitlist + [ended.hostID]) {
-            notifications.publish(notification, to: user)
+            await notifications.publish(notification, to: user)
         }
     }
 

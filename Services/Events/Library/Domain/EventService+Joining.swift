@@ -24,7 +24,7 @@ extension EventService {
         }
         switch try await events.admit(eventID: id, userID: user, position: position, at: time) {
         case .admitted(let event):
-            notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: user, at: time), to: event.hostID)
+            await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: user, at: time), to: event.hostID)
             return .joined(event)
         case .alreadyMember(let event):
             return .alreadyMember(event)
@@ -68,11 +68,11 @@ extension EventService {
     /// Tells the host and fills the freed place from the waitlist.
     func departed(_ removal: Removal) async throws {
         let time = now()
-        notifications.publish(EventNotification(kind: .memberLeft, eventID: removal.eventID, userID: removal.userID,
+        await notifications.publish(EventNotification(kind: .memberLeft, eventID: removal.eventID, userID: removal.userID,
                                                 reason: removal.reason, at: time), to: removal.hostID)
         if removal.reason != .left {
             let kind: EventNotification.Kind = removal.reason == .banned ? .banned : .removed
-            notifications.publish(EventNotification(kind: kind, eventID: removal.eventID, reason: removal.reason, at: time),
+            await notifications.publish(EventNotification(kind: kind, eventID: removal.eventID, reason: removal.reason, at: time),
                                   to: removal.userID)
         }
         _ = try await fillFreePlaces(of: removal.eventID)
@@ -93,8 +93,8 @@ extension EventService {
             switch try await events.admit(eventID: id, userID: candidate.userID, position: candidate.lastPosition, at: time) {
             case .admitted(let event):
                 admitted.append(candidate.userID)
-                notifications.publish(EventNotification(kind: .admitted, eventID: id, at: time), to: candidate.userID)
-                notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: candidate.userID, at: time),
+                await notifications.publish(EventNotification(kind: .admitted, eventID: id, at: time), to: candidate.userID)
+                await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: candidate.userID, at: time),
                                       to: event.hostID)
             case .alreadyMember:
                 continue

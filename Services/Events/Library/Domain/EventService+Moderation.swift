@@ -20,7 +20,7 @@ extension EventService {
         if let removal = try await events.ban(eventID: id, userID: user, by: host, at: now()) {
             try await departed(removal)
         } else {
-            notifications.publish(EventNotification(kind: .banned, eventID: id, reason: .banned, at: now()), to: user)
+            await notifications.publish(EventNotification(kind: .banned, eventID: id, reason: .banned, at: now()), to: user)
         }
     }
 

@@ -8,10 +8,10 @@ public struct EventService: Sendable {
     let events: any EventRepository
     let hasher: PasswordHasher
     let policy: EventPolicy
-    let notifications: NotificationHub
+    let notifications: any Notifier
     let now: @Sendable () -> Date
 
-    public init(events: any EventRepository, hasher: PasswordHasher, policy: EventPolicy, notifications: NotificationHub,
+    public init(events: any EventRepository, hasher: PasswordHasher, policy: EventPolicy, notifications: any Notifier,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.events = events
         self.hasher = hasher
@@ -134,6 +134,6 @@ public struct EventService: Sendable {
     func announce(_ kind: EventNotification.Kind, of event: Event) async {
         guard let members = try? await events.memberIDs(eventID: event.id) else { return }
         let notification = EventNotification(kind: kind, eventID: event.id, at: now())
-        for member in members { notifications.publish(notification, to: member) }
+        for member in members { await notifications.publish(notification, to: member) }
     }
 }

@@ -30,9 +30,14 @@ public struct EventNotification: Sendable, Equatable {
     }
 }
 
+/// Sends a user a notification, wherever their streams are open.
+public protocol Notifier: Sendable {
+    func publish(_ notification: EventNotification, to userID: UUID) async
+}
+
 /// Delivers notifications to the streams users have open on this process. A user with no open
 /// stream misses them: the state they describe is always readable through the normal calls.
-public final class NotificationHub: Sendable {
+public final class NotificationHub: Notifier {
     private typealias Continuation = AsyncStream<EventNotification>.Continuation
 
     /// Open streams by user, then by stream.
@@ -58,7 +63,12 @@ public final class NotificationHub: Sendable {
         return stream
     }
 
-    public func publish(_ notification: EventNotification, to userID: UUID) {
+    public func publish(_ notification: EventNotification, to userID: UUID) async {
+        deliver(notification, to: userID)
+    }
+
+    /// Hands the notification to the user's streams on this process.
+    public func deliver(_ notification: EventNotification, to userID: UUID) {
         let continuations = streams.withLock { $0[userID].map { Array($0.values) } ?? [] }
         for continuation in continuations { continuation.yield(notification) }
     }

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamRuntime
+import ServiceLifecycle
+
+/// Carries notifications between replicas of the events service with PostgreSQL LISTEN/NOTIFY, so a
+/// change made on one replica reaches the user's streams open on any of them. Every replica, the
+/// sender included, delivers what it hears to its own `NotificationHub`.
+public struct PostgresNotificationRelay: Notifier, Service {
+    static let channel = "events_notifications"
+
+    let client: PostgresClient
+    let hub: NotificationHub
+    let logger: Logger
+
+    public init(client: PostgresClient, hub: NotificationHub, logger: Logger) {
+        self.client = client
+        self.hub = hub
+        self.logger = logger
+    }
+
+    /// One notification on the wire (NOTIFY payloads are text, at most 8,000 bytes).
+    struct Message: Codable {
+        var to: UUID
+        var kind: String
+        var eventID: UUID?
+        var userID: UUID?
+        var reason: String?
+        var at: Double
+
+        init(_ notification: EventNotification, to user: UUID) {
+            to = user
+            kind = notification.kind.rawValue
+            eventID = notification.eventID
+            userID = notification.userID
+            reason = notification.reason?.rawValue
+            at = notification.at.timeIntervalSince1970
+        }
+
+        var notification: EventNotification? {
+            guard let kind = EventNotification.Kind(rawValue: kind) else { return nil }
+            return EventNotification(kind: kind, eventID: eventID, userID: userID, reason: reason.flatMap(DepartureReason.init),
+                                     at: Date(timeIntervalSince1970: at))
+        }
+    }
+
+    public func publish(_ notification: EventNotification, to userID: UUID) async {
+        do {
+            let payload = String(decoding: try JSONEncoder().encode(Message(notification, to: userID)), as: UTF8.self)
+            try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+        } catch {
+            // What the notification says stays readable through the API; at least this replica's
+            // streams hear it.
+            logger.warning("could not relay a notification", metadata: ["error": "\(error)"])
+            hub.deliver(notification, to: userID)
+        }
+    }
+
+    /// Listens until graceful shutdown, reconnecting when the connection is lost.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: Self.channel) { notifications in
+                            for try await received in notifications {
+                                guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),
+                                      let notification = message.notification else { continue }
+                                hub.deliver(notification, to: message.to)
+                            }
+                        }
+                    }
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    logger.warning("lost the notification channel; listening again", metadata: ["error": "\(error)"])
+                    try? await Task.sleep(for: .seconds(1))
+                }
+            }
+        }
+    }
+}

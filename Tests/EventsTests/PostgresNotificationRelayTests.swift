@@ -1,0 +1,37 @@
+@testable import Events
+import Foundation
+import Logging
+import RoamTesting
+import Synchronization
+import Testing
+
+/// Two replicas of the events service on one database: a notification published on one reaches a
+/// stream open on the other.
+@Suite struct PostgresNotificationRelayTests {
+    @Test func aNotificationReachesStreamsOnOtherReplicas() async throws {
+        try await TestDatabase.withClient { client in
+            let logger = Logger(label: "test")
+            let (hubA, hubB) = (NotificationHub(), NotificationHub())
+            let replicaA = PostgresNotificationRelay(client: client, hub: hubA, logger: logger)
+            let replicaB = PostgresNotificationRelay(client: client, hub: hubB, logger: logger)
+            let user = UUID()
+            let heardOnB = Mutex<[EventNotification]>([])
+            let stream = hubB.subscribe(user)
+            let tasks = [
+                Task { try await replicaA.run() },
+                Task { try await replicaB.run() },
+                Task { for await notification in stream { heardOnB.withLock { $0.append(notification) } } },
+            ]
+            defer { tasks.forEach { $0.cancel() } }
+
+            let sent = EventNotification(kind: .removed, eventID: UUID(), reason: .leftFence, at: Date(timeIntervalSince1970: 1_800_000_000))
+            // LISTEN starts in the background: send until the other replica has heard it, for up to 5 s.
+            let deadline = ContinuousClock.now + .seconds(5)
+            while heardOnB.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
+                await replicaA.publish(sent, to: user)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            #expect(heardOnB.withLock { $0.first } == sent)
+        }
+    }
+}
