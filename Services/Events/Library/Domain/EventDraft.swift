@@ -37,16 +37,12 @@ public struct EventDraft: Sendable {
     /// Every problem with the draft at once.
     public func validate(_ policy: EventPolicy, now: Date) throws(RoamError) {
         var validation = Validation()
-        let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        validation.require(policy.nameLength.contains(name.count), "name",
-                           "must be \(policy.nameLength.lowerBound) to \(policy.nameLength.upperBound) characters")
-        validation.require(description.count <= policy.maxDescriptionLength, "description",
-                           "must be at most \(policy.maxDescriptionLength) characters")
+        EventRules.validateName(name, policy: policy, into: &validation)
+        EventRules.validateDescription(description, policy: policy, into: &validation)
         center.validate("center", into: &validation)
         validation.require(radiusMeters.isFinite && policy.radiusMeters.contains(radiusMeters), "radius_meters",
                            "must be \(Int(policy.radiusMeters.lowerBound)) to \(Int(policy.radiusMeters.upperBound)) metres")
-        validation.require(policy.capacity.contains(capacity), "capacity",
-                           "must be \(policy.capacity.lowerBound) to \(policy.capacity.upperBound)")
+        EventRules.validateCapacity(capacity, policy: policy, into: &validation)
         validation.require(policy.lifetime.contains(lifetime), "duration_seconds",
                            "must be \(Int(policy.lifetime.lowerBound.seconds)) to \(Int(policy.lifetime.upperBound.seconds)) seconds")
         if let startsAt {
@@ -95,20 +91,11 @@ public struct EventChanges: Sendable {
     /// Validates the changes against the event as it is now.
     public func validate(against event: Event, policy: EventPolicy) throws(RoamError) {
         var validation = Validation()
-        if let name {
-            validation.require(policy.nameLength.contains(name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name",
-                               "must be \(policy.nameLength.lowerBound) to \(policy.nameLength.upperBound) characters")
-        }
-        if let description {
-            validation.require(description.count <= policy.maxDescriptionLength, "description",
-                               "must be at most \(policy.maxDescriptionLength) characters")
-        }
+        if let name { EventRules.validateName(name, policy: policy, into: &validation) }
+        if let description { EventRules.validateDescription(description, policy: policy, into: &validation) }
         if let theme { EventRules.validateTheme(theme, into: &validation) }
         if let tags { EventRules.validateTags(tags, policy: policy, into: &validation) }
-        if let capacity {
-            validation.require(policy.capacity.contains(capacity), "capacity",
-                               "must be \(policy.capacity.lowerBound) to \(policy.capacity.upperBound)")
-        }
+        if let capacity { EventRules.validateCapacity(capacity, policy: policy, into: &validation) }
         let becomesPrivate = visibility == .private && event.visibility == .public
         if becomesPrivate {
             validation.require(password != nil, "password", "is required to make the event private")

@@ -4,6 +4,22 @@ import RoamRuntime
 enum EventRules {
     static let palette: Set<String> = ["default", "sunset", "ocean", "forest", "night", "sand", "berry", "mono"]
 
+    /// 1 to 80 characters (by default) once trimmed.
+    static func validateName(_ name: String, policy: EventPolicy, into validation: inout Validation) {
+        validation.require(policy.nameLength.contains(name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name",
+                           "must be \(policy.nameLength.lowerBound) to \(policy.nameLength.upperBound) characters")
+    }
+
+    static func validateDescription(_ description: String, policy: EventPolicy, into validation: inout Validation) {
+        validation.require(description.count <= policy.maxDescriptionLength, "description",
+                           "must be at most \(policy.maxDescriptionLength) characters")
+    }
+
+    static func validateCapacity(_ capacity: Int, policy: EventPolicy, into validation: inout Validation) {
+        validation.require(policy.capacity.contains(capacity), "capacity",
+                           "must be \(policy.capacity.lowerBound) to \(policy.capacity.upperBound)")
+    }
+
     /// A palette name or `#RRGGBB`; empty means the app's default.
     static func validateTheme(_ theme: String, into validation: inout Validation) {
         guard !theme.isEmpty, !palette.contains(theme) else { return }
