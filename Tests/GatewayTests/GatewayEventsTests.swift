@@ -14,25 +14,48 @@ final class ManualClock: Sendable {
     func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
-/// The events routes through the real gateway, in front of the real events service on its
-/// in-memory store (the same walk runs against PostgreSQL in the end-to-end tests).
+/// Where the events service behind the gateway keeps its data.
+enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
+    case memory
+    case postgres
+
+    var description: String { rawValue }
+
+    func withStore(_ body: @Sendable (any EventRepository) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(InMemoryEventStore())
+        case .postgres:
+            try await TestDatabase.withClient { client in
+                try await EventsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(PostgresEventStore(database: Database(client: client)))
+            }
+        }
+    }
+}
+
+/// The events routes through the real gateway, in front of the real events service on each store:
+/// every rule of the service, as an app sees it, against PostgreSQL + PostGIS as well as in memory.
 @Suite struct GatewayEventsTests {
     let here = GeoPoint(latitude: Double.random(in: -60...60), longitude: Double.random(in: -170...170))
 
-    func run(_ body: @Sendable (HTTPTestClient, TestTokens, ManualClock) async throws -> Void) async throws {
+    func run(_ storage: EventStorage, _ body: @Sendable (HTTPTestClient, TestTokens, ManualClock) async throws -> Void) async throws {
         let tokens = await TestTokens()
         let clock = ManualClock()
         let hub = NotificationHub()
-        var policy = EventPolicy()
-        policy.reportThreshold = 2
-        let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: policy,
-                                  notifications: hub, now: { clock.now })
-        let verifier = try await tokens.verifier()
-        try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], anonymousMethods: [],
-                                     verifier: verifier, settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000",
-                                                                                                "RATE_LIMIT_PER_USER_BURST": "1000",
-                                                                                                "STREAM_HEARTBEAT": "1s"])) { http in
-            try await body(http, tokens, clock)
+        var strictReports = EventPolicy()
+        strictReports.reportThreshold = 2
+        let policy = strictReports
+        try await storage.withStore { store in
+            let events = EventService(events: store, hasher: GatewayHarness.fastHasher, policy: policy,
+                                      notifications: hub, now: { clock.now })
+            let verifier = try await tokens.verifier()
+            try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], anonymousMethods: [],
+                                         verifier: verifier, settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000",
+                                                                                                    "RATE_LIMIT_PER_USER_BURST": "1000",
+                                                                                                    "STREAM_HEARTBEAT": "1s"])) { http in
+                try await body(http, tokens, clock)
+            }
         }
     }
 
@@ -47,8 +70,9 @@ final class ManualClock: Sendable {
         return body
     }
 
-    @Test func theWholeWalkFromCreationToExpiry() async throws {
-        try await run { http, tokens, clock in
+    @Test(arguments: EventStorage.allCases)
+    func theWholeWalkFromCreationToExpiry(_ storage: EventStorage) async throws {
+        try await run(storage) { http, tokens, clock in
             let (hostID, guestID, strangerID) = (UUID(), UUID(), UUID())
             let host = try await tokens.userToken(hostID)
             let guest = try await tokens.userToken(guestID)
@@ -130,8 +154,9 @@ final class ManualClock: Sendable {
         }
     }
 
-    @Test func reportsFromTheThresholdBanAndOnlyTheHostSeesThem() async throws {
-        try await run { http, tokens, _ in
+    @Test(arguments: EventStorage.allCases)
+    func reportsFromTheThresholdBanAndOnlyTheHostSeesThem(_ storage: EventStorage) async throws {
+        try await run(storage) { http, tokens, _ in
             let hostID = UUID()
             let host = try await tokens.userToken(hostID)
             let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(["capacity": 10]), token: host)
@@ -164,8 +189,42 @@ final class ManualClock: Sendable {
         }
     }
 
-    @Test func badInputIsA400NamingTheField() async throws {
-        try await run { http, tokens, _ in
+    @Test(arguments: EventStorage.allCases)
+    func theHostEditsLeavesNothingBelowTheMembersAndDeletes(_ storage: EventStorage) async throws {
+        try await run(storage) { http, tokens, _ in
+            let host = try await tokens.userToken(UUID())
+            let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(["capacity": 5]), token: host)
+                .json()["eventId"] as? String)
+            let guests = [try await tokens.userToken(UUID()), try await tokens.userToken(UUID())]
+            for guest in guests {
+                #expect(try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: guest).status == 200)
+            }
+            let tooSmall = try await http.send("PATCH", "/v1/events/\(eventID)", json: ["capacity": 2], token: host)
+            #expect(tooSmall.status == 422 && tooSmall.reason == "CAPACITY_BELOW_MEMBERS" && tooSmall.problemFields == ["capacity"])
+            let noPassword = try await http.send("PATCH", "/v1/events/\(eventID)", json: ["visibility": "private"], token: host)
+            #expect(noPassword.status == 400 && noPassword.problemFields == ["password"])
+            let notMine = try await http.send("PATCH", "/v1/events/\(eventID)", json: ["name": "Mine"], token: guests[0])
+            #expect(notMine.status == 403)
+            let edited = try await http.send("PATCH", "/v1/events/\(eventID)",
+                                             json: ["name": "Sunset party", "capacity": 3, "theme": "#FF8800", "tags": ["Music"]], token: host)
+            #expect(edited.status == 200)
+            #expect(try edited.json()["name"] as? String == "Sunset party")
+            #expect(try edited.json()["tags"] as? [String] == ["music"])
+
+            #expect(try await http.send("POST", "/v1/events/\(eventID)/leave", token: guests[0]).status == 204)
+            let hostLeaves = try await http.send("POST", "/v1/events/\(eventID)/leave", token: host)
+            #expect(hostLeaves.status == 409 && hostLeaves.reason == "HOST_PROTECTED")
+            #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: guests[1]).status == 403)
+            #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: host).status == 204)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)", token: host).status == 404)
+            let mine = try await http.send("GET", "/v1/me/events", token: guests[1])
+            #expect((try mine.json()["memberOf"] as? [Any])?.isEmpty == true)
+        }
+    }
+
+    @Test(arguments: EventStorage.allCases)
+    func badInputIsA400NamingTheField(_ storage: EventStorage) async throws {
+        try await run(storage) { http, tokens, _ in
             let token = try await tokens.userToken(UUID())
             let tooBig = try await http.send("POST", "/v1/events", json: createBody(["radiusMeters": 6000, "durationSeconds": 60]), token: token)
             #expect(tooBig.status == 400 && Set(tooBig.problemFields) == ["radiusMeters", "durationSeconds"])
@@ -181,8 +240,9 @@ final class ManualClock: Sendable {
         }
     }
 
-    @Test func notificationsArriveAsServerSentEvents() async throws {
-        try await run { http, tokens, _ in
+    @Test(arguments: EventStorage.allCases)
+    func notificationsArriveAsServerSentEvents(_ storage: EventStorage) async throws {
+        try await run(storage) { http, tokens, _ in
             let host = try await tokens.userToken(UUID())
             let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(), token: host).json()["eventId"] as? String)
             let lines = LineSink()
