@@ -36,8 +36,8 @@ public struct EventService: Sendable {
                           passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
                           theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
                           createdAt: time)
+        // Keys are per host, so a retry finds the event this host created.
         let stored = try await events.create(event, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
-        guard stored.hostID == host else { throw RoamError.internal }
         return EventView(event: stored, viewerRole: .host)
     }
 
@@ -93,6 +93,9 @@ public struct EventService: Sendable {
     public func update(_ id: UUID, _ changes: EventChanges, by host: UUID) async throws -> EventView {
         var newHash: String?
         if let password = changes.password, password.count >= policy.minPasswordLength {
+            // Hashing is deliberately slow: only for the host.
+            guard let current = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+            guard current.hostID == host else { throw EventsError.notHost }
             newHash = try await hasher.hash(password)
         }
         let passwordHash = newHash
