@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "roam", targets: ["roam"]),
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
         .executable(name: "roam-events", targets: ["roam-events"]),
+        .executable(name: "roam-feed", targets: ["roam-feed"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -125,6 +126,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Feed",
+            dependencies: grpc + [
+                "RoamProto", "RoamRuntime",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Services/Feed/Library",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "roam-feed",
+            dependencies: ["Feed", "RoamRuntime"],
+            path: "Services/Feed/App",
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "Gateway",
             dependencies: grpc + [
                 "RoamProto", "RoamRuntime",
@@ -192,6 +209,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "FeedTests",
+            dependencies: grpc + [
+                "Feed", "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Tests/FeedTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "GatewayTests",
             dependencies: grpc + [
                 "Gateway", "Accounts", "Events", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
@@ -206,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: grpc + [
-                "Accounts", "Events", "Gateway", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
+                "Accounts", "Events", "Feed", "Gateway", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

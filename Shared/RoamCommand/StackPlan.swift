@@ -11,6 +11,8 @@ struct ServiceSpec: Sendable {
     var healthName: String
     /// The variable other processes find it by.
     var addressVariable: String
+    /// It serves `roam.purge.v1.PurgeService`, so events tells it when an event ends.
+    var purgesEvents = false
 }
 
 enum StackPlan {
@@ -19,7 +21,14 @@ enum StackPlan {
                     healthName: "roam.accounts.v1.AccountsService", addressVariable: "ACCOUNTS_ADDRESS"),
         ServiceSpec(name: "events", executable: "roam-events", schema: "events", requiresPostGIS: true, grpcPort: 50052,
                     metricsPort: 9102, healthName: "roam.events.v1.EventsService", addressVariable: "EVENTS_ADDRESS"),
+        ServiceSpec(name: "feed", executable: "roam-feed", schema: "feed", grpcPort: 50053, metricsPort: 9103,
+                    healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true),
     ]
+
+    /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.
+    static var eventPurgeTargets: String {
+        services.filter(\.purgesEvents).map { "\($0.name)=127.0.0.1:\($0.grpcPort)" }.joined(separator: ";")
+    }
 
     static let gatewayExecutable = "roam-gateway"
     static let gatewayPort = 8080

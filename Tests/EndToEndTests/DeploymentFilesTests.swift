@@ -1,5 +1,6 @@
 import Accounts
 import Events
+import Feed
 import Foundation
 import Gateway
 import RoamRuntime
@@ -20,9 +21,12 @@ import Testing
             _ = try AccountsApp.Configuration(environment: Environment([:], readLog: accountsLog))
             let eventsLog = VariableReadLog()
             _ = try EventsApp.Configuration(environment: Environment([:], readLog: eventsLog))
+            let feedLog = VariableReadLog()
+            _ = try FeedApp.Configuration(environment: Environment([:], readLog: feedLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
-            return ["accounts": accountsLog.variables, "events": eventsLog.variables, "gateway": gatewayLog.variables]
+            return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
+                    "gateway": gatewayLog.variables]
         }
     }
 
@@ -50,20 +54,21 @@ import Testing
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "gateway"] {
+        for service in ["accounts", "events", "feed", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
         }
         // `roam provision` reads the administrator's URL and one password per service.
         let provision = try #require(compose["provision"])
-        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD"])
+        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD"])
     }
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
         let file = try Self.text("compose/docker-compose.yml")
         #expect(file.contains("postgres://roam_accounts:${ACCOUNTS_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_events:${EVENTS_DB_PASSWORD}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_feed:${FEED_DB_PASSWORD}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {

@@ -1,0 +1,77 @@
+import Foundation
+import RoamRuntime
+
+/// The feed's domain: posts in events (members only, asked of the events service) and stories at
+/// places. Free of transport and SQL.
+public struct FeedService: Sendable {
+    let posts: any PostRepository
+    let membership: any EventMembership
+    let now: @Sendable () -> Date
+
+    public init(posts: any PostRepository, membership: any EventMembership, now: @escaping @Sendable () -> Date = Date.init) {
+        self.posts = posts
+        self.membership = membership
+        self.now = now
+    }
+
+    public func create(_ draft: PostDraft, author: UUID, idempotencyKey: String?) async throws -> Post {
+        try draft.validate()
+        if let idempotencyKey, idempotencyKey.count > 100 {
+            throw RoamError.invalidField("idempotency_key", "must be at most 100 characters")
+        }
+        if let event = draft.audience.eventID {
+            guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
+        }
+        var audience = draft.audience
+        if case .place(var place) = audience {
+            place.name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
+            audience = .place(place)
+        }
+        let time = now()
+        let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
+                        tags: Hashtags.find(in: draft.text), createdAt: time)
+        return try await posts.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    /// A post the reader may see; an event post is NOT_FOUND to anyone outside the event.
+    public func post(_ id: UUID, reader: UUID) async throws -> Post {
+        guard let post = try await posts.post(id: id) else { throw FeedError.postNotFound }
+        if let event = post.audience.eventID, post.authorID != reader {
+            guard try await membership.status(of: reader, in: event).active else { throw FeedError.postNotFound }
+        }
+        return post
+    }
+
+    public func eventPosts(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<Post> {
+        guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        return try await posts.posts(inEvent: event, page: page)
+    }
+
+    public func update(_ id: UUID, text: String, mediaIDs: [UUID], by author: UUID) async throws -> Post {
+        var validation = Validation()
+        PostDraft.validateContent(text: text, mediaIDs: mediaIDs, into: &validation)
+        try validation.check()
+        guard let post = try await posts.post(id: id) else { throw FeedError.postNotFound }
+        guard post.authorID == author else { throw FeedError.notAuthor }
+        guard let updated = try await posts.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
+            throw FeedError.postNotFound
+        }
+        return updated
+    }
+
+    /// The author, or the host of the post's event, deletes it. Deleting again is harmless.
+    public func delete(_ id: UUID, by user: UUID) async throws {
+        guard let post = try await posts.post(id: id) else { return }
+        if post.authorID != user {
+            guard let event = post.audience.eventID, try await membership.status(of: user, in: event).isHost else {
+                throw FeedError.notAuthor
+            }
+        }
+        _ = try await posts.delete(id: id)
+    }
+
+    /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.
+    public func purgeEvent(_ event: UUID) async throws -> Int {
+        try await posts.deletePosts(inEvent: event)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// The gRPC face of the feed: converts messages and calls `FeedService`.
+public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
+    let feed: FeedService
+
+    public init(feed: FeedService) {
+        self.feed = feed
+    }
+
+    private func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
+
+    public func createPost(request: Roam_Feed_V1_CreatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreatePostResponse {
+        let author = try caller()
+        let draft = PostDraft(audience: try Audience(request.audience, present: request.hasAudience), text: request.text,
+                              mediaIDs: try request.mediaIds.mediaIDs())
+        let post = try await feed.create(draft, author: author, idempotencyKey: request.idempotencyKey)
+        return .with { $0.post = post.proto }
+    }
+
+    public func getPost(request: Roam_Feed_V1_GetPostRequest, context: ServerContext) async throws -> Roam_Feed_V1_GetPostResponse {
+        let post = try await feed.post(UUID(field: "post_id", request.postID), reader: caller())
+        return .with { $0.post = post.proto }
+    }
+
+    public func listEventPosts(request: Roam_Feed_V1_ListEventPostsRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListEventPostsResponse {
+        let page = try await feed.eventPosts(UUID(field: "event_id", request.eventID), reader: caller(), page: request.page.domain())
+        return .with {
+            $0.posts = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func updatePost(request: Roam_Feed_V1_UpdatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdatePostResponse {
+        let post = try await feed.update(UUID(field: "post_id", request.postID), text: request.text,
+                                         mediaIDs: try request.mediaIds.mediaIDs(), by: caller())
+        return .with { $0.post = post.proto }
+    }
+
+    public func deletePost(request: Roam_Feed_V1_DeletePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_DeletePostResponse {
+        try await feed.delete(UUID(field: "post_id", request.postID), by: caller())
+        return .init()
+    }
+}
+
+/// `roam.purge.v1.PurgeService` for the feed: other services (never users) make it forget things.
+public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+    let feed: FeedService
+
+    public init(feed: FeedService) {
+        self.feed = feed
+    }
+
+    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        let purged = try await feed.purgeEvent(UUID(field: "event_id", request.eventID))
+        RequestContext.current.logger.info("purged an event", metadata: ["event_id": "\(request.eventID)", "posts": "\(purged)"])
+        return .init()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import RoamRuntime
+
+/// Posts in memory, for tests and `ROAM_IN_MEMORY=true`; behaves as the PostgreSQL store does.
+public actor InMemoryFeedStore: PostRepository {
+    var posts: [UUID: Post] = [:]
+    /// "author id/key" → post id.
+    var idempotencyKeys: [String: UUID] = [:]
+
+    public init() {}
+
+    public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
+        let key = idempotencyKey.map { "\(post.authorID)/\($0)" }
+        if let key, let existing = idempotencyKeys[key], let stored = posts[existing] { return stored }
+        posts[post.id] = post
+        if let key { idempotencyKeys[key] = post.id }
+        return post
+    }
+
+    public func post(id: UUID) async throws -> Post? {
+        posts[id]
+    }
+
+    public func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post> {
+        let after = try PostCursor.decode(page.cursor)
+        let listed = posts.values.filter { $0.audience.eventID == event }
+            .sorted { $0.id.uuidString > $1.id.uuidString }
+            .filter { post in after.map { post.id.uuidString < $0.uuidString } ?? true }
+        return Page(items: Array(listed.prefix(page.size)), nextCursor: listed.count > page.size ? PostCursor.encode(after: listed[page.size - 1]) : nil)
+    }
+
+    public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {
+        guard var post = posts[id] else { return nil }
+        post.text = text
+        post.mediaIDs = mediaIDs
+        post.tags = tags
+        post.editedAt = time
+        posts[id] = post
+        return post
+    }
+
+    public func delete(id: UUID) async throws -> Bool {
+        guard posts.removeValue(forKey: id) != nil else { return false }
+        idempotencyKeys = idempotencyKeys.filter { $0.value != id }
+        return true
+    }
+
+    public func deletePosts(inEvent event: UUID) async throws -> Int {
+        let doomed = posts.values.filter { $0.audience.eventID == event }.map(\.id)
+        for id in doomed { _ = try await delete(id: id) }
+        return doomed.count
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+/// Posts in PostgreSQL.
+public struct PostgresFeedStore: PostRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    var logger: Logger { RequestContext.current.logger }
+
+    static let columns = """
+        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at
+        """
+
+    static func decode(_ row: PostgresRow) throws -> Post {
+        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited) =
+            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?).self)
+        let audience: Audience
+        if let event {
+            audience = .event(event)
+        } else {
+            audience = .place(Place(latitude: latitude ?? 0, longitude: longitude ?? 0, name: name ?? ""))
+        }
+        return Post(id: id, authorID: author, audience: audience, text: text, mediaIDs: media, tags: tags, createdAt: created,
+                    editedAt: edited)
+    }
+
+    public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
+        var place: Place?
+        if case .place(let pinned) = post.audience { place = pinned }
+        let inserted = try await database.query("""
+            INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags,
+                                    created_at, idempotency_key)
+            VALUES (\(post.id), \(post.authorID), \(post.audience.eventID), \(place?.latitude), \(place?.longitude), \(place?.name),
+                    \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey))
+            ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+            RETURNING id
+            """)
+        guard inserted.isEmpty, let idempotencyKey else { return post }
+        // The same request was made before: answer with what it created.
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM feed.posts WHERE author_id = \(post.authorID) AND idempotency_key = \(idempotencyKey)
+            """)
+        guard let row = rows.first else { throw RoamError.internal }
+        return try Self.decode(row)
+    }
+
+    public func post(id: UUID) async throws -> Post? {
+        try await database.query("SELECT \(unescaped: Self.columns) FROM feed.posts WHERE id = \(id)").first.map(Self.decode)
+    }
+
+    public func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post> {
+        let after = try PostCursor.decode(page.cursor)
+        let posts = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM feed.posts
+            WHERE event_id = \(event) AND (\(after == nil) OR id < \(after ?? UUID()))
+            ORDER BY id DESC LIMIT \(page.size + 1)
+            """).map(Self.decode)
+        return Page(items: Array(posts.prefix(page.size)), nextCursor: posts.count > page.size ? PostCursor.encode(after: posts[page.size - 1]) : nil)
+    }
+
+    public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {
+        try await database.query("""
+            UPDATE feed.posts SET text = \(text), media_ids = \(mediaIDs), tags = \(tags), edited_at = \(time)
+            WHERE id = \(id) RETURNING \(unescaped: Self.columns)
+            """).first.map(Self.decode)
+    }
+
+    public func delete(id: UUID) async throws -> Bool {
+        try await !database.query("DELETE FROM feed.posts WHERE id = \(id) RETURNING id").isEmpty
+    }
+
+    public func deletePosts(inEvent event: UUID) async throws -> Int {
+        try await database.query("DELETE FROM feed.posts WHERE event_id = \(event) RETURNING id").count
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import RoamRuntime
+
+/// Where posts live. Deleted posts are gone, not hidden.
+public protocol PostRepository: Sendable {
+    /// Stores the post. When the author used `idempotencyKey` before, returns that post instead.
+    func create(_ post: Post, idempotencyKey: String?) async throws -> Post
+    func post(id: UUID) async throws -> Post?
+    /// The event's posts, newest first.
+    func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post>
+    func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post?
+    /// Returns whether there was such a post.
+    func delete(id: UUID) async throws -> Bool
+    /// Returns how many posts went.
+    func deletePosts(inEvent event: UUID) async throws -> Int
+}
+
+/// Newest-first listings page by the time-ordered post id.
+enum PostCursor {
+    static func decode(_ token: String?) throws(RoamError) -> UUID? {
+        guard let token else { return nil }
+        guard let id = UUID(uuidString: try PageCursor.decode(token, count: 1)[0]) else {
+            throw RoamError.invalidField("page.page_token", "is not a token this listing returned")
+        }
+        return id
+    }
+
+    static func encode(after post: Post) -> String {
+        PageCursor.encode([post.id.uuidString])
+    }
+}

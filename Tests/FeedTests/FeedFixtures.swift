@@ -1,0 +1,59 @@
+@testable import Feed
+import Foundation
+import RoamRuntime
+import RoamTesting
+import Synchronization
+
+/// The two stores every repository test runs against.
+enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
+    case memory
+    case postgres
+
+    var description: String { rawValue }
+
+    func withStore(_ body: @Sendable (any PostRepository) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(InMemoryFeedStore())
+        case .postgres:
+            try await TestDatabase.withClient { client in
+                try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(PostgresFeedStore(database: Database(client: client)))
+            }
+        }
+    }
+}
+
+/// Membership as a test sets it: who is in which event, and who hosts it.
+final class FakeMembership: EventMembership {
+    private let members = Mutex<[UUID: (members: Set<UUID>, host: UUID)]>([:])
+
+    func event(host: UUID, members: Set<UUID> = []) -> UUID {
+        let id = UUID()
+        self.members.withLock { $0[id] = (members.union([host]), host) }
+        return id
+    }
+
+    func remove(_ user: UUID, from event: UUID) {
+        members.withLock { _ = $0[event]?.members.remove(user) }
+    }
+
+    func status(of user: UUID, in event: UUID) async throws -> MembershipStatus {
+        members.withLock { events in
+            guard let entry = events[event], entry.members.contains(user) else { return .none }
+            return MembershipStatus(active: true, isHost: entry.host == user)
+        }
+    }
+}
+
+enum Fixtures {
+    /// Whole seconds survive PostgreSQL's microsecond timestamps exactly.
+    static func now() -> Date {
+        Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    }
+
+    static func post(in event: UUID, by author: UUID = UUID(), text: String = "Hello #party", at time: Date = now()) -> Post {
+        Post(id: .v7(at: time), authorID: author, audience: .event(event), text: text, mediaIDs: [UUID()],
+             tags: Hashtags.find(in: text), createdAt: time)
+    }
+}

@@ -1,0 +1,100 @@
+@testable import Feed
+import Foundation
+import RoamRuntime
+import Testing
+
+/// Who may post, read, edit and delete, on the in-memory store with membership faked.
+@Suite struct FeedServiceTests {
+    let membership = FakeMembership()
+
+    func make() -> FeedService {
+        FeedService(posts: InMemoryFeedStore(), membership: membership)
+    }
+
+    func reason(_ body: () async throws -> Void) async -> String? {
+        do {
+            try await body()
+            return nil
+        } catch let error as RoamError {
+            return error.reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func onlyMembersPostAndReadInAnEvent() async throws {
+        let feed = make()
+        let (host, member, outsider) = (UUID(), UUID(), UUID())
+        let event = membership.event(host: host, members: [member])
+        let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi #all"), author: member, idempotencyKey: nil)
+        #expect(post.tags == ["all"])
+        #expect(await reason { _ = try await feed.create(PostDraft(audience: .event(event), text: "Me too"), author: outsider,
+                                                         idempotencyKey: nil) } == "PERMISSION_DENIED")
+        #expect(await reason { _ = try await feed.post(post.id, reader: outsider) } == "NOT_FOUND")
+        #expect(await reason { _ = try await feed.eventPosts(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
+        #expect(try await feed.eventPosts(event, reader: host, page: PageRequest()).items.map(\.id) == [post.id])
+        // A member who leaves (or is banned) reads nothing more.
+        membership.remove(member, from: event)
+        #expect(await reason { _ = try await feed.eventPosts(event, reader: member, page: PageRequest()) } == "PERMISSION_DENIED")
+    }
+
+    @Test func storiesArePublic() async throws {
+        let feed = make()
+        let story = try await feed.create(PostDraft(audience: .place(Place(latitude: 48.86, longitude: 2.35, name: " Louvre ")),
+                                                    text: "Mona Lisa"), author: UUID(), idempotencyKey: nil)
+        #expect(story.audience == .place(Place(latitude: 48.86, longitude: 2.35, name: "Louvre")))
+        #expect(try await feed.post(story.id, reader: UUID()) == story)
+    }
+
+    @Test func badPostsNameTheirFields() async throws {
+        let feed = make()
+        let event = membership.event(host: UUID())
+        func fields(_ draft: PostDraft) async -> [String] {
+            do {
+                _ = try await feed.create(draft, author: UUID(), idempotencyKey: nil)
+                return []
+            } catch let error as RoamError {
+                return error.violations.map(\.field)
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        #expect(await fields(PostDraft(audience: .event(event), text: "  ")) == ["text"])
+        #expect(await fields(PostDraft(audience: .event(event), text: String(repeating: "a", count: 5001))) == ["text"])
+        #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: (0..<11).map { _ in UUID() })) == ["media_ids"])
+        let same = UUID()
+        #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: [same, same])) == ["media_ids"])
+        #expect(await fields(PostDraft(audience: .place(Place(latitude: 95, longitude: 0, name: "")), text: "x"))
+            == ["audience.place.position.latitude", "audience.place.name"])
+    }
+
+    @Test func authorsEditAndTheHostOrAuthorDeletes() async throws {
+        let feed = make()
+        let (host, author, other) = (UUID(), UUID(), UUID())
+        let event = membership.event(host: host, members: [author, other])
+        let post = try await feed.create(PostDraft(audience: .event(event), text: "First"), author: author, idempotencyKey: nil)
+        let edited = try await feed.update(post.id, text: "Second #try", mediaIDs: [], by: author)
+        #expect(edited.text == "Second #try" && edited.tags == ["try"] && edited.editedAt != nil)
+        #expect(await reason { _ = try await feed.update(post.id, text: "Mine", mediaIDs: [], by: other) } == "PERMISSION_DENIED")
+        #expect(await reason { try await feed.delete(post.id, by: other) } == "PERMISSION_DENIED")
+        try await feed.delete(post.id, by: host)
+        #expect(await reason { _ = try await feed.post(post.id, reader: author) } == "NOT_FOUND")
+        // Deleting again is harmless.
+        try await feed.delete(post.id, by: author)
+    }
+
+    @Test func purgingAnEventLeavesNothingOfItAndKeepsStories() async throws {
+        let feed = make()
+        let host = UUID()
+        let event = membership.event(host: host)
+        for index in 0..<3 {
+            _ = try await feed.create(PostDraft(audience: .event(event), text: "Post \(index)"), author: host, idempotencyKey: nil)
+        }
+        let story = try await feed.create(PostDraft(audience: .place(Place(latitude: 1, longitude: 2, name: "Here")), text: "Story"),
+                                          author: host, idempotencyKey: nil)
+        #expect(try await feed.purgeEvent(event) == 3)
+        #expect(try await feed.purgeEvent(event) == 0)
+        #expect(try await feed.eventPosts(event, reader: host, page: PageRequest()).items.isEmpty)
+        #expect(try await feed.post(story.id, reader: host) == story)
+    }
+}
