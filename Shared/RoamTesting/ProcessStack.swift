@@ -61,6 +61,25 @@ public struct ProcessStack: Sendable {
         return (events, port)
     }
 
+    /// The feed service as a process, under its own role, asking the events service at `eventsPort`.
+    public func startFeed(eventsPort: Int, port: Int = FreePort.next()) async throws -> (LaunchedProcess, Int) {
+        let grant = DatabaseProvisioner.Grant(schema: "feed", role: "roam_feed_\(UUID().uuidString.prefix(8).lowercased())",
+                                              password: UUID().uuidString)
+        try await Self.withAdmin(adminURL) { client in
+            try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
+        }
+        let feed = try LaunchedProcess("roam-feed", environment: [
+            "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
+            "GRPC_PORT": String(port),
+            "METRICS_PORT": "0",
+            "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
+            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+            "LOG_LEVEL": "warning",
+        ])
+        try await feed.waitUntilServing(port: port, service: "roam.feed.v1.FeedService")
+        return (feed, port)
+    }
+
     public func startGateway(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
         let gateway = try LaunchedProcess("roam-gateway", environment: [
