@@ -42,42 +42,34 @@ public struct ProcessStack: Sendable {
     /// The events service as a process, under its own role on the same database, trusting this
     /// stack's accounts for tokens. Returns it with its gRPC port.
     public func startEvents(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
-        let grant = DatabaseProvisioner.Grant(schema: "events", role: "roam_events_\(UUID().uuidString.prefix(8).lowercased())",
-                                              password: UUID().uuidString, requiresPostGIS: true)
-        try await Self.withAdmin(adminURL) { client in
-            try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
-        }
-        let port = FreePort.next()
-        let events = try LaunchedProcess("roam-events", environment: [
-            "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
-            "GRPC_PORT": String(port),
-            "METRICS_PORT": "0",
-            "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
-            "PASSWORD_HASH_MEMORY_KIB": "64",
-            "PASSWORD_HASH_ITERATIONS": "1",
-            "LOG_LEVEL": "warning",
-        ].merging(extra) { _, new in new })
-        try await events.waitUntilServing(port: port, service: "roam.events.v1.EventsService")
-        return (events, port)
+        try await startService("events", executable: "roam-events", health: "roam.events.v1.EventsService", requiresPostGIS: true,
+                               port: FreePort.next(), environment: ["PASSWORD_HASH_MEMORY_KIB": "64", "PASSWORD_HASH_ITERATIONS": "1"]
+                                   .merging(extra) { _, new in new })
     }
 
     /// The feed service as a process, under its own role, asking the events service at `eventsPort`.
     public func startFeed(eventsPort: Int, port: Int = FreePort.next()) async throws -> (LaunchedProcess, Int) {
-        let grant = DatabaseProvisioner.Grant(schema: "feed", role: "roam_feed_\(UUID().uuidString.prefix(8).lowercased())",
-                                              password: UUID().uuidString)
+        try await startService("feed", executable: "roam-feed", health: "roam.feed.v1.FeedService", requiresPostGIS: false,
+                               port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"])
+    }
+
+    /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
+    private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
+                              environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {
+        let grant = DatabaseProvisioner.Grant(schema: schema, role: "roam_\(schema)_\(UUID().uuidString.prefix(8).lowercased())",
+                                              password: UUID().uuidString, requiresPostGIS: requiresPostGIS)
         try await Self.withAdmin(adminURL) { client in
             try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
         }
-        let feed = try LaunchedProcess("roam-feed", environment: [
+        let process = try LaunchedProcess(executable, environment: [
             "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
             "GRPC_PORT": String(port),
             "METRICS_PORT": "0",
             "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
-            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
             "LOG_LEVEL": "warning",
-        ])
-        try await feed.waitUntilServing(port: port, service: "roam.feed.v1.FeedService")
-        return (feed, port)
+        ].merging(extra) { _, new in new })
+        try await process.waitUntilServing(port: port, service: health)
+        return (process, port)
     }
 
     public func startGateway(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {

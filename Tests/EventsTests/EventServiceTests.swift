@@ -1,6 +1,7 @@
 @testable import Events
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// The rules of joining, presence and moderation, on the in-memory store with a hand-moved clock.
@@ -18,32 +19,21 @@ import Testing
                                             visibility: visibility, password: password), host: host, idempotencyKey: nil).event
     }
 
-    func reason(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as RoamError {
-            return error.reason
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func joiningNeedsToBeInsideAccurateEnoughAndNotBanned() async throws {
         let (service, _, _) = make()
         let event = try await create(service)
         let outside = Fixtures.position(here.moved(meters: 150, bearing: 0))
-        #expect(await reason { _ = try await service.join(event.id, user: UUID(), at: outside, password: "", waitlistIfFull: false) } == "OUTSIDE_FENCE")
+        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: outside, password: "", waitlistIfFull: false) } == "OUTSIDE_FENCE")
         let vague = Fixtures.position(here, accuracy: 500)
-        #expect(await reason { _ = try await service.join(event.id, user: UUID(), at: vague, password: "", waitlistIfFull: false) } == "POSITION_TOO_INACCURATE")
+        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: vague, password: "", waitlistIfFull: false) } == "POSITION_TOO_INACCURATE")
         let user = UUID()
         #expect(try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)
         guard case .alreadyMember = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) else {
             Issue.record("joining twice was not harmless"); return
         }
         try await service.ban(user, from: event.id, host: event.hostID)
-        #expect(await reason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "BANNED")
-        #expect(await reason { _ = try await service.event(event.id, viewer: user) } == "BANNED")
+        #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "BANNED")
+        #expect(await errorReason { _ = try await service.event(event.id, viewer: user) } == "BANNED")
     }
 
     @Test func anEventThatHasNotStartedCannotBeJoined() async throws {
@@ -51,7 +41,7 @@ import Testing
         let event = try await service.create(EventDraft(name: "Later", center: here, radiusMeters: 100, capacity: 5,
                                                         startsAt: clock.now.addingTimeInterval(3600), lifetime: .seconds(3600)),
                                              host: UUID(), idempotencyKey: nil).event
-        #expect(await reason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_NOT_STARTED")
+        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_NOT_STARTED")
         #expect(try await service.eventsHere(Fixtures.position(here), viewer: UUID(), page: PageRequest()).items.isEmpty)
     }
 
@@ -62,10 +52,10 @@ import Testing
         let event = try await create(service, visibility: .private, password: "secret")
         let user = UUID()
         for _ in 0..<3 {
-            #expect(await reason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "guess", waitlistIfFull: false) } == "WRONG_PASSWORD")
+            #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "guess", waitlistIfFull: false) } == "WRONG_PASSWORD")
         }
         // Even the right password waits out the window once the limit is reached.
-        #expect(await reason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false) } == "TOO_MANY_ATTEMPTS")
+        #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false) } == "TOO_MANY_ATTEMPTS")
         clock.advance(by: 16 * 60)
         #expect(try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false).isJoined)
     }
@@ -85,7 +75,7 @@ import Testing
         let event = try await create(service, capacity: 2)
         let member = UUID()
         _ = try await service.join(event.id, user: member, at: Fixtures.position(here), password: "", waitlistIfFull: false)
-        #expect(await reason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_FULL")
+        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_FULL")
         let (wanderer, patient) = (UUID(), UUID())
         guard case .waitlisted(_, 1) = try await service.join(event.id, user: wanderer, at: Fixtures.position(here), password: "", waitlistIfFull: true),
               case .waitlisted(_, 2) = try await service.join(event.id, user: patient, at: Fixtures.position(here), password: "", waitlistIfFull: true) else {
@@ -147,28 +137,28 @@ import Testing
             _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false)
         }
         #expect(try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "").targetBanned == false)
-        #expect(await reason { _ = try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "") } == "ALREADY_REPORTED")
-        #expect(await reason { _ = try await service.report(event.hostID, in: event.id, by: reporters[0], reason: .spam, text: "") } == "HOST_PROTECTED")
-        #expect(await reason { _ = try await service.report(target, in: event.id, by: UUID(), reason: .spam, text: "") } == "PERMISSION_DENIED")
-        #expect(await reason { _ = try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: " ") } == "INVALID_FIELD")
+        #expect(await errorReason { _ = try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "") } == "ALREADY_REPORTED")
+        #expect(await errorReason { _ = try await service.report(event.hostID, in: event.id, by: reporters[0], reason: .spam, text: "") } == "HOST_PROTECTED")
+        #expect(await errorReason { _ = try await service.report(target, in: event.id, by: UUID(), reason: .spam, text: "") } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: " ") } == "INVALID_FIELD")
         #expect(try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: "rude").targetBanned == false)
         #expect(try await service.report(target, in: event.id, by: reporters[2], reason: .harassment, text: "").targetBanned)
         #expect(try await service.reports(of: event.id, host: event.hostID, page: PageRequest()).items.count == 3)
-        #expect(await reason { _ = try await service.reports(of: event.id, host: reporters[0], page: PageRequest()) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await service.reports(of: event.id, host: reporters[0], page: PageRequest()) } == "PERMISSION_DENIED")
         #expect(try await service.membership(of: target, in: event.id).role == .banned)
     }
 
     @Test func theHostCannotBeBannedAndCapacityCannotDropBelowTheMembers() async throws {
         let (service, _, _) = make()
         let event = try await create(service, capacity: 5)
-        #expect(await reason { try await service.ban(event.hostID, from: event.id, host: event.hostID) } == "HOST_PROTECTED")
+        #expect(await errorReason { try await service.ban(event.hostID, from: event.id, host: event.hostID) } == "HOST_PROTECTED")
         for _ in 0..<3 {
             _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false)
         }
-        #expect(await reason { _ = try await service.update(event.id, EventChanges(capacity: 3), by: event.hostID) } == "CAPACITY_BELOW_MEMBERS")
+        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(capacity: 3), by: event.hostID) } == "CAPACITY_BELOW_MEMBERS")
         #expect(try await service.update(event.id, EventChanges(capacity: 4), by: event.hostID).event.capacity == 4)
-        #expect(await reason { _ = try await service.update(event.id, EventChanges(visibility: .private), by: event.hostID) } == "INVALID_FIELD")
-        #expect(await reason { _ = try await service.update(event.id, EventChanges(name: "Mine"), by: UUID()) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(visibility: .private), by: event.hostID) } == "INVALID_FIELD")
+        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(name: "Mine"), by: UUID()) } == "PERMISSION_DENIED")
         let locked = try await service.update(event.id, EventChanges(visibility: .private, password: "hush"), by: event.hostID)
         #expect(locked.event.visibility == .private && locked.event.passwordHash != nil)
     }
@@ -181,7 +171,7 @@ import Testing
         let stream = hub.subscribe(member)
         clock.advance(by: 3601)
         #expect(try await service.eventsNear(here, within: 1000, viewer: member, page: PageRequest()).items.isEmpty)
-        #expect(await reason { _ = try await service.event(event.id, viewer: member) } == "NOT_FOUND")
+        #expect(await errorReason { _ = try await service.event(event.id, viewer: member) } == "NOT_FOUND")
         #expect(try await service.endExpiredEvents() == 1)
         var iterator = stream.makeAsyncIterator()
         #expect(await iterator.next()?.kind == .eventEnded)
@@ -192,10 +182,10 @@ import Testing
     @Test func theHostDeletingAnEventGoesTheSameWay() async throws {
         let (service, store, _) = make()
         let event = try await create(service)
-        #expect(await reason { try await service.delete(event.id, by: UUID()) } == "PERMISSION_DENIED")
+        #expect(await errorReason { try await service.delete(event.id, by: UUID()) } == "PERMISSION_DENIED")
         try await service.delete(event.id, by: event.hostID)
         #expect(try await store.due(at: clock.now, limit: 10).map(\.subjectID) == [event.id])
-        #expect(await reason { _ = try await service.event(event.id, viewer: event.hostID) } == "NOT_FOUND")
+        #expect(await errorReason { _ = try await service.event(event.id, viewer: event.hostID) } == "NOT_FOUND")
     }
 
     @Test func creatingWithTheSameIdempotencyKeyReturnsTheSameEvent() async throws {

@@ -1,6 +1,7 @@
 @testable import Feed
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// Who may post, read, edit and delete, on the in-memory store with membership faked.
@@ -11,31 +12,20 @@ import Testing
         FeedService(posts: InMemoryFeedStore(), membership: membership)
     }
 
-    func reason(_ body: () async throws -> Void) async -> String? {
-        do {
-            try await body()
-            return nil
-        } catch let error as RoamError {
-            return error.reason
-        } catch {
-            return "\(error)"
-        }
-    }
-
     @Test func onlyMembersPostAndReadInAnEvent() async throws {
         let feed = make()
         let (host, member, outsider) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [member])
         let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi #all"), author: member, idempotencyKey: nil)
         #expect(post.tags == ["all"])
-        #expect(await reason { _ = try await feed.create(PostDraft(audience: .event(event), text: "Me too"), author: outsider,
+        #expect(await errorReason { _ = try await feed.create(PostDraft(audience: .event(event), text: "Me too"), author: outsider,
                                                          idempotencyKey: nil) } == "PERMISSION_DENIED")
-        #expect(await reason { _ = try await feed.post(post.id, reader: outsider) } == "NOT_FOUND")
-        #expect(await reason { _ = try await feed.eventPosts(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await feed.post(post.id, reader: outsider) } == "NOT_FOUND")
+        #expect(await errorReason { _ = try await feed.eventPosts(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
         #expect(try await feed.eventPosts(event, reader: host, page: PageRequest()).items.map(\.id) == [post.id])
         // A member who leaves (or is banned) reads nothing more.
         membership.remove(member, from: event)
-        #expect(await reason { _ = try await feed.eventPosts(event, reader: member, page: PageRequest()) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await feed.eventPosts(event, reader: member, page: PageRequest()) } == "PERMISSION_DENIED")
     }
 
     @Test func storiesArePublic() async throws {
@@ -75,10 +65,10 @@ import Testing
         let post = try await feed.create(PostDraft(audience: .event(event), text: "First"), author: author, idempotencyKey: nil)
         let edited = try await feed.update(post.id, text: "Second #try", mediaIDs: [], by: author)
         #expect(edited.text == "Second #try" && edited.tags == ["try"] && edited.editedAt != nil)
-        #expect(await reason { _ = try await feed.update(post.id, text: "Mine", mediaIDs: [], by: other) } == "PERMISSION_DENIED")
-        #expect(await reason { try await feed.delete(post.id, by: other) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await feed.update(post.id, text: "Mine", mediaIDs: [], by: other) } == "PERMISSION_DENIED")
+        #expect(await errorReason { try await feed.delete(post.id, by: other) } == "PERMISSION_DENIED")
         try await feed.delete(post.id, by: host)
-        #expect(await reason { _ = try await feed.post(post.id, reader: author) } == "NOT_FOUND")
+        #expect(await errorReason { _ = try await feed.post(post.id, reader: author) } == "NOT_FOUND")
         // Deleting again is harmless.
         try await feed.delete(post.id, by: author)
     }
