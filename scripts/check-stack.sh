@@ -12,7 +12,15 @@ export RATE_LIMIT_PER_ADDRESS=100000 RATE_LIMIT_PER_ADDRESS_BURST=100000 RATE_LI
 
 log=$(mktemp)
 leader=
-trap '[ -n "$leader" ] && kill -KILL -"$leader" 2>/dev/null || true' EXIT
+# On any failure, stop the stack the way Ctrl-C does (roam up stops every service and PostgreSQL in
+# order), and only then kill what is left, so no process or server outlives the script.
+cleanup() {
+  [ -n "$leader" ] || return 0
+  kill -INT -"$leader" 2>/dev/null || return 0
+  for _ in $(seq 1 60); do kill -0 "$leader" 2>/dev/null || return 0; sleep 1; done
+  kill -KILL -"$leader" 2>/dev/null || true
+}
+trap cleanup EXIT
 
 start_stack() {
   setsid swift run roam up >"$log" 2>&1 &

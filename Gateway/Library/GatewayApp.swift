@@ -40,6 +40,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let table = RouteTable(router: router)
         let accounts = AccountsCaller(accounts: upstreams.accounts)
         let events = EventsCaller(events: upstreams.events)
+        let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
         AuthRoutes(accounts: accounts).register(in: table)
         MeRoutes(accounts: accounts).register(in: table)
@@ -48,6 +49,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         EventRoutes(events: events).register(in: table)
         EventModerationRoutes(events: events).register(in: table)
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
+        PostRoutes(feed: feed).register(in: table)
         return (router, table)
     }
 
@@ -77,10 +79,12 @@ public enum GatewayApp {
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
                                                  serviceSecret: settings.serviceSecret)
         let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
-        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events), verifier: verifier,
+        let feed = try Upstream(name: "feed", addresses: settings.feedAddresses, timeout: settings.upstreamTimeout)
+        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed),
+                              verifier: verifier,
                               registry: registry)
         logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)",
-                                           "events": "\(settings.eventsAddresses)"])
+                                           "events": "\(settings.eventsAddresses)", "feed": "\(settings.feedAddresses)"])
         let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -12,6 +12,8 @@ public struct GatewaySettings: Sendable {
     public var accountsAddresses: [HostAndPort]
     /// Every replica of the events service.
     public var eventsAddresses: [HostAndPort]
+    /// Every replica of the feed service.
+    public var feedAddresses: [HostAndPort]
     /// How often an idle notification stream sends a comment line, so proxies keep it open.
     public var streamHeartbeat: Duration
     /// The longest one call to a service may take.
@@ -37,6 +39,7 @@ public struct GatewaySettings: Sendable {
         }
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
+        feedAddresses = try environment.addresses("FEED_ADDRESS", default: "127.0.0.1:50053")
         streamHeartbeat = try environment.duration("STREAM_HEARTBEAT", default: .seconds(15))
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))

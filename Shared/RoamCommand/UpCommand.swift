@@ -87,7 +87,15 @@ struct UpCommand {
         }
         console.say(cluster.isInitialized ? "starting PostgreSQL in \(cluster.directory) on port \(port)"
                                           : "creating a PostgreSQL cluster in \(cluster.directory) on port \(port)")
-        try cluster.start()
+        do {
+            try cluster.start()
+        } catch {
+            throw LocalError("""
+                PostgreSQL did not start (\(error)).
+                roam: is another `roam up` still running? Stop it, or set ROAM_POSTGRES_PORT. The server's own log
+                roam: is \(cluster.directory)/server.log
+                """)
+        }
         return .postgres(adminURL: cluster.adminURL, cluster: cluster)
     }
 

@@ -25,9 +25,13 @@ case "up":
     }
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     let binDirectory = (executable as NSString).deletingLastPathComponent
-    let status = try await UpCommand(projectDirectory: project, binDirectory: binDirectory, environment: environment,
-                                     console: console).run()
-    exit(status)
+    do {
+        let status = try await UpCommand(projectDirectory: project, binDirectory: binDirectory, environment: environment,
+                                         console: console).run()
+        exit(status)
+    } catch {
+        fail("\(error)")
+    }
 
 case "provision":
     guard let url = environment["DATABASE_URL"], !url.isEmpty else { fail("set DATABASE_URL to an administrator's connection") }

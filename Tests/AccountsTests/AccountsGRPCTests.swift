@@ -53,6 +53,32 @@ import Testing
         }
     }
 
+    @Test func nulCharactersAreRefusedNotStored() async throws {
+        try await AccountsHarness.run(store: .postgres) { client, _ in
+            await #expect {
+                _ = try await client.signUp(.with {
+                    $0.email = "nul@example.com"
+                    $0.username = "nul_\(UUID().uuidString.prefix(6).lowercased())"
+                    $0.password = "correct horse battery"
+                    $0.displayName = "Nul\u{0}Byte"
+                })
+            } throws: { error in
+                (error as? RPCError)?.code == .invalidArgument && (error as? RPCError)?.violatedFields == ["display_name"]
+            }
+            // A device name is only shown back: NUL is dropped and the sign-up succeeds.
+            let username = "dev_\(UUID().uuidString.prefix(6).lowercased())"
+            let signedUp = try await client.signUp(.with {
+                $0.email = "\(username)@example.com"
+                $0.username = username
+                $0.password = "correct horse battery"
+                $0.displayName = "Device"
+                $0.device = .with { $0.deviceName = "phone\u{0}" }
+            })
+            let sessions = try await client.listSessions(.init(), metadata: AccountsHarness.bearer(signedUp.tokens.accessToken))
+            #expect(sessions.sessions.first?.device.deviceName == "phone")
+        }
+    }
+
     @Test func duplicateUsernamesAreAlreadyExistsNamingTheField() async throws {
         try await AccountsHarness.run { client, _ in
             let first = try await AccountsHarness.signUp(client)

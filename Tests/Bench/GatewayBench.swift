@@ -9,7 +9,12 @@ enum GatewayBench {
         let stack = try await ProcessStack.startAccounts()
         let unlimited = ["RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
                          "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error"]
-        let (gateway, http) = try await stack.startGateway(environment: unlimited)
+        // The gateway is ready only when every service it fronts is.
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (gateway, http) = try await stack.startGateway(environment: unlimited.merging([
+            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+        ]) { _, new in new })
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
             "email": "bench@example.com", "username": "bench_reader", "password": "benchmark passphrase", "displayName": "Bench",
         ])
@@ -33,6 +38,8 @@ enum GatewayBench {
         say(String(format: "GET /v1/me reaches %.1f %% of pgbench -S's rate", 100 * me.requestsPerSecond / max(pgbench.tps, 1)))
         if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         _ = await gateway.stop()
+        _ = await feed.stop()
+        _ = await events.stop()
         _ = await stack.accounts.stop()
     }
 }

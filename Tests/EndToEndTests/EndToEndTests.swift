@@ -2,13 +2,15 @@ import Foundation
 import RoamTesting
 import Testing
 
-/// Accounts, events and the gateway as real processes, real HTTP/2 between them, real PostgreSQL.
+/// Accounts, events, feed and the gateway as real processes, real HTTP/2 between them, real PostgreSQL.
 @Suite(.serialized) struct EndToEndTests {
     @Test func signUpLogInMeRefreshLogOutThenRefreshFails() async throws {
         let stack = try await ProcessStack.startAccounts()
         // The gateway is ready only when every service it fronts is.
         let (events, eventsPort) = try await stack.startEvents()
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"])
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
             "email": "e2e@example.com", "username": "e2e_walker", "password": "correct horse battery", "displayName": "E2E",
@@ -34,6 +36,7 @@ import Testing
         #expect(afterLogout.reason != nil)
 
         #expect(await gateway.stop() == 0)
+        #expect(await feed.stop() == 0)
         #expect(await events.stop() == 0)
         #expect(await stack.accounts.stop() == 0)
     }

@@ -29,7 +29,9 @@ import Testing
     @Test func theWholeWalkOnRealProcesses() async throws {
         let stack = try await ProcessStack.startAccounts()
         let (events, eventsPort) = try await stack.startEvents(environment: ["EVENT_MIN_LIFETIME": "1s", "EVENT_SWEEP_INTERVAL": "1s"])
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"])
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let host = try await signUp(http, "e2e_host")
         let guest = try await signUp(http, "e2e_guest")
@@ -107,6 +109,7 @@ import Testing
 
         // The host's stream is still open: stopping must end it rather than wait for the client.
         #expect(await gateway.stop() == 0)
+        #expect(await feed.stop() == 0)
         #expect(await events.stop() == 0)
         #expect(await stack.accounts.stop() == 0)
     }

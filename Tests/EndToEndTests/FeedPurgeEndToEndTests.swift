@@ -15,7 +15,8 @@ import Testing
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)",
         ])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"])
+        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
             "email": "feed_host@example.com", "username": "feed_host", "password": "correct horse battery", "displayName": "Host",

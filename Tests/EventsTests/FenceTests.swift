@@ -112,6 +112,10 @@ import Testing
         #expect(fields(draft { $0.startsAt = now.addingTimeInterval(-3600) }) == ["starts_at"])
         #expect(fields(draft { $0.theme = "#12345G" }) == ["theme"])
         #expect(fields(draft { $0.tags = [""] }) == ["tags[0]"])
+        // PostgreSQL cannot store NUL: refused as the client's mistake, never a 500.
+        #expect(fields(draft { $0.name = "Pic\u{0}nic" }) == ["name"])
+        #expect(fields(draft { $0.description = "\u{0}" }) == ["description"])
+        #expect(fields(draft { $0.tags = ["a\u{0}"] }) == ["tags[0]"])
     }
 
     @Test func themesArePaletteNamesOrHexColours() {

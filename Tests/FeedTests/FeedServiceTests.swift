@@ -50,6 +50,7 @@ import Testing
             }
         }
         #expect(await fields(PostDraft(audience: .event(event), text: "  ")) == ["text"])
+        #expect(await fields(PostDraft(audience: .event(event), text: "nul\u{0}byte")) == ["text"])
         #expect(await fields(PostDraft(audience: .event(event), text: String(repeating: "a", count: 5001))) == ["text"])
         #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: (0..<11).map { _ in UUID() })) == ["media_ids"])
         let same = UUID()

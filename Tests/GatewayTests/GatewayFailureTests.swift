@@ -46,7 +46,8 @@ import Testing
         // Nothing listens on this port.
         let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events), verifier: verifier,
+        let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
+        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed), verifier: verifier,
                                              settings: try GatewayHarness.settings()) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)

@@ -36,18 +36,22 @@ enum GatewayHarness {
                       settings: settings ?? self.settings(), body)
     }
 
-    /// The gateway in front of `services` (reached as accounts) and `events` (reached as events), whose
-    /// calls are checked with `verifier`.
+    /// The gateway in front of `services` (reached as accounts), `events` and `feed`, whose calls are
+    /// checked with `verifier`.
     static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
+                    feed: [any RegistrableRPCService] = [],
                     anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
                                                    anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
         let (eventsServer, eventsUpstream) = inProcess("events", events, health: "roam.events.v1.EventsService",
                                                        anonymousMethods: [], verifier: verifier, settings: settings)
-        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream), verifier: verifier,
-                              settings: settings, extraServices: [GRPCServerService(server: accountsServer),
-                                                                  GRPCServerService(server: eventsServer)], body)
+        let (feedServer, feedUpstream) = inProcess("feed", feed, health: "roam.feed.v1.FeedService",
+                                                   anonymousMethods: [], verifier: verifier, settings: settings)
+        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream),
+                              verifier: verifier, settings: settings,
+                              extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
+                                              GRPCServerService(server: feedServer)], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.

@@ -1,7 +1,7 @@
 /// The OpenAPI 3.1 document served at `/openapi.json`. Every route the gateway serves is listed in
 /// `operations`; a test fails when this list and the router disagree.
 enum GatewayOpenAPI {
-    static let operations: [APIOperation] = AccountsOperations.all + EventsOperations.all + SystemOperations.all
+    static let operations: [APIOperation] = AccountsOperations.all + EventsOperations.all + FeedOperations.all + SystemOperations.all
 
     static let problemStatuses = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503, 504]
 
@@ -32,6 +32,7 @@ enum GatewayOpenAPI {
             "components": [
                 "securitySchemes": ["bearerAuth": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"]],
                 "schemas": .object(AccountsSchemas.all.merging(EventsSchemas.all) { first, _ in first }
+                                          .merging(FeedSchemas.all) { first, _ in first }
                                           .merging(SystemSchemas.all) { first, _ in first }),
                 "responses": .object(responses),
             ],

@@ -6,15 +6,18 @@ import RoamRuntime
 public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     public var accounts: Upstream<Transport>
     public var events: Upstream<Transport>
+    public var feed: Upstream<Transport>
 
-    public init(accounts: Upstream<Transport>, events: Upstream<Transport>) {
+    public init(accounts: Upstream<Transport>, events: Upstream<Transport>, feed: Upstream<Transport>) {
         self.accounts = accounts
         self.events = events
+        self.feed = feed
     }
 
     /// Each service with the name its health service reports readiness under.
     var all: [(upstream: Upstream<Transport>, healthName: String)] {
-        [(accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService")]
+        [(accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService"),
+         (feed, "roam.feed.v1.FeedService")]
     }
 
     /// Asks every service whether it is SERVING (for `/readyz`).

@@ -20,6 +20,7 @@ struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
 
 typealias AccountsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsService.Client<Transport>>
 typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Events_V1_EventsService.Client<Transport>>
+typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Feed_V1_FeedService.Client<Transport>>
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
@@ -27,6 +28,10 @@ extension ServiceCaller {
     }
 
     init(events upstream: Upstream<Transport>) where Client == Roam_Events_V1_EventsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(feed upstream: Upstream<Transport>) where Client == Roam_Feed_V1_FeedService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }

@@ -8,6 +8,12 @@ public struct Validation: Sendable {
         if !condition { violations.append(.init(field: field, description: description())) }
     }
 
+    /// PostgreSQL text cannot hold a NUL character; a string with one is the client's mistake, not
+    /// a reason for the database to fail the request.
+    public mutating func requireStorable(_ text: String, _ field: String) {
+        require(!text.unicodeScalars.contains("\u{0}"), field, "must not contain NUL characters")
+    }
+
     public mutating func fail(_ field: String, _ description: String) {
         violations.append(.init(field: field, description: description))
     }

@@ -12,7 +12,7 @@ public enum AccountRules {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let valid = email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[0].count <= 64
             && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !parts[1].contains("..")
-            && !email.contains(where: { $0.isWhitespace })
+            && !email.contains(where: { $0.isWhitespace || $0 == "\u{0}" })
         validation.require(valid, "email", "must be an email address such as name@example.com")
     }
 
@@ -32,6 +32,7 @@ public enum AccountRules {
     }
 
     public static func checkDisplayName(_ name: String, into validation: inout Validation) {
+        validation.requireStorable(name, "display_name")
         validation.require(displayNameLength.contains(name.count) && !name.contains(where: \.isNewline),
                            "display_name", "must be 1 to 50 characters on one line")
     }

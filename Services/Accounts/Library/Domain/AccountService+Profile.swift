@@ -14,7 +14,10 @@ extension AccountService {
         changes.phone = changes.phone?.trimmingWhitespace()
         var validation = Validation()
         if let name = changes.displayName { AccountRules.checkDisplayName(name, into: &validation) }
-        if let bio = changes.bio { validation.require(AccountRules.bioLength.contains(bio.count), "bio", "must be at most 500 characters") }
+        if let bio = changes.bio {
+            validation.require(AccountRules.bioLength.contains(bio.count), "bio", "must be at most 500 characters")
+            validation.requireStorable(bio, "bio")
+        }
         if let phone = changes.phone {
             let digits = phone.filter(\.isNumber)
             validation.require(phone.isEmpty || (phone.allSatisfy { $0.isNumber || "+ -()".contains($0) } && (6...15).contains(digits.count)),

@@ -6,11 +6,13 @@ enum EventRules {
 
     /// 1 to 80 characters (by default) once trimmed.
     static func validateName(_ name: String, policy: EventPolicy, into validation: inout Validation) {
+        validation.requireStorable(name, "name")
         validation.require(policy.nameLength.contains(name.trimmingCharacters(in: .whitespacesAndNewlines).count), "name",
                            "must be \(policy.nameLength.lowerBound) to \(policy.nameLength.upperBound) characters")
     }
 
     static func validateDescription(_ description: String, policy: EventPolicy, into validation: inout Validation) {
+        validation.requireStorable(description, "description")
         validation.require(description.count <= policy.maxDescriptionLength, "description",
                            "must be at most \(policy.maxDescriptionLength) characters")
     }
@@ -32,6 +34,7 @@ enum EventRules {
     static func validateTags(_ tags: [String], policy: EventPolicy, into validation: inout Validation) {
         validation.require(tags.count <= policy.maxTags, "tags", "at most \(policy.maxTags) tags")
         for (index, tag) in tags.enumerated() {
+            validation.requireStorable(tag, "tags[\(index)]")
             validation.require(!tag.isEmpty && tag.count <= policy.maxTagLength, "tags[\(index)]",
                                "must be 1 to \(policy.maxTagLength) characters")
         }

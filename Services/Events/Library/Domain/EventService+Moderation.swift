@@ -45,6 +45,7 @@ extension EventService {
         var validation = Validation()
         validation.require(reason != nil, "reason", "must be one of \(Report.Reason.allCases.map(\.rawValue).joined(separator: ", "))")
         validation.require(text.count <= policy.maxReportTextLength, "text", "must be at most \(policy.maxReportTextLength) characters")
+        validation.requireStorable(text, "text")
         if reason == .other {
             validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "is required when the reason is other")
         }

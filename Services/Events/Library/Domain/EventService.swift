@@ -25,8 +25,11 @@ public struct EventService: Sendable {
     public func create(_ draft: EventDraft, host: UUID, idempotencyKey: String?) async throws -> EventView {
         let time = now()
         try draft.validate(policy, now: time)
-        if let idempotencyKey, idempotencyKey.count > 100 {
-            throw RoamError.invalidField("idempotency_key", "must be at most 100 characters")
+        if let idempotencyKey {
+            var validation = Validation()
+            validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
+            validation.requireStorable(idempotencyKey, "idempotency_key")
+            try validation.check()
         }
         let startsAt = max(draft.startsAt ?? time, time)
         let event = Event(id: .v7(at: time), hostID: host, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines),

@@ -16,8 +16,11 @@ public struct FeedService: Sendable {
 
     public func create(_ draft: PostDraft, author: UUID, idempotencyKey: String?) async throws -> Post {
         try draft.validate()
-        if let idempotencyKey, idempotencyKey.count > 100 {
-            throw RoamError.invalidField("idempotency_key", "must be at most 100 characters")
+        if let idempotencyKey {
+            var validation = Validation()
+            validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
+            validation.requireStorable(idempotencyKey, "idempotency_key")
+            try validation.check()
         }
         if let event = draft.audience.eventID {
             guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }

@@ -1,0 +1,77 @@
+@testable import Events
+@testable import Feed
+import Foundation
+@testable import Gateway
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Membership answered by the events domain in the same process, as `CheckMembership` would.
+struct InProcessMembership: EventMembership {
+    let events: EventService
+
+    func status(of user: UUID, in event: UUID) async throws -> MembershipStatus {
+        do {
+            let (active, role) = try await events.membership(of: user, in: event)
+            return MembershipStatus(active: active, isHost: active && role == .host)
+        } catch let error as RoamError where error.kind == .notFound {
+            return .none
+        }
+    }
+}
+
+/// Posts in events through the real gateway, in front of the real events and feed services.
+@Suite struct GatewayFeedTests {
+    let here = GeoPoint(latitude: Double.random(in: -60...60), longitude: Double.random(in: -170...170))
+
+    @Test func membersPostEditAndTheHostDeletes() async throws {
+        let tokens = await TestTokens()
+        let hub = NotificationHub()
+        let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
+        let feed = FeedService(posts: InMemoryFeedStore(), membership: InProcessMembership(events: events))
+        try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
+                                     anonymousMethods: [], verifier: try await tokens.verifier(),
+                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"])) { http in
+            let (host, member, outsider) = (try await tokens.userToken(UUID()), try await tokens.userToken(UUID()),
+                                            try await tokens.userToken(UUID()))
+            let eventID = try #require(try await http.send("POST", "/v1/events", json: [
+                "name": "Hitta night", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
+                "capacity": 10, "durationSeconds": 3600,
+            ], token: host).json()["eventId"] as? String)
+            _ = try await http.send("POST", "/v1/events/\(eventID)/join",
+                                    json: ["latitude": here.latitude, "longitude": here.longitude, "accuracyMeters": 5], token: member)
+
+            let created = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
+                                              token: member, headers: ["Idempotency-Key": "dance-1"])
+            #expect(created.status == 201)
+            #expect(try created.json()["tags"] as? [String] == ["hitta", "night"])
+            #expect(try created.json()["eventId"] as? String == eventID)
+            let postID = try #require(try created.json()["postId"] as? String)
+            let retried = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
+                                              token: member, headers: ["Idempotency-Key": "dance-1"])
+            #expect(try retried.json()["postId"] as? String == postID)
+
+            let intruder = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Let me in"], token: outsider)
+            #expect(intruder.status == 403)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/posts", token: outsider).status == 403)
+            #expect(try await http.send("GET", "/v1/posts/\(postID)", token: outsider).status == 404)
+            let listed = try await http.send("GET", "/v1/events/\(eventID)/posts", token: host)
+            #expect((try listed.json()["posts"] as? [[String: Any]])?.map { $0["postId"] as? String } == [postID])
+
+            let tooLong = try await http.send("POST", "/v1/events/\(eventID)/posts",
+                                              json: ["text": String(repeating: "a", count: 5001)], token: member)
+            #expect(tooLong.status == 400 && tooLong.problemFields == ["text"])
+            let badMedia = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["mediaIds": ["nope"]], token: member)
+            #expect(badMedia.status == 400 && badMedia.problemFields == ["mediaIds[0]"])
+
+            let edited = try await http.send("PATCH", "/v1/posts/\(postID)", json: ["text": "Still dancing #late"], token: member)
+            #expect(edited.status == 200)
+            #expect(try edited.json()["tags"] as? [String] == ["late"])
+            #expect(try edited.json()["editedAt"] != nil)
+            #expect(try await http.send("PATCH", "/v1/posts/\(postID)", json: ["text": "Mine now"], token: host).status == 403)
+            #expect(try await http.send("DELETE", "/v1/posts/\(postID)", token: outsider).status == 403)
+            #expect(try await http.send("DELETE", "/v1/posts/\(postID)", token: host).status == 204)
+            #expect(try await http.send("GET", "/v1/posts/\(postID)", token: member).status == 404)
+        }
+    }
+}
