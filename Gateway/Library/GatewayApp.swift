@@ -50,6 +50,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         EventModerationRoutes(events: events).register(in: table)
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         PostRoutes(feed: feed).register(in: table)
+        CommentRoutes(feed: feed).register(in: table)
         return (router, table)
     }
 

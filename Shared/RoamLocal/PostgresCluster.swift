@@ -56,7 +56,7 @@ public struct PostgresCluster: Sendable {
         let fast = unsafeFast ? "-c fsync=off -c synchronous_commit=off -c full_page_writes=off" : ""
         try runAsOwner("""
             \(binaries)/pg_ctl -D \(dataDirectory) -l \(directory)/server.log -w -t 60 \
-            -o "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=200 \(fast)" start >/dev/null
+            -o "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=\(unsafeFast ? 1000 : 200) \(fast)" start >/dev/null
             """)
         if created { try runAsOwner("\(binaries)/createdb -h \(directory) -p \(port) -U roam roam") }
     }

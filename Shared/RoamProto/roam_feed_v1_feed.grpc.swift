@@ -85,13 +85,111 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreateComment" metadata.
+        public enum CreateComment: Sendable {
+            /// Request type for "CreateComment".
+            public typealias Input = Roam_Feed_V1_CreateCommentRequest
+            /// Response type for "CreateComment".
+            public typealias Output = Roam_Feed_V1_CreateCommentResponse
+            /// Descriptor for "CreateComment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "CreateComment",
+                type: .unary
+            )
+        }
+        /// Namespace for "ReplyToComment" metadata.
+        public enum ReplyToComment: Sendable {
+            /// Request type for "ReplyToComment".
+            public typealias Input = Roam_Feed_V1_ReplyToCommentRequest
+            /// Response type for "ReplyToComment".
+            public typealias Output = Roam_Feed_V1_CreateCommentResponse
+            /// Descriptor for "ReplyToComment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ReplyToComment",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListComments" metadata.
+        public enum ListComments: Sendable {
+            /// Request type for "ListComments".
+            public typealias Input = Roam_Feed_V1_ListCommentsRequest
+            /// Response type for "ListComments".
+            public typealias Output = Roam_Feed_V1_ListCommentsResponse
+            /// Descriptor for "ListComments".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListComments",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateComment" metadata.
+        public enum UpdateComment: Sendable {
+            /// Request type for "UpdateComment".
+            public typealias Input = Roam_Feed_V1_UpdateCommentRequest
+            /// Response type for "UpdateComment".
+            public typealias Output = Roam_Feed_V1_UpdateCommentResponse
+            /// Descriptor for "UpdateComment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "UpdateComment",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteComment" metadata.
+        public enum DeleteComment: Sendable {
+            /// Request type for "DeleteComment".
+            public typealias Input = Roam_Feed_V1_DeleteCommentRequest
+            /// Response type for "DeleteComment".
+            public typealias Output = Roam_Feed_V1_DeleteCommentResponse
+            /// Descriptor for "DeleteComment".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "DeleteComment",
+                type: .unary
+            )
+        }
+        /// Namespace for "Like" metadata.
+        public enum Like: Sendable {
+            /// Request type for "Like".
+            public typealias Input = Roam_Feed_V1_LikeRequest
+            /// Response type for "Like".
+            public typealias Output = Roam_Feed_V1_LikeResponse
+            /// Descriptor for "Like".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "Like",
+                type: .unary
+            )
+        }
+        /// Namespace for "Unlike" metadata.
+        public enum Unlike: Sendable {
+            /// Request type for "Unlike".
+            public typealias Input = Roam_Feed_V1_LikeRequest
+            /// Response type for "Unlike".
+            public typealias Output = Roam_Feed_V1_LikeResponse
+            /// Descriptor for "Unlike".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "Unlike",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.feed.v1.FeedService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreatePost.descriptor,
             GetPost.descriptor,
             ListEventPosts.descriptor,
             UpdatePost.descriptor,
-            DeletePost.descriptor
+            DeletePost.descriptor,
+            CreateComment.descriptor,
+            ReplyToComment.descriptor,
+            ListComments.descriptor,
+            UpdateComment.descriptor,
+            DeleteComment.descriptor,
+            Like.descriptor,
+            Unlike.descriptor
         ]
     }
 }
@@ -120,8 +218,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places; posts to followers, comments, likes and live chat come
-    /// > next. Every call needs `authorization: Bearer <token>`. The feed also serves
+    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
+    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
     /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
         /// Handle the "CreatePost" method.
@@ -213,6 +311,132 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_DeletePostRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_DeletePostResponse>
+
+        /// Handle the "CreateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_CreateCommentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_CreateCommentResponse` messages.
+        func createComment(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CreateCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CreateCommentResponse>
+
+        /// Handle the "ReplyToComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A reply to a comment or to another reply; it belongs to the same subject.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ReplyToCommentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_CreateCommentResponse` messages.
+        func replyToComment(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CreateCommentResponse>
+
+        /// Handle the "ListComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subject's comments and replies, oldest first, each with its parent id.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListCommentsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListCommentsResponse` messages.
+        func listComments(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListCommentsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListCommentsResponse>
+
+        /// Handle the "UpdateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author) Changes the text.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_UpdateCommentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_UpdateCommentResponse` messages.
+        func updateComment(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_UpdateCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_UpdateCommentResponse>
+
+        /// Handle the "DeleteComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_DeleteCommentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_DeleteCommentResponse` messages.
+        func deleteComment(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_DeleteCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_DeleteCommentResponse>
+
+        /// Handle the "Like" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_LikeRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_LikeResponse` messages.
+        func like(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse>
+
+        /// Handle the "Unlike" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes the caller's like back; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_LikeRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_LikeResponse` messages.
+        func unlike(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse>
     }
 
     /// Service protocol for the "roam.feed.v1.FeedService" service.
@@ -225,8 +449,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places; posts to followers, comments, likes and live chat come
-    /// > next. Every call needs `authorization: Bearer <token>`. The feed also serves
+    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
+    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
     /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
     public protocol ServiceProtocol: Roam_Feed_V1_FeedService.StreamingServiceProtocol {
         /// Handle the "CreatePost" method.
@@ -318,6 +542,132 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.ServerRequest<Roam_Feed_V1_DeletePostRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_DeletePostResponse>
+
+        /// Handle the "CreateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_CreateCommentResponse` message.
+        func createComment(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_CreateCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse>
+
+        /// Handle the "ReplyToComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A reply to a comment or to another reply; it belongs to the same subject.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReplyToCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_CreateCommentResponse` message.
+        func replyToComment(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse>
+
+        /// Handle the "ListComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subject's comments and replies, oldest first, each with its parent id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListCommentsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListCommentsResponse` message.
+        func listComments(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListCommentsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse>
+
+        /// Handle the "UpdateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author) Changes the text.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UpdateCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_UpdateCommentResponse` message.
+        func updateComment(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_UpdateCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_UpdateCommentResponse>
+
+        /// Handle the "DeleteComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_DeleteCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_DeleteCommentResponse` message.
+        func deleteComment(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_DeleteCommentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_DeleteCommentResponse>
+
+        /// Handle the "Like" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_LikeResponse` message.
+        func like(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_LikeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>
+
+        /// Handle the "Unlike" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes the caller's like back; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_LikeResponse` message.
+        func unlike(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_LikeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>
     }
 
     /// Simple service protocol for the "roam.feed.v1.FeedService" service.
@@ -328,8 +678,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places; posts to followers, comments, likes and live chat come
-    /// > next. Every call needs `authorization: Bearer <token>`. The feed also serves
+    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
+    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
     /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
     public protocol SimpleServiceProtocol: Roam_Feed_V1_FeedService.ServiceProtocol {
         /// Handle the "CreatePost" method.
@@ -421,6 +771,132 @@ extension Roam_Feed_V1_FeedService {
             request: Roam_Feed_V1_DeletePostRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Feed_V1_DeletePostResponse
+
+        /// Handle the "CreateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_CreateCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_CreateCommentResponse` to respond with.
+        func createComment(
+            request: Roam_Feed_V1_CreateCommentRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_CreateCommentResponse
+
+        /// Handle the "ReplyToComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A reply to a comment or to another reply; it belongs to the same subject.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ReplyToCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_CreateCommentResponse` to respond with.
+        func replyToComment(
+            request: Roam_Feed_V1_ReplyToCommentRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_CreateCommentResponse
+
+        /// Handle the "ListComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subject's comments and replies, oldest first, each with its parent id.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListCommentsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListCommentsResponse` to respond with.
+        func listComments(
+            request: Roam_Feed_V1_ListCommentsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListCommentsResponse
+
+        /// Handle the "UpdateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author) Changes the text.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_UpdateCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_UpdateCommentResponse` to respond with.
+        func updateComment(
+            request: Roam_Feed_V1_UpdateCommentRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_UpdateCommentResponse
+
+        /// Handle the "DeleteComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_DeleteCommentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_DeleteCommentResponse` to respond with.
+        func deleteComment(
+            request: Roam_Feed_V1_DeleteCommentRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_DeleteCommentResponse
+
+        /// Handle the "Like" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_LikeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_LikeResponse` to respond with.
+        func like(
+            request: Roam_Feed_V1_LikeRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_LikeResponse
+
+        /// Handle the "Unlike" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes the caller's like back; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_LikeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_LikeResponse` to respond with.
+        func unlike(
+            request: Roam_Feed_V1_LikeRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_LikeResponse
     }
 }
 
@@ -483,6 +959,83 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.CreateComment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CreateCommentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CreateCommentResponse>(),
+            handler: { request, context in
+                try await self.createComment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ReplyToComment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ReplyToCommentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CreateCommentResponse>(),
+            handler: { request, context in
+                try await self.replyToComment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListComments.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListCommentsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListCommentsResponse>(),
+            handler: { request, context in
+                try await self.listComments(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.UpdateComment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_UpdateCommentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_UpdateCommentResponse>(),
+            handler: { request, context in
+                try await self.updateComment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.DeleteComment.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_DeleteCommentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_DeleteCommentResponse>(),
+            handler: { request, context in
+                try await self.deleteComment(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.Like.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_LikeRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeResponse>(),
+            handler: { request, context in
+                try await self.like(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.Unlike.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_LikeRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeResponse>(),
+            handler: { request, context in
+                try await self.unlike(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -538,6 +1091,83 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_DeletePostResponse> {
         let response = try await self.deletePost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createComment(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CreateCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CreateCommentResponse> {
+        let response = try await self.createComment(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func replyToComment(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CreateCommentResponse> {
+        let response = try await self.replyToComment(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listComments(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListCommentsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListCommentsResponse> {
+        let response = try await self.listComments(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateComment(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_UpdateCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_UpdateCommentResponse> {
+        let response = try await self.updateComment(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteComment(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_DeleteCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_DeleteCommentResponse> {
+        let response = try await self.deleteComment(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func like(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse> {
+        let response = try await self.like(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unlike(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse> {
+        let response = try await self.unlike(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -612,6 +1242,97 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
             metadata: [:]
         )
     }
+
+    public func createComment(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_CreateCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse>(
+            message: try await self.createComment(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func replyToComment(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_CreateCommentResponse>(
+            message: try await self.replyToComment(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listComments(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListCommentsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse>(
+            message: try await self.listComments(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateComment(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_UpdateCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_UpdateCommentResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_UpdateCommentResponse>(
+            message: try await self.updateComment(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteComment(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_DeleteCommentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_DeleteCommentResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_DeleteCommentResponse>(
+            message: try await self.deleteComment(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func like(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_LikeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>(
+            message: try await self.like(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unlike(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_LikeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>(
+            message: try await self.unlike(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
 }
 
 // MARK: roam.feed.v1.FeedService (client)
@@ -625,8 +1346,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places; posts to followers, comments, likes and live chat come
-    /// > next. Every call needs `authorization: Bearer <token>`. The feed also serves
+    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
+    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
     /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
     public protocol ClientProtocol: Sendable {
         /// Call the "CreatePost" method.
@@ -743,6 +1464,167 @@ extension Roam_Feed_V1_FeedService {
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_DeletePostResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CreateCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CreateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CreateCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CreateCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CreateCommentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ReplyToComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A reply to a comment or to another reply; it belongs to the same subject.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReplyToCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ReplyToCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CreateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func replyToComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ReplyToCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CreateCommentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subject's comments and replies, oldest first, each with its parent id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListCommentsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListCommentsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListCommentsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listComments<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListCommentsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListCommentsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListCommentsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListCommentsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author) Changes the text.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UpdateCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_UpdateCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_UpdateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_UpdateCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_UpdateCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_UpdateCommentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UpdateCommentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_DeleteCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_DeleteCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_DeleteCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_DeleteCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_DeleteCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_DeleteCommentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_DeleteCommentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "Like" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_LikeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_LikeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func like<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_LikeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_LikeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "Unlike" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes the caller's like back; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_LikeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_LikeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unlike<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_LikeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_LikeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
     }
 
     /// Generated client for the "roam.feed.v1.FeedService" service.
@@ -753,8 +1635,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places; posts to followers, comments, likes and live chat come
-    /// > next. Every call needs `authorization: Bearer <token>`. The feed also serves
+    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
+    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
     /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
         private let client: GRPCCore.GRPCClient<Transport>
@@ -936,6 +1818,244 @@ extension Roam_Feed_V1_FeedService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "CreateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CreateCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CreateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CreateCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CreateCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CreateCommentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.CreateComment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ReplyToComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A reply to a comment or to another reply; it belongs to the same subject.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReplyToCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ReplyToCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CreateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func replyToComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ReplyToCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CreateCommentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ReplyToComment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The subject's comments and replies, oldest first, each with its parent id.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListCommentsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListCommentsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListCommentsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listComments<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListCommentsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListCommentsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListCommentsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListCommentsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListComments.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author) Changes the text.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UpdateCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_UpdateCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_UpdateCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_UpdateCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_UpdateCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_UpdateCommentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UpdateCommentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.UpdateComment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteComment" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_DeleteCommentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_DeleteCommentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_DeleteCommentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteComment<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_DeleteCommentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_DeleteCommentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_DeleteCommentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_DeleteCommentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.DeleteComment.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "Like" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_LikeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_LikeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func like<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_LikeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_LikeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.Like.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "Unlike" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes the caller's like back; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_LikeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_LikeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unlike<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_LikeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_LikeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.Unlike.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -1082,6 +2202,209 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_DeletePostRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_DeletePostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Comments on a subject the caller may read (`post/<id>` for now).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createComment<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_CreateCommentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createComment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CreateCommentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CreateCommentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReplyToComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A reply to a comment or to another reply; it belongs to the same subject.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ReplyToCommentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func replyToComment<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ReplyToCommentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.replyToComment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ReplyToCommentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CreateCommentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListComments" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The subject's comments and replies, oldest first, each with its parent id.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListCommentsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listComments<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListCommentsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListCommentsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listComments(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListCommentsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListCommentsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (author) Changes the text.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_UpdateCommentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateComment<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_UpdateCommentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UpdateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateComment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_UpdateCommentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_UpdateCommentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_DeleteCommentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteComment<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_DeleteCommentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_DeleteCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteComment(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_DeleteCommentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_DeleteCommentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "Like" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func like<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.like(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_LikeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "Unlike" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Takes the caller's like back; harmless when there was none.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_LikeRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unlike<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unlike(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_LikeResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -1250,6 +2573,237 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.deletePost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Comments on a subject the caller may read (`post/<id>` for now).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createComment<Result>(
+        _ message: Roam_Feed_V1_CreateCommentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_CreateCommentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createComment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReplyToComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A reply to a comment or to another reply; it belongs to the same subject.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func replyToComment<Result>(
+        _ message: Roam_Feed_V1_ReplyToCommentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CreateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ReplyToCommentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.replyToComment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListComments" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The subject's comments and replies, oldest first, each with its parent id.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listComments<Result>(
+        _ message: Roam_Feed_V1_ListCommentsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListCommentsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListCommentsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listComments(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (author) Changes the text.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateComment<Result>(
+        _ message: Roam_Feed_V1_UpdateCommentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UpdateCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_UpdateCommentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateComment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteComment" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (author, or the host of the comment's event) A comment with replies stays as a tombstone. Idempotent.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteComment<Result>(
+        _ message: Roam_Feed_V1_DeleteCommentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_DeleteCommentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_DeleteCommentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteComment(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "Like" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One like per user on a post or comment (`post/<id>`, `comment/<id>`); liking again is harmless.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func like<Result>(
+        _ message: Roam_Feed_V1_LikeRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.like(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "Unlike" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Takes the caller's like back; harmless when there was none.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unlike<Result>(
+        _ message: Roam_Feed_V1_LikeRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_LikeRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unlike(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -12,3 +12,15 @@ public func errorReason(_ body: () async throws -> Void) async -> String? {
         return "\(error)"
     }
 }
+
+/// The fields named by the `RoamError` that `body` throws; empty when it throws nothing or another error.
+public func errorFields(_ body: () async throws -> Void) async -> [String] {
+    do {
+        try await body()
+        return []
+    } catch let error as RoamError {
+        return error.violations.map(\.field)
+    } catch {
+        return []
+    }
+}

@@ -21,7 +21,12 @@ public enum TestDatabase {
 
     /// Runs `body` with a running client connected to the test database.
     public static func withClient<Result: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
-        try await Database.withClient(url: try await url(), maxConnections: 8, logger: Logger(label: "test-postgres"), body)
+        do {
+            return try await Database.withClient(url: try await url(), maxConnections: 8, logger: Logger(label: "test-postgres"), body)
+        } catch let error as PSQLError {
+            // postgres-nio hides the server's message unless asked; a failing test should show it.
+            throw TestDatabaseError(message: String(reflecting: error))
+        }
     }
 
     /// The URL of a new, empty database on the test server, for tests that need a database to

@@ -11,7 +11,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
-    func withStore(_ body: @Sendable (any PostRepository) async throws -> Void) async throws {
+    func withStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
         switch self {
         case .memory:
             try await body(InMemoryFeedStore())
@@ -55,5 +55,25 @@ enum Fixtures {
     static func post(in event: UUID, by author: UUID = UUID(), text: String = "Hello #party", at time: Date = now()) -> Post {
         Post(id: .v7(at: time), authorID: author, audience: .event(event), text: text, mediaIDs: [UUID()],
              tags: Hashtags.find(in: text), createdAt: time)
+    }
+}
+
+extension Fixtures {
+    static func story(by author: UUID = UUID(), text: String = "Sunset #beach", at time: Date = now()) -> Post {
+        Post(id: .v7(at: time), authorID: author, audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")),
+             text: text, mediaIDs: [], tags: Hashtags.find(in: text), createdAt: time)
+    }
+
+    /// A comment on the post, `second` seconds after now so listings have a known order.
+    static func comment(on post: Post, replyingTo parent: Comment? = nil, by author: UUID = UUID(), second: Int = 0) -> Comment {
+        let time = now().addingTimeInterval(Double(second))
+        return Comment(id: .v7(at: time), subject: .post(post.id), parentID: parent?.id, authorID: author, text: "Comment \(second)",
+                       createdAt: time, eventID: post.audience.eventID)
+    }
+}
+
+extension Fixtures {
+    static func storyDraft(text: String = "Sunset #beach") -> PostDraft {
+        PostDraft(audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")), text: text)
     }
 }

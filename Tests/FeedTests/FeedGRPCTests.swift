@@ -12,7 +12,7 @@ import Testing
     @Test func postsAndPurgesOverGRPC() async throws {
         let tokens = await TestTokens()
         let membership = FakeMembership()
-        let feed = FeedService(posts: InMemoryFeedStore(), membership: membership)
+        let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
         try await InProcessService.run([FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)

@@ -9,7 +9,7 @@ import Testing
     let membership = FakeMembership()
 
     func make() -> FeedService {
-        FeedService(posts: InMemoryFeedStore(), membership: membership)
+        FeedService(store: InMemoryFeedStore(), membership: membership)
     }
 
     @Test func onlyMembersPostAndReadInAnEvent() async throws {

@@ -24,11 +24,14 @@ struct InProcessMembership: EventMembership {
 @Suite struct GatewayFeedTests {
     let here = GeoPoint(latitude: Double.random(in: -60...60), longitude: Double.random(in: -170...170))
 
-    @Test func membersPostEditAndTheHostDeletes() async throws {
+    /// Runs `body` against a gateway in front of real events and feed services, with one event whose
+    /// host and member (and an outsider) are ready.
+    func withEvening(_ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String) async throws -> Void)
+        async throws {
         let tokens = await TestTokens()
         let hub = NotificationHub()
         let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
-        let feed = FeedService(posts: InMemoryFeedStore(), membership: InProcessMembership(events: events))
+        let feed = FeedService(store: InMemoryFeedStore(), membership: InProcessMembership(events: events))
         try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
                                      anonymousMethods: [], verifier: try await tokens.verifier(),
                                      settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"])) { http in
@@ -40,6 +43,12 @@ struct InProcessMembership: EventMembership {
             ], token: host).json()["eventId"] as? String)
             _ = try await http.send("POST", "/v1/events/\(eventID)/join",
                                     json: ["latitude": here.latitude, "longitude": here.longitude, "accuracyMeters": 5], token: member)
+            try await body(http, eventID, host, member, outsider)
+        }
+    }
+
+    @Test func membersPostEditAndTheHostDeletes() async throws {
+        try await withEvening { http, eventID, host, member, outsider in
 
             let created = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
                                               token: member, headers: ["Idempotency-Key": "dance-1"])
@@ -72,6 +81,54 @@ struct InProcessMembership: EventMembership {
             #expect(try await http.send("DELETE", "/v1/posts/\(postID)", token: outsider).status == 403)
             #expect(try await http.send("DELETE", "/v1/posts/\(postID)", token: host).status == 204)
             #expect(try await http.send("GET", "/v1/posts/\(postID)", token: member).status == 404)
+        }
+    }
+
+    @Test func membersCommentReplyAndLikeWithExactCounts() async throws {
+        try await withEvening { http, eventID, host, member, outsider in
+            let postID = try #require(try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Who's here?"], token: host)
+                .json()["postId"] as? String)
+            let created = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
+                                              headers: ["Idempotency-Key": "me-1"])
+            #expect(created.status == 201)
+            let commentID = try #require(try created.json()["commentId"] as? String)
+            #expect(try created.json()["subject"] as? String == "post/\(postID)")
+            let retried = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
+                                              headers: ["Idempotency-Key": "me-1"])
+            #expect(try retried.json()["commentId"] as? String == commentID)
+            let reply = try await http.send("POST", "/v1/comments/\(commentID)/replies", json: ["text": "Welcome"], token: host)
+            #expect(reply.status == 201)
+            #expect(try reply.json()["parentId"] as? String == commentID)
+            let replyID = try #require(try reply.json()["commentId"] as? String)
+
+            let liked = try await http.send("PUT", "/v1/posts/\(postID)/like", token: member)
+            #expect(liked.status == 200)
+            #expect(try liked.json()["likeCount"] as? Int == 1 && liked.json()["likedByMe"] as? Bool == true)
+            #expect(try await http.send("PUT", "/v1/posts/\(postID)/like", token: member).json()["likeCount"] as? Int == 1)
+            #expect(try await http.send("PUT", "/v1/comments/\(replyID)/like", token: member).json()["likeCount"] as? Int == 1)
+            let post = try await http.send("GET", "/v1/posts/\(postID)", token: host).json()
+            #expect(post["likeCount"] as? Int == 1 && post["commentCount"] as? Int == 2 && post["likedByMe"] as? Bool == false)
+
+            let thread = try await http.send("GET", "/v1/posts/\(postID)/comments", token: host)
+            let comments = try #require(try thread.json()["comments"] as? [[String: Any]])
+            #expect(comments.map { $0["commentId"] as? String } == [commentID, replyID])
+            #expect(comments.map { $0["likeCount"] as? Int } == [0, 1])
+
+            #expect(try await http.send("GET", "/v1/posts/\(postID)/comments", token: outsider).status == 404)
+            #expect(try await http.send("PUT", "/v1/posts/\(postID)/like", token: outsider).status == 404)
+            let empty = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": ""], token: member)
+            #expect(empty.status == 400 && empty.problemFields == ["text"])
+            #expect(try await http.send("POST", "/v1/posts/nope/comments", json: ["text": "hi"], token: member).problemFields == ["id"])
+            #expect(try await http.send("PATCH", "/v1/comments/\(commentID)", json: ["text": "Mine?"], token: host).status == 403)
+            let edited = try await http.send("PATCH", "/v1/comments/\(commentID)", json: ["text": "Me! (edited)"], token: member)
+            #expect(try edited.json()["editedAt"] != nil)
+
+            // Deleting a comment with a reply leaves a tombstone; unliking takes the count back.
+            #expect(try await http.send("DELETE", "/v1/comments/\(commentID)", token: member).status == 204)
+            let afterDelete = try #require(try await http.send("GET", "/v1/posts/\(postID)/comments", token: host).json()["comments"]
+                as? [[String: Any]])
+            #expect(afterDelete.first?["deleted"] as? Bool == true && afterDelete.first?["authorId"] == nil)
+            #expect(try await http.send("DELETE", "/v1/posts/\(postID)/like", token: member).json()["likeCount"] as? Int == 0)
         }
     }
 }

@@ -28,6 +28,11 @@ struct PostJSON: Codable {
     var tags: [String]
     var createdAt: Date
     var editedAt: Date?
+    var likeCount: Int64
+    var commentCount: Int64
+    var viewCount: Int64
+    var likedByMe: Bool
+    var savedByMe: Bool
 
     init(_ post: Roam_Feed_V1_Post) {
         postId = post.postID
@@ -43,6 +48,11 @@ struct PostJSON: Codable {
         tags = post.tags
         createdAt = post.createdAt.date
         editedAt = post.hasEditedAt ? post.editedAt.date : nil
+        likeCount = post.engagement.likes
+        commentCount = post.engagement.comments
+        viewCount = post.engagement.views
+        likedByMe = post.engagement.likedByMe
+        savedByMe = post.engagement.savedByMe
     }
 }
 

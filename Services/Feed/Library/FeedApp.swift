@@ -33,7 +33,7 @@ public enum FeedApp {
         let logger = host.logger
 
         let postgres: PostgresClient?
-        let store: any PostRepository
+        let store: any FeedStore
         if settings.inMemory {
             logger.warning("ROAM_IN_MEMORY=true: feed keeps everything in memory and forgets it on exit")
             postgres = nil
@@ -46,7 +46,7 @@ public enum FeedApp {
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: configuration.upstreamTimeout)
         let events = try Upstream(name: "events", addresses: configuration.eventsAddresses, timeout: configuration.upstreamTimeout)
         let credential = await ServiceCredential(serviceName: "feed", secret: settings.serviceSecret)
-        let feed = FeedService(posts: store, membership: EventsMembershipClient(upstream: events, credential: credential))
+        let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential))
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts), serviceSecret: settings.serviceSecret)
 
         try await host.run(

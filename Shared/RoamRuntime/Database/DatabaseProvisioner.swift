@@ -42,7 +42,10 @@ public struct DatabaseProvisioner: Sendable {
 
     public func provision(_ client: PostgresClient, logger: Logger) async throws {
         try await Database.transaction(client, logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Migrator.lockKey))", logger: logger)
+            // Replicas queue here while one migrates; that may take longer than a request may.
+            try await connection.query("SET LOCAL statement_timeout = '10min'", logger: logger)
+            // Read the (empty) row: an error while waiting arrives with it, not with the query's start.
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Migrator.lockKey))", logger: logger).collect()
             try await connection.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC", logger: logger)
             for grant in grants {
                 let password = Self.literal(grant.password)

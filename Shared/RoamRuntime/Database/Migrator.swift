@@ -24,7 +24,10 @@ public struct Migrator: Sendable {
     @discardableResult
     public func migrate(_ client: PostgresClient, logger: Logger) async throws -> [Int] {
         try await Database.transaction(client, logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger)
+            // Replicas queue here while one migrates; that may take longer than a request may.
+            try await connection.query("SET LOCAL statement_timeout = '10min'", logger: logger)
+            // Read the (empty) row: an error while waiting arrives with it, not with the query's start.
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Self.lockKey))", logger: logger).collect()
             // Create the extension and schema only when missing: a service running under its own
             // role (see DatabaseProvisioner) may use both but may not create them.
             if requiresPostGIS, try await !exists("SELECT 1 FROM pg_extension WHERE extname = 'postgis'", connection, logger) {

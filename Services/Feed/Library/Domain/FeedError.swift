@@ -7,3 +7,7 @@ public enum FeedError {
                                                  message: "only active members of the event may do this")
     public static let notAuthor = RoamError.permissionDenied("only the author may do this")
 }
+
+extension FeedError {
+    public static let commentNotFound = RoamError.notFound("comment")
+}

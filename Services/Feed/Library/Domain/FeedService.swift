@@ -2,26 +2,21 @@ import Foundation
 import RoamRuntime
 
 /// The feed's domain: posts in events (members only, asked of the events service) and stories at
-/// places. Free of transport and SQL.
+/// places, with comments and likes. Free of transport and SQL.
 public struct FeedService: Sendable {
-    let posts: any PostRepository
+    let store: any FeedStore
     let membership: any EventMembership
     let now: @Sendable () -> Date
 
-    public init(posts: any PostRepository, membership: any EventMembership, now: @escaping @Sendable () -> Date = Date.init) {
-        self.posts = posts
+    public init(store: any FeedStore, membership: any EventMembership, now: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
         self.membership = membership
         self.now = now
     }
 
-    public func create(_ draft: PostDraft, author: UUID, idempotencyKey: String?) async throws -> Post {
+    public func create(_ draft: PostDraft, author: UUID, idempotencyKey: String?) async throws -> Engaged<Post> {
         try draft.validate()
-        if let idempotencyKey {
-            var validation = Validation()
-            validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
-            validation.requireStorable(idempotencyKey, "idempotency_key")
-            try validation.check()
-        }
+        try Self.validate(idempotencyKey: idempotencyKey)
         if let event = draft.audience.eventID {
             guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
         }
@@ -33,48 +28,71 @@ public struct FeedService: Sendable {
         let time = now()
         let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
                         tags: Hashtags.find(in: draft.text), createdAt: time)
-        return try await posts.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        let stored = try await store.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        return try await engaged([stored], viewer: author)[0]
+    }
+
+    /// Keys for retried creates: optional, up to 100 characters.
+    static func validate(idempotencyKey: String?) throws(RoamError) {
+        guard let idempotencyKey else { return }
+        var validation = Validation()
+        validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
+        validation.requireStorable(idempotencyKey, "idempotency_key")
+        try validation.check()
+    }
+
+    /// A post the reader may see, with its counts.
+    public func post(_ id: UUID, reader: UUID) async throws -> Engaged<Post> {
+        try await engaged([readablePost(id, reader: reader)], viewer: reader)[0]
     }
 
     /// A post the reader may see; an event post is NOT_FOUND to anyone outside the event.
-    public func post(_ id: UUID, reader: UUID) async throws -> Post {
-        guard let post = try await posts.post(id: id) else { throw FeedError.postNotFound }
+    func readablePost(_ id: UUID, reader: UUID) async throws -> Post {
+        guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         if let event = post.audience.eventID, post.authorID != reader {
             guard try await membership.status(of: reader, in: event).active else { throw FeedError.postNotFound }
         }
         return post
     }
 
-    public func eventPosts(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<Post> {
+    public func eventPosts(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<Engaged<Post>> {
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
-        return try await posts.posts(inEvent: event, page: page)
+        let listed = try await store.posts(inEvent: event, page: page)
+        return Page(items: try await engaged(listed.items, viewer: reader), nextCursor: listed.nextCursor)
     }
 
-    public func update(_ id: UUID, text: String, mediaIDs: [UUID], by author: UUID) async throws -> Post {
+    /// Posts with their counts as `viewer` sees them.
+    func engaged(_ posts: [Post], viewer: UUID) async throws -> [Engaged<Post>] {
+        guard !posts.isEmpty else { return [] }
+        let counts = try await store.engagement(of: .post, ids: posts.map(\.id), viewer: viewer)
+        return posts.map { Engaged($0, counts[$0.id] ?? Engagement()) }
+    }
+
+    public func update(_ id: UUID, text: String, mediaIDs: [UUID], by author: UUID) async throws -> Engaged<Post> {
         var validation = Validation()
         PostDraft.validateContent(text: text, mediaIDs: mediaIDs, into: &validation)
         try validation.check()
-        guard let post = try await posts.post(id: id) else { throw FeedError.postNotFound }
+        guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         guard post.authorID == author else { throw FeedError.notAuthor }
-        guard let updated = try await posts.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
+        guard let updated = try await store.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
             throw FeedError.postNotFound
         }
-        return updated
+        return try await engaged([updated], viewer: author)[0]
     }
 
     /// The author, or the host of the post's event, deletes it. Deleting again is harmless.
     public func delete(_ id: UUID, by user: UUID) async throws {
-        guard let post = try await posts.post(id: id) else { return }
+        guard let post = try await store.post(id: id) else { return }
         if post.authorID != user {
             guard let event = post.audience.eventID, try await membership.status(of: user, in: event).isHost else {
                 throw FeedError.notAuthor
             }
         }
-        _ = try await posts.delete(id: id)
+        _ = try await store.delete(id: id)
     }
 
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.
     public func purgeEvent(_ event: UUID) async throws -> Int {
-        try await posts.deletePosts(inEvent: event)
+        try await store.deletePosts(inEvent: event)
     }
 }

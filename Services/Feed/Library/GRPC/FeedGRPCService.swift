@@ -44,6 +44,46 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         try await feed.delete(UUID(field: "post_id", request.postID), by: caller())
         return .init()
     }
+
+    public func createComment(request: Roam_Feed_V1_CreateCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreateCommentResponse {
+        let comment = try await feed.comment(on: Subject(field: "subject", request.subject), text: request.text, by: caller(),
+                                             idempotencyKey: request.idempotencyKey)
+        return .with { $0.comment = comment.proto }
+    }
+
+    public func replyToComment(request: Roam_Feed_V1_ReplyToCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreateCommentResponse {
+        let reply = try await feed.reply(to: UUID(field: "comment_id", request.commentID), text: request.text, by: caller(),
+                                         idempotencyKey: request.idempotencyKey)
+        return .with { $0.comment = reply.proto }
+    }
+
+    public func listComments(request: Roam_Feed_V1_ListCommentsRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListCommentsResponse {
+        let page = try await feed.comments(on: Subject(field: "subject", request.subject), reader: caller(), page: request.page.domain())
+        return .with {
+            $0.comments = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func updateComment(request: Roam_Feed_V1_UpdateCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdateCommentResponse {
+        let comment = try await feed.editComment(UUID(field: "comment_id", request.commentID), text: request.text, by: caller())
+        return .with { $0.comment = comment.proto }
+    }
+
+    public func deleteComment(request: Roam_Feed_V1_DeleteCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_DeleteCommentResponse {
+        try await feed.deleteComment(UUID(field: "comment_id", request.commentID), by: caller())
+        return .init()
+    }
+
+    public func like(request: Roam_Feed_V1_LikeRequest, context: ServerContext) async throws -> Roam_Feed_V1_LikeResponse {
+        let engagement = try await feed.like(Subject(field: "subject", request.subject), by: caller())
+        return .with { $0.engagement = engagement.proto }
+    }
+
+    public func unlike(request: Roam_Feed_V1_LikeRequest, context: ServerContext) async throws -> Roam_Feed_V1_LikeResponse {
+        let engagement = try await feed.unlike(Subject(field: "subject", request.subject), by: caller())
+        return .with { $0.engagement = engagement.proto }
+    }
 }
 
 /// `roam.purge.v1.PurgeService` for the feed: other services (never users) make it forget things.

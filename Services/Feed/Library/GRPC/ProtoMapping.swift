@@ -20,6 +20,42 @@ extension Post {
     }
 }
 
+extension Engaged<Post> {
+    var proto: Roam_Feed_V1_Post {
+        var post = item.proto
+        post.engagement = engagement.proto
+        return post
+    }
+}
+
+extension Engaged<Comment> {
+    var proto: Roam_Feed_V1_Comment {
+        .with {
+            $0.commentID = item.id.lowercasedString
+            $0.subject = item.subject.description
+            if let parent = item.parentID { $0.parentID = parent.lowercasedString }
+            if let author = item.authorID { $0.authorID = author.lowercasedString }
+            $0.text = item.text
+            $0.createdAt = Google_Protobuf_Timestamp(date: item.createdAt)
+            if let editedAt = item.editedAt { $0.editedAt = Google_Protobuf_Timestamp(date: editedAt) }
+            $0.deleted = item.isDeleted
+            $0.engagement = engagement.proto
+        }
+    }
+}
+
+extension Engagement {
+    var proto: Roam_Feed_V1_Engagement {
+        .with {
+            $0.likes = Int64(likes)
+            $0.comments = Int64(comments)
+            $0.views = Int64(views)
+            $0.likedByMe = likedByMe
+            $0.savedByMe = savedByMe
+        }
+    }
+}
+
 extension Audience {
     var proto: Roam_Feed_V1_Audience {
         .with {

@@ -2,10 +2,15 @@ import Foundation
 import RoamRuntime
 
 /// Posts in memory, for tests and `ROAM_IN_MEMORY=true`; behaves as the PostgreSQL store does.
-public actor InMemoryFeedStore: PostRepository {
+public actor InMemoryFeedStore: FeedStore {
     var posts: [UUID: Post] = [:]
     /// "author id/key" → post id.
     var idempotencyKeys: [String: UUID] = [:]
+    var comments: [UUID: Comment] = [:]
+    /// "author id/key" → comment id.
+    var commentKeys: [String: UUID] = [:]
+    /// Who liked each subject.
+    var likes: [Subject: Set<UUID>] = [:]
 
     public init() {}
 
@@ -42,6 +47,8 @@ public actor InMemoryFeedStore: PostRepository {
     public func delete(id: UUID) async throws -> Bool {
         guard posts.removeValue(forKey: id) != nil else { return false }
         idempotencyKeys = idempotencyKeys.filter { $0.value != id }
+        likes[.post(id)] = nil
+        for comment in comments.values where comment.subject == .post(id) { forget(comment: comment.id) }
         return true
     }
 

@@ -26,5 +26,47 @@ public enum FeedMigrations {
             "CREATE INDEX posts_author ON feed.posts (author_id, id DESC)",
             "CREATE UNIQUE INDEX posts_idempotency ON feed.posts (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
         ]),
+        Migration(2, "CreateCommentsLikesAndCounters", [
+            """
+            CREATE TABLE feed.comments (
+                id uuid PRIMARY KEY,
+                subject_kind text NOT NULL,
+                subject_id uuid NOT NULL,
+                parent_id uuid REFERENCES feed.comments (id),
+                author_id uuid,
+                text text NOT NULL,
+                created_at timestamptz NOT NULL,
+                edited_at timestamptz,
+                deleted boolean NOT NULL DEFAULT false,
+                event_id uuid,
+                idempotency_key text)
+            """,
+            "CREATE INDEX comments_subject ON feed.comments (subject_kind, subject_id, id)",
+            "CREATE INDEX comments_parent ON feed.comments (parent_id) WHERE parent_id IS NOT NULL",
+            "CREATE INDEX comments_event ON feed.comments (event_id) WHERE event_id IS NOT NULL",
+            "CREATE INDEX comments_author ON feed.comments (author_id)",
+            "CREATE UNIQUE INDEX comments_idempotency ON feed.comments (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
+            """
+            CREATE TABLE feed.likes (
+                subject_kind text NOT NULL,
+                subject_id uuid NOT NULL,
+                user_id uuid NOT NULL,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (subject_kind, subject_id, user_id))
+            """,
+            "CREATE INDEX likes_user ON feed.likes (user_id)",
+            // Counts are spread over a few rows per subject (summed when read), so concurrent likes
+            // of one hot post wait on each other only a little and never on other posts.
+            """
+            CREATE TABLE feed.counters (
+                subject_kind text NOT NULL,
+                subject_id uuid NOT NULL,
+                shard smallint NOT NULL,
+                likes bigint NOT NULL DEFAULT 0,
+                comments bigint NOT NULL DEFAULT 0,
+                views bigint NOT NULL DEFAULT 0,
+                PRIMARY KEY (subject_kind, subject_id, shard))
+            """,
+        ]),
     ])
 }

@@ -2,8 +2,8 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-/// Posts in PostgreSQL.
-public struct PostgresFeedStore: PostRepository {
+/// Posts, comments and likes in PostgreSQL.
+public struct PostgresFeedStore: FeedStore {
     let database: Database
 
     public init(database: Database) {
@@ -70,11 +70,40 @@ public struct PostgresFeedStore: PostRepository {
             """).first.map(Self.decode)
     }
 
+    /// The post goes with its comments, likes and counts, in one transaction.
     public func delete(id: UUID) async throws -> Bool {
-        try await !database.query("DELETE FROM feed.posts WHERE id = \(id) RETURNING id").isEmpty
+        try await database.transaction { connection in
+            guard try await !connection.query("DELETE FROM feed.posts WHERE id = \(id) RETURNING id", logger: logger).collect().isEmpty else {
+                return false
+            }
+            try await Self.forgetThreads(ofPosts: [id], connection, logger)
+            return true
+        }
     }
 
     public func deletePosts(inEvent event: UUID) async throws -> Int {
-        try await database.query("DELETE FROM feed.posts WHERE event_id = \(event) RETURNING id").count
+        try await database.transaction { connection in
+            // Deleting the posts first makes concurrent comments and likes on them fail rather than linger.
+            let gone = try await connection.query("DELETE FROM feed.posts WHERE event_id = \(event) RETURNING id", logger: logger)
+                .collect().map { try $0.decode(UUID.self) }
+            try await Self.forgetThreads(ofPosts: gone, connection, logger)
+            return gone.count
+        }
+    }
+
+    /// Deletes the posts' comments and every like and count of them, inside the caller's transaction.
+    static func forgetThreads(ofPosts posts: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard !posts.isEmpty else { return }
+        let comments = try await connection.query("""
+            DELETE FROM feed.comments WHERE subject_kind = 'post' AND subject_id = ANY(\(posts)) RETURNING id
+            """, logger: logger).collect().map { try $0.decode(UUID.self) }
+        try await forgetEngagement(of: .comment, ids: comments, connection, logger)
+        try await forgetEngagement(of: .post, ids: posts, connection, logger)
+    }
+
+    static func forgetEngagement(of kind: Subject.Kind, ids: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard !ids.isEmpty else { return }
+        try await connection.query("DELETE FROM feed.likes WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM feed.counters WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import RoamRuntime
+
+/// Comments and replies: anyone who may read the subject may comment on it; authors edit and delete
+/// their own, and an event's host deletes any comment in the event.
+extension FeedService {
+    public func comment(on subject: Subject, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
+        try Self.validate(commentText: text)
+        try Self.validate(idempotencyKey: idempotencyKey)
+        guard subject.kind != .comment else { throw RoamError.invalidField("subject", "answer a comment with a reply") }
+        let event = try await readableSubject(subject, reader: author)
+        return try await add(Comment(id: .v7(at: now()), subject: subject, authorID: author, text: text, createdAt: now(), eventID: event),
+                             idempotencyKey: idempotencyKey)
+    }
+
+    public func reply(to parentID: UUID, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
+        try Self.validate(commentText: text)
+        try Self.validate(idempotencyKey: idempotencyKey)
+        let parent = try await readableComment(parentID, reader: author)
+        return try await add(Comment(id: .v7(at: now()), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
+                                     createdAt: now(), eventID: parent.eventID),
+                             idempotencyKey: idempotencyKey)
+    }
+
+    /// The subject's whole thread, oldest first; each reply names its parent so clients can nest it.
+    public func comments(on subject: Subject, reader: UUID, page: PageRequest) async throws -> Page<Engaged<Comment>> {
+        _ = try await readableSubject(subject, reader: reader)
+        let listed = try await store.comments(on: subject, page: page)
+        return Page(items: try await engaged(listed.items, viewer: reader), nextCursor: listed.nextCursor)
+    }
+
+    public func editComment(_ id: UUID, text: String, by author: UUID) async throws -> Engaged<Comment> {
+        try Self.validate(commentText: text)
+        let comment = try await readableComment(id, reader: author)
+        guard comment.authorID == author else { throw FeedError.notAuthor }
+        guard let updated = try await store.updateComment(id: id, text: text, at: now()) else { throw FeedError.commentNotFound }
+        return try await engaged([updated], viewer: author)[0]
+    }
+
+    /// The author, or the host of the comment's event, deletes it. Deleting again is harmless.
+    public func deleteComment(_ id: UUID, by user: UUID) async throws {
+        guard let comment = try await store.comment(id: id), !comment.isDeleted else { return }
+        if comment.authorID != user {
+            guard let event = comment.eventID, try await membership.status(of: user, in: event).isHost else {
+                throw FeedError.notAuthor
+            }
+        }
+        _ = try await store.deleteComment(id: id)
+    }
+
+    static func validate(commentText text: String) throws(RoamError) {
+        var validation = Validation()
+        validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "must not be empty")
+        validation.require(text.count <= Comment.maxTextLength, "text", "must be at most \(Comment.maxTextLength) characters")
+        validation.requireStorable(text, "text")
+        try validation.check()
+    }
+
+    private func add(_ comment: Comment, idempotencyKey: String?) async throws -> Engaged<Comment> {
+        let stored = try await store.addComment(comment, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        return try await engaged([stored], viewer: comment.authorID ?? UUID())[0]
+    }
+
+    /// A live comment whose subject the reader may see.
+    func readableComment(_ id: UUID, reader: UUID) async throws -> Comment {
+        guard let comment = try await store.comment(id: id), !comment.isDeleted else { throw FeedError.commentNotFound }
+        _ = try await readableSubject(comment.subject, reader: reader)
+        return comment
+    }
+
+    /// Throws NOT_FOUND unless the reader may see the subject; returns the event it belongs to, if any.
+    func readableSubject(_ subject: Subject, reader: UUID) async throws -> UUID? {
+        switch subject.kind {
+        case .post:
+            return try await readablePost(subject.id, reader: reader).audience.eventID
+        case .comment:
+            return try await readableComment(subject.id, reader: reader).eventID
+        }
+    }
+
+    func engaged(_ comments: [Comment], viewer: UUID) async throws -> [Engaged<Comment>] {
+        guard !comments.isEmpty else { return [] }
+        let counts = try await store.engagement(of: .comment, ids: comments.map(\.id), viewer: viewer)
+        return comments.map { Engaged($0, counts[$0.id] ?? Engagement()) }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import RoamRuntime
+
+/// Where comments and replies live. Adding or removing one keeps its subject's comment count exact.
+public protocol CommentRepository: Sendable {
+    /// Stores the comment. When the author used `idempotencyKey` before, returns that comment instead.
+    func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment
+    func comment(id: UUID) async throws -> Comment?
+    /// The subject's comments and replies, oldest first, tombstones included.
+    func comments(on subject: Subject, page: PageRequest) async throws -> Page<Comment>
+    func updateComment(id: UUID, text: String, at time: Date) async throws -> Comment?
+    /// Removes the comment and its likes; one that still has replies becomes a tombstone instead.
+    /// Returns whether there was a live comment.
+    func deleteComment(id: UUID) async throws -> Bool
+}
+
+/// Oldest-first listings page by the time-ordered comment id.
+enum CommentCursor {
+    static func decode(_ token: String?) throws(RoamError) -> UUID? {
+        try PostCursor.decode(token)
+    }
+
+    static func encode(after comment: Comment) -> String {
+        PageCursor.encode([comment.id.uuidString])
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Likes and the counts readers see. Counts are exact under any number of concurrent likes, and a
+/// hot subject must not make likes of other subjects wait.
+public protocol EngagementRepository: Sendable {
+    /// Returns false when the user already liked it, or it no longer exists.
+    func like(_ subject: Subject, by user: UUID, at time: Date) async throws -> Bool
+    /// Returns false when the user had not liked it.
+    func unlike(_ subject: Subject, by user: UUID) async throws -> Bool
+    /// Counts of the subjects (all of one kind), with the viewer's own likes and saves.
+    func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement]
+}
+
+/// Everything the feed keeps.
+public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository
