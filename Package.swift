@@ -35,6 +35,7 @@ let package = Package(
         // `swift test` recompile each other's packages (see ../shared/STACK.md).
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
@@ -146,6 +147,7 @@ let package = Package(
             dependencies: grpc + [
                 "RoamProto", "RoamRuntime",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -211,7 +213,7 @@ let package = Package(
         .testTarget(
             name: "FeedTests",
             dependencies: grpc + [
-                "Feed", "RoamRuntime", "RoamTesting", "RoamProto",
+                "Feed", "Events", "RoamRuntime", "RoamTesting", "RoamProto",
                 .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
@@ -222,6 +224,7 @@ let package = Package(
             name: "GatewayTests",
             dependencies: grpc + [
                 "Gateway", "Accounts", "Events", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),

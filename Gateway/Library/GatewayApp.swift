@@ -1,6 +1,7 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Prometheus
@@ -51,6 +52,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         PostRoutes(feed: feed).register(in: table)
         CommentRoutes(feed: feed).register(in: table)
+        ChatRoutes(feed: feed).register(in: table)
         return (router, table)
     }
 
@@ -59,8 +61,10 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         -> some ApplicationProtocol {
         let verifier = self.verifier
         let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
+        let router = router().0
         return Application(
-            router: router().0,
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
             services: upstreams.all.map(\.upstream) + [keyLoader],
             onServerRunning: onServerRunning,

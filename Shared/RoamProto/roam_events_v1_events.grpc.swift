@@ -254,6 +254,19 @@ public enum Roam_Events_V1_EventsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "WatchDepartures" metadata.
+        public enum WatchDepartures: Sendable {
+            /// Request type for "WatchDepartures".
+            public typealias Input = Roam_Events_V1_WatchDeparturesRequest
+            /// Response type for "WatchDepartures".
+            public typealias Output = Roam_Events_V1_MemberDeparture
+            /// Descriptor for "WatchDepartures".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "WatchDepartures",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "roam.events.v1.EventsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateEvent.descriptor,
@@ -273,7 +286,8 @@ public enum Roam_Events_V1_EventsService: Sendable {
             BanMember.descriptor,
             UnbanMember.descriptor,
             ListBans.descriptor,
-            CheckMembership.descriptor
+            CheckMembership.descriptor,
+            WatchDepartures.descriptor
         ]
     }
 }
@@ -635,6 +649,26 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.StreamingServerRequest<Roam_Events_V1_CheckMembershipRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_CheckMembershipResponse>
+
+        /// Handle the "WatchDepartures" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) Every departure from any event, and every event's end, as they happen on
+        /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+        /// > a watcher that reconnects checks the memberships it relies on again.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_WatchDeparturesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_MemberDeparture` messages.
+        func watchDepartures(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture>
     }
 
     /// Service protocol for the "roam.events.v1.EventsService" service.
@@ -980,6 +1014,26 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.ServerRequest<Roam_Events_V1_CheckMembershipRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_CheckMembershipResponse>
+
+        /// Handle the "WatchDepartures" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) Every departure from any event, and every event's end, as they happen on
+        /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+        /// > a watcher that reconnects checks the memberships it relies on again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_WatchDeparturesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_MemberDeparture` messages.
+        func watchDepartures(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture>
     }
 
     /// Simple service protocol for the "roam.events.v1.EventsService" service.
@@ -1324,6 +1378,27 @@ extension Roam_Events_V1_EventsService {
             request: Roam_Events_V1_CheckMembershipRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Events_V1_CheckMembershipResponse
+
+        /// Handle the "WatchDepartures" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) Every departure from any event, and every event's end, as they happen on
+        /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+        /// > a watcher that reconnects checks the memberships it relies on again.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_WatchDeparturesRequest` message.
+        ///   - response: A response stream of `Roam_Events_V1_MemberDeparture` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func watchDepartures(
+            request: Roam_Events_V1_WatchDeparturesRequest,
+            response: GRPCCore.RPCWriter<Roam_Events_V1_MemberDeparture>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -1524,6 +1599,17 @@ extension Roam_Events_V1_EventsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_CheckMembershipResponse>(),
             handler: { request, context in
                 try await self.checkMembership(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.WatchDepartures.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_WatchDeparturesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_MemberDeparture>(),
+            handler: { request, context in
+                try await self.watchDepartures(
                     request: request,
                     context: context
                 )
@@ -1731,6 +1817,17 @@ extension Roam_Events_V1_EventsService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func watchDepartures(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture> {
+        let response = try await self.watchDepartures(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -1972,6 +2069,23 @@ extension Roam_Events_V1_EventsService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func watchDepartures(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture> {
+        return GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture>(
+            metadata: [:],
+            producer: { writer in
+                try await self.watchDepartures(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -2409,6 +2523,31 @@ extension Roam_Events_V1_EventsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_CheckMembershipResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_CheckMembershipResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "WatchDepartures" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) Every departure from any event, and every event's end, as they happen on
+        /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+        /// > a watcher that reconnects checks the memberships it relies on again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_WatchDeparturesRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_WatchDeparturesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_MemberDeparture` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func watchDepartures<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_WatchDeparturesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_WatchDeparturesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_MemberDeparture>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Events_V1_MemberDeparture>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -3049,6 +3188,40 @@ extension Roam_Events_V1_EventsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "WatchDepartures" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) Every departure from any event, and every event's end, as they happen on
+        /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+        /// > a watcher that reconnects checks the memberships it relies on again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_WatchDeparturesRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_WatchDeparturesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_MemberDeparture` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func watchDepartures<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_WatchDeparturesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_WatchDeparturesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_MemberDeparture>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Events_V1_MemberDeparture>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.WatchDepartures.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -3575,6 +3748,35 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_CheckMembershipRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_CheckMembershipResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "WatchDepartures" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential) Every departure from any event, and every event's end, as they happen on
+    /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+    /// > a watcher that reconnects checks the memberships it relies on again.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_WatchDeparturesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func watchDepartures<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_WatchDeparturesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Events_V1_MemberDeparture>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.watchDepartures(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_WatchDeparturesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_MemberDeparture>(),
             options: options,
             onResponse: handleResponse
         )
@@ -4175,6 +4377,39 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.checkMembership(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "WatchDepartures" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential) Every departure from any event, and every event's end, as they happen on
+    /// > any replica, until the call is cancelled. Only what happens while the call is open is sent:
+    /// > a watcher that reconnects checks the memberships it relies on again.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func watchDepartures<Result>(
+        _ message: Roam_Events_V1_WatchDeparturesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Events_V1_MemberDeparture>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_WatchDeparturesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.watchDepartures(
             request: request,
             options: options,
             onResponse: handleResponse

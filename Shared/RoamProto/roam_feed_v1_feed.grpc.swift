@@ -176,6 +176,45 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SendChatMessage" metadata.
+        public enum SendChatMessage: Sendable {
+            /// Request type for "SendChatMessage".
+            public typealias Input = Roam_Feed_V1_SendChatMessageRequest
+            /// Response type for "SendChatMessage".
+            public typealias Output = Roam_Feed_V1_SendChatMessageResponse
+            /// Descriptor for "SendChatMessage".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "SendChatMessage",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListChatMessages" metadata.
+        public enum ListChatMessages: Sendable {
+            /// Request type for "ListChatMessages".
+            public typealias Input = Roam_Feed_V1_ListChatMessagesRequest
+            /// Response type for "ListChatMessages".
+            public typealias Output = Roam_Feed_V1_ListChatMessagesResponse
+            /// Descriptor for "ListChatMessages".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListChatMessages",
+                type: .unary
+            )
+        }
+        /// Namespace for "StreamChat" metadata.
+        public enum StreamChat: Sendable {
+            /// Request type for "StreamChat".
+            public typealias Input = Roam_Feed_V1_StreamChatRequest
+            /// Response type for "StreamChat".
+            public typealias Output = Roam_Feed_V1_ChatStreamEvent
+            /// Descriptor for "StreamChat".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "StreamChat",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "roam.feed.v1.FeedService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreatePost.descriptor,
@@ -189,7 +228,10 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             UpdateComment.descriptor,
             DeleteComment.descriptor,
             Like.descriptor,
-            Unlike.descriptor
+            Unlike.descriptor,
+            SendChatMessage.descriptor,
+            ListChatMessages.descriptor,
+            StreamChat.descriptor
         ]
     }
 }
@@ -218,9 +260,9 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
-    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
-    /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
+    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
+    /// > which the events service calls when an event ends.
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
         /// Handle the "CreatePost" method.
         ///
@@ -437,6 +479,64 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse>
+
+        /// Handle the "SendChatMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_SendChatMessageRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_SendChatMessageResponse` messages.
+        func sendChatMessage(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SendChatMessageRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SendChatMessageResponse>
+
+        /// Handle the "ListChatMessages" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) The event's chat, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListChatMessagesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListChatMessagesResponse` messages.
+        func listChatMessages(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListChatMessagesResponse>
+
+        /// Handle the "StreamChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+        /// > accepted, on any replica. The stream ends with an error when reading must stop:
+        /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+        /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+        /// > sequence it has).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_StreamChatRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ChatStreamEvent` messages.
+        func streamChat(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_StreamChatRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
     }
 
     /// Service protocol for the "roam.feed.v1.FeedService" service.
@@ -449,9 +549,9 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
-    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
-    /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
+    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
+    /// > which the events service calls when an event ends.
     public protocol ServiceProtocol: Roam_Feed_V1_FeedService.StreamingServiceProtocol {
         /// Handle the "CreatePost" method.
         ///
@@ -668,6 +768,64 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.ServerRequest<Roam_Feed_V1_LikeRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>
+
+        /// Handle the "SendChatMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SendChatMessageRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_SendChatMessageResponse` message.
+        func sendChatMessage(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_SendChatMessageRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SendChatMessageResponse>
+
+        /// Handle the "ListChatMessages" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) The event's chat, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListChatMessagesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListChatMessagesResponse` message.
+        func listChatMessages(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListChatMessagesResponse>
+
+        /// Handle the "StreamChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+        /// > accepted, on any replica. The stream ends with an error when reading must stop:
+        /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+        /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+        /// > sequence it has).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_StreamChatRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ChatStreamEvent` messages.
+        func streamChat(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_StreamChatRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
     }
 
     /// Simple service protocol for the "roam.feed.v1.FeedService" service.
@@ -678,9 +836,9 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
-    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
-    /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
+    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
+    /// > which the events service calls when an event ends.
     public protocol SimpleServiceProtocol: Roam_Feed_V1_FeedService.ServiceProtocol {
         /// Handle the "CreatePost" method.
         ///
@@ -897,6 +1055,65 @@ extension Roam_Feed_V1_FeedService {
             request: Roam_Feed_V1_LikeRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Feed_V1_LikeResponse
+
+        /// Handle the "SendChatMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_SendChatMessageRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_SendChatMessageResponse` to respond with.
+        func sendChatMessage(
+            request: Roam_Feed_V1_SendChatMessageRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_SendChatMessageResponse
+
+        /// Handle the "ListChatMessages" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) The event's chat, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListChatMessagesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListChatMessagesResponse` to respond with.
+        func listChatMessages(
+            request: Roam_Feed_V1_ListChatMessagesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListChatMessagesResponse
+
+        /// Handle the "StreamChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+        /// > accepted, on any replica. The stream ends with an error when reading must stop:
+        /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+        /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+        /// > sequence it has).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_StreamChatRequest` message.
+        ///   - response: A response stream of `Roam_Feed_V1_ChatStreamEvent` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func streamChat(
+            request: Roam_Feed_V1_StreamChatRequest,
+            response: GRPCCore.RPCWriter<Roam_Feed_V1_ChatStreamEvent>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -1031,6 +1248,39 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeResponse>(),
             handler: { request, context in
                 try await self.unlike(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.SendChatMessage.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SendChatMessageRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SendChatMessageResponse>(),
+            handler: { request, context in
+                try await self.sendChatMessage(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListChatMessages.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListChatMessagesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListChatMessagesResponse>(),
+            handler: { request, context in
+                try await self.listChatMessages(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.StreamChat.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_StreamChatRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ChatStreamEvent>(),
+            handler: { request, context in
+                try await self.streamChat(
                     request: request,
                     context: context
                 )
@@ -1172,6 +1422,39 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func sendChatMessage(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SendChatMessageRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SendChatMessageResponse> {
+        let response = try await self.sendChatMessage(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listChatMessages(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListChatMessagesResponse> {
+        let response = try await self.listChatMessages(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func streamChat(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_StreamChatRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent> {
+        let response = try await self.streamChat(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -1333,6 +1616,49 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
             metadata: [:]
         )
     }
+
+    public func sendChatMessage(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_SendChatMessageRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SendChatMessageResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_SendChatMessageResponse>(
+            message: try await self.sendChatMessage(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listChatMessages(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListChatMessagesResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListChatMessagesResponse>(
+            message: try await self.listChatMessages(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func streamChat(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_StreamChatRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent> {
+        return GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>(
+            metadata: [:],
+            producer: { writer in
+                try await self.streamChat(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
+        )
+    }
 }
 
 // MARK: roam.feed.v1.FeedService (client)
@@ -1346,9 +1672,9 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
-    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
-    /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
+    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
+    /// > which the events service calls when an event ends.
     public protocol ClientProtocol: Sendable {
         /// Call the "CreatePost" method.
         ///
@@ -1625,6 +1951,79 @@ extension Roam_Feed_V1_FeedService {
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
+
+        /// Call the "SendChatMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SendChatMessageRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SendChatMessageRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SendChatMessageResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func sendChatMessage<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SendChatMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SendChatMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SendChatMessageResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SendChatMessageResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListChatMessages" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) The event's chat, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListChatMessagesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListChatMessagesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListChatMessagesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listChatMessages<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListChatMessagesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListChatMessagesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListChatMessagesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "StreamChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+        /// > accepted, on any replica. The stream ends with an error when reading must stop:
+        /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+        /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+        /// > sequence it has).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_StreamChatRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_StreamChatRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ChatStreamEvent` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func streamChat<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_StreamChatRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_StreamChatRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatStreamEvent>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
     }
 
     /// Generated client for the "roam.feed.v1.FeedService" service.
@@ -1635,9 +2034,9 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes; posts to followers and live
-    /// > chat come next. Every call needs `authorization: Bearer <token>`. The feed also serves
-    /// > `roam.purge.v1.PurgeService`, which the events service calls when an event ends.
+    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
+    /// > which the events service calls when an event ends.
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
         private let client: GRPCCore.GRPCClient<Transport>
 
@@ -2056,6 +2455,110 @@ extension Roam_Feed_V1_FeedService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SendChatMessage" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SendChatMessageRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SendChatMessageRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SendChatMessageResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func sendChatMessage<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SendChatMessageRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SendChatMessageRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SendChatMessageResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SendChatMessageResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.SendChatMessage.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListChatMessages" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) The event's chat, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListChatMessagesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListChatMessagesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListChatMessagesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listChatMessages<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListChatMessagesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListChatMessagesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListChatMessagesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListChatMessages.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "StreamChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+        /// > accepted, on any replica. The stream ends with an error when reading must stop:
+        /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+        /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+        /// > sequence it has).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_StreamChatRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_StreamChatRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ChatStreamEvent` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func streamChat<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_StreamChatRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_StreamChatRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatStreamEvent>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.StreamChat.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2405,6 +2908,95 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_LikeRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_LikeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SendChatMessage" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_SendChatMessageRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func sendChatMessage<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_SendChatMessageRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SendChatMessageResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.sendChatMessage(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SendChatMessageRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SendChatMessageResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListChatMessages" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) The event's chat, newest first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListChatMessagesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listChatMessages<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListChatMessagesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListChatMessagesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listChatMessages(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListChatMessagesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListChatMessagesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamChat" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+    /// > accepted, on any replica. The stream ends with an error when reading must stop:
+    /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+    /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+    /// > sequence it has).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_StreamChatRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamChat<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_StreamChatRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.streamChat(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_StreamChatRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ChatStreamEvent>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2804,6 +3396,107 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.unlike(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SendChatMessage" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) Sends a line to the event's chat; it gets the event's next sequence number.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func sendChatMessage<Result>(
+        _ message: Roam_Feed_V1_SendChatMessageRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SendChatMessageResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_SendChatMessageRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.sendChatMessage(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListChatMessages" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) The event's chat, newest first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listChatMessages<Result>(
+        _ message: Roam_Feed_V1_ListChatMessagesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListChatMessagesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListChatMessagesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listChatMessages(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamChat" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (active members) Every message after `after_sequence`, in order, then each new one as it is
+    /// > accepted, on any replica. The stream ends with an error when reading must stop:
+    /// > PERMISSION_DENIED/NO_LONGER_MEMBER (left, moved out, removed or banned), NOT_FOUND/EVENT_ENDED,
+    /// > or RESOURCE_EXHAUSTED/SLOW_CONSUMER (the reader fell too far behind: resume from the last
+    /// > sequence it has).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamChat<Result>(
+        _ message: Roam_Feed_V1_StreamChatRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_StreamChatRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.streamChat(
             request: request,
             options: options,
             onResponse: handleResponse

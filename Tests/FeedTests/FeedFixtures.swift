@@ -77,3 +77,58 @@ extension Fixtures {
         PostDraft(audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")), text: text)
     }
 }
+
+extension Fixtures {
+    static func chat(in event: UUID, by author: UUID = UUID(), text: String = "hi") -> ChatMessage {
+        ChatMessage(id: .v7(), eventID: event, authorID: author, text: text, sentAt: now())
+    }
+}
+
+/// Reads an event's chat in the background the way a stream would, keeping what arrives and how
+/// reading ended.
+final class ChatReading: Sendable {
+    private final class Inbox: Sendable {
+        let messages = Mutex<[ChatMessage]>([])
+        let live = Mutex(false)
+    }
+
+    private let inbox = Inbox()
+    private let task: Task<String?, Never>
+
+    /// `pause` makes the reader slow: it waits that long before taking each message.
+    init(_ feed: FeedService, event: UUID, reader: UUID, after: Int64? = nil, pause: Duration? = nil) {
+        let inbox = inbox
+        task = Task {
+            await errorReason {
+                try await feed.readChat(event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } }) { message in
+                    if let pause { try await Task.sleep(for: pause) }
+                    inbox.messages.withLock { $0.append(message) }
+                }
+            }
+        }
+    }
+
+    var messages: [ChatMessage] { inbox.messages.withLock { $0 } }
+
+    /// Waits until the reader has caught up and is live (or 10 seconds pass).
+    func waitUntilLive() async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !inbox.live.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    /// The messages once at least `count` arrived (or after `timeout`).
+    func waitFor(_ count: Int, timeout: Duration = .seconds(10)) async -> [ChatMessage] {
+        let deadline = ContinuousClock.now + timeout
+        while messages.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        return messages
+    }
+
+    /// How reading ended: the error's reason, or nil when it returned.
+    func end() async -> String? {
+        await task.value
+    }
+
+    func stop() {
+        task.cancel()
+    }
+}

@@ -26,16 +26,26 @@ struct InProcessMembership: EventMembership {
 
     /// Runs `body` against a gateway in front of real events and feed services, with one event whose
     /// host and member (and an outsider) are ready.
-    func withEvening(_ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String) async throws -> Void)
+    func withEvening(_ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
+                                        _ memberID: String) async throws -> Void)
         async throws {
         let tokens = await TestTokens()
         let hub = NotificationHub()
         let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
         let feed = FeedService(store: InMemoryFeedStore(), membership: InProcessMembership(events: events))
+        // Departures reach the feed's chat as EventsDepartureWatcher would bring them over gRPC.
+        let departures = hub.watchDepartures()
+        let watcher = Task {
+            for await departure in departures {
+                if let user = departure.userID { await feed.chat.revoke(user, from: departure.eventID) } else { await feed.chat.end(departure.eventID) }
+            }
+        }
+        defer { watcher.cancel() }
         try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
                                      anonymousMethods: [], verifier: try await tokens.verifier(),
                                      settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"])) { http in
-            let (host, member, outsider) = (try await tokens.userToken(UUID()), try await tokens.userToken(UUID()),
+            let memberID = UUID()
+            let (host, member, outsider) = (try await tokens.userToken(UUID()), try await tokens.userToken(memberID),
                                             try await tokens.userToken(UUID()))
             let eventID = try #require(try await http.send("POST", "/v1/events", json: [
                 "name": "Hitta night", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
@@ -43,12 +53,12 @@ struct InProcessMembership: EventMembership {
             ], token: host).json()["eventId"] as? String)
             _ = try await http.send("POST", "/v1/events/\(eventID)/join",
                                     json: ["latitude": here.latitude, "longitude": here.longitude, "accuracyMeters": 5], token: member)
-            try await body(http, eventID, host, member, outsider)
+            try await body(http, eventID, host, member, outsider, memberID.lowercasedString)
         }
     }
 
     @Test func membersPostEditAndTheHostDeletes() async throws {
-        try await withEvening { http, eventID, host, member, outsider in
+        try await withEvening { http, eventID, host, member, outsider, _ in
 
             let created = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
                                               token: member, headers: ["Idempotency-Key": "dance-1"])
@@ -85,7 +95,7 @@ struct InProcessMembership: EventMembership {
     }
 
     @Test func membersCommentReplyAndLikeWithExactCounts() async throws {
-        try await withEvening { http, eventID, host, member, outsider in
+        try await withEvening { http, eventID, host, member, outsider, _ in
             let postID = try #require(try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Who's here?"], token: host)
                 .json()["postId"] as? String)
             let created = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
@@ -129,6 +139,54 @@ struct InProcessMembership: EventMembership {
                 as? [[String: Any]])
             #expect(afterDelete.first?["deleted"] as? Bool == true && afterDelete.first?["authorId"] == nil)
             #expect(try await http.send("DELETE", "/v1/posts/\(postID)/like", token: member).json()["likeCount"] as? Int == 0)
+        }
+    }
+
+    @Test func membersChatLiveInOrderAndABannedMemberIsCutOffAtOnce() async throws {
+        try await withEvening { http, eventID, host, member, outsider, memberID in
+            let port = try #require(http.base.port)
+            let live = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live", token: member)
+            await live.wait { $0.isLive }
+            #expect(live.isLive)
+
+            let sent = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
+                                           headers: ["Idempotency-Key": "welcome"])
+            #expect(sent.status == 201)
+            #expect(try sent.json()["sequence"] as? Int == 1)
+            let retried = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
+                                              headers: ["Idempotency-Key": "welcome"])
+            #expect(try retried.json()["messageId"] as? String == sent.json()["messageId"] as? String)
+            for line in 2...5 {
+                _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "line \(line)"], token: line % 2 == 0 ? member : host)
+            }
+            await live.wait { $0.messages.count >= 5 }
+            #expect(live.messages.map { $0["sequence"] as? Int } == [1, 2, 3, 4, 5])
+            #expect(live.messages.first?["text"] as? String == "Welcome all")
+
+            let history = try await http.send("GET", "/v1/events/\(eventID)/chat?pageSize=2", token: member)
+            #expect((try history.json()["messages"] as? [[String: Any]])?.map { $0["sequence"] as? Int } == [5, 4])
+            #expect(try history.json()["nextPageToken"] != nil)
+            // A reader that resumes gets what it missed, then goes live.
+            let resumed = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live?after=3", token: host)
+            await resumed.wait { $0.isLive }
+            #expect(resumed.messages.map { $0["sequence"] as? Int } == [4, 5], "\(resumed.summary)")
+
+            // Strangers and bad input are refused before the upgrade.
+            #expect(try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "hi"], token: outsider).status == 403)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/chat", token: outsider).status == 403)
+            let tooLong = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": String(repeating: "a", count: 2001)], token: member)
+            #expect(tooLong.status == 400 && tooLong.problemFields == ["text"])
+            let stranger = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live", token: outsider)
+            #expect(await stranger.failure() != nil)
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/chat/live?after=-1", token: member).problemFields == ["after"])
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/chat/live", token: member).problemFields == ["Upgrade"])
+
+            // The host bans the member: their socket closes at once, saying why.
+            #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(memberID)", token: host).status < 300)
+            let closing = await live.closing()
+            #expect(closing?.code == 4403)
+            #expect(closing?.reason.hasPrefix("NO_LONGER_MEMBER") == true)
+            resumed.stop()
         }
     }
 }

@@ -1,12 +1,14 @@
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import RoamRuntime
 
 /// What the gateway knows about one HTTP request: its id, the client's address, the verified caller
 /// and the body size limit. Middlewares fill it in, in order.
-public struct GatewayRequestContext: Hummingbird.RequestContext {
+public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
+    public let webSocket = WebSocketHandlerReference<Self>()
     public var requestID = ""
     /// The connection's peer, or the forwarded address when the gateway trusts its proxy.
     public var clientAddress: String

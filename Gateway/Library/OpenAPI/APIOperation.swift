@@ -11,6 +11,8 @@ struct APIOperation: Sendable {
     var path: String
     var id: String
     var summary: String
+    /// Longer prose, e.g. a WebSocket's message format.
+    var description: String? = nil
     var tag: String
     /// Needs `Authorization: Bearer <access token>`.
     var authenticated: Bool
@@ -34,6 +36,7 @@ struct APIOperation: Sendable {
         var operation: [String: OpenAPIValue] = [
             "operationId": .string(id), "summary": .string(summary), "tags": [.string(tag)],
         ]
+        if let description { operation["description"] = .string(description) }
         var parameters: [OpenAPIValue] = pathParameters.map { name in
             ["name": .string(name), "in": "path", "required": true, "schema": JSONSchema.string]
         }
@@ -49,7 +52,9 @@ struct APIOperation: Sendable {
             operation["requestBody"] = ["required": true, "content": ["application/json": ["schema": JSONSchema.ref(request)]]]
         }
         var responses: [String: OpenAPIValue] = [:]
-        if let response {
+        if status == 101 {
+            responses["101"] = ["description": "Switching to the WebSocket protocol"]
+        } else if let response {
             responses[String(status)] = ["description": "Success",
                                          "content": [responseContentType: ["schema": JSONSchema.ref(response)]]]
         } else {

@@ -41,7 +41,29 @@ enum FeedOperations {
                      tag: "feed", authenticated: true, status: 200, response: "Likes", errors: [404]),
         APIOperation(method: "DELETE", path: "/v1/comments/{id}/like", id: "unlikeComment", summary: "Take back your like of a comment",
                      tag: "feed", authenticated: true, status: 200, response: "Likes", errors: [404]),
+        APIOperation(method: "POST", path: "/v1/events/{id}/chat", id: "sendChatMessage",
+                     summary: "Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)",
+                     tag: "chat", authenticated: true, request: "ChatRequest", status: 201, response: "ChatMessage", errors: [403]),
+        APIOperation(method: "GET", path: "/v1/events/{id}/chat", id: "listChatMessages", summary: "An event's chat, newest first (members only)",
+                     tag: "chat", authenticated: true, status: 200, response: "ChatPage", query: page, errors: [403]),
+        APIOperation(method: "GET", path: "/v1/events/{id}/chat/live", id: "liveChat",
+                     summary: "WebSocket: the event's chat as it happens (members only)",
+                     description: liveChatProtocol, tag: "chat", authenticated: true, status: 101,
+                     query: [.init(name: "after", description: "The last sequence you have: messages after it come first, then new ones",
+                                   schema: ["type": "integer", "minimum": 0])],
+                     errors: [403]),
     ]
+
+    /// How the live chat socket talks, for the OpenAPI document and the README.
+    static let liveChatProtocol = """
+        Connect with the usual `Authorization: Bearer` header and an `Upgrade: websocket` request. The server only sends; \
+        each text frame is one JSON object. `{"type":"live"}` comes once, when every message after `after` has been sent \
+        and new ones follow as the feed accepts them; each message is `{"type":"message","message":{…}}` (a `ChatMessage`), \
+        in `sequence` order, each exactly once. The server closes the socket with 4403 NO_LONGER_MEMBER (you left, moved \
+        out, were removed or banned), 4404 EVENT_ENDED, 4429 SLOW_CONSUMER (you fell more than the buffer behind: connect \
+        again with `after` = the last sequence you have) or 1001 (the gateway is stopping: reconnect the same way). The \
+        close reason starts with the reason code. The server pings every `STREAM_HEARTBEAT`.
+        """
 }
 
 /// JSON Schemas of the feed routes' bodies.
@@ -76,5 +98,13 @@ enum FeedSchemas {
         "CommentPage": S.object(["comments": S.array(of: S.ref("Comment")), "nextPageToken": S.string("Absent on the last page")],
                                 required: ["comments"]),
         "Likes": S.object(["likeCount": S.int64, "likedByMe": S.bool], required: ["likeCount", "likedByMe"]),
+        "ChatRequest": S.object(["text": S.string("1 to 2,000 characters", maxLength: 2000)], required: ["text"]),
+        "ChatMessage": S.object([
+            "messageId": S.uuid, "eventId": S.uuid,
+            "sequence": S.integer("1, 2, 3… per event, in the order the feed accepted the messages", minimum: 1),
+            "authorId": S.uuid, "text": S.string, "sentAt": S.dateTime,
+        ], required: ["messageId", "eventId", "sequence", "authorId", "text", "sentAt"]),
+        "ChatPage": S.object(["messages": S.array(of: S.ref("ChatMessage")), "nextPageToken": S.string("Absent on the last page")],
+                             required: ["messages"]),
     ]
 }

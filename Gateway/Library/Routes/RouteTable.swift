@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 
 /// The gateway's router, keeping a list of what it serves so a test can hold it against the OpenAPI
 /// document. Every route is added here, never on the Hummingbird router directly.
@@ -26,6 +27,14 @@ public final class RouteTable: @unchecked Sendable {
         router.on(RouterPath(stringLiteral: path), method: method, use: { request, context in
             try await handler(request, context)
         })
+    }
+
+    /// A `GET` that upgrades to a WebSocket when `shouldUpgrade` agrees (it may throw, for a plain
+    /// HTTP error instead).
+    func addWebSocket(_ path: String, shouldUpgrade: @escaping @Sendable (Request, GatewayRequestContext) async throws -> RouterShouldUpgrade,
+                      onUpgrade: @escaping WebSocketDataHandler<WebSocketRouterContext<GatewayRequestContext>>) {
+        routes.append(Route(method: "GET", path: path))
+        router.ws(RouterPath(stringLiteral: path), shouldUpgrade: shouldUpgrade, onUpgrade: onUpgrade)
     }
 }
 

@@ -16,12 +16,15 @@ public enum FeedApp {
         /// Every replica of the events service, asked about membership.
         public var eventsAddresses: [HostAndPort]
         public var upstreamTimeout: Duration
+        /// Messages a live chat reader may fall behind before it is disconnected.
+        public var chatBufferSize: Int
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
                                            environment: environment)
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
+            chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
         }
     }
 
@@ -46,7 +49,11 @@ public enum FeedApp {
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: configuration.upstreamTimeout)
         let events = try Upstream(name: "events", addresses: configuration.eventsAddresses, timeout: configuration.upstreamTimeout)
         let credential = await ServiceCredential(serviceName: "feed", secret: settings.serviceSecret)
-        let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential))
+        let chat = ChatHub(store: store, bufferSize: configuration.chatBufferSize)
+        let relay = postgres.map { PostgresChatRelay(client: $0, hub: chat, logger: logger) }
+        let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential), chat: chat,
+                               announcer: relay)
+        let departures = EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts), serviceSecret: settings.serviceSecret)
 
         try await host.run(
@@ -59,7 +66,7 @@ public enum FeedApp {
                 if let postgres { try await FeedMigrations.migrator.migrate(postgres, logger: logger) }
                 try await verifier.loadKeys()
             },
-            background: [accounts, events],
+            background: [accounts, events, departures] + (relay.map { [$0] } ?? []),
             metricsRegistry: registry
         )
     }

@@ -42,6 +42,8 @@ public final class NotificationHub: Notifier {
 
     /// Open streams by user, then by stream.
     private let streams = Mutex<[UUID: [UUID: Continuation]]>([:])
+    /// Other services' watches of departures.
+    private let watchers = Mutex<[UUID: AsyncStream<MemberDeparture>.Continuation]>([:])
     /// Notifications queued per slow stream before the oldest are dropped.
     private let bufferSize: Int
 
@@ -67,14 +69,61 @@ public final class NotificationHub: Notifier {
         deliver(notification, to: userID)
     }
 
-    /// Hands the notification to the user's streams on this process.
+    /// Hands the notification to the user's streams on this process, and departures to the watchers.
     public func deliver(_ notification: EventNotification, to userID: UUID) {
         let continuations = streams.withLock { $0[userID].map { Array($0.values) } ?? [] }
         for continuation in continuations { continuation.yield(notification) }
+        if let departure = MemberDeparture(notification) {
+            for watcher in watchers.withLock({ Array($0.values) }) { watcher.yield(departure) }
+        }
+    }
+
+    /// Every departure and every event's end heard on this process (every replica hears all of them
+    /// through the relay), for services that must stop serving a departed member at once.
+    public func watchDepartures() -> AsyncStream<MemberDeparture> {
+        let (stream, continuation) = AsyncStream.makeStream(of: MemberDeparture.self, bufferingPolicy: .bufferingNewest(4096))
+        let id = UUID()
+        watchers.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.watchers.withLock { $0[id] = nil }
+        }
+        return stream
+    }
+
+    /// How many departure watches are open.
+    public var departureWatchers: Int {
+        watchers.withLock { $0.count }
     }
 
     /// How many streams are open.
     public var openStreams: Int {
         streams.withLock { $0.values.reduce(0) { $0 + $1.count } }
+    }
+}
+
+/// A member who left an event (for any reason), or an event that ended (no user).
+public struct MemberDeparture: Sendable, Equatable {
+    public var eventID: UUID
+    public var userID: UUID?
+    public var reason: DepartureReason
+
+    public init(eventID: UUID, userID: UUID?, reason: DepartureReason) {
+        self.eventID = eventID
+        self.userID = userID
+        self.reason = reason
+    }
+
+    /// The host hears of every departure; everyone in an event hears of its end.
+    init?(_ notification: EventNotification) {
+        guard let event = notification.eventID else { return nil }
+        switch notification.kind {
+        case .memberLeft:
+            guard let user = notification.userID else { return nil }
+            self.init(eventID: event, userID: user, reason: notification.reason ?? .left)
+        case .eventEnded:
+            self.init(eventID: event, userID: nil, reason: .eventEnded)
+        default:
+            return nil
+        }
     }
 }

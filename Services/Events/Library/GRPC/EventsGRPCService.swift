@@ -159,6 +159,26 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         }
     }
 
+    public func watchDepartures(request: Roam_Events_V1_WatchDeparturesRequest,
+                                response: RPCWriter<Roam_Events_V1_MemberDeparture>, context _: ServerContext) async throws {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may watch departures") }
+        let departures = notifications.watchDepartures()
+        let relay = Task {
+            for await departure in departures {
+                try await response.write(.with {
+                    $0.eventID = departure.eventID.lowercasedString
+                    if let user = departure.userID { $0.userID = user.lowercasedString }
+                    $0.reason = departure.reason.proto
+                })
+            }
+        }
+        try await withRPCCancellationHandler {
+            try await relay.value
+        } onCancelRPC: {
+            relay.cancel()
+        }
+    }
+
     public func listMembers(request: Roam_Events_V1_ListMembersRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListMembersResponse {
         let page = try await events.members(of: UUID(field: "event_id", request.eventID), host: caller(), page: request.page.domain())
         return .with {

@@ -11,3 +11,15 @@ public enum FeedError {
 extension FeedError {
     public static let commentNotFound = RoamError.notFound("comment")
 }
+
+extension FeedError {
+    /// A live reader whose buffer filled; `lastDelivered` is where it can resume from history.
+    public static func slowConsumer(lastDelivered: Int64) -> RoamError {
+        RoamError(.resourceExhausted(retryAfter: .zero), reason: "SLOW_CONSUMER",
+                  message: "the stream fell too far behind and was closed; resume after sequence \(lastDelivered)")
+    }
+
+    public static let noLongerMember = RoamError(.permissionDenied, reason: "NO_LONGER_MEMBER",
+                                                 message: "you are no longer a member of this event")
+    public static let eventEnded = RoamError(.notFound, reason: "EVENT_ENDED", message: "the event ended")
+}

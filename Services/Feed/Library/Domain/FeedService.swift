@@ -6,11 +6,19 @@ import RoamRuntime
 public struct FeedService: Sendable {
     let store: any FeedStore
     let membership: any EventMembership
+    /// This process's live chat readers.
+    public let chat: ChatHub
+    /// Spreads news of chat messages to every replica's hub (just this one's, by default).
+    let announcer: any ChatAnnouncer
     let now: @Sendable () -> Date
 
-    public init(store: any FeedStore, membership: any EventMembership, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any FeedStore, membership: any EventMembership, chat: ChatHub? = nil, announcer: (any ChatAnnouncer)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.membership = membership
+        let chat = chat ?? ChatHub(store: store)
+        self.chat = chat
+        self.announcer = announcer ?? chat
         self.now = now
     }
 
@@ -93,6 +101,8 @@ public struct FeedService: Sendable {
 
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.
     public func purgeEvent(_ event: UUID) async throws -> Int {
-        try await store.deletePosts(inEvent: event)
+        await chat.end(event)
+        _ = try await store.deleteChat(inEvent: event)
+        return try await store.deletePosts(inEvent: event)
     }
 }

@@ -80,6 +80,40 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         return .with { $0.engagement = engagement.proto }
     }
 
+    public func sendChatMessage(request: Roam_Feed_V1_SendChatMessageRequest,
+                                context: ServerContext) async throws -> Roam_Feed_V1_SendChatMessageResponse {
+        let message = try await feed.send(request.text, to: UUID(field: "event_id", request.eventID), by: caller(),
+                                          idempotencyKey: request.idempotencyKey)
+        return .with { $0.message = message.proto }
+    }
+
+    public func listChatMessages(request: Roam_Feed_V1_ListChatMessagesRequest,
+                                 context: ServerContext) async throws -> Roam_Feed_V1_ListChatMessagesResponse {
+        let page = try await feed.chatHistory(UUID(field: "event_id", request.eventID), reader: caller(), page: request.page.domain())
+        return .with {
+            $0.messages = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func streamChat(request: Roam_Feed_V1_StreamChatRequest, response: RPCWriter<Roam_Feed_V1_ChatStreamEvent>,
+                           context: ServerContext) async throws {
+        let (event, reader) = (try UUID(field: "event_id", request.eventID), try caller())
+        let after = request.hasAfterSequence ? request.afterSequence : nil
+        // gRPC reports a reader going away or the server shutting down through the cancellation
+        // handler, not by cancelling this task.
+        let reading = Task {
+            try await feed.readChat(event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) }) {
+                message in try await response.write(.with { $0.message = message.proto })
+            }
+        }
+        try await withRPCCancellationHandler {
+            try await reading.value
+        } onCancelRPC: {
+            reading.cancel()
+        }
+    }
+
     public func unlike(request: Roam_Feed_V1_LikeRequest, context: ServerContext) async throws -> Roam_Feed_V1_LikeResponse {
         let engagement = try await feed.unlike(Subject(field: "subject", request.subject), by: caller())
         return .with { $0.engagement = engagement.proto }

@@ -44,6 +44,19 @@ extension Engaged<Comment> {
     }
 }
 
+extension ChatMessage {
+    var proto: Roam_Feed_V1_ChatMessage {
+        .with {
+            $0.messageID = id.lowercasedString
+            $0.eventID = eventID.lowercasedString
+            $0.sequence = sequence
+            $0.authorID = authorID.lowercasedString
+            $0.text = text
+            $0.sentAt = Google_Protobuf_Timestamp(date: sentAt)
+        }
+    }
+}
+
 extension Engagement {
     var proto: Roam_Feed_V1_Engagement {
         .with {

@@ -11,6 +11,10 @@ public actor InMemoryFeedStore: FeedStore {
     var commentKeys: [String: UUID] = [:]
     /// Who liked each subject.
     var likes: [Subject: Set<UUID>] = [:]
+    /// Each event's chat, in sequence order.
+    var chats: [UUID: [ChatMessage]] = [:]
+    /// "author id/key" → (event, sequence).
+    var chatKeys: [String: (event: UUID, sequence: Int64)] = [:]
 
     public init() {}
 

@@ -68,5 +68,23 @@ public enum FeedMigrations {
                 PRIMARY KEY (subject_kind, subject_id, shard))
             """,
         ]),
+        Migration(3, "CreateChat", [
+            // One row per event holds its last sequence; taking the next one locks the row, so
+            // messages commit in sequence order and readers never see a gap fill in later.
+            "CREATE TABLE feed.chat_rooms (event_id uuid PRIMARY KEY, last_sequence bigint NOT NULL)",
+            """
+            CREATE TABLE feed.chat_messages (
+                event_id uuid NOT NULL,
+                sequence bigint NOT NULL,
+                id uuid NOT NULL UNIQUE,
+                author_id uuid NOT NULL,
+                text text NOT NULL,
+                sent_at timestamptz NOT NULL,
+                idempotency_key text,
+                PRIMARY KEY (event_id, sequence))
+            """,
+            "CREATE INDEX chat_messages_author ON feed.chat_messages (author_id)",
+            "CREATE UNIQUE INDEX chat_messages_idempotency ON feed.chat_messages (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
+        ]),
     ])
 }

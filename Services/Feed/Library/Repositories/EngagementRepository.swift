@@ -10,6 +10,3 @@ public protocol EngagementRepository: Sendable {
     /// Counts of the subjects (all of one kind), with the viewer's own likes and saves.
     func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement]
 }
-
-/// Everything the feed keeps.
-public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository

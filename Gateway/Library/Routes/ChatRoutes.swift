@@ -1,0 +1,117 @@
+import Foundation
+import GRPCCore
+import Hummingbird
+import HummingbirdWebSocket
+import NIOWebSocket
+import RoamProto
+import RoamRuntime
+import ServiceLifecycle
+
+/// An event's chat: `GET|POST /v1/events/{id}/chat` and the live WebSocket `/v1/events/{id}/chat/live`.
+struct ChatRoutes<Transport: ClientTransport>: Sendable {
+    let feed: FeedCaller<Transport>
+
+    private static var pathFields: [String: String] { ["event_id": "id", "after_sequence": "after"] }
+
+    func register(in table: RouteTable) {
+        table.add(.post, "/v1/events/{id}/chat") { request, context in
+            _ = try context.requireUser()
+            let event = try context.parameters.require("id")
+            let body = try await JSONBody.decode(ChatBody.self, from: request, context: context)
+            let key = request.headers[.idempotencyKey] ?? ""
+            let response = try await renamingFields(Self.pathFields) {
+                try await feed.call { client, options in
+                    try await client.sendChatMessage(.with {
+                        $0.idempotencyKey = key
+                        $0.eventID = event
+                        $0.text = body.text ?? ""
+                    }, options: options)
+                }
+            }
+            return try json(ChatMessageJSON(response.message), status: .created)
+        }
+        table.add(.get, "/v1/events/{id}/chat") { request, context in
+            _ = try context.requireUser()
+            let (event, page) = (try context.parameters.require("id"), try PageQuery(request))
+            let response = try await renamingFields(Self.pathFields) {
+                try await feed.call(idempotent: true) { client, options in
+                    try await client.listChatMessages(.with { $0.eventID = event; $0.page = page.proto }, options: options)
+                }
+            }
+            return try json(ChatPageJSON(messages: response.messages.map(ChatMessageJSON.init), nextPageToken: .pageToken(response.page)))
+        }
+        table.addWebSocket("/v1/events/{id}/chat/live") { request, context in
+            // Refused before the upgrade, as plain problem documents: no token, a bad `after`, not a member.
+            _ = try context.requireUser()
+            _ = try Self.after(request)
+            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+                throw RoamError.invalidField("Upgrade", "must be websocket: this route speaks the WebSocket protocol")
+            }
+            let event = try context.parameters.require("id")
+            _ = try await renamingFields(Self.pathFields) {
+                try await feed.call(idempotent: true) { client, options in
+                    try await client.listChatMessages(.with { $0.eventID = event; $0.page.pageSize = 1 }, options: options)
+                }
+            }
+            return .upgrade([:])
+        } onUpgrade: { _, outbound, webSocketContext in
+            let context = webSocketContext.requestContext
+            let request = webSocketContext.request
+            let event = try context.parameters.require("id")
+            let after = try Self.after(request)
+            let (code, reason) = await relay(event: event, after: after, to: outbound, context: context.callContext)
+            try await outbound.close(code, reason: reason)
+        }
+    }
+
+    /// The `after` query parameter: the last sequence the client has.
+    static func after(_ request: Request) throws(RoamError) -> Int64? {
+        guard let text = request.uri.queryParameters["after"].map(String.init) else { return nil }
+        guard let value = Int64(text), value >= 0 else { throw RoamError.invalidField("after", "must be a sequence number, 0 or more") }
+        return value
+    }
+
+    /// Relays the feed's stream as text frames until it ends, and says how to close the socket.
+    private func relay(event: String, after: Int64?, to outbound: WebSocketOutboundWriter,
+                       context: RoamRuntime.RequestContext) async -> (WebSocketErrorCode, String) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            try await RoamRuntime.RequestContext.$current.withValue(context) {
+                // When the gateway stops, open sockets close (clients reconnect elsewhere) instead of
+                // holding the shutdown up.
+                try await cancelWhenGracefulShutdown {
+                    try await feed.call(longLived: true) { client, options in
+                        try await client.streamChat(.with {
+                            $0.eventID = event
+                            if let after { $0.afterSequence = after }
+                        }, options: options) { response in
+                            for try await item in response.messages {
+                                let frame = switch item.event {
+                                case .message(let message): ChatFrameJSON(type: "message", message: ChatMessageJSON(message))
+                                case .live, nil: ChatFrameJSON(type: "live")
+                                }
+                                try await outbound.write(.text(String(decoding: try encoder.encode(frame), as: UTF8.self)))
+                            }
+                        }
+                    }
+                }
+            }
+            return (.goingAway, "the gateway is stopping; reconnect with after=<last sequence>")
+        } catch {
+            return Self.closing(for: error)
+        }
+    }
+
+    /// The close code and reason for how the stream ended: 4000 + the HTTP status the same problem
+    /// would have had (4403 no longer a member, 4404 event ended, 4429 too slow), with the reason code.
+    static func closing(for error: any Error) -> (WebSocketErrorCode, String) {
+        if error is CancellationError { return (.goingAway, "the gateway is stopping; reconnect with after=<last sequence>") }
+        let roamError = (error as? RPCError).map(RoamError.init) ?? (error as? RoamError) ?? .unavailable
+        let problem = Problem(roamError)
+        // A close reason may hold at most 123 bytes.
+        var reason = "\(roamError.reason): \(roamError.message)"
+        while reason.utf8.count > 123 { reason.removeLast() }
+        return (.unknown(UInt16(4000 + problem.status)), reason)
+    }
+}

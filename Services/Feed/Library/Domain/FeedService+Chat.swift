@@ -1,0 +1,70 @@
+import Foundation
+import RoamRuntime
+
+/// An event's live chat: active members send and read; readers get every message once, in order,
+/// from where their history ends.
+extension FeedService {
+    public func send(_ text: String, to event: UUID, by author: UUID, idempotencyKey: String?) async throws -> ChatMessage {
+        var validation = Validation()
+        validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "must not be empty")
+        validation.require(text.count <= ChatMessage.maxTextLength, "text", "must be at most \(ChatMessage.maxTextLength) characters")
+        validation.requireStorable(text, "text")
+        try validation.check()
+        try Self.validate(idempotencyKey: idempotencyKey)
+        guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
+        let time = now()
+        let message = try await store.appendChatMessage(ChatMessage(id: .v7(at: time), eventID: event, authorID: author, text: text, sentAt: time),
+                                                        idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        await announcer.announce(event: event)
+        return message
+    }
+
+    /// The event's messages, newest first.
+    public func chatHistory(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<ChatMessage> {
+        guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        return try await store.chatHistory(in: event, page: page)
+    }
+
+    /// Hands `deliver` every message after `sequence` (nil: only those sent from now on), in order,
+    /// at the reader's pace. Returns or throws only when reading must stop: the reader left or was
+    /// removed or banned (NO_LONGER_MEMBER), the event ended (EVENT_ENDED), or the reader fell too
+    /// far behind (SLOW_CONSUMER; resume from the last sequence delivered).
+    /// `live` is called once, when the reader has caught up and new messages follow as they come.
+    public func readChat(_ event: UUID, reader: UUID, after sequence: Int64?, live: () async throws -> Void = {},
+                         deliver: (ChatMessage) async throws -> Void) async throws {
+        if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
+        guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        var cursor = sequence
+        while true {
+            switch try await chat.join(event, user: reader, after: cursor) {
+            case .live(let stream):
+                // A removal that happened while joining reached no reader: check once more.
+                guard try await membership.status(of: reader, in: event).active else { throw FeedError.noLongerMember }
+                try await live()
+                for try await message in stream { try await deliver(message) }
+                return
+            case .behind(let coveredFrom):
+                var position = cursor ?? coveredFrom
+                while position < coveredFrom {
+                    let older = try await store.chatMessages(in: event, after: position, limit: 200)
+                    guard !older.isEmpty else { break }
+                    for message in older {
+                        try await deliver(message)
+                        position = message.sequence
+                    }
+                }
+                cursor = max(position, coveredFrom)
+            }
+        }
+    }
+}
+
+extension FeedService {
+    /// Closes the readers whose membership ended while no one was telling this process about it.
+    public func recheckChatReaders() async {
+        for (event, user) in await chat.readers {
+            guard let status = try? await membership.status(of: user, in: event), !status.active else { continue }
+            await chat.revoke(user, from: event)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRPCCore
+import Logging
+import RoamProto
+import RoamRuntime
+import ServiceLifecycle
+
+/// Keeps a `WatchDepartures` stream open to the events service and closes the chat readers of
+/// anyone who leaves an event (or of everyone, when it ends) at once. After every (re)connection it
+/// checks the membership of every open reader again, since departures during the gap were not sent.
+public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
+    let upstream: Upstream<Transport>
+    let credential: ServiceCredential
+    let feed: FeedService
+    let logger: Logger
+
+    public init(upstream: Upstream<Transport>, credential: ServiceCredential, feed: FeedService, logger: Logger) {
+        self.upstream = upstream
+        self.credential = credential
+        self.feed = feed
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            var delay = Duration.milliseconds(250)
+            while !Task.isCancelled {
+                let started = ContinuousClock.now
+                do {
+                    try await watch()
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    logger.warning("lost the departures stream from events; watching again", metadata: ["error": "\(error)"])
+                }
+                // A stream that held for a while was a real connection: start backing off afresh.
+                if ContinuousClock.now - started > .seconds(5) { delay = .milliseconds(250) }
+                try? await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(10))
+            }
+        }
+    }
+
+    private func watch() async throws {
+        var context = RequestContext(requestID: "watch-departures", logger: logger)
+        context.bearerToken = try await credential.token()
+        try await RequestContext.$current.withValue(context) {
+            try await upstream.call(longLived: true) { client, options in
+                try await Roam_Events_V1_EventsService.Client(wrapping: client).watchDepartures(.init(), options: options) { response in
+                    await feed.recheckChatReaders()
+                    for try await departure in response.messages {
+                        guard let event = UUID(uuidString: departure.eventID) else { continue }
+                        if let user = UUID(uuidString: departure.userID) {
+                            await feed.chat.revoke(user, from: event)
+                        } else {
+                            await feed.chat.end(event)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import Logging
+import RoamRuntime
+
+/// The live readers of each event's chat on this process. When told an event has news, it reads
+/// the new messages from the store once and hands them to every reader in sequence order.
+///
+/// Each reader has a bounded buffer: one that falls `bufferSize` messages behind is closed with
+/// SLOW_CONSUMER (never slowing the others) and resumes from history. The last `recentSize`
+/// messages of a room stay in memory so a reader can join from a recent sequence without a gap.
+public actor ChatHub: ChatAnnouncer {
+    /// How a reader joins: live from its sequence, or it must first catch up from history.
+    public enum Joining: Sendable {
+        case live(AsyncThrowingStream<ChatMessage, any Error>)
+        /// The room's memory starts after this sequence; read the store up to it first.
+        case behind(coveredFrom: Int64)
+    }
+
+    struct Reader {
+        var user: UUID
+        var continuation: AsyncThrowingStream<ChatMessage, any Error>.Continuation
+        var lastDelivered: Int64
+    }
+
+    struct Room {
+        var readers: [UUID: Reader] = [:]
+        /// The newest messages, in order; everything after `coveredFrom` is here.
+        var recent: [ChatMessage] = []
+        var coveredFrom: Int64
+        var latest: Int64
+        var fetching = false
+        var again = false
+    }
+
+    let store: any ChatRepository
+    let bufferSize: Int
+    let recentSize: Int
+    private var rooms: [UUID: Room] = [:]
+    private var opening: [UUID: Task<Int64, any Error>] = [:]
+
+    public init(store: any ChatRepository, bufferSize: Int = 256, recentSize: Int = 512) {
+        self.store = store
+        self.bufferSize = bufferSize
+        self.recentSize = recentSize
+    }
+
+    /// Joins `user` to the event's live chat after `sequence` (nil: from now on).
+    public func join(_ event: UUID, user: UUID, after sequence: Int64?) async throws -> Joining {
+        if rooms[event] == nil { try await open(event) }
+        guard var room = rooms[event] else { return try await join(event, user: user, after: sequence) }
+        let start = sequence ?? room.latest
+        guard start >= room.coveredFrom else { return .behind(coveredFrom: room.coveredFrom) }
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ChatMessage.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        var reader = Reader(user: user, continuation: continuation, lastDelivered: start)
+        for message in room.recent where message.sequence > start {
+            guard case .enqueued = continuation.yield(message) else {
+                continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
+                return .live(stream)
+            }
+            reader.lastDelivered = message.sequence
+        }
+        let id = UUID()
+        room.readers[id] = reader
+        rooms[event] = room
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.leave(event, reader: id) }
+        }
+        return .live(stream)
+    }
+
+    /// New messages were stored for the event: deliver them to this process's readers.
+    public func announce(event: UUID) async {
+        guard var room = rooms[event] else { return }
+        guard !room.fetching else {
+            room.again = true
+            rooms[event] = room
+            return
+        }
+        room.fetching = true
+        rooms[event] = room
+        Task { await self.drain(event) }
+    }
+
+    /// Announces every open room: a backstop for news that never arrived (a lost connection).
+    public func announceAll() async {
+        for event in rooms.keys { await announce(event: event) }
+    }
+
+    /// Closes the user's readers of the event at once (they left, moved out or were banned).
+    public func revoke(_ user: UUID, from event: UUID) {
+        close(event, with: FeedError.noLongerMember) { $0.user == user }
+    }
+
+    /// Closes every reader of the event: it ended.
+    public func end(_ event: UUID) {
+        close(event, with: FeedError.eventEnded) { _ in true }
+    }
+
+    /// Who is reading which event on this process, so membership can be checked again after a gap.
+    public var readers: [(event: UUID, user: UUID)] {
+        rooms.flatMap { event, room in room.readers.values.map { (event, $0.user) } }
+    }
+
+    public var readerCount: Int {
+        rooms.values.reduce(0) { $0 + $1.readers.count }
+    }
+
+    private func open(_ event: UUID) async throws {
+        let task = opening[event] ?? Task { try await store.latestChatSequence(in: event) }
+        opening[event] = task
+        defer { opening[event] = nil }
+        let latest = try await task.value
+        guard rooms[event] == nil else { return }
+        rooms[event] = Room(coveredFrom: latest, latest: latest)
+        // A message stored while the room was opening was announced to no one: look once more.
+        await announce(event: event)
+    }
+
+    private func drain(_ event: UUID) async {
+        while var room = rooms[event] {
+            room.again = false
+            rooms[event] = room
+            let fresh: [ChatMessage]
+            do {
+                fresh = try await store.chatMessages(in: event, after: room.latest, limit: 500)
+            } catch {
+                Logger(label: "roam.feed.chat").warning("could not read new chat messages", metadata: ["error": "\(error)"])
+                fresh = []
+            }
+            guard var current = rooms[event] else { return }
+            deliver(fresh, in: &current)
+            if fresh.count == 500 { current.again = true }
+            if !current.again {
+                current.fetching = false
+                rooms[event] = current.readers.isEmpty ? nil : current
+                return
+            }
+            rooms[event] = current
+        }
+    }
+
+    private func deliver(_ messages: [ChatMessage], in room: inout Room) {
+        let fresh = messages.filter { $0.sequence > room.latest }
+        guard let last = fresh.last else { return }
+        room.latest = last.sequence
+        room.recent.append(contentsOf: fresh)
+        if room.recent.count > recentSize {
+            room.recent.removeFirst(room.recent.count - recentSize)
+            room.coveredFrom = room.recent[0].sequence - 1
+        }
+        for (id, var reader) in room.readers {
+            for message in fresh where message.sequence > reader.lastDelivered {
+                guard case .enqueued = reader.continuation.yield(message) else {
+                    reader.continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
+                    room.readers[id] = nil
+                    break
+                }
+                reader.lastDelivered = message.sequence
+            }
+            if room.readers[id] != nil { room.readers[id] = reader }
+        }
+    }
+
+    private func close(_ event: UUID, with error: RoamError, where matches: (Reader) -> Bool) {
+        guard var room = rooms[event] else { return }
+        for (id, reader) in room.readers where matches(reader) {
+            room.readers[id] = nil
+            reader.continuation.finish(throwing: error)
+        }
+        rooms[event] = room
+        if room.readers.isEmpty && !room.fetching { rooms[event] = nil }
+    }
+
+    private func leave(_ event: UUID, reader id: UUID) {
+        guard var room = rooms[event] else { return }
+        room.readers[id] = nil
+        rooms[event] = room.readers.isEmpty && !room.fetching ? nil : room
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamRuntime
+import ServiceLifecycle
+
+/// Carries news of chat messages between feed replicas with PostgreSQL LISTEN/NOTIFY, sent after
+/// the message's transaction committed. Every replica, the sender included, wakes its own hub,
+/// which reads the new messages from the store, so a lost notification delays but never loses or
+/// reorders anything; a periodic look at every open room covers even that.
+public struct PostgresChatRelay: ChatAnnouncer, Service {
+    static let channel = "feed_chat"
+
+    let client: PostgresClient
+    let hub: ChatHub
+    let backstop: Duration
+    let logger: Logger
+
+    public init(client: PostgresClient, hub: ChatHub, backstop: Duration = .seconds(2), logger: Logger) {
+        self.client = client
+        self.hub = hub
+        self.backstop = backstop
+        self.logger = logger
+    }
+
+    public func announce(event: UUID) async {
+        do {
+            try await client.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger)
+        } catch {
+            logger.warning("could not announce a chat message", metadata: ["error": "\(error)"])
+            await hub.announce(event: event)
+        }
+    }
+
+    /// Listens until graceful shutdown, reconnecting when the connection is lost.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await listen() }
+                group.addTask {
+                    while (try? await Task.sleep(for: backstop)) != nil { await hub.announceAll() }
+                }
+                await group.waitForAll()
+            }
+        }
+    }
+
+    private func listen() async {
+        while !Task.isCancelled {
+            do {
+                try await client.withConnection { connection in
+                    try await connection.listen(on: Self.channel) { notifications in
+                        // Anything sent while not listening is picked up here.
+                        await hub.announceAll()
+                        for try await received in notifications {
+                            guard let event = UUID(uuidString: received.payload) else { continue }
+                            await hub.announce(event: event)
+                        }
+                    }
+                }
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.warning("lost the chat channel; listening again", metadata: ["error": "\(error)"])
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import RoamRuntime
+
+/// Where chat messages live, numbered per event in the order they were accepted.
+public protocol ChatRepository: Sendable {
+    /// Stores the message with the event's next sequence number. When the author used
+    /// `idempotencyKey` before, returns that message instead.
+    func appendChatMessage(_ message: ChatMessage, idempotencyKey: String?) async throws -> ChatMessage
+    /// Messages after `sequence`, oldest first, at most `limit`.
+    func chatMessages(in event: UUID, after sequence: Int64, limit: Int) async throws -> [ChatMessage]
+    /// The event's messages newest first, one page at a time.
+    func chatHistory(in event: UUID, page: PageRequest) async throws -> Page<ChatMessage>
+    /// The sequence of the event's last message; 0 when it has none.
+    func latestChatSequence(in event: UUID) async throws -> Int64
+    /// Forgets the event's chat; returns how many messages went.
+    func deleteChat(inEvent event: UUID) async throws -> Int
+}
+
+/// Newest-first chat history pages by sequence.
+enum ChatCursor {
+    static func decode(_ token: String?) throws(RoamError) -> Int64? {
+        guard let token else { return nil }
+        guard let sequence = Int64(try PageCursor.decode(token, count: 1)[0]) else {
+            throw RoamError.invalidField("page.page_token", "is not a token this listing returned")
+        }
+        return sequence
+    }
+
+    static func encode(before message: ChatMessage) -> String {
+        PageCursor.encode(["\(message.sequence)"])
+    }
+}

@@ -1,0 +1,105 @@
+import Events
+@testable import Feed
+import Foundation
+import GRPCCore
+import GRPCInProcessTransport
+import Logging
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Live chat where more than one process is involved: departures pushed by the events service over
+/// gRPC, and two feed replicas sharing one PostgreSQL.
+@Suite struct ChatAcrossServicesTests {
+    @Test func aBanInTheEventsServiceClosesTheMembersChatAtOnce() async throws {
+        let tokens = await TestTokens()
+        let hub = NotificationHub()
+        let events = EventService(events: InMemoryEventStore(),
+                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
+                                  policy: EventPolicy(), notifications: hub)
+        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
+                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
+            let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
+            let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
+            let feed = FeedService(store: InMemoryFeedStore(), membership: EventsMembershipClient(upstream: upstream, credential: credential))
+            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed,
+                                                                  logger: Logger(label: "test")).run() }
+            defer { watcher.cancel() }
+
+            let (host, ana, ben) = (UUID(), UUID(), UUID())
+            let here = GeoPoint(latitude: 59.33, longitude: 18.07)
+            let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                                                host: host, idempotencyKey: nil).event.id
+            for member in [ana, ben] {
+                _ = try await events.join(event, user: member, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
+            }
+            let anasReading = ChatReading(feed, event: event, reader: ana)
+            let bensReading = ChatReading(feed, event: event, reader: ben)
+            await anasReading.waitUntilLive()
+            await bensReading.waitUntilLive()
+            try await waitUntil { hub.departureWatchers == 1 }
+            _ = try await feed.send("Welcome", to: event, by: host, idempotencyKey: nil)
+            #expect(await anasReading.waitFor(1).count == 1)
+
+            try await events.ban(ana, from: event, host: host)
+            #expect(await anasReading.end() == "NO_LONGER_MEMBER")
+            try await events.leave(event, user: ben)
+            #expect(await bensReading.end() == "NO_LONGER_MEMBER")
+            #expect(await feed.chat.readerCount == 0)
+        }
+    }
+
+    @Test func twoReplicasDeliverEveryMessageToEveryReaderInTheSameOrder() async throws {
+        try await TestDatabase.withClient { client in
+            try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
+            let store = PostgresFeedStore(database: Database(client: client))
+            let membership = FakeMembership()
+            let replicas = (0..<2).map { _ in
+                let hub = ChatHub(store: store)
+                let relay = PostgresChatRelay(client: client, hub: hub, logger: Logger(label: "test"))
+                return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
+            }
+            let relays = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for (_, relay) in replicas { group.addTask { try? await relay.run() } }
+                }
+            }
+            defer { relays.cancel() }
+
+            let senders = (0..<10).map { _ in UUID() }
+            let readers = (0..<6).map { _ in UUID() }
+            let event = membership.event(host: senders[0], members: Set(senders + readers))
+            let readings = readers.enumerated().map { index, reader in ChatReading(replicas[index % 2].0, event: event, reader: reader) }
+            for reading in readings { await reading.waitUntilLive() }
+            try await Task.sleep(for: .milliseconds(200))  // both replicas listening
+
+            // Ten senders, spread over both replicas, send 20 messages each at once.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, sender) in senders.enumerated() {
+                    group.addTask {
+                        for line in 0..<20 {
+                            _ = try await replicas[(index + line) % 2].0.send("\(index)/\(line)", to: event, by: sender, idempotencyKey: nil)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let history = try await store.chatMessages(in: event, after: 0, limit: 500)
+            #expect(history.map(\.sequence) == Array(1...200))
+            for reading in readings {
+                #expect(await reading.waitFor(200).map(\.id) == history.map(\.id))
+                reading.stop()
+            }
+        }
+    }
+}
+
+/// Polls `condition` every 10 ms for up to 10 seconds.
+func waitUntil(_ condition: () async -> Bool) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while await !condition() {
+        guard ContinuousClock.now < deadline else { throw CancellationError() }
+        try await Task.sleep(for: .milliseconds(10))
+    }
+}

@@ -1,0 +1,99 @@
+@testable import Feed
+import Foundation
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Live chat on one process: order, resuming, slow readers, removals, the end of the event.
+@Suite struct ChatServiceTests {
+    let membership = FakeMembership()
+
+    func make(bufferSize: Int = 256, recentSize: Int = 512) -> FeedService {
+        let store = InMemoryFeedStore()
+        return FeedService(store: store, membership: membership, chat: ChatHub(store: store, bufferSize: bufferSize, recentSize: recentSize))
+    }
+
+    @Test func onlyMembersSendAndReadAndTextIsChecked() async throws {
+        let feed = make()
+        let (host, outsider) = (UUID(), UUID())
+        let event = membership.event(host: host)
+        #expect(await errorReason { _ = try await feed.send("hi", to: event, by: outsider, idempotencyKey: nil) } == "PERMISSION_DENIED")
+        #expect(await errorReason { _ = try await feed.chatHistory(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
+        #expect(await ChatReading(feed, event: event, reader: outsider).end() == "PERMISSION_DENIED")
+        #expect(await errorFields { _ = try await feed.send(" ", to: event, by: host, idempotencyKey: nil) } == ["text"])
+        #expect(await errorFields {
+            _ = try await feed.send(String(repeating: "x", count: 2001), to: event, by: host, idempotencyKey: nil)
+        } == ["text"])
+        #expect(await errorFields { try await feed.readChat(event, reader: host, after: -1) { _ in } } == ["after_sequence"])
+    }
+
+    @Test func readersGetEveryMessageOnceInOrderFromWhereTheyResume() async throws {
+        // A small memory makes the late reader catch up from the store first.
+        let feed = make(recentSize: 4)
+        let (host, ana) = (UUID(), UUID())
+        let event = membership.event(host: host, members: [ana])
+        for index in 1...10 { _ = try await feed.send("early \(index)", to: event, by: host, idempotencyKey: nil) }
+        let live = ChatReading(feed, event: event, reader: ana)
+        let resumed = ChatReading(feed, event: event, reader: host, after: 3)
+        await live.waitUntilLive()
+        await resumed.waitUntilLive()
+        #expect(resumed.messages.map(\.sequence) == Array(4...10))
+        for index in 11...20 { _ = try await feed.send("late \(index)", to: event, by: index % 2 == 0 ? host : ana, idempotencyKey: nil) }
+        #expect(await resumed.waitFor(17).map(\.sequence) == Array(4...20))
+        #expect(await live.waitFor(10).map(\.sequence) == Array(11...20))
+        live.stop()
+        resumed.stop()
+    }
+
+    @Test func aSlowReaderIsCutOffWithoutHoldingUpOthers() async throws {
+        let feed = make(bufferSize: 8)
+        let (host, slow) = (UUID(), UUID())
+        let event = membership.event(host: host, members: [slow])
+        let sluggish = ChatReading(feed, event: event, reader: slow, pause: .milliseconds(200))
+        let brisk = ChatReading(feed, event: event, reader: host)
+        await sluggish.waitUntilLive()
+        await brisk.waitUntilLive()
+        for index in 1...40 { _ = try await feed.send("m\(index)", to: event, by: host, idempotencyKey: nil) }
+        #expect(await brisk.waitFor(40).count == 40)
+        #expect(await sluggish.end() == "SLOW_CONSUMER")
+        #expect(sluggish.messages.count < 40)
+        // It resumes from history where it stopped.
+        let after = sluggish.messages.last?.sequence ?? 0
+        let rest = try await feed.chatHistory(event, reader: slow, page: PageRequest(size: 100)).items.filter { $0.sequence > after }
+        #expect(Int64(rest.count) == 40 - after)
+        brisk.stop()
+    }
+
+    @Test func aRemovedMemberStopsAtOnceAndTheEventsEndClosesEveryone() async throws {
+        let feed = make()
+        let (host, ana, ben) = (UUID(), UUID(), UUID())
+        let event = membership.event(host: host, members: [ana, ben])
+        let anasReading = ChatReading(feed, event: event, reader: ana)
+        let bensReading = ChatReading(feed, event: event, reader: ben)
+        await anasReading.waitUntilLive()
+        await bensReading.waitUntilLive()
+        _ = try await feed.send("one", to: event, by: host, idempotencyKey: nil)
+        #expect(await anasReading.waitFor(1).count == 1)
+        membership.remove(ana, from: event)
+        await feed.chat.revoke(ana, from: event)
+        #expect(await anasReading.end() == "NO_LONGER_MEMBER")
+        _ = try await feed.send("two", to: event, by: host, idempotencyKey: nil)
+        #expect(await bensReading.waitFor(2).count == 2)
+        #expect(anasReading.messages.count == 1)
+
+        _ = try await feed.purgeEvent(event)
+        #expect(await bensReading.end() == "EVENT_ENDED")
+        #expect(await feed.chat.readerCount == 0)
+    }
+
+    @Test func readersWhoLeftWhileNoOneWasWatchingAreFoundOnRecheck() async throws {
+        let feed = make()
+        let (host, ana) = (UUID(), UUID())
+        let event = membership.event(host: host, members: [ana])
+        let reading = ChatReading(feed, event: event, reader: ana)
+        await reading.waitUntilLive()
+        membership.remove(ana, from: event)
+        await feed.recheckChatReaders()
+        #expect(await reading.end() == "NO_LONGER_MEMBER")
+    }
+}
