@@ -56,8 +56,12 @@ public struct ProcessStack: Sendable {
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
                               environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {
-        let grant = DatabaseProvisioner.Grant(schema: schema, role: "roam_\(schema)_\(UUID().uuidString.prefix(8).lowercased())",
-                                              password: UUID().uuidString, requiresPostGIS: requiresPostGIS)
+        // Roles are shared by every database on the server: name this stack's after its database,
+        // so a second replica of a service logs in as the same role as the first.
+        let database = URLComponents(string: adminURL)?.path.dropFirst() ?? "roam"
+        let secret = SHA256.hash(data: Data("\(adminURL)/\(schema)".utf8)).map { String(format: "%02x", $0) }.joined()
+        let grant = DatabaseProvisioner.Grant(schema: schema, role: "roam_\(schema)_\(database)", password: String(secret.prefix(32)),
+                                              requiresPostGIS: requiresPostGIS)
         try await Self.withAdmin(adminURL) { client in
             try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
         }

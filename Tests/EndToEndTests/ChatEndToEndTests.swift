@@ -1,0 +1,133 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Synchronization
+import Testing
+
+/// Live chat on real processes: two feed replicas on one PostgreSQL, the events service pushing
+/// departures, the gateway in front.
+@Suite(.serialized) struct ChatEndToEndTests {
+    @Test func twoFeedReplicasDeliverOneOrderAndABanCutsTheMemberOff() async throws {
+        let stack = try await ProcessStack.startAccounts()
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feedA, portA) = try await stack.startFeed(eventsPort: eventsPort)
+        let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort)
+        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
+        var tokens: [String] = []
+        var ids: [String] = []
+        for name in ["chat_host", "chat_ana", "chat_ben"] {
+            let json = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+            ]).json()
+            tokens.append(try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String, "\(json)"))
+            ids.append(try #require((json["account"] as? [String: Any])?["userId"] as? String))
+        }
+        let eventID = try #require(try await http.send("POST", "/v1/events", json: [
+            "name": "Hitta chat", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+            "durationSeconds": 3600,
+        ], token: tokens[0]).json()["eventId"] as? String)
+        for token in tokens.dropFirst() {
+            let joined = try await http.send("POST", "/v1/events/\(eventID)/join",
+                                             json: ["latitude": 57.7, "longitude": 11.97, "accuracyMeters": 5], token: token)
+            #expect(joined.status == 200)
+        }
+
+        try await withFeedClient(port: portA) { replicaA in
+            try await withFeedClient(port: portB) { replicaB in
+                // Ana reads on replica B, Ben on replica A; everyone sends to both replicas at once.
+                let anasReading = ChatStream(replicaB, event: eventID, token: tokens[1])
+                let bensReading = ChatStream(replicaA, event: eventID, token: tokens[2])
+                await anasReading.waitUntilLive()
+                await bensReading.waitUntilLive()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for (index, token) in tokens.enumerated() {
+                        group.addTask {
+                            for line in 0..<20 {
+                                let replica = (index + line) % 2 == 0 ? replicaA : replicaB
+                                _ = try await replica.sendChatMessage(.with { $0.eventID = eventID; $0.text = "\(index)/\(line)" },
+                                                                      metadata: ["authorization": "Bearer \(token)"])
+                            }
+                        }
+                    }
+                    try await group.waitForAll()
+                }
+                let history = try await replicaA.listChatMessages(.with { $0.eventID = eventID; $0.page.pageSize = 100 },
+                                                                  metadata: ["authorization": "Bearer \(tokens[0])"]).messages
+                #expect(history.map(\.sequence) == Array((1...60).reversed()))
+                #expect(await anasReading.waitFor(60) == Array(1...60))
+                #expect(await bensReading.waitFor(60) == Array(1...60))
+
+                // The host bans Ana through the gateway: events tells both replicas, her stream on B ends.
+                #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(ids[1])", token: tokens[0]).status < 300)
+                #expect(await anasReading.end() == "NO_LONGER_MEMBER")
+                // The event's end closes everyone else's.
+                #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: tokens[0]).status == 204)
+                #expect(await bensReading.end() == "EVENT_ENDED")
+            }
+        }
+
+        #expect(await gateway.stop() == 0)
+        #expect(await feedA.stop() == 0)
+        #expect(await feedB.stop() == 0)
+        #expect(await events.stop() == 0)
+        #expect(await stack.accounts.stop() == 0)
+    }
+
+    func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {
+        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext)
+        try await withGRPCClient(transport: transport) { grpc in try await body(Roam_Feed_V1_FeedService.Client(wrapping: grpc)) }
+    }
+}
+
+/// One `StreamChat` call read in the background: the sequences received and the reason it ended.
+final class ChatStream: Sendable {
+    private final class State: Sendable {
+        let sequences = Mutex<[Int64]>([])
+        let live = Mutex(false)
+    }
+
+    private let state = State()
+    private let task: Task<String?, Never>
+
+    init(_ client: Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>, event: String, token: String) {
+        let state = state
+        task = Task {
+            do {
+                try await client.streamChat(.with { $0.eventID = event }, metadata: ["authorization": "Bearer \(token)"]) { response in
+                    for try await item in response.messages {
+                        switch item.event {
+                        case .message(let message): state.sequences.withLock { $0.append(message.sequence) }
+                        case .live: state.live.withLock { $0 = true }
+                        case nil: break
+                        }
+                    }
+                }
+                return nil
+            } catch let error as RPCError {
+                return RoamError(error).reason
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
+
+    func waitUntilLive() async {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !state.live.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    func waitFor(_ count: Int) async -> [Int64] {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while state.sequences.withLock({ $0.count }) < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        return state.sequences.withLock { $0 }
+    }
+
+    /// The error reason the stream ended with.
+    func end() async -> String? {
+        await task.value
+    }
+}
