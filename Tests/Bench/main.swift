@@ -5,8 +5,10 @@
 //   swift build -c release && .build/release/roam-bench [accounts] [concurrency] [seconds]
 // `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
 // (GatewayBench.swift); `roam-bench events [concurrency] [seconds]` the events service with a million
-// live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); scripts/bench.sh
-// runs all three in release.
+// live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); `roam-bench feed
+// [concurrency] [seconds]` the feed: posts, an event's feed, a hot post's likes, chat to 1,000
+// subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count); scripts/bench.sh runs them all
+// in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -21,6 +23,11 @@ let seconds = arguments.dropFirst().first ?? 5
 
 if mode == "gateway" {
     try await GatewayBench.run(connections: concurrency, seconds: seconds)
+    exit(0)
+}
+if mode == "feed" {
+    try await FeedBench.run(concurrency: concurrency, seconds: seconds,
+                            subscribers: Int(ProcessInfo.processInfo.environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
     exit(0)
 }
 if mode == "events" {

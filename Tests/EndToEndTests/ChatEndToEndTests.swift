@@ -61,6 +61,12 @@ import Testing
                 #expect(await anasReading.waitFor(60) == Array(1...60))
                 #expect(await bensReading.waitFor(60) == Array(1...60))
 
+                // More open streams on one connection than HTTP/2's default limit of 100, as a gateway
+                // relaying many chat sockets to one replica has: all of them go live.
+                let crowd = (0..<150).map { _ in ChatStream(replicaA, event: eventID, token: tokens[0]) }
+                for stream in crowd { await stream.waitUntilLive() }
+                #expect(crowd.filter(\.isLive).count == 150)
+
                 // The host bans Ana through the gateway: events tells both replicas, her stream on B ends.
                 #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(ids[1])", token: tokens[0]).status < 300)
                 #expect(await anasReading.end() == "NO_LONGER_MEMBER")
@@ -114,6 +120,8 @@ final class ChatStream: Sendable {
             }
         }
     }
+
+    var isLive: Bool { state.live.withLock { $0 } }
 
     func waitUntilLive() async {
         let deadline = ContinuousClock.now + .seconds(10)

@@ -22,6 +22,9 @@ public struct ServiceHost {
     }
 
     /// Sets up process-wide logging and metrics; call once, first thing in `main`.
+    /// Open streams one client connection may have at once (chat sockets relayed by a gateway).
+    public static let maxConcurrentStreams = 16_384
+
     public static func bootstrapObservability(_ settings: ServiceSettings) -> PrometheusCollectorRegistry {
         settings.log.bootstrap()
     }
@@ -61,7 +64,13 @@ public struct ServiceHost {
             transport: .http2NIOPosix(
                 address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
                 transportSecurity: .plaintext,
-                config: .defaults { $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024 }
+                config: .defaults {
+                    $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024
+                    // HTTP/2 allows 100 open streams per connection unless the server says otherwise,
+                    // and a gateway relays every open chat socket and notification stream as one
+                    // stream on its one connection to a replica: allow many.
+                    $0.http2.maxConcurrentStreams = Self.maxConcurrentStreams
+                }
             ),
             services: services + [health],
             interceptors: Self.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger)

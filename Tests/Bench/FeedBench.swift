@@ -1,0 +1,209 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Synchronization
+
+/// `roam-bench feed`: roam-feed (with roam-events and roam-accounts) as processes on PostgreSQL,
+/// measured over gRPC: posts per second in an event, reading an event's feed of 10,000+ posts, likes
+/// on one hot post by 1,000 users at once (final count checked), and live chat to 1,000 subscribers
+/// of one event (deliveries per second, delivery latency, memory per idle subscriber).
+enum FeedBench {
+    typealias Feed = Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>
+    static let here = (latitude: 57.7, longitude: 11.97)
+
+    static func run(concurrency: Int, seconds: Int, subscribers: Int) async throws {
+        let stack = try await ProcessStack.startAccounts()
+        let (events, eventsPort) = try await stack.startEvents(environment: ["LOG_LEVEL": "error"])
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        say("roam-bench feed: roam-feed as its own process (asking roam-events), HTTP/2 on loopback, PostgreSQL, \(concurrency) callers, \(seconds) s per figure")
+        try await withClients(stack.accountsPort, eventsPort, feedPort) { accounts, eventsClient, feeds in
+            let users = try await signUp(count: subscribers + 1, accounts)
+            let host = users[0]
+            let event = try await eventsClient.createEvent(.with {
+                $0.name = "Bench night"; $0.center = .with { $0.latitude = here.latitude; $0.longitude = here.longitude }
+                $0.radiusMeters = 500; $0.capacity = Int32(subscribers + 1); $0.durationSeconds = 6 * 3600
+            }, metadata: bearer(host.token)).event.eventID
+            try await forEach(users.dropFirst(), concurrency: concurrency) { user in
+                _ = try await eventsClient.joinEvent(.with {
+                    $0.eventID = event
+                    $0.position = EventsBench.position(latitude: here.latitude, longitude: here.longitude)
+                }, metadata: bearer(user.token))
+            }
+            say("\(subscribers) members joined one event")
+            let members = Array(users)
+            let client = feeds[0]
+
+            let posts = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
+                _ = try await client.createPost(.with {
+                    $0.audience = .with { $0.eventID = event }
+                    $0.text = "Post \(index) #bench"
+                }, metadata: bearer(members[index % members.count].token))
+            }
+            say("posts in an event:                  \(posts)")
+            let count = try await topUp(event: event, to: 10_000, client: client, members: members, concurrency: concurrency)
+            let reads = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
+                _ = try await client.listEventPosts(.with { $0.eventID = event; $0.page.pageSize = 20 }, metadata: bearer(members[index % members.count].token))
+            }
+            say("event feed, newest 20 of \(count):  \(reads)")
+
+            try await hotPost(event: event, client: client, members: members, concurrency: concurrency)
+            try await chat(event: event, feeds: feeds, members: members, feedProcess: feed)
+        }
+        _ = await feed.stop()
+        _ = await events.stop()
+        _ = await stack.accounts.stop()
+    }
+
+    /// Posts until the event has `target` posts; returns how many it has.
+    static func topUp(event: String, to target: Int, client: Feed, members: [(id: UUID, token: String)], concurrency: Int) async throws -> Int {
+        var count = 0
+        var page = Roam_Common_V1_PageRequest.with { $0.pageSize = 100 }
+        repeat {
+            let listed = try await client.listEventPosts(.with { $0.eventID = event; $0.page = page }, metadata: bearer(members[0].token))
+            count += listed.posts.count
+            page.pageToken = listed.page.nextPageToken
+        } while !page.pageToken.isEmpty && count < target
+        guard count < target else { return count }
+        try await forEach(0..<(target - count), concurrency: concurrency) { index in
+            _ = try await client.createPost(.with { $0.audience = .with { $0.eventID = event }; $0.text = "Filler \(index)" },
+                                            metadata: bearer(members[index % members.count].token))
+        }
+        return target
+    }
+
+    /// Every member likes one post at once, then takes it back; the counts are checked after each.
+    static func hotPost(event: String, client: Feed, members: [(id: UUID, token: String)], concurrency: Int) async throws {
+        let post = try await client.createPost(.with { $0.audience = .with { $0.eventID = event }; $0.text = "Like me" },
+                                               metadata: bearer(members[0].token)).post.postID
+        for (label, taking) in [("likes  ", false), ("unlikes", true)] {
+            let started = ContinuousClock.now
+            try await forEach(members, concurrency: concurrency * 4) { member in
+                let request = Roam_Feed_V1_LikeRequest.with { $0.subject = "post/\(post)" }
+                _ = taking ? try await client.unlike(request, metadata: bearer(member.token))
+                           : try await client.like(request, metadata: bearer(member.token))
+            }
+            let elapsed = (ContinuousClock.now - started).seconds
+            let final = try await client.getPost(.with { $0.postID = post }, metadata: bearer(members[0].token)).post.engagement.likes
+            let expected = taking ? 0 : members.count
+            say("\(label) on one hot post by \(members.count) users, \(concurrency * 4) at a time: \(Int(Double(members.count) / elapsed))/s, "
+                + "final count \(final) (expected \(expected))\(final == expected ? "" : " MISMATCH")")
+        }
+    }
+
+    /// Every member subscribes to the event's chat; then messages are sent one after another and the
+    /// time from sending each to each subscriber receiving it is recorded.
+    static func chat(event: String, feeds: [Feed], members: [(id: UUID, token: String)], feedProcess: LaunchedProcess) async throws {
+        let idle = feedProcess.residentMegabytes
+        let tally = ChatTally()
+        let readers = Task {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, member) in members.enumerated() {
+                    group.addTask {
+                        try await feeds[index % feeds.count].streamChat(.with { $0.eventID = event }, metadata: bearer(member.token)) { response in
+                            for try await item in response.messages {
+                                let now = ContinuousClock.now
+                                switch item.event {
+                                case .live: tally.live.withLock { $0 += 1 }
+                                case .message(let message):
+                                    if let start = tally.sent.withLock({ $0[message.sequence] }) { tally.received.withLock { $0.append(now - start) } }
+                                case nil: break
+                                }
+                            }
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+        while tally.live.withLock({ $0 }) < members.count { try await Task.sleep(for: .milliseconds(50)) }
+        try await Task.sleep(for: .seconds(1))
+        let subscribed = feedProcess.residentMegabytes
+        say(String(format: "chat: %d idle subscribers: feed memory %d → %d MB, %.1f KB per subscriber", members.count, idle, subscribed,
+                   Double(subscribed - idle) * 1024 / Double(members.count)))
+
+        let messages = 200
+        let started = ContinuousClock.now
+        for index in 0..<messages {
+            // The send time is noted before the call, so a delivery never arrives before its start.
+            let guess = Int64(index + 1)
+            tally.sent.withLock { $0[guess] = ContinuousClock.now }
+            let message = try await feeds[0].sendChatMessage(.with { $0.eventID = event; $0.text = "line \(index)" },
+                                                             metadata: bearer(members[index % members.count].token)).message
+            if message.sequence != guess { say("chat: unexpected sequence \(message.sequence) for message \(guess)") }
+        }
+        let expected = messages * members.count
+        let deadline = ContinuousClock.now + .seconds(60)
+        while tally.received.withLock({ $0.count }) < expected, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let elapsed = (ContinuousClock.now - started).seconds
+        let latencies = tally.received.withLock { $0 }.sorted()
+        readers.cancel()
+        guard !latencies.isEmpty else { return say("chat: nothing delivered") }
+        say(String(format: "chat: %d messages to %d subscribers: %d of %d delivered, %.0f deliveries/s, latency p50 %@ p99 %@",
+                   messages, members.count, latencies.count, expected, Double(latencies.count) / elapsed,
+                   Bench.milliseconds(latencies[latencies.count / 2]), Bench.milliseconds(latencies[latencies.count * 99 / 100])))
+    }
+
+    static func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
+
+    static func signUp(count: Int, _ accounts: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>) async throws
+        -> [(id: UUID, token: String)] {
+        let users = SignedUp()
+        try await forEach(0..<count, concurrency: 8) { index in
+            let name = "feed_\(index)_\(UUID().uuidString.prefix(6).lowercased())"
+            let response = try await accounts.signUp(.with {
+                $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Reader"
+            })
+            users.list.withLock { $0.append((UUID(uuidString: response.account.userID)!, response.tokens.accessToken)) }
+        }
+        return users.list.withLock { $0 }
+    }
+
+    /// Runs `body` on every element, `concurrency` at a time.
+    static func forEach<Elements: Sequence & Sendable>(_ elements: Elements, concurrency: Int,
+                                                       _ body: @escaping @Sendable (Elements.Element) async throws -> Void) async throws
+        where Elements.Element: Sendable {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            var running = 0
+            for element in elements {
+                if running == concurrency {
+                    try await group.next()
+                    running -= 1
+                }
+                group.addTask { try await body(element) }
+                running += 1
+            }
+            try await group.waitForAll()
+        }
+    }
+
+    /// Clients of accounts and events, and eight connections to the feed (so 1,000 streams do not
+    /// queue behind one connection's stream limit).
+    static func withClients(_ accountsPort: Int, _ eventsPort: Int, _ feedPort: Int,
+                            _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>,
+                                     Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, [Feed]) async throws -> Void) async throws {
+        func connect(_ port: Int) throws -> GRPCClient<HTTP2ClientTransport.Posix> {
+            GRPCClient(transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
+        }
+        let clients = try [connect(accountsPort), connect(eventsPort)] + (0..<8).map { _ in try connect(feedPort) }
+        try await withThrowingDiscardingTaskGroup { group in
+            for client in clients { group.addTask { try await client.runConnections() } }
+            defer { clients.forEach { $0.beginGracefulShutdown() } }
+            try await body(Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
+                           clients.dropFirst(2).map { Roam_Feed_V1_FeedService.Client(wrapping: $0) })
+        }
+    }
+}
+
+/// What the chat readers saw, shared between their tasks.
+final class ChatTally: Sendable {
+    let received = Mutex<[Duration]>([])
+    let live = Mutex(0)
+    let sent = Mutex<[Int64: ContinuousClock.Instant]>([:])
+}
+
+final class SignedUp: Sendable {
+    let list = Mutex<[(id: UUID, token: String)]>([])
+}
