@@ -124,13 +124,11 @@ final class ChatStream: Sendable {
     var isLive: Bool { state.live.withLock { $0 } }
 
     func waitUntilLive() async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !state.live.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        await eventually { isLive }
     }
 
     func waitFor(_ count: Int) async -> [Int64] {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while state.sequences.withLock({ $0.count }) < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        await eventually { state.sequences.withLock { $0.count } >= count }
         return state.sequences.withLock { $0 }
     }
 

@@ -38,7 +38,7 @@ import Testing
             let bensReading = ChatReading(feed, event: event, reader: ben)
             await anasReading.waitUntilLive()
             await bensReading.waitUntilLive()
-            try await waitUntil { hub.departureWatchers == 1 }
+            #expect(await eventually { hub.departureWatchers == 1 })
             _ = try await feed.send("Welcome", to: event, by: host, idempotencyKey: nil)
             #expect(await anasReading.waitFor(1).count == 1)
 
@@ -92,14 +92,5 @@ import Testing
                 reading.stop()
             }
         }
-    }
-}
-
-/// Polls `condition` every 10 ms for up to 10 seconds.
-func waitUntil(_ condition: () async -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while await !condition() {
-        guard ContinuousClock.now < deadline else { throw CancellationError() }
-        try await Task.sleep(for: .milliseconds(10))
     }
 }

@@ -112,14 +112,12 @@ final class ChatReading: Sendable {
 
     /// Waits until the reader has caught up and is live (or 10 seconds pass).
     func waitUntilLive() async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !inbox.live.withLock({ $0 }), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        await eventually { inbox.live.withLock { $0 } }
     }
 
     /// The messages once at least `count` arrived (or after `timeout`).
-    func waitFor(_ count: Int, timeout: Duration = .seconds(10)) async -> [ChatMessage] {
-        let deadline = ContinuousClock.now + timeout
-        while messages.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    func waitFor(_ count: Int) async -> [ChatMessage] {
+        await eventually { messages.count >= count }
         return messages
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdWSClient
 import Logging
+import RoamTesting
 import Synchronization
 
 /// A WebSocket client for tests: connects in the background, keeps every text frame (parsed as
@@ -54,8 +55,7 @@ final class LiveSocket: Sendable {
 
     /// Waits until `condition` holds of the socket, or 10 seconds pass.
     func wait(until condition: (LiveSocket) -> Bool) async {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition(self), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        await eventually { condition(self) }
     }
 
     var isLive: Bool { frames.contains { $0["type"] as? String == "live" } }

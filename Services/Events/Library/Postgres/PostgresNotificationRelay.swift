@@ -48,7 +48,8 @@ public struct PostgresNotificationRelay: Notifier, Service {
     public func publish(_ notification: EventNotification, to userID: UUID) async {
         do {
             let payload = String(decoding: try JSONEncoder().encode(Message(notification, to: userID)), as: UTF8.self)
-            try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
+            // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
+            _ = try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger).collect()
         } catch {
             // What the notification says stays readable through the API; at least this replica's
             // streams hear it.

@@ -9,7 +9,8 @@ extension FeedService {
         try Self.validate(idempotencyKey: idempotencyKey)
         guard subject.kind != .comment else { throw RoamError.invalidField("subject", "answer a comment with a reply") }
         let event = try await readableSubject(subject, reader: author)
-        return try await add(Comment(id: .v7(at: now()), subject: subject, authorID: author, text: text, createdAt: now(), eventID: event),
+        let time = now()
+        return try await add(Comment(id: .v7(at: time), subject: subject, authorID: author, text: text, createdAt: time, eventID: event),
                              idempotencyKey: idempotencyKey)
     }
 
@@ -17,8 +18,9 @@ extension FeedService {
         try Self.validate(commentText: text)
         try Self.validate(idempotencyKey: idempotencyKey)
         let parent = try await readableComment(parentID, reader: author)
-        return try await add(Comment(id: .v7(at: now()), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
-                                     createdAt: now(), eventID: parent.eventID),
+        let time = now()
+        return try await add(Comment(id: .v7(at: time), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
+                                     createdAt: time, eventID: parent.eventID),
                              idempotencyKey: idempotencyKey)
     }
 

@@ -25,7 +25,8 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
 
     public func announce(event: UUID) async {
         do {
-            try await client.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger)
+            // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
+            _ = try await client.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger).collect()
         } catch {
             logger.warning("could not announce a chat message", metadata: ["error": "\(error)"])
             await hub.announce(event: event)
