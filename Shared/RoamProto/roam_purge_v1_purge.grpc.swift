@@ -33,9 +33,23 @@ public enum Roam_Purge_V1_PurgeService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "PurgeUser" metadata.
+        public enum PurgeUser: Sendable {
+            /// Request type for "PurgeUser".
+            public typealias Input = Roam_Purge_V1_PurgeUserRequest
+            /// Response type for "PurgeUser".
+            public typealias Output = Roam_Purge_V1_PurgeUserResponse
+            /// Descriptor for "PurgeUser".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.purge.v1.PurgeService"),
+                method: "PurgeUser",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.purge.v1.PurgeService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
-            PurgeEvent.descriptor
+            PurgeEvent.descriptor,
+            PurgeUser.descriptor
         ]
     }
 }
@@ -85,6 +99,24 @@ extension Roam_Purge_V1_PurgeService {
             request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeEventRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeEventResponse>
+
+        /// Handle the "PurgeUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account was deleted: forget everything the user wrote or did (their counts included).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Purge_V1_PurgeUserRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Purge_V1_PurgeUserResponse` messages.
+        func purgeUser(
+            request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeUserResponse>
     }
 
     /// Service protocol for the "roam.purge.v1.PurgeService" service.
@@ -118,6 +150,24 @@ extension Roam_Purge_V1_PurgeService {
             request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeEventRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeEventResponse>
+
+        /// Handle the "PurgeUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account was deleted: forget everything the user wrote or did (their counts included).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Purge_V1_PurgeUserResponse` message.
+        func purgeUser(
+            request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeUserRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse>
     }
 
     /// Simple service protocol for the "roam.purge.v1.PurgeService" service.
@@ -149,6 +199,24 @@ extension Roam_Purge_V1_PurgeService {
             request: Roam_Purge_V1_PurgeEventRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Purge_V1_PurgeEventResponse
+
+        /// Handle the "PurgeUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account was deleted: forget everything the user wrote or did (their counts included).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Purge_V1_PurgeUserRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Purge_V1_PurgeUserResponse` to respond with.
+        func purgeUser(
+            request: Roam_Purge_V1_PurgeUserRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Purge_V1_PurgeUserResponse
     }
 }
 
@@ -162,6 +230,17 @@ extension Roam_Purge_V1_PurgeService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeEventResponse>(),
             handler: { request, context in
                 try await self.purgeEvent(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Purge_V1_PurgeService.Method.PurgeUser.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeUserRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeUserResponse>(),
+            handler: { request, context in
+                try await self.purgeUser(
                     request: request,
                     context: context
                 )
@@ -183,6 +262,17 @@ extension Roam_Purge_V1_PurgeService.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func purgeUser(
+        request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeUserResponse> {
+        let response = try await self.purgeUser(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -194,6 +284,19 @@ extension Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeEventResponse> {
         return GRPCCore.ServerResponse<Roam_Purge_V1_PurgeEventResponse>(
             message: try await self.purgeEvent(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func purgeUser(
+        request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeUserRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse> {
+        return GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse>(
+            message: try await self.purgeUser(
                 request: request.message,
                 context: context
             ),
@@ -238,6 +341,29 @@ extension Roam_Purge_V1_PurgeService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeEventResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeEventResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "PurgeUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account was deleted: forget everything the user wrote or did (their counts included).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeUserRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_PurgeUserRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_PurgeUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func purgeUser<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_PurgeUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeUserResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeUserResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -296,6 +422,40 @@ extension Roam_Purge_V1_PurgeService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "PurgeUser" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > An account was deleted: forget everything the user wrote or did (their counts included).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeUserRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_PurgeUserRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_PurgeUserResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func purgeUser<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeUserRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_PurgeUserRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeUserResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeUserResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Purge_V1_PurgeService.Method.PurgeUser.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -326,6 +486,35 @@ extension Roam_Purge_V1_PurgeService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeEventRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeEventResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > An account was deleted: forget everything the user wrote or did (their counts included).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Purge_V1_PurgeUserRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeUser<Result>(
+        request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeUserRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeUserResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.purgeUser(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeUserRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeUserResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -362,6 +551,39 @@ extension Roam_Purge_V1_PurgeService.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeEvent(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeUser" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > An account was deleted: forget everything the user wrote or did (their counts included).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeUser<Result>(
+        _ message: Roam_Purge_V1_PurgeUserRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeUserResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Purge_V1_PurgeUserRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.purgeUser(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -17,6 +17,11 @@ final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProto
         return .init()
     }
 
+    /// Events never asks to forget a user: that is the accounts service's to ask.
+    func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        throw RPCError(code: .unimplemented, message: "not expected in this test")
+    }
+
     var received: [(eventID: String, caller: Caller?)] { calls.withLock { $0 } }
 }
 

@@ -99,6 +99,15 @@ public struct FeedService: Sendable {
         _ = try await store.delete(id: id)
     }
 
+    /// Forgets everything a user wrote or did (the account was deleted): posts with their threads,
+    /// comments (a comment others replied to stays as a tombstone), likes, chat messages. Idempotent.
+    public func purgeUser(_ user: UUID) async throws {
+        _ = try await store.deletePosts(by: user)
+        for comment in try await store.commentIDs(by: user) { _ = try await store.deleteComment(id: comment) }
+        _ = try await store.unlikeAll(by: user)
+        _ = try await store.deleteChatMessages(by: user)
+    }
+
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.
     public func purgeEvent(_ event: UUID) async throws -> Int {
         await chat.end(event)

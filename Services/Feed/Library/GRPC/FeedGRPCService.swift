@@ -134,4 +134,11 @@ public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProt
         RequestContext.current.logger.info("purged an event", metadata: ["event_id": "\(request.eventID)", "posts": "\(purged)"])
         return .init()
     }
+
+    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        try await feed.purgeUser(UUID(field: "user_id", request.userID))
+        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)"])
+        return .init()
+    }
 }

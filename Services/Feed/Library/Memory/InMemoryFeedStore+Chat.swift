@@ -29,6 +29,17 @@ extension InMemoryFeedStore {
         chats[event]?.last?.sequence ?? 0
     }
 
+    public func deleteChatMessages(by author: UUID) async throws -> Int {
+        var count = 0
+        for event in chats.keys {
+            let before = chats[event]?.count ?? 0
+            chats[event]?.removeAll { $0.authorID == author }
+            count += before - (chats[event]?.count ?? 0)
+        }
+        chatKeys = chatKeys.filter { !$0.key.hasPrefix("\(author)/") }
+        return count
+    }
+
     public func deleteChat(inEvent event: UUID) async throws -> Int {
         chatKeys = chatKeys.filter { $0.value.event != event }
         return chats.removeValue(forKey: event)?.count ?? 0

@@ -55,6 +55,10 @@ extension InMemoryFeedStore {
         return true
     }
 
+    public func commentIDs(by author: UUID) async throws -> [UUID] {
+        comments.values.filter { $0.authorID == author && !$0.isDeleted }.map(\.id)
+    }
+
     func forget(comment id: UUID) {
         comments[id] = nil
         likes[.comment(id)] = nil

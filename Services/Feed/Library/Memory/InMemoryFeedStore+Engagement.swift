@@ -10,6 +10,12 @@ extension InMemoryFeedStore {
         likes[subject]?.remove(user) != nil
     }
 
+    public func unlikeAll(by user: UUID) async throws -> Int {
+        var count = 0
+        for subject in likes.keys where likes[subject]?.remove(user) != nil { count += 1 }
+        return count
+    }
+
     public func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement] {
         var result: [UUID: Engagement] = [:]
         for id in ids where subjectExists(Subject(kind, id)) {

@@ -56,6 +56,12 @@ public actor InMemoryFeedStore: FeedStore {
         return true
     }
 
+    public func deletePosts(by author: UUID) async throws -> Int {
+        let doomed = posts.values.filter { $0.authorID == author }.map(\.id)
+        for id in doomed { _ = try await delete(id: id) }
+        return doomed.count
+    }
+
     public func deletePosts(inEvent event: UUID) async throws -> Int {
         let doomed = posts.values.filter { $0.audience.eventID == event }.map(\.id)
         for id in doomed { _ = try await delete(id: id) }

@@ -55,6 +55,10 @@ extension PostgresFeedStore {
         try await database.query("SELECT last_sequence FROM feed.chat_rooms WHERE event_id = \(event)").first?.decode(Int64.self) ?? 0
     }
 
+    public func deleteChatMessages(by author: UUID) async throws -> Int {
+        try await database.query("DELETE FROM feed.chat_messages WHERE author_id = \(author) RETURNING 1").count
+    }
+
     public func deleteChat(inEvent event: UUID) async throws -> Int {
         try await database.transaction { connection in
             try await connection.query("DELETE FROM feed.chat_rooms WHERE event_id = \(event)", logger: logger)

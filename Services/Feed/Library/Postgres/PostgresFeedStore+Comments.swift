@@ -96,6 +96,10 @@ extension PostgresFeedStore {
         }
     }
 
+    public func commentIDs(by author: UUID) async throws -> [UUID] {
+        try await database.query("SELECT id FROM feed.comments WHERE author_id = \(author) AND NOT deleted").map { try $0.decode(UUID.self) }
+    }
+
     static func hasReplies(_ id: UUID, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
         try await !connection.query("SELECT 1 FROM feed.comments WHERE parent_id = \(id) LIMIT 1", logger: logger).collect().isEmpty
     }

@@ -34,6 +34,18 @@ extension PostgresFeedStore {
             """).isEmpty
     }
 
+    /// One statement: each like the user gave goes, and its subject's count with it (the user's likes
+    /// all sit on the same counter shard, so no counter row is touched twice).
+    public func unlikeAll(by user: UUID) async throws -> Int {
+        try await database.query("""
+            WITH unliked AS (DELETE FROM feed.likes WHERE user_id = \(user) RETURNING subject_kind, subject_id)
+            INSERT INTO feed.counters (subject_kind, subject_id, shard, likes)
+            SELECT subject_kind, subject_id, \(Self.shard(of: user)), -1 FROM unliked
+            ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET likes = feed.counters.likes - 1
+            RETURNING 1
+            """).count
+    }
+
     public func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement] {
         var result: [UUID: Engagement] = [:]
         let counts = try await database.query("""

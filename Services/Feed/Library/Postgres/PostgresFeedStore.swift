@@ -81,6 +81,15 @@ public struct PostgresFeedStore: FeedStore {
         }
     }
 
+    public func deletePosts(by author: UUID) async throws -> Int {
+        try await database.transaction { connection in
+            let gone = try await connection.query("DELETE FROM feed.posts WHERE author_id = \(author) RETURNING id", logger: logger)
+                .collect().map { try $0.decode(UUID.self) }
+            try await Self.forgetThreads(ofPosts: gone, connection, logger)
+            return gone.count
+        }
+    }
+
     public func deletePosts(inEvent event: UUID) async throws -> Int {
         try await database.transaction { connection in
             // Deleting the posts first makes concurrent comments and likes on them fail rather than linger.

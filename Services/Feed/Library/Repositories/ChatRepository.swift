@@ -12,6 +12,8 @@ public protocol ChatRepository: Sendable {
     func chatHistory(in event: UUID, page: PageRequest) async throws -> Page<ChatMessage>
     /// The sequence of the event's last message; 0 when it has none.
     func latestChatSequence(in event: UUID) async throws -> Int64
+    /// Forgets the author's messages in every chat; returns how many went. Sequences keep their numbers.
+    func deleteChatMessages(by author: UUID) async throws -> Int
     /// Forgets the event's chat; returns how many messages went.
     func deleteChat(inEvent event: UUID) async throws -> Int
 }

@@ -12,6 +12,8 @@ public protocol CommentRepository: Sendable {
     /// Removes the comment and its likes; one that still has replies becomes a tombstone instead.
     /// Returns whether there was a live comment.
     func deleteComment(id: UUID) async throws -> Bool
+    /// The ids of the author's live comments and replies.
+    func commentIDs(by author: UUID) async throws -> [UUID]
 }
 
 /// Oldest-first listings page by the time-ordered comment id.

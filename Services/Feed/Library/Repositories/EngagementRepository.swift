@@ -7,6 +7,8 @@ public protocol EngagementRepository: Sendable {
     func like(_ subject: Subject, by user: UUID, at time: Date) async throws -> Bool
     /// Returns false when the user had not liked it.
     func unlike(_ subject: Subject, by user: UUID) async throws -> Bool
+    /// Takes back every like the user gave, keeping each count exact. Returns how many went.
+    func unlikeAll(by user: UUID) async throws -> Int
     /// Counts of the subjects (all of one kind), with the viewer's own likes and saves.
     func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement]
 }

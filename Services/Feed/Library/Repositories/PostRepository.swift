@@ -13,6 +13,8 @@ public protocol PostRepository: Sendable {
     func delete(id: UUID) async throws -> Bool
     /// Returns how many posts went.
     func deletePosts(inEvent event: UUID) async throws -> Int
+    /// Deletes the author's posts, each with its thread, likes and counts. Returns how many went.
+    func deletePosts(by author: UUID) async throws -> Int
 }
 
 /// Newest-first listings page by the time-ordered post id.
