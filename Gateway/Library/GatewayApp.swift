@@ -53,6 +53,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         PostRoutes(feed: feed).register(in: table)
         CommentRoutes(feed: feed).register(in: table)
         ChatRoutes(feed: feed).register(in: table)
+        ReportRoutes(feed: feed).register(in: table)
         return (router, table)
     }
 

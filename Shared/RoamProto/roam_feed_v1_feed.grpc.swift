@@ -215,6 +215,45 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "ReportContent" metadata.
+        public enum ReportContent: Sendable {
+            /// Request type for "ReportContent".
+            public typealias Input = Roam_Feed_V1_ReportContentRequest
+            /// Response type for "ReportContent".
+            public typealias Output = Roam_Feed_V1_ReportContentResponse
+            /// Descriptor for "ReportContent".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ReportContent",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListEventContentReports" metadata.
+        public enum ListEventContentReports: Sendable {
+            /// Request type for "ListEventContentReports".
+            public typealias Input = Roam_Feed_V1_ListEventContentReportsRequest
+            /// Response type for "ListEventContentReports".
+            public typealias Output = Roam_Feed_V1_ListContentReportsResponse
+            /// Descriptor for "ListEventContentReports".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListEventContentReports",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListModerationReports" metadata.
+        public enum ListModerationReports: Sendable {
+            /// Request type for "ListModerationReports".
+            public typealias Input = Roam_Feed_V1_ListModerationReportsRequest
+            /// Response type for "ListModerationReports".
+            public typealias Output = Roam_Feed_V1_ListContentReportsResponse
+            /// Descriptor for "ListModerationReports".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListModerationReports",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.feed.v1.FeedService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreatePost.descriptor,
@@ -231,7 +270,10 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             Unlike.descriptor,
             SendChatMessage.descriptor,
             ListChatMessages.descriptor,
-            StreamChat.descriptor
+            StreamChat.descriptor,
+            ReportContent.descriptor,
+            ListEventContentReports.descriptor,
+            ListModerationReports.descriptor
         ]
     }
 }
@@ -537,6 +579,61 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_StreamChatRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
+
+        /// Handle the "ReportContent" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a post or comment the caller may read and did not write; once per reporter
+        /// > (ALREADY_REPORTED after that).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ReportContentRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ReportContentResponse` messages.
+        func reportContent(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ReportContentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ReportContentResponse>
+
+        /// Handle the "ListEventContentReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the event's host) Reports of posts and comments in the event, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListEventContentReportsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListContentReportsResponse` messages.
+        func listEventContentReports(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse>
+
+        /// Handle the "ListModerationReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: a moderation tool) Reports of stories, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListModerationReportsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListContentReportsResponse` messages.
+        func listModerationReports(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse>
     }
 
     /// Service protocol for the "roam.feed.v1.FeedService" service.
@@ -826,6 +923,61 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.ServerRequest<Roam_Feed_V1_StreamChatRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
+
+        /// Handle the "ReportContent" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a post or comment the caller may read and did not write; once per reporter
+        /// > (ALREADY_REPORTED after that).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReportContentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ReportContentResponse` message.
+        func reportContent(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ReportContentRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ReportContentResponse>
+
+        /// Handle the "ListEventContentReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the event's host) Reports of posts and comments in the event, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListEventContentReportsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListContentReportsResponse` message.
+        func listEventContentReports(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse>
+
+        /// Handle the "ListModerationReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: a moderation tool) Reports of stories, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListModerationReportsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListContentReportsResponse` message.
+        func listModerationReports(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse>
     }
 
     /// Simple service protocol for the "roam.feed.v1.FeedService" service.
@@ -1114,6 +1266,61 @@ extension Roam_Feed_V1_FeedService {
             response: GRPCCore.RPCWriter<Roam_Feed_V1_ChatStreamEvent>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "ReportContent" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a post or comment the caller may read and did not write; once per reporter
+        /// > (ALREADY_REPORTED after that).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ReportContentRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ReportContentResponse` to respond with.
+        func reportContent(
+            request: Roam_Feed_V1_ReportContentRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ReportContentResponse
+
+        /// Handle the "ListEventContentReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the event's host) Reports of posts and comments in the event, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListEventContentReportsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListContentReportsResponse` to respond with.
+        func listEventContentReports(
+            request: Roam_Feed_V1_ListEventContentReportsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListContentReportsResponse
+
+        /// Handle the "ListModerationReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: a moderation tool) Reports of stories, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListModerationReportsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListContentReportsResponse` to respond with.
+        func listModerationReports(
+            request: Roam_Feed_V1_ListModerationReportsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListContentReportsResponse
     }
 }
 
@@ -1281,6 +1488,39 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ChatStreamEvent>(),
             handler: { request, context in
                 try await self.streamChat(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ReportContent.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ReportContentRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ReportContentResponse>(),
+            handler: { request, context in
+                try await self.reportContent(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListEventContentReports.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListEventContentReportsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListContentReportsResponse>(),
+            handler: { request, context in
+                try await self.listEventContentReports(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListModerationReports.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListModerationReportsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListContentReportsResponse>(),
+            handler: { request, context in
+                try await self.listModerationReports(
                     request: request,
                     context: context
                 )
@@ -1455,6 +1695,39 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func reportContent(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ReportContentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ReportContentResponse> {
+        let response = try await self.reportContent(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listEventContentReports(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse> {
+        let response = try await self.listEventContentReports(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listModerationReports(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse> {
+        let response = try await self.listModerationReports(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 }
 
@@ -1657,6 +1930,45 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func reportContent(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ReportContentRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ReportContentResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ReportContentResponse>(
+            message: try await self.reportContent(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listEventContentReports(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse>(
+            message: try await self.listEventContentReports(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listModerationReports(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse>(
+            message: try await self.listModerationReports(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 }
@@ -2023,6 +2335,76 @@ extension Roam_Feed_V1_FeedService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatStreamEvent>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ReportContent" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a post or comment the caller may read and did not write; once per reporter
+        /// > (ALREADY_REPORTED after that).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReportContentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ReportContentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ReportContentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func reportContent<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ReportContentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ReportContentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ReportContentResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ReportContentResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListEventContentReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the event's host) Reports of posts and comments in the event, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListEventContentReportsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListEventContentReportsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListContentReportsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listEventContentReports<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListEventContentReportsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListContentReportsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListModerationReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: a moderation tool) Reports of stories, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListModerationReportsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListModerationReportsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListContentReportsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listModerationReports<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListModerationReportsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListContentReportsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2559,6 +2941,109 @@ extension Roam_Feed_V1_FeedService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ReportContent" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Reports a post or comment the caller may read and did not write; once per reporter
+        /// > (ALREADY_REPORTED after that).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ReportContentRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ReportContentRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ReportContentResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func reportContent<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ReportContentRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ReportContentRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ReportContentResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ReportContentResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ReportContent.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListEventContentReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (the event's host) Reports of posts and comments in the event, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListEventContentReportsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListEventContentReportsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListContentReportsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listEventContentReports<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListEventContentReportsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListContentReportsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListEventContentReports.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListModerationReports" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: a moderation tool) Reports of stories, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListModerationReportsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListModerationReportsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListContentReportsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listModerationReports<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListModerationReportsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListContentReportsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListModerationReports.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2997,6 +3482,94 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_StreamChatRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ChatStreamEvent>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReportContent" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Reports a post or comment the caller may read and did not write; once per reporter
+    /// > (ALREADY_REPORTED after that).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ReportContentRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reportContent<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ReportContentRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ReportContentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.reportContent(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ReportContentRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ReportContentResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListEventContentReports" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (the event's host) Reports of posts and comments in the event, newest first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListEventContentReportsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listEventContentReports<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListEventContentReportsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listEventContentReports(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListEventContentReportsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListContentReportsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListModerationReports" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: a moderation tool) Reports of stories, newest first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListModerationReportsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listModerationReports<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListModerationReportsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listModerationReports(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListModerationReportsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListContentReportsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -3497,6 +4070,106 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.streamChat(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ReportContent" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Reports a post or comment the caller may read and did not write; once per reporter
+    /// > (ALREADY_REPORTED after that).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func reportContent<Result>(
+        _ message: Roam_Feed_V1_ReportContentRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ReportContentResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ReportContentRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.reportContent(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListEventContentReports" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (the event's host) Reports of posts and comments in the event, newest first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listEventContentReports<Result>(
+        _ message: Roam_Feed_V1_ListEventContentReportsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListEventContentReportsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listEventContentReports(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListModerationReports" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: a moderation tool) Reports of stories, newest first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listModerationReports<Result>(
+        _ message: Roam_Feed_V1_ListModerationReportsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListModerationReportsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listModerationReports(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -41,8 +41,13 @@ import Testing
         for index in 11...20 { _ = try await feed.send("late \(index)", to: event, by: index % 2 == 0 ? host : ana, idempotencyKey: nil) }
         #expect(await resumed.waitFor(17).map(\.sequence) == Array(4...20))
         #expect(await live.waitFor(10).map(\.sequence) == Array(11...20))
+        // Joining a room already open: what it remembers comes before the "live" marker too.
+        let late = ChatReading(feed, event: event, reader: ana, after: 12)
+        await late.waitUntilLive()
+        #expect(late.messages.map(\.sequence) == Array(13...20))
         live.stop()
         resumed.stop()
+        late.stop()
     }
 
     @Test func aSlowReaderIsCutOffWithoutHoldingUpOthers() async throws {

@@ -133,6 +133,17 @@ struct InProcessMembership: EventMembership {
             let edited = try await http.send("PATCH", "/v1/comments/\(commentID)", json: ["text": "Me! (edited)"], token: member)
             #expect(try edited.json()["editedAt"] != nil)
 
+            // Reports reach the host; the author cannot report their own comment.
+            let reported = try await http.send("POST", "/v1/comments/\(replyID)/reports", json: ["reason": "harassment", "text": "mean"],
+                                               token: member)
+            #expect(reported.status == 201)
+            #expect(try await http.send("POST", "/v1/comments/\(replyID)/reports", json: ["reason": "spam"], token: member).status == 409)
+            #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "boring"], token: member).problemFields == ["reason"])
+            #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "spam"], token: host).problemFields == ["id"])
+            let reports = try await http.send("GET", "/v1/events/\(eventID)/content-reports", token: host)
+            #expect((try reports.json()["reports"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["comment/\(replyID)"])
+            #expect(try await http.send("GET", "/v1/events/\(eventID)/content-reports", token: member).status == 403)
+
             // Deleting a comment with a reply leaves a tombstone; unliking takes the count back.
             #expect(try await http.send("DELETE", "/v1/comments/\(commentID)", token: member).status == 204)
             let afterDelete = try #require(try await http.send("GET", "/v1/posts/\(postID)/comments", token: host).json()["comments"]

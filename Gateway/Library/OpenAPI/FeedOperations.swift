@@ -52,6 +52,15 @@ enum FeedOperations {
                      query: [.init(name: "after", description: "The last sequence you have: messages after it come first, then new ones",
                                    schema: ["type": "integer", "minimum": 0])],
                      errors: [403]),
+        APIOperation(method: "POST", path: "/v1/posts/{id}/reports", id: "reportPost",
+                     summary: "Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list",
+                     tag: "feed", authenticated: true, request: "ContentReportRequest", status: 201, response: "ContentReport", errors: [404, 409]),
+        APIOperation(method: "POST", path: "/v1/comments/{id}/reports", id: "reportComment",
+                     summary: "Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)",
+                     tag: "feed", authenticated: true, request: "ContentReportRequest", status: 201, response: "ContentReport", errors: [404, 409]),
+        APIOperation(method: "GET", path: "/v1/events/{id}/content-reports", id: "listEventContentReports",
+                     summary: "Reports of posts and comments in an event you host, newest first",
+                     tag: "moderation", authenticated: true, status: 200, response: "ContentReportPage", query: page, errors: [403]),
     ]
 
     /// How the live chat socket talks, for the OpenAPI document and the README.
@@ -98,6 +107,17 @@ enum FeedSchemas {
         "CommentPage": S.object(["comments": S.array(of: S.ref("Comment")), "nextPageToken": S.string("Absent on the last page")],
                                 required: ["comments"]),
         "Likes": S.object(["likeCount": S.int64, "likedByMe": S.bool], required: ["likeCount", "likedByMe"]),
+        "ContentReportRequest": S.object([
+            "reason": S.enumeration(["spam", "harassment", "hate", "violence", "nudity", "misinformation", "other"]),
+            "text": S.string("Up to 1,000 characters", maxLength: 1000),
+        ], required: ["reason"]),
+        "ContentReport": S.object([
+            "reportId": S.uuid, "subject": S.string("What was reported, as kind/id"), "reporterId": S.uuid,
+            "reason": S.enumeration(["spam", "harassment", "hate", "violence", "nudity", "misinformation", "other"]),
+            "text": S.string, "createdAt": S.dateTime, "eventId": S.string("Absent for a story", format: "uuid"),
+        ], required: ["reportId", "subject", "reporterId", "reason", "text", "createdAt"]),
+        "ContentReportPage": S.object(["reports": S.array(of: S.ref("ContentReport")), "nextPageToken": S.string("Absent on the last page")],
+                                      required: ["reports"]),
         "ChatRequest": S.object(["text": S.string("1 to 2,000 characters", maxLength: 2000)], required: ["text"]),
         "ChatMessage": S.object([
             "messageId": S.uuid, "eventId": S.uuid,

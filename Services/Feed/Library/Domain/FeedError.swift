@@ -23,3 +23,7 @@ extension FeedError {
                                                  message: "you are no longer a member of this event")
     public static let eventEnded = RoamError(.notFound, reason: "EVENT_ENDED", message: "the event ended")
 }
+
+extension FeedError {
+    public static let alreadyReported = RoamError(.alreadyExists, reason: "ALREADY_REPORTED", message: "you already reported this")
+}

@@ -37,9 +37,10 @@ extension FeedService {
         var cursor = sequence
         while true {
             switch try await chat.join(event, user: reader, after: cursor) {
-            case .live(let stream):
+            case .live(let backlog, let stream):
                 // A removal that happened while joining reached no reader: check once more.
                 guard try await membership.status(of: reader, in: event).active else { throw FeedError.noLongerMember }
+                for message in backlog { try await deliver(message) }
                 try await live()
                 for try await message in stream { try await deliver(message) }
                 return

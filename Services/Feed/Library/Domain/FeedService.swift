@@ -106,6 +106,7 @@ public struct FeedService: Sendable {
         for comment in try await store.commentIDs(by: user) { _ = try await store.deleteComment(id: comment) }
         _ = try await store.unlikeAll(by: user)
         _ = try await store.deleteChatMessages(by: user)
+        _ = try await store.deleteReports(by: user)
     }
 
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.

@@ -114,6 +114,34 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         }
     }
 
+    public func reportContent(request: Roam_Feed_V1_ReportContentRequest,
+                              context: ServerContext) async throws -> Roam_Feed_V1_ReportContentResponse {
+        guard let reason = ContentReport.Reason(rawValue: request.reason) else {
+            throw RoamError.invalidField("reason", "must be one of \(ContentReport.Reason.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let report = try await feed.report(Subject(field: "subject", request.subject), by: caller(), reason: reason, text: request.text)
+        return .with { $0.report = report.proto }
+    }
+
+    public func listEventContentReports(request: Roam_Feed_V1_ListEventContentReportsRequest,
+                                        context: ServerContext) async throws -> Roam_Feed_V1_ListContentReportsResponse {
+        let page = try await feed.eventReports(UUID(field: "event_id", request.eventID), host: caller(), page: request.page.domain())
+        return .with {
+            $0.reports = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func listModerationReports(request: Roam_Feed_V1_ListModerationReportsRequest,
+                                      context: ServerContext) async throws -> Roam_Feed_V1_ListContentReportsResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services read the moderation list") }
+        let page = try await feed.moderationReports(page: request.page.domain())
+        return .with {
+            $0.reports = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
     public func unlike(request: Roam_Feed_V1_LikeRequest, context: ServerContext) async throws -> Roam_Feed_V1_LikeResponse {
         let engagement = try await feed.unlike(Subject(field: "subject", request.subject), by: caller())
         return .with { $0.engagement = engagement.proto }

@@ -57,6 +57,20 @@ extension ChatMessage {
     }
 }
 
+extension ContentReport {
+    var proto: Roam_Feed_V1_ContentReport {
+        .with {
+            $0.reportID = id.lowercasedString
+            $0.subject = subject.description
+            $0.reporterID = reporterID.lowercasedString
+            $0.reason = reason.rawValue
+            $0.text = text
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            if let eventID { $0.eventID = eventID.lowercasedString }
+        }
+    }
+}
+
 extension Engagement {
     var proto: Roam_Feed_V1_Engagement {
         .with {

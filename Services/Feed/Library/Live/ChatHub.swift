@@ -11,7 +11,9 @@ import RoamRuntime
 public actor ChatHub: ChatAnnouncer {
     /// How a reader joins: live from its sequence, or it must first catch up from history.
     public enum Joining: Sendable {
-        case live(AsyncThrowingStream<ChatMessage, any Error>)
+        /// `backlog` holds the remembered messages after the reader's sequence, to hand over before
+        /// anything from the stream, which brings what comes later.
+        case live(backlog: [ChatMessage], AsyncThrowingStream<ChatMessage, any Error>)
         /// The room's memory starts after this sequence; read the store up to it first.
         case behind(coveredFrom: Int64)
     }
@@ -51,21 +53,15 @@ public actor ChatHub: ChatAnnouncer {
         let start = sequence ?? room.latest
         guard start >= room.coveredFrom else { return .behind(coveredFrom: room.coveredFrom) }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: ChatMessage.self, bufferingPolicy: .bufferingOldest(bufferSize))
-        var reader = Reader(user: user, continuation: continuation, lastDelivered: start)
-        for message in room.recent where message.sequence > start {
-            guard case .enqueued = continuation.yield(message) else {
-                continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
-                return .live(stream)
-            }
-            reader.lastDelivered = message.sequence
-        }
+        let backlog = room.recent.filter { $0.sequence > start }
+        let reader = Reader(user: user, continuation: continuation, lastDelivered: backlog.last?.sequence ?? start)
         let id = UUID()
         room.readers[id] = reader
         rooms[event] = room
         continuation.onTermination = { [weak self] _ in
             Task { await self?.leave(event, reader: id) }
         }
-        return .live(stream)
+        return .live(backlog: backlog, stream)
     }
 
     /// New messages were stored for the event: deliver them to this process's readers.

@@ -37,6 +37,7 @@ extension InMemoryFeedStore {
     public func deleteComment(id: UUID) async throws -> Bool {
         guard var comment = comments[id], !comment.isDeleted else { return false }
         likes[.comment(id)] = nil
+        reports = reports.filter { $0.value.subject != .comment(id) }
         if comments.values.contains(where: { $0.parentID == id }) {
             comment.isDeleted = true
             comment.authorID = nil
@@ -62,6 +63,7 @@ extension InMemoryFeedStore {
     func forget(comment id: UUID) {
         comments[id] = nil
         likes[.comment(id)] = nil
+        reports = reports.filter { $0.value.subject != .comment(id) }
         commentKeys = commentKeys.filter { $0.value != id }
     }
 

@@ -15,6 +15,7 @@ public actor InMemoryFeedStore: FeedStore {
     var chats: [UUID: [ChatMessage]] = [:]
     /// "author id/key" → (event, sequence).
     var chatKeys: [String: (event: UUID, sequence: Int64)] = [:]
+    var reports: [UUID: ContentReport] = [:]
 
     public init() {}
 
@@ -52,6 +53,7 @@ public actor InMemoryFeedStore: FeedStore {
         guard posts.removeValue(forKey: id) != nil else { return false }
         idempotencyKeys = idempotencyKeys.filter { $0.value != id }
         likes[.post(id)] = nil
+        reports = reports.filter { $0.value.subject != .post(id) }
         for comment in comments.values where comment.subject == .post(id) { forget(comment: comment.id) }
         return true
     }

@@ -86,5 +86,21 @@ public enum FeedMigrations {
             "CREATE INDEX chat_messages_author ON feed.chat_messages (author_id)",
             "CREATE UNIQUE INDEX chat_messages_idempotency ON feed.chat_messages (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
         ]),
+        Migration(4, "CreateContentReports", [
+            """
+            CREATE TABLE feed.reports (
+                id uuid PRIMARY KEY,
+                subject_kind text NOT NULL,
+                subject_id uuid NOT NULL,
+                reporter_id uuid NOT NULL,
+                reason text NOT NULL,
+                text text NOT NULL,
+                created_at timestamptz NOT NULL,
+                event_id uuid,
+                UNIQUE (subject_kind, subject_id, reporter_id))
+            """,
+            "CREATE INDEX reports_event ON feed.reports (event_id, id DESC)",
+            "CREATE INDEX reports_reporter ON feed.reports (reporter_id)",
+        ]),
     ])
 }

@@ -114,5 +114,6 @@ public struct PostgresFeedStore: FeedStore {
         guard !ids.isEmpty else { return }
         try await connection.query("DELETE FROM feed.likes WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
         try await connection.query("DELETE FROM feed.counters WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM feed.reports WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
     }
 }

@@ -1,2 +1,2 @@
 /// Everything the feed keeps.
-public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository & ChatRepository
+public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository & ChatRepository & ReportRepository

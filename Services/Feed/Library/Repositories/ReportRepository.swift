@@ -1,0 +1,25 @@
+import Foundation
+import RoamRuntime
+
+/// Reports of posts and comments. A reporter reports a subject once; reports go with their subject.
+public protocol ReportRepository: Sendable {
+    /// Returns false when the reporter already reported the subject, or it no longer exists.
+    func addReport(_ report: ContentReport) async throws -> Bool
+    /// Reports of content in the event, newest first.
+    func reports(inEvent event: UUID, page: PageRequest) async throws -> Page<ContentReport>
+    /// Reports of stories (content in no event), newest first.
+    func storyReports(page: PageRequest) async throws -> Page<ContentReport>
+    /// Forgets the reports the user made.
+    func deleteReports(by reporter: UUID) async throws -> Int
+}
+
+/// Newest-first report listings page by the time-ordered report id.
+enum ReportCursor {
+    static func decode(_ token: String?) throws(RoamError) -> UUID? {
+        try PostCursor.decode(token)
+    }
+
+    static func encode(after report: ContentReport) -> String {
+        PageCursor.encode([report.id.uuidString])
+    }
+}
