@@ -76,11 +76,11 @@ import Testing
             }
         }
 
-        #expect(await gateway.stop() == 0)
-        #expect(await feedA.stop() == 0)
-        #expect(await feedB.stop() == 0)
-        #expect(await events.stop() == 0)
-        #expect(await stack.accounts.stop() == 0)
+        #expect(await gateway.stop() == 0, "\(gateway.output)")
+        #expect(await feedA.stop() == 0, "\(feedA.output)")
+        #expect(await feedB.stop() == 0, "\(feedB.output)")
+        #expect(await events.stop() == 0, "\(events.output)")
+        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

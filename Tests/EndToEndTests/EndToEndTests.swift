@@ -35,9 +35,9 @@ import Testing
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
 
-        #expect(await gateway.stop() == 0)
-        #expect(await feed.stop() == 0)
-        #expect(await events.stop() == 0)
-        #expect(await stack.accounts.stop() == 0)
+        #expect(await gateway.stop() == 0, "\(gateway.output)")
+        #expect(await feed.stop() == 0, "\(feed.output)")
+        #expect(await events.stop() == 0, "\(events.output)")
+        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
     }
 }

@@ -51,9 +51,9 @@ import Testing
             #expect(gone, "the feed still has a post of the deleted event")
         }
 
-        #expect(await gateway.stop() == 0)
-        #expect(await feed.stop() == 0)
-        #expect(await events.stop() == 0)
-        #expect(await stack.accounts.stop() == 0)
+        #expect(await gateway.stop() == 0, "\(gateway.output)")
+        #expect(await feed.stop() == 0, "\(feed.output)")
+        #expect(await events.stop() == 0, "\(events.output)")
+        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
     }
 }
