@@ -18,7 +18,8 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresFeedStore(database: Database(client: client)))
+                // Generous: concurrency tests queue hundreds of calls on a small pool while the whole suite runs.
+                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30))))
             }
         }
     }

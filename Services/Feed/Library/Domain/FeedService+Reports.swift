@@ -21,8 +21,9 @@ extension FeedService {
             (author, event) = (comment.authorID, comment.eventID)
         }
         guard author != reporter else { throw RoamError.invalidField("subject", "you cannot report what you wrote") }
-        let report = ContentReport(id: .v7(at: now()), subject: subject, reporterID: reporter, reason: reason,
-                                   text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: now(), eventID: event)
+        let time = now()
+        let report = ContentReport(id: .v7(at: time), subject: subject, reporterID: reporter, reason: reason,
+                                   text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: time, eventID: event)
         guard try await store.addReport(report) else { throw FeedError.alreadyReported }
         return report
     }
