@@ -23,3 +23,11 @@ public struct PageRequest: Sendable, Equatable {
         self.cursor = cursor
     }
 }
+
+extension Page {
+    /// A page from rows fetched with `LIMIT size + 1`: the first `size`, and a cursor after the last of
+    /// them when the extra row shows there is more.
+    public init(fetched rows: [Item], size: Int, cursor: (Item) -> String) {
+        self.init(items: Array(rows.prefix(size)), nextCursor: rows.count > size ? cursor(rows[size - 1]) : nil)
+    }
+}

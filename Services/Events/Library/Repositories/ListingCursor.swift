@@ -44,15 +44,3 @@ enum ListingCursor {
 
     private static let invalid = RoamError.invalidField("page.page_token", "is not a token this listing returned")
 }
-
-extension Page {
-    /// A page from up to `size + 1` items: the extra one only says there is more.
-    init(fetched: [Item], size: Int, cursor: (Item) -> String) {
-        if fetched.count > size {
-            let items = Array(fetched.prefix(size))
-            self.init(items: items, nextCursor: items.last.map(cursor))
-        } else {
-            self.init(items: fetched, nextCursor: nil)
-        }
-    }
-}

@@ -21,8 +21,7 @@ extension InMemoryFeedStore {
     public func chatHistory(in event: UUID, page: PageRequest) async throws -> Page<ChatMessage> {
         let before = try ChatCursor.decode(page.cursor) ?? .max
         let listed = (chats[event] ?? []).reversed().filter { $0.sequence < before }
-        return Page(items: Array(listed.prefix(page.size)),
-                    nextCursor: listed.count > page.size ? ChatCursor.encode(before: listed[page.size - 1]) : nil)
+        return Page(fetched: Array(listed), size: page.size, cursor: ChatCursor.encode(before:))
     }
 
     public func latestChatSequence(in event: UUID) async throws -> Int64 {

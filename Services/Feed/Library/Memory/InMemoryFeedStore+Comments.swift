@@ -22,8 +22,7 @@ extension InMemoryFeedStore {
         let listed = comments.values.filter { $0.subject == subject }
             .sorted { $0.id.uuidString < $1.id.uuidString }
             .filter { comment in after.map { comment.id.uuidString > $0.uuidString } ?? true }
-        return Page(items: Array(listed.prefix(page.size)),
-                    nextCursor: listed.count > page.size ? CommentCursor.encode(after: listed[page.size - 1]) : nil)
+        return Page(fetched: listed, size: page.size, cursor: CommentCursor.encode(after:))
     }
 
     public func updateComment(id: UUID, text: String, at time: Date) async throws -> Comment? {

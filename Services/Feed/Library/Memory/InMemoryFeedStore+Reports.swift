@@ -28,7 +28,6 @@ extension InMemoryFeedStore {
         let listed = reports.values.filter(matches)
             .sorted { $0.id.uuidString > $1.id.uuidString }
             .filter { report in after.map { report.id.uuidString < $0.uuidString } ?? true }
-        return Page(items: Array(listed.prefix(page.size)),
-                    nextCursor: listed.count > page.size ? ReportCursor.encode(after: listed[page.size - 1]) : nil)
+        return Page(fetched: listed, size: page.size, cursor: ReportCursor.encode(after:))
     }
 }

@@ -36,7 +36,7 @@ public actor InMemoryFeedStore: FeedStore {
         let listed = posts.values.filter { $0.audience.eventID == event }
             .sorted { $0.id.uuidString > $1.id.uuidString }
             .filter { post in after.map { post.id.uuidString < $0.uuidString } ?? true }
-        return Page(items: Array(listed.prefix(page.size)), nextCursor: listed.count > page.size ? PostCursor.encode(after: listed[page.size - 1]) : nil)
+        return Page(fetched: listed, size: page.size, cursor: PostCursor.encode(after:))
     }
 
     public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {

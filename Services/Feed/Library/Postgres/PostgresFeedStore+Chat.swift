@@ -47,8 +47,7 @@ extension PostgresFeedStore {
             SELECT \(unescaped: Self.chatColumns) FROM feed.chat_messages
             WHERE event_id = \(event) AND sequence < \(before) ORDER BY sequence DESC LIMIT \(page.size + 1)
             """).map(Self.decodeChatMessage)
-        return Page(items: Array(messages.prefix(page.size)),
-                    nextCursor: messages.count > page.size ? ChatCursor.encode(before: messages[page.size - 1]) : nil)
+        return Page(fetched: messages, size: page.size, cursor: ChatCursor.encode(before:))
     }
 
     public func latestChatSequence(in event: UUID) async throws -> Int64 {

@@ -56,8 +56,7 @@ extension PostgresFeedStore {
             WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id) AND (\(after == nil) OR id > \(after ?? UUID()))
             ORDER BY id LIMIT \(page.size + 1)
             """).map(Self.decodeComment)
-        return Page(items: Array(comments.prefix(page.size)),
-                    nextCursor: comments.count > page.size ? CommentCursor.encode(after: comments[page.size - 1]) : nil)
+        return Page(fetched: comments, size: page.size, cursor: CommentCursor.encode(after:))
     }
 
     public func updateComment(id: UUID, text: String, at time: Date) async throws -> Comment? {

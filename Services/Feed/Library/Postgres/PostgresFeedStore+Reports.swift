@@ -28,30 +28,23 @@ extension PostgresFeedStore {
 
     public func reports(inEvent event: UUID, page: PageRequest) async throws -> Page<ContentReport> {
         let after = try ReportCursor.decode(page.cursor)
-        return try page.slice(try await database.query("""
+        return Page(fetched: try await database.query("""
             SELECT \(unescaped: Self.reportColumns) FROM feed.reports
             WHERE event_id = \(event) AND (\(after == nil) OR id < \(after ?? UUID()))
             ORDER BY id DESC LIMIT \(page.size + 1)
-            """).map(Self.decodeReport))
+            """).map(Self.decodeReport), size: page.size, cursor: ReportCursor.encode(after:))
     }
 
     public func storyReports(page: PageRequest) async throws -> Page<ContentReport> {
         let after = try ReportCursor.decode(page.cursor)
-        return try page.slice(try await database.query("""
+        return Page(fetched: try await database.query("""
             SELECT \(unescaped: Self.reportColumns) FROM feed.reports
             WHERE event_id IS NULL AND (\(after == nil) OR id < \(after ?? UUID()))
             ORDER BY id DESC LIMIT \(page.size + 1)
-            """).map(Self.decodeReport))
+            """).map(Self.decodeReport), size: page.size, cursor: ReportCursor.encode(after:))
     }
 
     public func deleteReports(by reporter: UUID) async throws -> Int {
         try await database.query("DELETE FROM feed.reports WHERE reporter_id = \(reporter) RETURNING 1").count
-    }
-}
-
-extension PageRequest {
-    /// One page of rows fetched with `LIMIT size + 1`, the cursor pointing after the last one kept.
-    func slice(_ rows: [ContentReport]) -> Page<ContentReport> {
-        Page(items: Array(rows.prefix(size)), nextCursor: rows.count > size ? ReportCursor.encode(after: rows[size - 1]) : nil)
     }
 }

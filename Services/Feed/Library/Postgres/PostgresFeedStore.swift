@@ -60,7 +60,7 @@ public struct PostgresFeedStore: FeedStore {
             WHERE event_id = \(event) AND (\(after == nil) OR id < \(after ?? UUID()))
             ORDER BY id DESC LIMIT \(page.size + 1)
             """).map(Self.decode)
-        return Page(items: Array(posts.prefix(page.size)), nextCursor: posts.count > page.size ? PostCursor.encode(after: posts[page.size - 1]) : nil)
+        return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
 
     public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {
@@ -82,19 +82,18 @@ public struct PostgresFeedStore: FeedStore {
     }
 
     public func deletePosts(by author: UUID) async throws -> Int {
-        try await database.transaction { connection in
-            let gone = try await connection.query("DELETE FROM feed.posts WHERE author_id = \(author) RETURNING id", logger: logger)
-                .collect().map { try $0.decode(UUID.self) }
-            try await Self.forgetThreads(ofPosts: gone, connection, logger)
-            return gone.count
-        }
+        try await deletePosts("DELETE FROM feed.posts WHERE author_id = \(author) RETURNING id")
     }
 
     public func deletePosts(inEvent event: UUID) async throws -> Int {
+        try await deletePosts("DELETE FROM feed.posts WHERE event_id = \(event) RETURNING id")
+    }
+
+    /// Runs a `DELETE … RETURNING id` of posts and forgets their threads, in one transaction. Deleting
+    /// the posts first makes concurrent comments and likes on them fail rather than linger.
+    private func deletePosts(_ delete: PostgresQuery) async throws -> Int {
         try await database.transaction { connection in
-            // Deleting the posts first makes concurrent comments and likes on them fail rather than linger.
-            let gone = try await connection.query("DELETE FROM feed.posts WHERE event_id = \(event) RETURNING id", logger: logger)
-                .collect().map { try $0.decode(UUID.self) }
+            let gone = try await connection.query(delete, logger: logger).collect().map { try $0.decode(UUID.self) }
             try await Self.forgetThreads(ofPosts: gone, connection, logger)
             return gone.count
         }
