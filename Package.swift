@@ -132,6 +132,7 @@ let package = Package(
                 "RoamProto", "RoamRuntime",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Services/Feed/Library",
             swiftSettings: swiftSettings

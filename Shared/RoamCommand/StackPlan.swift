@@ -13,6 +13,7 @@ struct ServiceSpec: Sendable {
     var addressVariable: String
     /// It serves `roam.purge.v1.PurgeService`, so events tells it when an event ends.
     var purgesEvents = false
+    var purgesUsers = false
 }
 
 enum StackPlan {
@@ -21,13 +22,19 @@ enum StackPlan {
                     healthName: "roam.accounts.v1.AccountsService", addressVariable: "ACCOUNTS_ADDRESS"),
         ServiceSpec(name: "events", executable: "roam-events", schema: "events", requiresPostGIS: true, grpcPort: 50052,
                     metricsPort: 9102, healthName: "roam.events.v1.EventsService", addressVariable: "EVENTS_ADDRESS"),
-        ServiceSpec(name: "feed", executable: "roam-feed", schema: "feed", grpcPort: 50053, metricsPort: 9103,
-                    healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true),
+        ServiceSpec(name: "feed", executable: "roam-feed", schema: "feed", requiresPostGIS: true, grpcPort: 50053, metricsPort: 9103,
+                    healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true,
+                    purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.
     static var eventPurgeTargets: String {
         services.filter(\.purgesEvents).map { "\($0.name)=127.0.0.1:\($0.grpcPort)" }.joined(separator: ";")
+    }
+
+    /// `USER_PURGE_TARGETS` for the accounts service: every service that forgets deleted accounts.
+    static var userPurgeTargets: String {
+        services.filter(\.purgesUsers).map { "\($0.name)=127.0.0.1:\($0.grpcPort)" }.joined(separator: ";")
     }
 
     static let gatewayExecutable = "roam-gateway"

@@ -332,6 +332,19 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetRelations" metadata.
+        public enum GetRelations: Sendable {
+            /// Request type for "GetRelations".
+            public typealias Input = Roam_Accounts_V1_GetRelationsRequest
+            /// Response type for "GetRelations".
+            public typealias Output = Roam_Accounts_V1_GetRelationsResponse
+            /// Descriptor for "GetRelations".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "GetRelations",
+                type: .unary
+            )
+        }
         /// Namespace for "GetPublicKeys" metadata.
         public enum GetPublicKeys: Sendable {
             /// Request type for "GetPublicKeys".
@@ -371,6 +384,7 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
             Block.descriptor,
             Unblock.descriptor,
             CheckBlock.descriptor,
+            GetRelations.descriptor,
             GetPublicKeys.descriptor
         ]
     }
@@ -794,6 +808,25 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_CheckBlockRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_CheckBlockResponse>
+
+        /// Handle the "GetRelations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+        /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_GetRelationsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_GetRelationsResponse` messages.
+        func getRelations(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetRelationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetRelationsResponse>
 
         /// Handle the "GetPublicKeys" method.
         ///
@@ -1219,6 +1252,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_CheckBlockResponse>
 
+        /// Handle the "GetRelations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+        /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetRelationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_GetRelationsResponse` message.
+        func getRelations(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetRelationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetRelationsResponse>
+
         /// Handle the "GetPublicKeys" method.
         ///
         /// > Source IDL Documentation:
@@ -1641,6 +1693,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Accounts_V1_CheckBlockResponse
 
+        /// Handle the "GetRelations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+        /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_GetRelationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_GetRelationsResponse` to respond with.
+        func getRelations(
+            request: Roam_Accounts_V1_GetRelationsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_GetRelationsResponse
+
         /// Handle the "GetPublicKeys" method.
         ///
         /// > Source IDL Documentation:
@@ -1930,6 +2001,17 @@ extension Roam_Accounts_V1_AccountsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.GetRelations.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetRelationsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetRelationsResponse>(),
+            handler: { request, context in
+                try await self.getRelations(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Accounts_V1_AccountsService.Method.GetPublicKeys.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetPublicKeysRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetPublicKeysResponse>(),
@@ -2204,6 +2286,17 @@ extension Roam_Accounts_V1_AccountsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_CheckBlockResponse> {
         let response = try await self.checkBlock(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getRelations(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetRelationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetRelationsResponse> {
+        let response = try await self.getRelations(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2530,6 +2623,19 @@ extension Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_CheckBlockResponse> {
         return GRPCCore.ServerResponse<Roam_Accounts_V1_CheckBlockResponse>(
             message: try await self.checkBlock(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getRelations(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetRelationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetRelationsResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_GetRelationsResponse>(
+            message: try await self.getRelations(
                 request: request.message,
                 context: context
             ),
@@ -3075,6 +3181,30 @@ extension Roam_Accounts_V1_AccountsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_CheckBlockResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_CheckBlockResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetRelations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+        /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetRelationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetRelationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetRelationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getRelations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetRelationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetRelationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetRelationsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetRelationsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "GetPublicKeys" method.
@@ -3898,6 +4028,41 @@ extension Roam_Accounts_V1_AccountsService {
             )
         }
 
+        /// Call the "GetRelations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+        /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetRelationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetRelationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetRelationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getRelations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetRelationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetRelationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetRelationsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetRelationsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.GetRelations.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "GetPublicKeys" method.
         ///
         /// > Source IDL Documentation:
@@ -4586,6 +4751,36 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_CheckBlockRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_CheckBlockResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetRelations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+    /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_GetRelationsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getRelations<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetRelationsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetRelationsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getRelations(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetRelationsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetRelationsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5368,6 +5563,40 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.checkBlock(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetRelations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential, or a user asking about themselves) Who the user follows and who is blocked
+    /// > either way; other services use it to show followers-only posts and hide blocked users' content.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getRelations<Result>(
+        _ message: Roam_Accounts_V1_GetRelationsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetRelationsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_GetRelationsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getRelations(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -254,6 +254,110 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListStories" metadata.
+        public enum ListStories: Sendable {
+            /// Request type for "ListStories".
+            public typealias Input = Roam_Feed_V1_ListStoriesRequest
+            /// Response type for "ListStories".
+            public typealias Output = Roam_Feed_V1_ListPostsResponse
+            /// Descriptor for "ListStories".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListStories",
+                type: .unary
+            )
+        }
+        /// Namespace for "SavePost" metadata.
+        public enum SavePost: Sendable {
+            /// Request type for "SavePost".
+            public typealias Input = Roam_Feed_V1_SavePostRequest
+            /// Response type for "SavePost".
+            public typealias Output = Roam_Feed_V1_SavePostResponse
+            /// Descriptor for "SavePost".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "SavePost",
+                type: .unary
+            )
+        }
+        /// Namespace for "UnsavePost" metadata.
+        public enum UnsavePost: Sendable {
+            /// Request type for "UnsavePost".
+            public typealias Input = Roam_Feed_V1_SavePostRequest
+            /// Response type for "UnsavePost".
+            public typealias Output = Roam_Feed_V1_SavePostResponse
+            /// Descriptor for "UnsavePost".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "UnsavePost",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListSavedPosts" metadata.
+        public enum ListSavedPosts: Sendable {
+            /// Request type for "ListSavedPosts".
+            public typealias Input = Roam_Feed_V1_ListSavedPostsRequest
+            /// Response type for "ListSavedPosts".
+            public typealias Output = Roam_Feed_V1_ListPostsResponse
+            /// Descriptor for "ListSavedPosts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListSavedPosts",
+                type: .unary
+            )
+        }
+        /// Namespace for "FollowPlace" metadata.
+        public enum FollowPlace: Sendable {
+            /// Request type for "FollowPlace".
+            public typealias Input = Roam_Feed_V1_FollowPlaceRequest
+            /// Response type for "FollowPlace".
+            public typealias Output = Roam_Feed_V1_FollowPlaceResponse
+            /// Descriptor for "FollowPlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "FollowPlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "UnfollowPlace" metadata.
+        public enum UnfollowPlace: Sendable {
+            /// Request type for "UnfollowPlace".
+            public typealias Input = Roam_Feed_V1_UnfollowPlaceRequest
+            /// Response type for "UnfollowPlace".
+            public typealias Output = Roam_Feed_V1_UnfollowPlaceResponse
+            /// Descriptor for "UnfollowPlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "UnfollowPlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListFollowedPlaces" metadata.
+        public enum ListFollowedPlaces: Sendable {
+            /// Request type for "ListFollowedPlaces".
+            public typealias Input = Roam_Feed_V1_ListFollowedPlacesRequest
+            /// Response type for "ListFollowedPlaces".
+            public typealias Output = Roam_Feed_V1_ListFollowedPlacesResponse
+            /// Descriptor for "ListFollowedPlaces".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListFollowedPlaces",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetTimeline" metadata.
+        public enum GetTimeline: Sendable {
+            /// Request type for "GetTimeline".
+            public typealias Input = Roam_Feed_V1_GetTimelineRequest
+            /// Response type for "GetTimeline".
+            public typealias Output = Roam_Feed_V1_ListPostsResponse
+            /// Descriptor for "GetTimeline".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "GetTimeline",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.feed.v1.FeedService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreatePost.descriptor,
@@ -273,7 +377,15 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             StreamChat.descriptor,
             ReportContent.descriptor,
             ListEventContentReports.descriptor,
-            ListModerationReports.descriptor
+            ListModerationReports.descriptor,
+            ListStories.descriptor,
+            SavePost.descriptor,
+            UnsavePost.descriptor,
+            ListSavedPosts.descriptor,
+            FollowPlace.descriptor,
+            UnfollowPlace.descriptor,
+            ListFollowedPlaces.descriptor,
+            GetTimeline.descriptor
         ]
     }
 }
@@ -302,7 +414,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Posts in events, stories at places and posts to followers; comments and replies, likes, saves,
+    /// > followed places, the home timeline, and each event's live chat.
     /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
     /// > which the events service calls when an event ends.
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
@@ -634,6 +747,150 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse>
+
+        /// Handle the "ListStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+        /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+        /// > are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListStoriesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListPostsResponse` messages.
+        func listStories(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListStoriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "SavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_SavePostResponse` messages.
+        func savePost(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SavePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SavePostResponse>
+
+        /// Handle the "UnsavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the bookmark; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_SavePostResponse` messages.
+        func unsavePost(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SavePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SavePostResponse>
+
+        /// Handle the "ListSavedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's bookmarks, most recently saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListSavedPostsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListPostsResponse` messages.
+        func listSavedPosts(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "FollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+        /// > same position again changes the name and radius.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_FollowPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_FollowPlaceResponse` messages.
+        func followPlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_FollowPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_FollowPlaceResponse>
+
+        /// Handle the "UnfollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_UnfollowPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_UnfollowPlaceResponse` messages.
+        func unfollowPlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_UnfollowPlaceResponse>
+
+        /// Handle the "ListFollowedPlaces" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListFollowedPlacesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListFollowedPlacesResponse` messages.
+        func listFollowedPlaces(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListFollowedPlacesResponse>
+
+        /// Handle the "GetTimeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+        /// > stories near followed places.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_GetTimelineRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListPostsResponse` messages.
+        func getTimeline(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_GetTimelineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse>
     }
 
     /// Service protocol for the "roam.feed.v1.FeedService" service.
@@ -646,7 +903,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Posts in events, stories at places and posts to followers; comments and replies, likes, saves,
+    /// > followed places, the home timeline, and each event's live chat.
     /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
     /// > which the events service calls when an event ends.
     public protocol ServiceProtocol: Roam_Feed_V1_FeedService.StreamingServiceProtocol {
@@ -978,6 +1236,150 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.ServerRequest<Roam_Feed_V1_ListModerationReportsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListContentReportsResponse>
+
+        /// Handle the "ListStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+        /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+        /// > are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListStoriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListPostsResponse` message.
+        func listStories(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListStoriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "SavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_SavePostResponse` message.
+        func savePost(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_SavePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse>
+
+        /// Handle the "UnsavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the bookmark; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_SavePostResponse` message.
+        func unsavePost(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_SavePostRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse>
+
+        /// Handle the "ListSavedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's bookmarks, most recently saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListSavedPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListPostsResponse` message.
+        func listSavedPosts(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "FollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+        /// > same position again changes the name and radius.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_FollowPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_FollowPlaceResponse` message.
+        func followPlace(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_FollowPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_FollowPlaceResponse>
+
+        /// Handle the "UnfollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UnfollowPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_UnfollowPlaceResponse` message.
+        func unfollowPlace(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_UnfollowPlaceResponse>
+
+        /// Handle the "ListFollowedPlaces" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListFollowedPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListFollowedPlacesResponse` message.
+        func listFollowedPlaces(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListFollowedPlacesResponse>
+
+        /// Handle the "GetTimeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+        /// > stories near followed places.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_GetTimelineRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListPostsResponse` message.
+        func getTimeline(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_GetTimelineRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>
     }
 
     /// Simple service protocol for the "roam.feed.v1.FeedService" service.
@@ -988,7 +1390,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Posts in events, stories at places and posts to followers; comments and replies, likes, saves,
+    /// > followed places, the home timeline, and each event's live chat.
     /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
     /// > which the events service calls when an event ends.
     public protocol SimpleServiceProtocol: Roam_Feed_V1_FeedService.ServiceProtocol {
@@ -1321,6 +1724,150 @@ extension Roam_Feed_V1_FeedService {
             request: Roam_Feed_V1_ListModerationReportsRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Feed_V1_ListContentReportsResponse
+
+        /// Handle the "ListStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+        /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+        /// > are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListStoriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListPostsResponse` to respond with.
+        func listStories(
+            request: Roam_Feed_V1_ListStoriesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListPostsResponse
+
+        /// Handle the "SavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_SavePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_SavePostResponse` to respond with.
+        func savePost(
+            request: Roam_Feed_V1_SavePostRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_SavePostResponse
+
+        /// Handle the "UnsavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the bookmark; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_SavePostRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_SavePostResponse` to respond with.
+        func unsavePost(
+            request: Roam_Feed_V1_SavePostRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_SavePostResponse
+
+        /// Handle the "ListSavedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's bookmarks, most recently saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListSavedPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListPostsResponse` to respond with.
+        func listSavedPosts(
+            request: Roam_Feed_V1_ListSavedPostsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListPostsResponse
+
+        /// Handle the "FollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+        /// > same position again changes the name and radius.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_FollowPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_FollowPlaceResponse` to respond with.
+        func followPlace(
+            request: Roam_Feed_V1_FollowPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_FollowPlaceResponse
+
+        /// Handle the "UnfollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_UnfollowPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_UnfollowPlaceResponse` to respond with.
+        func unfollowPlace(
+            request: Roam_Feed_V1_UnfollowPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_UnfollowPlaceResponse
+
+        /// Handle the "ListFollowedPlaces" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListFollowedPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListFollowedPlacesResponse` to respond with.
+        func listFollowedPlaces(
+            request: Roam_Feed_V1_ListFollowedPlacesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListFollowedPlacesResponse
+
+        /// Handle the "GetTimeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+        /// > stories near followed places.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_GetTimelineRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListPostsResponse` to respond with.
+        func getTimeline(
+            request: Roam_Feed_V1_GetTimelineRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListPostsResponse
     }
 }
 
@@ -1526,6 +2073,94 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListStories.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListStoriesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListPostsResponse>(),
+            handler: { request, context in
+                try await self.listStories(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.SavePost.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SavePostRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SavePostResponse>(),
+            handler: { request, context in
+                try await self.savePost(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.UnsavePost.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SavePostRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SavePostResponse>(),
+            handler: { request, context in
+                try await self.unsavePost(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListSavedPosts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListSavedPostsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListPostsResponse>(),
+            handler: { request, context in
+                try await self.listSavedPosts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.FollowPlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_FollowPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_FollowPlaceResponse>(),
+            handler: { request, context in
+                try await self.followPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.UnfollowPlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_UnfollowPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_UnfollowPlaceResponse>(),
+            handler: { request, context in
+                try await self.unfollowPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListFollowedPlaces.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListFollowedPlacesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListFollowedPlacesResponse>(),
+            handler: { request, context in
+                try await self.listFollowedPlaces(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.GetTimeline.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_GetTimelineRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListPostsResponse>(),
+            handler: { request, context in
+                try await self.getTimeline(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -1724,6 +2359,94 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListContentReportsResponse> {
         let response = try await self.listModerationReports(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listStories(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListStoriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        let response = try await self.listStories(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func savePost(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SavePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SavePostResponse> {
+        let response = try await self.savePost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unsavePost(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_SavePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_SavePostResponse> {
+        let response = try await self.unsavePost(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listSavedPosts(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        let response = try await self.listSavedPosts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func followPlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_FollowPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_FollowPlaceResponse> {
+        let response = try await self.followPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unfollowPlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_UnfollowPlaceResponse> {
+        let response = try await self.unfollowPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listFollowedPlaces(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListFollowedPlacesResponse> {
+        let response = try await self.listFollowedPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getTimeline(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_GetTimelineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        let response = try await self.getTimeline(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1971,6 +2694,110 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
             metadata: [:]
         )
     }
+
+    public func listStories(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListStoriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>(
+            message: try await self.listStories(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func savePost(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_SavePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse>(
+            message: try await self.savePost(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unsavePost(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_SavePostRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_SavePostResponse>(
+            message: try await self.unsavePost(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listSavedPosts(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>(
+            message: try await self.listSavedPosts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func followPlace(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_FollowPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_FollowPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_FollowPlaceResponse>(
+            message: try await self.followPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unfollowPlace(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_UnfollowPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_UnfollowPlaceResponse>(
+            message: try await self.unfollowPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listFollowedPlaces(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListFollowedPlacesResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListFollowedPlacesResponse>(
+            message: try await self.listFollowedPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getTimeline(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_GetTimelineRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>(
+            message: try await self.getTimeline(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
 }
 
 // MARK: roam.feed.v1.FeedService (client)
@@ -1984,7 +2811,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Posts in events, stories at places and posts to followers; comments and replies, likes, saves,
+    /// > followed places, the home timeline, and each event's live chat.
     /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
     /// > which the events service calls when an event ends.
     public protocol ClientProtocol: Sendable {
@@ -2406,6 +3234,190 @@ extension Roam_Feed_V1_FeedService {
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListContentReportsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+        /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+        /// > are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListStoriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListStoriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listStories<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListStoriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListStoriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SavePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func savePost<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SavePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SavePostResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UnsavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the bookmark; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SavePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unsavePost<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SavePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SavePostResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListSavedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's bookmarks, most recently saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListSavedPostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListSavedPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listSavedPosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListSavedPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "FollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+        /// > same position again changes the name and radius.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_FollowPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_FollowPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_FollowPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func followPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_FollowPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_FollowPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_FollowPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_FollowPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UnfollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UnfollowPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_UnfollowPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_UnfollowPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unfollowPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_UnfollowPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_UnfollowPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UnfollowPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListFollowedPlaces" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListFollowedPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListFollowedPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListFollowedPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listFollowedPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListFollowedPlacesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListFollowedPlacesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetTimeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+        /// > stories near followed places.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_GetTimelineRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_GetTimelineRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getTimeline<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_GetTimelineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_GetTimelineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
     }
 
     /// Generated client for the "roam.feed.v1.FeedService" service.
@@ -2416,7 +3428,8 @@ extension Roam_Feed_V1_FeedService {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Posts in events and stories at places, comments and replies, likes, and each event's live chat.
+    /// > Posts in events, stories at places and posts to followers; comments and replies, likes, saves,
+    /// > followed places, the home timeline, and each event's live chat.
     /// > Every call needs `authorization: Bearer <token>`. The feed also serves `roam.purge.v1.PurgeService`,
     /// > which the events service calls when an event ends.
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
@@ -3044,6 +4057,278 @@ extension Roam_Feed_V1_FeedService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ListStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+        /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+        /// > are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListStoriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListStoriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listStories<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListStoriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListStoriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListStories.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SavePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func savePost<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SavePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SavePostResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.SavePost.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UnsavePost" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the bookmark; harmless when there was none.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_SavePostRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_SavePostResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unsavePost<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_SavePostRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_SavePostResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.UnsavePost.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListSavedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's bookmarks, most recently saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListSavedPostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListSavedPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listSavedPosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListSavedPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListSavedPosts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "FollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+        /// > same position again changes the name and radius.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_FollowPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_FollowPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_FollowPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func followPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_FollowPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_FollowPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_FollowPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_FollowPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.FollowPlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UnfollowPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_UnfollowPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_UnfollowPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_UnfollowPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unfollowPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_UnfollowPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_UnfollowPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UnfollowPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.UnfollowPlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListFollowedPlaces" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListFollowedPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListFollowedPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListFollowedPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listFollowedPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListFollowedPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListFollowedPlacesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListFollowedPlacesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListFollowedPlaces.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetTimeline" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+        /// > stories near followed places.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_GetTimelineRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_GetTimelineRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getTimeline<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_GetTimelineRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_GetTimelineRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.GetTimeline.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -3570,6 +4855,238 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListModerationReportsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListContentReportsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListStories" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+    /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+    /// > are left out.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListStoriesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listStories<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListStoriesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listStories(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListStoriesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListPostsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SavePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func savePost<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.savePost(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SavePostRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SavePostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnsavePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the bookmark; harmless when there was none.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_SavePostRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unsavePost<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unsavePost(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SavePostRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SavePostResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListSavedPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's bookmarks, most recently saved first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListSavedPostsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listSavedPosts<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListSavedPostsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listSavedPosts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListSavedPostsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListPostsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FollowPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+    /// > same position again changes the name and radius.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_FollowPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func followPlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_FollowPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_FollowPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.followPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_FollowPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_FollowPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnfollowPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_UnfollowPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unfollowPlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_UnfollowPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UnfollowPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unfollowPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_UnfollowPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_UnfollowPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFollowedPlaces" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListFollowedPlacesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFollowedPlaces<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListFollowedPlacesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListFollowedPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listFollowedPlaces(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListFollowedPlacesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListFollowedPlacesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetTimeline" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+    /// > stories near followed places.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_GetTimelineRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getTimeline<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_GetTimelineRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getTimeline(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_GetTimelineRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListPostsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -4170,6 +5687,270 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listModerationReports(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListStories" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stories in the requested order: within a distance of a point, inside a map's box, or anywhere
+    /// > (explore), narrowed by text, tag, author and place name. Stories of users blocked either way
+    /// > are left out.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listStories<Result>(
+        _ message: Roam_Feed_V1_ListStoriesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListStoriesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listStories(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SavePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Bookmarks a story or followers post the caller may read; saving again is harmless.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func savePost<Result>(
+        _ message: Roam_Feed_V1_SavePostRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.savePost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnsavePost" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the bookmark; harmless when there was none.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unsavePost<Result>(
+        _ message: Roam_Feed_V1_SavePostRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_SavePostResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_SavePostRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unsavePost(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListSavedPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's bookmarks, most recently saved first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listSavedPosts<Result>(
+        _ message: Roam_Feed_V1_ListSavedPostsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListSavedPostsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listSavedPosts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FollowPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Follows a place: stories pinned within its radius reach the caller's timeline. Following the
+    /// > same position again changes the name and radius.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func followPlace<Result>(
+        _ message: Roam_Feed_V1_FollowPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_FollowPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_FollowPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.followPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnfollowPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stops following the place at that position (as followed, to 5 decimals); harmless when not followed.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unfollowPlace<Result>(
+        _ message: Roam_Feed_V1_UnfollowPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_UnfollowPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_UnfollowPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unfollowPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFollowedPlaces" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFollowedPlaces<Result>(
+        _ message: Roam_Feed_V1_ListFollowedPlacesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListFollowedPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListFollowedPlacesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listFollowedPlaces(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetTimeline" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Home timeline, newest first: the caller's and followed users' stories and followers posts, and
+    /// > stories near followed places.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getTimeline<Result>(
+        _ message: Roam_Feed_V1_GetTimelineRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_GetTimelineRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getTimeline(
             request: request,
             options: options,
             onResponse: handleResponse

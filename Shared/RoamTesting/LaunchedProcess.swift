@@ -54,10 +54,23 @@ public final class LaunchedProcess: Sendable {
         throw LocalError("\(process.name) did not answer \(path):\n\(output)")
     }
 
+    /// Stops the process and says how: `exited with status 0` when clean, else the status (or that it
+    /// would not stop) followed by its last output, so a failing expectation shows why.
+    public func stopStatus(timeout: Duration = .seconds(30)) async -> String {
+        let status = await stop(timeout: timeout)
+        return status == 0 ? "exited with status 0" : "\(status.map { "exited with status \($0)" } ?? "did not stop"):\n\(output)"
+    }
+
     /// SIGTERM, then the exit status (nil if it did not stop within `timeout`, after which it is killed).
     public func stop(timeout: Duration = .seconds(30)) async -> Int32? {
+        let started = ContinuousClock.now
         process.terminate()
-        if let status = await process.exitStatus(within: timeout) { return status }
+        if let status = await process.exitStatus(within: timeout) {
+            // Said in the output, which failure messages show.
+            if status != 0 { sink.append("[test] exited with status \(status) \(ContinuousClock.now - started) after SIGTERM") }
+            return status
+        }
+        sink.append("[test] still running \(timeout) after SIGTERM; killed")
         process.kill(signal: SIGKILL)
         return nil
     }

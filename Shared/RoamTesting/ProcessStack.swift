@@ -14,7 +14,7 @@ public struct ProcessStack: Sendable {
 
     /// - Parameter fastHashing: cheap password hashing, for tests about processes and the network
     ///   rather than password cost.
-    public static func startAccounts(fastHashing: Bool = true) async throws -> ProcessStack {
+    public static func startAccounts(fastHashing: Bool = true, environment extra: [String: String] = [:]) async throws -> ProcessStack {
         let adminURL = try await TestDatabase.freshDatabase()
         // Roles are shared by every database on the server, so each test gets its own.
         let grant = DatabaseProvisioner.Grant(schema: "accounts", role: "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())",
@@ -34,6 +34,7 @@ public struct ProcessStack: Sendable {
             environment["PASSWORD_HASH_MEMORY_KIB"] = "64"
             environment["PASSWORD_HASH_ITERATIONS"] = "1"
         }
+        environment.merge(extra) { _, new in new }
         let accounts = try LaunchedProcess("roam-accounts", environment: environment)
         try await accounts.waitUntilServing(port: port, service: "roam.accounts.v1.AccountsService")
         return ProcessStack(adminURL: adminURL, accounts: accounts, accountsPort: port)
@@ -48,9 +49,10 @@ public struct ProcessStack: Sendable {
     }
 
     /// The feed service as a process, under its own role, asking the events service at `eventsPort`.
-    public func startFeed(eventsPort: Int, port: Int = FreePort.next()) async throws -> (LaunchedProcess, Int) {
-        try await startService("feed", executable: "roam-feed", health: "roam.feed.v1.FeedService", requiresPostGIS: false,
-                               port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"])
+    public func startFeed(eventsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws
+        -> (LaunchedProcess, Int) {
+        try await startService("feed", executable: "roam-feed", health: "roam.feed.v1.FeedService", requiresPostGIS: true,
+                               port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"].merging(extra) { _, new in new })
     }
 
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.

@@ -249,6 +249,28 @@ import Testing
         }
     }
 
+    @Test func relationsListFollowsAndBlocksEitherWayForServicesOrTheUserThemselves() async throws {
+        try await AccountsHarness.run { client, _ in
+            let alice = try await AccountsHarness.signUp(client, name: "alice")
+            let bob = try await AccountsHarness.signUp(client, name: "bob")
+            let carol = try await AccountsHarness.signUp(client, name: "carol")
+            let dave = try await AccountsHarness.signUp(client, name: "dave")
+            let asAlice = AccountsHarness.bearer(alice.tokens.accessToken)
+            _ = try await client.follow(.with { $0.username = bob.account.profile.username }, metadata: asAlice)
+            _ = try await client.block(.with { $0.username = carol.account.profile.username }, metadata: asAlice)
+            _ = try await client.block(.with { $0.username = alice.account.profile.username }, metadata: AccountsHarness.bearer(dave.tokens.accessToken))
+            let mine = try await client.getRelations(.with { $0.userID = alice.account.userID }, metadata: asAlice)
+            #expect(mine.followingIds == [bob.account.userID])
+            #expect(Set(mine.blockedIds) == [carol.account.userID, dave.account.userID])
+            let service = try await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret).token()
+            let davesView = try await client.getRelations(.with { $0.userID = dave.account.userID }, metadata: AccountsHarness.bearer(service))
+            #expect(davesView.followingIds.isEmpty && davesView.blockedIds == [alice.account.userID])
+            await #expect { _ = try await client.getRelations(.with { $0.userID = alice.account.userID },
+                                                               metadata: AccountsHarness.bearer(bob.tokens.accessToken)) }
+                throws: { ($0 as? RPCError)?.code == .permissionDenied }
+        }
+    }
+
     @Test func deletingTheAccountNeedsThePasswordAndEndsLogIn() async throws {
         try await AccountsHarness.run { client, _ in
             let user = try await AccountsHarness.signUp(client)

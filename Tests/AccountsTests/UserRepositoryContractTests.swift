@@ -1,6 +1,8 @@
 @testable import Accounts
 import Foundation
+import Logging
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// One suite, both stores: the in-memory repositories must behave like the PostgreSQL ones.
@@ -80,8 +82,28 @@ import Testing
             #expect(friendAfter.followerCount == 0)
             #expect(friendAfter.followingCount == 0)
             #expect(try await repositories.sessions.sessions(userID: leaving.id, at: Date()).isEmpty)
-            let events = try await repositories.users.pendingOutboxEvents(limit: 10_000)
-            #expect(events.contains { $0.topic == OutboxEvent.userDeleted && $0.subjectID == leaving.id })
+            let entries = try await repositories.outbox.due(at: Date().addingTimeInterval(60), limit: 10_000)
+            #expect(entries.contains { $0.topic == .userDeleted && $0.subjectID == leaving.id })
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aDeletedAccountReachesEveryPurgeTargetEvenOneThatWasDown(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let leaving = Fixtures.user("leaving")
+            try await repositories.users.create(leaving)
+            let clock = TestClock()
+            try await repositories.users.delete(userID: leaving.id, at: clock.now)
+            let feed = FlakyPurgeTarget(name: "feed", failures: 1)
+            let delivery = OutboxDelivery(outbox: ScopedOutbox(store: repositories.outbox, subject: leaving.id), targets: [feed],
+                                          logger: Logger(label: "test"), now: { clock.now })
+            #expect(try await delivery.deliverDue() == 0)
+            #expect(feed.purged.isEmpty)
+            clock.advance(by: 1)
+            #expect(try await delivery.deliverDue() == 1)
+            #expect(feed.purged == [leaving.id])
+            clock.advance(by: 600)
+            #expect(try await delivery.deliverDue() == 0)
         }
     }
 

@@ -9,7 +9,8 @@ import Synchronization
 /// `roam-bench feed`: roam-feed (with roam-events and roam-accounts) as processes on PostgreSQL,
 /// measured over gRPC: posts per second in an event, reading an event's feed of 10,000+ posts, likes
 /// on one hot post by 1,000 users at once (final count checked), and live chat to 1,000 subscribers
-/// of one event (deliveries per second, delivery latency, memory per idle subscriber).
+/// of one event (deliveries per second, delivery latency, memory per idle subscriber); stories nearby,
+/// top, trending and searched among 10,000.
 enum FeedBench {
     typealias Feed = Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>
     static let here = (latitude: 57.7, longitude: 11.97)
@@ -49,6 +50,7 @@ enum FeedBench {
             }
             say("event feed, newest 20 of \(count):  \(reads)")
 
+            try await stories(client: client, members: members, concurrency: concurrency, seconds: seconds)
             try await hotPost(event: event, client: client, members: members, concurrency: concurrency)
             try await chat(event: event, feeds: feeds, members: members, feedProcess: feed)
         }

@@ -76,11 +76,17 @@ import Testing
             }
         }
 
-        #expect(await gateway.stop() == 0, "\(gateway.output)")
-        #expect(await feedA.stop() == 0, "\(feedA.output)")
-        #expect(await feedB.stop() == 0, "\(feedB.output)")
-        #expect(await events.stop() == 0, "\(events.output)")
-        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
+        let gatewayStopped = await gateway.stopStatus()
+
+        #expect(gatewayStopped == "exited with status 0")
+        let feedAStopped = await feedA.stopStatus()
+        #expect(feedAStopped == "exited with status 0")
+        let feedBStopped = await feedB.stopStatus()
+        #expect(feedBStopped == "exited with status 0")
+        let eventsStopped = await events.stopStatus()
+        #expect(eventsStopped == "exited with status 0")
+        let accountsStopped = await stack.accounts.stopStatus()
+        #expect(accountsStopped == "exited with status 0")
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

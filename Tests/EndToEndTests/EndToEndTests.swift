@@ -35,9 +35,14 @@ import Testing
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
 
-        #expect(await gateway.stop() == 0, "\(gateway.output)")
-        #expect(await feed.stop() == 0, "\(feed.output)")
-        #expect(await events.stop() == 0, "\(events.output)")
-        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
+        let gatewayStopped = await gateway.stopStatus()
+
+        #expect(gatewayStopped == "exited with status 0")
+        let feedStopped = await feed.stopStatus()
+        #expect(feedStopped == "exited with status 0")
+        let eventsStopped = await events.stopStatus()
+        #expect(eventsStopped == "exited with status 0")
+        let accountsStopped = await stack.accounts.stopStatus()
+        #expect(accountsStopped == "exited with status 0")
     }
 }

@@ -5,8 +5,9 @@ import RoamProto
 import RoamTesting
 import Testing
 
-/// Events and feed as real processes: the feed asks events who may post, and an event's end reaches
-/// the feed through the events outbox, over real HTTP/2 on real PostgreSQL.
+/// Accounts, events and feed as real processes: the feed asks events who may post and accounts who
+/// blocks whom, and an event's end or an account's deletion reaches the feed through an outbox, over
+/// real HTTP/2 on real PostgreSQL.
 @Suite(.serialized) struct FeedPurgeEndToEndTests {
     @Test func postsOfADeletedEventAreGoneFromTheFeed() async throws {
         let stack = try await ProcessStack.startAccounts()
@@ -51,9 +52,63 @@ import Testing
             #expect(gone, "the feed still has a post of the deleted event")
         }
 
-        #expect(await gateway.stop() == 0, "\(gateway.output)")
-        #expect(await feed.stop() == 0, "\(feed.output)")
-        #expect(await events.stop() == 0, "\(events.output)")
-        #expect(await stack.accounts.stop() == 0, "\(stack.accounts.output)")
+        let gatewayStopped = await gateway.stopStatus()
+
+        #expect(gatewayStopped == "exited with status 0")
+        let feedStopped = await feed.stopStatus()
+        #expect(feedStopped == "exited with status 0")
+        let eventsStopped = await events.stopStatus()
+        #expect(eventsStopped == "exited with status 0")
+        let accountsStopped = await stack.accounts.stopStatus()
+        #expect(accountsStopped == "exited with status 0")
+    }
+
+    @Test func blocksHideStoriesAndADeletedAccountLeavesNothingInTheFeed() async throws {
+        let feedPort = FreePort.next()
+        let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)"])
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: ["RELATIONS_CACHE_TTL": "1s"])
+        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
+        func signUp(_ name: String) async throws -> String {
+            let reply = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+            ])
+            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        }
+        let (author, reader) = (try await signUp("leaving_author"), try await signUp("staying_reader"))
+        let story = try await http.send("POST", "/v1/stories", json: [
+            "text": "Fika by the canal #göteborg", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"],
+        ], token: author)
+        #expect(story.status == 201)
+        let storyID = try #require(try story.json()["postId"] as? String)
+        #expect(try await http.send("PUT", "/v1/posts/\(storyID)/like", token: reader).status == 200)
+        let nearby = "/v1/stories/nearby?lat=57.7&lng=11.97&radius=500"
+        func nearbyIDs(_ token: String) async -> [String] {
+            let posts = (try? await http.send("GET", nearby, token: token).json()["posts"]) as? [[String: Any]] ?? []
+            return posts.compactMap { $0["postId"] as? String }
+        }
+        #expect(await nearbyIDs(reader) == [storyID])
+
+        // A block, asked of accounts by the feed, hides the story within the relations cache's second.
+        #expect(try await http.send("PUT", "/v1/users/leaving_author/block", token: reader).status == 204)
+        #expect(await eventually { await nearbyIDs(reader).isEmpty })
+        #expect(try await http.send("DELETE", "/v1/users/leaving_author/block", token: reader).status == 204)
+        #expect(await eventually { await nearbyIDs(reader) == [storyID] })
+
+        // Deleting the account reaches the feed through the accounts outbox: the story goes.
+        #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: author).status == 204)
+        #expect(await eventually { (try? await http.send("GET", "/v1/posts/\(storyID)", token: reader).status) == 404 })
+        #expect(await nearbyIDs(reader).isEmpty)
+
+        let gatewayStopped = await gateway.stopStatus()
+
+        #expect(gatewayStopped == "exited with status 0")
+        let feedStopped = await feed.stopStatus()
+        #expect(feedStopped == "exited with status 0")
+        let eventsStopped = await events.stopStatus()
+        #expect(eventsStopped == "exited with status 0")
+        let accountsStopped = await stack.accounts.stopStatus()
+        #expect(accountsStopped == "exited with status 0")
     }
 }

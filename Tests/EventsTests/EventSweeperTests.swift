@@ -2,6 +2,7 @@
 import Foundation
 import Logging
 import RoamRuntime
+import RoamTesting
 import Testing
 
 @Suite struct EventSweeperTests {

@@ -1,32 +1,10 @@
 @testable import Events
 import Foundation
 import Logging
-import RoamRuntime
+@testable import RoamRuntime
 import Synchronization
+import RoamTesting
 import Testing
-
-/// A purge target that is down for its first `failures` calls and remembers what it purged.
-final class FlakyPurgeTarget: PurgeTarget {
-    let name: String
-    private let state: Mutex<(failuresLeft: Int, purged: [UUID])>
-
-    init(name: String, failures: Int) {
-        self.name = name
-        state = Mutex((failures, []))
-    }
-
-    func purgeEvent(_ eventID: UUID) async throws {
-        try state.withLock { state in
-            if state.failuresLeft > 0 {
-                state.failuresLeft -= 1
-                throw RoamError.unavailable
-            }
-            state.purged.append(eventID)
-        }
-    }
-
-    var purged: [UUID] { state.withLock { $0.purged } }
-}
 
 @Suite struct OutboxDeliveryTests {
     @Test(arguments: StoreKind.allCases)
@@ -60,18 +38,4 @@ final class FlakyPurgeTarget: PurgeTarget {
         #expect(OutboxDelivery.backoff(afterAttempts: 4) == .seconds(8))
         #expect(OutboxDelivery.backoff(afterAttempts: 40) == .seconds(300))
     }
-}
-
-/// The shared test database holds other tests' entries too; this view shows one subject's only.
-struct ScopedOutbox: OutboxRepository {
-    let store: any OutboxRepository
-    let subject: UUID
-
-    func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        try await store.due(at: time, limit: 10_000).filter { $0.subjectID == subject }
-    }
-
-    func acknowledge(_ entryID: UUID, by target: String) async throws { try await store.acknowledge(entryID, by: target) }
-    func complete(_ entryID: UUID) async throws { try await store.complete(entryID) }
-    func postpone(_ entryID: UUID, until time: Date) async throws { try await store.postpone(entryID, until: time) }
 }

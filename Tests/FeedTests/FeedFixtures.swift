@@ -25,6 +25,21 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     }
 }
 
+extension StoreKind {
+    /// A store with no one else's rows in it, for tests of listings over every story.
+    func withOwnStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(InMemoryFeedStore())
+        case .postgres:
+            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 4, logger: .init(label: "test")) { client in
+                try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30))))
+            }
+        }
+    }
+}
+
 /// Membership as a test sets it: who is in which event, and who hosts it.
 final class FakeMembership: EventMembership {
     private let members = Mutex<[UUID: (members: Set<UUID>, host: UUID)]>([:])
@@ -129,5 +144,23 @@ final class ChatReading: Sendable {
 
     func stop() {
         task.cancel()
+    }
+}
+
+/// Follows and blocks as a test sets them.
+final class FakeSocialGraph: SocialGraph {
+    private let state = Mutex<(follows: Set<[UUID]>, blocks: Set<[UUID]>, asked: Int)>(([], [], 0))
+
+    func follow(_ follower: UUID, _ followee: UUID) { state.withLock { _ = $0.follows.insert([follower, followee]) } }
+    func unfollow(_ follower: UUID, _ followee: UUID) { state.withLock { _ = $0.follows.remove([follower, followee]) } }
+    func block(_ blocker: UUID, _ blocked: UUID) { state.withLock { _ = $0.blocks.insert([blocker, blocked]) } }
+    var asked: Int { state.withLock { $0.asked } }
+
+    func relations(of user: UUID) async throws -> Relations {
+        state.withLock { state in
+            state.asked += 1
+            return Relations(following: Set(state.follows.filter { $0[0] == user }.map { $0[1] }),
+                             hidden: Set(state.blocks.compactMap { $0[0] == user ? $0[1] : $0[1] == user ? $0[0] : nil }))
+        }
     }
 }

@@ -68,7 +68,7 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
             }
             #expect(serving)
             // The upstream's own limit is 5 s; the incoming deadline, 3 s away, wins.
-            #expect(timeout.map { $0 <= .seconds(3) && $0 > .seconds(2) } == true)
+            #expect(timeout.map { $0 <= .seconds(3) && $0 > .zero } == true)
         }
         let metadata = try #require(service.calls.first)
         #expect(Array(metadata[stringValues: "x-request-id"]) == ["req-42"])

@@ -19,6 +19,8 @@ struct PlaceJSON: Codable {
 struct PostJSON: Codable {
     var postId: String
     var authorId: String
+    /// `event`, `place` (a story) or `followers`.
+    var audience: String
     /// Set for a post in an event.
     var eventId: String?
     /// Set for a story at a place.
@@ -38,10 +40,14 @@ struct PostJSON: Codable {
         postId = post.postID
         authorId = post.authorID
         switch post.audience.target {
-        case .eventID(let id): eventId = id
+        case .eventID(let id):
+            audience = "event"
+            eventId = id
         case .place(let place):
+            audience = "place"
             self.place = PlaceJSON(latitude: place.position.latitude, longitude: place.position.longitude, name: place.name)
-        case nil: break
+        case .followers, nil:
+            audience = "followers"
         }
         text = post.text
         mediaIds = post.mediaIds

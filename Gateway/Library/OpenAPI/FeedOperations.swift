@@ -5,7 +5,22 @@ enum FeedOperations {
         .init(name: "pageToken", description: "`nextPageToken` of the previous page"),
     ]
 
-    static let all: [APIOperation] = [
+    private static let sort = APIOperation.QueryParameter(
+        name: "sort", description: "recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending",
+        schema: JSONSchema.enumeration(["recent", "top_week", "top_month", "top_all_time", "trending"]))
+    private static func point(required: Bool) -> [APIOperation.QueryParameter] {
+        [.init(name: "lat", description: "Latitude of the centre", schema: JSONSchema.number, required: required),
+         .init(name: "lng", description: "Longitude of the centre", schema: JSONSchema.number, required: required),
+         .init(name: "radius", description: "Metres from the centre, 1 to 50,000 (default 1,000)", schema: JSONSchema.number)]
+    }
+    private static let filters: [APIOperation.QueryParameter] = [
+        .init(name: "q", description: "Words that must all appear in the text (\"a phrase\", `or`, `-word` work)"),
+        .init(name: "tag", description: "One hashtag, with or without #"),
+        .init(name: "author", description: "The author's user id", schema: JSONSchema.uuid),
+        .init(name: "place", description: "Part of the place's name, any case"),
+    ]
+
+    static let all: [APIOperation] = stories + [
         APIOperation(method: "POST", path: "/v1/events/{id}/posts", id: "createEventPost",
                      summary: "Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)",
                      tag: "feed", authenticated: true, request: "PostRequest", status: 201, response: "Post", errors: [403]),
@@ -63,6 +78,53 @@ enum FeedOperations {
                      tag: "moderation", authenticated: true, status: 200, response: "ContentReportPage", query: page, errors: [403]),
     ]
 
+    static let stories: [APIOperation] = [
+        APIOperation(method: "POST", path: "/v1/stories", id: "createStory",
+                     summary: "Pin a public story to a place (send an `Idempotency-Key` header to retry safely)",
+                     tag: "stories", authenticated: true, request: "StoryRequest", status: 201, response: "Post", errors: []),
+        APIOperation(method: "POST", path: "/v1/posts", id: "createFollowersPost",
+                     summary: "Post to your followers only (send an `Idempotency-Key` header to retry safely)",
+                     tag: "stories", authenticated: true, request: "PostRequest", status: 201, response: "Post", errors: []),
+        APIOperation(method: "GET", path: "/v1/stories/nearby", id: "listNearbyStories",
+                     summary: "Stories within a distance of a point, newest first unless `sort` says otherwise",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage", query: point(required: true) + [sort] + filters + page,
+                     errors: []),
+        APIOperation(method: "GET", path: "/v1/stories/map", id: "listStoriesOnMap",
+                     summary: "Stories inside a map's visible box (`west` > `east` spans the antimeridian), trending first unless `sort` says otherwise",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage",
+                     query: ["south", "west", "north", "east"].map { .init(name: $0, description: "Edge of the box in degrees", schema: JSONSchema.number, required: true) }
+                        + [sort] + filters + page,
+                     errors: []),
+        APIOperation(method: "GET", path: "/v1/stories/trending", id: "listTrendingStories",
+                     summary: "Explore: stories by hot rank (score decayed by age, recomputed in the background), everywhere or near a point",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage", query: point(required: false) + filters + page, errors: []),
+        APIOperation(method: "GET", path: "/v1/stories/search", id: "searchStories",
+                     summary: "Stories by text, tag, author or place name (at least one), optionally near a point; newest first unless `sort` says otherwise",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage", query: filters + point(required: false) + [sort] + page,
+                     errors: []),
+        APIOperation(method: "PUT", path: "/v1/posts/{id}/save", id: "savePost",
+                     summary: "Bookmark a story or followers post you may read (repeating is harmless)",
+                     tag: "stories", authenticated: true, status: 200, response: "Post", errors: [404]),
+        APIOperation(method: "DELETE", path: "/v1/posts/{id}/save", id: "unsavePost", summary: "Remove your bookmark (harmless when there is none)",
+                     tag: "stories", authenticated: true, status: 204, errors: []),
+        APIOperation(method: "GET", path: "/v1/me/saved", id: "listSavedPosts", summary: "Your bookmarks, most recently saved first",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage", query: page, errors: []),
+        APIOperation(method: "PUT", path: "/v1/places/follow", id: "followPlace",
+                     summary: "Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius",
+                     tag: "stories", authenticated: true, request: "FollowPlaceRequest", status: 200, response: "FollowedPlace", errors: []),
+        APIOperation(method: "DELETE", path: "/v1/places/follow", id: "unfollowPlace",
+                     summary: "Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)",
+                     tag: "stories", authenticated: true, status: 204,
+                     query: [.init(name: "lat", description: "Latitude", schema: JSONSchema.number, required: true),
+                             .init(name: "lng", description: "Longitude", schema: JSONSchema.number, required: true)],
+                     errors: []),
+        APIOperation(method: "GET", path: "/v1/me/places", id: "listFollowedPlaces", summary: "The places you follow, most recent first",
+                     tag: "stories", authenticated: true, status: 200, response: "FollowedPlacePage", query: page, errors: []),
+        APIOperation(method: "GET", path: "/v1/me/timeline", id: "getTimeline",
+                     summary: "Home timeline, newest first: your and followed users' stories and followers posts, and stories near the places you follow",
+                     tag: "stories", authenticated: true, status: 200, response: "PostPage", query: page, errors: []),
+    ]
+
     /// How the live chat socket talks, for the OpenAPI document and the README.
     static let liveChatProtocol = """
         Connect with the usual `Authorization: Bearer` header and an `Upgrade: websocket` request. The server only sends; \
@@ -84,14 +146,34 @@ enum FeedSchemas {
             "text": S.string("Up to 5,000 characters; #hashtags become tags. A post needs text or media.", maxLength: 5000),
             "mediaIds": ["type": "array", "items": S.uuid, "maxItems": 10],
         ], required: []),
+        "StoryRequest": S.object([
+            "text": S.string("Up to 5,000 characters; #hashtags become tags. A story needs text or media.", maxLength: 5000),
+            "mediaIds": ["type": "array", "items": S.uuid, "maxItems": 10],
+            "place": S.ref("Place"),
+        ], required: ["place"]),
+        "Place": S.object(["latitude": S.number("Degrees, -90 to 90"), "longitude": S.number("Degrees, -180 to 180"),
+                           "name": S.string("1 to 120 characters", minLength: 1, maxLength: 120)],
+                          required: ["latitude", "longitude", "name"]),
+        "FollowPlaceRequest": S.object([
+            "latitude": S.number("Degrees, -90 to 90"), "longitude": S.number("Degrees, -180 to 180"),
+            "name": S.string("1 to 120 characters", minLength: 1, maxLength: 120),
+            "radiusMeters": S.number("10 to 5,000; 200 when absent", minimum: 10, maximum: 5000),
+        ], required: ["latitude", "longitude", "name"]),
+        "FollowedPlace": S.object([
+            "placeId": S.uuid, "latitude": S.number("Rounded to 5 decimals"), "longitude": S.number("Rounded to 5 decimals"),
+            "name": S.string, "radiusMeters": S.number, "createdAt": S.dateTime,
+        ], required: ["placeId", "latitude", "longitude", "name", "radiusMeters", "createdAt"]),
+        "FollowedPlacePage": S.object(["places": S.array(of: S.ref("FollowedPlace")), "nextPageToken": S.string("Absent on the last page")],
+                                      required: ["places"]),
         "Post": S.object([
             "postId": S.uuid, "authorId": S.uuid,
+            "audience": S.enumeration(["event", "place", "followers"], "Who may read it: an event's members, anyone (a story), the author's followers"),
             "eventId": S.string("Set for a post in an event", format: "uuid"),
-            "place": S.object(["latitude": S.number, "longitude": S.number, "name": S.string], required: ["latitude", "longitude", "name"]),
+            "place": S.ref("Place"),
             "text": S.string, "mediaIds": S.array(of: S.uuid), "tags": S.array(of: S.string),
             "createdAt": S.dateTime, "editedAt": S.dateTime,
             "likeCount": S.int64, "commentCount": S.int64, "viewCount": S.int64, "likedByMe": S.bool, "savedByMe": S.bool,
-        ], required: ["postId", "authorId", "text", "mediaIds", "tags", "createdAt", "likeCount", "commentCount", "viewCount",
+        ], required: ["postId", "authorId", "audience", "text", "mediaIds", "tags", "createdAt", "likeCount", "commentCount", "viewCount",
                       "likedByMe", "savedByMe"]),
         "PostPage": S.object(["posts": S.array(of: S.ref("Post")), "nextPageToken": S.string("Absent on the last page")],
                              required: ["posts"]),

@@ -4,7 +4,8 @@ import PostgresNIO
 import RoamRuntime
 
 /// Builds and runs the accounts process from its environment: PostgreSQL repositories (or the
-/// in-memory ones with ROAM_IN_MEMORY=true), the signing key, and the gRPC server.
+/// in-memory ones with ROAM_IN_MEMORY=true), the signing key, the gRPC server, and the outbox
+/// delivery that tells other services about deleted accounts.
 public enum AccountsApp {
     public static let defaultGRPCPort = 50051
     public static let defaultMetricsPort = 9101
@@ -15,6 +16,9 @@ public enum AccountsApp {
         public var signingKey: SigningKey.Source
         public var policy: AccountPolicy
         public var hasher: PasswordHasher
+        /// Services told to forget a deleted account (`name=host:port,…;…`).
+        public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+        public var purgeTimeout: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
@@ -22,6 +26,8 @@ public enum AccountsApp {
             signingKey = SigningKey.Source(environment: environment)
             policy = try AccountPolicy(environment: environment)
             hasher = try PasswordHasher(environment: environment)
+            purgeTargets = try environment.namedAddresses("USER_PURGE_TARGETS")
+            purgeTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         }
     }
 
@@ -51,6 +57,12 @@ public enum AccountsApp {
         let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
                                                  serviceSecret: settings.serviceSecret)
         let logger = host.logger
+        let credential = await ServiceCredential(serviceName: "accounts", secret: settings.serviceSecret)
+        let purgeUpstreams = try configuration.purgeTargets.map {
+            try Upstream(name: $0.name, addresses: $0.addresses, timeout: configuration.purgeTimeout)
+        }
+        let delivery = OutboxDelivery(outbox: repositories.outbox,
+                                      targets: purgeUpstreams.map { GRPCPurgeTarget(upstream: $0, credential: credential) }, logger: logger)
         try await host.run(
             services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
             serviceNames: ["roam.accounts.v1.AccountsService"],
@@ -61,6 +73,7 @@ public enum AccountsApp {
                 try await verifier.loadKeys()
                 if let postgres { try await AccountsMigrations.migrator.migrate(postgres, logger: logger) }
             },
+            background: purgeUpstreams + [delivery],
             metricsRegistry: registry
         )
     }
@@ -73,6 +86,8 @@ public struct Repositories: Sendable {
     public var graph: any SocialGraphRepository
     public var attempts: any LoginAttemptRepository
     public var oneTimeTokens: any OneTimeTokenRepository
+    /// Deleted accounts, to be told to other services.
+    public var outbox: any OutboxRepository
 
     public init(memory store: InMemoryAccountsStore) {
         users = store
@@ -80,6 +95,7 @@ public struct Repositories: Sendable {
         graph = store
         attempts = store
         oneTimeTokens = store
+        outbox = store
     }
 
     public init(database: Database) {
@@ -88,6 +104,7 @@ public struct Repositories: Sendable {
         graph = PostgresSocialGraphRepository(database: database)
         attempts = PostgresLoginAttemptRepository(database: database)
         oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
+        outbox = PostgresUserRepository(database: database)
     }
 
     public func service(hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,

@@ -29,22 +29,8 @@ public enum EventsApp {
             policy = try EventPolicy(environment: environment)
             hasher = try PasswordHasher(environment: environment)
             sweepInterval = try environment.duration("EVENT_SWEEP_INTERVAL", default: .seconds(5))
-            purgeTargets = try Self.targets(environment.string("EVENT_PURGE_TARGETS", default: ""))
+            purgeTargets = try environment.namedAddresses("EVENT_PURGE_TARGETS")
             purgeTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
-        }
-
-        static func targets(_ text: String) throws(ConfigurationError) -> [(name: String, addresses: [HostAndPort])] {
-            var targets: [(name: String, addresses: [HostAndPort])] = []
-            for item in text.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !item.isEmpty {
-                let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
-                let addresses = parts.count == 2 ? parts[1].split(separator: ",").compactMap { HostAndPort(String($0)) } : []
-                guard parts.count == 2, !parts[0].isEmpty, !addresses.isEmpty,
-                      addresses.count == parts[1].split(separator: ",").count else {
-                    throw ConfigurationError(variable: "EVENT_PURGE_TARGETS", problem: "expected name=host:port[,host:port];…, got \"\(item)\"")
-                }
-                targets.append((parts[0], addresses))
-            }
-            return targets
         }
     }
 

@@ -5,7 +5,8 @@ import PostgresNIO
 import RoamRuntime
 
 /// Builds and runs the feed process from its environment: the PostgreSQL store or the in-memory one,
-/// the events membership client, and the gRPC server (feed and purge services).
+/// the events membership and accounts relations clients, the trending ranker, and the gRPC server
+/// (feed and purge services).
 public enum FeedApp {
     public static let defaultGRPCPort = 50053
     public static let defaultMetricsPort = 9103
@@ -18,6 +19,10 @@ public enum FeedApp {
         public var upstreamTimeout: Duration
         /// Messages a live chat reader may fall behind before it is disconnected.
         public var chatBufferSize: Int
+        /// How long a user's follows and blocks, asked of accounts, are remembered.
+        public var relationsCacheTTL: Duration
+        /// How often stories' hot ranks are recomputed.
+        public var trendingInterval: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -25,6 +30,8 @@ public enum FeedApp {
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
             chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
+            relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
+            trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))
         }
     }
 
@@ -51,8 +58,11 @@ public enum FeedApp {
         let credential = await ServiceCredential(serviceName: "feed", secret: settings.serviceSecret)
         let chat = ChatHub(store: store, bufferSize: configuration.chatBufferSize)
         let relay = postgres.map { PostgresChatRelay(client: $0, hub: chat, logger: logger) }
-        let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential), chat: chat,
-                               announcer: relay)
+        let graph = CachedSocialGraph(AccountsSocialGraph(upstream: accounts, credential: credential),
+                                      timeToLive: configuration.relationsCacheTTL)
+        let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential), graph: graph,
+                               chat: chat, announcer: relay)
+        let ranker = TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger)
         let departures = EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts), serviceSecret: settings.serviceSecret)
 
@@ -66,7 +76,7 @@ public enum FeedApp {
                 if let postgres { try await FeedMigrations.migrator.migrate(postgres, logger: logger) }
                 try await verifier.loadKeys()
             },
-            background: [accounts, events, departures] + (relay.map { [$0] } ?? []),
+            background: [accounts, events, departures, ranker] + (relay.map { [$0] } ?? []),
             metricsRegistry: registry
         )
     }

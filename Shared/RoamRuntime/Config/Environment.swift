@@ -69,6 +69,21 @@ public struct Environment: Sendable {
     }
 
     /// A `host:port` address, or a comma-separated list of them.
+    /// Named services and their replicas, `name=host:port[,host:port];…` (e.g. the services an outbox
+    /// tells about ended events); empty when unset.
+    public func namedAddresses(_ name: String) throws(ConfigurationError) -> [(name: String, addresses: [HostAndPort])] {
+        var targets: [(name: String, addresses: [HostAndPort])] = []
+        for item in (value(name) ?? "").split(separator: ";").map({ $0.trimmingCharacters(in: " ") }) where !item.isEmpty {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let addresses = parts.count == 2 ? parts[1].split(separator: ",").compactMap { HostAndPort(String($0)) } : []
+            guard parts.count == 2, !parts[0].isEmpty, !addresses.isEmpty, addresses.count == parts[1].split(separator: ",").count else {
+                throw ConfigurationError(variable: name, problem: "expected name=host:port[,host:port];…, got \"\(item)\"")
+            }
+            targets.append((parts[0], addresses))
+        }
+        return targets
+    }
+
     public func addresses(_ name: String, default fallback: String) throws(ConfigurationError) -> [HostAndPort] {
         let raw = value(name) ?? fallback
         var result: [HostAndPort] = []

@@ -31,3 +31,10 @@ extension Page {
         self.init(items: Array(rows.prefix(size)), nextCursor: rows.count > size ? cursor(rows[size - 1]) : nil)
     }
 }
+
+extension Page {
+    /// The same page with each item transformed; the cursor stays.
+    public func map<Other: Sendable>(_ transform: (Item) throws -> Other) rethrows -> Page<Other> {
+        Page<Other>(items: try items.map(transform), nextCursor: nextCursor)
+    }
+}

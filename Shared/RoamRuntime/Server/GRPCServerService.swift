@@ -1,19 +1,45 @@
 import GRPCCore
+import Logging
 import GRPCNIOTransportHTTP2
 import ServiceLifecycle
 
 /// Runs a gRPC server as a service of the group: on graceful shutdown it stops accepting calls and
-/// returns once the calls in flight have finished.
+/// returns once the calls in flight have finished, or after `drainTime`, when it closes the
+/// connections still open (a peer that keeps a stream or an idle connection open must not keep the
+/// process from exiting).
 public struct GRPCServerService<Transport: ServerTransport>: Service {
-    public let server: GRPCServer<Transport>
+    public static var defaultDrainTime: Duration { .seconds(5) }
 
-    public init(server: GRPCServer<Transport>) {
+    public let server: GRPCServer<Transport>
+    let drainTime: Duration
+    let logger: Logger?
+
+    public init(server: GRPCServer<Transport>, drainTime: Duration = Self.defaultDrainTime, logger: Logger? = nil) {
         self.server = server
+        self.drainTime = drainTime
+        self.logger = logger
     }
+
+    private struct DrainTimedOut: Error {}
 
     public func run() async throws {
         try await withGracefulShutdownHandler {
-            try await server.serve()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await server.serve() }
+                group.addTask { [drainTime] in
+                    // Returns when shutdown begins; throws when the group is cancelled first.
+                    try await gracefulShutdown()
+                    try await Task.sleep(for: drainTime)
+                    throw DrainTimedOut()
+                }
+                do {
+                    try await group.next()
+                } catch is DrainTimedOut {
+                    logger?.warning("calls or connections still open \(drainTime) after shutdown began; closing them")
+                }
+                group.cancelAll()
+                while let _ = try? await group.next() {}
+            }
         } onGracefulShutdown: {
             server.beginGracefulShutdown()
         }

@@ -80,7 +80,7 @@ public struct ServiceHost {
         if let postgres { groupServices.append(.init(service: postgres)) }
         groupServices += background.map { .init(service: $0) }
         groupServices.append(.init(service: StartupService(health: health, logger: logger, work: startup)))
-        groupServices.append(.init(service: GRPCServerService(server: server)))
+        groupServices.append(.init(service: GRPCServerService(server: server, logger: logger)))
         if let metricsRegistry, settings.metricsAddress.port != 0 {
             groupServices.append(.init(service: MetricsEndpoint.application(registry: metricsRegistry, address: settings.metricsAddress, logger: logger)))
         }

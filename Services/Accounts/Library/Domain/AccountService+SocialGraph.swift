@@ -52,6 +52,17 @@ extension AccountService {
         return try await graph.eitherBlocks(a, b)
     }
 
+    /// Who the user follows and who is blocked either way, for services that filter content; a user
+    /// may only ask about themselves.
+    public func relations(of user: UUID, caller: Caller) async throws -> (following: Set<UUID>, blocked: Set<UUID>) {
+        switch caller {
+        case .service: break
+        case .user(let asking) where asking.id == user: break
+        case .user: throw RoamError.permissionDenied("you may only ask about your own relations")
+        }
+        return (try await graph.followingIDs(of: user), try await graph.blockedEitherWay(user))
+    }
+
     private func views(_ page: Page<User>, for viewer: UUID?) async throws -> Page<ProfileView> {
         var views: [ProfileView] = []
         for user in page.items { views.append(try await view(of: user, for: viewer)) }

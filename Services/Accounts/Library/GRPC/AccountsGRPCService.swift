@@ -175,6 +175,15 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .with { $0.blocked = blocked }
     }
 
+    public func getRelations(request: Roam_Accounts_V1_GetRelationsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetRelationsResponse {
+        guard let caller = context.caller else { throw RoamError.unauthenticated() }
+        let relations = try await accounts.relations(of: UUID(field: "user_id", request.userID), caller: caller)
+        return .with {
+            $0.followingIds = relations.following.map(\.lowercasedString).sorted()
+            $0.blockedIds = relations.blocked.map(\.lowercasedString).sorted()
+        }
+    }
+
     public func getPublicKeys(request: Roam_Accounts_V1_GetPublicKeysRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetPublicKeysResponse {
         .with {
             $0.keys = publicKeys.map { key in

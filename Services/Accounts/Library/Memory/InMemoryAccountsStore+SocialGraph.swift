@@ -48,6 +48,14 @@ extension InMemoryAccountsStore: SocialGraphRepository {
         blocks.contains(Follow(follower: blocker, followee: blocked))
     }
 
+    public func followingIDs(of userID: UUID) -> Set<UUID> {
+        Set(follows.keys.filter { $0.follower == userID }.map(\.followee))
+    }
+
+    public func blockedEitherWay(_ userID: UUID) -> Set<UUID> {
+        Set(blocks.compactMap { $0.follower == userID ? $0.followee : $0.followee == userID ? $0.follower : nil })
+    }
+
     /// Newest follow first, ties by user id; the cursor is the last (time, user id) returned.
     private func listing(page: PageRequest, other: (Follow) -> UUID?) throws(RoamError) -> Page<User> {
         let after = try page.cursor.map { token throws(RoamError) in try FollowCursor(token: token) }

@@ -38,7 +38,7 @@ extension InMemoryAccountsStore: UserRepository {
             _ = unfollow(follower: follow.follower, followee: follow.followee)
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
-        outbox.append(OutboxEvent(id: .v7(at: time), topic: OutboxEvent.userDeleted, subjectID: userID, createdAt: time))
+        outbox.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time))
     }
 
     public func search(prefix: String, page: PageRequest) throws -> Page<User> {
@@ -51,8 +51,22 @@ extension InMemoryAccountsStore: UserRepository {
         let next = matches.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil
         return Page(items: items, nextCursor: next)
     }
+}
 
-    public func pendingOutboxEvents(limit: Int) -> [OutboxEvent] {
-        Array(outbox.prefix(limit))
+extension InMemoryAccountsStore: OutboxRepository {
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
+        outbox.due(at: time, limit: limit)
+    }
+
+    public func acknowledge(_ entryID: UUID, by target: String) async throws {
+        outbox.acknowledge(entryID, by: target)
+    }
+
+    public func complete(_ entryID: UUID) async throws {
+        outbox.complete(entryID)
+    }
+
+    public func postpone(_ entryID: UUID, until time: Date) async throws {
+        outbox.postpone(entryID, until: time)
     }
 }

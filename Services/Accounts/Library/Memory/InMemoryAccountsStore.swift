@@ -23,7 +23,7 @@ public actor InMemoryAccountsStore {
     var blocks: Set<Follow> = []
     var failures: [String: [Date]] = [:]
     var oneTimeTokens: [[UInt8]: (userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date, used: Bool)] = [:]
-    var outbox: [OutboxEvent] = []
+    var outbox = OutboxQueue()
 
     public init() {}
 }

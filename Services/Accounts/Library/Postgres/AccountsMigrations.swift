@@ -83,5 +83,16 @@ public enum AccountsMigrations {
             """,
             "CREATE INDEX outbox_pending ON accounts.outbox (created_at) WHERE delivered_at IS NULL",
         ]),
+        // The outbox takes the shape every service's has (`PostgresOutbox`): delivered per target, retried with backoff.
+        Migration(2, "OutboxPerTargetDelivery", [
+            "DELETE FROM accounts.outbox WHERE delivered_at IS NOT NULL",
+            "ALTER TABLE accounts.outbox ADD COLUMN delivered_to text[] NOT NULL DEFAULT '{}'",
+            "ALTER TABLE accounts.outbox ADD COLUMN attempts integer NOT NULL DEFAULT 0",
+            "ALTER TABLE accounts.outbox ADD COLUMN next_attempt_at timestamptz",
+            "UPDATE accounts.outbox SET next_attempt_at = created_at, topic = 'user_deleted' WHERE topic = 'UserDeleted'",
+            "ALTER TABLE accounts.outbox ALTER COLUMN next_attempt_at SET NOT NULL",
+            "ALTER TABLE accounts.outbox DROP COLUMN delivered_at",
+            "CREATE INDEX outbox_due ON accounts.outbox (next_attempt_at)",
+        ]),
     ])
 }

@@ -98,6 +98,17 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
         try await !database.query("SELECT 1 FROM accounts.blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked)").isEmpty
     }
 
+    public func followingIDs(of userID: UUID) async throws -> Set<UUID> {
+        Set(try await database.query("SELECT followee_id FROM accounts.follows WHERE follower_id = \(userID)").map { try $0.decode(UUID.self) })
+    }
+
+    public func blockedEitherWay(_ userID: UUID) async throws -> Set<UUID> {
+        Set(try await database.query("""
+            SELECT blocked_id FROM accounts.blocks WHERE blocker_id = \(userID)
+            UNION SELECT blocker_id FROM accounts.blocks WHERE blocked_id = \(userID)
+            """).map { try $0.decode(UUID.self) })
+    }
+
     private static let prefixedUserColumns = PostgresUserRepository.columns
         .split(separator: ",").map { "u." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
 

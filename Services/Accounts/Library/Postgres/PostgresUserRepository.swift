@@ -103,10 +103,9 @@ public struct PostgresUserRepository: UserRepository {
                 FROM accounts.follows f WHERE f.followee_id = \(userID) AND u.id = f.follower_id
                 """, logger: logger)
             try await connection.query("DELETE FROM accounts.users WHERE id = \(userID)", logger: logger)
-            try await connection.query("""
-                INSERT INTO accounts.outbox (id, topic, subject_id, created_at)
-                VALUES (\(UUID.v7(at: time)), \(OutboxEvent.userDeleted), \(userID), \(time))
-                """, logger: logger)
+            // Other services forget the user when the outbox tells them.
+            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time),
+                                            schema: AccountsMigrations.schema, on: connection, logger: logger)
         }
     }
 
@@ -122,14 +121,24 @@ public struct PostgresUserRepository: UserRepository {
         let items = Array(users.prefix(page.size))
         return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
     }
+}
 
-    public func pendingOutboxEvents(limit: Int) async throws -> [OutboxEvent] {
-        try await database.query("""
-            SELECT id, topic, subject_id, created_at FROM accounts.outbox
-            WHERE delivered_at IS NULL ORDER BY created_at LIMIT \(limit)
-            """).map { row in
-            let (id, topic, subject, created) = try row.decode((UUID, String, UUID, Date).self)
-            return OutboxEvent(id: id, topic: topic, subjectID: subject, createdAt: created)
-        }
+extension PostgresUserRepository: OutboxRepository {
+    private var outbox: PostgresOutbox { PostgresOutbox(database: database, schema: AccountsMigrations.schema) }
+
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
+        try await outbox.due(at: time, limit: limit)
+    }
+
+    public func acknowledge(_ entryID: UUID, by target: String) async throws {
+        try await outbox.acknowledge(entryID, by: target)
+    }
+
+    public func complete(_ entryID: UUID) async throws {
+        try await outbox.complete(entryID)
+    }
+
+    public func postpone(_ entryID: UUID, until time: Date) async throws {
+        try await outbox.postpone(entryID, until: time)
     }
 }

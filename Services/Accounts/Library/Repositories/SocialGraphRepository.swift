@@ -17,4 +17,8 @@ public protocol SocialGraphRepository: Sendable {
     /// True when either user blocks the other.
     func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool
     func blocks(blocker: UUID, blocked: UUID) async throws -> Bool
+    /// Everyone `userID` follows.
+    func followingIDs(of userID: UUID) async throws -> Set<UUID>
+    /// Everyone `userID` blocks or is blocked by.
+    func blockedEitherWay(_ userID: UUID) async throws -> Set<UUID>
 }

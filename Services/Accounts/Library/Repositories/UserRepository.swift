@@ -17,23 +17,4 @@ public protocol UserRepository: Sendable {
     func delete(userID: UUID, at time: Date) async throws
     /// Users whose username or display name starts with `prefix` (case-insensitive), by username.
     func search(prefix: String, page: PageRequest) async throws -> Page<User>
-    /// Outbox events not yet delivered to other services, oldest first.
-    func pendingOutboxEvents(limit: Int) async throws -> [OutboxEvent]
-}
-
-/// Something other services must learn about, recorded in the same transaction as the change.
-public struct OutboxEvent: Sendable, Equatable {
-    public var id: UUID
-    public var topic: String
-    public var subjectID: UUID
-    public var createdAt: Date
-
-    public static let userDeleted = "UserDeleted"
-
-    public init(id: UUID, topic: String, subjectID: UUID, createdAt: Date) {
-        self.id = id
-        self.topic = topic
-        self.subjectID = subjectID
-        self.createdAt = createdAt
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoamRuntime
 
 /// An event's circular geofence and the rules for being inside it.
 public struct Fence: Sendable, Hashable {

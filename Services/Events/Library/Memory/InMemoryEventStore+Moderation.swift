@@ -57,21 +57,18 @@ extension InMemoryEventStore {
 
 extension InMemoryEventStore: OutboxRepository {
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        Array(outbox.values.filter { (nextAttempt[$0.id] ?? time) <= time }
-            .sorted { $0.id.uuidString < $1.id.uuidString }.prefix(limit))
+        outbox.due(at: time, limit: limit)
     }
 
     public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        outbox[entryID]?.deliveredTo.insert(target)
+        outbox.acknowledge(entryID, by: target)
     }
 
     public func complete(_ entryID: UUID) async throws {
-        outbox[entryID] = nil
-        nextAttempt[entryID] = nil
+        outbox.complete(entryID)
     }
 
     public func postpone(_ entryID: UUID, until time: Date) async throws {
-        outbox[entryID]?.attempts += 1
-        nextAttempt[entryID] = time
+        outbox.postpone(entryID, until: time)
     }
 }

@@ -12,8 +12,7 @@ public actor InMemoryEventStore {
     var bans: [UUID: [UUID: Ban]] = [:]
     var reports: [UUID: [Report]] = [:]
     var passwordFailures: [String: [Date]] = [:]
-    var outbox: [UUID: OutboxEntry] = [:]
-    var nextAttempt: [UUID: Date] = [:]
+    var outbox = OutboxQueue()
 
     public init() {}
 
@@ -98,8 +97,7 @@ extension InMemoryEventStore: EventRepository {
         passwordFailures = passwordFailures.filter { !$0.key.hasPrefix("\(eventID)/") }
         idempotencyKeys = idempotencyKeys.filter { $0.value != eventID }
         let entry = OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time)
-        outbox[entry.id] = entry
-        nextAttempt[entry.id] = time
+        outbox.add(entry)
         return EndedEvent(eventID: eventID, hostID: event.hostID, formerMembers: formerMembers, formerWaitlist: formerWaitlist)
     }
 }

@@ -95,29 +95,21 @@ extension PostgresEventStore {
 }
 
 extension PostgresEventStore: OutboxRepository {
+    private var outbox: PostgresOutbox { PostgresOutbox(database: database, schema: EventsMigrations.schema) }
+
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        try await database.query("""
-            SELECT id, topic, subject_id, created_at, delivered_to, attempts FROM events.outbox
-            WHERE next_attempt_at <= \(time) ORDER BY id LIMIT \(limit)
-            """).compactMap { row in
-            let (id, topic, subject, created, delivered, attempts) = try row.decode((UUID, String, UUID, Date, [String], Int).self)
-            guard let topic = OutboxEntry.Topic(rawValue: topic) else { return nil }
-            return OutboxEntry(id: id, topic: topic, subjectID: subject, createdAt: created, deliveredTo: Set(delivered), attempts: attempts)
-        }
+        try await outbox.due(at: time, limit: limit)
     }
 
     public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        try await database.query("""
-            UPDATE events.outbox SET delivered_to = array_append(delivered_to, \(target))
-            WHERE id = \(entryID) AND NOT (\(target) = ANY (delivered_to))
-            """)
+        try await outbox.acknowledge(entryID, by: target)
     }
 
     public func complete(_ entryID: UUID) async throws {
-        try await database.query("DELETE FROM events.outbox WHERE id = \(entryID)")
+        try await outbox.complete(entryID)
     }
 
     public func postpone(_ entryID: UUID, until time: Date) async throws {
-        try await database.query("UPDATE events.outbox SET attempts = attempts + 1, next_attempt_at = \(time) WHERE id = \(entryID)")
+        try await outbox.postpone(entryID, until: time)
     }
 }

@@ -172,10 +172,8 @@ extension PostgresEventStore: EventRepository {
             // Members, waitlist, bans, reports and password failures go with the event (ON DELETE CASCADE).
             let deleted = try await connection.query("DELETE FROM events.events WHERE id = \(eventID) RETURNING host_id", logger: logger).collect()
             guard let row = deleted.first else { return nil }
-            try await connection.query("""
-                INSERT INTO events.outbox (id, topic, subject_id, created_at, next_attempt_at)
-                VALUES (\(UUID.v7(at: time)), \(OutboxEntry.Topic.eventEnded.rawValue), \(eventID), \(time), \(time))
-                """, logger: logger)
+            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time),
+                                            schema: EventsMigrations.schema, on: connection, logger: logger)
             return EndedEvent(eventID: eventID, hostID: try row.decode(UUID.self), formerMembers: members, formerWaitlist: waiting)
         }
     }

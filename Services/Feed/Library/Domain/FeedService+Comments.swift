@@ -27,8 +27,11 @@ extension FeedService {
     /// The subject's whole thread, oldest first; each reply names its parent so clients can nest it.
     public func comments(on subject: Subject, reader: UUID, page: PageRequest) async throws -> Page<Engaged<Comment>> {
         _ = try await readableSubject(subject, reader: reader)
+        let hidden = try await graph.relations(of: reader).hidden
         let listed = try await store.comments(on: subject, page: page)
-        return Page(items: try await engaged(listed.items, viewer: reader), nextCursor: listed.nextCursor)
+        // Hidden after the fetch, so a page may be shorter than asked; the cursor still goes on.
+        let shown = listed.items.filter { comment in comment.authorID.map { !hidden.contains($0) } ?? true }
+        return Page(items: try await engaged(shown, viewer: reader), nextCursor: listed.nextCursor)
     }
 
     public func editComment(_ id: UUID, text: String, by author: UUID) async throws -> Engaged<Comment> {
@@ -66,6 +69,9 @@ extension FeedService {
     /// A live comment whose subject the reader may see.
     func readableComment(_ id: UUID, reader: UUID) async throws -> Comment {
         guard let comment = try await store.comment(id: id), !comment.isDeleted else { throw FeedError.commentNotFound }
+        if let author = comment.authorID, author != reader, try await graph.relations(of: reader).hidden.contains(author) {
+            throw FeedError.commentNotFound
+        }
         _ = try await readableSubject(comment.subject, reader: reader)
         return comment
     }

@@ -6,16 +6,19 @@ import RoamRuntime
 public struct FeedService: Sendable {
     let store: any FeedStore
     let membership: any EventMembership
+    /// Follows and blocks, from the accounts service.
+    let graph: any SocialGraph
     /// This process's live chat readers.
     public let chat: ChatHub
     /// Spreads news of chat messages to every replica's hub (just this one's, by default).
     let announcer: any ChatAnnouncer
     let now: @Sendable () -> Date
 
-    public init(store: any FeedStore, membership: any EventMembership, chat: ChatHub? = nil, announcer: (any ChatAnnouncer)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
+                announcer: (any ChatAnnouncer)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.membership = membership
+        self.graph = graph
         let chat = chat ?? ChatHub(store: store)
         self.chat = chat
         self.announcer = announcer ?? chat
@@ -49,24 +52,38 @@ public struct FeedService: Sendable {
         try validation.check()
     }
 
-    /// A post the reader may see, with its counts.
+    /// A post the reader may see, with its counts. Reading someone else's story counts as a view
+    /// (once per reader and UTC day).
     public func post(_ id: UUID, reader: UUID) async throws -> Engaged<Post> {
-        try await engaged([readablePost(id, reader: reader)], viewer: reader)[0]
+        let post = try await readablePost(id, reader: reader)
+        if post.isStory, post.authorID != reader { _ = try await store.recordView(of: id, by: reader, at: now()) }
+        return try await engaged([post], viewer: reader)[0]
     }
 
-    /// A post the reader may see; an event post is NOT_FOUND to anyone outside the event.
+    /// A post the reader may see, else NOT_FOUND: an event post outside the event, a followers post
+    /// to a non-follower, anything by someone who blocks the reader or whom the reader blocks.
     func readablePost(_ id: UUID, reader: UUID) async throws -> Post {
         guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
-        if let event = post.audience.eventID, post.authorID != reader {
+        guard post.authorID != reader else { return post }
+        let relations = try await graph.relations(of: reader)
+        guard !relations.hidden.contains(post.authorID) else { throw FeedError.postNotFound }
+        switch post.audience {
+        case .event(let event):
             guard try await membership.status(of: reader, in: event).active else { throw FeedError.postNotFound }
+        case .followers:
+            guard relations.following.contains(post.authorID) else { throw FeedError.postNotFound }
+        case .place:
+            break
         }
         return post
     }
 
     public func eventPosts(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<Engaged<Post>> {
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        let hidden = try await graph.relations(of: reader).hidden
         let listed = try await store.posts(inEvent: event, page: page)
-        return Page(items: try await engaged(listed.items, viewer: reader), nextCursor: listed.nextCursor)
+        return Page(items: try await engaged(listed.items.filter { !hidden.contains($0.authorID) }, viewer: reader),
+                    nextCursor: listed.nextCursor)
     }
 
     /// Posts with their counts as `viewer` sees them.
@@ -100,13 +117,15 @@ public struct FeedService: Sendable {
     }
 
     /// Forgets everything a user wrote or did (the account was deleted): posts with their threads,
-    /// comments (a comment others replied to stays as a tombstone), likes, chat messages. Idempotent.
+    /// comments (a comment others replied to stays as a tombstone), likes, chat messages, reports,
+    /// saves, followed places and view records (the views already counted stay). Idempotent.
     public func purgeUser(_ user: UUID) async throws {
         _ = try await store.deletePosts(by: user)
         for comment in try await store.commentIDs(by: user) { _ = try await store.deleteComment(id: comment) }
         _ = try await store.unlikeAll(by: user)
         _ = try await store.deleteChatMessages(by: user)
         _ = try await store.deleteReports(by: user)
+        try await store.forgetReader(user)
     }
 
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.

@@ -1,4 +1,5 @@
 import Foundation
+import RoamRuntime
 
 /// A place a story is pinned to.
 public struct Place: Sendable, Equatable {
@@ -11,6 +12,8 @@ public struct Place: Sendable, Equatable {
         self.longitude = longitude
         self.name = name
     }
+
+    public var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
 }
 
 /// Who may see a post.
@@ -19,9 +22,16 @@ public enum Audience: Sendable, Equatable {
     case event(UUID)
     /// Anyone: a story at a place.
     case place(Place)
+    /// The author's followers (and the author).
+    case followers
 
     public var eventID: UUID? {
         if case .event(let id) = self { return id }
+        return nil
+    }
+
+    public var place: Place? {
+        if case .place(let place) = self { return place }
         return nil
     }
 }
@@ -47,4 +57,6 @@ public struct Post: Sendable, Equatable {
         self.createdAt = createdAt
         self.editedAt = editedAt
     }
+
+    public var isStory: Bool { audience.place != nil }
 }

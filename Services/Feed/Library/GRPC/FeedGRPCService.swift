@@ -11,7 +11,7 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         self.feed = feed
     }
 
-    private func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
+    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     public func createPost(request: Roam_Feed_V1_CreatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreatePostResponse {
         let author = try caller()

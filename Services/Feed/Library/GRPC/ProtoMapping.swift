@@ -94,6 +94,8 @@ extension Audience {
                     $0.position = .with { $0.latitude = place.latitude; $0.longitude = place.longitude }
                     $0.name = place.name
                 }
+            case .followers:
+                $0.followers = .init()
             }
         }
     }
@@ -106,8 +108,10 @@ extension Audience {
         case .place(let place):
             guard place.hasPosition else { throw RoamError.invalidField("audience.place.position", "is required") }
             self = .place(Place(latitude: place.position.latitude, longitude: place.position.longitude, name: place.name))
+        case .followers:
+            self = .followers
         case nil:
-            throw RoamError.invalidField("audience", "is required: an event_id or a place")
+            throw RoamError.invalidField("audience", "is required: an event_id, a place or followers")
         }
     }
 }
@@ -118,5 +122,51 @@ extension Array where Element == String {
         var ids: [UUID] = []
         for (index, text) in enumerated() { ids.append(try UUID(field: "media_ids[\(index)]", text)) }
         return ids
+    }
+}
+
+extension FollowedPlace {
+    var proto: Roam_Feed_V1_FollowedPlace {
+        .with {
+            $0.placeID = id.lowercasedString
+            $0.position = .with { $0.latitude = point.latitude; $0.longitude = point.longitude }
+            $0.name = name
+            $0.radiusMeters = radiusMeters
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        }
+    }
+}
+
+extension StoryQuery {
+    /// The query of a `ListStories` request, or INVALID_ARGUMENT naming the bad field.
+    init(_ request: Roam_Feed_V1_ListStoriesRequest) throws(RoamError) {
+        let area: StoryArea? = switch request.area {
+        case .near(let circle):
+            .circle(center: GeoPoint(latitude: circle.center.latitude, longitude: circle.center.longitude), radiusMeters: circle.radiusMeters)
+        case .box(let box):
+            .box(south: box.south, west: box.west, north: box.north, east: box.east)
+        case nil:
+            nil
+        }
+        let order: StoryOrder = switch request.order {
+        case .unspecified, .recent: .recent
+        case .topWeek: .topWeek
+        case .topMonth: .topMonth
+        case .topAllTime: .topAllTime
+        case .trending: .trending
+        case .UNRECOGNIZED: throw RoamError.invalidField("order", "is not a known order")
+        }
+        self.init(area: area, text: request.text, tag: request.tag,
+                  author: request.authorID.isEmpty ? nil : try UUID(field: "author_id", request.authorID),
+                  placeName: request.placeName, order: order)
+    }
+}
+
+extension Page<Engaged<Post>> {
+    var proto: Roam_Feed_V1_ListPostsResponse {
+        .with {
+            $0.posts = items.map(\.proto)
+            $0.page = .init(cursor: nextCursor)
+        }
     }
 }

@@ -16,6 +16,15 @@ public actor InMemoryFeedStore: FeedStore {
     /// "author id/key" → (event, sequence).
     var chatKeys: [String: (event: UUID, sequence: Int64)] = [:]
     var reports: [UUID: ContentReport] = [:]
+    /// "post/user/day" of every counted view, and each story's count.
+    var viewRecords: [String: (post: UUID, user: UUID, day: String)] = [:]
+    var views: [UUID: Int] = [:]
+    /// Written by `refreshTrending`, as the PostgreSQL store's column is.
+    var hotRanks: [UUID: Double] = [:]
+    /// user → post → when saved.
+    var saves: [UUID: [UUID: Date]] = [:]
+    /// user → followed places.
+    var followedPlaces: [UUID: [FollowedPlace]] = [:]
 
     public init() {}
 
@@ -23,6 +32,7 @@ public actor InMemoryFeedStore: FeedStore {
         let key = idempotencyKey.map { "\(post.authorID)/\($0)" }
         if let key, let existing = idempotencyKeys[key], let stored = posts[existing] { return stored }
         posts[post.id] = post
+        if post.isStory { hotRanks[post.id] = StoryScore.hotRank(points: 0, age: 0) }
         if let key { idempotencyKeys[key] = post.id }
         return post
     }
@@ -53,6 +63,10 @@ public actor InMemoryFeedStore: FeedStore {
         guard posts.removeValue(forKey: id) != nil else { return false }
         idempotencyKeys = idempotencyKeys.filter { $0.value != id }
         likes[.post(id)] = nil
+        views[id] = nil
+        hotRanks[id] = nil
+        viewRecords = viewRecords.filter { $0.value.post != id }
+        for user in saves.keys { saves[user]?[id] = nil }
         reports = reports.filter { $0.value.subject != .post(id) }
         for comment in comments.values where comment.subject == .post(id) { forget(comment: comment.id) }
         return true

@@ -102,5 +102,51 @@ public enum FeedMigrations {
             "CREATE INDEX reports_event ON feed.reports (event_id, id DESC)",
             "CREATE INDEX reports_reporter ON feed.reports (reporter_id)",
         ]),
-    ])
+        Migration(5, "StoriesDiscoverySavesAndFollowedPlaces", [
+            // A post goes to an event, to a place (a story), or to the author's followers.
+            "ALTER TABLE feed.posts DROP CONSTRAINT posts_check",
+            "ALTER TABLE feed.posts ADD COLUMN to_followers boolean NOT NULL DEFAULT false",
+            "ALTER TABLE feed.posts ADD CHECK (num_nonnulls(event_id, place_name) + to_followers::int = 1)",
+            """
+            ALTER TABLE feed.posts ADD COLUMN location geography(Point, 4326) GENERATED ALWAYS AS (
+                CASE WHEN place_latitude IS NULL THEN NULL
+                     ELSE ST_SetSRID(ST_MakePoint(place_longitude, place_latitude), 4326)::geography END) STORED
+            """,
+            // 'simple': no stemming or stop words, so every language is searched the same way.
+            "ALTER TABLE feed.posts ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', text)) STORED",
+            // Written by the trending ranker in the background, never per query.
+            "ALTER TABLE feed.posts ADD COLUMN hot_rank double precision NOT NULL DEFAULT 0",
+            "CREATE INDEX posts_location ON feed.posts USING gist (location) WHERE location IS NOT NULL",
+            "CREATE INDEX posts_stories ON feed.posts (id DESC) WHERE place_name IS NOT NULL",
+            "CREATE INDEX posts_hot ON feed.posts (hot_rank DESC, id DESC) WHERE place_name IS NOT NULL",
+            "CREATE INDEX posts_search ON feed.posts USING gin (search) WHERE place_name IS NOT NULL",
+            "CREATE INDEX posts_tags ON feed.posts USING gin (tags) WHERE place_name IS NOT NULL",
+            "CREATE TABLE feed.story_views (post_id uuid NOT NULL, user_id uuid NOT NULL, day date NOT NULL, PRIMARY KEY (post_id, user_id, day))",
+            "CREATE INDEX story_views_day ON feed.story_views (day)",
+            "CREATE INDEX story_views_user ON feed.story_views (user_id)",
+            """
+            CREATE TABLE feed.saves (
+                user_id uuid NOT NULL,
+                post_id uuid NOT NULL,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (user_id, post_id))
+            """,
+            "CREATE INDEX saves_listing ON feed.saves (user_id, created_at DESC, post_id DESC)",
+            "CREATE INDEX saves_post ON feed.saves (post_id)",
+            """
+            CREATE TABLE feed.followed_places (
+                id uuid NOT NULL UNIQUE,
+                user_id uuid NOT NULL,
+                latitude double precision NOT NULL,
+                longitude double precision NOT NULL,
+                name text NOT NULL,
+                radius_meters double precision NOT NULL,
+                created_at timestamptz NOT NULL,
+                location geography(Point, 4326) GENERATED ALWAYS AS (ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography) STORED,
+                PRIMARY KEY (user_id, latitude, longitude))
+            """,
+            "CREATE INDEX followed_places_listing ON feed.followed_places (user_id, created_at DESC, id DESC)",
+            "CREATE INDEX followed_places_location ON feed.followed_places USING gist (location)",
+        ]),
+    ], requiresPostGIS: true)
 }

@@ -60,6 +60,9 @@ extension PostgresFeedStore {
             SELECT subject_id FROM feed.likes WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids)) AND user_id = \(viewer)
             """)
         for row in liked { result[try row.decode(UUID.self), default: Engagement()].likedByMe = true }
+        guard kind == .post else { return result }
+        let saved = try await database.query("SELECT post_id FROM feed.saves WHERE user_id = \(viewer) AND post_id = ANY(\(ids))")
+        for row in saved { result[try row.decode(UUID.self), default: Engagement()].savedByMe = true }
         return result
     }
 }

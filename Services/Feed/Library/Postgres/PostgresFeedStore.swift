@@ -13,15 +13,21 @@ public struct PostgresFeedStore: FeedStore {
     var logger: Logger { RequestContext.current.logger }
 
     static let columns = """
-        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at
+        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers
         """
 
+    /// `columns` of a post aliased `p`.
+    static let columnsOfP = columns.split(separator: ",").map { "p." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .joined(separator: ", ")
+
     static func decode(_ row: PostgresRow) throws -> Post {
-        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited) =
-            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?).self)
+        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited, toFollowers) =
+            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?, Bool).self)
         let audience: Audience
         if let event {
             audience = .event(event)
+        } else if toFollowers {
+            audience = .followers
         } else {
             audience = .place(Place(latitude: latitude ?? 0, longitude: longitude ?? 0, name: name ?? ""))
         }
@@ -30,13 +36,15 @@ public struct PostgresFeedStore: FeedStore {
     }
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
-        var place: Place?
-        if case .place(let pinned) = post.audience { place = pinned }
+        let place = post.audience.place
+        // A new story starts trending at once, with the rank of a story nobody has engaged with yet.
+        let hotRank = post.isStory ? StoryScore.hotRank(points: 0, age: 0) : 0
         let inserted = try await database.query("""
-            INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags,
-                                    created_at, idempotency_key)
+            INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, to_followers, text, media_ids,
+                                    tags, created_at, idempotency_key, hot_rank)
             VALUES (\(post.id), \(post.authorID), \(post.audience.eventID), \(place?.latitude), \(place?.longitude), \(place?.name),
-                    \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey))
+                    \(post.audience == .followers), \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey),
+                    \(hotRank))
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
             RETURNING id
             """)
@@ -114,5 +122,8 @@ public struct PostgresFeedStore: FeedStore {
         try await connection.query("DELETE FROM feed.likes WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
         try await connection.query("DELETE FROM feed.counters WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
         try await connection.query("DELETE FROM feed.reports WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
+        guard kind == .post else { return }
+        try await connection.query("DELETE FROM feed.saves WHERE post_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM feed.story_views WHERE post_id = ANY(\(ids))", logger: logger)
     }
 }

@@ -1,2 +1,3 @@
 /// Everything the feed keeps.
 public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository & ChatRepository & ReportRepository
+    & StoryRepository & SaveRepository & PlaceFollowRepository

@@ -3,11 +3,13 @@ import GRPCCore
 import RoamProto
 import RoamRuntime
 
-/// A service that must forget an ended event (feed, media, …).
+/// A service that must forget ended events or deleted users (feed, media, …).
 public protocol PurgeTarget: Sendable {
     var name: String { get }
     /// Idempotent; returns once the target has acknowledged.
     func purgeEvent(_ eventID: UUID) async throws
+    /// Idempotent; returns once the target has acknowledged.
+    func purgeUser(_ userID: UUID) async throws
 }
 
 /// A target reached over gRPC with `roam.purge.v1.PurgeService`, called with a service credential.
@@ -23,12 +25,25 @@ public struct GRPCPurgeTarget<Transport: ClientTransport>: PurgeTarget {
     public var name: String { upstream.name }
 
     public func purgeEvent(_ eventID: UUID) async throws {
+        try await call { client, options in
+            _ = try await client.purgeEvent(.with { $0.eventID = eventID.lowercasedString }, options: options)
+        }
+    }
+
+    public func purgeUser(_ userID: UUID) async throws {
+        try await call { client, options in
+            _ = try await client.purgeUser(.with { $0.userID = userID.lowercasedString }, options: options)
+        }
+    }
+
+    /// Calls with the service credential under a request id of its own (this is the service's own work).
+    private func call(_ body: @escaping @Sendable (Roam_Purge_V1_PurgeService.Client<Transport>, CallOptions) async throws -> Void)
+        async throws {
         var context = RequestContext(requestID: RequestContext.newRequestID(), logger: RequestContext.current.logger)
         context.bearerToken = try await credential.token()
         try await RequestContext.$current.withValue(context) {
-            _ = try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Purge_V1_PurgeService.Client(wrapping: client)
-                    .purgeEvent(.with { $0.eventID = eventID.uuidString.lowercased() }, options: options)
+            try await upstream.call(idempotent: true) { client, options in
+                try await body(Roam_Purge_V1_PurgeService.Client(wrapping: client), options)
             }
         }
     }

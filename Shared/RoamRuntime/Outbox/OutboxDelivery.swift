@@ -4,7 +4,8 @@ import RoamRuntime
 import ServiceLifecycle
 
 /// Delivers outbox entries to every purge target, retrying with growing pauses until each target
-/// has acknowledged, so an ended event is forgotten everywhere even if a service was down.
+/// has acknowledged, so an ended event or a deleted account is forgotten everywhere even if a
+/// service was down.
 public struct OutboxDelivery: Service {
     let outbox: any OutboxRepository
     let targets: [any PurgeTarget]
@@ -43,11 +44,12 @@ public struct OutboxDelivery: Service {
                 do {
                     switch entry.topic {
                     case .eventEnded: try await target.purgeEvent(entry.subjectID)
+                    case .userDeleted: try await target.purgeUser(entry.subjectID)
                     }
                     try await outbox.acknowledge(entry.id, by: target.name)
                 } catch {
                     pending = true
-                    logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "event_id": "\(entry.subjectID)",
+                    logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "topic": "\(entry.topic.rawValue)", "subject_id": "\(entry.subjectID)",
                                                                         "attempt": "\(entry.attempts + 1)", "error": "\(error)"])
                 }
             }

@@ -38,19 +38,3 @@ public struct GeoPoint: Sendable, Hashable {
         return GeoPoint(latitude: φ2 * 180 / .pi, longitude: (λ2 * 180 / .pi + 540).truncatingRemainder(dividingBy: 360) - 180)
     }
 }
-
-/// Where a device says it is, and how sure it is (the radius of its accuracy circle, in metres).
-public struct ReportedPosition: Sendable, Hashable {
-    public var point: GeoPoint
-    public var accuracyMeters: Double
-
-    public init(point: GeoPoint, accuracyMeters: Double) {
-        self.point = point
-        self.accuracyMeters = accuracyMeters
-    }
-
-    public func validate(_ field: String, into validation: inout Validation) {
-        point.validate(field, into: &validation)
-        validation.require(accuracyMeters.isFinite && accuracyMeters >= 0, "\(field).accuracy_meters", "must be 0 or more")
-    }
-}
