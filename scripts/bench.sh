@@ -2,7 +2,8 @@
 # Builds in release and prints the benchmarks: accounts over gRPC (log-in, get-profile, token
 # verification, memory), the gateway's read path next to pgbench -S on the same PostgreSQL, and the
 # events service with a million live events (BENCH_EVENTS and BENCH_MEMBERS change the sizes), and
-# the feed (posts, an event's feed, a hot post's likes, live chat to 1,000 subscribers).
+# the feed (posts, an event's feed, stories nearby, top, trending and searched, a hot post's likes, live
+# chat to 1,000 subscribers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }

@@ -6,9 +6,9 @@
 // `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
 // (GatewayBench.swift); `roam-bench events [concurrency] [seconds]` the events service with a million
 // live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); `roam-bench feed
-// [concurrency] [seconds]` the feed: posts, an event's feed, a hot post's likes, chat to 1,000
-// subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count); scripts/bench.sh runs them all
-// in release.
+// [concurrency] [seconds]` the feed: posts, an event's feed, stories (nearby, top, trending, search), a
+// hot post's likes, chat to 1,000 subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count);
+// scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2

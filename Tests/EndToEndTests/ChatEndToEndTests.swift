@@ -75,18 +75,7 @@ import Testing
                 #expect(await bensReading.end() == "EVENT_ENDED")
             }
         }
-
-        let gatewayStopped = await gateway.stopStatus()
-
-        #expect(gatewayStopped == "exited with status 0")
-        let feedAStopped = await feedA.stopStatus()
-        #expect(feedAStopped == "exited with status 0")
-        let feedBStopped = await feedB.stopStatus()
-        #expect(feedBStopped == "exited with status 0")
-        let eventsStopped = await events.stopStatus()
-        #expect(eventsStopped == "exited with status 0")
-        let accountsStopped = await stack.accounts.stopStatus()
-        #expect(accountsStopped == "exited with status 0")
+        await expectCleanStops(gateway, feedA, feedB, events, stack.accounts)
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

@@ -34,15 +34,6 @@ import Testing
         let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
-
-        let gatewayStopped = await gateway.stopStatus()
-
-        #expect(gatewayStopped == "exited with status 0")
-        let feedStopped = await feed.stopStatus()
-        #expect(feedStopped == "exited with status 0")
-        let eventsStopped = await events.stopStatus()
-        #expect(eventsStopped == "exited with status 0")
-        let accountsStopped = await stack.accounts.stopStatus()
-        #expect(accountsStopped == "exited with status 0")
+        await expectCleanStops(gateway, feed, events, stack.accounts)
     }
 }

@@ -108,13 +108,6 @@ import Testing
         #expect(await hostStream.waitFor { $0 == "event: event_ended" })
 
         // The host's stream is still open: stopping must end it rather than wait for the client.
-        let gatewayStopped = await gateway.stopStatus()
-        #expect(gatewayStopped == "exited with status 0")
-        let feedStopped = await feed.stopStatus()
-        #expect(feedStopped == "exited with status 0")
-        let eventsStopped = await events.stopStatus()
-        #expect(eventsStopped == "exited with status 0")
-        let accountsStopped = await stack.accounts.stopStatus()
-        #expect(accountsStopped == "exited with status 0")
+        await expectCleanStops(gateway, feed, events, stack.accounts)
     }
 }

@@ -51,16 +51,7 @@ import Testing
             }
             #expect(gone, "the feed still has a post of the deleted event")
         }
-
-        let gatewayStopped = await gateway.stopStatus()
-
-        #expect(gatewayStopped == "exited with status 0")
-        let feedStopped = await feed.stopStatus()
-        #expect(feedStopped == "exited with status 0")
-        let eventsStopped = await events.stopStatus()
-        #expect(eventsStopped == "exited with status 0")
-        let accountsStopped = await stack.accounts.stopStatus()
-        #expect(accountsStopped == "exited with status 0")
+        await expectCleanStops(gateway, feed, events, stack.accounts)
     }
 
     @Test func blocksHideStoriesAndADeletedAccountLeavesNothingInTheFeed() async throws {
@@ -100,15 +91,6 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: author).status == 204)
         #expect(await eventually { (try? await http.send("GET", "/v1/posts/\(storyID)", token: reader).status) == 404 })
         #expect(await nearbyIDs(reader).isEmpty)
-
-        let gatewayStopped = await gateway.stopStatus()
-
-        #expect(gatewayStopped == "exited with status 0")
-        let feedStopped = await feed.stopStatus()
-        #expect(feedStopped == "exited with status 0")
-        let eventsStopped = await events.stopStatus()
-        #expect(eventsStopped == "exited with status 0")
-        let accountsStopped = await stack.accounts.stopStatus()
-        #expect(accountsStopped == "exited with status 0")
+        await expectCleanStops(gateway, feed, events, stack.accounts)
     }
 }

@@ -52,22 +52,10 @@ struct StoryListingQuery {
 
     /// `point`: whether `lat`/`lng` are required, allowed or not read at all.
     init(_ http: Request, point: Requirement, box: Bool = false, defaultSort: Roam_Feed_V1_StoryOrder) throws(RoamError) {
-        let query = http.uri.queryParameters
-        var validation = Validation()
-        func number(_ name: String, required: Bool) -> Double? {
-            guard let raw = query[Substring(name)] else {
-                if required { validation.fail(name, "is required") }
-                return nil
-            }
-            guard let value = Double(String(raw)), value.isFinite else {
-                validation.fail(name, "must be a number")
-                return nil
-            }
-            return value
-        }
+        var query = QueryReader(http)
         var request = Roam_Feed_V1_ListStoriesRequest()
         if box {
-            let edges = ["south", "west", "north", "east"].map { number($0, required: true) }
+            let edges = ["south", "west", "north", "east"].map { query.number($0, required: true) }
             request.box = .with {
                 $0.south = edges[0] ?? 0
                 $0.west = edges[1] ?? 0
@@ -75,27 +63,27 @@ struct StoryListingQuery {
                 $0.east = edges[3] ?? 0
             }
         } else if point != .ignored {
-            let latitude = number("lat", required: point == .required)
-            let longitude = number("lng", required: point == .required || latitude != nil)
-            let radius = number("radius", required: false)
+            let latitude = query.number("lat", required: point == .required)
+            let longitude = query.number("lng", required: point == .required || latitude != nil)
+            let radius = query.number("radius", required: false)
             if latitude != nil || longitude != nil {
                 request.near = .with {
                     $0.center = .with { $0.latitude = latitude ?? 0; $0.longitude = longitude ?? 0 }
                     $0.radiusMeters = radius ?? 1_000
                 }
             } else if radius != nil {
-                validation.fail("lat", "is required with radius")
+                query.fail("lat", "is required with radius")
             }
         }
-        request.text = query["q"].map(String.init) ?? ""
-        request.tag = query["tag"].map(String.init) ?? ""
-        request.authorID = query["author"].map(String.init) ?? ""
-        request.placeName = query["place"].map(String.init) ?? ""
-        if let sort = query["sort"] {
-            if let order = Self.sorts[String(sort)] {
+        request.text = query.string("q") ?? ""
+        request.tag = query.string("tag") ?? ""
+        request.authorID = query.string("author") ?? ""
+        request.placeName = query.string("place") ?? ""
+        if let sort = query.string("sort") {
+            if let order = Self.sorts[sort] {
                 request.order = order
             } else {
-                validation.fail("sort", "must be one of \(Self.sorts.keys.sorted().joined(separator: ", "))")
+                query.fail("sort", "must be one of \(Self.sorts.keys.sorted().joined(separator: ", "))")
             }
         } else {
             request.order = defaultSort
@@ -103,9 +91,9 @@ struct StoryListingQuery {
         do {
             request.page = try PageQuery(http).proto
         } catch {
-            validation.fail(error.violations.first?.field ?? "pageSize", error.violations.first?.description ?? error.message)
+            query.fail(error.violations.first?.field ?? "pageSize", error.violations.first?.description ?? error.message)
         }
-        try validation.check()
+        try query.check()
         self.request = request
     }
 

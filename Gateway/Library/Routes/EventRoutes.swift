@@ -140,24 +140,12 @@ struct DiscoveryQuery {
     var within: Double?
 
     init(_ request: Request) throws(RoamError) {
-        let query = request.uri.queryParameters
-        var validation = Validation()
-        func number(_ name: String, required: Bool) -> Double? {
-            guard let raw = query[Substring(name)] else {
-                if required { validation.fail(name, "is required") }
-                return nil
-            }
-            guard let value = Double(String(raw)), value.isFinite else {
-                validation.fail(name, "must be a number")
-                return nil
-            }
-            return value
-        }
-        let latitude = number("lat", required: true)
-        let longitude = number("lng", required: true)
-        let accuracy = number("accuracy", required: false)
-        within = number("within", required: false)
-        try validation.check()
+        var query = QueryReader(request)
+        let latitude = query.number("lat", required: true)
+        let longitude = query.number("lng", required: true)
+        let accuracy = query.number("accuracy", required: false)
+        within = query.number("within", required: false)
+        try query.check()
         position = PositionBody(latitude: latitude ?? 0, longitude: longitude ?? 0, accuracyMeters: accuracy ?? 0)
     }
 }

@@ -108,13 +108,10 @@ struct StoryRoutes<Transport: ClientTransport>: Sendable {
         }
         table.add(.delete, "/v1/places/follow") { request, context in
             _ = try context.requireUser()
-            let query = request.uri.queryParameters
-            var validation = Validation()
-            let latitude = query["lat"].flatMap { Double(String($0)) }
-            let longitude = query["lng"].flatMap { Double(String($0)) }
-            validation.require(latitude?.isFinite == true, "lat", "is required: a number")
-            validation.require(longitude?.isFinite == true, "lng", "is required: a number")
-            try validation.check()
+            var query = QueryReader(request)
+            let latitude = query.number("lat", required: true)
+            let longitude = query.number("lng", required: true)
+            try query.check()
             _ = try await renamingFields(["position.latitude": "lat", "position.longitude": "lng"]) {
                 try await feed.call { client, options in
                     try await client.unfollowPlace(.with {

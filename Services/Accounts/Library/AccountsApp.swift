@@ -95,7 +95,7 @@ public struct Repositories: Sendable {
         graph = store
         attempts = store
         oneTimeTokens = store
-        outbox = store
+        outbox = store.outbox
     }
 
     public init(database: Database) {
@@ -104,7 +104,7 @@ public struct Repositories: Sendable {
         graph = PostgresSocialGraphRepository(database: database)
         attempts = PostgresLoginAttemptRepository(database: database)
         oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
-        outbox = PostgresUserRepository(database: database)
+        outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 
     public func service(hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,

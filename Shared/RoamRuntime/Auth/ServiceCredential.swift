@@ -21,4 +21,13 @@ public struct ServiceCredential: Sendable {
                                        kind: .service)
         return try await keys.sign(claims, kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
+
+    /// Runs `body` as this service: `context` (the caller's request id and deadline, by default) with
+    /// the service's own token in place of the caller's.
+    public func acting<Result: Sendable>(in context: RequestContext = RequestContext.current,
+                                         _ body: @Sendable () async throws -> Result) async throws -> Result {
+        var context = context
+        context.bearerToken = try await token()
+        return try await RequestContext.$current.withValue(context) { try await body() }
+    }
 }

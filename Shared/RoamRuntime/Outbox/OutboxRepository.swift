@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A fact other services must hear about, kept until each of them has acknowledged it.
 public struct OutboxEntry: Sendable, Equatable {
@@ -40,34 +41,52 @@ public protocol OutboxRepository: Sendable {
     func postpone(_ entryID: UUID, until time: Date) async throws
 }
 
+/// A store whose outbox is a separate object: it conforms to `OutboxRepository` by handing each call on.
+public protocol StoreWithOutbox: OutboxRepository {
+    var outbox: any OutboxRepository { get }
+}
+
+extension StoreWithOutbox {
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] { try await outbox.due(at: time, limit: limit) }
+    public func acknowledge(_ entryID: UUID, by target: String) async throws { try await outbox.acknowledge(entryID, by: target) }
+    public func complete(_ entryID: UUID) async throws { try await outbox.complete(entryID) }
+    public func postpone(_ entryID: UUID, until time: Date) async throws { try await outbox.postpone(entryID, until: time) }
+}
+
 /// An outbox kept in memory, for the in-memory stores; behaves as `PostgresOutbox` does.
-public struct OutboxQueue: Sendable {
-    private var entries: [UUID: OutboxEntry] = [:]
-    private var nextAttempt: [UUID: Date] = [:]
+public final class InMemoryOutbox: OutboxRepository {
+    private let state = Mutex<(entries: [UUID: OutboxEntry], nextAttempt: [UUID: Date])>(([:], [:]))
 
     public init() {}
 
-    public var all: [OutboxEntry] { entries.values.sorted { $0.id.uuidString < $1.id.uuidString } }
+    public var all: [OutboxEntry] { state.withLock { $0.entries.values.sorted { $0.id.uuidString < $1.id.uuidString } } }
 
-    public mutating func add(_ entry: OutboxEntry) {
-        entries[entry.id] = entry
+    public func add(_ entry: OutboxEntry) {
+        state.withLock { $0.entries[entry.id] = entry }
     }
 
-    public func due(at time: Date, limit: Int) -> [OutboxEntry] {
-        Array(all.filter { (nextAttempt[$0.id] ?? $0.createdAt) <= time }.prefix(limit))
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
+        state.withLock { state in
+            Array(state.entries.values.sorted { $0.id.uuidString < $1.id.uuidString }
+                .filter { (state.nextAttempt[$0.id] ?? $0.createdAt) <= time }.prefix(limit))
+        }
     }
 
-    public mutating func acknowledge(_ entryID: UUID, by target: String) {
-        entries[entryID]?.deliveredTo.insert(target)
+    public func acknowledge(_ entryID: UUID, by target: String) async throws {
+        state.withLock { _ = $0.entries[entryID]?.deliveredTo.insert(target) }
     }
 
-    public mutating func complete(_ entryID: UUID) {
-        entries[entryID] = nil
-        nextAttempt[entryID] = nil
+    public func complete(_ entryID: UUID) async throws {
+        state.withLock { state in
+            state.entries[entryID] = nil
+            state.nextAttempt[entryID] = nil
+        }
     }
 
-    public mutating func postpone(_ entryID: UUID, until time: Date) {
-        entries[entryID]?.attempts += 1
-        nextAttempt[entryID] = time
+    public func postpone(_ entryID: UUID, until time: Date) async throws {
+        state.withLock { state in
+            state.entries[entryID]?.attempts += 1
+            state.nextAttempt[entryID] = time
+        }
     }
 }

@@ -39,9 +39,7 @@ public struct GRPCPurgeTarget<Transport: ClientTransport>: PurgeTarget {
     /// Calls with the service credential under a request id of its own (this is the service's own work).
     private func call(_ body: @escaping @Sendable (Roam_Purge_V1_PurgeService.Client<Transport>, CallOptions) async throws -> Void)
         async throws {
-        var context = RequestContext(requestID: RequestContext.newRequestID(), logger: RequestContext.current.logger)
-        context.bearerToken = try await credential.token()
-        try await RequestContext.$current.withValue(context) {
+        try await credential.acting(in: RequestContext(requestID: RequestContext.newRequestID(), logger: RequestContext.current.logger)) {
             try await upstream.call(idempotent: true) { client, options in
                 try await body(Roam_Purge_V1_PurgeService.Client(wrapping: client), options)
             }

@@ -58,12 +58,12 @@ extension InMemoryAccountsStore: SocialGraphRepository {
 
     /// Newest follow first, ties by user id; the cursor is the last (time, user id) returned.
     private func listing(page: PageRequest, other: (Follow) -> UUID?) throws(RoamError) -> Page<User> {
-        let after = try page.cursor.map { token throws(RoamError) in try FollowCursor(token: token) }
-        let entries = follows.compactMap { follow, time in other(follow).map { FollowCursor(time: time, userID: $0) } }
+        let after = try page.cursor.map { token throws(RoamError) in try TimedCursor(token: token) }
+        let entries = follows.compactMap { follow, time in other(follow).map { TimedCursor(time: time, id: $0) } }
             .sorted(by: >)
             .filter { after == nil || $0 < after! }
         let chosen = Array(entries.prefix(page.size))
         let next = entries.count > page.size ? chosen.last?.token : nil
-        return Page(items: chosen.compactMap { users[$0.userID] }, nextCursor: next)
+        return Page(items: chosen.compactMap { users[$0.id] }, nextCursor: next)
     }
 }

@@ -38,7 +38,7 @@ extension InMemoryAccountsStore: UserRepository {
             _ = unfollow(follower: follow.follower, followee: follow.followee)
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
-        outbox.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time))
+        outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time))
     }
 
     public func search(prefix: String, page: PageRequest) throws -> Page<User> {
@@ -50,23 +50,5 @@ extension InMemoryAccountsStore: UserRepository {
         let items = Array(matches.prefix(page.size))
         let next = matches.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil
         return Page(items: items, nextCursor: next)
-    }
-}
-
-extension InMemoryAccountsStore: OutboxRepository {
-    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        outbox.due(at: time, limit: limit)
-    }
-
-    public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        outbox.acknowledge(entryID, by: target)
-    }
-
-    public func complete(_ entryID: UUID) async throws {
-        outbox.complete(entryID)
-    }
-
-    public func postpone(_ entryID: UUID, until time: Date) async throws {
-        outbox.postpone(entryID, until: time)
     }
 }

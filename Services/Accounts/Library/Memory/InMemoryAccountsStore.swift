@@ -23,7 +23,9 @@ public actor InMemoryAccountsStore {
     var blocks: Set<Follow> = []
     var failures: [String: [Date]] = [:]
     var oneTimeTokens: [[UInt8]: (userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date, used: Bool)] = [:]
-    var outbox = OutboxQueue()
+    /// Deleted accounts other services must hear about.
+    nonisolated let outboxEntries = InMemoryOutbox()
+    public nonisolated var outbox: any OutboxRepository { outboxEntries }
 
     public init() {}
 }

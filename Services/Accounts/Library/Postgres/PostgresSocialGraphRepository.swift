@@ -55,7 +55,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
             """
             SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
             JOIN accounts.users u ON u.id = f.follower_id
-            WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.userID))
+            WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
             ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
             """
         })
@@ -66,7 +66,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
             """
             SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
             JOIN accounts.users u ON u.id = f.followee_id
-            WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.userID))
+            WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
             ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
             """
         })
@@ -112,17 +112,17 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
     private static let prefixedUserColumns = PostgresUserRepository.columns
         .split(separator: ",").map { "u." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
 
-    private func listing(page: PageRequest, select: (FollowCursor) -> PostgresQuery) async throws -> Page<User> {
+    private func listing(page: PageRequest, select: (TimedCursor) -> PostgresQuery) async throws -> Page<User> {
         // The first page starts "after" a position later than any real follow.
-        let after = try page.cursor.map { token throws(RoamError) in try FollowCursor(token: token) }
-            ?? FollowCursor(time: .distantFuture, userID: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
+        let after = try page.cursor.map { token throws(RoamError) in try TimedCursor(token: token) }
+            ?? TimedCursor(time: .distantFuture, id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
         let rows = try await database.query(select(after))
-        var entries: [(FollowCursor, User)] = []
+        var entries: [(TimedCursor, User)] = []
         for row in rows {
             let columns = row.makeRandomAccess()
             let time = try columns[0].decode(Date.self)
             let user = try PostgresUserRepository.decode(row, skippingFirst: true)
-            entries.append((FollowCursor(time: time, userID: user.id), user))
+            entries.append((TimedCursor(time: time, id: user.id), user))
         }
         let chosen = Array(entries.prefix(page.size))
         return Page(items: chosen.map(\.1), nextCursor: entries.count > page.size ? chosen.last?.0.token : nil)

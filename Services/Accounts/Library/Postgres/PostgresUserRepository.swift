@@ -122,23 +122,3 @@ public struct PostgresUserRepository: UserRepository {
         return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
     }
 }
-
-extension PostgresUserRepository: OutboxRepository {
-    private var outbox: PostgresOutbox { PostgresOutbox(database: database, schema: AccountsMigrations.schema) }
-
-    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        try await outbox.due(at: time, limit: limit)
-    }
-
-    public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        try await outbox.acknowledge(entryID, by: target)
-    }
-
-    public func complete(_ entryID: UUID) async throws {
-        try await outbox.complete(entryID)
-    }
-
-    public func postpone(_ entryID: UUID, until time: Date) async throws {
-        try await outbox.postpone(entryID, until: time)
-    }
-}

@@ -55,20 +55,4 @@ extension InMemoryEventStore {
     }
 }
 
-extension InMemoryEventStore: OutboxRepository {
-    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        outbox.due(at: time, limit: limit)
-    }
-
-    public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        outbox.acknowledge(entryID, by: target)
-    }
-
-    public func complete(_ entryID: UUID) async throws {
-        outbox.complete(entryID)
-    }
-
-    public func postpone(_ entryID: UUID, until time: Date) async throws {
-        outbox.postpone(entryID, until: time)
-    }
-}
+extension InMemoryEventStore: StoreWithOutbox {}

@@ -12,7 +12,9 @@ public actor InMemoryEventStore {
     var bans: [UUID: [UUID: Ban]] = [:]
     var reports: [UUID: [Report]] = [:]
     var passwordFailures: [String: [Date]] = [:]
-    var outbox = OutboxQueue()
+    /// Entries other services must hear about (`StoreWithOutbox`).
+    nonisolated let outboxEntries = InMemoryOutbox()
+    public nonisolated var outbox: any OutboxRepository { outboxEntries }
 
     public init() {}
 
@@ -97,7 +99,7 @@ extension InMemoryEventStore: EventRepository {
         passwordFailures = passwordFailures.filter { !$0.key.hasPrefix("\(eventID)/") }
         idempotencyKeys = idempotencyKeys.filter { $0.value != eventID }
         let entry = OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time)
-        outbox.add(entry)
+        outboxEntries.add(entry)
         return EndedEvent(eventID: eventID, hostID: event.hostID, formerMembers: formerMembers, formerWaitlist: formerWaitlist)
     }
 }

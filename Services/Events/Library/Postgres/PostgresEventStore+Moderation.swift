@@ -94,22 +94,6 @@ extension PostgresEventStore {
     }
 }
 
-extension PostgresEventStore: OutboxRepository {
-    private var outbox: PostgresOutbox { PostgresOutbox(database: database, schema: EventsMigrations.schema) }
-
-    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        try await outbox.due(at: time, limit: limit)
-    }
-
-    public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        try await outbox.acknowledge(entryID, by: target)
-    }
-
-    public func complete(_ entryID: UUID) async throws {
-        try await outbox.complete(entryID)
-    }
-
-    public func postpone(_ entryID: UUID, until time: Date) async throws {
-        try await outbox.postpone(entryID, until: time)
-    }
+extension PostgresEventStore: StoreWithOutbox {
+    public var outbox: any OutboxRepository { PostgresOutbox(database: database, schema: EventsMigrations.schema) }
 }

@@ -15,9 +15,7 @@ public struct AccountsSocialGraph<Transport: ClientTransport>: SocialGraph {
     }
 
     public func relations(of user: UUID) async throws -> Relations {
-        var context = RequestContext.current
-        context.bearerToken = try await credential.token()
-        return try await RequestContext.$current.withValue(context) {
+        try await credential.acting {
             let answer = try await upstream.call(idempotent: true) { client, options in
                 try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).getRelations(.with {
                     $0.userID = user.lowercasedString

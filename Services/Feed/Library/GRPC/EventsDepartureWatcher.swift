@@ -41,9 +41,7 @@ public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
     }
 
     private func watch() async throws {
-        var context = RequestContext(requestID: "watch-departures", logger: logger)
-        context.bearerToken = try await credential.token()
-        try await RequestContext.$current.withValue(context) {
+        try await credential.acting(in: RequestContext(requestID: "watch-departures", logger: logger)) {
             try await upstream.call(longLived: true) { client, options in
                 try await Roam_Events_V1_EventsService.Client(wrapping: client).watchDepartures(.init(), options: options) { response in
                     await feed.recheckChatReaders()

@@ -15,9 +15,7 @@ public struct EventsMembershipClient<Transport: ClientTransport>: EventMembershi
     }
 
     public func status(of user: UUID, in event: UUID) async throws -> MembershipStatus {
-        var context = RequestContext.current
-        context.bearerToken = try await credential.token()
-        return try await RequestContext.$current.withValue(context) {
+        try await credential.acting {
             do {
                 let answer = try await upstream.call(idempotent: true) { client, options in
                     try await Roam_Events_V1_EventsService.Client(wrapping: client).checkMembership(.with {
