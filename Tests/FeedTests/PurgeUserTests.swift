@@ -27,12 +27,18 @@ import Testing
             _ = try await feed.like(.comment(reply.id), by: gone)
             _ = try await feed.send("hello from me", to: event, by: gone, idempotencyKey: nil)
             let anasLine = try await feed.send("hello from Ana", to: event, by: ana, idempotencyKey: nil)
+            _ = try await feed.post(anasPost.id, reader: gone)  // a view
+            _ = try await feed.post(anasPost.id, reader: ben)   // another
+            _ = try await feed.save(anasPost.id, by: gone)
+            _ = try await feed.followPlace(at: GeoPoint(latitude: 21.27, longitude: -157.82), name: "Waikiki", radiusMeters: nil, by: gone)
 
             for _ in 0..<2 { try await feed.purgeUser(gone) }
 
             #expect(await errorReason { _ = try await feed.post(theirPost.id, reader: ana) } == "NOT_FOUND")
             let post = try await feed.post(anasPost.id, reader: ana)
-            #expect(post.engagement.likes == 1 && post.engagement.comments == 1)
+            #expect(post.engagement.likes == 1 && post.engagement.comments == 1 && post.engagement.views == 1)
+            #expect(try await feed.saved(by: gone, page: PageRequest()).items.isEmpty)
+            #expect(try await feed.followedPlaces(by: gone, page: PageRequest()).items.isEmpty)
             let thread = try await feed.comments(on: .post(anasPost.id), reader: ana, page: PageRequest()).items
             #expect(thread.map(\.id) == [answered.id, reply.id])
             #expect(thread[0].isDeleted && thread[0].authorID == nil && thread[0].text.isEmpty)

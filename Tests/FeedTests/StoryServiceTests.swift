@@ -61,6 +61,28 @@ import Testing
         #expect(await errorReason { _ = try await feed.reply(to: fromBlocked.id, text: "No", by: blocker, idempotencyKey: nil) } == "NOT_FOUND")
     }
 
+    @Test func blocksHideChatLinesBothWays() async throws {
+        let feed = make()
+        let (host, blocker, blocked) = (UUID(), UUID(), UUID())
+        let event = membership.event(host: host, members: [blocker, blocked])
+        graph.block(blocker, blocked)
+        for (author, text) in [(host, "welcome"), (blocker, "hi all"), (blocked, "hey"), (host, "music at 9")] {
+            _ = try await feed.send(text, to: event, by: author, idempotencyKey: nil)
+        }
+        struct CaughtUp: Error {}
+        func read(_ reader: UUID) async throws -> [String] {
+            var lines: [String] = []
+            do {
+                try await feed.readChat(event, reader: reader, after: 0, live: { throw CaughtUp() }) { lines.append($0.text) }
+            } catch is CaughtUp {}
+            return lines
+        }
+        #expect(try await read(blocker) == ["welcome", "hi all", "music at 9"])
+        #expect(try await read(blocked) == ["welcome", "hey", "music at 9"])
+        #expect(try await read(host) == ["welcome", "hi all", "hey", "music at 9"])
+        #expect(try await feed.chatHistory(event, reader: blocker, page: PageRequest()).items.map(\.text) == ["music at 9", "hi all", "welcome"])
+    }
+
     @Test func readingSomeoneElsesStoryCountsOneViewPerDay() async throws {
         let clock = TestClock()
         let feed = make(now: { clock.now })

@@ -19,10 +19,13 @@ extension FeedService {
         return message
     }
 
-    /// The event's messages, newest first.
+    /// The event's messages, newest first, without those of users blocked either way (a page may
+    /// then be shorter than asked; the cursor goes on).
     public func chatHistory(_ event: UUID, reader: UUID, page: PageRequest) async throws -> Page<ChatMessage> {
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
-        return try await store.chatHistory(in: event, page: page)
+        let hidden = try await graph.relations(of: reader).hidden
+        let listed = try await store.chatHistory(in: event, page: page)
+        return Page(items: listed.items.filter { !hidden.contains($0.authorID) }, nextCursor: listed.nextCursor)
     }
 
     /// Hands `deliver` every message after `sequence` (nil: only those sent from now on), in order,
@@ -30,10 +33,15 @@ extension FeedService {
     /// removed or banned (NO_LONGER_MEMBER), the event ended (EVENT_ENDED), or the reader fell too
     /// far behind (SLOW_CONSUMER; resume from the last sequence delivered).
     /// `live` is called once, when the reader has caught up and new messages follow as they come.
+    /// Messages of users blocked either way (as known when reading starts) are skipped.
     public func readChat(_ event: UUID, reader: UUID, after sequence: Int64?, live: () async throws -> Void = {},
-                         deliver: (ChatMessage) async throws -> Void) async throws {
+                         deliver deliverAny: (ChatMessage) async throws -> Void) async throws {
         if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        let hidden = try await graph.relations(of: reader).hidden
+        func deliver(_ message: ChatMessage) async throws {
+            if !hidden.contains(message.authorID) { try await deliverAny(message) }
+        }
         var cursor = sequence
         while true {
             switch try await chat.join(event, user: reader, after: cursor) {

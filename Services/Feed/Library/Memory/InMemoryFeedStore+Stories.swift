@@ -41,7 +41,9 @@ extension InMemoryFeedStore {
     public func recordView(of story: UUID, by user: UUID, at time: Date) async throws -> Bool {
         guard posts[story]?.isStory == true else { return false }
         let day = Self.utcDay(time)
-        guard viewRecords.updateValue((story, user, day), forKey: "\(story)/\(user)/\(day)") == nil else { return false }
+        let seen = viewers[story]?[user]
+        if let seen, seen.lastDay >= day { return false }
+        viewers[story, default: [:]][user] = (day, (seen?.views ?? 0) + 1)
         views[story, default: 0] += 1
         return true
     }
@@ -57,8 +59,6 @@ extension InMemoryFeedStore {
                 hotRanks[post.id] = 0
             }
         }
-        let yesterday = Self.utcDay(time.addingTimeInterval(-86_400))
-        viewRecords = viewRecords.filter { $0.value.day >= yesterday }
         return ranked
     }
 
@@ -79,7 +79,10 @@ extension InMemoryFeedStore {
     public func forgetReader(_ user: UUID) async throws {
         saves[user] = nil
         followedPlaces[user] = nil
-        viewRecords = viewRecords.filter { $0.value.user != user }
+        for story in viewers.keys {
+            guard let seen = viewers[story]?.removeValue(forKey: user) else { continue }
+            views[story, default: 0] -= seen.views
+        }
     }
 
     /// `yyyy-MM-dd` in UTC, which sorts as the days do.

@@ -16,8 +16,8 @@ public actor InMemoryFeedStore: FeedStore {
     /// "author id/key" → (event, sequence).
     var chatKeys: [String: (event: UUID, sequence: Int64)] = [:]
     var reports: [UUID: ContentReport] = [:]
-    /// "post/user/day" of every counted view, and each story's count.
-    var viewRecords: [String: (post: UUID, user: UUID, day: String)] = [:]
+    /// Each story's viewers: the last day counted and how many views; and each story's count.
+    var viewers: [UUID: [UUID: (lastDay: String, views: Int)]] = [:]
     var views: [UUID: Int] = [:]
     /// Written by `refreshTrending`, as the PostgreSQL store's column is.
     var hotRanks: [UUID: Double] = [:]
@@ -65,7 +65,7 @@ public actor InMemoryFeedStore: FeedStore {
         likes[.post(id)] = nil
         views[id] = nil
         hotRanks[id] = nil
-        viewRecords = viewRecords.filter { $0.value.post != id }
+        viewers[id] = nil
         for user in saves.keys { saves[user]?[id] = nil }
         reports = reports.filter { $0.value.subject != .post(id) }
         for comment in comments.values where comment.subject == .post(id) { forget(comment: comment.id) }

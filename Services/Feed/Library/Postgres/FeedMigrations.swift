@@ -148,5 +148,19 @@ public enum FeedMigrations {
             "CREATE INDEX followed_places_listing ON feed.followed_places (user_id, created_at DESC, id DESC)",
             "CREATE INDEX followed_places_location ON feed.followed_places USING gist (location)",
         ]),
+        // One row per story and viewer (the last day counted and how many views), so a deleted
+        // account's views can be taken back from the counts exactly.
+        Migration(6, "StoryViewersInsteadOfDailyViews", [
+            "DROP TABLE feed.story_views",
+            """
+            CREATE TABLE feed.story_viewers (
+                post_id uuid NOT NULL,
+                user_id uuid NOT NULL,
+                last_day date NOT NULL,
+                views integer NOT NULL,
+                PRIMARY KEY (post_id, user_id))
+            """,
+            "CREATE INDEX story_viewers_user ON feed.story_viewers (user_id)",
+        ]),
     ], requiresPostGIS: true)
 }

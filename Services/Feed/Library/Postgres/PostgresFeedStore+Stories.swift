@@ -60,14 +60,15 @@ extension PostgresFeedStore {
         }.map(\.post)
     }
 
-    /// One statement: the view record and the count go in together, once per user, story and UTC day.
+    /// One statement: the viewer's row and the count move together, once per user, story and UTC day.
     public func recordView(of story: UUID, by user: UUID, at time: Date) async throws -> Bool {
         try await !database.query("""
             WITH viewed AS (
-                INSERT INTO feed.story_views (post_id, user_id, day)
-                SELECT \(story), \(user), (\(time)::timestamptz AT TIME ZONE 'UTC')::date
+                INSERT INTO feed.story_viewers AS v (post_id, user_id, last_day, views)
+                SELECT \(story), \(user), (\(time)::timestamptz AT TIME ZONE 'UTC')::date, 1
                 WHERE EXISTS (SELECT 1 FROM feed.posts WHERE id = \(story) AND place_name IS NOT NULL FOR KEY SHARE)
-                ON CONFLICT DO NOTHING
+                ON CONFLICT (post_id, user_id) DO UPDATE SET last_day = excluded.last_day, views = v.views + 1
+                WHERE v.last_day < excluded.last_day
                 RETURNING 1)
             INSERT INTO feed.counters (subject_kind, subject_id, shard, views)
             SELECT 'post', \(story), \(Self.shard(of: user)), 1 FROM viewed
@@ -93,9 +94,6 @@ extension PostgresFeedStore {
             try await connection.query("""
                 UPDATE feed.posts SET hot_rank = 0 WHERE place_name IS NOT NULL AND created_at < \(since) AND hot_rank <> 0
                 """, logger: logger)
-            try await connection.query("""
-                DELETE FROM feed.story_views WHERE day < (\(time)::timestamptz AT TIME ZONE 'UTC')::date - 1
-                """, logger: logger)
             return ranked
         }
     }
@@ -116,12 +114,18 @@ extension PostgresFeedStore {
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
 
-    /// The user's view records go without their counts: a view, once counted, belongs to the story.
+    /// The user's views go with the counts they made (all on the user's counter shard, so no counter
+    /// row is touched twice).
     public func forgetReader(_ user: UUID) async throws {
         try await database.transaction { connection in
             try await connection.query("DELETE FROM feed.saves WHERE user_id = \(user)", logger: logger)
             try await connection.query("DELETE FROM feed.followed_places WHERE user_id = \(user)", logger: logger)
-            try await connection.query("DELETE FROM feed.story_views WHERE user_id = \(user)", logger: logger)
+            try await connection.query("""
+                WITH unviewed AS (DELETE FROM feed.story_viewers WHERE user_id = \(user) RETURNING post_id, views)
+                INSERT INTO feed.counters (subject_kind, subject_id, shard, views)
+                SELECT 'post', post_id, \(Self.shard(of: user)), -views FROM unviewed
+                ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET views = feed.counters.views + excluded.views
+                """, logger: logger)
         }
     }
 }

@@ -124,6 +124,6 @@ public struct PostgresFeedStore: FeedStore {
         try await connection.query("DELETE FROM feed.reports WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
         guard kind == .post else { return }
         try await connection.query("DELETE FROM feed.saves WHERE post_id = ANY(\(ids))", logger: logger)
-        try await connection.query("DELETE FROM feed.story_views WHERE post_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM feed.story_viewers WHERE post_id = ANY(\(ids))", logger: logger)
     }
 }
