@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's API walk-through, runnable: sign up → log in → me → an event (create, find it from
-# inside, yours, end it) → refresh → log out → refresh fails.
+# inside, yours, end it) → a story (post, nearby, search, save) → refresh → log out → refresh fails.
 # Needs a running stack (`swift run roam up`); ROAM_URL defaults to http://localhost:8080.
 set -euo pipefail
 ROAM=${ROAM_URL:-http://localhost:8080}
@@ -29,14 +29,22 @@ curl -sf "$ROAM/v1/events/nearby?lat=59.3330&lng=18.0650&accuracy=10" -H "Author
 curl -sf "$ROAM/v1/me/events" -H "Authorization: Bearer $ACCESS" | grep -q "$EVENT_ID"
 curl -sf -X DELETE "$ROAM/v1/events/$EVENT_ID" -H "Authorization: Bearer $ACCESS"
 
-echo "5. refresh (the refresh token rotates)"
+echo "5. pin a story to a place, find it nearby and by search, save it"
+STORY=$(curl -sf -X POST "$ROAM/v1/stories" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"text":"Fika in the old town #stockholm","place":{"latitude":59.3251,"longitude":18.0711,"name":"Gamla stan"}}')
+STORY_ID=$(echo "$STORY" | field postId)
+curl -sf "$ROAM/v1/stories/nearby?lat=59.3250&lng=18.0710&radius=500" -H "Authorization: Bearer $ACCESS" | grep -q "$STORY_ID"
+curl -sf "$ROAM/v1/stories/search?tag=stockholm" -H "Authorization: Bearer $ACCESS" | grep -q "$STORY_ID"
+curl -sf -X PUT "$ROAM/v1/posts/$STORY_ID/save" -H "Authorization: Bearer $ACCESS" | grep -q '"savedByMe":true'
+
+echo "6. refresh (the refresh token rotates)"
 REFRESH=$(curl -sf -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}" | field refreshToken)
 
-echo "6. log out"
+echo "7. log out"
 curl -sf -X POST "$ROAM/v1/auth/logout" -H 'Content-Type: application/json' -d "{\"refreshToken\":\"$REFRESH\"}"
 
-echo "7. the old refresh token no longer works"
+echo "8. the old refresh token no longer works"
 STATUS=$(curl -s -o /dev/null -w '%{http_code}' -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}")
 [ "$STATUS" = 401 ] || { echo "expected 401 after log-out, got $STATUS"; exit 1; }
