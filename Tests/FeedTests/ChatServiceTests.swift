@@ -101,4 +101,16 @@ import Testing
         await feed.recheckChatReaders()
         #expect(await reading.end() == "NO_LONGER_MEMBER")
     }
+
+    @Test func aStoppingReplicaClosesEveryReaderSoTheyResumeElsewhere() async throws {
+        let feed = make()
+        let (host, ana) = (UUID(), UUID())
+        let first = membership.event(host: host, members: [ana])
+        let second = membership.event(host: host, members: [ana])
+        let readings = [ChatReading(feed, event: first, reader: ana), ChatReading(feed, event: second, reader: host)]
+        for reading in readings { await reading.waitUntilLive() }
+        await feed.chat.closeAll()
+        for reading in readings { #expect(await reading.end() == "SHUTTING_DOWN") }
+        #expect(await feed.chat.readerCount == 0)
+    }
 }

@@ -132,7 +132,8 @@ enum FeedOperations {
         and new ones follow as the feed accepts them; each message is `{"type":"message","message":{…}}` (a `ChatMessage`), \
         in `sequence` order, each exactly once. The server closes the socket with 4403 NO_LONGER_MEMBER (you left, moved \
         out, were removed or banned), 4404 EVENT_ENDED, 4429 SLOW_CONSUMER (you fell more than the buffer behind: connect \
-        again with `after` = the last sequence you have) or 1001 (the gateway is stopping: reconnect the same way). The \
+        again with `after` = the last sequence you have), 4503 SHUTTING_DOWN (the feed replica is stopping) or 1001 (the \
+        gateway is stopping): after either, reconnect the same way. The \
         close reason starts with the reason code. The server pings every `STREAM_HEARTBEAT`.
         """
 }

@@ -83,6 +83,7 @@ public enum EventsApp {
                 try await verifier.loadKeys()
             },
             background: [accounts] + purgeUpstreams + relay + [sweeper, delivery],
+            endStreams: { notifications.finishAll() },
             metricsRegistry: registry
         )
     }

@@ -77,6 +77,7 @@ public enum FeedApp {
                 try await verifier.loadKeys()
             },
             background: [accounts, events, departures, ranker] + (relay.map { [$0] } ?? []),
+            endStreams: { await chat.closeAll() },
             metricsRegistry: registry
         )
     }

@@ -49,6 +49,7 @@ public struct ServiceHost {
     ///   - postgres: the database client, when the service uses PostgreSQL; it runs first, stops last.
     ///   - startup: work to finish before SERVING, e.g. migrations.
     ///   - background: further services (clients, workers) started after the database.
+    ///   - endStreams: ends the service's long-lived streams when shutdown begins.
     public func run(
         services: [any RegistrableRPCService],
         serviceNames: [String],
@@ -57,6 +58,7 @@ public struct ServiceHost {
         postgres: PostgresClient?,
         startup: @escaping @Sendable () async throws -> Void,
         background: [any Service] = [],
+        endStreams: @escaping @Sendable () async -> Void = {},
         metricsRegistry: PrometheusCollectorRegistry?
     ) async throws {
         let health = HealthService(serviceNames: serviceNames)
@@ -80,7 +82,7 @@ public struct ServiceHost {
         if let postgres { groupServices.append(.init(service: postgres)) }
         groupServices += background.map { .init(service: $0) }
         groupServices.append(.init(service: StartupService(health: health, logger: logger, work: startup)))
-        groupServices.append(.init(service: GRPCServerService(server: server, logger: logger)))
+        groupServices.append(.init(service: GRPCServerService(server: server, logger: logger, endStreams: endStreams)))
         if let metricsRegistry, settings.metricsAddress.port != 0 {
             groupServices.append(.init(service: MetricsEndpoint.application(registry: metricsRegistry, address: settings.metricsAddress, logger: logger)))
         }

@@ -90,6 +90,14 @@ public final class NotificationHub: Notifier {
         return stream
     }
 
+    /// Ends every stream and departure watch on this process: it is stopping. Clients connect again
+    /// (to another replica) and read the current state.
+    public func finishAll() {
+        let continuations = streams.withLock { $0.values.flatMap(\.values) }
+        for continuation in continuations { continuation.finish() }
+        for watcher in watchers.withLock({ Array($0.values) }) { watcher.finish() }
+    }
+
     /// How many departure watches are open.
     public var departureWatchers: Int {
         watchers.withLock { $0.count }

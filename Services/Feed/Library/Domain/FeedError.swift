@@ -22,6 +22,8 @@ extension FeedError {
     public static let noLongerMember = RoamError(.permissionDenied, reason: "NO_LONGER_MEMBER",
                                                  message: "you are no longer a member of this event")
     public static let eventEnded = RoamError(.notFound, reason: "EVENT_ENDED", message: "the event ended")
+    public static let shuttingDown = RoamError(.unavailable, reason: "SHUTTING_DOWN",
+                                               message: "this replica is stopping; connect again and resume after the last sequence you have")
 }
 
 extension FeedError {

@@ -92,6 +92,11 @@ public actor ChatHub: ChatAnnouncer {
         close(event, with: FeedError.eventEnded) { _ in true }
     }
 
+    /// Closes every reader on this process: it is stopping, and readers resume on another replica.
+    public func closeAll() {
+        for event in rooms.keys { close(event, with: FeedError.shuttingDown) { _ in true } }
+    }
+
     /// Who is reading which event on this process, so membership can be checked again after a gap.
     public var readers: [(event: UUID, user: UUID)] {
         rooms.flatMap { event, room in room.readers.values.map { (event, $0.user) } }
