@@ -65,4 +65,13 @@ struct PostJSON: Codable {
 struct PostPageJSON: Codable {
     var posts: [PostJSON]
     var nextPageToken: String?
+
+    init(posts: [PostJSON], nextPageToken: String?) {
+        self.posts = posts
+        self.nextPageToken = nextPageToken
+    }
+
+    init(_ response: Roam_Feed_V1_ListPostsResponse) {
+        self.init(posts: response.posts.map(PostJSON.init), nextPageToken: .pageToken(response.page))
+    }
 }

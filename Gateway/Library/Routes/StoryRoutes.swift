@@ -78,7 +78,7 @@ struct StoryRoutes<Transport: ClientTransport>: Sendable {
             let response = try await feed.call(idempotent: true) { client, options in
                 try await client.listSavedPosts(.with { $0.page = page.proto }, options: options)
             }
-            return try json(PostPageJSON(posts: response.posts.map(PostJSON.init), nextPageToken: .pageToken(response.page)))
+            return try json(PostPageJSON(response))
         }
         table.add(.get, "/v1/me/timeline") { request, context in
             _ = try context.requireUser()
@@ -86,7 +86,7 @@ struct StoryRoutes<Transport: ClientTransport>: Sendable {
             let response = try await feed.call(idempotent: true) { client, options in
                 try await client.getTimeline(.with { $0.page = page.proto }, options: options)
             }
-            return try json(PostPageJSON(posts: response.posts.map(PostJSON.init), nextPageToken: .pageToken(response.page)))
+            return try json(PostPageJSON(response))
         }
         table.add(.put, "/v1/places/follow") { request, context in
             _ = try context.requireUser()
@@ -152,6 +152,6 @@ struct StoryRoutes<Transport: ClientTransport>: Sendable {
         let response = try await renamingFields(StoryListingQuery.fieldNames) {
             try await feed.call(idempotent: true) { client, options in try await client.listStories(request, options: options) }
         }
-        return try json(PostPageJSON(posts: response.posts.map(PostJSON.init), nextPageToken: .pageToken(response.page)))
+        return try json(PostPageJSON(response))
     }
 }

@@ -28,11 +28,15 @@ extension FeedService {
         return try await engaged([post], viewer: user)[0]
     }
 
-    /// Removes the bookmark; harmless when there was none.
+    /// Removes the bookmark; harmless when there was none. Returns the post, unless it is gone or
+    /// no longer readable.
     public func unsave(_ id: UUID, by user: UUID) async throws -> Engaged<Post>? {
         _ = try await store.unsave(id, by: user)
-        guard let post = try? await readablePost(id, reader: user) else { return nil }
-        return try await engaged([post], viewer: user)[0]
+        do {
+            return try await engaged([readablePost(id, reader: user)], viewer: user)[0]
+        } catch let error as RoamError where error.kind == .notFound {
+            return nil
+        }
     }
 
     /// The reader's bookmarks, most recently saved first; those they may no longer see are left out.
