@@ -10,11 +10,23 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
-let grpc: [Target.Dependency] = [
-    .product(name: "GRPCCore", package: "grpc-swift-2"),
-    .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
-    .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+/// The package each imported module comes from. Every target lists exactly the modules its files
+/// import (`uses(…)`); `scripts/check-imports.py` holds the two equal and keeps `Domain/` free of
+/// transport and storage.
+let modulePackages: [String: String] = [
+    "GRPCCore": "grpc-swift-2", "GRPCInProcessTransport": "grpc-swift-2",
+    "GRPCNIOTransportHTTP2": "grpc-swift-nio-transport", "GRPCProtobuf": "grpc-swift-protobuf",
+    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto",
+    "Hummingbird": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket", "HummingbirdWSClient": "hummingbird-websocket",
+    "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
+    "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
+    "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
+    "ServiceLifecycle": "swift-service-lifecycle",
 ]
+
+func uses(_ modules: String...) -> [Target.Dependency] {
+    modules.map { module in modulePackages[module].map { .product(name: module, package: $0) } ?? .byName(name: module) }
+}
 
 let package = Package(
     name: "Roam",
@@ -37,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
@@ -47,203 +61,84 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
     ],
     targets: [
-        .target(
-            name: "RoamProto",
-            dependencies: [
-                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
-                .product(name: "GRPCCore", package: "grpc-swift-2"),
-                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
-            ],
-            path: "Shared/RoamProto",
-            swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        .target(name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+        // The reference Argon2 implementation, from Debian's libargon2-dev.
+        .systemLibrary(name: "CArgon2", path: "Shared/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .target(
             name: "RoamRuntime",
-            dependencies: grpc + [
-                "RoamProto",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
-            path: "Shared/RoamRuntime",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "RoamLocal",
-            path: "Shared/RoamLocal",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
+                               "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamProto", "ServiceLifecycle"),
+            path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
+        .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
-            dependencies: grpc + [
-                "RoamRuntime", "RoamLocal",
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            path: "Shared/RoamTesting",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Crypto", "GRPCCore", "GRPCInProcessTransport", "JWTKit", "Logging", "PostgresNIO", "RoamLocal", "RoamRuntime"),
+            path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
-            dependencies: grpc + [
-                "RoamProto", "RoamRuntime",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Services/Accounts/Library",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "roam-accounts",
-            dependencies: ["Accounts", "RoamRuntime"],
-            path: "Services/Accounts/App",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Crypto", "GRPCCore", "JWTKit", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+            path: "Services/Accounts/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
+                          swiftSettings: swiftSettings),
         .target(
             name: "Events",
-            dependencies: grpc + [
-                "RoamProto", "RoamRuntime",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            path: "Services/Events/Library",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "roam-events",
-            dependencies: ["Events", "RoamRuntime"],
-            path: "Services/Events/App",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime",
+                               "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/Events/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",
+                          swiftSettings: swiftSettings),
         .target(
             name: "Feed",
-            dependencies: grpc + [
-                "RoamProto", "RoamRuntime",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            path: "Services/Feed/Library",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "roam-feed",
-            dependencies: ["Feed", "RoamRuntime"],
-            path: "Services/Feed/App",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/Feed/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
+                          swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
-            dependencies: grpc + [
-                "RoamProto", "RoamRuntime",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            path: "Gateway/Library",
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "roam-gateway",
-            dependencies: ["Gateway", "RoamRuntime"],
-            path: "Gateway/App",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdWebSocket", "Logging",
+                               "NIOCore", "NIOHTTPTypes", "NIOWebSocket", "Prometheus", "RoamProto", "RoamRuntime", "ServiceLifecycle"),
+            path: "Gateway/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
+                          swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam",
-            dependencies: grpc + [
-                "RoamLocal", "RoamProto", "RoamRuntime",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Shared/RoamCommand",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Logging", "PostgresNIO", "RoamLocal", "RoamRuntime"),
+            path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",
-            dependencies: grpc + ["RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"],
-            path: "Tests/Bench",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                               "RoamTesting"),
+            path: "Tests/Bench", swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamRuntimeTests",
-            dependencies: grpc + [
-                "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "JWTKit", package: "jwt-kit"),
-            ],
-            path: "Tests/RoamRuntimeTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
+                               "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle"),
+            path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",
-            dependencies: grpc + [
-                "Accounts", "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            path: "Tests/AccountsTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Accounts", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamProto",
+                               "RoamRuntime", "RoamTesting"),
+            path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EventsTests",
-            dependencies: grpc + [
-                "Events", "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            path: "Tests/EventsTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Events", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime", "RoamTesting"),
+            path: "Tests/EventsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeedTests",
-            dependencies: grpc + [
-                "Feed", "Events", "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            path: "Tests/FeedTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime",
+                               "RoamTesting"),
+            path: "Tests/FeedTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: grpc + [
-                "Gateway", "Accounts", "Events", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "GRPCInProcessTransport", package: "grpc-swift-2"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ],
-            path: "Tests/GatewayTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
+                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "RoamLocal", "RoamProto", "RoamRuntime",
+                               "RoamTesting", "ServiceLifecycle"),
+            path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: grpc + [
-                "Accounts", "Events", "Feed", "Gateway", "RoamLocal", "RoamRuntime", "RoamTesting", "RoamProto",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Tests/EndToEndTests",
-            swiftSettings: swiftSettings
-        ),
+            dependencies: uses("Accounts", "Events", "Feed", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
+                               "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
+            path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ]
 )

@@ -14,6 +14,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     public var upstreams: GatewayUpstreams<Transport>
     public var verifier: AccessTokenVerifier
     public var registry: PrometheusCollectorRegistry?
+    let refusedUpgrades = RefusedUpgrades()
 
     public init(settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
                 registry: PrometheusCollectorRegistry?) {
@@ -31,12 +32,13 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
         }
         router.add(middleware: AccessLogMiddleware())
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(refusals: refusedUpgrades))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))
         router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
                                                    byUser: TokenBucket(rule: settings.userRateLimit)))
         router.add(middleware: CallContextMiddleware())
+        router.add(middleware: InputCheckMiddleware())
 
         let table = RouteTable(router: router)
         let accounts = AccountsCaller(accounts: upstreams.accounts)
@@ -62,11 +64,14 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     public func application(logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol {
         let verifier = self.verifier
+        let refusedUpgrades = self.refusedUpgrades
         let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
         let router = router().0
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat))),
+            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(
+                http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
+                ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
             services: upstreams.all.map(\.upstream) + [keyLoader],
             onServerRunning: onServerRunning,

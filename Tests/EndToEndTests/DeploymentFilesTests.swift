@@ -86,4 +86,14 @@ import Testing
         let missing = all.filter { !readme.contains("`\($0)`") }
         #expect(missing.isEmpty, "README.md does not list: \(missing.sorted())")
     }
+
+    /// Compose runs every executable from one image: the Dockerfile must copy each one it names.
+    @Test func theImageHoldsEveryExecutableComposeRuns() throws {
+        let dockerfile = try Self.text("compose/Dockerfile")
+        let commands = try Self.text("compose/docker-compose.yml").matches(of: /command: \["([a-z-]+)"/).map { String($0.output.1) }
+        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-gateway"])
+        for command in Set(commands) {
+            #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")
+        }
+    }
 }

@@ -26,7 +26,7 @@ struct InProcessMembership: EventMembership {
 
     /// Runs `body` against a gateway in front of real events and feed services, with one event whose
     /// host and member (and an outsider) are ready.
-    func withEvening(_ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
+    func withEvening(settings extra: [String: String] = [:], _ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
                                         _ memberID: String) async throws -> Void)
         async throws {
         let tokens = await TestTokens()
@@ -43,7 +43,8 @@ struct InProcessMembership: EventMembership {
         defer { watcher.cancel() }
         try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
                                      anonymousMethods: [], verifier: try await tokens.verifier(),
-                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"])) { http in
+                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"]
+                                         .merging(extra) { $1 })) { http in
             let memberID = UUID()
             let (host, member, outsider) = (try await tokens.userToken(UUID()), try await tokens.userToken(memberID),
                                             try await tokens.userToken(UUID()))
@@ -198,6 +199,57 @@ struct InProcessMembership: EventMembership {
             #expect(closing?.code == 4403)
             #expect(closing?.reason.hasPrefix("NO_LONGER_MEMBER") == true)
             resumed.stop()
+        }
+    }
+
+    /// A raw WebSocket upgrade request, as a browser sends it.
+    static func upgrade(_ path: String, port: Int, token: String?) throws -> HTTPTestClient.Reply {
+        try RawHTTPExchange.send(port: port, """
+            GET \(path) HTTP/1.1
+            Host: 127.0.0.1:\(port)
+            Upgrade: websocket
+            Connection: Upgrade
+            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==
+            Sec-WebSocket-Version: 13
+            \(token.map { "Authorization: Bearer \($0)\n" } ?? "")
+            """)
+    }
+
+    @Test func refusedUpgradesAnswerProblemDocumentsBeforeTheUpgrade() async throws {
+        try await withEvening { http, eventID, _, member, outsider, _ in
+            let port = try #require(http.base.port)
+            let path = "/v1/events/\(eventID)/chat/live"
+            let cases: [(token: String?, path: String, status: Int, reason: String)] = [
+                (nil, path, 401, "UNAUTHENTICATED"),
+                ("not.a.token", path, 401, "INVALID_TOKEN"),
+                (outsider, path, 403, "PERMISSION_DENIED"),
+                (member, "/v1/events/not-an-id/chat/live", 400, "INVALID_FIELD"),
+                (member, "/v1/nowhere/live", 404, "ROUTE_NOT_FOUND"),
+                (member, path + "?after=-1", 400, "INVALID_FIELD"),
+            ]
+            for refusal in cases {
+                let reply = try Self.upgrade(refusal.path, port: port, token: refusal.token)
+                #expect(reply.status == refusal.status, "\(refusal.path) \(refusal.token ?? "no token")")
+                #expect(reply.header("Content-Type") == "application/problem+json")
+                #expect(reply.reason == refusal.reason)
+                #expect(try reply.json()["requestId"] as? String == reply.header("X-Request-ID"))
+            }
+            // A member's upgrade goes through.
+            #expect(try Self.upgrade(path, port: port, token: member).status == 101)
+        }
+    }
+
+    @Test func liveChatStaysOpenWhileTheClientAnswersPings() async throws {
+        try await withEvening(settings: ["STREAM_HEARTBEAT": "300ms"]) { http, eventID, host, member, _, _ in
+            let port = try #require(http.base.port)
+            let live = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live", token: member)
+            await live.wait { $0.isLive }
+            // More than three heartbeats: an unanswered ping closes the socket at the next one.
+            try await Task.sleep(for: .milliseconds(1500))
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "still here?"], token: host)
+            await live.wait { $0.messages.count >= 1 }
+            #expect(live.messages.map { $0["text"] as? String } == ["still here?"], "\(live.summary)")
+            live.stop()
         }
     }
 }

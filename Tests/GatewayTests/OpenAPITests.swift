@@ -67,4 +67,13 @@ import Testing
             }
         }
     }
+
+    @Test func joiningDocumentsTheWaitlistAnswer() throws {
+        let join = try #require(GatewayOpenAPI.operations.first { $0.id == "joinEvent" })
+        guard case .object(let responses)? = join.document["responses"] else {
+            Issue.record("no responses")
+            return
+        }
+        #expect(responses["200"] != nil && responses["202"] != nil)
+    }
 }

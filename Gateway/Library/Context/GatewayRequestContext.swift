@@ -15,9 +15,12 @@ public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketReques
     public var user: AuthenticatedUser?
     public var bearerToken: String?
     public var maxBodyBytes = 1 << 20
+    /// The client's connection, where a refused WebSocket upgrade's problem is sent.
+    public let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        channel = source.channel
         clientAddress = Self.host(of: source.channel.remoteAddress)
     }
 

@@ -59,6 +59,13 @@ public struct Problem: Codable, Sendable, Equatable {
     }
 
     public func response(requestID: String?) -> Response {
+        let (headers, body) = encoded(requestID: requestID)
+        return Response(status: HTTPResponse.Status(code: status), headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The headers and JSON body of the response.
+    func encoded(requestID: String?) -> (HTTPFields, Data) {
         var problem = self
         problem.requestId = requestID
         var headers = HTTPFields()
@@ -66,8 +73,6 @@ public struct Problem: Codable, Sendable, Equatable {
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let body = (try? encoder.encode(problem)) ?? Data()
-        return Response(status: HTTPResponse.Status(code: status), headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return (headers, (try? encoder.encode(problem)) ?? Data())
     }
 }

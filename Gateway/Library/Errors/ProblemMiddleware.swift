@@ -9,7 +9,12 @@ import RoamRuntime
 public struct ProblemMiddleware: RouterMiddleware {
     public typealias Context = GatewayRequestContext
 
-    public init() {}
+    /// Where a refused WebSocket upgrade's problem is left for the connection to send.
+    let refusals: RefusedUpgrades?
+
+    public init(refusals: RefusedUpgrades? = nil) {
+        self.refusals = refusals
+    }
 
     public func handle(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -17,6 +22,13 @@ public struct ProblemMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = Self.problem(for: error, logger: context.logger)
+            if let refusals, RefusedUpgrades.isUpgrade(request) {
+                let (headers, body) = problem.encoded(requestID: context.requestID)
+                var withID = headers
+                withID[.requestID] = context.requestID
+                refusals.record(status: HTTPResponse.Status(code: problem.status), headers: withID,
+                                body: ByteBuffer(bytes: body), on: context.channel)
+            }
             return problem.response(requestID: context.requestID)
         }
     }
@@ -24,7 +36,7 @@ public struct ProblemMiddleware: RouterMiddleware {
     static func problem(for error: any Error, logger: Logger) -> Problem {
         switch error {
         case let error as RoamError:
-            if case .internal = error.kind { logger.error("internal error", metadata: ["error": "\(error)"]) }
+            if case .internal = error.kind { logger.error("internal error", metadata: ["error": .describing(error)]) }
             return Problem(error)
         case let error as RPCError:
             let roamError = RoamError(error)
@@ -36,7 +48,7 @@ public struct ProblemMiddleware: RouterMiddleware {
         case let error as any HTTPResponseError:
             return problem(for: error.status, message: "\(error)")
         default:
-            logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            logger.error("unexpected error", metadata: ["error": .describing(error)])
             return Problem(RoamError.internal)
         }
     }

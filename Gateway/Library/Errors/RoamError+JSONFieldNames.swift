@@ -5,17 +5,20 @@ import RoamRuntime
 extension RoamError {
     /// Services name fields as in their protobuf messages (`display_name`); the JSON API names them in
     /// lowerCamelCase (`displayName`), the same mapping protobuf's JSON form uses.
+    /// Messages name fields the same way (`join its waitlist with waitlist_if_full`): every snake_case
+    /// word in one is renamed too.
     func withJSONFieldNames() -> RoamError {
         var error = self
         for index in error.violations.indices {
-            let protoName = error.violations[index].field
-            let jsonName = Self.lowerCamelCase(protoName)
-            guard jsonName != protoName else { continue }
-            error.violations[index].field = jsonName
-            error.message = error.message.replacingOccurrences(of: protoName, with: jsonName)
+            error.violations[index].field = Self.lowerCamelCase(error.violations[index].field)
         }
+        error.message = error.message.replacing(Self.snakeCaseWord) { Self.lowerCamelCase(String($0.output.0)) }
         return error
     }
+
+    /// `waitlist_if_full`, `position.accuracy_meters`: lowercase words joined by underscores.
+    /// Simple word boundaries: Unicode's would read `position.accuracy_meters` as one word.
+    nonisolated(unsafe) private static let snakeCaseWord = /\b[a-z][a-z0-9]*(_[a-z0-9]+)+\b/.wordBoundaryKind(.simple)
 
     static func lowerCamelCase(_ name: String) -> String {
         var result = ""

@@ -62,7 +62,7 @@ struct PageQuery {
     var token: String
 
     init(_ request: Request) throws(RoamError) {
-        let query = request.uri.queryParameters
+        let query = FormQuery(request.uri.query)
         if let raw = query["pageSize"] {
             guard let size = Int32(raw), (1...100).contains(size) else {
                 throw RoamError.invalidField("pageSize", "must be a whole number from 1 to 100")
@@ -71,7 +71,7 @@ struct PageQuery {
         } else {
             size = 20
         }
-        token = query["pageToken"].map(String.init) ?? ""
+        token = query["pageToken"] ?? ""
     }
 
     var proto: Roam_Common_V1_PageRequest {

@@ -23,6 +23,8 @@ struct APIOperation: Sendable {
     var response: String? = nil
     var responseContentType = "application/json"
     var query: [QueryParameter] = []
+    /// Further success statuses, each with its description and schema name.
+    var otherSuccesses: [Int: (description: String, schema: String)] = [:]
     /// Error statuses beyond those every route may answer (400, 429, 500, 503, 504).
     var errors: [Int] = []
 
@@ -59,6 +61,10 @@ struct APIOperation: Sendable {
                                          "content": [responseContentType: ["schema": JSONSchema.ref(response)]]]
         } else {
             responses[String(status)] = ["description": "Success, no body"]
+        }
+        for (status, success) in otherSuccesses {
+            responses[String(status)] = ["description": .string(success.description),
+                                         "content": [responseContentType: ["schema": JSONSchema.ref(success.schema)]]]
         }
         let common = [400, 429, 500, 503, 504] + (authenticated ? [401] : []) + errors
         for code in Set(common) {

@@ -10,7 +10,7 @@ struct UserRoutes<Transport: ClientTransport>: Sendable {
     func register(in table: RouteTable) {
         table.add(.get, "/v1/users") { request, context in
             _ = try context.requireUser()
-            guard let query = request.uri.queryParameters["query"].map(String.init), !query.isEmpty else {
+            guard let query = FormQuery(request.uri.query)["query"], !query.isEmpty else {
                 throw RoamError.invalidField("query", "is required")
             }
             let page = try PageQuery(request)

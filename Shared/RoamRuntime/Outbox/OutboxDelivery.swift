@@ -28,7 +28,7 @@ public struct OutboxDelivery: Service {
                 do {
                     _ = try await deliverDue()
                 } catch {
-                    logger.warning("outbox delivery failed", metadata: ["error": "\(error)"])
+                    logger.warning("outbox delivery failed", metadata: ["error": .describing(error)])
                 }
                 try? await Task.sleep(for: interval)
             }
@@ -50,7 +50,7 @@ public struct OutboxDelivery: Service {
                 } catch {
                     pending = true
                     logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "topic": "\(entry.topic.rawValue)", "subject_id": "\(entry.subjectID)",
-                                                                        "attempt": "\(entry.attempts + 1)", "error": "\(error)"])
+                                                                        "attempt": "\(entry.attempts + 1)", "error": .describing(error)])
                 }
             }
             if pending {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import NIOPosix
 
-/// Hashes passwords with Argon2id into PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), so the
+/// Hashes passwords with Argon2id (libargon2) into PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), so the
 /// parameters travel with each hash and can be raised later without breaking old ones.
 public struct PasswordHasher: Sendable {
     /// OWASP's minimum for Argon2id: 19 MiB, 2 iterations, 1 lane.
@@ -25,8 +25,8 @@ public struct PasswordHasher: Sendable {
     public func hash(_ password: String) async throws -> String {
         let parameters = parameters
         return try await NIOThreadPool.singleton.runIfActive {
-            Self.encode(password: password, salt: Array(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }),
-                        parameters: parameters)
+            try Self.encode(password: password, salt: Array(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }),
+                            parameters: parameters)
         }
     }
 
@@ -41,16 +41,16 @@ public struct PasswordHasher: Sendable {
         Self.decode(encoded)?.parameters != parameters
     }
 
-    static func encode(password: String, salt: [UInt8], parameters: Argon2id) -> String {
-        let hash = parameters.hash(password: Array(password.utf8), salt: salt)
+    static func encode(password: String, salt: [UInt8], parameters: Argon2id) throws -> String {
+        let hash = try parameters.hash(password: Array(password.utf8), salt: salt)
         return "$argon2id$v=19$m=\(parameters.memoryKiB),t=\(parameters.iterations),p=\(parameters.parallelism)$"
             + Data(salt).base64EncodedString().replacingOccurrences(of: "=", with: "") + "$"
             + Data(hash).base64EncodedString().replacingOccurrences(of: "=", with: "")
     }
 
     static func verifySynchronously(_ password: String, against encoded: String) -> Bool {
-        guard let decoded = decode(encoded) else { return false }
-        let candidate = decoded.parameters.hash(password: Array(password.utf8), salt: decoded.salt)
+        guard let decoded = decode(encoded),
+              let candidate = try? decoded.parameters.hash(password: Array(password.utf8), salt: decoded.salt) else { return false }
         return constantTimeEquals(candidate, decoded.hash)
     }
 

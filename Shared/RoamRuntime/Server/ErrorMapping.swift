@@ -16,7 +16,7 @@ public enum ErrorMapping {
         case is CancellationError:
             return RPCError(code: .cancelled, message: "the call was cancelled")
         default:
-            logger.error("unexpected error", metadata: ["error": "\(String(reflecting: error))"])
+            logger.error("unexpected error", metadata: ["error": .describing(error)])
             return RPCError(RoamError.internal)
         }
     }
@@ -34,10 +34,10 @@ public enum ErrorMapping {
         }
         switch error.code {
         case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .queryCancelled:
-            logger.warning("database unavailable", metadata: ["error": "\(String(reflecting: error))"])
+            logger.warning("database unavailable", metadata: ["error": .describing(error)])
             return .unavailable
         default:
-            logger.error("database error", metadata: ["error": "\(String(reflecting: error))"])
+            logger.error("database error", metadata: ["error": .describing(error)])
             return .internal
         }
     }

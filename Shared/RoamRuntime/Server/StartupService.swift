@@ -30,7 +30,7 @@ public struct StartupService: Service {
             } catch is CancellationError {
                 return
             } catch {
-                logger.warning("start-up work failed; retrying", metadata: ["error": "\(String(reflecting: error))", "retry_in": "\(delay)"])
+                logger.warning("start-up work failed; retrying", metadata: ["error": .describing(error), "retry_in": "\(delay)"])
                 try await Task.sleep(for: delay)
                 delay = min(delay * 2, .seconds(5))
             }

@@ -53,7 +53,7 @@ public struct PostgresNotificationRelay: Notifier, Service {
         } catch {
             // What the notification says stays readable through the API; at least this replica's
             // streams hear it.
-            logger.warning("could not relay a notification", metadata: ["error": "\(error)"])
+            logger.warning("could not relay a notification", metadata: ["error": .describing(error)])
             hub.deliver(notification, to: userID)
         }
     }
@@ -74,7 +74,7 @@ public struct PostgresNotificationRelay: Notifier, Service {
                     }
                 } catch {
                     guard !Task.isCancelled else { return }
-                    logger.warning("lost the notification channel; listening again", metadata: ["error": "\(error)"])
+                    logger.warning("lost the notification channel; listening again", metadata: ["error": .describing(error)])
                     try? await Task.sleep(for: .seconds(1))
                 }
             }

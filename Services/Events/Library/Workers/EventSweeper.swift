@@ -41,7 +41,7 @@ public struct EventSweeper: Service {
                 logger.info("swept", metadata: ["events_ended": "\(ended)", "silent_members_removed": "\(silent)"])
             }
         } catch {
-            logger.warning("sweep failed", metadata: ["error": "\(error)"])
+            logger.warning("sweep failed", metadata: ["error": .describing(error)])
         }
     }
 }

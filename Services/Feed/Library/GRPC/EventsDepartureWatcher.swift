@@ -30,7 +30,7 @@ public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
                     try await watch()
                 } catch {
                     guard !Task.isCancelled else { return }
-                    logger.warning("lost the departures stream from events; watching again", metadata: ["error": "\(error)"])
+                    logger.warning("lost the departures stream from events; watching again", metadata: ["error": .describing(error)])
                 }
                 // A stream that held for a while was a real connection: start backing off afresh.
                 if ContinuousClock.now - started > .seconds(5) { delay = .milliseconds(250) }

@@ -125,7 +125,7 @@ public actor ChatHub: ChatAnnouncer {
             do {
                 fresh = try await store.chatMessages(in: event, after: room.latest, limit: 500)
             } catch {
-                Logger(label: "roam.feed.chat").warning("could not read new chat messages", metadata: ["error": "\(error)"])
+                Logger(label: "roam.feed.chat").warning("could not read new chat messages", metadata: ["error": .describing(error)])
                 fresh = []
             }
             guard var current = rooms[event] else { return }

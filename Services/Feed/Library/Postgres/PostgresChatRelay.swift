@@ -28,7 +28,7 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
             // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
             _ = try await client.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger).collect()
         } catch {
-            logger.warning("could not announce a chat message", metadata: ["error": "\(error)"])
+            logger.warning("could not announce a chat message", metadata: ["error": .describing(error)])
             await hub.announce(event: event)
         }
     }
@@ -61,7 +61,7 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
                 }
             } catch {
                 guard !Task.isCancelled else { return }
-                logger.warning("lost the chat channel; listening again", metadata: ["error": "\(error)"])
+                logger.warning("lost the chat channel; listening again", metadata: ["error": .describing(error)])
                 try? await Task.sleep(for: .seconds(1))
             }
         }

@@ -32,7 +32,7 @@ public struct TrendingRanker: Service {
             let ranked = try await feed.refreshTrending()
             logger.debug("ranked stories", metadata: ["stories": "\(ranked)"])
         } catch {
-            logger.warning("ranking stories failed", metadata: ["error": "\(String(reflecting: error))"])
+            logger.warning("ranking stories failed", metadata: ["error": .describing(error)])
         }
     }
 }

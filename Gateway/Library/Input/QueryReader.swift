@@ -3,15 +3,15 @@ import RoamRuntime
 
 /// Reads a request's query parameters, noting every bad one before failing with all of them.
 struct QueryReader {
-    private let request: Request
+    private let query: FormQuery
     private(set) var validation = Validation()
 
     init(_ request: Request) {
-        self.request = request
+        query = FormQuery(request.uri.query)
     }
 
     func string(_ name: String) -> String? {
-        request.uri.queryParameters[Substring(name)].map(String.init)
+        query[name]
     }
 
     /// A finite number, or nil when absent (noting it when `required`) or not a number.
@@ -20,7 +20,7 @@ struct QueryReader {
             if required { validation.fail(name, "is required") }
             return nil
         }
-        guard let value = Double(raw), value.isFinite else {
+        guard let value = PlainNumber.parse(raw) else {
             validation.fail(name, "must be a number")
             return nil
         }

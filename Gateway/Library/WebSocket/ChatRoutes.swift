@@ -54,19 +54,30 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                 }
             }
             return .upgrade([:])
-        } onUpgrade: { _, outbound, webSocketContext in
+        } onUpgrade: { inbound, outbound, webSocketContext in
             let context = webSocketContext.requestContext
             let request = webSocketContext.request
             let event = try context.parameters.require("id")
             let after = try Self.after(request)
-            let (code, reason) = await relay(event: event, after: after, to: outbound, context: context.callContext)
-            try await outbound.close(code, reason: reason)
+            let ending = await withTaskGroup(of: (WebSocketErrorCode, String)?.self) { group in
+                group.addTask { await relay(event: event, after: after, to: outbound, context: context.callContext) }
+                group.addTask {
+                    // Frames are only processed while someone reads them: reading is what lets the
+                    // client's pongs keep the socket alive, and its close end the relay.
+                    do { for try await _ in inbound {} } catch {}
+                    return nil
+                }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
+            if let (code, reason) = ending { try await outbound.close(code, reason: reason) }
         }
     }
 
     /// The `after` query parameter: the last sequence the client has.
     static func after(_ request: Request) throws(RoamError) -> Int64? {
-        guard let text = request.uri.queryParameters["after"].map(String.init) else { return nil }
+        guard let text = FormQuery(request.uri.query)["after"] else { return nil }
         guard let value = Int64(text), value >= 0 else { throw RoamError.invalidField("after", "must be a sequence number, 0 or more") }
         return value
     }

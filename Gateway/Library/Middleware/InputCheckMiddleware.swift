@@ -1,0 +1,81 @@
+import Foundation
+import Hummingbird
+import RoamRuntime
+
+/// Refuses, on every route and before any handler runs, text no service can store: a NUL character
+/// in a path parameter, a query parameter or any string of a JSON body (PostgreSQL text cannot hold
+/// one), and query parameters whose percent-encoding is not UTF-8. Each is a 400 naming the field.
+public struct InputCheckMiddleware: RouterMiddleware {
+    public typealias Context = GatewayRequestContext
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context,
+                       next: (Request, Context) async throws -> Response) async throws -> Response {
+        var validation = Validation()
+        for (name, value) in context.parameters where value.range(of: "%00") != nil {
+            validation.fail(String(name), "must not contain NUL characters")
+        }
+        let query = FormQuery(request.uri.query)
+        for name in query.undecodable {
+            validation.fail(name, "is not valid percent-encoded UTF-8")
+        }
+        for (name, value) in query.items where value.unicodeScalars.contains("\u{0}") || name.unicodeScalars.contains("\u{0}") {
+            validation.fail(name, "must not contain NUL characters")
+        }
+        var request = request
+        if Self.mayCarryJSON(request) {
+            // Bodies are collected here at most once: handlers read the same buffer again.
+            let body = try await request.collectBody(upTo: context.maxBodyBytes)
+            for field in JSONNulFinder.fields(in: body.readableBytesView) {
+                validation.fail(field, "must not contain NUL characters")
+            }
+        }
+        try validation.check()
+        return try await next(request, context)
+    }
+
+    private static func mayCarryJSON(_ request: Request) -> Bool {
+        guard request.method != .get, request.method != .head else { return false }
+        guard let type = request.headers[.contentType] else { return true }
+        return type.lowercased().hasPrefix("application/json")
+    }
+}
+
+/// Finds the fields of a JSON document whose names or string values hold a NUL character (`\u0000`).
+enum JSONNulFinder {
+    private static let escape = Array(#"\u0000"#.utf8)
+
+    /// The fields, named as `JSONBody` names them (`place.name`, `tags[2]`); empty for a body without
+    /// the escape or one that is not JSON at all (the decoder reports that).
+    static func fields(in bytes: some Collection<UInt8>) -> [String] {
+        let data = Data(bytes)
+        guard data.range(of: Data(escape)) != nil,
+              let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
+        var found: [String] = []
+        visit(document, path: "", into: &found)
+        return found
+    }
+
+    private static func visit(_ value: Any, path: String, into found: inout [String]) {
+        switch value {
+        case let text as String where text.unicodeScalars.contains("\u{0}"):
+            found.append(path.isEmpty ? "body" : path)
+        case let object as [String: Any]:
+            for key in object.keys.sorted() {
+                let field = path.isEmpty ? key : "\(path).\(key)"
+                if key.unicodeScalars.contains("\u{0}") {
+                    found.append(field.replacingOccurrences(of: "\u{0}", with: #"\u0000"#))
+                } else {
+                    visit(object[key]!, path: field, into: &found)
+                }
+            }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() {
+                visit(element, path: "\(path)[\(index)]", into: &found)
+            }
+        default:
+            break
+        }
+    }
+}

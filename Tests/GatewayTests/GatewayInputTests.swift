@@ -1,0 +1,81 @@
+import Foundation
+@testable import Gateway
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// What reaches the gateway as text and numbers: NUL characters, loose numbers and form-encoded queries.
+@Suite struct GatewayInputTests {
+    @Test func nulCharactersAreFieldErrorsWhereverTheyArrive() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let login = try await http.send("POST", "/v1/auth/login", json: ["identifier": "a\u{0}b", "password": "correct horse battery"])
+            #expect(login.status == 400)
+            #expect(login.problemFields == ["identifier"])
+
+            let signUp = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A\u{0}",
+            ])
+            #expect(signUp.status == 400)
+            #expect(signUp.problemFields == ["displayName"])
+            // Nothing was stored: the same sign-up without the NUL succeeds.
+            let clean = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A",
+            ])
+            #expect(clean.status == 201)
+
+            let token = try await GatewayAccountsTests.signUp(http).access
+            let search = try await http.send("GET", "/v1/users?query=a%00b", token: token)
+            #expect(search.status == 400)
+            #expect(search.problemFields == ["query"])
+            let profile = try await http.send("GET", "/v1/users/a%00b", token: token)
+            #expect(profile.status == 400)
+            #expect(profile.problemFields == ["username"])
+        }
+    }
+
+    @Test func numbersInQueriesAreReadStrictly() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let token = try await GatewayAccountsTests.signUp(http).access
+            for lat in ["1%002", "0x1p3", "nan", "inf", "1.", ".5", "1e", "%201", "1,5", "--1"] {
+                let reply = try await http.send("GET", "/v1/events/nearby?lat=\(lat)&lng=0", token: token)
+                #expect(reply.status == 400, "lat=\(lat)")
+                #expect(reply.problemFields == ["lat"], "lat=\(lat)")
+            }
+            let page = try await http.send("GET", "/v1/users?query=a&pageSize=2%000", token: token)
+            #expect(page.problemFields == ["pageSize"])
+        }
+    }
+
+    @Test func plainNumbersAreTheOnlyNumbers() {
+        for text in ["0", "-12.5", "3e2", "1E-7", "59.3326"] { #expect(PlainNumber.parse(text) != nil, "\(text)") }
+        for text in ["", "-", "+1", "0x10", "1e400", "1\u{0}2", " 1", "1 ", "NaN"] { #expect(PlainNumber.parse(text) == nil, "\(text)") }
+    }
+
+    @Test func aPlusInAQueryIsASpaceAsFormsSendIt() async throws {
+        let query = FormQuery("q=old+tree&place=Poly%20Canyon&plus=%2B&bad=%zz&empty=&q=second")
+        #expect(query["q"] == "old tree")
+        #expect(query["place"] == "Poly Canyon")
+        #expect(query["plus"] == "+")
+        #expect(query["empty"] == "")
+        #expect(query["bad"] == nil)
+        #expect(query.undecodable == ["bad"])
+
+        try await GatewayHarness.withAccounts { http in
+            let token = try await GatewayAccountsTests.signUp(http, "ada_l").access
+            _ = try await http.send("PATCH", "/v1/me", json: ["displayName": "Ada Lovelace"], token: token)
+            let found = try await http.send("GET", "/v1/users?query=Ada+Love", token: token)
+            #expect((try found.json()["profiles"] as? [[String: Any]])?.map { $0["username"] as? String } == ["ada_l"])
+            let undecodable = try await http.send("GET", "/v1/users?query=%E2%28", token: token)
+            #expect(undecodable.status == 400)
+            #expect(undecodable.problemFields == ["query"])
+        }
+    }
+
+    @Test func serviceMessagesNameFieldsAsTheJSONDoes() {
+        let full = RoamError(.failedPrecondition, reason: "EVENT_FULL", message: "the event is full; join its waitlist with waitlist_if_full")
+        #expect(full.withJSONFieldNames().message == "the event is full; join its waitlist with waitlistIfFull")
+        let field = RoamError.invalidField("position.accuracy_meters", "must be at most 100").withJSONFieldNames()
+        #expect(field.violations.map(\.field) == ["position.accuracyMeters"])
+        #expect(field.message == "position.accuracyMeters: must be at most 100")
+    }
+}
