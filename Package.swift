@@ -65,10 +65,13 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The reference Argon2 implementation, from Debian's libargon2-dev.
         .systemLibrary(name: "CArgon2", path: "Shared/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        // Dependency-free: errors, validation, pages, geo, time, ids, the caller. All a domain may use.
+        .target(name: "RoamCore", path: "Shared/RoamCore", swiftSettings: swiftSettings),
         .target(
             name: "RoamRuntime",
             dependencies: uses("CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                               "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamProto", "ServiceLifecycle"),
+                               "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
+                               "ServiceLifecycle"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
@@ -77,20 +80,22 @@ let package = Package(
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
-            dependencies: uses("Crypto", "GRPCCore", "JWTKit", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+            dependencies: uses("Crypto", "GRPCCore", "JWTKit", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
+                               "SwiftProtobuf"),
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
                           swiftSettings: swiftSettings),
         .target(
             name: "Events",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime",
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
                                "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Events/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",
                           swiftSettings: swiftSettings),
         .target(
             name: "Feed",
-            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle",
+                               "SwiftProtobuf"),
             path: "Services/Feed/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
                           swiftSettings: swiftSettings),

@@ -38,7 +38,7 @@ enum Fixtures {
                        clientAddress: "127.0.0.1", createdAt: time, lastUsedAt: time, expiresAt: time.addingTimeInterval(86400))
     }
 
-    static func digest() -> [UInt8] { OpaqueToken.digest(OpaqueToken.generate()) }
+    static func digest() -> [UInt8] { OpaqueToken().digest(OpaqueToken().generate()) }
 
     /// Whole seconds survive the trip through PostgreSQL's microsecond timestamps exactly.
     static func wholeSeconds(_ date: Date) -> Date {

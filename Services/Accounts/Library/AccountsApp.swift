@@ -107,9 +107,9 @@ public struct Repositories: Sendable {
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 
-    public func service(hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,
+    public func service(hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
                         policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
         try await AccountService(users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
-                                 hasher: hasher, signer: signer, mailer: mailer, policy: policy, now: now)
+                                 hasher: hasher, tokens: OpaqueToken(), signer: signer, mailer: mailer, policy: policy, now: now)
     }
 }

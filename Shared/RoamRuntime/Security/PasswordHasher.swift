@@ -4,7 +4,7 @@ import NIOPosix
 
 /// Hashes passwords with Argon2id (libargon2) into PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`), so the
 /// parameters travel with each hash and can be raised later without breaking old ones.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: PasswordHashing {
     /// OWASP's minimum for Argon2id: 19 MiB, 2 iterations, 1 lane.
     public static let recommended = Argon2id(memoryKiB: 19 * 1024, iterations: 2, parallelism: 1)
 

@@ -1,7 +1,7 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
-/// Lifetimes and limits of the accounts service, from the environment.
+/// Lifetimes and limits of the accounts service; the app reads them from its environment.
 public struct AccountPolicy: Sendable {
     public var accessTokenLifetime: Duration = .seconds(15 * 60)
     public var refreshTokenLifetime: Duration = .seconds(30 * 86400)
@@ -14,13 +14,4 @@ public struct AccountPolicy: Sendable {
     public var emailLinkBase = "http://localhost:8080"
 
     public init() {}
-
-    public init(environment: Environment) throws(ConfigurationError) {
-        accessTokenLifetime = try environment.duration("ACCESS_TOKEN_TTL", default: accessTokenLifetime)
-        refreshTokenLifetime = try environment.duration("REFRESH_TOKEN_TTL", default: refreshTokenLifetime)
-        failedLoginLimitPerAccount = try environment.int("LOGIN_FAILURE_LIMIT", default: failedLoginLimitPerAccount, in: 1...1000)
-        failedLoginLimitPerAddress = try environment.int("LOGIN_FAILURE_LIMIT_PER_ADDRESS", default: failedLoginLimitPerAddress, in: 1...100_000)
-        failedLoginWindow = try environment.duration("LOGIN_FAILURE_WINDOW", default: failedLoginWindow)
-        emailLinkBase = environment.string("EMAIL_LINK_BASE_URL", default: emailLinkBase)
-    }
 }

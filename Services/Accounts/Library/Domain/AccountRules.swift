@@ -1,4 +1,4 @@
-import RoamRuntime
+import RoamCore
 
 /// The shapes Roam accepts for account fields.
 public enum AccountRules {

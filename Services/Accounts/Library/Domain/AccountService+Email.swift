@@ -1,11 +1,11 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Email verification and password reset, both through one-time tokens sent by the mail sender.
 extension AccountService {
     public func verifyEmail(token: String) async throws {
         guard !token.isEmpty else { throw RoamError.invalidField("token", "is required") }
-        guard let userID = try await oneTimeTokens.consume(digest: OpaqueToken.digest(token), purpose: .verifyEmail, at: now()) else {
+        guard let userID = try await oneTimeTokens.consume(digest: tokens.digest(token), purpose: .verifyEmail, at: now()) else {
             throw AccountsError.invalidOneTimeToken
         }
         try await users.markEmailVerified(userID: userID)
@@ -26,8 +26,8 @@ extension AccountService {
         AccountRules.checkEmail(email, into: &validation)
         try validation.check()
         guard let user = try await users.user(email: email) else { return }
-        let token = OpaqueToken.generate()
-        try await oneTimeTokens.issue(digest: OpaqueToken.digest(token), userID: user.id, purpose: .resetPassword,
+        let token = tokens.generate()
+        try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .resetPassword,
                                       expiresAt: now().adding(policy.resetTokenLifetime))
         try await mailer.send(Mail(kind: .resetPassword, to: user.email, subject: "Reset your Roam password",
                                    body: "Set a new password: \(policy.emailLinkBase)/reset-password?token=\(token)\nThe link works once, for one hour.",
@@ -40,7 +40,7 @@ extension AccountService {
         validation.require(!token.isEmpty, "token", "is required")
         AccountRules.checkPassword(newPassword, field: "new_password", into: &validation)
         try validation.check()
-        guard let userID = try await oneTimeTokens.consume(digest: OpaqueToken.digest(token), purpose: .resetPassword, at: now()) else {
+        guard let userID = try await oneTimeTokens.consume(digest: tokens.digest(token), purpose: .resetPassword, at: now()) else {
             throw AccountsError.invalidOneTimeToken
         }
         try await users.setPasswordHash(userID: userID, try await hasher.hash(newPassword), keepingSession: nil)
@@ -49,8 +49,8 @@ extension AccountService {
     }
 
     func sendVerificationEmail(to user: User) async throws {
-        let token = OpaqueToken.generate()
-        try await oneTimeTokens.issue(digest: OpaqueToken.digest(token), userID: user.id, purpose: .verifyEmail,
+        let token = tokens.generate()
+        try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .verifyEmail,
                                       expiresAt: now().adding(policy.verificationTokenLifetime))
         try await mailer.send(Mail(kind: .verifyEmail, to: user.email, subject: "Activate your Roam account",
                                    body: "Confirm your address: \(policy.emailLinkBase)/verify-email?token=\(token)",

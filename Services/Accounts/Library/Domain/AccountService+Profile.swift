@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Reading and editing profiles, searching users.
 extension AccountService {

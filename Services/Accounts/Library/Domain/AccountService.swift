@@ -1,6 +1,5 @@
 import Foundation
-import Logging
-import RoamRuntime
+import RoamCore
 
 /// The accounts use cases: sign-up, log-in, sessions and passwords. Profiles, email tokens and the
 /// social graph are in the extensions beside this file. Knows nothing of gRPC or SQL.
@@ -10,7 +9,8 @@ public struct AccountService: Sendable {
     let graph: any SocialGraphRepository
     let attempts: any LoginAttemptRepository
     let oneTimeTokens: any OneTimeTokenRepository
-    let hasher: PasswordHasher
+    let hasher: any PasswordHashing
+    let tokens: any SecretTokens
     let signer: any AccessTokenSigner
     let mailer: any MailSender
     let policy: AccountPolicy
@@ -21,7 +21,7 @@ public struct AccountService: Sendable {
 
     public init(users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
                 attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
-                hasher: PasswordHasher, signer: any AccessTokenSigner, mailer: any MailSender,
+                hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
                 policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws {
         self.users = users
         self.sessions = sessions
@@ -29,11 +29,12 @@ public struct AccountService: Sendable {
         self.attempts = attempts
         self.oneTimeTokens = oneTimeTokens
         self.hasher = hasher
+        self.tokens = tokens
         self.signer = signer
         self.mailer = mailer
         self.policy = policy
         self.now = now
-        decoyHash = try await hasher.hash(OpaqueToken.generate())
+        decoyHash = try await hasher.hash(tokens.generate())
     }
 
     public func signUp(_ form: SignUpForm, device: DeviceInfo, clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
@@ -76,9 +77,9 @@ public struct AccountService: Sendable {
     public func refresh(refreshToken: String) async throws -> IssuedTokens {
         guard !refreshToken.isEmpty else { throw RoamError.invalidField("refresh_token", "is required") }
         let time = now()
-        let newToken = OpaqueToken.generate()
+        let newToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)
-        switch try await sessions.rotate(refreshTokenDigest: OpaqueToken.digest(refreshToken), to: OpaqueToken.digest(newToken),
+        switch try await sessions.rotate(refreshTokenDigest: tokens.digest(refreshToken), to: tokens.digest(newToken),
                                          at: time, newExpiry: expiry) {
         case .invalid:
             throw AccountsError.invalidRefreshToken
@@ -92,7 +93,7 @@ public struct AccountService: Sendable {
 
     public func logOut(refreshToken: String) async throws {
         guard !refreshToken.isEmpty else { throw RoamError.invalidField("refresh_token", "is required") }
-        _ = try await sessions.revoke(refreshTokenDigest: OpaqueToken.digest(refreshToken))
+        _ = try await sessions.revoke(refreshTokenDigest: tokens.digest(refreshToken))
     }
 
     public func sessions(of user: AuthenticatedUser) async throws -> [Session] {
@@ -136,11 +137,11 @@ public struct AccountService: Sendable {
 
     private func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {
         let time = now()
-        let refreshToken = OpaqueToken.generate()
+        let refreshToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)
         let session = Session(id: .v7(at: time), userID: user.id, device: device, clientAddress: clientAddress,
                               createdAt: time, lastUsedAt: time, expiresAt: expiry)
-        try await sessions.create(session, refreshTokenDigest: OpaqueToken.digest(refreshToken))
+        try await sessions.create(session, refreshTokenDigest: tokens.digest(refreshToken))
         return try await tokens(for: user, sessionID: session.id, refreshToken: refreshToken, refreshExpiry: expiry, at: time)
     }
 

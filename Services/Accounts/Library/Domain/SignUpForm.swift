@@ -1,4 +1,4 @@
-import RoamRuntime
+import RoamCore
 
 /// What a person types to create an account, normalised and checked field by field.
 public struct SignUpForm: Sendable, Equatable {

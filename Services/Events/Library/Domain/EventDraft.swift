@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// What a host asks for when creating an event, before validation.
 public struct EventDraft: Sendable {

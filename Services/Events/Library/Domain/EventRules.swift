@@ -1,4 +1,4 @@
-import RoamRuntime
+import RoamCore
 
 /// Small rules shared by creating and editing events.
 enum EventRules {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 extension EventService {
     /// Deletes an event and everything in it, records `EventEnded` for the other services, and

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 extension EventService {
     /// Joins the event from where the caller stands. See `EventsService.JoinEvent` for the rules.

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 extension EventService {
     /// The event, if the user hosts it.

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// What a position report changed for the caller.
 public struct PresenceUpdate: Sendable, Equatable {

@@ -1,17 +1,16 @@
 import Foundation
-import Logging
-import RoamRuntime
+import RoamCore
 
 /// The events domain: creating and discovering geofenced events, joining and staying in them,
 /// moderation and their end. Free of transport and SQL; works on any `EventRepository`.
 public struct EventService: Sendable {
     let events: any EventRepository
-    let hasher: PasswordHasher
+    let hasher: any PasswordHashing
     let policy: EventPolicy
     let notifications: any Notifier
     let now: @Sendable () -> Date
 
-    public init(events: any EventRepository, hasher: PasswordHasher, policy: EventPolicy, notifications: any Notifier,
+    public init(events: any EventRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
                 now: @escaping @Sendable () -> Date = Date.init) {
         self.events = events
         self.hasher = hasher

@@ -1,4 +1,4 @@
-import RoamRuntime
+import RoamCore
 
 /// The events service's own failures, each with its stable reason.
 public enum EventsError {

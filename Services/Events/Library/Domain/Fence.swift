@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// An event's circular geofence and the rules for being inside it.
 public struct Fence: Sendable, Hashable {

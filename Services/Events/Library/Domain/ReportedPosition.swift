@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Where a device says it is, and how sure it is (the radius of its accuracy circle, in metres).
 public struct ReportedPosition: Sendable, Hashable {

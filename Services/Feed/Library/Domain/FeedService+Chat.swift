@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// An event's live chat: active members send and read; readers get every message once, in order,
 /// from where their history ends.

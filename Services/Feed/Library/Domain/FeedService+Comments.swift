@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Comments and replies: anyone who may read the subject may comment on it; authors edit and delete
 /// their own, and an event's host deletes any comment in the event.

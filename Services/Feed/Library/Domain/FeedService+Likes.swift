@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Likes on posts and comments: one per user, for anyone who may read the subject.
 extension FeedService {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Reports of posts and comments: anyone who may read something (and did not write it) reports it
 /// once; an event's host reads the reports of content in the event; stories' reports go to the

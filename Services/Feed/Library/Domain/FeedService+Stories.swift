@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// Legends: finding stories (near, on a map, trending, search), saving them, following places, and
 /// the home timeline. Content of users who block each other is left out both ways.

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// The feed's domain: posts in events (members only, asked of the events service) and stories at
 /// places, with comments and likes. Free of transport and SQL.

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// A place a user follows: stories pinned within `radiusMeters` of it reach their home timeline.
 public struct FollowedPlace: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// A place a story is pinned to.
 public struct Place: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// What an author asks to post, before validation.
 public struct PostDraft: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// How story listings are ordered.
 public enum StoryOrder: String, Sendable, CaseIterable {

@@ -1,5 +1,5 @@
 import Foundation
-import RoamRuntime
+import RoamCore
 
 /// What comments and likes attach to, written `kind/id` on the wire: `post/…` now; walks, activities
 /// and bucket items will join as their services land.

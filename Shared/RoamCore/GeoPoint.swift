@@ -1,5 +1,4 @@
 import Foundation
-import RoamRuntime
 
 /// A WGS84 position in degrees.
 public struct GeoPoint: Sendable, Hashable {

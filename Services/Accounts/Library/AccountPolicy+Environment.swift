@@ -1,0 +1,14 @@
+import RoamRuntime
+
+// Configuration is read by the app, never by the domain.
+extension AccountPolicy {
+    public init(environment: Environment) throws(ConfigurationError) {
+        self.init()
+        accessTokenLifetime = try environment.duration("ACCESS_TOKEN_TTL", default: accessTokenLifetime)
+        refreshTokenLifetime = try environment.duration("REFRESH_TOKEN_TTL", default: refreshTokenLifetime)
+        failedLoginLimitPerAccount = try environment.int("LOGIN_FAILURE_LIMIT", default: failedLoginLimitPerAccount, in: 1...1000)
+        failedLoginLimitPerAddress = try environment.int("LOGIN_FAILURE_LIMIT_PER_ADDRESS", default: failedLoginLimitPerAddress, in: 1...100_000)
+        failedLoginWindow = try environment.duration("LOGIN_FAILURE_WINDOW", default: failedLoginWindow)
+        emailLinkBase = environment.string("EMAIL_LINK_BASE_URL", default: emailLinkBase)
+    }
+}
