@@ -87,7 +87,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Events",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
                                "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Events/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",

@@ -14,7 +14,7 @@ import Testing
             _ = try await store.create(Fixtures.event(at: Places.somewhere(), startsAt: clock.now.addingTimeInterval(-7200)),
                                        idempotencyKey: nil)
         }
-        await EventSweeper(events: service, interval: .seconds(60), logger: Logger(label: "test")).sweep()
+        try await EventSweeper(events: service, interval: .seconds(60), logger: Logger(label: "test")).sweep()
         #expect(try await store.endedEventIDs(at: clock.now, limit: 10_000).isEmpty)
         #expect(try await store.due(at: clock.now, limit: 10_000).count == count)
     }

@@ -23,16 +23,7 @@ public struct OutboxDelivery: Service {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    _ = try await deliverDue()
-                } catch {
-                    logger.warning("outbox delivery failed", metadata: ["error": .describing(error)])
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
+        await BackgroundLoop.every(interval, logger: logger, failure: "outbox delivery failed") { _ = try await deliverDue() }
     }
 
     /// One round: tries every due entry once. Returns how many entries were completed.

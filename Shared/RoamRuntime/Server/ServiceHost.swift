@@ -1,32 +1,76 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import Logging
-import Metrics
 import PostgresNIO
-import Prometheus
 import RoamProto
 import ServiceLifecycle
 
-/// Runs one Roam service process: PostgreSQL client, start-up work (migrations), the gRPC server
-/// with health, request context, metrics, readiness and auth interceptors, and the `/metrics`
-/// listener, all in one `ServiceGroup` that shuts down gracefully on SIGTERM or SIGINT.
-public struct ServiceHost {
-    public var settings: ServiceSettings
-    public var logger: Logger
-
-    public init(settings: ServiceSettings) {
-        self.settings = settings
-        var logger = Logger(label: "roam-\(settings.name)")
-        logger.logLevel = settings.log.level
-        self.logger = logger
-    }
-
-    /// Sets up process-wide logging and metrics; call once, first thing in `main`.
+/// Runs one Roam service process, in the same order for every service: configuration, logging and
+/// metrics, PostgreSQL or the in-memory stores, the service's parts, then one `ServiceGroup` with the
+/// database client, clients of other services, start-up work (migrations, then token keys), the gRPC
+/// server (health, request context, metrics, readiness and auth interceptors), workers once start-up
+/// is done (outbox delivery among them) and `/metrics`. SIGTERM or SIGINT shuts it down gracefully.
+public enum ServiceHost {
     /// Open streams one client connection may have at once (chat sockets relayed by a gateway).
     public static let maxConcurrentStreams = 16_384
 
-    public static func bootstrapObservability(_ settings: ServiceSettings) -> PrometheusCollectorRegistry {
-        settings.log.bootstrap()
+    /// - Parameters:
+    ///   - settings: read by the service's configuration, which has read everything else it needs.
+    ///   - build: makes the service's parts from the runtime the host prepared.
+    public static func run(settings: ServiceSettings,
+                           build: (ServiceRuntime) async throws -> ServiceParts) async throws {
+        let registry = settings.log.bootstrap()
+        let logger = {
+            var logger = Logger(label: "roam-\(settings.name)")
+            logger.logLevel = settings.log.level
+            return logger
+        }()
+        let runtime = await ServiceRuntime(settings: settings, logger: logger)
+        let parts = try await build(runtime)
+
+        let keys = try parts.publicKeys ?? AccountsPublicKeySource(accounts: runtime.accounts())
+        let verifier = await AccessTokenVerifier(keySource: keys, serviceSecret: settings.serviceSecret)
+        let health = HealthService(serviceNames: serviceNames(of: parts.services))
+        let delivery = try parts.outbox.map { outbox in
+            let targets = try parts.purgeTargets.map { target in
+                GRPCPurgeTarget(upstream: try runtime.upstream(target.name, addresses: target.addresses), credential: runtime.credential)
+            }
+            return OutboxDelivery(outbox: outbox, targets: targets, logger: logger)
+        }
+        let postgres = runtime.postgres
+        let startup = StartupService(health: health, logger: logger, workers: parts.workers + (delivery.map { [$0] } ?? [])) {
+            if let postgres { try await parts.migrator.migrate(postgres, logger: logger) }
+            try await verifier.loadKeys()
+        }
+        let server = GRPCServer(
+            transport: .http2NIOPosix(
+                address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
+                transportSecurity: .plaintext,
+                config: .defaults {
+                    $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024
+                    // HTTP/2 allows 100 open streams per connection unless the server says otherwise,
+                    // and a gateway relays every open chat socket and notification stream as one
+                    // stream on its one connection to a replica: allow many.
+                    $0.http2.maxConcurrentStreams = maxConcurrentStreams
+                }
+            ),
+            services: parts.services + [health],
+            interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger)
+        )
+
+        var services: [any Service] = postgres.map { [$0] } ?? []
+        services += runtime.allUpstreams as [any Service]
+        services += parts.background
+        services.append(startup)
+        services.append(GRPCServerService(server: server, logger: logger, endStreams: parts.endStreams))
+        if settings.metricsAddress.port != 0 {
+            services.append(MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger))
+        }
+        logger.info("starting", metadata: ["grpc": "\(settings.grpcAddress)", "metrics": "\(settings.metricsAddress)",
+                                           "storage": "\(postgres == nil ? "memory" : "postgres")"])
+        let group = ServiceGroup(configuration: .init(services: services.map { .init(service: $0) },
+                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 
     /// The interceptors every Roam server runs, outermost first.
@@ -42,54 +86,10 @@ public struct ServiceHost {
         ]
     }
 
-    /// Runs until SIGTERM/SIGINT.
-    /// - Parameters:
-    ///   - services: the RPC services this process serves (health is added).
-    ///   - serviceNames: the fully qualified names health reports for.
-    ///   - postgres: the database client, when the service uses PostgreSQL; it runs first, stops last.
-    ///   - startup: work to finish before SERVING, e.g. migrations.
-    ///   - background: further services (clients, workers) started after the database.
-    ///   - endStreams: ends the service's long-lived streams when shutdown begins.
-    public func run(
-        services: [any RegistrableRPCService],
-        serviceNames: [String],
-        anonymousMethods: Set<MethodDescriptor>,
-        verifier: AccessTokenVerifier,
-        postgres: PostgresClient?,
-        startup: @escaping @Sendable () async throws -> Void,
-        background: [any Service] = [],
-        endStreams: @escaping @Sendable () async -> Void = {},
-        metricsRegistry: PrometheusCollectorRegistry?
-    ) async throws {
-        let health = HealthService(serviceNames: serviceNames)
-        let server = GRPCServer(
-            transport: .http2NIOPosix(
-                address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
-                transportSecurity: .plaintext,
-                config: .defaults {
-                    $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024
-                    // HTTP/2 allows 100 open streams per connection unless the server says otherwise,
-                    // and a gateway relays every open chat socket and notification stream as one
-                    // stream on its one connection to a replica: allow many.
-                    $0.http2.maxConcurrentStreams = Self.maxConcurrentStreams
-                }
-            ),
-            services: services + [health],
-            interceptors: Self.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger)
-        )
-
-        var groupServices: [ServiceGroupConfiguration.ServiceConfiguration] = []
-        if let postgres { groupServices.append(.init(service: postgres)) }
-        groupServices += background.map { .init(service: $0) }
-        groupServices.append(.init(service: StartupService(health: health, logger: logger, work: startup)))
-        groupServices.append(.init(service: GRPCServerService(server: server, logger: logger, endStreams: endStreams)))
-        if let metricsRegistry, settings.metricsAddress.port != 0 {
-            groupServices.append(.init(service: MetricsEndpoint.application(registry: metricsRegistry, address: settings.metricsAddress, logger: logger)))
-        }
-        logger.info("starting", metadata: ["grpc": "\(settings.grpcAddress)", "metrics": "\(settings.metricsAddress)",
-                                           "storage": "\(postgres == nil ? "memory" : "postgres")"])
-        let group = ServiceGroup(configuration: .init(services: groupServices, gracefulShutdownSignals: [.sigterm, .sigint],
-                                                      logger: logger))
-        try await group.run()
+    /// The fully qualified names of the services, as their generated descriptors give them.
+    static func serviceNames(of services: [any RegistrableRPCService]) -> [String] {
+        var router = RPCRouter<HTTP2ServerTransport.Posix>()
+        for service in services { service.registerMethods(with: &router) }
+        return Array(Set(router.methods.map(\.service.fullyQualifiedService))).sorted()
     }
 }

@@ -13,6 +13,8 @@ public struct ServiceSettings: Sendable {
     public var database: DatabaseSettings
     /// Run on the in-memory repositories instead of PostgreSQL (development and fakes only).
     public var inMemory: Bool
+    /// The longest one call to another service may take.
+    public var upstreamTimeout: Duration
 
     public static let developmentServiceSecret = "roam-development-service-secret-change-me"
 
@@ -30,5 +32,6 @@ public struct ServiceSettings: Sendable {
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         database = try DatabaseSettings(environment: environment)
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
+        upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
     }
 }

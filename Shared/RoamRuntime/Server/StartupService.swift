@@ -2,22 +2,26 @@ import Logging
 import ServiceLifecycle
 
 /// One-shot start-up work (migrations, key loading) that must finish before the process reports
-/// SERVING. It retries while the database is still coming up, then stays alive until shutdown,
-/// because a service that returns would end the whole group.
+/// SERVING. It retries while the database is still coming up, then runs the workers that need what
+/// it prepared, and stays alive until shutdown, because a service that returns would end the group.
 public struct StartupService: Service {
     private let work: @Sendable () async throws -> Void
     private let readinessChanged: @Sendable (Bool) -> Void
+    private let workers: [any Service]
     private let logger: Logger
 
-    public init(health: HealthService, logger: Logger, work: @escaping @Sendable () async throws -> Void) {
-        self.init(logger: logger, work: work) { ready in health.setAll(ready ? .serving : .notServing) }
+    public init(health: HealthService, logger: Logger, workers: [any Service] = [], work: @escaping @Sendable () async throws -> Void) {
+        self.init(logger: logger, workers: workers, work: work) { ready in health.setAll(ready ? .serving : .notServing) }
     }
 
-    /// - Parameter readinessChanged: told `true` once the work is done and `false` at shutdown.
-    public init(logger: Logger, work: @escaping @Sendable () async throws -> Void,
+    /// - Parameters:
+    ///   - workers: started once the work is done; they share this service's graceful shutdown.
+    ///   - readinessChanged: told `true` once the work is done and `false` at shutdown.
+    public init(logger: Logger, workers: [any Service] = [], work: @escaping @Sendable () async throws -> Void,
                 readinessChanged: @escaping @Sendable (Bool) -> Void) {
         self.work = work
         self.readinessChanged = readinessChanged
+        self.workers = workers
         self.logger = logger
     }
 
@@ -37,7 +41,12 @@ public struct StartupService: Service {
         }
         readinessChanged(true)
         logger.info("serving")
-        try? await gracefulShutdown()
+        // Child tasks inherit the group's graceful shutdown, so each worker stops with this service.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in workers { group.addTask { try await worker.run() } }
+            group.addTask { try? await gracefulShutdown() }
+            try await group.waitForAll()
+        }
         readinessChanged(false)
     }
 }

@@ -17,31 +17,22 @@ public struct EventSweeper: Service {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await sweep()
-                try? await Task.sleep(for: interval)
-            }
-        }
+        await BackgroundLoop.every(interval, logger: logger, failure: "sweep failed") { try await sweep() }
     }
 
-    func sweep() async {
-        do {
-            // Batches keep each step short; a backlog (after downtime) is worked off in one sweep.
-            var ended = 0, silent = 0, batch = 0
-            repeat {
-                batch = try await events.endExpiredEvents(limit: Self.batchSize)
-                ended += batch
-            } while batch == Self.batchSize && !Task.isCancelled
-            repeat {
-                batch = try await events.removeSilentMembers(limit: Self.batchSize)
-                silent += batch
-            } while batch == Self.batchSize && !Task.isCancelled
-            if ended + silent > 0 {
-                logger.info("swept", metadata: ["events_ended": "\(ended)", "silent_members_removed": "\(silent)"])
-            }
-        } catch {
-            logger.warning("sweep failed", metadata: ["error": .describing(error)])
+    func sweep() async throws {
+        // Batches keep each step short; a backlog (after downtime) is worked off in one sweep.
+        var ended = 0, silent = 0, batch = 0
+        repeat {
+            batch = try await events.endExpiredEvents(limit: Self.batchSize)
+            ended += batch
+        } while batch == Self.batchSize && !Task.isCancelled
+        repeat {
+            batch = try await events.removeSilentMembers(limit: Self.batchSize)
+            silent += batch
+        } while batch == Self.batchSize && !Task.isCancelled
+        if ended + silent > 0 {
+            logger.info("swept", metadata: ["events_ended": "\(ended)", "silent_members_removed": "\(silent)"])
         }
     }
 }

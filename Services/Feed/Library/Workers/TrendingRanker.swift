@@ -16,23 +16,12 @@ public struct TrendingRanker: Service {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            // Sleeps first: new stories start with a rank of their own, and the schema may still be
-            // migrating while the process starts.
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard !Task.isCancelled else { break }
-                await rank()
-            }
-        }
+        // Waits first: new stories start with a rank of their own.
+        await BackgroundLoop.every(interval, waitFirst: true, logger: logger, failure: "ranking stories failed") { try await rank() }
     }
 
-    func rank() async {
-        do {
-            let ranked = try await feed.refreshTrending()
-            logger.debug("ranked stories", metadata: ["stories": "\(ranked)"])
-        } catch {
-            logger.warning("ranking stories failed", metadata: ["error": .describing(error)])
-        }
+    func rank() async throws {
+        let ranked = try await feed.refreshTrending()
+        logger.debug("ranked stories", metadata: ["stories": "\(ranked)"])
     }
 }

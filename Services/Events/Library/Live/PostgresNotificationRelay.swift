@@ -60,22 +60,14 @@ public struct PostgresNotificationRelay: Notifier, Service {
 
     /// Listens until graceful shutdown, reconnecting when the connection is lost.
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    try await client.withConnection { connection in
-                        try await connection.listen(on: Self.channel) { notifications in
-                            for try await received in notifications {
-                                guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),
-                                      let notification = message.notification else { continue }
-                                hub.deliver(notification, to: message.to)
-                            }
-                        }
+        await BackgroundLoop.restarting(logger: logger, lost: "lost the notification channel; listening again") {
+            try await client.withConnection { connection in
+                try await connection.listen(on: Self.channel) { notifications in
+                    for try await received in notifications {
+                        guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),
+                              let notification = message.notification else { continue }
+                        hub.deliver(notification, to: message.to)
                     }
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    logger.warning("lost the notification channel; listening again", metadata: ["error": .describing(error)])
-                    try? await Task.sleep(for: .seconds(1))
                 }
             }
         }

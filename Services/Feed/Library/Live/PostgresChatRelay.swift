@@ -47,22 +47,16 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
     }
 
     private func listen() async {
-        while !Task.isCancelled {
-            do {
-                try await client.withConnection { connection in
-                    try await connection.listen(on: Self.channel) { notifications in
-                        // Anything sent while not listening is picked up here.
-                        await hub.announceAll()
-                        for try await received in notifications {
-                            guard let event = UUID(uuidString: received.payload) else { continue }
-                            await hub.announce(event: event)
-                        }
+        await BackgroundLoop.restarting(logger: logger, lost: "lost the chat channel; listening again") {
+            try await client.withConnection { connection in
+                try await connection.listen(on: Self.channel) { notifications in
+                    // Anything sent while not listening is picked up here.
+                    await hub.announceAll()
+                    for try await received in notifications {
+                        guard let event = UUID(uuidString: received.payload) else { continue }
+                        await hub.announce(event: event)
                     }
                 }
-            } catch {
-                guard !Task.isCancelled else { return }
-                logger.warning("lost the chat channel; listening again", metadata: ["error": .describing(error)])
-                try? await Task.sleep(for: .seconds(1))
             }
         }
     }

@@ -22,22 +22,7 @@ public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
     }
 
     public func run() async throws {
-        await cancelWhenGracefulShutdown {
-            var delay = Duration.milliseconds(250)
-            while !Task.isCancelled {
-                let started = ContinuousClock.now
-                do {
-                    try await watch()
-                } catch {
-                    guard !Task.isCancelled else { return }
-                    logger.warning("lost the departures stream from events; watching again", metadata: ["error": .describing(error)])
-                }
-                // A stream that held for a while was a real connection: start backing off afresh.
-                if ContinuousClock.now - started > .seconds(5) { delay = .milliseconds(250) }
-                try? await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(10))
-            }
-        }
+        await BackgroundLoop.restarting(logger: logger, lost: "lost the departures stream from events; watching again") { try await watch() }
     }
 
     private func watch() async throws {

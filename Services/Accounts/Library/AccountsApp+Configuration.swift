@@ -1,0 +1,22 @@
+import RoamRuntime
+
+extension AccountsApp {
+    /// Everything the process reads from its environment, read up front so a bad value stops it at once.
+    public struct Configuration: Sendable {
+        public var settings: ServiceSettings
+        public var signingKey: SigningKey.Source
+        public var policy: AccountPolicy
+        public var hasher: PasswordHasher
+        /// Services told to forget a deleted account (`name=host:port,…;…`).
+        public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+
+        public init(environment: Environment) throws {
+            settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
+                                           defaultMetricsPort: defaultMetricsPort, environment: environment)
+            signingKey = SigningKey.Source(environment: environment)
+            policy = try AccountPolicy(environment: environment)
+            hasher = try PasswordHasher(environment: environment)
+            purgeTargets = try environment.namedAddresses("USER_PURGE_TARGETS")
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import RoamRuntime
+
+extension EventsApp {
+    /// Everything the process reads from its environment, read up front so a bad value stops it at once.
+    public struct Configuration: Sendable {
+        public var settings: ServiceSettings
+        public var policy: EventPolicy
+        public var hasher: PasswordHasher
+        /// How often expired events are ended and silent members removed.
+        public var sweepInterval: Duration
+        /// Services told to purge an ended event (`name=host:port,…`).
+        public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+
+        public init(environment: Environment) throws {
+            settings = try ServiceSettings(name: "events", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                                           environment: environment)
+            policy = try EventPolicy(environment: environment)
+            hasher = try PasswordHasher(environment: environment)
+            sweepInterval = try environment.duration("EVENT_SWEEP_INTERVAL", default: .seconds(5))
+            purgeTargets = try environment.namedAddresses("EVENT_PURGE_TARGETS")
+        }
+    }
+}

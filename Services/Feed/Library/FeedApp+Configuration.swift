@@ -1,0 +1,25 @@
+import RoamRuntime
+
+extension FeedApp {
+    /// Everything the process reads from its environment, read up front so a bad value stops it at once.
+    public struct Configuration: Sendable {
+        public var settings: ServiceSettings
+        /// Every replica of the events service, asked about membership.
+        public var eventsAddresses: [HostAndPort]
+        /// Messages a live chat reader may fall behind before it is disconnected.
+        public var chatBufferSize: Int
+        /// How long a user's follows and blocks, asked of accounts, are remembered.
+        public var relationsCacheTTL: Duration
+        /// How often stories' hot ranks are recomputed.
+        public var trendingInterval: Duration
+
+        public init(environment: Environment) throws {
+            settings = try ServiceSettings(name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                                           environment: environment)
+            eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
+            chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
+            relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
+            trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))
+        }
+    }
+}
