@@ -22,7 +22,7 @@ public struct ProblemMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch {
             let problem = Self.problem(for: error, logger: context.logger)
-            if let refusals, RefusedUpgrades.isUpgrade(request) {
+            if let refusals, request.isWebSocketUpgrade {
                 let (headers, body) = problem.encoded(requestID: context.requestID)
                 var withID = headers
                 withID[.requestID] = context.requestID

@@ -44,7 +44,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             // Refused before the upgrade, as plain problem documents: no token, a bad `after`, not a member.
             _ = try context.requireUser()
             _ = try Self.after(request)
-            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
+            guard request.isWebSocketUpgrade else {
                 throw RoamError.invalidField("Upgrade", "must be websocket: this route speaks the WebSocket protocol")
             }
             let event = try context.parameters.require("id")

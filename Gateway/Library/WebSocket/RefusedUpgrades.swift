@@ -31,8 +31,11 @@ public final class RefusedUpgrades: Sendable {
     func take(for channel: any Channel) -> Refusal? {
         refusals.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) }
     }
+}
 
-    static func isUpgrade(_ request: Request) -> Bool {
-        request.headers[.upgrade]?.lowercased() == "websocket"
+extension Request {
+    /// Asks to switch to the WebSocket protocol.
+    var isWebSocketUpgrade: Bool {
+        headers[.upgrade]?.lowercased() == "websocket"
     }
 }
