@@ -22,6 +22,7 @@ let modulePackages: [String: String] = [
     "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
+    "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -48,6 +49,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf.git", from: "1.39.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        // The gateway's operations are generated from Gateway/openapi.yaml by scripts/generate-openapi.sh
+        // (the generator's command-line tool; no build plugin) and served through the Hummingbird transport.
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
@@ -102,7 +108,8 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdWebSocket", "Logging",
-                               "NIOCore", "NIOHTTPTypes", "NIOWebSocket", "Prometheus", "RoamProto", "RoamRuntime", "ServiceLifecycle"),
+                               "NIOCore", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
+                               "RoamProto", "RoamRuntime", "ServiceLifecycle"),
             path: "Gateway/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
                           swiftSettings: swiftSettings),

@@ -45,10 +45,14 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
-        AuthRoutes(accounts: accounts).register(in: table)
-        MeRoutes(accounts: accounts).register(in: table)
-        UserRoutes(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
-                                                              timeout: settings.fanOutTimeout)).register(in: table)
+        let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
+                                                                        timeout: settings.fanOutTimeout))
+        do {
+            try api.registerHandlers(on: table, middlewares: [SignedInUserMiddleware()])
+        } catch {
+            // Only an invalid server URL fails here, and the default one is "/".
+            preconditionFailure("the generated operations could not be registered: \(error)")
+        }
         EventRoutes(events: events).register(in: table)
         EventModerationRoutes(events: events).register(in: table)
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)

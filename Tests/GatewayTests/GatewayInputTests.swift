@@ -78,4 +78,25 @@ import Testing
         #expect(field.violations.map(\.field) == ["position.accuracyMeters"])
         #expect(field.message == "position.accuracyMeters: must be at most 100")
     }
+
+    /// The generated operations' own decoding failures are field errors too, named as the client sent them.
+    @Test func generatedOperationsNameTheFieldsTheyCannotDecode() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let token = try await GatewayAccountsTests.signUp(http).access
+            let noQuery = try await http.send("GET", "/v1/users", token: token)
+            #expect(noQuery.status == 400 && noQuery.problemFields == ["query"], "\(String(decoding: noQuery.body, as: UTF8.self))")
+            let badSize = try await http.send("GET", "/v1/users?query=a&pageSize=many", token: token)
+            #expect(badSize.status == 400 && badSize.problemFields == ["pageSize"], "\(String(decoding: badSize.body, as: UTF8.self))")
+            let bigSize = try await http.send("GET", "/v1/users/someone/followers?pageSize=101")
+            #expect(bigSize.problemFields == ["pageSize"])
+            let noBody = try await http.send("POST", "/v1/auth/login", headers: ["Content-Type": "application/json"])
+            #expect(noBody.status == 400 && noBody.reason == "MALFORMED_JSON", "\(String(decoding: noBody.body, as: UTF8.self))")
+            let nested = try await http.send("POST", "/v1/auth/signup", json: ["email": 5])
+            #expect(nested.status == 400, "\(String(decoding: nested.body, as: UTF8.self))")
+            let xml = try await http.send("POST", "/v1/auth/login", body: Data("<a/>".utf8), headers: ["Content-Type": "application/xml"])
+            #expect(xml.status == 415, "\(String(decoding: xml.body, as: UTF8.self))")
+            let anonymous = try await http.send("GET", "/v1/me")
+            #expect(anonymous.status == 401 && anonymous.reason == "UNAUTHENTICATED")
+        }
+    }
 }

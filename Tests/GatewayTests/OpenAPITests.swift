@@ -69,11 +69,13 @@ import Testing
     }
 
     @Test func joiningDocumentsTheWaitlistAnswer() throws {
-        let join = try #require(GatewayOpenAPI.operations.first { $0.id == "joinEvent" })
-        guard case .object(let responses)? = join.document["responses"] else {
-            Issue.record("no responses")
-            return
-        }
-        #expect(responses["200"] != nil && responses["202"] != nil)
+        let join = try #require(GatewayOpenAPI.document["paths"]?["/v1/events/{id}/join"]?["post"])
+        #expect(join["responses"]?["200"] != nil && join["responses"]?["202"] != nil)
+    }
+
+    @Test func securityComesFromTheDocument() {
+        #expect(GatewayOpenAPI.operationsRequiringUser.contains("getMe"))
+        #expect(!GatewayOpenAPI.operationsRequiringUser.contains("logIn"))
+        #expect(!GatewayOpenAPI.operationsRequiringUser.contains("getUser"))
     }
 }

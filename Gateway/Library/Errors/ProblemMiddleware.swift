@@ -1,6 +1,7 @@
 import GRPCCore
 import Hummingbird
 import Logging
+import OpenAPIRuntime
 import RoamRuntime
 
 /// Turns every error a route throws into `application/problem+json`: domain errors keep their reason
@@ -45,12 +46,41 @@ public struct ProblemMiddleware: RouterMiddleware {
                 return Problem(RoamError.internal)
             }
             return Problem(roamError.withJSONFieldNames())
+        case let error as ServerError:
+            return problem(for: clientError(from: error), logger: logger)
         case let error as any HTTPResponseError:
             return problem(for: error.status, message: "\(error)")
         default:
             logger.error("unexpected error", metadata: ["error": .describing(error)])
             return Problem(RoamError.internal)
         }
+    }
+
+    /// What a generated operation failed with: the handler's own error, or the request the generated
+    /// code could not decode, named as the client sent it. The runtime's own errors are internal to it
+    /// and known only by their description.
+    static func clientError(from error: ServerError) -> any Error {
+        switch error.underlyingError {
+        case let decoding as DecodingError:
+            return JSONBody.error(for: decoding)
+        case is RoamError, is RPCError, is any HTTPResponseError, is CancellationError:
+            return error.underlyingError
+        default:
+            break
+        }
+        let cause = error.causeDescription
+        if cause.contains("Missing required request body") {
+            return RoamError(.invalidArgument, reason: "MALFORMED_JSON", message: "a JSON body is required")
+        }
+        if cause.contains("Unexpected content type") {
+            return HTTPError(.unsupportedMediaType)
+        }
+        for (marker, place) in [("Missing required query parameter named: ", "query"), ("Missing required path parameter named: ", "path")]
+            where cause.contains(marker) {
+            let name = cause.components(separatedBy: marker).last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? place
+            return RoamError.invalidField(name, "is required")
+        }
+        return RoamError(.invalidArgument, reason: "BAD_REQUEST", message: "the request does not fit the operation: \(cause)")
     }
 
     private static func problem(for status: HTTPResponse.Status, message: String) -> Problem {

@@ -7,6 +7,14 @@ enum PlainNumber {
         return value
     }
 
+    /// An optional minus and digits only.
+    static func parseWhole(_ text: String) -> Double? {
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        guard digits(&bytes) > 0, bytes.isEmpty else { return nil }
+        return Double(text)
+    }
+
     static func isPlain(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
@@ -21,6 +29,11 @@ enum PlainNumber {
             guard digits(&bytes) > 0 else { return false }
         }
         return bytes.isEmpty
+    }
+
+    /// `100` rather than `100.0` in messages.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 
     private static func digits(_ bytes: inout ArraySlice<UInt8>) -> Int {

@@ -63,16 +63,23 @@ struct PageQuery {
 
     init(_ request: Request) throws(RoamError) {
         let query = FormQuery(request.uri.query)
-        if let raw = query["pageSize"] {
-            guard let size = Int32(raw), (1...100).contains(size) else {
-                throw RoamError.invalidField("pageSize", "must be a whole number from 1 to 100")
-            }
-            self.size = size
-        } else {
-            size = 20
+        guard let raw = query["pageSize"] else {
+            try self.init(size: 20, token: query["pageToken"])
+            return
         }
-        token = query["pageToken"] ?? ""
+        guard let size = Int32(raw) else { throw Self.badSize }
+        try self.init(size: Int(size), token: query["pageToken"])
     }
+
+    /// As a generated operation decoded them (the generated code checks no `minimum` or `maximum`).
+    init(size: Int?, token: String?) throws(RoamError) {
+        let size = size ?? 20
+        guard (1...100).contains(size) else { throw Self.badSize }
+        self.size = Int32(size)
+        self.token = token ?? ""
+    }
+
+    private static var badSize: RoamError { RoamError.invalidField("pageSize", "must be a whole number from 1 to 100") }
 
     var proto: Roam_Common_V1_PageRequest {
         .with {

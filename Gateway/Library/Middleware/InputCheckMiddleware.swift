@@ -23,6 +23,9 @@ public struct InputCheckMiddleware: RouterMiddleware {
         for (name, value) in query.items where value.unicodeScalars.contains("\u{0}") || name.unicodeScalars.contains("\u{0}") {
             validation.fail(name, "must not contain NUL characters")
         }
+        if let path = context.endpointPath, let operation = GatewayOpenAPI.operationsByRoute["\(request.method.rawValue) \(path)"] {
+            Self.check(query, against: operation.queryParameters, into: &validation)
+        }
         var request = request
         if Self.mayCarryJSON(request) {
             // Bodies are collected here at most once: handlers read the same buffer again.
@@ -33,6 +36,32 @@ public struct InputCheckMiddleware: RouterMiddleware {
         }
         try validation.check()
         return try await next(request, context)
+    }
+
+    /// Presence, number syntax (strictly: `PlainNumber`) and range, as the document declares them.
+    static func check(_ query: FormQuery, against parameters: [GatewayOpenAPI.QueryParameter], into validation: inout Validation) {
+        // A parameter refused already (a NUL, bad percent-encoding) is reported once.
+        let refused = Set(validation.violations.map(\.field))
+        for parameter in parameters where !refused.contains(parameter.name) {
+            guard let raw = query[parameter.name] else {
+                if parameter.required { validation.fail(parameter.name, "is required") }
+                continue
+            }
+            let value: Double?
+            switch parameter.type {
+            case "integer": value = PlainNumber.parseWhole(raw)
+            case "number": value = PlainNumber.parse(raw)
+            default: continue
+            }
+            guard let value else {
+                validation.fail(parameter.name, parameter.type == "integer" ? "must be a whole number" : "must be a number")
+                continue
+            }
+            let minimum = parameter.minimum ?? -.infinity, maximum = parameter.maximum ?? .infinity
+            if !(minimum...maximum).contains(value) {
+                validation.fail(parameter.name, "must be from \(PlainNumber.format(minimum)) to \(PlainNumber.format(maximum))")
+            }
+        }
     }
 
     private static func mayCarryJSON(_ request: Request) -> Bool {

@@ -1,55 +1,70 @@
-/// The OpenAPI 3.1 document served at `/openapi.json`. Every route the gateway serves is listed in
-/// `operations`; a test fails when this list and the router disagree.
+import Foundation
+
+/// `Gateway/openapi.yaml`, the one place an operation is declared, as `scripts/generate-openapi.sh`
+/// embeds it: served at `/openapi.json`, and read for what each operation requires (a signed-in user).
 enum GatewayOpenAPI {
-    static let operations: [APIOperation] = AccountsOperations.all + EventsOperations.all + FeedOperations.all + SystemOperations.all
-
-    static let problemStatuses = [400, 401, 403, 404, 409, 413, 422, 429, 500, 503, 504]
-
-    static var document: OpenAPIValue {
-        var paths: [String: OpenAPIValue] = [:]
-        for operation in operations {
-            var item: [String: OpenAPIValue] = [:]
-            if case .object(let existing)? = paths[operation.path] { item = existing }
-            item[operation.method.lowercased()] = operation.document
-            paths[operation.path] = .object(item)
-        }
-        var responses: [String: OpenAPIValue] = [:]
-        for status in problemStatuses {
-            responses["Problem\(status)"] = [
-                "description": .string(problemDescriptions[status] ?? "Error"),
-                "content": ["application/problem+json": ["schema": JSONSchema.ref("Problem")]],
-            ]
-        }
-        return [
-            "openapi": "3.1.0",
-            "info": [
-                "title": "Roam API",
-                "version": "1.0.0",
-                "description": "The public JSON API of Roam, a backend for location-based social and travel apps.",
-            ],
-            "servers": [["url": "http://localhost:8080"]],
-            "paths": .object(paths),
-            "components": [
-                "securitySchemes": ["bearerAuth": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT"]],
-                "schemas": .object(AccountsSchemas.all.merging(EventsSchemas.all) { first, _ in first }
-                                          .merging(FeedSchemas.all) { first, _ in first }
-                                          .merging(SystemSchemas.all) { first, _ in first }),
-                "responses": .object(responses),
-            ],
-        ]
+    struct Operation: Sendable, Hashable {
+        var method: String
+        /// In OpenAPI form: `/v1/users/{username}`.
+        var path: String
+        var id: String
+        /// Lists `bearerAuth` under `security`.
+        var requiresUser: Bool
+        var queryParameters: [QueryParameter] = []
     }
 
-    static let problemDescriptions: [Int: String] = [
-        400: "Invalid input: malformed JSON, a missing or wrong field (see `errors`)",
-        401: "Missing, expired or invalid access token",
-        403: "Not allowed",
-        404: "No such resource",
-        409: "Conflicts with the current state (e.g. the username is taken)",
-        413: "The body is larger than the gateway accepts",
-        422: "Refused in the current state because of a field",
-        429: "Too many requests; wait `Retry-After` seconds",
-        500: "Internal error",
-        503: "A service is unavailable",
-        504: "A service did not answer in time",
-    ]
+    /// A query parameter as the document declares it: what the generated code decodes loosely (`0x10`
+    /// as 16, no `minimum`/`maximum`, and a failure without the parameter's name) is checked first.
+    struct QueryParameter: Sendable, Hashable {
+        var name: String
+        var required: Bool
+        /// `integer`, `number`, `string`, …
+        var type: String?
+        var minimum: Double?
+        var maximum: Double?
+    }
+
+    static let json = Data(openAPIDocumentJSON.utf8)
+
+    static let document: OpenAPIValue = {
+        do {
+            return try JSONDecoder().decode(OpenAPIValue.self, from: json)
+        } catch {
+            preconditionFailure("the generated OpenAPI document is not JSON: \(error)")
+        }
+    }()
+
+    static let operations: [Operation] = {
+        guard case .object(let paths)? = document["paths"] else { return [] }
+        return paths.flatMap { path, item -> [Operation] in
+            guard case .object(let methods) = item else { return [] }
+            return methods.compactMap { method, operation in
+                guard case .string(let id)? = operation["operationId"] else { return nil }
+                var requiresUser = false
+                if case .array(let requirements)? = operation["security"] {
+                    requiresUser = requirements.contains { $0["bearerAuth"] != nil }
+                }
+                return Operation(method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
+                                 queryParameters: queryParameters(of: operation))
+            }
+        }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
+    }()
+
+    /// Operation ids that need a signed-in user.
+    static let operationsRequiringUser = Set(operations.filter(\.requiresUser).map(\.id))
+
+    /// The operation a route serves, by method and OpenAPI path (`GET /v1/users/{username}`).
+    static let operationsByRoute = Dictionary(operations.map { ("\($0.method) \($0.path)", $0) }) { first, _ in first }
+
+    private static func queryParameters(of operation: OpenAPIValue) -> [QueryParameter] {
+        guard case .array(let parameters)? = operation["parameters"] else { return [] }
+        return parameters.compactMap { parameter in
+            guard parameter["in"] == "query", case .string(let name)? = parameter["name"] else { return nil }
+            let schema = parameter["schema"]
+            var type: String?
+            if case .string(let declared)? = schema?["type"] { type = declared }
+            return QueryParameter(name: name, required: parameter["required"] == .bool(true), type: type,
+                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number)
+        }
+    }
 }

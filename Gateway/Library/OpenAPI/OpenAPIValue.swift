@@ -1,9 +1,10 @@
-/// A JSON value, written with Swift literals, that the OpenAPI document is built from.
+/// A JSON value: how the gateway reads its OpenAPI document.
 public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case string(String)
     case bool(Bool)
     case int(Int)
+    case number(Double)
     case array([OpenAPIValue])
     case object([String: OpenAPIValue])
 
@@ -21,6 +22,7 @@ public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleBySt
         case .string(let value): try container.encode(value)
         case .bool(let value): try container.encode(value)
         case .int(let value): try container.encode(value)
+        case .number(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
         }
@@ -30,9 +32,19 @@ public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleBySt
         let container = try decoder.singleValueContainer()
         if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int.self) { self = .int(value) }
+        else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([OpenAPIValue].self) { self = .array(value) }
         else { self = .object(try container.decode([String: OpenAPIValue].self)) }
+    }
+
+    /// An integer or a number, as a `Double`.
+    public var number: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .number(let value): value
+        default: nil
+        }
     }
 
     public subscript(key: String) -> OpenAPIValue? {

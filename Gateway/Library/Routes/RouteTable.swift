@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
+import OpenAPIHummingbird
+import OpenAPIRuntime
 
 /// The gateway's router, keeping a list of what it serves so a test can hold it against the OpenAPI
 /// document. Every route is added here, never on the Hummingbird router directly.
@@ -35,6 +37,15 @@ public final class RouteTable: @unchecked Sendable {
                       onUpgrade: @escaping WebSocketDataHandler<WebSocketRouterContext<GatewayRequestContext>>) {
         routes.append(Route(method: "GET", path: path))
         router.ws(RouterPath(stringLiteral: path), shouldUpgrade: shouldUpgrade, onUpgrade: onUpgrade)
+    }
+}
+
+/// The generated operations register here too, so the table lists every route.
+extension RouteTable: ServerTransport {
+    public func register(_ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
+                         method: HTTPRequest.Method, path: String) throws {
+        routes.append(Route(method: method.rawValue, path: path))
+        router.register(handler, method: method, path: path)
     }
 }
 

@@ -37,18 +37,12 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
             let text = registry?.emitToBuffer() ?? []
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }
-        let document = Self.encodedDocument()
+        let document = GatewayOpenAPI.json
         table.add(.get, "/openapi.json") { _, _ in
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document)))
         }
-    }
-
-    static func encodedDocument() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return (try? encoder.encode(GatewayOpenAPI.document)) ?? Data()
     }
 }
 

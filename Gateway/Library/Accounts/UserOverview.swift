@@ -10,29 +10,24 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
     let counters: [any ProfileCounter]
     let timeout: Duration
 
-    func overview(of username: String) async throws -> UserOverviewJSON {
+    func overview(of username: String) async throws -> Components.Schemas.UserOverview {
         let profile = try await accounts.call(idempotent: true) { client, options in
             try await client.getProfile(.with { $0.username = username }, options: options)
         }.profile
         let results = await FanOut.gather(within: timeout, counters.map { counter in
             FanOut.Part(counter.name) { try await counter.counts(for: profile) }
         })
+        // `followers` and `following` now; `bucketItems`, `completedItems` and `stories` as those
+        // services arrive.
         var counts: [String: Int64] = [:]
-        var parts: [String: PartStatus] = [:]
+        var parts: [String: Components.Schemas.PartStatus] = [:]
         for (name, result) in results {
-            parts[name] = PartStatus(result)
+            parts[name] = Components.Schemas.PartStatus(PartStatus(result))
             if case .success(let partCounts) = result { counts.merge(partCounts) { first, _ in first } }
         }
-        return UserOverviewJSON(profile: ProfileJSON(profile), counts: counts, parts: parts)
+        return .init(counts: .init(additionalProperties: counts), parts: .init(additionalProperties: parts),
+                     profile: .init(profile))
     }
-}
-
-struct UserOverviewJSON: Codable {
-    var profile: ProfileJSON
-    /// `followers` and `following` now; `bucketItems`, `completedItems` and `stories` as those
-    /// services arrive.
-    var counts: [String: Int64]
-    var parts: [String: PartStatus]
 }
 
 /// One service's contribution to a user's counts.

@@ -1,0 +1,9 @@
+import GRPCCore
+
+/// The operations generated from `Gateway/openapi.yaml` (`APIProtocol`), one extension per domain in
+/// that domain's folder. Each converts between the generated types and the service's protobuf and
+/// calls the service; errors are thrown and become problem documents in `ProblemMiddleware`.
+struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
+    let accounts: AccountsCaller<Transport>
+    let overview: UserOverview<Transport>
+}

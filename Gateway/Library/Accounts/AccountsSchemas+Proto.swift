@@ -1,0 +1,54 @@
+import RoamProto
+
+// The accounts service's protobuf messages as the document's schemas.
+
+extension Components.Schemas.Tokens {
+    init(_ tokens: Roam_Accounts_V1_TokenPair) {
+        self.init(accessToken: tokens.accessToken, accessTokenExpiresAt: tokens.accessTokenExpiresAt.date,
+                  refreshToken: tokens.refreshToken, refreshTokenExpiresAt: tokens.refreshTokenExpiresAt.date,
+                  sessionId: tokens.sessionID, tokenType: "Bearer")
+    }
+}
+
+extension Components.Schemas.Profile {
+    init(_ profile: Roam_Accounts_V1_Profile) {
+        self.init(avatarMediaId: profile.avatarMediaID.isEmpty ? nil : profile.avatarMediaID, bio: profile.bio,
+                  displayName: profile.displayName, followedByMe: profile.followedByMe, followerCount: profile.followerCount,
+                  followingCount: profile.followingCount, followsMe: profile.followsMe,
+                  phone: profile.phone.isEmpty ? nil : profile.phone, userId: profile.userID, username: profile.username)
+    }
+}
+
+extension Components.Schemas.Account {
+    init(_ account: Roam_Accounts_V1_Account) {
+        self.init(createdAt: account.createdAt.date, email: account.email, emailVerified: account.emailVerified,
+                  profile: .init(account.profile), userId: account.userID)
+    }
+}
+
+extension Components.Schemas.SignedIn {
+    init(account: Roam_Accounts_V1_Account, tokens: Roam_Accounts_V1_TokenPair) {
+        self.init(account: .init(account), tokens: .init(tokens))
+    }
+}
+
+extension Components.Schemas.Session {
+    init(_ session: Roam_Accounts_V1_Session) {
+        self.init(clientAddress: session.clientAddress, createdAt: session.createdAt.date, current: session.current,
+                  deviceName: session.device.deviceName, lastUsedAt: session.lastUsedAt.date, sessionId: session.sessionID,
+                  userAgent: session.device.userAgent)
+    }
+}
+
+extension Components.Schemas.ProfilePage {
+    init(_ profiles: [Roam_Accounts_V1_Profile], totalCount: Int64? = nil, page: Roam_Common_V1_PageResponse) {
+        self.init(nextPageToken: page.nextPageToken.isEmpty ? nil : page.nextPageToken, profiles: profiles.map(Components.Schemas.Profile.init),
+                  totalCount: totalCount)
+    }
+}
+
+extension Components.Schemas.PartStatus {
+    init(_ part: PartStatus) {
+        self.init(reason: part.reason, status: StatusPayload(rawValue: part.status) ?? .unavailable)
+    }
+}
