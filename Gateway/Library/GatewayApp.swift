@@ -48,7 +48,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
                                                                         timeout: settings.fanOutTimeout))
         do {
-            try api.registerHandlers(on: table, middlewares: [SignedInUserMiddleware()])
+            try api.register(on: table)
         } catch {
             // Only an invalid server URL fails here, and the default one is "/".
             preconditionFailure("the generated operations could not be registered: \(error)")

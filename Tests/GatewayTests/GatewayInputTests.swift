@@ -99,4 +99,16 @@ import Testing
             #expect(anonymous.status == 401 && anonymous.reason == "UNAUTHENTICATED")
         }
     }
+
+    /// The README and the walk-through read tokens out of answers with `sed`: generated answers are
+    /// compact JSON, like every other.
+    @Test func answersAreCompactJSON() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let reply = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "compact@example.com", "username": "compact", "password": "correct horse battery", "displayName": "C",
+            ])
+            let text = String(decoding: reply.body, as: UTF8.self)
+            #expect(text.contains(#""accessToken":""#) && !text.contains("\n"), "\(text)")
+        }
+    }
 }
