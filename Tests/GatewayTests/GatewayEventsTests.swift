@@ -233,7 +233,7 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             let badLat = try await http.send("GET", "/v1/events/nearby?lat=95&lng=10", token: token)
             #expect(badLat.status == 400 && badLat.problemFields == ["lat"])
             let badID = try await http.send("GET", "/v1/events/not-an-id", token: token)
-            #expect(badID.status == 400 && badID.problemFields == ["eventId"])
+            #expect(badID.status == 400 && badID.problemFields == ["id"])
             let unknown = try await http.send("GET", "/v1/events/\(UUID())", token: token)
             #expect(unknown.status == 404)
             #expect(try await http.send("GET", "/v1/me/events").status == 401)

@@ -5,7 +5,7 @@ import RoamProto
 
 struct CommentBody: Decodable {
     /// 1 to 2,000 characters.
-    var text: String?
+    var text: String
 }
 
 struct CommentJSON: Codable {

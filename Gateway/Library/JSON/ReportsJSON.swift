@@ -5,7 +5,7 @@ import RoamProto
 
 struct ReportBody: Decodable {
     /// spam, harassment, hate, violence, nudity, misinformation or other.
-    var reason: String?
+    var reason: String
     /// Up to 1,000 characters.
     var text: String?
 }

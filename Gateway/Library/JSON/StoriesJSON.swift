@@ -14,7 +14,7 @@ struct StoryBody: Decodable {
 struct FollowPlaceBody: Decodable {
     var latitude: Double?
     var longitude: Double?
-    var name: String?
+    var name: String
     var radiusMeters: Double?
 }
 

@@ -24,6 +24,10 @@ public struct InputCheckMiddleware: RouterMiddleware {
             validation.fail(name, "must not contain NUL characters")
         }
         if let path = context.endpointPath, let operation = GatewayOpenAPI.operationsByRoute["\(request.method.rawValue) \(path)"] {
+            for (name, value) in context.parameters where operation.uuidPathParameters.contains(String(name))
+                && !validation.violations.contains(where: { $0.field == name }) && UUID(uuidString: String(value)) == nil {
+                validation.fail(String(name), "must be a UUID")
+            }
             Self.check(query, against: operation.queryParameters, into: &validation)
         }
         var request = request

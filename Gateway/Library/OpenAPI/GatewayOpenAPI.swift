@@ -3,7 +3,7 @@ import Foundation
 /// `Gateway/openapi.yaml`, the one place an operation is declared, as `scripts/generate-openapi.sh`
 /// embeds it: served at `/openapi.json`, and read for what each operation requires (a signed-in user).
 enum GatewayOpenAPI {
-    struct Operation: Sendable, Hashable {
+    struct Operation: Sendable, Equatable {
         var method: String
         /// In OpenAPI form: `/v1/users/{username}`.
         var path: String
@@ -11,6 +11,15 @@ enum GatewayOpenAPI {
         /// Lists `bearerAuth` under `security`.
         var requiresUser: Bool
         var queryParameters: [QueryParameter] = []
+        /// Path parameters declared `format: uuid`.
+        var uuidPathParameters: Set<String> = []
+        /// The JSON body's schema (often a `$ref`), when the operation takes one.
+        var requestBodySchema: OpenAPIValue?
+
+        /// `{username}` in the path, by name.
+        var pathParameters: [String] {
+            path.split(separator: "/").compactMap { $0.hasPrefix("{") && $0.hasSuffix("}") ? String($0.dropFirst().dropLast()) : nil }
+        }
     }
 
     /// A query parameter as the document declares it: what the generated code decodes loosely (`0x10`
@@ -45,7 +54,8 @@ enum GatewayOpenAPI {
                     requiresUser = requirements.contains { $0["bearerAuth"] != nil }
                 }
                 return Operation(method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
-                                 queryParameters: queryParameters(of: operation))
+                                 queryParameters: queryParameters(of: operation), uuidPathParameters: uuidPathParameters(of: operation),
+                                 requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"])
             }
         }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }()
@@ -55,6 +65,14 @@ enum GatewayOpenAPI {
 
     /// The operation a route serves, by method and OpenAPI path (`GET /v1/users/{username}`).
     static let operationsByRoute = Dictionary(operations.map { ("\($0.method) \($0.path)", $0) }) { first, _ in first }
+
+    private static func uuidPathParameters(of operation: OpenAPIValue) -> Set<String> {
+        guard case .array(let parameters)? = operation["parameters"] else { return [] }
+        return Set(parameters.compactMap { parameter in
+            guard parameter["in"] == "path", parameter["schema"]?["format"] == "uuid", case .string(let name)? = parameter["name"] else { return nil }
+            return name
+        })
+    }
 
     private static func queryParameters(of operation: OpenAPIValue) -> [QueryParameter] {
         guard case .array(let parameters)? = operation["parameters"] else { return [] }

@@ -21,7 +21,7 @@ struct CommentRoutes<Transport: ClientTransport>: Sendable {
                     try await client.createComment(.with {
                         $0.idempotencyKey = key
                         $0.subject = "post/\(post)"
-                        $0.text = body.text ?? ""
+                        $0.text = body.text
                     }, options: options)
                 }
             }
@@ -47,7 +47,7 @@ struct CommentRoutes<Transport: ClientTransport>: Sendable {
                     try await client.replyToComment(.with {
                         $0.idempotencyKey = key
                         $0.commentID = comment
-                        $0.text = body.text ?? ""
+                        $0.text = body.text
                     }, options: options)
                 }
             }
@@ -59,7 +59,7 @@ struct CommentRoutes<Transport: ClientTransport>: Sendable {
             let body = try await JSONBody.decode(CommentBody.self, from: request, context: context)
             let response = try await renamingFields(Self.pathFields) {
                 try await feed.call { client, options in
-                    try await client.updateComment(.with { $0.commentID = comment; $0.text = body.text ?? "" }, options: options)
+                    try await client.updateComment(.with { $0.commentID = comment; $0.text = body.text }, options: options)
                 }
             }
             return try json(CommentJSON(response.comment))

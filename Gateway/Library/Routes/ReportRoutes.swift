@@ -20,7 +20,7 @@ struct ReportRoutes<Transport: ClientTransport>: Sendable {
                     try await feed.call { client, options in
                         try await client.reportContent(.with {
                             $0.subject = subject
-                            $0.reason = body.reason ?? ""
+                            $0.reason = body.reason
                             $0.text = body.text ?? ""
                         }, options: options)
                     }

@@ -99,7 +99,7 @@ struct StoryRoutes<Transport: ClientTransport>: Sendable {
                 try await feed.call { client, options in
                     try await client.followPlace(.with {
                         $0.position = .with { $0.latitude = body.latitude ?? 0; $0.longitude = body.longitude ?? 0 }
-                        $0.name = body.name ?? ""
+                        $0.name = body.name
                         if let radius = body.radiusMeters { $0.radiusMeters = radius }
                     }, options: options)
                 }

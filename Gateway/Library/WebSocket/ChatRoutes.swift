@@ -24,7 +24,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                     try await client.sendChatMessage(.with {
                         $0.idempotencyKey = key
                         $0.eventID = event
-                        $0.text = body.text ?? ""
+                        $0.text = body.text
                     }, options: options)
                 }
             }

@@ -1,0 +1,109 @@
+import Foundation
+@testable import Gateway
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Every operation in `Gateway/openapi.yaml`, fed a malformed value in each path parameter and in each
+/// required body field: a 400 naming the field as the client sent it, from the gateway itself. The
+/// services behind this gateway answer nothing useful, so a 400 also shows nothing reached them (and so
+/// nothing was stored).
+@Suite struct ContractInputTests {
+    /// Operations that are not JSON request/response pairs (streams, probes).
+    static let skipped: Set<String> = ["health", "ready", "metrics", "openAPI", "liveChat", "notificationStream"]
+
+    static var operations: [GatewayOpenAPI.Operation] {
+        GatewayOpenAPI.operations.filter { !skipped.contains($0.id) }
+    }
+
+    static func schema(_ value: OpenAPIValue?) -> OpenAPIValue? {
+        guard case .string(let reference)? = value?["$ref"] else { return value }
+        let name = reference.replacingOccurrences(of: "#/components/schemas/", with: "")
+        return GatewayOpenAPI.document["components"]?["schemas"]?[name]
+    }
+
+    /// A value the schema accepts.
+    static func sample(_ value: OpenAPIValue?) -> Any {
+        let schema = schema(value)
+        switch schema?["type"] {
+        case "object"?:
+            var object: [String: Any] = [:]
+            if case .array(let required)? = schema?["required"] {
+                for case .string(let name) in required { object[name] = sample(schema?["properties"]?[name]) }
+            }
+            return object
+        case "array"?: return []
+        case "integer"?: return (schema?["minimum"]?.number).map { Int($0) } ?? 1
+        case "number"?: return schema?["minimum"]?.number ?? 1
+        case "boolean"?: return true
+        default:
+            if schema?["format"] == "date-time" { return "2030-01-01T00:00:00Z" }
+            if case .array(let choices)? = schema?["enum"], case .string(let first)? = choices.first { return first }
+            return "x"
+        }
+    }
+
+    /// A value of the wrong JSON type for the schema.
+    static func malformed(_ value: OpenAPIValue?) -> Any {
+        switch schema(value)?["type"] {
+        case "string"?: return ["not", "a", "string"]
+        default: return "not the right type"
+        }
+    }
+
+    static func path(_ operation: GatewayOpenAPI.Operation, _ parameter: String? = nil, as malformed: String = "") -> String {
+        var path = operation.path
+        for name in operation.pathParameters {
+            let value = name == parameter ? malformed : (name == "username" ? "someone" : UUID().lowercasedString)
+            path = path.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return path
+    }
+
+    func withGateway(_ body: @Sendable (HTTPTestClient, _ token: String) async throws -> Void) async throws {
+        let tokens = await TestTokens()
+        try await GatewayHarness.run([], anonymousMethods: [], verifier: try await tokens.verifier(),
+                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
+                                                                            "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000"])) { http in
+            try await body(http, try await tokens.userToken(UUID()))
+        }
+    }
+
+    @Test func malformedPathParametersAreNamedFieldErrors() async throws {
+        try await withGateway { http, token in
+            for operation in Self.operations {
+                for parameter in operation.pathParameters {
+                    let body = operation.requestBodySchema.map { Self.sample($0) }
+                    var malformed = ["a%00b"]
+                    if operation.uuidPathParameters.contains(parameter) { malformed.append("not-a-uuid") }
+                    for value in malformed {
+                        let reply = try await http.send(operation.method, Self.path(operation, parameter, as: value),
+                                                        json: body as? [String: Any], token: token)
+                        #expect(reply.status == 400, "\(operation.id) {\(parameter)} = \(value): \(reply.status)")
+                        #expect(reply.reason == "INVALID_FIELD" && reply.problemFields == [parameter], "\(operation.id) {\(parameter)} = \(value)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func malformedRequiredBodyFieldsAreNamedFieldErrors() async throws {
+        try await withGateway { http, token in
+            for operation in Self.operations {
+                guard let bodySchema = Self.schema(operation.requestBodySchema),
+                      case .array(let required)? = bodySchema["required"] else { continue }
+                for case .string(let field) in required {
+                    var body = Self.sample(bodySchema) as? [String: Any] ?? [:]
+                    body[field] = Self.malformed(bodySchema["properties"]?[field])
+                    let reply = try await http.send(operation.method, Self.path(operation), json: body, token: token)
+                    #expect(reply.status == 400, "\(operation.id) \(field): \(reply.status)")
+                    #expect(reply.reason == "INVALID_FIELD" && reply.problemFields == [field], "\(operation.id) \(field): \(reply.problemFields)")
+
+                    body.removeValue(forKey: field)
+                    let missing = try await http.send(operation.method, Self.path(operation), json: body, token: token)
+                    #expect(missing.status == 400 && missing.problemFields == [field], "\(operation.id) without \(field): \(missing.status) \(String(decoding: missing.body, as: UTF8.self))")
+                }
+            }
+        }
+    }
+}
