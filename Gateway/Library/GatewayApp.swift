@@ -73,7 +73,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let router = router().0
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(
+            server: GatewayServerChannel.builder(router: router, configuration: .init(
                 http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
                 ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),

@@ -9,6 +9,12 @@ import Darwin
 /// WebSocket upgrade's `Connection`/`Upgrade` headers). Reads until the server closes the connection.
 public enum RawHTTPExchange {
     public static func send(port: Int, _ head: String) throws -> HTTPTestClient.Reply {
+        try parse(exchange(port: port, head).received)
+    }
+
+    /// Sends `head` as written and reads until the server closes the connection, it has answered in
+    /// whole, or 10 seconds pass without a byte (`closedByServer` false: the connection hung).
+    public static func exchange(port: Int, _ head: String) throws -> (received: [UInt8], closedByServer: Bool) {
         #if canImport(Glibc)
         let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -33,11 +39,11 @@ public enum RawHTTPExchange {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = read(connection, &buffer, buffer.count)
-            if count <= 0 { break }
+            if count == 0 { return (received, true) }
+            if count < 0 { return (received, false) }
             received += buffer[0..<count]
-            if isComplete(received) { break }
+            if isComplete(received) { return (received, true) }
         }
-        return try parse(received)
     }
 
     /// A whole response: a `101` head (the socket is then the server's), or a head and its `Content-Length`.
@@ -48,7 +54,7 @@ public enum RawHTTPExchange {
         return reply.body.count >= length
     }
 
-    static func parse(_ bytes: [UInt8]) throws -> HTTPTestClient.Reply {
+    public static func parse(_ bytes: [UInt8]) throws -> HTTPTestClient.Reply {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let split = text.range(of: "\r\n\r\n") else { throw POSIXError(.EBADMSG) }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")

@@ -150,4 +150,19 @@ import Testing
             #expect(try await http.send("GET", "/healthz").status == 200)
         }
     }
+
+    /// A request head HTTP cannot parse (a header line without a colon, a folded line) gets an answer or
+    /// a closed connection, never a connection left hanging.
+    @Test func unparseableRequestHeadsDoNotHangTheConnection() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let port = try #require(http.base.port)
+            for head in ["GET /healthz HTTP/1.1\nHost: x\nX-Thing: a\nb\n", "GET /healthz HTTP/1.1\nHost: x\nX-Thing: a\n  \"folded\" : {\n"] {
+                let (received, closed) = try RawHTTPExchange.exchange(port: port, head)
+                #expect(closed, "the connection hung after \(received.count) bytes")
+                if let reply = try? RawHTTPExchange.parse(received) { #expect(reply.status == 400) }
+            }
+            // The gateway still serves.
+            #expect(try await http.send("GET", "/healthz").status == 200)
+        }
+    }
 }
