@@ -46,14 +46,14 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
-                                                                        timeout: settings.fanOutTimeout))
+                                                                        timeout: settings.fanOutTimeout),
+                             events: events)
         do {
             try api.register(on: table)
         } catch {
             // Only an invalid server URL fails here, and the default one is "/".
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
-        EventRoutes(events: events).register(in: table)
         EventModerationRoutes(events: events).register(in: table)
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         PostRoutes(feed: feed).register(in: table)

@@ -6,4 +6,5 @@ import GRPCCore
 struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let accounts: AccountsCaller<Transport>
     let overview: UserOverview<Transport>
+    let events: EventsCaller<Transport>
 }

@@ -146,6 +146,34 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct Problem422: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Problem422/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Problem422/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Problem422.Body
+            /// Creates a new `Problem422`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Problem422.Body) {
+                self.body = body
+            }
+        }
         internal struct Problem429: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Problem429/content`.
             internal enum Body: Sendable, Hashable {

@@ -74,6 +74,114 @@ extension Components {
                 case newPassword
             }
         }
+        /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
+        internal struct CreateEventRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// Guests, the host included (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/capacity`.
+            internal var capacity: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/center`.
+            internal var center: Components.Schemas.LatLng
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/description`.
+            internal var description: Swift.String?
+            /// How long it lasts (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/durationSeconds`.
+            internal var durationSeconds: Swift.Int
+            /// 1 to 80 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/name`.
+            internal var name: Swift.String
+            /// At least 4 characters; private events only
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/password`.
+            internal var password: Swift.String?
+            /// Metres (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// When it opens; now when absent; at most 30 days ahead
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/startsAt`.
+            internal var startsAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/theme`.
+            internal var theme: Swift.String?
+            /// private events need `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// private events need `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
+            internal var visibility: Components.Schemas.CreateEventRequest.VisibilityPayload?
+            /// Creates a new `CreateEventRequest`.
+            ///
+            /// - Parameters:
+            ///   - bannerMediaId:
+            ///   - capacity: Guests, the host included (limits are configurable)
+            ///   - center:
+            ///   - description: Up to 2,000 characters
+            ///   - durationSeconds: How long it lasts (limits are configurable)
+            ///   - name: 1 to 80 characters
+            ///   - password: At least 4 characters; private events only
+            ///   - radiusMeters: Metres (limits are configurable)
+            ///   - startsAt: When it opens; now when absent; at most 30 days ahead
+            ///   - tags:
+            ///   - theme: A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
+            ///   - visibility: private events need `password`
+            internal init(
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int,
+                center: Components.Schemas.LatLng,
+                description: Swift.String? = nil,
+                durationSeconds: Swift.Int,
+                name: Swift.String,
+                password: Swift.String? = nil,
+                radiusMeters: Swift.Double,
+                startsAt: Foundation.Date? = nil,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.CreateEventRequest.VisibilityPayload? = nil
+            ) {
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.center = center
+                self.description = description
+                self.durationSeconds = durationSeconds
+                self.name = name
+                self.password = password
+                self.radiusMeters = radiusMeters
+                self.startsAt = startsAt
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannerMediaId
+                case capacity
+                case center
+                case description
+                case durationSeconds
+                case name
+                case password
+                case radiusMeters
+                case startsAt
+                case tags
+                case theme
+                case visibility
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/EmailRequest`.
         internal struct EmailRequest: Codable, Hashable, Sendable {
             /// An email address
@@ -89,6 +197,391 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case email
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Event`.
+        internal struct Event: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Event/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/capacity`.
+            internal var capacity: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Event/center`.
+            internal var center: Components.Schemas.LatLng
+            /// - Remark: Generated from `#/components/schemas/Event/createdAt`.
+            internal var createdAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Event/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/endsAt`.
+            internal var endsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Event/eventId`.
+            internal var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Event/hostId`.
+            internal var hostId: Swift.String?
+            /// Private and you are not in it: the fields after `myRole` are absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/locked`.
+            internal var locked: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Event/memberCount`.
+            internal var memberCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
+            internal enum MyRolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case member = "member"
+                case host = "host"
+                case waitlisted = "waitlisted"
+                case banned = "banned"
+            }
+            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
+            internal var myRole: Components.Schemas.Event.MyRolePayload
+            /// - Remark: Generated from `#/components/schemas/Event/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Event/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Event/startsAt`.
+            internal var startsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Event/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Event/theme`.
+            internal var theme: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
+            internal var visibility: Components.Schemas.Event.VisibilityPayload
+            /// Creates a new `Event`.
+            ///
+            /// - Parameters:
+            ///   - bannerMediaId:
+            ///   - capacity:
+            ///   - center:
+            ///   - createdAt:
+            ///   - description:
+            ///   - endsAt:
+            ///   - eventId:
+            ///   - hostId:
+            ///   - locked: Private and you are not in it: the fields after `myRole` are absent
+            ///   - memberCount:
+            ///   - myRole:
+            ///   - name:
+            ///   - radiusMeters:
+            ///   - startsAt:
+            ///   - tags:
+            ///   - theme:
+            ///   - visibility:
+            internal init(
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int32,
+                center: Components.Schemas.LatLng,
+                createdAt: Foundation.Date? = nil,
+                description: Swift.String? = nil,
+                endsAt: Foundation.Date,
+                eventId: Swift.String,
+                hostId: Swift.String? = nil,
+                locked: Swift.Bool,
+                memberCount: Swift.Int32,
+                myRole: Components.Schemas.Event.MyRolePayload,
+                name: Swift.String,
+                radiusMeters: Swift.Double,
+                startsAt: Foundation.Date,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.Event.VisibilityPayload
+            ) {
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.center = center
+                self.createdAt = createdAt
+                self.description = description
+                self.endsAt = endsAt
+                self.eventId = eventId
+                self.hostId = hostId
+                self.locked = locked
+                self.memberCount = memberCount
+                self.myRole = myRole
+                self.name = name
+                self.radiusMeters = radiusMeters
+                self.startsAt = startsAt
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannerMediaId
+                case capacity
+                case center
+                case createdAt
+                case description
+                case endsAt
+                case eventId
+                case hostId
+                case locked
+                case memberCount
+                case myRole
+                case name
+                case radiusMeters
+                case startsAt
+                case tags
+                case theme
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventChanges`.
+        internal struct EventChanges: Codable, Hashable, Sendable {
+            /// A media id, or empty to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// Not below the current member count
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/capacity`.
+            internal var capacity: Swift.Int?
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/description`.
+            internal var description: Swift.String?
+            /// 1 to 80 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/name`.
+            internal var name: Swift.String?
+            /// At least 4 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/password`.
+            internal var password: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/EventChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// A palette name or #RRGGBB
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/theme`.
+            internal var theme: Swift.String?
+            /// going private needs `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// going private needs `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
+            internal var visibility: Components.Schemas.EventChanges.VisibilityPayload?
+            /// Creates a new `EventChanges`.
+            ///
+            /// - Parameters:
+            ///   - bannerMediaId: A media id, or empty to remove
+            ///   - capacity: Not below the current member count
+            ///   - description: Up to 2,000 characters
+            ///   - name: 1 to 80 characters
+            ///   - password: At least 4 characters
+            ///   - tags:
+            ///   - theme: A palette name or #RRGGBB
+            ///   - visibility: going private needs `password`
+            internal init(
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int? = nil,
+                description: Swift.String? = nil,
+                name: Swift.String? = nil,
+                password: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.EventChanges.VisibilityPayload? = nil
+            ) {
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.description = description
+                self.name = name
+                self.password = password
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannerMediaId
+                case capacity
+                case description
+                case name
+                case password
+                case tags
+                case theme
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventPage`.
+        internal struct EventPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventPage/events`.
+            internal var events: [Components.Schemas.EventSummary]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `EventPage`.
+            ///
+            /// - Parameters:
+            ///   - events:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                events: [Components.Schemas.EventSummary],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.events = events
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case events
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventSummary`.
+        internal struct EventSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventSummary/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/EventSummary/event`.
+            internal var event: Components.Schemas.Event
+            /// The position is inside the event's area and the event is live
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventSummary/inside`.
+            internal var inside: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/EventSummary/secondsLeft`.
+            internal var secondsLeft: Swift.Int64
+            /// Creates a new `EventSummary`.
+            ///
+            /// - Parameters:
+            ///   - distanceMeters:
+            ///   - event:
+            ///   - inside: The position is inside the event's area and the event is live
+            ///   - secondsLeft:
+            internal init(
+                distanceMeters: Swift.Double,
+                event: Components.Schemas.Event,
+                inside: Swift.Bool,
+                secondsLeft: Swift.Int64
+            ) {
+                self.distanceMeters = distanceMeters
+                self.event = event
+                self.inside = inside
+                self.secondsLeft = secondsLeft
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case distanceMeters
+                case event
+                case inside
+                case secondsLeft
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinRequest`.
+        internal struct JoinRequest: Codable, Hashable, Sendable {
+            /// The radius of the device's accuracy circle; at most 100 by default
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/longitude`.
+            internal var longitude: Swift.Double
+            /// For a private event
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/password`.
+            internal var password: Swift.String?
+            /// Wait for a place instead of failing with EVENT_FULL
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/waitlistIfFull`.
+            internal var waitlistIfFull: Swift.Bool?
+            /// Creates a new `JoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - accuracyMeters: The radius of the device's accuracy circle; at most 100 by default
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            ///   - password: For a private event
+            ///   - waitlistIfFull: Wait for a place instead of failing with EVENT_FULL
+            internal init(
+                accuracyMeters: Swift.Double,
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                password: Swift.String? = nil,
+                waitlistIfFull: Swift.Bool? = nil
+            ) {
+                self.accuracyMeters = accuracyMeters
+                self.latitude = latitude
+                self.longitude = longitude
+                self.password = password
+                self.waitlistIfFull = waitlistIfFull
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accuracyMeters
+                case latitude
+                case longitude
+                case password
+                case waitlistIfFull
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinResult`.
+        internal struct JoinResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JoinResult/event`.
+            internal var event: Components.Schemas.Event
+            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
+            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case joined = "joined"
+                case alreadyMember = "already_member"
+                case waitlisted = "waitlisted"
+            }
+            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
+            internal var outcome: Components.Schemas.JoinResult.OutcomePayload
+            /// 1 for the first in line; only when waitlisted
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinResult/waitlistPosition`.
+            internal var waitlistPosition: Swift.Int?
+            /// Creates a new `JoinResult`.
+            ///
+            /// - Parameters:
+            ///   - event:
+            ///   - outcome:
+            ///   - waitlistPosition: 1 for the first in line; only when waitlisted
+            internal init(
+                event: Components.Schemas.Event,
+                outcome: Components.Schemas.JoinResult.OutcomePayload,
+                waitlistPosition: Swift.Int? = nil
+            ) {
+                self.event = event
+                self.outcome = outcome
+                self.waitlistPosition = waitlistPosition
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case event
+                case outcome
+                case waitlistPosition
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LatLng`.
+        internal struct LatLng: Codable, Hashable, Sendable {
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/LatLng/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/LatLng/longitude`.
+            internal var longitude: Swift.Double
+            /// Creates a new `LatLng`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
             }
         }
         /// - Remark: Generated from `#/components/schemas/LogInRequest`.
@@ -124,6 +617,35 @@ extension Components {
                 case deviceName
                 case identifier
                 case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MyEvents`.
+        internal struct MyEvents: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MyEvents/hosting`.
+            internal var hosting: [Components.Schemas.Event]
+            /// - Remark: Generated from `#/components/schemas/MyEvents/memberOf`.
+            internal var memberOf: [Components.Schemas.Event]
+            /// - Remark: Generated from `#/components/schemas/MyEvents/waitlisted`.
+            internal var waitlisted: [Components.Schemas.Event]
+            /// Creates a new `MyEvents`.
+            ///
+            /// - Parameters:
+            ///   - hosting:
+            ///   - memberOf:
+            ///   - waitlisted:
+            internal init(
+                hosting: [Components.Schemas.Event],
+                memberOf: [Components.Schemas.Event],
+                waitlisted: [Components.Schemas.Event]
+            ) {
+                self.hosting = hosting
+                self.memberOf = memberOf
+                self.waitlisted = waitlisted
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hosting
+                case memberOf
+                case waitlisted
             }
         }
         /// - Remark: Generated from `#/components/schemas/PartStatus`.
@@ -172,6 +694,103 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Position`.
+        internal struct Position: Codable, Hashable, Sendable {
+            /// The radius of the device's accuracy circle
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/longitude`.
+            internal var longitude: Swift.Double
+            /// Creates a new `Position`.
+            ///
+            /// - Parameters:
+            ///   - accuracyMeters: The radius of the device's accuracy circle
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            internal init(
+                accuracyMeters: Swift.Double,
+                latitude: Swift.Double,
+                longitude: Swift.Double
+            ) {
+                self.accuracyMeters = accuracyMeters
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accuracyMeters
+                case latitude
+                case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Presence`.
+        internal struct Presence: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Presence/admittedEventIds`.
+            internal var admittedEventIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload`.
+            internal struct LeftPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/eventId`.
+                internal var eventId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
+                internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case leftFence = "left_fence"
+                    case noPosition = "no_position"
+                    case banned = "banned"
+                    case left = "left"
+                    case eventEnded = "event_ended"
+                }
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
+                internal var reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
+                /// Creates a new `LeftPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - eventId:
+                ///   - reason:
+                internal init(
+                    eventId: Swift.String,
+                    reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
+                ) {
+                    self.eventId = eventId
+                    self.reason = reason
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case eventId
+                    case reason
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Presence/left`.
+            internal typealias LeftPayload = [Components.Schemas.Presence.LeftPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Presence/left`.
+            internal var left: Components.Schemas.Presence.LeftPayload
+            /// - Remark: Generated from `#/components/schemas/Presence/memberOfEventIds`.
+            internal var memberOfEventIds: [Swift.String]
+            /// Creates a new `Presence`.
+            ///
+            /// - Parameters:
+            ///   - admittedEventIds:
+            ///   - left:
+            ///   - memberOfEventIds:
+            internal init(
+                admittedEventIds: [Swift.String],
+                left: Components.Schemas.Presence.LeftPayload,
+                memberOfEventIds: [Swift.String]
+            ) {
+                self.admittedEventIds = admittedEventIds
+                self.left = left
+                self.memberOfEventIds = memberOfEventIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case admittedEventIds
+                case left
+                case memberOfEventIds
             }
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.

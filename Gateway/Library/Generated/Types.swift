@@ -45,6 +45,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/verify-email/resend`.
     /// - Remark: Generated from `#/paths//v1/auth/verify-email/resend/post(resendVerificationEmail)`.
     func resendVerificationEmail(_ input: Operations.ResendVerificationEmail.Input) async throws -> Operations.ResendVerificationEmail.Output
+    /// Create an event you host (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/post(createEvent)`.
+    func createEvent(_ input: Operations.CreateEvent.Input) async throws -> Operations.CreateEvent.Output
+    /// Live events whose area contains the position, or (with `within`) events near it; nearest first
+    ///
+    /// - Remark: HTTP `GET /v1/events/nearby`.
+    /// - Remark: Generated from `#/paths//v1/events/nearby/get(discoverEvents)`.
+    func discoverEvents(_ input: Operations.DiscoverEvents.Input) async throws -> Operations.DiscoverEvents.Output
+    /// One event; a private one shows outsiders only its name, size and lock
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)`.
+    func getEvent(_ input: Operations.GetEvent.Input) async throws -> Operations.GetEvent.Output
+    /// Change an event you host (absent fields stay)
+    ///
+    /// - Remark: HTTP `PATCH /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)`.
+    func updateEvent(_ input: Operations.UpdateEvent.Input) async throws -> Operations.UpdateEvent.Output
+    /// End an event you host now; everything in it is deleted
+    ///
+    /// - Remark: HTTP `DELETE /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
+    func deleteEvent(_ input: Operations.DeleteEvent.Input) async throws -> Operations.DeleteEvent.Output
+    /// Join from where you stand (202 when put on the waitlist)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/join`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)`.
+    func joinEvent(_ input: Operations.JoinEvent.Input) async throws -> Operations.JoinEvent.Output
+    /// Leave the event or its waitlist
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/leave`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/leave/post(leaveEvent)`.
+    func leaveEvent(_ input: Operations.LeaveEvent.Input) async throws -> Operations.LeaveEvent.Output
     /// The signed-in user's account
     ///
     /// - Remark: HTTP `GET /v1/me`.
@@ -60,6 +95,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me`.
     /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)`.
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output
+    /// Events you host, belong to or wait for
+    ///
+    /// - Remark: HTTP `GET /v1/me/events`.
+    /// - Remark: Generated from `#/paths//v1/me/events/get(myEvents)`.
+    func myEvents(_ input: Operations.MyEvents.Input) async throws -> Operations.MyEvents.Output
+    /// Report where you are; says which events you left because you walked out
+    ///
+    /// - Remark: HTTP `POST /v1/me/location`.
+    /// - Remark: Generated from `#/paths//v1/me/location/post(reportLocation)`.
+    func reportLocation(_ input: Operations.ReportLocation.Input) async throws -> Operations.ReportLocation.Output
     /// Change the password; ends every other session
     ///
     /// - Remark: HTTP `POST /v1/me/password`.
@@ -222,6 +267,101 @@ extension APIProtocol {
     internal func resendVerificationEmail(headers: Operations.ResendVerificationEmail.Input.Headers = .init()) async throws -> Operations.ResendVerificationEmail.Output {
         try await resendVerificationEmail(Operations.ResendVerificationEmail.Input(headers: headers))
     }
+    /// Create an event you host (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events`.
+    /// - Remark: Generated from `#/paths//v1/events/post(createEvent)`.
+    internal func createEvent(
+        headers: Operations.CreateEvent.Input.Headers = .init(),
+        body: Operations.CreateEvent.Input.Body
+    ) async throws -> Operations.CreateEvent.Output {
+        try await createEvent(Operations.CreateEvent.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Live events whose area contains the position, or (with `within`) events near it; nearest first
+    ///
+    /// - Remark: HTTP `GET /v1/events/nearby`.
+    /// - Remark: Generated from `#/paths//v1/events/nearby/get(discoverEvents)`.
+    internal func discoverEvents(
+        query: Operations.DiscoverEvents.Input.Query,
+        headers: Operations.DiscoverEvents.Input.Headers = .init()
+    ) async throws -> Operations.DiscoverEvents.Output {
+        try await discoverEvents(Operations.DiscoverEvents.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One event; a private one shows outsiders only its name, size and lock
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)`.
+    internal func getEvent(
+        path: Operations.GetEvent.Input.Path,
+        headers: Operations.GetEvent.Input.Headers = .init()
+    ) async throws -> Operations.GetEvent.Output {
+        try await getEvent(Operations.GetEvent.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change an event you host (absent fields stay)
+    ///
+    /// - Remark: HTTP `PATCH /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)`.
+    internal func updateEvent(
+        path: Operations.UpdateEvent.Input.Path,
+        headers: Operations.UpdateEvent.Input.Headers = .init(),
+        body: Operations.UpdateEvent.Input.Body
+    ) async throws -> Operations.UpdateEvent.Output {
+        try await updateEvent(Operations.UpdateEvent.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// End an event you host now; everything in it is deleted
+    ///
+    /// - Remark: HTTP `DELETE /v1/events/{id}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
+    internal func deleteEvent(
+        path: Operations.DeleteEvent.Input.Path,
+        headers: Operations.DeleteEvent.Input.Headers = .init()
+    ) async throws -> Operations.DeleteEvent.Output {
+        try await deleteEvent(Operations.DeleteEvent.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Join from where you stand (202 when put on the waitlist)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/join`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)`.
+    internal func joinEvent(
+        path: Operations.JoinEvent.Input.Path,
+        headers: Operations.JoinEvent.Input.Headers = .init(),
+        body: Operations.JoinEvent.Input.Body
+    ) async throws -> Operations.JoinEvent.Output {
+        try await joinEvent(Operations.JoinEvent.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Leave the event or its waitlist
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/leave`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/leave/post(leaveEvent)`.
+    internal func leaveEvent(
+        path: Operations.LeaveEvent.Input.Path,
+        headers: Operations.LeaveEvent.Input.Headers = .init()
+    ) async throws -> Operations.LeaveEvent.Output {
+        try await leaveEvent(Operations.LeaveEvent.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// The signed-in user's account
     ///
     /// - Remark: HTTP `GET /v1/me`.
@@ -251,6 +391,26 @@ extension APIProtocol {
         body: Operations.DeleteMe.Input.Body
     ) async throws -> Operations.DeleteMe.Output {
         try await deleteMe(Operations.DeleteMe.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Events you host, belong to or wait for
+    ///
+    /// - Remark: HTTP `GET /v1/me/events`.
+    /// - Remark: Generated from `#/paths//v1/me/events/get(myEvents)`.
+    internal func myEvents(headers: Operations.MyEvents.Input.Headers = .init()) async throws -> Operations.MyEvents.Output {
+        try await myEvents(Operations.MyEvents.Input(headers: headers))
+    }
+    /// Report where you are; says which events you left because you walked out
+    ///
+    /// - Remark: HTTP `POST /v1/me/location`.
+    /// - Remark: Generated from `#/paths//v1/me/location/post(reportLocation)`.
+    internal func reportLocation(
+        headers: Operations.ReportLocation.Input.Headers = .init(),
+        body: Operations.ReportLocation.Input.Body
+    ) async throws -> Operations.ReportLocation.Output {
+        try await reportLocation(Operations.ReportLocation.Input(
             headers: headers,
             body: body
         ))

@@ -38,4 +38,5 @@ public struct RequestIDMiddleware: RouterMiddleware {
 extension HTTPField.Name {
     static let requestID = Self("X-Request-ID")!
     static let forwardedFor = Self("X-Forwarded-For")!
+    static let idempotencyKey = Self("Idempotency-Key")!
 }
