@@ -111,4 +111,17 @@ import Testing
             #expect(text.contains(#""accessToken":""#) && !text.contains("\n"), "\(text)")
         }
     }
+
+    @Test func anUnknownEnumValueIsNamedWithoutSwiftTypeNames() {
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+        let error = JSONBody.error(for: .dataCorrupted(.init(codingPath: [Key(stringValue: "visibility")],
+                                                             debugDescription: "Cannot initialize VisibilityPayload from invalid String value secret")))
+        #expect(error.violations.map(\.field) == ["visibility"])
+        #expect(!error.message.contains("Payload"))
+    }
 }

@@ -32,6 +32,9 @@ enum JSONBody {
             return RoamError.invalidField(path(context.codingPath), "must be \(describe(type))")
         case .valueNotFound(let type, let context):
             return RoamError.invalidField(path(context.codingPath), "must be \(describe(type)), not null")
+        case .dataCorrupted(let context) where context.debugDescription.contains("from invalid String value"):
+            // A generated enum refused the value; its message would name a Swift type.
+            return RoamError.invalidField(path(context.codingPath), "is not one of the values the API document lists")
         case .dataCorrupted(let context) where !context.codingPath.isEmpty:
             return RoamError.invalidField(path(context.codingPath), context.debugDescription)
         default:
