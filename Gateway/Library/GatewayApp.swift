@@ -47,14 +47,13 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
                                                                         timeout: settings.fanOutTimeout),
-                             events: events)
+                             events: events, feed: feed)
         do {
             try api.register(on: table)
         } catch {
             // Only an invalid server URL fails here, and the default one is "/".
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
-        EventModerationRoutes(events: events).register(in: table)
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         PostRoutes(feed: feed).register(in: table)
         CommentRoutes(feed: feed).register(in: table)

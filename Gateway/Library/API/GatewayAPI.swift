@@ -7,4 +7,5 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let accounts: AccountsCaller<Transport>
     let overview: UserOverview<Transport>
     let events: EventsCaller<Transport>
+    let feed: FeedCaller<Transport>
 }

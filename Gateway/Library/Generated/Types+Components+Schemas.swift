@@ -47,6 +47,62 @@ extension Components {
                 case userId
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Ban`.
+        internal struct Ban: Codable, Hashable, Sendable {
+            /// Absent when reports reached the threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ban/bannedBy`.
+            internal var bannedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Ban/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Ban/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `Ban`.
+            ///
+            /// - Parameters:
+            ///   - bannedBy: Absent when reports reached the threshold
+            ///   - createdAt:
+            ///   - userId:
+            internal init(
+                bannedBy: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                userId: Swift.String
+            ) {
+                self.bannedBy = bannedBy
+                self.createdAt = createdAt
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannedBy
+                case createdAt
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BanPage`.
+        internal struct BanPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BanPage/bans`.
+            internal var bans: [Components.Schemas.Ban]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/BanPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `BanPage`.
+            ///
+            /// - Parameters:
+            ///   - bans:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                bans: [Components.Schemas.Ban],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.bans = bans
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bans
+                case nextPageToken
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest`.
         internal struct ChangePasswordRequest: Codable, Hashable, Sendable {
             /// The password now
@@ -72,6 +128,98 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case currentPassword
                 case newPassword
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReport`.
+        internal struct ContentReport: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentReport/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Absent for a story
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReport/eventId`.
+            internal var eventId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case hate = "hate"
+                case violence = "violence"
+                case nudity = "nudity"
+                case misinformation = "misinformation"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
+            internal var reason: Components.Schemas.ContentReport.ReasonPayload
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reportId`.
+            internal var reportId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reporterId`.
+            internal var reporterId: Swift.String
+            /// What was reported, as kind/id
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReport/subject`.
+            internal var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ContentReport/text`.
+            internal var text: Swift.String
+            /// Creates a new `ContentReport`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - eventId: Absent for a story
+            ///   - reason:
+            ///   - reportId:
+            ///   - reporterId:
+            ///   - subject: What was reported, as kind/id
+            ///   - text:
+            internal init(
+                createdAt: Foundation.Date,
+                eventId: Swift.String? = nil,
+                reason: Components.Schemas.ContentReport.ReasonPayload,
+                reportId: Swift.String,
+                reporterId: Swift.String,
+                subject: Swift.String,
+                text: Swift.String
+            ) {
+                self.createdAt = createdAt
+                self.eventId = eventId
+                self.reason = reason
+                self.reportId = reportId
+                self.reporterId = reporterId
+                self.subject = subject
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case eventId
+                case reason
+                case reportId
+                case reporterId
+                case subject
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReportPage`.
+        internal struct ContentReportPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReportPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ContentReportPage/reports`.
+            internal var reports: [Components.Schemas.ContentReport]
+            /// Creates a new `ContentReportPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - reports:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                reports: [Components.Schemas.ContentReport]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.reports = reports
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case reports
             }
         }
         /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
@@ -619,6 +767,71 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Member`.
+        internal struct Member: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Member/joinedAt`.
+            internal var joinedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Member/lastSeenAt`.
+            internal var lastSeenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Member/role`.
+            internal enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case member = "member"
+                case host = "host"
+            }
+            /// - Remark: Generated from `#/components/schemas/Member/role`.
+            internal var role: Components.Schemas.Member.RolePayload
+            /// - Remark: Generated from `#/components/schemas/Member/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `Member`.
+            ///
+            /// - Parameters:
+            ///   - joinedAt:
+            ///   - lastSeenAt:
+            ///   - role:
+            ///   - userId:
+            internal init(
+                joinedAt: Foundation.Date,
+                lastSeenAt: Foundation.Date,
+                role: Components.Schemas.Member.RolePayload,
+                userId: Swift.String
+            ) {
+                self.joinedAt = joinedAt
+                self.lastSeenAt = lastSeenAt
+                self.role = role
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case joinedAt
+                case lastSeenAt
+                case role
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MemberPage`.
+        internal struct MemberPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MemberPage/members`.
+            internal var members: [Components.Schemas.Member]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/MemberPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `MemberPage`.
+            ///
+            /// - Parameters:
+            ///   - members:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                members: [Components.Schemas.Member],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.members = members
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case members
+                case nextPageToken
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/MyEvents`.
         internal struct MyEvents: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/MyEvents/hosting`.
@@ -1051,6 +1264,146 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case refreshToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Report`.
+        internal struct Report: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Report/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Report/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case inappropriate = "inappropriate"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/Report/reason`.
+            internal var reason: Components.Schemas.Report.ReasonPayload
+            /// - Remark: Generated from `#/components/schemas/Report/reportId`.
+            internal var reportId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/reporterId`.
+            internal var reporterId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/targetId`.
+            internal var targetId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/text`.
+            internal var text: Swift.String
+            /// Creates a new `Report`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - reason:
+            ///   - reportId:
+            ///   - reporterId:
+            ///   - targetId:
+            ///   - text:
+            internal init(
+                createdAt: Foundation.Date,
+                reason: Components.Schemas.Report.ReasonPayload,
+                reportId: Swift.String,
+                reporterId: Swift.String,
+                targetId: Swift.String,
+                text: Swift.String
+            ) {
+                self.createdAt = createdAt
+                self.reason = reason
+                self.reportId = reportId
+                self.reporterId = reporterId
+                self.targetId = targetId
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case reason
+                case reportId
+                case reporterId
+                case targetId
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportPage`.
+        internal struct ReportPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReportPage/reports`.
+            internal var reports: [Components.Schemas.Report]
+            /// Creates a new `ReportPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - reports:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                reports: [Components.Schemas.Report]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.reports = reports
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case reports
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportRequest`.
+        internal struct ReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case inappropriate = "inappropriate"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
+            internal var reason: Components.Schemas.ReportRequest.ReasonPayload
+            /// Up to 500 characters; required when the reason is other
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/text`.
+            internal var text: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `ReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - text: Up to 500 characters; required when the reason is other
+            ///   - userId:
+            internal init(
+                reason: Components.Schemas.ReportRequest.ReasonPayload,
+                text: Swift.String? = nil,
+                userId: Swift.String
+            ) {
+                self.reason = reason
+                self.text = text
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case text
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportResult`.
+        internal struct ReportResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportResult/report`.
+            internal var report: Components.Schemas.Report
+            /// - Remark: Generated from `#/components/schemas/ReportResult/targetBanned`.
+            internal var targetBanned: Swift.Bool
+            /// Creates a new `ReportResult`.
+            ///
+            /// - Parameters:
+            ///   - report:
+            ///   - targetBanned:
+            internal init(
+                report: Components.Schemas.Report,
+                targetBanned: Swift.Bool
+            ) {
+                self.report = report
+                self.targetBanned = targetBanned
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case report
+                case targetBanned
             }
         }
         /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest`.

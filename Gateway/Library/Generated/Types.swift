@@ -70,6 +70,26 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
     func deleteEvent(_ input: Operations.DeleteEvent.Input) async throws -> Operations.DeleteEvent.Output
+    /// Bans, newest first (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/bans`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)`.
+    func listBans(_ input: Operations.ListBans.Input) async throws -> Operations.ListBans.Output
+    /// Ban a user from the event (host only; idempotent)
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/bans/{userId}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)`.
+    func banMember(_ input: Operations.BanMember.Input) async throws -> Operations.BanMember.Output
+    /// Lift a ban (host only)
+    ///
+    /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
+    func unbanMember(_ input: Operations.UnbanMember.Input) async throws -> Operations.UnbanMember.Output
+    /// Reports of posts and comments in an event you host, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)`.
+    func listEventContentReports(_ input: Operations.ListEventContentReports.Input) async throws -> Operations.ListEventContentReports.Output
     /// Join from where you stand (202 when put on the waitlist)
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/join`.
@@ -80,6 +100,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/events/{id}/leave`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/leave/post(leaveEvent)`.
     func leaveEvent(_ input: Operations.LeaveEvent.Input) async throws -> Operations.LeaveEvent.Output
+    /// Members (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/members`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)`.
+    func listMembers(_ input: Operations.ListMembers.Input) async throws -> Operations.ListMembers.Output
+    /// Reports, newest first (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)`.
+    func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output
+    /// Report another member; enough distinct reporters ban them
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)`.
+    func reportMember(_ input: Operations.ReportMember.Input) async throws -> Operations.ReportMember.Output
     /// The signed-in user's account
     ///
     /// - Remark: HTTP `GET /v1/me`.
@@ -334,6 +369,62 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Bans, newest first (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/bans`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)`.
+    internal func listBans(
+        path: Operations.ListBans.Input.Path,
+        query: Operations.ListBans.Input.Query = .init(),
+        headers: Operations.ListBans.Input.Headers = .init()
+    ) async throws -> Operations.ListBans.Output {
+        try await listBans(Operations.ListBans.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Ban a user from the event (host only; idempotent)
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/bans/{userId}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)`.
+    internal func banMember(
+        path: Operations.BanMember.Input.Path,
+        headers: Operations.BanMember.Input.Headers = .init()
+    ) async throws -> Operations.BanMember.Output {
+        try await banMember(Operations.BanMember.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Lift a ban (host only)
+    ///
+    /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
+    internal func unbanMember(
+        path: Operations.UnbanMember.Input.Path,
+        headers: Operations.UnbanMember.Input.Headers = .init()
+    ) async throws -> Operations.UnbanMember.Output {
+        try await unbanMember(Operations.UnbanMember.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Reports of posts and comments in an event you host, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)`.
+    internal func listEventContentReports(
+        path: Operations.ListEventContentReports.Input.Path,
+        query: Operations.ListEventContentReports.Input.Query = .init(),
+        headers: Operations.ListEventContentReports.Input.Headers = .init()
+    ) async throws -> Operations.ListEventContentReports.Output {
+        try await listEventContentReports(Operations.ListEventContentReports.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
     /// Join from where you stand (202 when put on the waitlist)
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/join`.
@@ -360,6 +451,51 @@ extension APIProtocol {
         try await leaveEvent(Operations.LeaveEvent.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Members (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/members`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)`.
+    internal func listMembers(
+        path: Operations.ListMembers.Input.Path,
+        query: Operations.ListMembers.Input.Query = .init(),
+        headers: Operations.ListMembers.Input.Headers = .init()
+    ) async throws -> Operations.ListMembers.Output {
+        try await listMembers(Operations.ListMembers.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Reports, newest first (host only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)`.
+    internal func listReports(
+        path: Operations.ListReports.Input.Path,
+        query: Operations.ListReports.Input.Query = .init(),
+        headers: Operations.ListReports.Input.Headers = .init()
+    ) async throws -> Operations.ListReports.Output {
+        try await listReports(Operations.ListReports.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Report another member; enough distinct reporters ban them
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)`.
+    internal func reportMember(
+        path: Operations.ReportMember.Input.Path,
+        headers: Operations.ReportMember.Input.Headers = .init(),
+        body: Operations.ReportMember.Input.Body
+    ) async throws -> Operations.ReportMember.Output {
+        try await reportMember(Operations.ReportMember.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// The signed-in user's account

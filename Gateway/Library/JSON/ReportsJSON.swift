@@ -30,7 +30,3 @@ struct ContentReportJSON: Codable {
     }
 }
 
-struct ContentReportPageJSON: Codable {
-    var reports: [ContentReportJSON]
-    var nextPageToken: String?
-}

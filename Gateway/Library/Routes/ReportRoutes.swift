@@ -3,12 +3,12 @@ import GRPCCore
 import Hummingbird
 import RoamRuntime
 
-/// Reports of posts and comments (`POST /v1/posts/{id}/reports`, `POST /v1/comments/{id}/reports`),
-/// and the host's list of them (`GET /v1/events/{id}/content-reports`).
+/// Reports of posts and comments (`POST /v1/posts/{id}/reports`, `POST /v1/comments/{id}/reports`); the
+/// host reads them through the generated `listEventContentReports`.
 struct ReportRoutes<Transport: ClientTransport>: Sendable {
     let feed: FeedCaller<Transport>
 
-    private static var pathFields: [String: String] { ["subject": "id", "event_id": "id"] }
+    private static var pathFields: [String: String] { ["subject": "id"] }
 
     func register(in table: RouteTable) {
         for kind in ["post", "comment"] {
@@ -27,17 +27,6 @@ struct ReportRoutes<Transport: ClientTransport>: Sendable {
                 }
                 return try json(ContentReportJSON(response.report), status: .created)
             }
-        }
-        table.add(.get, "/v1/events/{id}/content-reports") { request, context in
-            _ = try context.requireUser()
-            let (event, page) = (try context.parameters.require("id"), try PageQuery(request))
-            let response = try await renamingFields(Self.pathFields) {
-                try await feed.call(idempotent: true) { client, options in
-                    try await client.listEventContentReports(.with { $0.eventID = event; $0.page = page.proto }, options: options)
-                }
-            }
-            return try json(ContentReportPageJSON(reports: response.reports.map(ContentReportJSON.init),
-                                                  nextPageToken: .pageToken(response.page)))
         }
     }
 }
