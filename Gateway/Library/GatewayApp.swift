@@ -55,11 +55,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
-        PostRoutes(feed: feed).register(in: table)
-        CommentRoutes(feed: feed).register(in: table)
-        StoryRoutes(feed: feed).register(in: table)
         ChatRoutes(feed: feed).register(in: table)
-        ReportRoutes(feed: feed).register(in: table)
         return (router, table)
     }
 

@@ -46,6 +46,17 @@ import Testing
         }
     }
 
+    @Test func aQueryValueTheDocumentDoesNotListIsRefusedWithTheValuesItDoes() throws {
+        let parameters = try #require(GatewayOpenAPI.operationsByRoute["GET /v1/stories/nearby"]).queryParameters
+        var refused = Validation()
+        InputCheckMiddleware.check(FormQuery("lat=1&lng=1&sort=best"), against: parameters, into: &refused)
+        #expect(refused.violations.map(\.field) == ["sort"])
+        #expect(refused.violations.first?.description == "must be one of recent, top_week, top_month, top_all_time, trending")
+        var accepted = Validation()
+        InputCheckMiddleware.check(FormQuery("lat=1&lng=1&sort=top_week"), against: parameters, into: &accepted)
+        #expect(accepted.violations.isEmpty)
+    }
+
     @Test func plainNumbersAreTheOnlyNumbers() {
         for text in ["0", "-12.5", "3e2", "1E-7", "59.3326"] { #expect(PlainNumber.parse(text) != nil, "\(text)") }
         for text in ["", "-", "+1", "0x10", "1e400", "1\u{0}2", " 1", "1 ", "NaN"] { #expect(PlainNumber.parse(text) == nil, "\(text)") }
@@ -119,7 +130,7 @@ import Testing
             init(stringValue: String) { self.stringValue = stringValue }
             init?(intValue: Int) { nil }
         }
-        let error = JSONBody.error(for: .dataCorrupted(.init(codingPath: [Key(stringValue: "visibility")],
+        let error = RoamError(decoding: .dataCorrupted(.init(codingPath: [Key(stringValue: "visibility")],
                                                              debugDescription: "Cannot initialize VisibilityPayload from invalid String value secret")))
         #expect(error.violations.map(\.field) == ["visibility"])
         #expect(!error.message.contains("Payload"))

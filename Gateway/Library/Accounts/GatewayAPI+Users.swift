@@ -4,7 +4,7 @@ import RoamRuntime
 extension GatewayAPI {
     func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output {
         guard !input.query.query.isEmpty else { throw RoamError.invalidField("query", "is required") }
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.searchUsers(.with {
                 $0.query = input.query.query
@@ -19,7 +19,7 @@ extension GatewayAPI {
     }
 
     func listFollowers(_ input: Operations.ListFollowers.Input) async throws -> Operations.ListFollowers.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.listFollowers(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
         }
@@ -27,7 +27,7 @@ extension GatewayAPI {
     }
 
     func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.listFollowing(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
         }

@@ -62,7 +62,7 @@ public struct ProblemMiddleware: RouterMiddleware {
     static func clientError(from error: ServerError) -> any Error {
         switch error.underlyingError {
         case let decoding as DecodingError:
-            return JSONBody.error(for: decoding)
+            return RoamError(decoding: decoding)
         case is RoamError, is RPCError, is any HTTPResponseError, is CancellationError:
             return error.underlyingError
         default:

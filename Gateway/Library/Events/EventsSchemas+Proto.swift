@@ -56,6 +56,17 @@ extension Components.Schemas.Presence {
     }
 }
 
+extension Components.Schemas.Notification {
+    /// Nil for a kind the document does not list yet (from a newer events service): clients are not
+    /// sent what they cannot know.
+    init?(_ notification: Roam_Events_V1_Notification) {
+        guard let kind = KindPayload(rawValue: "\(notification.kind)".snakeCased) else { return nil }
+        self.init(at: notification.at.date, eventId: notification.eventID.isEmpty ? nil : notification.eventID, kind: kind,
+                  reason: notification.reason == .unspecified ? nil : ReasonPayload(rawValue: "\(notification.reason)".snakeCased),
+                  userId: notification.userID.isEmpty ? nil : notification.userID)
+    }
+}
+
 /// A whole number the service takes as 32 bits, or a field error (the document's range is checked by
 /// the service; this only keeps a huge number from overflowing on the way).
 func int32(_ value: Int, field: String) throws(RoamError) -> Int32 {

@@ -28,7 +28,7 @@ extension GatewayAPI {
 
     func discoverEvents(_ input: Operations.DiscoverEvents.Input) async throws -> Operations.DiscoverEvents.Output {
         let query = input.query
-        let page = try PageQuery(size: query.pageSize, token: query.pageToken)
+        let page = PageQuery(size: query.pageSize, token: query.pageToken)
         let position = Roam_Common_V1_ReportedPosition(latitude: query.lat, longitude: query.lng, accuracyMeters: query.accuracy ?? 0)
         let response = try await renamingFields(PositionFieldNames.query) {
             try await events.call(idempotent: true) { client, options in

@@ -5,7 +5,7 @@ import RoamRuntime
 /// Reporting a member is open to every member.
 extension GatewayAPI {
     func listMembers(_ input: Operations.ListMembers.Input) async throws -> Operations.ListMembers.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listMembers(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
         }
@@ -34,7 +34,7 @@ extension GatewayAPI {
     }
 
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listReports(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
         }
@@ -56,7 +56,7 @@ extension GatewayAPI {
     }
 
     func listBans(_ input: Operations.ListBans.Input) async throws -> Operations.ListBans.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listBans(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
         }
@@ -66,7 +66,7 @@ extension GatewayAPI {
     }
 
     func listEventContentReports(_ input: Operations.ListEventContentReports.Input) async throws -> Operations.ListEventContentReports.Output {
-        let page = try PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await renamingFields(["event_id": "id"]) {
             try await feed.call(idempotent: true) { client, options in
                 try await client.listEventContentReports(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
@@ -81,13 +81,5 @@ extension Components.Schemas.Report {
     init(_ report: Roam_Events_V1_Report) {
         self.init(createdAt: report.createdAt.date, reason: ReasonPayload(rawValue: "\(report.reason)".snakeCased) ?? .other,
                   reportId: report.reportID, reporterId: report.reporterID, targetId: report.targetID, text: report.text)
-    }
-}
-
-extension Components.Schemas.ContentReport {
-    init(_ report: Roam_Feed_V1_ContentReport) {
-        self.init(createdAt: report.createdAt.date, eventId: report.eventID.isEmpty ? nil : report.eventID,
-                  reason: ReasonPayload(rawValue: report.reason) ?? .other, reportId: report.reportID, reporterId: report.reporterID,
-                  subject: report.subject, text: report.text)
     }
 }

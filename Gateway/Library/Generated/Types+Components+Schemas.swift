@@ -130,6 +130,218 @@ extension Components {
                 case newPassword
             }
         }
+        /// - Remark: Generated from `#/components/schemas/ChatMessage`.
+        internal struct ChatMessage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/authorId`.
+            internal var authorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/eventId`.
+            internal var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/messageId`.
+            internal var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/sentAt`.
+            internal var sentAt: Foundation.Date
+            /// 1, 2, 3… per event, in the order the feed accepted the messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/sequence`.
+            internal var sequence: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/text`.
+            internal var text: Swift.String
+            /// Creates a new `ChatMessage`.
+            ///
+            /// - Parameters:
+            ///   - authorId:
+            ///   - eventId:
+            ///   - messageId:
+            ///   - sentAt:
+            ///   - sequence: 1, 2, 3… per event, in the order the feed accepted the messages
+            ///   - text:
+            internal init(
+                authorId: Swift.String,
+                eventId: Swift.String,
+                messageId: Swift.String,
+                sentAt: Foundation.Date,
+                sequence: Swift.Int,
+                text: Swift.String
+            ) {
+                self.authorId = authorId
+                self.eventId = eventId
+                self.messageId = messageId
+                self.sentAt = sentAt
+                self.sequence = sequence
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case authorId
+                case eventId
+                case messageId
+                case sentAt
+                case sequence
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatPage`.
+        internal struct ChatPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatPage/messages`.
+            internal var messages: [Components.Schemas.ChatMessage]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `ChatPage`.
+            ///
+            /// - Parameters:
+            ///   - messages:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                messages: [Components.Schemas.ChatMessage],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.messages = messages
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case messages
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatRequest`.
+        internal struct ChatRequest: Codable, Hashable, Sendable {
+            /// 1 to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatRequest/text`.
+            internal var text: Swift.String
+            /// Creates a new `ChatRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: 1 to 2,000 characters
+            internal init(text: Swift.String) {
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Comment`.
+        internal struct Comment: Codable, Hashable, Sendable {
+            /// Absent on a deleted comment kept for its replies
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/authorId`.
+            internal var authorId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Comment/commentId`.
+            internal var commentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// True on a deleted comment kept for its replies
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
+            internal var deleted: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Comment/editedAt`.
+            internal var editedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Comment/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Comment/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// Set on a reply: the comment it answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/parentId`.
+            internal var parentId: Swift.String?
+            /// What the thread hangs on, as kind/id (e.g. post/…)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/subject`.
+            internal var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/text`.
+            internal var text: Swift.String
+            /// Creates a new `Comment`.
+            ///
+            /// - Parameters:
+            ///   - authorId: Absent on a deleted comment kept for its replies
+            ///   - commentId:
+            ///   - createdAt:
+            ///   - deleted: True on a deleted comment kept for its replies
+            ///   - editedAt:
+            ///   - likeCount:
+            ///   - likedByMe:
+            ///   - parentId: Set on a reply: the comment it answers
+            ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
+            ///   - text:
+            internal init(
+                authorId: Swift.String? = nil,
+                commentId: Swift.String,
+                createdAt: Foundation.Date,
+                deleted: Swift.Bool,
+                editedAt: Foundation.Date? = nil,
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool,
+                parentId: Swift.String? = nil,
+                subject: Swift.String,
+                text: Swift.String
+            ) {
+                self.authorId = authorId
+                self.commentId = commentId
+                self.createdAt = createdAt
+                self.deleted = deleted
+                self.editedAt = editedAt
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+                self.parentId = parentId
+                self.subject = subject
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case authorId
+                case commentId
+                case createdAt
+                case deleted
+                case editedAt
+                case likeCount
+                case likedByMe
+                case parentId
+                case subject
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentPage`.
+        internal struct CommentPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CommentPage/comments`.
+            internal var comments: [Components.Schemas.Comment]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `CommentPage`.
+            ///
+            /// - Parameters:
+            ///   - comments:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                comments: [Components.Schemas.Comment],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.comments = comments
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case comments
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentRequest`.
+        internal struct CommentRequest: Codable, Hashable, Sendable {
+            /// 1 to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentRequest/text`.
+            internal var text: Swift.String
+            /// Creates a new `CommentRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: 1 to 2,000 characters
+            internal init(text: Swift.String) {
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ContentReport`.
         internal struct ContentReport: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ContentReport/createdAt`.
@@ -220,6 +432,41 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case nextPageToken
                 case reports
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReportRequest`.
+        internal struct ContentReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case hate = "hate"
+                case violence = "violence"
+                case nudity = "nudity"
+                case misinformation = "misinformation"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
+            internal var reason: Components.Schemas.ContentReportRequest.ReasonPayload
+            /// Up to 1,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `ContentReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - text: Up to 1,000 characters
+            internal init(
+                reason: Components.Schemas.ContentReportRequest.ReasonPayload,
+                text: Swift.String? = nil
+            ) {
+                self.reason = reason
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case text
             }
         }
         /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
@@ -617,6 +864,125 @@ extension Components {
                 case secondsLeft
             }
         }
+        /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest`.
+        internal struct FollowPlaceRequest: Codable, Hashable, Sendable {
+            /// Degrees, -90 to 90
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees, -180 to 180
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/longitude`.
+            internal var longitude: Swift.Double
+            /// 1 to 120 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/name`.
+            internal var name: Swift.String
+            /// 10 to 5,000; 200 when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/radiusMeters`.
+            internal var radiusMeters: Swift.Double?
+            /// Creates a new `FollowPlaceRequest`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees, -90 to 90
+            ///   - longitude: Degrees, -180 to 180
+            ///   - name: 1 to 120 characters
+            ///   - radiusMeters: 10 to 5,000; 200 when absent
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String,
+                radiusMeters: Swift.Double? = nil
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+                self.radiusMeters = radiusMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
+                case name
+                case radiusMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowedPlace`.
+        internal struct FollowedPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Rounded to 5 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/latitude`.
+            internal var latitude: Swift.Double
+            /// Rounded to 5 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/longitude`.
+            internal var longitude: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/placeId`.
+            internal var placeId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// Creates a new `FollowedPlace`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - latitude: Rounded to 5 decimals
+            ///   - longitude: Rounded to 5 decimals
+            ///   - name:
+            ///   - placeId:
+            ///   - radiusMeters:
+            internal init(
+                createdAt: Foundation.Date,
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String,
+                placeId: Swift.String,
+                radiusMeters: Swift.Double
+            ) {
+                self.createdAt = createdAt
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+                self.placeId = placeId
+                self.radiusMeters = radiusMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case latitude
+                case longitude
+                case name
+                case placeId
+                case radiusMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowedPlacePage`.
+        internal struct FollowedPlacePage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/places`.
+            internal var places: [Components.Schemas.FollowedPlace]
+            /// Creates a new `FollowedPlacePage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - places:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                places: [Components.Schemas.FollowedPlace]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.places = places
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case places
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/JoinRequest`.
         internal struct JoinRequest: Codable, Hashable, Sendable {
             /// The radius of the device's accuracy circle; at most 100 by default
@@ -730,6 +1096,29 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case latitude
                 case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Likes`.
+        internal struct Likes: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Likes/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Likes/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// Creates a new `Likes`.
+            ///
+            /// - Parameters:
+            ///   - likeCount:
+            ///   - likedByMe:
+            internal init(
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool
+            ) {
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case likeCount
+                case likedByMe
             }
         }
         /// - Remark: Generated from `#/components/schemas/LogInRequest`.
@@ -861,6 +1250,70 @@ extension Components {
                 case waitlisted
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Notification`.
+        internal struct Notification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Notification/at`.
+            internal var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
+            internal var eventId: Swift.String?
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case connected = "connected"
+                case removed = "removed"
+                case banned = "banned"
+                case eventChanged = "event_changed"
+                case eventEnded = "event_ended"
+                case admitted = "admitted"
+                case memberJoined = "member_joined"
+                case memberLeft = "member_left"
+            }
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal var kind: Components.Schemas.Notification.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftFence = "left_fence"
+                case noPosition = "no_position"
+                case banned = "banned"
+                case left = "left"
+                case eventEnded = "event_ended"
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            internal var reason: Components.Schemas.Notification.ReasonPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/userId`.
+            internal var userId: Swift.String?
+            /// Creates a new `Notification`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - eventId:
+            ///   - kind: Also the SSE `event:` name
+            ///   - reason:
+            ///   - userId:
+            internal init(
+                at: Foundation.Date,
+                eventId: Swift.String? = nil,
+                kind: Components.Schemas.Notification.KindPayload,
+                reason: Components.Schemas.Notification.ReasonPayload? = nil,
+                userId: Swift.String? = nil
+            ) {
+                self.at = at
+                self.eventId = eventId
+                self.kind = kind
+                self.reason = reason
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case eventId
+                case kind
+                case reason
+                case userId
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/PartStatus`.
         internal struct PartStatus: Codable, Hashable, Sendable {
             /// Why the part is missing
@@ -909,6 +1362,41 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Place`.
+        internal struct Place: Codable, Hashable, Sendable {
+            /// Degrees, -90 to 90
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees, -180 to 180
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/longitude`.
+            internal var longitude: Swift.Double
+            /// 1 to 120 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/name`.
+            internal var name: Swift.String
+            /// Creates a new `Place`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees, -90 to 90
+            ///   - longitude: Degrees, -180 to 180
+            ///   - name: 1 to 120 characters
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
+                case name
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Position`.
         internal struct Position: Codable, Hashable, Sendable {
             /// The radius of the device's accuracy circle
@@ -942,6 +1430,169 @@ extension Components {
                 case accuracyMeters
                 case latitude
                 case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Post`.
+        internal struct Post: Codable, Hashable, Sendable {
+            /// Who may read it: an event's members, anyone (a story), the author's followers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/audience`.
+            internal enum AudiencePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case event = "event"
+                case place = "place"
+                case followers = "followers"
+            }
+            /// Who may read it: an event's members, anyone (a story), the author's followers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/audience`.
+            internal var audience: Components.Schemas.Post.AudiencePayload
+            /// - Remark: Generated from `#/components/schemas/Post/authorId`.
+            internal var authorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/commentCount`.
+            internal var commentCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Post/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Post/editedAt`.
+            internal var editedAt: Foundation.Date?
+            /// Set for a post in an event
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/eventId`.
+            internal var eventId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Post/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Post/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Post/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Post/place`.
+            internal var place: Components.Schemas.Place?
+            /// - Remark: Generated from `#/components/schemas/Post/postId`.
+            internal var postId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/savedByMe`.
+            internal var savedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Post/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Post/text`.
+            internal var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/viewCount`.
+            internal var viewCount: Swift.Int64
+            /// Creates a new `Post`.
+            ///
+            /// - Parameters:
+            ///   - audience: Who may read it: an event's members, anyone (a story), the author's followers
+            ///   - authorId:
+            ///   - commentCount:
+            ///   - createdAt:
+            ///   - editedAt:
+            ///   - eventId: Set for a post in an event
+            ///   - likeCount:
+            ///   - likedByMe:
+            ///   - mediaIds:
+            ///   - place:
+            ///   - postId:
+            ///   - savedByMe:
+            ///   - tags:
+            ///   - text:
+            ///   - viewCount:
+            internal init(
+                audience: Components.Schemas.Post.AudiencePayload,
+                authorId: Swift.String,
+                commentCount: Swift.Int64,
+                createdAt: Foundation.Date,
+                editedAt: Foundation.Date? = nil,
+                eventId: Swift.String? = nil,
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool,
+                mediaIds: [Swift.String],
+                place: Components.Schemas.Place? = nil,
+                postId: Swift.String,
+                savedByMe: Swift.Bool,
+                tags: [Swift.String],
+                text: Swift.String,
+                viewCount: Swift.Int64
+            ) {
+                self.audience = audience
+                self.authorId = authorId
+                self.commentCount = commentCount
+                self.createdAt = createdAt
+                self.editedAt = editedAt
+                self.eventId = eventId
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+                self.mediaIds = mediaIds
+                self.place = place
+                self.postId = postId
+                self.savedByMe = savedByMe
+                self.tags = tags
+                self.text = text
+                self.viewCount = viewCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case audience
+                case authorId
+                case commentCount
+                case createdAt
+                case editedAt
+                case eventId
+                case likeCount
+                case likedByMe
+                case mediaIds
+                case place
+                case postId
+                case savedByMe
+                case tags
+                case text
+                case viewCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PostPage`.
+        internal struct PostPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostPage/posts`.
+            internal var posts: [Components.Schemas.Post]
+            /// Creates a new `PostPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - posts:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                posts: [Components.Schemas.Post]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.posts = posts
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case posts
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PostRequest`.
+        internal struct PostRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PostRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `PostRequest`.
+            ///
+            /// - Parameters:
+            ///   - mediaIds:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            internal init(
+                mediaIds: [Swift.String]? = nil,
+                text: Swift.String? = nil
+            ) {
+                self.mediaIds = mediaIds
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case mediaIds
+                case text
             }
         }
         /// - Remark: Generated from `#/components/schemas/Presence`.
@@ -1588,6 +2239,37 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case account
                 case tokens
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StoryRequest`.
+        internal struct StoryRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/place`.
+            internal var place: Components.Schemas.Place
+            /// Up to 5,000 characters; #hashtags become tags. A story needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `StoryRequest`.
+            ///
+            /// - Parameters:
+            ///   - mediaIds:
+            ///   - place:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A story needs text or media.
+            internal init(
+                mediaIds: [Swift.String]? = nil,
+                place: Components.Schemas.Place,
+                text: Swift.String? = nil
+            ) {
+                self.mediaIds = mediaIds
+                self.place = place
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case mediaIds
+                case place
+                case text
             }
         }
         /// - Remark: Generated from `#/components/schemas/TokenRequest`.

@@ -45,6 +45,36 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/verify-email/resend`.
     /// - Remark: Generated from `#/paths//v1/auth/verify-email/resend/post(resendVerificationEmail)`.
     func resendVerificationEmail(_ input: Operations.ResendVerificationEmail.Input) async throws -> Operations.ResendVerificationEmail.Output
+    /// Change your comment's text
+    ///
+    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
+    func updateComment(_ input: Operations.UpdateComment.Input) async throws -> Operations.UpdateComment.Output
+    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
+    func deleteComment(_ input: Operations.DeleteComment.Input) async throws -> Operations.DeleteComment.Output
+    /// Like a comment or reply (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
+    func likeComment(_ input: Operations.LikeComment.Input) async throws -> Operations.LikeComment.Output
+    /// Take back your like of a comment
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
+    func unlikeComment(_ input: Operations.UnlikeComment.Input) async throws -> Operations.UnlikeComment.Output
+    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
+    func replyToComment(_ input: Operations.ReplyToComment.Input) async throws -> Operations.ReplyToComment.Output
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
+    func reportComment(_ input: Operations.ReportComment.Input) async throws -> Operations.ReportComment.Output
     /// Create an event you host (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/events`.
@@ -85,6 +115,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
     func unbanMember(_ input: Operations.UnbanMember.Input) async throws -> Operations.UnbanMember.Output
+    /// An event's chat, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
+    func listChatMessages(_ input: Operations.ListChatMessages.Input) async throws -> Operations.ListChatMessages.Output
+    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
+    func sendChatMessage(_ input: Operations.SendChatMessage.Input) async throws -> Operations.SendChatMessage.Output
     /// Reports of posts and comments in an event you host, newest first
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
@@ -105,6 +145,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/events/{id}/members`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)`.
     func listMembers(_ input: Operations.ListMembers.Input) async throws -> Operations.ListMembers.Output
+    /// An event's posts, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
+    func listEventPosts(_ input: Operations.ListEventPosts.Input) async throws -> Operations.ListEventPosts.Output
+    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
+    func createEventPost(_ input: Operations.CreateEventPost.Input) async throws -> Operations.CreateEventPost.Output
     /// Reports, newest first (host only)
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/reports`.
@@ -145,6 +195,16 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/password`.
     /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)`.
     func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
+    /// The places you follow, most recent first
+    ///
+    /// - Remark: HTTP `GET /v1/me/places`.
+    /// - Remark: Generated from `#/paths//v1/me/places/get(listFollowedPlaces)`.
+    func listFollowedPlaces(_ input: Operations.ListFollowedPlaces.Input) async throws -> Operations.ListFollowedPlaces.Output
+    /// Your bookmarks, most recently saved first
+    ///
+    /// - Remark: HTTP `GET /v1/me/saved`.
+    /// - Remark: Generated from `#/paths//v1/me/saved/get(listSavedPosts)`.
+    func listSavedPosts(_ input: Operations.ListSavedPosts.Input) async throws -> Operations.ListSavedPosts.Output
     /// Signed-in devices
     ///
     /// - Remark: HTTP `GET /v1/me/sessions`.
@@ -160,6 +220,101 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/me/sessions/{id}`.
     /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)`.
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output
+    /// Home timeline, newest first: your and followed users' stories and followers posts, and stories near the places you follow
+    ///
+    /// - Remark: HTTP `GET /v1/me/timeline`.
+    /// - Remark: Generated from `#/paths//v1/me/timeline/get(getTimeline)`.
+    func getTimeline(_ input: Operations.GetTimeline.Input) async throws -> Operations.GetTimeline.Output
+    /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
+    ///
+    /// - Remark: HTTP `PUT /v1/places/follow`.
+    /// - Remark: Generated from `#/paths//v1/places/follow/put(followPlace)`.
+    func followPlace(_ input: Operations.FollowPlace.Input) async throws -> Operations.FollowPlace.Output
+    /// Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)
+    ///
+    /// - Remark: HTTP `DELETE /v1/places/follow`.
+    /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)`.
+    func unfollowPlace(_ input: Operations.UnfollowPlace.Input) async throws -> Operations.UnfollowPlace.Output
+    /// Post to your followers only (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/posts`.
+    /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)`.
+    func createFollowersPost(_ input: Operations.CreateFollowersPost.Input) async throws -> Operations.CreateFollowersPost.Output
+    /// A post you may read
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/get(getPost)`.
+    func getPost(_ input: Operations.GetPost.Input) async throws -> Operations.GetPost.Output
+    /// Replace your post's text and media (tags follow)
+    ///
+    /// - Remark: HTTP `PATCH /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)`.
+    func updatePost(_ input: Operations.UpdatePost.Input) async throws -> Operations.UpdatePost.Output
+    /// Delete your post, or any post in an event you host (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.
+    func deletePost(_ input: Operations.DeletePost.Input) async throws -> Operations.DeletePost.Output
+    /// A post's comments and replies, oldest first; each reply names its parent so clients can nest it
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/get(listComments)`.
+    func listComments(_ input: Operations.ListComments.Input) async throws -> Operations.ListComments.Output
+    /// Comment on a post you may read (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/posts/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/post(createComment)`.
+    func createComment(_ input: Operations.CreateComment.Input) async throws -> Operations.CreateComment.Output
+    /// Like a post (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/posts/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/like/put(likePost)`.
+    func likePost(_ input: Operations.LikePost.Input) async throws -> Operations.LikePost.Output
+    /// Take back your like of a post
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
+    func unlikePost(_ input: Operations.UnlikePost.Input) async throws -> Operations.UnlikePost.Output
+    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list
+    ///
+    /// - Remark: HTTP `POST /v1/posts/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)`.
+    func reportPost(_ input: Operations.ReportPost.Input) async throws -> Operations.ReportPost.Output
+    /// Bookmark a story or followers post you may read (repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/posts/{id}/save`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/save/put(savePost)`.
+    func savePost(_ input: Operations.SavePost.Input) async throws -> Operations.SavePost.Output
+    /// Remove your bookmark (harmless when there is none)
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
+    func unsavePost(_ input: Operations.UnsavePost.Input) async throws -> Operations.UnsavePost.Output
+    /// Pin a public story to a place (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/stories`.
+    /// - Remark: Generated from `#/paths//v1/stories/post(createStory)`.
+    func createStory(_ input: Operations.CreateStory.Input) async throws -> Operations.CreateStory.Output
+    /// Stories inside a map's visible box (`west` > `east` spans the antimeridian), trending first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/map`.
+    /// - Remark: Generated from `#/paths//v1/stories/map/get(listStoriesOnMap)`.
+    func listStoriesOnMap(_ input: Operations.ListStoriesOnMap.Input) async throws -> Operations.ListStoriesOnMap.Output
+    /// Stories within a distance of a point, newest first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/nearby`.
+    /// - Remark: Generated from `#/paths//v1/stories/nearby/get(listNearbyStories)`.
+    func listNearbyStories(_ input: Operations.ListNearbyStories.Input) async throws -> Operations.ListNearbyStories.Output
+    /// Stories by text, tag, author or place name (at least one), optionally near a point; newest first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/search`.
+    /// - Remark: Generated from `#/paths//v1/stories/search/get(searchStories)`.
+    func searchStories(_ input: Operations.SearchStories.Input) async throws -> Operations.SearchStories.Output
+    /// Explore: stories by hot rank (score decayed by age, recomputed in the background), everywhere or near a point
+    ///
+    /// - Remark: HTTP `GET /v1/stories/trending`.
+    /// - Remark: Generated from `#/paths//v1/stories/trending/get(listTrendingStories)`.
+    func listTrendingStories(_ input: Operations.ListTrendingStories.Input) async throws -> Operations.ListTrendingStories.Output
     /// Users whose username or display name starts with `query`
     ///
     /// - Remark: HTTP `GET /v1/users`.
@@ -302,6 +457,90 @@ extension APIProtocol {
     internal func resendVerificationEmail(headers: Operations.ResendVerificationEmail.Input.Headers = .init()) async throws -> Operations.ResendVerificationEmail.Output {
         try await resendVerificationEmail(Operations.ResendVerificationEmail.Input(headers: headers))
     }
+    /// Change your comment's text
+    ///
+    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
+    internal func updateComment(
+        path: Operations.UpdateComment.Input.Path,
+        headers: Operations.UpdateComment.Input.Headers = .init(),
+        body: Operations.UpdateComment.Input.Body
+    ) async throws -> Operations.UpdateComment.Output {
+        try await updateComment(Operations.UpdateComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
+    internal func deleteComment(
+        path: Operations.DeleteComment.Input.Path,
+        headers: Operations.DeleteComment.Input.Headers = .init()
+    ) async throws -> Operations.DeleteComment.Output {
+        try await deleteComment(Operations.DeleteComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Like a comment or reply (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
+    internal func likeComment(
+        path: Operations.LikeComment.Input.Path,
+        headers: Operations.LikeComment.Input.Headers = .init()
+    ) async throws -> Operations.LikeComment.Output {
+        try await likeComment(Operations.LikeComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take back your like of a comment
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
+    internal func unlikeComment(
+        path: Operations.UnlikeComment.Input.Path,
+        headers: Operations.UnlikeComment.Input.Headers = .init()
+    ) async throws -> Operations.UnlikeComment.Output {
+        try await unlikeComment(Operations.UnlikeComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
+    internal func replyToComment(
+        path: Operations.ReplyToComment.Input.Path,
+        headers: Operations.ReplyToComment.Input.Headers = .init(),
+        body: Operations.ReplyToComment.Input.Body
+    ) async throws -> Operations.ReplyToComment.Output {
+        try await replyToComment(Operations.ReplyToComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
+    internal func reportComment(
+        path: Operations.ReportComment.Input.Path,
+        headers: Operations.ReportComment.Input.Headers = .init(),
+        body: Operations.ReportComment.Input.Body
+    ) async throws -> Operations.ReportComment.Output {
+        try await reportComment(Operations.ReportComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Create an event you host (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/events`.
@@ -410,6 +649,36 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// An event's chat, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
+    internal func listChatMessages(
+        path: Operations.ListChatMessages.Input.Path,
+        query: Operations.ListChatMessages.Input.Query = .init(),
+        headers: Operations.ListChatMessages.Input.Headers = .init()
+    ) async throws -> Operations.ListChatMessages.Output {
+        try await listChatMessages(Operations.ListChatMessages.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
+    internal func sendChatMessage(
+        path: Operations.SendChatMessage.Input.Path,
+        headers: Operations.SendChatMessage.Input.Headers = .init(),
+        body: Operations.SendChatMessage.Input.Body
+    ) async throws -> Operations.SendChatMessage.Output {
+        try await sendChatMessage(Operations.SendChatMessage.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Reports of posts and comments in an event you host, newest first
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
@@ -466,6 +735,36 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// An event's posts, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
+    internal func listEventPosts(
+        path: Operations.ListEventPosts.Input.Path,
+        query: Operations.ListEventPosts.Input.Query = .init(),
+        headers: Operations.ListEventPosts.Input.Headers = .init()
+    ) async throws -> Operations.ListEventPosts.Output {
+        try await listEventPosts(Operations.ListEventPosts.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
+    internal func createEventPost(
+        path: Operations.CreateEventPost.Input.Path,
+        headers: Operations.CreateEventPost.Input.Headers = .init(),
+        body: Operations.CreateEventPost.Input.Body
+    ) async throws -> Operations.CreateEventPost.Output {
+        try await createEventPost(Operations.CreateEventPost.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Reports, newest first (host only)
@@ -564,6 +863,32 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// The places you follow, most recent first
+    ///
+    /// - Remark: HTTP `GET /v1/me/places`.
+    /// - Remark: Generated from `#/paths//v1/me/places/get(listFollowedPlaces)`.
+    internal func listFollowedPlaces(
+        query: Operations.ListFollowedPlaces.Input.Query = .init(),
+        headers: Operations.ListFollowedPlaces.Input.Headers = .init()
+    ) async throws -> Operations.ListFollowedPlaces.Output {
+        try await listFollowedPlaces(Operations.ListFollowedPlaces.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your bookmarks, most recently saved first
+    ///
+    /// - Remark: HTTP `GET /v1/me/saved`.
+    /// - Remark: Generated from `#/paths//v1/me/saved/get(listSavedPosts)`.
+    internal func listSavedPosts(
+        query: Operations.ListSavedPosts.Input.Query = .init(),
+        headers: Operations.ListSavedPosts.Input.Headers = .init()
+    ) async throws -> Operations.ListSavedPosts.Output {
+        try await listSavedPosts(Operations.ListSavedPosts.Input(
+            query: query,
+            headers: headers
+        ))
+    }
     /// Signed-in devices
     ///
     /// - Remark: HTTP `GET /v1/me/sessions`.
@@ -588,6 +913,261 @@ extension APIProtocol {
     ) async throws -> Operations.RevokeSession.Output {
         try await revokeSession(Operations.RevokeSession.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Home timeline, newest first: your and followed users' stories and followers posts, and stories near the places you follow
+    ///
+    /// - Remark: HTTP `GET /v1/me/timeline`.
+    /// - Remark: Generated from `#/paths//v1/me/timeline/get(getTimeline)`.
+    internal func getTimeline(
+        query: Operations.GetTimeline.Input.Query = .init(),
+        headers: Operations.GetTimeline.Input.Headers = .init()
+    ) async throws -> Operations.GetTimeline.Output {
+        try await getTimeline(Operations.GetTimeline.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
+    ///
+    /// - Remark: HTTP `PUT /v1/places/follow`.
+    /// - Remark: Generated from `#/paths//v1/places/follow/put(followPlace)`.
+    internal func followPlace(
+        headers: Operations.FollowPlace.Input.Headers = .init(),
+        body: Operations.FollowPlace.Input.Body
+    ) async throws -> Operations.FollowPlace.Output {
+        try await followPlace(Operations.FollowPlace.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)
+    ///
+    /// - Remark: HTTP `DELETE /v1/places/follow`.
+    /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)`.
+    internal func unfollowPlace(
+        query: Operations.UnfollowPlace.Input.Query,
+        headers: Operations.UnfollowPlace.Input.Headers = .init()
+    ) async throws -> Operations.UnfollowPlace.Output {
+        try await unfollowPlace(Operations.UnfollowPlace.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Post to your followers only (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/posts`.
+    /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)`.
+    internal func createFollowersPost(
+        headers: Operations.CreateFollowersPost.Input.Headers = .init(),
+        body: Operations.CreateFollowersPost.Input.Body
+    ) async throws -> Operations.CreateFollowersPost.Output {
+        try await createFollowersPost(Operations.CreateFollowersPost.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A post you may read
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/get(getPost)`.
+    internal func getPost(
+        path: Operations.GetPost.Input.Path,
+        headers: Operations.GetPost.Input.Headers = .init()
+    ) async throws -> Operations.GetPost.Output {
+        try await getPost(Operations.GetPost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Replace your post's text and media (tags follow)
+    ///
+    /// - Remark: HTTP `PATCH /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)`.
+    internal func updatePost(
+        path: Operations.UpdatePost.Input.Path,
+        headers: Operations.UpdatePost.Input.Headers = .init(),
+        body: Operations.UpdatePost.Input.Body
+    ) async throws -> Operations.UpdatePost.Output {
+        try await updatePost(Operations.UpdatePost.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your post, or any post in an event you host (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.
+    internal func deletePost(
+        path: Operations.DeletePost.Input.Path,
+        headers: Operations.DeletePost.Input.Headers = .init()
+    ) async throws -> Operations.DeletePost.Output {
+        try await deletePost(Operations.DeletePost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A post's comments and replies, oldest first; each reply names its parent so clients can nest it
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/get(listComments)`.
+    internal func listComments(
+        path: Operations.ListComments.Input.Path,
+        query: Operations.ListComments.Input.Query = .init(),
+        headers: Operations.ListComments.Input.Headers = .init()
+    ) async throws -> Operations.ListComments.Output {
+        try await listComments(Operations.ListComments.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Comment on a post you may read (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/posts/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/post(createComment)`.
+    internal func createComment(
+        path: Operations.CreateComment.Input.Path,
+        headers: Operations.CreateComment.Input.Headers = .init(),
+        body: Operations.CreateComment.Input.Body
+    ) async throws -> Operations.CreateComment.Output {
+        try await createComment(Operations.CreateComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Like a post (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/posts/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/like/put(likePost)`.
+    internal func likePost(
+        path: Operations.LikePost.Input.Path,
+        headers: Operations.LikePost.Input.Headers = .init()
+    ) async throws -> Operations.LikePost.Output {
+        try await likePost(Operations.LikePost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take back your like of a post
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
+    internal func unlikePost(
+        path: Operations.UnlikePost.Input.Path,
+        headers: Operations.UnlikePost.Input.Headers = .init()
+    ) async throws -> Operations.UnlikePost.Output {
+        try await unlikePost(Operations.UnlikePost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list
+    ///
+    /// - Remark: HTTP `POST /v1/posts/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)`.
+    internal func reportPost(
+        path: Operations.ReportPost.Input.Path,
+        headers: Operations.ReportPost.Input.Headers = .init(),
+        body: Operations.ReportPost.Input.Body
+    ) async throws -> Operations.ReportPost.Output {
+        try await reportPost(Operations.ReportPost.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Bookmark a story or followers post you may read (repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/posts/{id}/save`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/save/put(savePost)`.
+    internal func savePost(
+        path: Operations.SavePost.Input.Path,
+        headers: Operations.SavePost.Input.Headers = .init()
+    ) async throws -> Operations.SavePost.Output {
+        try await savePost(Operations.SavePost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Remove your bookmark (harmless when there is none)
+    ///
+    /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
+    internal func unsavePost(
+        path: Operations.UnsavePost.Input.Path,
+        headers: Operations.UnsavePost.Input.Headers = .init()
+    ) async throws -> Operations.UnsavePost.Output {
+        try await unsavePost(Operations.UnsavePost.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Pin a public story to a place (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/stories`.
+    /// - Remark: Generated from `#/paths//v1/stories/post(createStory)`.
+    internal func createStory(
+        headers: Operations.CreateStory.Input.Headers = .init(),
+        body: Operations.CreateStory.Input.Body
+    ) async throws -> Operations.CreateStory.Output {
+        try await createStory(Operations.CreateStory.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stories inside a map's visible box (`west` > `east` spans the antimeridian), trending first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/map`.
+    /// - Remark: Generated from `#/paths//v1/stories/map/get(listStoriesOnMap)`.
+    internal func listStoriesOnMap(
+        query: Operations.ListStoriesOnMap.Input.Query,
+        headers: Operations.ListStoriesOnMap.Input.Headers = .init()
+    ) async throws -> Operations.ListStoriesOnMap.Output {
+        try await listStoriesOnMap(Operations.ListStoriesOnMap.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Stories within a distance of a point, newest first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/nearby`.
+    /// - Remark: Generated from `#/paths//v1/stories/nearby/get(listNearbyStories)`.
+    internal func listNearbyStories(
+        query: Operations.ListNearbyStories.Input.Query,
+        headers: Operations.ListNearbyStories.Input.Headers = .init()
+    ) async throws -> Operations.ListNearbyStories.Output {
+        try await listNearbyStories(Operations.ListNearbyStories.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Stories by text, tag, author or place name (at least one), optionally near a point; newest first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/stories/search`.
+    /// - Remark: Generated from `#/paths//v1/stories/search/get(searchStories)`.
+    internal func searchStories(
+        query: Operations.SearchStories.Input.Query = .init(),
+        headers: Operations.SearchStories.Input.Headers = .init()
+    ) async throws -> Operations.SearchStories.Output {
+        try await searchStories(Operations.SearchStories.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Explore: stories by hot rank (score decayed by age, recomputed in the background), everywhere or near a point
+    ///
+    /// - Remark: HTTP `GET /v1/stories/trending`.
+    /// - Remark: Generated from `#/paths//v1/stories/trending/get(listTrendingStories)`.
+    internal func listTrendingStories(
+        query: Operations.ListTrendingStories.Input.Query = .init(),
+        headers: Operations.ListTrendingStories.Input.Headers = .init()
+    ) async throws -> Operations.ListTrendingStories.Output {
+        try await listTrendingStories(Operations.ListTrendingStories.Input(
+            query: query,
             headers: headers
         ))
     }

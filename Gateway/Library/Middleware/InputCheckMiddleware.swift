@@ -42,13 +42,18 @@ public struct InputCheckMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Presence, number syntax (strictly: `PlainNumber`) and range, as the document declares them.
+    /// Presence, number syntax (strictly: `PlainNumber`), range and listed values, as the document
+    /// declares them.
     static func check(_ query: FormQuery, against parameters: [GatewayOpenAPI.QueryParameter], into validation: inout Validation) {
         // A parameter refused already (a NUL, bad percent-encoding) is reported once.
         let refused = Set(validation.violations.map(\.field))
         for parameter in parameters where !refused.contains(parameter.name) {
             guard let raw = query[parameter.name] else {
                 if parameter.required { validation.fail(parameter.name, "is required") }
+                continue
+            }
+            if let allowed = parameter.allowed, !allowed.contains(raw) {
+                validation.fail(parameter.name, "must be one of \(allowed.joined(separator: ", "))")
                 continue
             }
             let value: Double?
@@ -79,7 +84,7 @@ public struct InputCheckMiddleware: RouterMiddleware {
 enum JSONNulFinder {
     private static let escape = Array(#"\u0000"#.utf8)
 
-    /// The fields, named as `JSONBody` names them (`place.name`, `tags[2]`); empty for a body without
+    /// The fields, named as `RoamError(decoding:)` names them (`place.name`, `tags[2]`); empty for a body without
     /// the escape or one that is not JSON at all (the decoder reports that).
     static func fields(in bytes: some Collection<UInt8>) -> [String] {
         let data = Data(bytes)

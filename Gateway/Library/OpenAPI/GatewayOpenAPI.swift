@@ -31,6 +31,8 @@ enum GatewayOpenAPI {
         var type: String?
         var minimum: Double?
         var maximum: Double?
+        /// The values a string parameter's `enum` lists, when it has one.
+        var allowed: [String]?
     }
 
     static let json = Data(openAPIDocumentJSON.utf8)
@@ -81,8 +83,12 @@ enum GatewayOpenAPI {
             let schema = parameter["schema"]
             var type: String?
             if case .string(let declared)? = schema?["type"] { type = declared }
+            var allowed: [String]?
+            if case .array(let values)? = schema?["enum"] {
+                allowed = values.compactMap { if case .string(let value) = $0 { value } else { nil } }
+            }
             return QueryParameter(name: name, required: parameter["required"] == .bool(true), type: type,
-                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number)
+                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number, allowed: allowed)
         }
     }
 }

@@ -29,7 +29,8 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                             try await events.call(longLived: true) { client, options in
                                 try await client.streamNotifications(.init(), options: options) { response in
                                     for try await notification in response.messages {
-                                        output.yield(Self.event(NotificationJSON(notification)))
+                                        guard let notification = Components.Schemas.Notification(notification) else { continue }
+                                        output.yield(Self.event(notification))
                                     }
                                 }
                             }
@@ -60,12 +61,12 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     }
 
     /// `event: <kind>` and the notification as JSON.
-    static func event(_ notification: NotificationJSON) -> ByteBuffer {
+    static func event(_ notification: Components.Schemas.Notification) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
-        return ByteBuffer(string: "event: \(notification.kind)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
+        return ByteBuffer(string: "event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 
     /// The stream could not go on: an `error` event with the problem document, then the end.

@@ -7,39 +7,14 @@ import RoamProto
 import RoamRuntime
 import ServiceLifecycle
 
-/// An event's chat: `GET|POST /v1/events/{id}/chat` and the live WebSocket `/v1/events/{id}/chat/live`.
+/// An event's live chat, the WebSocket `/v1/events/{id}/chat/live` (sending and reading history are
+/// generated operations: `GatewayAPI+Chat`).
 struct ChatRoutes<Transport: ClientTransport>: Sendable {
     let feed: FeedCaller<Transport>
 
     private static var pathFields: [String: String] { ["event_id": "id", "after_sequence": "after"] }
 
     func register(in table: RouteTable) {
-        table.add(.post, "/v1/events/{id}/chat") { request, context in
-            _ = try context.requireUser()
-            let event = try context.parameters.require("id")
-            let body = try await JSONBody.decode(ChatBody.self, from: request, context: context)
-            let key = request.headers[.idempotencyKey] ?? ""
-            let response = try await renamingFields(Self.pathFields) {
-                try await feed.call { client, options in
-                    try await client.sendChatMessage(.with {
-                        $0.idempotencyKey = key
-                        $0.eventID = event
-                        $0.text = body.text
-                    }, options: options)
-                }
-            }
-            return try json(ChatMessageJSON(response.message), status: .created)
-        }
-        table.add(.get, "/v1/events/{id}/chat") { request, context in
-            _ = try context.requireUser()
-            let (event, page) = (try context.parameters.require("id"), try PageQuery(request))
-            let response = try await renamingFields(Self.pathFields) {
-                try await feed.call(idempotent: true) { client, options in
-                    try await client.listChatMessages(.with { $0.eventID = event; $0.page = page.proto }, options: options)
-                }
-            }
-            return try json(ChatPageJSON(messages: response.messages.map(ChatMessageJSON.init), nextPageToken: .pageToken(response.page)))
-        }
         table.addWebSocket("/v1/events/{id}/chat/live") { request, context in
             // Refused before the upgrade, as plain problem documents: no token, a bad `after`, not a member.
             _ = try context.requireUser()
@@ -99,8 +74,8 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                         }, options: options) { response in
                             for try await item in response.messages {
                                 let frame = switch item.event {
-                                case .message(let message): ChatFrameJSON(type: "message", message: ChatMessageJSON(message))
-                                case .live, nil: ChatFrameJSON(type: "live")
+                                case .message(let message): ChatFrame(type: "message", message: .init(message))
+                                case .live, nil: ChatFrame(type: "live")
                                 }
                                 try await outbound.write(.text(String(decoding: try encoder.encode(frame), as: UTF8.self)))
                             }
