@@ -106,4 +106,39 @@ import Testing
             }
         }
     }
+
+    /// What the generated decoder alone would refuse without naming the field (a fraction in a whole
+    /// number, a date it cannot read) or by naming Swift types: the document's schema names them all.
+    @Test func bodiesAreHeldAgainstTheDocumentsSchema() async throws {
+        try await withGateway { http, token in
+            let event: [String: Any] = ["name": "Picnic", "center": ["latitude": 59.3, "longitude": 18.1], "radiusMeters": 200,
+                                        "capacity": 10, "durationSeconds": 3600]
+            func refusal(_ method: String, _ path: String, _ body: Data) async throws -> [String: String] {
+                let reply = try await http.send(method, path, body: body, token: token, headers: ["Content-Type": "application/json"])
+                #expect(reply.status == 400 && reply.reason == "INVALID_FIELD", "\(path): \(reply.status) \(reply.reason ?? "")")
+                let problem = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
+                let errors = problem?["errors"] as? [[String: String]] ?? []
+                return Dictionary(errors.map { ($0["field"] ?? "", $0["description"] ?? "") }) { first, _ in first }
+            }
+            func withEvent(_ changes: [String: Any]) throws -> Data {
+                try JSONSerialization.data(withJSONObject: event.merging(changes) { _, new in new })
+            }
+            #expect(try await refusal("POST", "/v1/events", withEvent(["capacity": 1.5])) == ["capacity": "must be a whole number"])
+            #expect(try await refusal("POST", "/v1/events", withEvent(["durationSeconds": 1e20])) == ["durationSeconds": "is out of range"])
+            #expect(try await refusal("POST", "/v1/events", withEvent(["startsAt": "tomorrow"]))
+                        == ["startsAt": "must be a date and time such as 2030-01-31T18:00:00Z"])
+            #expect(try await refusal("POST", "/v1/events", withEvent(["visibility": "secret"])) == ["visibility": "must be one of public, private"])
+            #expect(try await refusal("POST", "/v1/events", withEvent(["center": [1, 2], "tags": "x"]))
+                        == ["center": "must be a JSON object", "tags": "must be an array"])
+            #expect(try await refusal("POST", "/v1/events", withEvent(["center": ["latitude": NSNull(), "longitude": true]]))
+                        == ["center.latitude": "must not be null", "center.longitude": "must be a number"])
+            #expect(try await refusal("POST", "/v1/posts", Data("[1]".utf8)) == ["body": "must be a JSON object"])
+            #expect(try await refusal("POST", "/v1/posts", Data(#"{"mediaIds":["a",2]}"#.utf8)) == ["mediaIds[1]": "must be a string"])
+            let join = Data(#"{"latitude":59.3,"longitude":18.1,"accuracyMeters":10,"waitlistIfFull":"yes"}"#.utf8)
+            #expect(try await refusal("POST", "/v1/events/\(UUID().lowercasedString)/join", join) == ["waitlistIfFull": "must be true or false"])
+            // Not JSON at all stays the decoder's MALFORMED_JSON.
+            let garbage = try await http.send("POST", "/v1/posts", body: Data("{".utf8), token: token, headers: ["Content-Type": "application/json"])
+            #expect(garbage.status == 400 && garbage.reason == "MALFORMED_JSON")
+        }
+    }
 }

@@ -22,11 +22,12 @@ extension RoamError {
         }
     }
 
-    /// `place.name`, `tags[2]`.
+    /// `place.name`, `tags[2]`; `body` for the body as a whole.
     static func fieldName(_ codingPath: [any CodingKey]) -> String {
-        codingPath.reduce(into: "") { path, key in
+        let name = codingPath.reduce(into: "") { path, key in
             if let index = key.intValue { path += "[\(index)]" } else { path += path.isEmpty ? key.stringValue : ".\(key.stringValue)" }
         }
+        return name.isEmpty ? "body" : name
     }
 
     private static func describe(_ type: Any.Type) -> String {
@@ -35,6 +36,8 @@ extension RoamError {
         case is Bool.Type: "true or false"
         case is Int.Type, is Int32.Type, is Int64.Type: "a whole number"
         case is Double.Type: "a number"
+        case is [Any].Type: "an array"
+        case is [String: Any].Type: "a JSON object"
         default: "\(type)"
         }
     }

@@ -4,9 +4,12 @@ import RoamRuntime
 
 /// Refuses, on every route and before any handler runs, text no service can store: a NUL character
 /// in a path parameter, a query parameter or any string of a JSON body (PostgreSQL text cannot hold
-/// one), and query parameters whose percent-encoding is not UTF-8. Each is a 400 naming the field.
+/// one), and query parameters whose percent-encoding is not UTF-8. Then holds the query and the body
+/// against what the document declares (`BodySchemaCheck`). Each is a 400 naming the field.
 public struct InputCheckMiddleware: RouterMiddleware {
     public typealias Context = GatewayRequestContext
+
+    private static let bodyCheck = BodySchemaCheck(components: GatewayOpenAPI.document["components"])
 
     public init() {}
 
@@ -23,7 +26,8 @@ public struct InputCheckMiddleware: RouterMiddleware {
         for (name, value) in query.items where value.unicodeScalars.contains("\u{0}") || name.unicodeScalars.contains("\u{0}") {
             validation.fail(name, "must not contain NUL characters")
         }
-        if let path = context.endpointPath, let operation = GatewayOpenAPI.operationsByRoute["\(request.method.rawValue) \(path)"] {
+        let operation = context.endpointPath.flatMap { GatewayOpenAPI.operationsByRoute["\(request.method.rawValue) \($0)"] }
+        if let operation {
             for (name, value) in context.parameters where operation.uuidPathParameters.contains(String(name))
                 && !validation.violations.contains(where: { $0.field == name }) && UUID(uuidString: String(value)) == nil {
                 validation.fail(String(name), "must be a UUID")
@@ -34,8 +38,18 @@ public struct InputCheckMiddleware: RouterMiddleware {
         if Self.mayCarryJSON(request) {
             // Bodies are collected here at most once: handlers read the same buffer again.
             let body = try await request.collectBody(upTo: context.maxBodyBytes)
-            for field in JSONNulFinder.fields(in: body.readableBytesView) {
+            let nulFields = JSONNulFinder.fields(in: body.readableBytesView)
+            for field in nulFields {
                 validation.fail(field, "must not contain NUL characters")
+            }
+            // A body that is not JSON at all is the decoder's to report (MALFORMED_JSON).
+            if let schema = operation?.requestBodySchema, body.readableBytes > 0,
+               let value = try? JSONDecoder().decode(OpenAPIValue.self, from: Data(body.readableBytesView)) {
+                var schemaCheck = Validation()
+                Self.bodyCheck.check(value, against: schema, at: "", into: &schemaCheck)
+                for violation in schemaCheck.violations where !nulFields.contains(violation.field) {
+                    validation.fail(violation.field, violation.description)
+                }
             }
         }
         try validation.check()

@@ -1,4 +1,4 @@
-/// A JSON value: how the gateway reads its OpenAPI document.
+/// A JSON value: how the gateway reads its OpenAPI document, and request bodies to check against it.
 public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
     case string(String)
@@ -7,6 +7,7 @@ public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleBySt
     case number(Double)
     case array([OpenAPIValue])
     case object([String: OpenAPIValue])
+    case null
 
     public init(stringLiteral value: String) { self = .string(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
@@ -25,12 +26,14 @@ public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleBySt
         case .number(let value): try container.encode(value)
         case .array(let value): try container.encode(value)
         case .object(let value): try container.encode(value)
+        case .null: try container.encodeNil()
         }
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        if container.decodeNil() { self = .null }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int.self) { self = .int(value) }
         else if let value = try? container.decode(Double.self) { self = .number(value) }
         else if let value = try? container.decode(String.self) { self = .string(value) }
