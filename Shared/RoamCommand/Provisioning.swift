@@ -33,11 +33,3 @@ enum Provisioning {
         return password
     }
 }
-
-struct RoamCommandError: Error, CustomStringConvertible {
-    var description: String
-
-    init(_ description: String) {
-        self.description = description
-    }
-}

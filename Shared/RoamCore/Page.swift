@@ -1,3 +1,5 @@
+
+
 /// One page of a listing and the cursor of the next, if any.
 public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]
@@ -6,21 +8,6 @@ public struct Page<Item: Sendable>: Sendable {
     public init(items: [Item], nextCursor: String?) {
         self.items = items
         self.nextCursor = nextCursor
-    }
-}
-
-/// Where a listing starts and how much it returns.
-public struct PageRequest: Sendable, Equatable {
-    public static let defaultSize = 20
-    public static let maximumSize = 100
-
-    public var size: Int
-    /// Opaque to clients; each repository decides what it holds.
-    public var cursor: String?
-
-    public init(size: Int = PageRequest.defaultSize, cursor: String? = nil) {
-        self.size = size
-        self.cursor = cursor
     }
 }
 

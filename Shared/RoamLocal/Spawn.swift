@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+
 #endif
 
 /// posix_spawn + waitpid rather than Foundation's Process, whose exit detection can miss a child
@@ -64,13 +65,5 @@ public enum Spawn {
         guard status == 0 else {
             throw LocalError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")
         }
-    }
-}
-
-public struct LocalError: Error, CustomStringConvertible {
-    public var description: String
-
-    public init(_ description: String) {
-        self.description = description
     }
 }

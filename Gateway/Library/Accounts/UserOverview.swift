@@ -29,18 +29,3 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
                      profile: .init(profile))
     }
 }
-
-/// One service's contribution to a user's counts.
-protocol ProfileCounter: Sendable {
-    var name: String { get }
-    func counts(for profile: Roam_Accounts_V1_Profile) async throws -> [String: Int64]
-}
-
-/// Accounts keeps the follow counts on the profile itself, so its part needs no further call.
-struct FollowCounter: ProfileCounter {
-    let name = "accounts"
-
-    func counts(for profile: Roam_Accounts_V1_Profile) async throws -> [String: Int64] {
-        ["followers": profile.followerCount, "following": profile.followingCount]
-    }
-}

@@ -45,8 +45,3 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
         }
     }
 }
-
-struct ReadinessJSON: Codable {
-    var status: String
-    var services: [String: PartStatus]
-}

@@ -99,35 +99,4 @@ public final class AccessTokenVerifier: Sendable {
         return RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is invalid")
     }
 }
-
-/// Limits how often an unknown key id may trigger a key fetch, so garbage tokens cannot hammer accounts.
-final class KeyRefreshGate: Sendable {
-    private let minimumInterval: Duration
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
-
-    init(minimumInterval: Duration) {
-        self.minimumInterval = minimumInterval
-    }
-
-    func mayRefresh() -> Bool {
-        let now = ContinuousClock.now
-        return last.withLock { last in
-            if let previous = last, previous + minimumInterval > now { return false }
-            last = now
-            return true
-        }
-    }
-}
-
-enum JSONValue: Decodable {
-    case string(String)
-    case other
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        self = (try? container.decode(String.self)).map(JSONValue.string) ?? .other
-    }
-}
-
-
 import Synchronization

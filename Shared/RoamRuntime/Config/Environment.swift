@@ -104,59 +104,11 @@ public struct Environment: Sendable {
     }
 }
 
-public struct HostAndPort: Sendable, Hashable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-
-    public init(host: String, port: Int) {
-        self.host = host
-        self.port = port
-    }
-
-    public init?(_ text: String) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port) else { return nil }
-        var host = String(text[..<colon])
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty else { return nil }
-        self.init(host: host, port: port)
-    }
-
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
-}
-
-public struct ConfigurationError: Error, CustomStringConvertible {
-    public var variable: String
-    public var problem: String
-
-    public init(variable: String, problem: String) {
-        self.variable = variable
-        self.problem = problem
-    }
-
-    public var description: String { "configuration error in \(variable): \(problem)" }
-}
-
 extension StringProtocol {
     func trimmingCharacters(in character: Character) -> Substring {
         var slice = self[...]
         while slice.first == character { slice = slice.dropFirst() }
         while slice.last == character { slice = slice.dropLast() }
         return Substring(slice)
-    }
-}
-
-/// The names of the variables an `Environment` was asked for.
-public final class VariableReadLog: Sendable {
-    private let names = Mutex<Set<String>>([])
-
-    public init() {}
-
-    func note(_ name: String) {
-        names.withLock { _ = $0.insert(name) }
-    }
-
-    public var variables: Set<String> {
-        names.withLock { $0 }
     }
 }

@@ -1,27 +1,7 @@
+
+
 /// Sends account emails (verification, password reset). Deployments plug in a real sender; the
 /// development sender writes the message to the log.
 public protocol MailSender: Sendable {
     func send(_ mail: Mail) async throws
-}
-
-public struct Mail: Sendable, Equatable {
-    public enum Kind: String, Sendable {
-        case verifyEmail
-        case resetPassword
-    }
-
-    public var kind: Kind
-    public var to: String
-    public var subject: String
-    public var body: String
-    /// The secret the link carries, kept apart so tests can use it.
-    public var token: String
-
-    public init(kind: Kind, to: String, subject: String, body: String, token: String) {
-        self.kind = kind
-        self.to = to
-        self.subject = subject
-        self.body = body
-        self.token = token
-    }
 }

@@ -7,8 +7,3 @@ public protocol OneTimeTokenRepository: Sendable {
     /// another purpose.
     func consume(digest: [UInt8], purpose: OneTimeTokenPurpose, at time: Date) async throws -> UUID?
 }
-
-public enum OneTimeTokenPurpose: String, Sendable {
-    case verifyEmail = "verify_email"
-    case resetPassword = "reset_password"
-}

@@ -20,14 +20,3 @@ public struct JWTAccessTokenSigner: AccessTokenSigner {
         return try await keys.sign(claims, kid: keyID)
     }
 }
-
-/// The accounts process verifies its own tokens with its own public key.
-public struct LocalPublicKeySource: PublicKeySource {
-    public let keys: [JSONWebKey]
-
-    public init(keys: [JSONWebKey]) {
-        self.keys = keys
-    }
-
-    public func publicKeys() async throws -> [JSONWebKey] { keys }
-}

@@ -1,15 +1,6 @@
 import Foundation
 import RoamCore
 
-/// What a position report changed for the caller.
-public struct PresenceUpdate: Sendable, Equatable {
-    public var left: [Departure]
-    /// Waitlists that let the caller in because of this position.
-    public var admitted: [UUID]
-    /// Events the caller is still a member of.
-    public var memberOf: [UUID]
-}
-
 extension EventService {
     /// Records where the caller is and removes them from every event whose fence they have left.
     /// Hosts are never removed from their own events.

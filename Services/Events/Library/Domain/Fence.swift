@@ -40,18 +40,6 @@ public struct Fence: Sendable, Hashable {
     }
 }
 
-/// A latitude/longitude rectangle, in degrees.
-public struct GeoBox: Sendable, Equatable {
-    public var south: Double
-    public var west: Double
-    public var north: Double
-    public var east: Double
-
-    public func contains(_ point: GeoPoint) -> Bool {
-        (south...north).contains(point.latitude) && (west...east).contains(point.longitude)
-    }
-}
-
 extension Fence {
     /// A rectangle that holds the whole fence, for a spatial index to narrow by. A fence reaching a
     /// pole or across the antimeridian gets every longitude, which is larger than needed but never

@@ -1,3 +1,5 @@
+
+
 /// How readers engaged with a post or comment, as one reader sees it.
 public struct Engagement: Sendable, Equatable {
     public var likes = 0
@@ -12,21 +14,5 @@ public struct Engagement: Sendable, Equatable {
         self.views = views
         self.likedByMe = likedByMe
         self.savedByMe = savedByMe
-    }
-}
-
-/// Something readers see together with its engagement; reads through to the item's own properties.
-@dynamicMemberLookup
-public struct Engaged<Item: Sendable & Equatable>: Sendable, Equatable {
-    public var item: Item
-    public var engagement: Engagement
-
-    public init(_ item: Item, _ engagement: Engagement = Engagement()) {
-        self.item = item
-        self.engagement = engagement
-    }
-
-    public subscript<Value>(dynamicMember keyPath: KeyPath<Item, Value>) -> Value {
-        item[keyPath: keyPath]
     }
 }

@@ -1,25 +1,6 @@
 import Foundation
 
-/// How one user stands with others, as the accounts service says.
-public struct Relations: Sendable, Equatable {
-    /// Users this user follows.
-    public var following: Set<UUID>
-    /// Users this user blocks or is blocked by: neither sees the other's content.
-    public var hidden: Set<UUID>
-
-    public init(following: Set<UUID> = [], hidden: Set<UUID> = []) {
-        self.following = following
-        self.hidden = hidden
-    }
-}
-
 /// Asks the accounts service who a user follows and who is blocked either way.
 public protocol SocialGraph: Sendable {
     func relations(of user: UUID) async throws -> Relations
-}
-
-/// No follows, no blocks: for tests and tools that do not need them.
-public struct NoSocialGraph: SocialGraph {
-    public init() {}
-    public func relations(of user: UUID) async throws -> Relations { Relations() }
 }

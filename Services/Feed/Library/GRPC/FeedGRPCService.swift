@@ -147,26 +147,3 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         return .with { $0.engagement = engagement.proto }
     }
 }
-
-/// `roam.purge.v1.PurgeService` for the feed: other services (never users) make it forget things.
-public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
-    let feed: FeedService
-
-    public init(feed: FeedService) {
-        self.feed = feed
-    }
-
-    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        let purged = try await feed.purgeEvent(UUID(field: "event_id", request.eventID))
-        RequestContext.current.logger.info("purged an event", metadata: ["event_id": "\(request.eventID)", "posts": "\(purged)"])
-        return .init()
-    }
-
-    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        try await feed.purgeUser(UUID(field: "user_id", request.userID))
-        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)"])
-        return .init()
-    }
-}

@@ -15,14 +15,3 @@ public protocol CommentRepository: Sendable {
     /// The ids of the author's live comments and replies.
     func commentIDs(by author: UUID) async throws -> [UUID]
 }
-
-/// Oldest-first listings page by the time-ordered comment id.
-enum CommentCursor {
-    static func decode(_ token: String?) throws(RoamError) -> UUID? {
-        try PostCursor.decode(token)
-    }
-
-    static func encode(after comment: Comment) -> String {
-        PageCursor.encode([comment.id.uuidString])
-    }
-}

@@ -1,40 +1,6 @@
 import Foundation
 import Synchronization
 
-/// Something that happened to a user's standing with an event, pushed to their open streams.
-public struct EventNotification: Sendable, Equatable {
-    public enum Kind: String, Sendable {
-        case connected
-        case removed
-        case banned
-        case eventChanged = "event_changed"
-        case eventEnded = "event_ended"
-        case admitted
-        case memberJoined = "member_joined"
-        case memberLeft = "member_left"
-    }
-
-    public var kind: Kind
-    public var eventID: UUID?
-    /// The member concerned, in a host's notifications.
-    public var userID: UUID?
-    public var reason: DepartureReason?
-    public var at: Date
-
-    public init(kind: Kind, eventID: UUID? = nil, userID: UUID? = nil, reason: DepartureReason? = nil, at: Date) {
-        self.kind = kind
-        self.eventID = eventID
-        self.userID = userID
-        self.reason = reason
-        self.at = at
-    }
-}
-
-/// Sends a user a notification, wherever their streams are open.
-public protocol Notifier: Sendable {
-    func publish(_ notification: EventNotification, to userID: UUID) async
-}
-
 /// Delivers notifications to the streams users have open on this process. A user with no open
 /// stream misses them: the state they describe is always readable through the normal calls.
 public final class NotificationHub: Notifier {
@@ -106,32 +72,5 @@ public final class NotificationHub: Notifier {
     /// How many streams are open.
     public var openStreams: Int {
         streams.withLock { $0.values.reduce(0) { $0 + $1.count } }
-    }
-}
-
-/// A member who left an event (for any reason), or an event that ended (no user).
-public struct MemberDeparture: Sendable, Equatable {
-    public var eventID: UUID
-    public var userID: UUID?
-    public var reason: DepartureReason
-
-    public init(eventID: UUID, userID: UUID?, reason: DepartureReason) {
-        self.eventID = eventID
-        self.userID = userID
-        self.reason = reason
-    }
-
-    /// The host hears of every departure; everyone in an event hears of its end.
-    init?(_ notification: EventNotification) {
-        guard let event = notification.eventID else { return nil }
-        switch notification.kind {
-        case .memberLeft:
-            guard let user = notification.userID else { return nil }
-            self.init(eventID: event, userID: user, reason: notification.reason ?? .left)
-        case .eventEnded:
-            self.init(eventID: event, userID: nil, reason: .eventEnded)
-        default:
-            return nil
-        }
     }
 }

@@ -1,0 +1,80 @@
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import Prometheus
+import RoamRuntime
+import ServiceLifecycle
+
+/// The gateway: builds the router (middlewares, routes) over the services' upstreams, and runs it.
+public struct Gateway<Transport: ClientTransport>: Sendable {
+    public var settings: GatewaySettings
+    public var upstreams: GatewayUpstreams<Transport>
+    public var verifier: AccessTokenVerifier
+    public var registry: PrometheusCollectorRegistry?
+    let refusedUpgrades = RefusedUpgrades()
+
+    public init(settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
+                registry: PrometheusCollectorRegistry?) {
+        self.settings = settings
+        self.upstreams = upstreams
+        self.verifier = verifier
+        self.registry = registry
+    }
+
+    /// The router and the list of routes it serves.
+    public func router() -> (Router<GatewayRequestContext>, RouteTable) {
+        let router = Router(context: GatewayRequestContext.self)
+        router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustForwardedFor: settings.trustForwardedFor))
+        if !settings.corsAllowedOrigins.isEmpty {
+            router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
+        }
+        router.add(middleware: AccessLogMiddleware())
+        router.add(middleware: ProblemMiddleware(refusals: refusedUpgrades))
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: AuthenticationMiddleware(verifier: verifier))
+        router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
+                                                   byUser: TokenBucket(rule: settings.userRateLimit)))
+        router.add(middleware: CallContextMiddleware())
+        router.add(middleware: InputCheckMiddleware())
+
+        let table = RouteTable(router: router)
+        let accounts = AccountsCaller(accounts: upstreams.accounts)
+        let events = EventsCaller(events: upstreams.events)
+        let feed = FeedCaller(feed: upstreams.feed)
+        SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
+        let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
+                                                                        timeout: settings.fanOutTimeout),
+                             events: events, feed: feed)
+        do {
+            try api.register(on: table)
+        } catch {
+            // Only an invalid server URL fails here, and the default one is "/".
+            preconditionFailure("the generated operations could not be registered: \(error)")
+        }
+        NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
+        ChatRoutes(feed: feed).register(in: table)
+        return (router, table)
+    }
+
+    /// The HTTP server with the upstream connections and key loading as services beside it.
+    public func application(logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
+        -> some ApplicationProtocol {
+        let verifier = self.verifier
+        let refusedUpgrades = self.refusedUpgrades
+        let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
+        let router = router().0
+        return Application(
+            router: router,
+            server: GatewayServerChannel.builder(router: router, configuration: .init(
+                http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
+                ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
+            configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
+            services: upstreams.all.map(\.upstream) + [keyLoader],
+            onServerRunning: onServerRunning,
+            logger: logger
+        )
+    }
+}

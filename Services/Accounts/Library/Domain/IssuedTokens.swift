@@ -1,0 +1,10 @@
+import Foundation
+
+/// Tokens handed to a client after signing up, logging in or refreshing.
+public struct IssuedTokens: Sendable, Equatable {
+    public var accessToken: String
+    public var accessTokenExpiresAt: Date
+    public var refreshToken: String
+    public var refreshTokenExpiresAt: Date
+    public var sessionID: UUID
+}

@@ -1,0 +1,6 @@
+import Foundation
+
+public enum OneTimeTokenPurpose: String, Sendable {
+    case verifyEmail = "verify_email"
+    case resetPassword = "reset_password"
+}

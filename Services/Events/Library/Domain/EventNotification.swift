@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+
+/// Something that happened to a user's standing with an event, pushed to their open streams.
+public struct EventNotification: Sendable, Equatable {
+    public enum Kind: String, Sendable {
+        case connected
+        case removed
+        case banned
+        case eventChanged = "event_changed"
+        case eventEnded = "event_ended"
+        case admitted
+        case memberJoined = "member_joined"
+        case memberLeft = "member_left"
+    }
+
+    public var kind: Kind
+    public var eventID: UUID?
+    /// The member concerned, in a host's notifications.
+    public var userID: UUID?
+    public var reason: DepartureReason?
+    public var at: Date
+
+    public init(kind: Kind, eventID: UUID? = nil, userID: UUID? = nil, reason: DepartureReason? = nil, at: Date) {
+        self.kind = kind
+        self.eventID = eventID
+        self.userID = userID
+        self.reason = reason
+        self.at = at
+    }
+}

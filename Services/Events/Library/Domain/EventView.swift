@@ -1,0 +1,17 @@
+import Foundation
+
+/// An event as one viewer may see it: a private event the viewer is not in, or any event the viewer is
+/// banned from, is locked and shows only its name, place, size and times.
+public struct EventView: Sendable, Equatable {
+    public var event: Event
+    public var viewerRole: Role
+
+    public init(event: Event, viewerRole: Role) {
+        self.event = event
+        self.viewerRole = viewerRole
+    }
+
+    public var isLocked: Bool {
+        viewerRole == .banned || (event.visibility == .private && viewerRole != .member && viewerRole != .host)
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// Someone waiting for a place, in order of `queuedAt`.
+public struct WaitlistEntry: Sendable, Equatable {
+    public var eventID: UUID
+    public var userID: UUID
+    public var queuedAt: Date
+    public var lastPosition: ReportedPosition
+    public var positionAt: Date
+
+    public init(eventID: UUID, userID: UUID, queuedAt: Date, lastPosition: ReportedPosition, positionAt: Date) {
+        self.eventID = eventID
+        self.userID = userID
+        self.queuedAt = queuedAt
+        self.lastPosition = lastPosition
+        self.positionAt = positionAt
+    }
+}

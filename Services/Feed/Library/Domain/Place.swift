@@ -1,0 +1,17 @@
+import Foundation
+import RoamCore
+
+/// A place a story is pinned to.
+public struct Place: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var name: String
+
+    public init(latitude: Double, longitude: Double, name: String) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.name = name
+    }
+
+    public var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
+}

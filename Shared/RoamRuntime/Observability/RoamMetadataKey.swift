@@ -1,0 +1,11 @@
+import Foundation
+import Logging
+
+/// Well-known metadata keys Roam processes exchange.
+public enum RoamMetadataKey {
+    public static let requestID = "x-request-id"
+    public static let authorization = "authorization"
+    /// Set by the gateway: the end user's address, for per-address throttling.
+    public static let clientAddress = "x-roam-client-address"
+    public static let userAgent = "x-roam-user-agent"
+}

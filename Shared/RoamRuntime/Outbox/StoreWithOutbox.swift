@@ -1,0 +1,14 @@
+import Foundation
+import Synchronization
+
+/// A store whose outbox is a separate object: it conforms to `OutboxRepository` by handing each call on.
+public protocol StoreWithOutbox: OutboxRepository {
+    var outbox: any OutboxRepository { get }
+}
+
+extension StoreWithOutbox {
+    public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] { try await outbox.due(at: time, limit: limit) }
+    public func acknowledge(_ entryID: UUID, by target: String) async throws { try await outbox.acknowledge(entryID, by: target) }
+    public func complete(_ entryID: UUID) async throws { try await outbox.complete(entryID) }
+    public func postpone(_ entryID: UUID, until time: Date) async throws { try await outbox.postpone(entryID, until: time) }
+}
