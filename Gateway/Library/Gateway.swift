@@ -38,6 +38,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
                                                    byUser: TokenBucket(rule: settings.userRateLimit)))
         router.add(middleware: CallContextMiddleware())
+        router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())
 
         let table = RouteTable(router: router)

@@ -87,6 +87,25 @@ import Testing
         }
     }
 
+    /// Security comes from the document, for generated operations and plain stream routes alike, and
+    /// before any input is read: an anonymous caller learns nothing about what it sent.
+    @Test func everyOperationTheDocumentSecuresRefusesAnonymousCallersFirst() async throws {
+        try await withGateway { http, _ in
+            let secured = GatewayOpenAPI.operations.filter(\.requiresUser)
+            #expect(secured.contains { $0.id == "liveChat" } && secured.contains { $0.id == "notificationStream" })
+            for operation in secured {
+                let garbage = operation.requestBodySchema == nil ? nil : Data("{".utf8)
+                let reply = try await http.send(operation.method, Self.path(operation, operation.pathParameters.first, as: "a%00b"),
+                                                body: garbage, headers: ["Content-Type": "application/json"])
+                #expect(reply.status == 401 && reply.reason == "UNAUTHENTICATED", "\(operation.id): \(reply.status) \(reply.reason ?? "")")
+            }
+            for operation in GatewayOpenAPI.operations where !operation.requiresUser {
+                let reply = try await http.send(operation.method, Self.path(operation))
+                #expect(reply.status != 401, "\(operation.id) is open in the document but refused an anonymous caller")
+            }
+        }
+    }
+
     @Test func malformedRequiredBodyFieldsAreNamedFieldErrors() async throws {
         try await withGateway { http, token in
             for operation in Self.operations {

@@ -4,7 +4,8 @@ import Hummingbird
 import RoamRuntime
 import Testing
 
-/// The OpenAPI document and the router must list the same routes.
+/// The OpenAPI document and the router must list the same routes: the generated operations match by
+/// construction, the plain routes (probes, streams) are held to the document here.
 @Suite struct OpenAPITests {
     static func routerRoutes() async throws -> Set<RouteTable.Route> {
         let verifier = await AccessTokenVerifier(keySource: nil, serviceSecret: ServiceSettings.developmentServiceSecret)

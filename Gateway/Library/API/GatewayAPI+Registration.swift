@@ -1,10 +1,10 @@
 import OpenAPIRuntime
 
 extension GatewayAPI {
-    /// Serves every generated operation from `table`, behind the document's security.
+    /// Serves every generated operation from `table` (behind the router's middlewares, the document's
+    /// security among them: `SignedInUserMiddleware`).
     func register(on table: RouteTable) throws {
         // Compact JSON, as every other answer (the runtime pretty-prints by default).
-        try registerHandlers(on: table, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]),
-                             middlewares: [SignedInUserMiddleware()])
+        try registerHandlers(on: table, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]))
     }
 }

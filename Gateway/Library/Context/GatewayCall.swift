@@ -8,11 +8,4 @@ struct GatewayCall: Sendable {
 
     var user: AuthenticatedUser?
     var userAgent: String
-
-    /// The signed-in user, or 401. Operations whose `security` names `bearerAuth` never get here
-    /// without one (`SignedInUserMiddleware`).
-    func requireUser() throws(RoamError) -> AuthenticatedUser {
-        guard let user else { throw RoamError.unauthenticated() }
-        return user
-    }
 }

@@ -1,16 +1,16 @@
-import HTTPTypes
-import OpenAPIRuntime
+import Hummingbird
 import RoamRuntime
 
-/// Refuses, with 401, a call to an operation whose `security` in `Gateway/openapi.yaml` names
-/// `bearerAuth` when no valid access token came with it: the one place the document's security applies.
-struct SignedInUserMiddleware: ServerMiddleware {
-    func intercept(_ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
-                   next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?))
-        async throws -> (HTTPResponse, HTTPBody?) {
-        if GatewayOpenAPI.operationsRequiringUser.contains(operationID) {
-            _ = try GatewayCall.current.requireUser()
+/// Refuses, with 401, a call to any route whose operation in `Gateway/openapi.yaml` lists `bearerAuth`
+/// under `security` when no valid access token came with it: the one place the document's security
+/// applies, to the generated operations and the plain stream routes alike, before input is checked.
+struct SignedInUserMiddleware: RouterMiddleware {
+    typealias Context = GatewayRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let path = context.endpointPath, GatewayOpenAPI.operationsByRoute["\(request.method.rawValue) \(path)"]?.requiresUser == true {
+            _ = try context.requireUser()
         }
-        return try await next(request, body, metadata)
+        return try await next(request, context)
     }
 }

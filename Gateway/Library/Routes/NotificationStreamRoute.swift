@@ -15,7 +15,6 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
 
     func register(in table: RouteTable) {
         table.add(.get, "/v1/me/notifications/stream") { _, context in
-            _ = try context.requireUser()
             // The body is written after this handler returns, outside the request's task-local
             // context, so the relay carries it along itself.
             let callContext = context.callContext

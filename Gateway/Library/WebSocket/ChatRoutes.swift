@@ -16,8 +16,8 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
 
     func register(in table: RouteTable) {
         table.addWebSocket("/v1/events/{id}/chat/live") { request, context in
-            // Refused before the upgrade, as plain problem documents: no token, a bad `after`, not a member.
-            _ = try context.requireUser()
+            // Refused before the upgrade, as plain problem documents: no token (`SignedInUserMiddleware`),
+            // a bad `after`, not a member.
             _ = try Self.after(request)
             guard request.isWebSocketUpgrade else {
                 throw RoamError.invalidField("Upgrade", "must be websocket: this route speaks the WebSocket protocol")
