@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aQueryValueTheDocumentDoesNotListIsRefusedWithTheValuesItDoes() throws {
-        let parameters = try #require(GatewayOpenAPI.operationsByRoute["GET /v1/stories/nearby"]).queryParameters
+        let parameters = try #require(GatewayOpenAPI.operation(.get, "/v1/stories/nearby")).queryParameters
         var refused = Validation()
         InputCheckMiddleware.check(FormQuery("lat=1&lng=1&sort=best"), against: parameters, into: &refused)
         #expect(refused.violations.map(\.field) == ["sort"])

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// `Gateway/openapi.yaml`, the one place an operation is declared, as `scripts/generate-openapi.sh`
 /// embeds it: served at `/openapi.json`, and read for what each operation requires (a signed-in user).
@@ -65,8 +66,14 @@ enum GatewayOpenAPI {
     /// Operation ids that need a signed-in user.
     static let operationsRequiringUser = Set(operations.filter(\.requiresUser).map(\.id))
 
-    /// The operation a route serves, by method and OpenAPI path (`GET /v1/users/{username}`).
-    static let operationsByRoute = Dictionary(operations.map { ("\($0.method) \($0.path)", $0) }) { first, _ in first }
+    /// The operation a route serves, by its OpenAPI path (`/v1/users/{username}`) and method; looked up on
+    /// every request, so without building a key.
+    static func operation(_ method: HTTPRequest.Method, _ path: String) -> Operation? {
+        operationsByPath[path]?[method.rawValue]
+    }
+
+    private static let operationsByPath: [String: [String: Operation]] = Dictionary(grouping: operations, by: \.path)
+        .mapValues { Dictionary($0.map { ($0.method, $0) }) { first, _ in first } }
 
     private static func uuidPathParameters(of operation: OpenAPIValue) -> Set<String> {
         guard case .array(let parameters)? = operation["parameters"] else { return [] }
