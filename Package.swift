@@ -71,6 +71,8 @@ let package = Package(
                 swiftSettings: [.swiftLanguageMode(.v6)]),
         // The reference Argon2 implementation, from Debian's libargon2-dev.
         .systemLibrary(name: "CArgon2", path: "Shared/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
+        // libvips (images and EXIF) and libwebp, from Debian's libvips-dev.
+        .systemLibrary(name: "CVips", path: "Shared/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // Dependency-free: errors, validation, pages, geo, time, ids, the caller. All a domain may use.
         .target(name: "RoamCore", path: "Shared/RoamCore", swiftSettings: swiftSettings),
         .target(
@@ -105,6 +107,10 @@ let package = Package(
             path: "Services/Feed/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
                           swiftSettings: swiftSettings),
+        .target(
+            name: "Media",
+            dependencies: uses("CVips", "NIOPosix", "RoamCore"),
+            path: "Services/Media/Library", swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
             dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
@@ -141,6 +147,10 @@ let package = Package(
             dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime",
                                "RoamTesting"),
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "MediaTests",
+            dependencies: uses("CVips", "Media"),
+            path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
