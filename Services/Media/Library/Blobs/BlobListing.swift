@@ -1,0 +1,14 @@
+import Foundation
+
+/// One stored blob, as listed.
+public struct BlobListing: Sendable, Hashable {
+    public var key: BlobKey
+    public var size: Int
+    public var writtenAt: Date
+
+    public init(key: BlobKey, size: Int, writtenAt: Date) {
+        self.key = key
+        self.size = size
+        self.writtenAt = writtenAt
+    }
+}
