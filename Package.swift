@@ -23,6 +23,7 @@ let modulePackages: [String: String] = [
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
+    "AsyncHTTPClient": "async-http-client",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -65,6 +66,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+        // Media's S3-compatible blob store talks plain HTTP to the object store.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
         .target(name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
@@ -109,7 +112,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Media",
-            dependencies: uses("CVips", "NIOPosix", "RoamCore"),
+            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "NIOCore", "NIOHTTP1", "NIOPosix", "RoamCore"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
@@ -149,7 +152,7 @@ let package = Package(
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaTests",
-            dependencies: uses("CVips", "Media"),
+            dependencies: uses("CVips", "Media", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",

@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 # Modules of the toolchain itself, never declared.
-TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Darwin", "Dispatch",
+TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Glibc", "Darwin", "Dispatch",
              "Synchronization", "Testing", "XCTest", "_Concurrency", "Observation", "RegexBuilder"}
 # What `Services/<Name>/Library/Domain/` may import: the domain knows nothing of transport or storage.
 DOMAIN_ALLOWED = {"Foundation", "Synchronization", "RoamCore"}

@@ -9,12 +9,17 @@ public final class LaunchedProcess: Sendable {
     public let process: ChildProcess
     private let sink: LineSink
 
-    public init(_ executable: String, environment: [String: String]) throws {
-        let path = try Self.path(of: executable)
+    public convenience init(_ executable: String, environment: [String: String]) throws {
+        try self.init(path: try Self.path(of: executable), environment: environment)
+    }
+
+    /// Any program, by its full path.
+    public init(path: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         var variables = ProcessInfo.processInfo.environment
         variables.merge(environment) { _, new in new }
         let sink = LineSink()
-        process = try ChildProcess(name: executable, executable: path, environment: variables) { line in sink.append(line) }
+        process = try ChildProcess(name: (path as NSString).lastPathComponent, executable: path, arguments: arguments,
+                                   environment: variables) { line in sink.append(line) }
         self.sink = sink
     }
 

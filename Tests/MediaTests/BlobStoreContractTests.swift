@@ -11,7 +11,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func aBlobReadsBackWhateverWayItWasWritten(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("source-\(UUID().uuidString)")
         try Self.large.write(to: source)
@@ -26,7 +26,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func rangesAreServedAndClampedAndOutOfRangeIsRefused(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let key = Self.key("originals/b/two")
         try await store.put(key, bytes: Self.large)
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func writingAgainReplacesAndDeletingTwiceIsHarmless(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let key = Self.key("previews/c/three")
         try await store.put(key, bytes: Data("first".utf8))
@@ -63,7 +63,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func listingByPrefixShowsWhatIsStored(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let before = Date().addingTimeInterval(-60)
         for name in ["originals/u1/a", "originals/u1/b", "originals/u2/c", "thumbnails/u1/a"] {
@@ -77,7 +77,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func aFailedWriteLeavesTheOldBlobAndNothingElse(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let key = Self.key("originals/d/four")
         try await store.put(key, bytes: Data("kept".utf8))
@@ -89,7 +89,7 @@ import Testing
 
     @Test(arguments: BlobStoreKind.allCases)
     func concurrentWritersLeaveOneWholeBlob(_ kind: BlobStoreKind) async throws {
-        let (store, cleanUp) = try kind.makeStore()
+        let (store, cleanUp) = try await kind.makeStore()
         defer { cleanUp() }
         let key = Self.key("originals/e/five")
         let versions = (0..<20).map { Data(repeating: UInt8($0), count: 200_000 + $0) }
