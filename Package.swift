@@ -112,7 +112,8 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Media",
-            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "NIOCore", "NIOHTTP1", "NIOPosix", "RoamCore"),
+            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
+                               "RoamRuntime"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
@@ -152,7 +153,7 @@ let package = Package(
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaTests",
-            dependencies: uses("CVips", "Media", "RoamTesting"),
+            dependencies: uses("CVips", "Media", "RoamCore", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",

@@ -1,0 +1,51 @@
+import Foundation
+import RoamCore
+
+/// One photo or video in its owner's library: what was read from the file and what the owner said of it.
+public struct MediaItem: Sendable, Hashable {
+    public var id: UUID
+    public var ownerID: UUID
+    public var type: MediaType
+    public var sizeBytes: Int
+    /// SHA-256 of the bytes, lower-case hex: the same file uploaded twice is one item.
+    public var sha256: String
+    public var width: Int?
+    public var height: Int?
+    public var orientation: Int?
+    public var captureTime: CaptureTime?
+    public var position: GeoPoint?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    /// The phone's id for the photo, so an app can tell what it has sent.
+    public var deviceAssetID: String?
+    public var description: String
+    public var tags: [String]
+    /// Shown in the owner's library; false for a picture uploaded only for one post, banner or avatar.
+    public var inLibrary: Bool
+    public var createdAt: Date
+
+    public init(id: UUID, ownerID: UUID, type: MediaType, sizeBytes: Int, sha256: String, width: Int?, height: Int?, orientation: Int?,
+                captureTime: CaptureTime?, position: GeoPoint?, cameraMake: String?, cameraModel: String?, deviceAssetID: String?,
+                description: String, tags: [String], inLibrary: Bool, createdAt: Date) {
+        self.id = id
+        self.ownerID = ownerID
+        self.type = type
+        self.sizeBytes = sizeBytes
+        self.sha256 = sha256
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.captureTime = captureTime
+        self.position = position
+        self.cameraMake = cameraMake
+        self.cameraModel = cameraModel
+        self.deviceAssetID = deviceAssetID
+        self.description = description
+        self.tags = tags
+        self.inLibrary = inLibrary
+        self.createdAt = createdAt
+    }
+
+    /// Where the library sorts it: when it was taken, or when it arrived if nobody knows.
+    public var sortTime: Date { captureTime?.date ?? createdAt }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import RoamCore
+import Synchronization
+
+/// Media metadata in memory, for tests and `ROAM_IN_MEMORY`; behaves as `PostgresMediaStore` does.
+public final class InMemoryMediaStore: MediaRepository {
+    private struct State {
+        var items: [UUID: MediaItem] = [:]
+        var subjects: [UUID: [String: Date]] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool) {
+        state.withLock { state in
+            if let existing = state.items.values.first(where: { $0.ownerID == item.ownerID && $0.sha256 == item.sha256 }) {
+                return (existing, true)
+            }
+            var stored = item
+            stored.createdAt = TimedCursor(time: item.createdAt, id: item.id).time
+            state.items[item.id] = stored
+            return (stored, false)
+        }
+    }
+
+    public func item(_ id: UUID) async throws -> MediaItem? {
+        state.withLock { $0.items[id] }
+    }
+
+    public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
+        state.withLock { state in
+            let mine = state.items.values.filter { $0.ownerID == owner }
+            return (Set(checksums).intersection(mine.map(\.sha256)), Set(deviceAssetIDs).intersection(mine.compactMap(\.deviceAssetID)))
+        }
+    }
+
+    public func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem> {
+        let after = try TimedCursor.decode(page.cursor)
+        let newestFirst = query.order == .newestFirst
+        let rows = state.withLock { state in
+            state.items.values.filter { item in
+                item.ownerID == owner && query.matches(item, subjects: Set(state.subjects[item.id, default: [:]].keys))
+            }
+        }
+        .map { (item: $0, cursor: TimedCursor(time: $0.sortTime, id: $0.id)) }
+        .filter { row in after.map { newestFirst ? row.cursor < $0 : $0 < row.cursor } ?? true }
+        .sorted { newestFirst ? $1.cursor < $0.cursor : $0.cursor < $1.cursor }
+        return Page(fetched: Array(rows.prefix(page.size + 1)), size: page.size) { $0.cursor.token }.map(\.item)
+    }
+
+    public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
+        state.withLock { state in
+            guard var item = state.items[id], item.ownerID == owner else { return nil }
+            if let description { item.description = description }
+            if let tags { item.tags = tags }
+            state.items[id] = item
+            return item
+        }
+    }
+
+    public func remove(_ id: UUID, owner: UUID) async throws -> MediaItem? {
+        state.withLock { state in
+            guard let item = state.items[id], item.ownerID == owner else { return nil }
+            state.items[id] = nil
+            state.subjects[id] = nil
+            return item
+        }
+    }
+
+    public func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID] {
+        state.withLock { state in
+            let refused = ids.filter { state.items[$0]?.ownerID != owner }
+            guard refused.isEmpty else { return Array(Set(refused)).sorted { $0.uuidString < $1.uuidString } }
+            for id in ids where state.subjects[id, default: [:]][subject] == nil { state.subjects[id, default: [:]][subject] = time }
+            return []
+        }
+    }
+
+    public func detach(_ ids: [UUID], from subject: String) async throws {
+        state.withLock { state in
+            for id in ids { state.subjects[id]?[subject] = nil }
+        }
+    }
+
+    public func subjects(of id: UUID) async throws -> Set<String> {
+        state.withLock { Set($0.subjects[id, default: [:]].keys) }
+    }
+}

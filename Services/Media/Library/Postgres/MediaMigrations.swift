@@ -1,0 +1,49 @@
+import RoamRuntime
+
+/// The `media` schema, one migration per change; never edit one that has shipped.
+public enum MediaMigrations {
+    public static let schema = "media"
+
+    public static let migrator = Migrator(schema: schema, migrations: [
+        Migration(1, "CreateMediaTables", [
+            """
+            CREATE TABLE media.items (
+                id uuid PRIMARY KEY,
+                owner_id uuid NOT NULL,
+                type text NOT NULL,
+                size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
+                sha256 text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+                width integer,
+                height integer,
+                orientation smallint,
+                captured_at timestamptz,
+                capture_offset_seconds integer,
+                latitude double precision,
+                longitude double precision,
+                position geography(Point, 4326),
+                camera_make text,
+                camera_model text,
+                device_asset_id text,
+                description text NOT NULL,
+                tags text[] NOT NULL,
+                in_library boolean NOT NULL,
+                created_at timestamptz NOT NULL,
+                -- When it was taken, or when it arrived if nobody knows: the library's order.
+                sort_time timestamptz NOT NULL)
+            """,
+            // The same bytes are one item per owner, also when two uploads race.
+            "CREATE UNIQUE INDEX items_owner_sha256 ON media.items (owner_id, sha256)",
+            "CREATE INDEX items_owner_time ON media.items (owner_id, sort_time, id)",
+            "CREATE INDEX items_position ON media.items USING gist (position)",
+            "CREATE INDEX items_owner_asset ON media.items (owner_id, device_asset_id) WHERE device_asset_id IS NOT NULL",
+            """
+            CREATE TABLE media.attachments (
+                media_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
+                subject text NOT NULL,
+                attached_at timestamptz NOT NULL,
+                PRIMARY KEY (media_id, subject))
+            """,
+            "CREATE INDEX attachments_subject ON media.attachments (subject)",
+        ]),
+    ], requiresPostGIS: true)
+}

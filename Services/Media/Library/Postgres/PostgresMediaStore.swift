@@ -1,0 +1,146 @@
+import Foundation
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Media metadata in PostgreSQL (schema `media`, PostGIS for "near a point").
+public struct PostgresMediaStore: MediaRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    static let columns = """
+        id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds, latitude, longitude,
+        camera_make, camera_model, device_asset_id, description, tags, in_library, created_at
+        """
+
+    static func decode(_ row: PostgresRow) throws -> MediaItem {
+        let random = row.makeRandomAccess()
+        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        let capturedAt = try column(8, Date?.self)
+        let offset = try column(9, Int32?.self).map(Int.init)
+        let latitude = try column(10, Double?.self), longitude = try column(11, Double?.self)
+        return MediaItem(
+            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
+            type: MediaType(rawValue: try column(2, String.self)) ?? .jpeg, sizeBytes: Int(try column(3, Int64.self)),
+            sha256: try column(4, String.self), width: try column(5, Int32?.self).map(Int.init), height: try column(6, Int32?.self).map(Int.init),
+            orientation: try column(7, Int16?.self).map(Int.init),
+            captureTime: capturedAt.map { CaptureTime(date: $0, utcOffsetSeconds: offset) },
+            position: latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } },
+            cameraMake: try column(12, String?.self), cameraModel: try column(13, String?.self),
+            deviceAssetID: try column(14, String?.self), description: try column(15, String.self), tags: try column(16, [String].self),
+            inLibrary: try column(17, Bool.self), createdAt: try column(18, Date.self))
+    }
+
+    public func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool) {
+        let position = item.position
+        let inserted = try await database.query("""
+            INSERT INTO media.items (id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds,
+                                     latitude, longitude, position, camera_make, camera_model, device_asset_id, description, tags,
+                                     in_library, created_at, sort_time)
+            VALUES (\(item.id), \(item.ownerID), \(item.type.rawValue), \(Int64(item.sizeBytes)), \(item.sha256), \(item.width.map(Int32.init)),
+                    \(item.height.map(Int32.init)), \(item.orientation.map(Int16.init)), \(item.captureTime?.date),
+                    \(item.captureTime?.utcOffsetSeconds.map(Int32.init)), \(position?.latitude), \(position?.longitude),
+                    CASE WHEN \(position == nil) THEN NULL
+                         ELSE ST_SetSRID(ST_MakePoint(\(position?.longitude ?? 0), \(position?.latitude ?? 0)), 4326)::geography END,
+                    \(item.cameraMake), \(item.cameraModel), \(item.deviceAssetID), \(item.description), \(item.tags), \(item.inLibrary),
+                    \(item.createdAt), \(item.sortTime))
+            ON CONFLICT (owner_id, sha256) DO NOTHING
+            RETURNING \(unescaped: Self.columns)
+            """)
+        if let row = inserted.first { return (try Self.decode(row), false) }
+        // Someone got there first with the same bytes: that item is the answer.
+        let existing = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM media.items WHERE owner_id = \(item.ownerID) AND sha256 = \(item.sha256)
+            """)
+        guard let row = existing.first else { throw RoamError.internal }
+        return (try Self.decode(row), true)
+    }
+
+    public func item(_ id: UUID) async throws -> MediaItem? {
+        try await database.query("SELECT \(unescaped: Self.columns) FROM media.items WHERE id = \(id)").first.map(Self.decode)
+    }
+
+    public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
+        let rows = try await database.query("""
+            SELECT sha256, device_asset_id FROM media.items
+            WHERE owner_id = \(owner) AND (sha256 = ANY(\(checksums)) OR device_asset_id = ANY(\(deviceAssetIDs)))
+            """)
+        var found: (checksums: Set<String>, deviceAssetIDs: Set<String>) = ([], [])
+        let wantedChecksums = Set(checksums), wantedAssets = Set(deviceAssetIDs)
+        for row in rows {
+            let (checksum, asset) = try row.decode((String, String?).self)
+            if wantedChecksums.contains(checksum) { found.checksums.insert(checksum) }
+            if let asset, wantedAssets.contains(asset) { found.deviceAssetIDs.insert(asset) }
+        }
+        return found
+    }
+
+    public func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem> {
+        let after = try TimedCursor.decode(page.cursor)
+        let newestFirst = query.order == .newestFirst
+        let near = query.near
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.columns), sort_time FROM media.items i
+            WHERE owner_id = \(owner)
+              AND (\(query.from == nil) OR sort_time >= \(query.from ?? Date()))
+              AND (\(query.to == nil) OR sort_time < \(query.to ?? Date()))
+              AND (NOT \(query.withoutLocation) OR position IS NULL)
+              AND (\(near == nil) OR ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(near?.center.longitude ?? 0), \(near?.center.latitude ?? 0)),
+                                                                      4326)::geography, \(near?.meters ?? 0), false))
+              AND CASE WHEN \(query.subject == nil) THEN in_library
+                       ELSE EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject = \(query.subject ?? "")) END
+              AND (\(after == nil) OR CASE WHEN \(newestFirst) THEN (sort_time, id) < (\(after?.time ?? Date()), \(after?.id ?? UUID()))
+                                           ELSE (sort_time, id) > (\(after?.time ?? Date()), \(after?.id ?? UUID())) END)
+            ORDER BY \(unescaped: newestFirst ? "sort_time DESC, id DESC" : "sort_time, id") LIMIT \(page.size + 1)
+            """)
+        var fetched: [(item: MediaItem, sortTime: Date)] = []
+        for row in rows {
+            let random = row.makeRandomAccess()
+            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
+        }
+        return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.sortTime, id: $0.item.id).token }.map(\.item)
+    }
+
+    public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
+        try await database.query("""
+            UPDATE media.items SET description = coalesce(\(description), description), tags = coalesce(\(tags), tags)
+            WHERE id = \(id) AND owner_id = \(owner)
+            RETURNING \(unescaped: Self.columns)
+            """).first.map(Self.decode)
+    }
+
+    public func remove(_ id: UUID, owner: UUID) async throws -> MediaItem? {
+        try await database.query("""
+            DELETE FROM media.items WHERE id = \(id) AND owner_id = \(owner) RETURNING \(unescaped: Self.columns)
+            """).first.map(Self.decode)
+    }
+
+    public func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID] {
+        let unique = Array(Set(ids))
+        return try await database.transaction { connection in
+            // Locked, so an item cannot be deleted between the check and the attachment.
+            let owned = try await connection.query("""
+                SELECT id FROM media.items WHERE id = ANY(\(unique)) AND owner_id = \(owner) FOR KEY SHARE
+                """, logger: RequestContext.current.logger).collect().map { try $0.decode(UUID.self) }
+            let refused = Set(unique).subtracting(owned)
+            guard refused.isEmpty else { return refused.sorted { $0.uuidString < $1.uuidString } }
+            try await connection.query("""
+                INSERT INTO media.attachments (media_id, subject, attached_at)
+                SELECT unnest(\(unique)), \(subject), \(time) ON CONFLICT DO NOTHING
+                """, logger: RequestContext.current.logger)
+            return []
+        }
+    }
+
+    public func detach(_ ids: [UUID], from subject: String) async throws {
+        _ = try await database.query("DELETE FROM media.attachments WHERE media_id = ANY(\(ids)) AND subject = \(subject)")
+    }
+
+    public func subjects(of id: UUID) async throws -> Set<String> {
+        Set(try await database.query("SELECT subject FROM media.attachments WHERE media_id = \(id)").map { try $0.decode(String.self) })
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import RoamCore
+
+/// Where media metadata lives: the index over the blobs, with the subjects each item is attached to.
+public protocol MediaRepository: Sendable {
+    /// Adds `item`. When its owner already has the same bytes (the same SHA-256), returns that item and
+    /// `duplicate: true` instead, also when both arrive at once.
+    func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool)
+    func item(_ id: UUID) async throws -> MediaItem?
+    /// Which of `checksums` and `deviceAssetIDs` the owner already has.
+    func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
+    /// The owner's media matching `query`, in its order, a page at a time.
+    func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem>
+    /// Changes the description and tags given; nil when the owner has no such item.
+    func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem?
+    /// Removes the item and its attachments, and returns it so its blobs can go.
+    func remove(_ id: UUID, owner: UUID) async throws -> MediaItem?
+    /// Attaches `ids` to `subject` when every one is the owner's; otherwise attaches none and returns
+    /// the ids that are not (unknown or someone else's).
+    func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID]
+    /// Detaches `ids` from `subject`; detaching what is not attached is not an error.
+    func detach(_ ids: [UUID], from subject: String) async throws
+    /// The subjects `id` is attached to.
+    func subjects(of id: UUID) async throws -> Set<String>
+}

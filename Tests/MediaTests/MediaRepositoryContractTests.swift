@@ -1,0 +1,149 @@
+import Foundation
+@testable import Media
+import RoamCore
+import Testing
+
+/// What both media stores do, run against each.
+@Suite struct MediaRepositoryContractTests {
+    static let stockholm = GeoPoint(latitude: 59.3293, longitude: 18.0686)
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func anItemReadsBackAsItWasAdded(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")
+            item.tags = ["fika"]
+            item.description = "Old town"
+            let added = try await store.add(item)
+            #expect(!added.duplicate && added.item == item)
+            #expect(try await store.item(item.id) == item)
+            var local = MediaFixtures.item(takenAt: MediaFixtures.day(11), offset: nil)
+            local.width = nil
+            local.height = nil
+            local.orientation = nil
+            local.cameraMake = nil
+            _ = try await store.add(local)
+            #expect(try await store.item(local.id) == local)
+            #expect(try await store.item(local.id)?.captureTime?.isLocal == true)
+            #expect(try await store.item(UUID()) == nil)
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func theSameBytesAreOneItemPerOwnerEvenWhenSentTwentyTimesAtOnce(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID(), checksum = MediaFixtures.randomChecksum()
+            let results = try await withThrowingTaskGroup(of: (item: MediaItem, duplicate: Bool).self) { group in
+                for _ in 0..<20 { group.addTask { try await store.add(MediaFixtures.item(owner: owner, sha256: checksum)) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.filter { !$0.duplicate }.count == 1)
+            #expect(Set(results.map(\.item.id)).count == 1)
+            let page = try await store.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 100))
+            #expect(page.items.count == 1)
+            let someoneElse = try await store.add(MediaFixtures.item(sha256: checksum))
+            #expect(!someoneElse.duplicate)
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func anOwnerLearnsWhichChecksumsAndDeviceAssetsTheyHave(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let first = try await store.add(MediaFixtures.item(owner: owner, deviceAssetID: "IMG_1")).item
+            _ = try await store.add(MediaFixtures.item(owner: UUID(), deviceAssetID: "IMG_2"))
+            let unknown = MediaFixtures.randomChecksum()
+            let found = try await store.existing(owner: owner, checksums: [first.sha256, unknown], deviceAssetIDs: ["IMG_1", "IMG_2"])
+            #expect(found.checksums == [first.sha256] && found.deviceAssetIDs == ["IMG_1"])
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func theLibraryPagesByCaptureTimeEitherWay(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            var added: [MediaItem] = []
+            for hour in [5.0, 1, 3, 2, 4] {
+                added.append(try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(hour))).item)
+            }
+            _ = try await store.add(MediaFixtures.item(owner: UUID(), takenAt: MediaFixtures.day(3)))
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(3.5), inLibrary: false))
+            func all(_ order: MediaQuery.Order) async throws -> [Date] {
+                var times: [Date] = [], cursor: String?
+                repeat {
+                    let page = try await store.media(of: owner, matching: MediaQuery(order: order), page: PageRequest(size: 2, cursor: cursor))
+                    times += page.items.compactMap { $0.captureTime?.date }
+                    cursor = page.nextCursor
+                } while cursor != nil
+                return times
+            }
+            #expect(try await all(.newestFirst) == [5.0, 4, 3, 2, 1].map(MediaFixtures.day))
+            #expect(try await all(.oldestFirst) == [1.0, 2, 3, 4, 5].map(MediaFixtures.day))
+            let range = try await store.media(of: owner, matching: MediaQuery(order: .oldestFirst, from: MediaFixtures.day(2), to: MediaFixtures.day(4)),
+                                              page: PageRequest(size: 10))
+            #expect(range.items.compactMap { $0.captureTime?.date } == [MediaFixtures.day(2), MediaFixtures.day(3)])
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func mediaIsFoundNearAPointOrByHavingNoPosition(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let near = try await store.add(MediaFixtures.item(owner: owner, position: GeoPoint(latitude: 59.3326, longitude: 18.0649))).item
+            let edge = try await store.add(MediaFixtures.item(owner: owner, position: GeoPoint(latitude: 59.3293 + 0.072, longitude: 18.0686))).item
+            let far = try await store.add(MediaFixtures.item(owner: owner, position: GeoPoint(latitude: 57.7089, longitude: 11.9746))).item
+            let nowhere = try await store.add(MediaFixtures.item(owner: owner)).item
+            // About 8,006 m north: inside 8,047 m (five miles), outside 8,000.
+            let fiveMiles = try await store.media(of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_047)),
+                                                  page: PageRequest(size: 10))
+            #expect(Set(fiveMiles.items.map(\.id)) == [near.id, edge.id])
+            let eightKilometres = try await store.media(of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_000)),
+                                                        page: PageRequest(size: 10))
+            #expect(eightKilometres.items.map(\.id) == [near.id])
+            let unplaced = try await store.media(of: owner, matching: MediaQuery(withoutLocation: true), page: PageRequest(size: 10))
+            #expect(unplaced.items.map(\.id) == [nowhere.id])
+            #expect(!fiveMiles.items.contains { $0.id == far.id })
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func attachingIsAllOrNothingAndOnlyForTheOwner(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let mine = try await store.add(MediaFixtures.item(owner: owner)).item
+            let forAPost = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            let theirs = try await store.add(MediaFixtures.item()).item
+            let missing = UUID()
+            let refused = try await store.attach([mine.id, theirs.id, missing], owner: owner, to: "post/1", at: Date())
+            #expect(Set(refused) == [theirs.id, missing])
+            #expect(try await store.subjects(of: mine.id).isEmpty)
+            #expect(try await store.attach([mine.id, forAPost.id, mine.id], owner: owner, to: "post/1", at: Date()).isEmpty)
+            #expect(try await store.attach([mine.id], owner: owner, to: "post/1", at: Date()).isEmpty, "attaching again is harmless")
+            #expect(try await store.subjects(of: mine.id) == ["post/1"])
+            let onThePost = try await store.media(of: owner, matching: MediaQuery(subject: "post/1"), page: PageRequest(size: 10))
+            #expect(Set(onThePost.items.map(\.id)) == [mine.id, forAPost.id])
+            let library = try await store.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10))
+            #expect(library.items.map(\.id) == [mine.id], "an item uploaded only for a post stays out of the library")
+            try await store.detach([mine.id, theirs.id], from: "post/1")
+            #expect(try await store.subjects(of: mine.id).isEmpty)
+            #expect(try await store.subjects(of: forAPost.id) == ["post/1"])
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func onlyTheOwnerChangesOrRemovesAnItem(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let item = try await store.add(MediaFixtures.item(owner: owner)).item
+            #expect(try await store.update(item.id, owner: UUID(), description: "mine now", tags: nil) == nil)
+            let changed = try await store.update(item.id, owner: owner, description: "Harbour at dusk", tags: ["harbour", "dusk"])
+            #expect(changed?.description == "Harbour at dusk" && changed?.tags == ["harbour", "dusk"])
+            #expect(try await store.update(item.id, owner: owner, description: nil, tags: [])?.description == "Harbour at dusk")
+            _ = try await store.attach([item.id], owner: owner, to: "trip/1", at: Date())
+            #expect(try await store.remove(item.id, owner: UUID()) == nil)
+            #expect(try await store.remove(item.id, owner: owner)?.id == item.id)
+            #expect(try await store.item(item.id) == nil)
+            #expect(try await store.subjects(of: item.id).isEmpty)
+            #expect(try await store.remove(item.id, owner: owner) == nil)
+        }
+    }
+}
