@@ -153,7 +153,7 @@ let package = Package(
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaTests",
-            dependencies: uses("CVips", "Media", "RoamCore", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("CVips", "Crypto", "Media", "RoamCore", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",

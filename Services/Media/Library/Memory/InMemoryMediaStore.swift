@@ -29,6 +29,10 @@ public final class InMemoryMediaStore: MediaRepository {
         state.withLock { $0.items[id] }
     }
 
+    public func item(owner: UUID, sha256: String) async throws -> MediaItem? {
+        state.withLock { $0.items.values.first { $0.ownerID == owner && $0.sha256 == sha256 } }
+    }
+
     public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
         state.withLock { state in

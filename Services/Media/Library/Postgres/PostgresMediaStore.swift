@@ -52,15 +52,18 @@ public struct PostgresMediaStore: MediaRepository {
             """)
         if let row = inserted.first { return (try Self.decode(row), false) }
         // Someone got there first with the same bytes: that item is the answer.
-        let existing = try await database.query("""
-            SELECT \(unescaped: Self.columns) FROM media.items WHERE owner_id = \(item.ownerID) AND sha256 = \(item.sha256)
-            """)
-        guard let row = existing.first else { throw RoamError.internal }
-        return (try Self.decode(row), true)
+        guard let existing = try await self.item(owner: item.ownerID, sha256: item.sha256) else { throw RoamError.internal }
+        return (existing, true)
     }
 
     public func item(_ id: UUID) async throws -> MediaItem? {
         try await database.query("SELECT \(unescaped: Self.columns) FROM media.items WHERE id = \(id)").first.map(Self.decode)
+    }
+
+    public func item(owner: UUID, sha256: String) async throws -> MediaItem? {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM media.items WHERE owner_id = \(owner) AND sha256 = \(sha256)
+            """).first.map(Self.decode)
     }
 
     public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws

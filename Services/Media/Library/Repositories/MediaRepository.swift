@@ -7,6 +7,8 @@ public protocol MediaRepository: Sendable {
     /// `duplicate: true` instead, also when both arrive at once.
     func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool)
     func item(_ id: UUID) async throws -> MediaItem?
+    /// The owner's item with these bytes, if they have one.
+    func item(owner: UUID, sha256: String) async throws -> MediaItem?
     /// Which of `checksums` and `deviceAssetIDs` the owner already has.
     func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>)

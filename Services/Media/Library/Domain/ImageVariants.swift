@@ -1,0 +1,12 @@
+import Foundation
+
+/// What is served instead of the original: a small WebP and a large JPEG, both without metadata.
+public struct ImageVariants: Sendable {
+    public var thumbnail: Data
+    public var preview: Data
+
+    public init(thumbnail: Data, preview: Data) {
+        self.thumbnail = thumbnail
+        self.preview = preview
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RoamCore
+
+/// The media library: accepts uploads (typed by their bytes, limited, read for EXIF, made into
+/// variants, stored once per owner and checksum) and answers for them.
+public struct MediaService: Sendable {
+    let repository: any MediaRepository
+    let blobs: any BlobStore
+    let images: any ImageProcessing
+    let policy: MediaPolicy
+    let now: @Sendable () -> Date
+
+    public init(repository: any MediaRepository, blobs: any BlobStore, images: any ImageProcessing, policy: MediaPolicy,
+                now: @escaping @Sendable () -> Date = Date.init) {
+        self.repository = repository
+        self.blobs = blobs
+        self.images = images
+        self.policy = policy
+        self.now = now
+    }
+
+    /// Stores a spooled upload as `owner`'s. The same bytes again answer the existing item
+    /// (`duplicate`), which also makes a retried upload safe. Nothing is kept of an upload that fails:
+    /// blobs written before the failure are removed.
+    public func accept(_ upload: SpooledUpload, from owner: UUID, details: UploadDetails) async throws -> (item: MediaItem, duplicate: Bool) {
+        var validation = Validation()
+        details.clientPosition?.validate("position", into: &validation)
+        validation.require((details.deviceAssetID?.count ?? 0) <= 256, "deviceAssetId", "must be at most 256 characters")
+        try validation.check()
+        guard upload.sizeBytes <= policy.maxBytes else { throw MediaError.tooLarge(limit: policy.maxBytes) }
+        guard let type = MediaType(sniffing: upload.head) else { throw MediaError.unsupportedType }
+        if let existing = try await repository.item(owner: owner, sha256: upload.sha256) { return (existing, true) }
+
+        var facts: ImageFacts?
+        var variants: ImageVariants?
+        if !type.isVideo {
+            facts = try await images.facts(ofFileAt: upload.file.path)
+            variants = try await images.variants(ofFileAt: upload.file.path)
+        }
+        let created = now()
+        let item = MediaItem(id: .v7(at: created), ownerID: owner, type: type, sizeBytes: upload.sizeBytes, sha256: upload.sha256,
+                             width: facts?.width, height: facts?.height, orientation: facts?.orientation,
+                             captureTime: facts?.captureTime ?? details.clientCaptureTime, position: facts?.position ?? details.clientPosition,
+                             cameraMake: facts?.cameraMake, cameraModel: facts?.cameraModel, deviceAssetID: details.deviceAssetID,
+                             description: "", tags: [], inLibrary: details.inLibrary, createdAt: created)
+        let keys = MediaBlobKeys(owner: owner, media: item.id)
+        do {
+            try await blobs.put(keys.original, contentsOf: upload.file)
+            if let variants {
+                try await blobs.put(keys.thumbnail, bytes: variants.thumbnail)
+                try await blobs.put(keys.preview, bytes: variants.preview)
+            }
+            let added = try await repository.add(item)
+            // Another upload of the same bytes got there first: its blobs are the ones kept.
+            if added.duplicate { await discard(keys) }
+            return added
+        } catch {
+            await discard(keys)
+            throw error
+        }
+    }
+
+    private func discard(_ keys: MediaBlobKeys) async {
+        for key in keys.all { try? await blobs.delete(key) }
+    }
+}

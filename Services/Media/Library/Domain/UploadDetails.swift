@@ -1,0 +1,18 @@
+import RoamCore
+
+/// What the client says about an upload. Its capture time and position count only when the file has
+/// none of its own.
+public struct UploadDetails: Sendable {
+    public var clientCaptureTime: CaptureTime?
+    public var clientPosition: GeoPoint?
+    public var deviceAssetID: String?
+    /// False for a picture meant only for one post, banner or avatar.
+    public var inLibrary: Bool
+
+    public init(clientCaptureTime: CaptureTime? = nil, clientPosition: GeoPoint? = nil, deviceAssetID: String? = nil, inLibrary: Bool = true) {
+        self.clientCaptureTime = clientCaptureTime
+        self.clientPosition = clientPosition
+        self.deviceAssetID = deviceAssetID
+        self.inLibrary = inLibrary
+    }
+}

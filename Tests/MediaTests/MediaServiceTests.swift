@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+@testable import Media
+import RoamCore
+import Testing
+
+/// Uploads through the media service on real parts: the spool, libvips, files, and both repositories.
+@Suite struct MediaServiceTests {
+    @Test func aPhotoIsStoredWithWhatItsEXIFSaysAndItsVariants() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let owner = UUID()
+        let photo = try harness.file("camera.jpg", exif: TestImages.cameraFields, orientation: 6)
+        let (item, duplicate) = try await harness.upload(photo, owner: owner, details: UploadDetails(deviceAssetID: "IMG_0001"))
+        #expect(!duplicate && item.type == .jpeg && item.sizeBytes == photo.count && item.ownerID == owner)
+        #expect(item.sha256 == SHA256.hash(data: photo).map { String(format: "%02x", $0) }.joined())
+        #expect(item.captureTime?.utcOffsetSeconds == 7_200 && item.position != nil && item.cameraModel == "Test Camera")
+        #expect(item.width == 400 && item.height == 300 && item.orientation == 6 && item.deviceAssetID == "IMG_0001")
+        let keys = MediaBlobKeys(owner: owner, media: item.id)
+        #expect(try await harness.blobs.bytes(keys.original) == photo)
+        #expect(MediaType(sniffing: try await harness.blobs.bytes(keys.thumbnail)) == .webp)
+        let preview = try harness.images.decode(try await harness.blobs.bytes(keys.preview))
+        #expect(!preview.hasMetadata && preview.width == 300 && preview.height == 400)
+        #expect(try harness.spoolIsEmpty())
+    }
+
+    @Test func theClientsTimeAndPositionCountOnlyWhenTheFileHasNone() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let told = UploadDetails(clientCaptureTime: CaptureTime(date: MediaFixtures.day(1), utcOffsetSeconds: 3_600),
+                                 clientPosition: GeoPoint(latitude: 48.8566, longitude: 2.3522))
+        let bare = try await harness.upload(try harness.file("bare.png"), owner: UUID(), details: told).item
+        #expect(bare.captureTime == told.clientCaptureTime && bare.position == told.clientPosition)
+        let camera = try await harness.upload(try harness.file("camera.jpg", exif: TestImages.cameraFields), owner: UUID(), details: told).item
+        #expect(camera.captureTime?.utcOffsetSeconds == 7_200 && abs((camera.position?.latitude ?? 0) - 59.33) < 0.01)
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func theSameBytesSentTwentyTimesAtOnceAreOneItemWithOneSetOfBlobs(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { repository in
+            let harness = try MediaServiceHarness(repository: repository)
+            defer { harness.remove() }
+            let owner = UUID()
+            let photo = try harness.file("same.jpg", exif: TestImages.cameraFields)
+            let results = try await withThrowingTaskGroup(of: (item: MediaItem, duplicate: Bool).self) { group in
+                for _ in 0..<20 { group.addTask { try await harness.upload(photo, owner: owner) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.filter { !$0.duplicate }.count == 1 && Set(results.map(\.item.id)).count == 1)
+            let stored = try await harness.blobs.list(prefix: "")
+            #expect(Set(stored.map(\.key)) == Set(MediaBlobKeys(owner: owner, media: results[0].item.id).all))
+            let again = try await harness.upload(photo, owner: owner)
+            #expect(again.duplicate && again.item.id == results[0].item.id)
+        }
+    }
+
+    @Test func refusedUploadsLeaveNothingBehind() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore(), policy: MediaPolicy(maxPixels: 100_000))
+        defer { harness.remove() }
+        let owner = UUID()
+        func refusal(_ bytes: Data, maxBytes: Int = 50_000_000) async -> String? {
+            do {
+                _ = try await harness.upload(bytes, owner: owner, maxBytes: maxBytes)
+                return nil
+            } catch let error as RoamError {
+                return error.reason
+            } catch {
+                return "\(error)"
+            }
+        }
+        let whole = try harness.file("whole.jpg", width: 300, height: 300)
+        #expect(await refusal(whole, maxBytes: whole.count - 1) == "MEDIA_TOO_LARGE")
+        #expect(await refusal(Data("GIF89a, a format Roam does not take".utf8)) == "UNSUPPORTED_MEDIA_TYPE")
+        #expect(await refusal(whole.prefix(whole.count / 2)) == "UNREADABLE_MEDIA")
+        #expect(await refusal(try harness.file("huge.png", width: 400, height: 300)) == "TOO_MANY_PIXELS")
+        #expect(try await harness.repository.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10)).items.isEmpty)
+        #expect(try await harness.blobs.list(prefix: "").isEmpty)
+        #expect(try harness.spoolIsEmpty())
+    }
+
+    @Test func aVideoIsKeptWithItsSizeTypeAndTheClientsTimeWithoutVariants() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let owner = UUID()
+        let video = Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0]) + Data(repeating: 7, count: 200_000)
+        let taken = CaptureTime(date: MediaFixtures.day(2), utcOffsetSeconds: 0)
+        let item = try await harness.upload(video, owner: owner, details: UploadDetails(clientCaptureTime: taken)).item
+        #expect(item.type == .mp4 && item.sizeBytes == video.count && item.width == nil && item.captureTime == taken)
+        #expect(try await harness.blobs.list(prefix: "").map(\.key) == [MediaBlobKeys(owner: owner, media: item.id).original])
+    }
+
+    @Test func aBlobStoreFailureRemovesWhatWasWrittenAndStoresNoItem() async throws {
+        let files = try LocalFileBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("roam-failing-\(UUID().uuidString)"))
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore(), blobs: FailingPreviews(files: files))
+        defer { harness.remove() }
+        let owner = UUID()
+        await #expect(throws: BlobError.self) { _ = try await harness.upload(try harness.file("camera.jpg"), owner: owner) }
+        #expect(try await files.list(prefix: "").isEmpty)
+        #expect(try await harness.repository.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10)).items.isEmpty)
+    }
+
+    @Test func badDetailsAreFieldErrors() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let details = UploadDetails(clientPosition: GeoPoint(latitude: 91, longitude: 0), deviceAssetID: String(repeating: "x", count: 257))
+        let error = await #expect(throws: RoamError.self) {
+            _ = try await harness.upload(try harness.file("a.jpg"), owner: UUID(), details: details)
+        }
+        #expect(Set(error?.violations.map(\.field) ?? []) == ["position.latitude", "deviceAssetId"])
+    }
+}
+
+/// A blob store whose previews cannot be written: the upload fails after the original and thumbnail.
+private struct FailingPreviews: BlobStore {
+    let files: LocalFileBlobStore
+
+    func put(_ key: BlobKey, contentsOf source: URL) async throws(BlobError) { try await files.put(key, contentsOf: source) }
+
+    func put(_ key: BlobKey, bytes: Data) async throws(BlobError) {
+        guard !key.value.hasPrefix("previews/") else { throw BlobError.unavailable("the disk is full") }
+        try await files.put(key, bytes: bytes)
+    }
+
+    func read(_ key: BlobKey, range: ClosedRange<Int>?) async throws(BlobError) -> BlobContent { try await files.read(key, range: range) }
+    func delete(_ key: BlobKey) async throws(BlobError) { try await files.delete(key) }
+    func list(prefix: String) async throws(BlobError) -> [BlobListing] { try await files.list(prefix: prefix) }
+}
