@@ -38,6 +38,7 @@ let package = Package(
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
         .executable(name: "roam-events", targets: ["roam-events"]),
         .executable(name: "roam-feed", targets: ["roam-feed"]),
+        .executable(name: "roam-media", targets: ["roam-media"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -112,9 +113,11 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Media",
-            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
-                               "RoamRuntime"),
+            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
+                               "RoamProto", "RoamRuntime", "SwiftProtobuf"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-media", dependencies: uses("Media", "RoamRuntime"), path: "Services/Media/App",
+                          swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
             dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
@@ -153,7 +156,7 @@ let package = Package(
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaTests",
-            dependencies: uses("CVips", "Crypto", "Media", "RoamCore", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
@@ -163,7 +166,7 @@ let package = Package(
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: uses("Accounts", "Events", "Feed", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
+            dependencies: uses("Accounts", "Events", "Feed", "Media", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
                                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ]

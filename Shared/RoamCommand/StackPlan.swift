@@ -9,6 +9,8 @@ enum StackPlan {
         ServiceSpec(name: "feed", executable: "roam-feed", schema: "feed", requiresPostGIS: true, grpcPort: 50053, metricsPort: 9103,
                     healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true,
                     purgesUsers: true),
+        ServiceSpec(name: "media", executable: "roam-media", schema: "media", requiresPostGIS: true, grpcPort: 50054, metricsPort: 9104,
+                    healthName: "roam.media.v1.MediaService", addressVariable: "MEDIA_ADDRESS"),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

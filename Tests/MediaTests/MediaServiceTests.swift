@@ -94,7 +94,7 @@ import Testing
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore(), blobs: FailingPreviews(files: files))
         defer { harness.remove() }
         let owner = UUID()
-        await #expect(throws: BlobError.self) { _ = try await harness.upload(try harness.file("camera.jpg"), owner: owner) }
+        await #expect(throws: MediaError.storageUnavailable) { _ = try await harness.upload(try harness.file("camera.jpg"), owner: owner) }
         #expect(try await files.list(prefix: "").isEmpty)
         #expect(try await harness.repository.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10)).items.isEmpty)
     }

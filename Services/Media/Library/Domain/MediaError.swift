@@ -1,3 +1,4 @@
+import Foundation
 import RoamCore
 
 /// The media service's own failures, each with its stable reason.
@@ -22,4 +23,17 @@ public enum MediaError {
         RoamError(.failedPrecondition, reason: "UNREADABLE_MEDIA", message: "the image cannot be read: \(reason)",
                   violations: [.init(field: "file", description: "is truncated or corrupt")])
     }
+
+    public static func rangeNotSatisfiable(size: Int) -> RoamError {
+        RoamError(.failedPrecondition, reason: "RANGE_NOT_SATISFIABLE", message: "the range starts past the end; the whole is \(size) bytes",
+                  violations: [.init(field: "range", description: "must start before byte \(size)")])
+    }
+
+    public static func notYours(_ ids: [UUID]) -> RoamError {
+        RoamError(.permissionDenied, reason: "MEDIA_NOT_YOURS", message: "only your own media can be attached: \(ids.map(\.lowercasedString).joined(separator: ", "))",
+                  violations: [.init(field: "mediaIds", description: "must all be yours")])
+    }
+
+    public static let storageUnavailable = RoamError(.unavailable, reason: "STORAGE_UNAVAILABLE",
+                                                     message: "the media storage cannot be reached; try again shortly")
 }

@@ -56,6 +56,8 @@ public struct MediaService: Sendable {
             return added
         } catch {
             await discard(keys)
+            // What the store said is no business of the caller's, who may try again.
+            if error is BlobError { throw MediaError.storageUnavailable }
             throw error
         }
     }

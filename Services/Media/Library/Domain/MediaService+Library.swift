@@ -1,0 +1,102 @@
+import Foundation
+import RoamCore
+
+/// The owner's library: reading, listing, describing, deleting, downloading and attaching media. An
+/// item that is not the caller's answers as one that does not exist.
+extension MediaService {
+    public func item(_ id: UUID, for caller: UUID) async throws -> MediaItem {
+        guard let item = try await repository.item(id), item.ownerID == caller else { throw MediaError.mediaNotFound }
+        return item
+    }
+
+    public func existing(checksums: [String], deviceAssetIDs: [String], for caller: UUID) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
+        var validation = Validation()
+        validation.require(checksums.count <= 1_000, "sha256", "at most 1,000 at a time")
+        validation.require(deviceAssetIDs.count <= 1_000, "deviceAssetIds", "at most 1,000 at a time")
+        try validation.check()
+        return try await repository.existing(owner: caller, checksums: checksums.map { $0.lowercased() }, deviceAssetIDs: deviceAssetIDs)
+    }
+
+    public func library(of caller: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem> {
+        var validation = Validation()
+        if let near = query.near {
+            near.center.validate("near", into: &validation)
+            validation.require(near.meters > 0 && near.meters <= 20_000_000, "withinMeters", "must be more than 0 and at most 20,000,000")
+        }
+        if let from = query.from, let to = query.to { validation.require(from < to, "to", "must be after from") }
+        if let subject = query.subject { validation.require(Self.isSubject(subject), "subject", "must look like post/<id>") }
+        try validation.check()
+        return try await repository.media(of: caller, matching: query, page: page)
+    }
+
+    public func describe(_ id: UUID, description: String?, tags: [String]?, for caller: UUID) async throws -> MediaItem {
+        var validation = Validation()
+        validation.require((description?.count ?? 0) <= 2_000, "description", "must be at most 2,000 characters")
+        if let tags {
+            validation.require(tags.count <= 30, "tags", "at most 30")
+            validation.require(tags.allSatisfy { !$0.isEmpty && $0.count <= 50 }, "tags", "each must be 1 to 50 characters")
+        }
+        try validation.check()
+        guard let item = try await repository.update(id, owner: caller, description: description, tags: tags) else { throw MediaError.mediaNotFound }
+        return item
+    }
+
+    /// Deletes the item and then its bytes; deleting it again is harmless.
+    public func delete(_ id: UUID, for caller: UUID) async throws {
+        guard let item = try await repository.remove(id, owner: caller) else { return }
+        for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try? await blobs.delete(key) }
+    }
+
+    public func download(_ id: UUID, variant: MediaVariant, range: ClosedRange<Int>?, for caller: UUID) async throws -> MediaDownload {
+        let item = try await item(id, for: caller)
+        let keys = MediaBlobKeys(owner: item.ownerID, media: item.id)
+        let (key, contentType): (BlobKey, String) = switch variant {
+        case .original: (keys.original, item.type.contentType)
+        case .thumbnail: (keys.thumbnail, "image/webp")
+        case .preview: (keys.preview, "image/jpeg")
+        }
+        guard variant == .original || !item.type.isVideo else { throw MediaError.mediaNotFound }
+        do {
+            return MediaDownload(contentType: contentType, etag: "\"\(item.sha256.prefix(32))-\(variant.rawValue)\"",
+                                 content: try await blobs.read(key, range: range))
+        } catch BlobError.notFound {
+            throw MediaError.mediaNotFound
+        } catch BlobError.rangeNotSatisfiable(let size) {
+            throw MediaError.rangeNotSatisfiable(size: size)
+        } catch BlobError.unavailable {
+            throw MediaError.storageUnavailable
+        }
+    }
+
+    /// Attaches the caller's media to `subject`, or none of it, naming the ids that are not theirs.
+    public func attach(_ ids: [UUID], to subject: String, for caller: UUID) async throws {
+        var validation = Validation()
+        validation.require(Self.isSubject(subject), "subject", "must look like post/<id>")
+        validation.require(!ids.isEmpty && ids.count <= 100, "mediaIds", "must name 1 to 100 media")
+        try validation.check()
+        let refused = try await repository.attach(ids, owner: caller, to: subject, at: now())
+        guard refused.isEmpty else { throw MediaError.notYours(refused) }
+    }
+
+    public func detach(_ ids: [UUID], from subject: String, for caller: UUID) async throws {
+        guard Self.isSubject(subject) else { throw RoamError.invalidField("subject", "must look like post/<id>") }
+        let mine = try await ids.asyncFilter { try await repository.item($0)?.ownerID == caller }
+        try await repository.detach(mine, from: subject)
+    }
+
+    /// `kind/id`: lower-case letters for the kind, then an id.
+    static func isSubject(_ text: String) -> Bool {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy({ $0.isLowercase && $0.isLetter })
+            && !parts[1].isEmpty && parts[1].count <= 64 && parts[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+    }
+}
+
+extension Array {
+    func asyncFilter(_ keep: (Element) async throws -> Bool) async rethrows -> [Element] {
+        var kept: [Element] = []
+        for element in self where try await keep(element) { kept.append(element) }
+        return kept
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// The gRPC face of the media service: converts messages and calls `MediaService`.
+public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol {
+    let media: MediaService
+    let spool: UploadSpool
+    let maxBytes: Int
+
+    public init(media: MediaService, spool: UploadSpool, maxBytes: Int) {
+        self.media = media
+        self.spool = spool
+        self.maxBytes = maxBytes
+    }
+
+    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
+
+    public func upload(request: RPCAsyncSequence<Roam_Media_V1_UploadRequest, any Error>,
+                       context: ServerContext) async throws -> Roam_Media_V1_UploadResponse {
+        let owner = try caller()
+        let file = try spool.begin(maxBytes: maxBytes)
+        defer { file.discard() }
+        var details = UploadDetails()
+        var first = true
+        for try await message in request {
+            switch message.part {
+            case .start(let start):
+                guard first else { throw RoamError.invalidField("start", "must be the first message, and only once") }
+                details = try UploadDetails(start)
+            case .chunk(let chunk):
+                try await file.append(chunk)
+            case nil:
+                break
+            }
+            first = false
+        }
+        let (item, duplicate) = try await media.accept(try file.finish(), from: owner, details: details)
+        return .with {
+            $0.media = item.proto
+            $0.duplicate = duplicate
+        }
+    }
+
+    public func checkExisting(request: Roam_Media_V1_CheckExistingRequest,
+                              context: ServerContext) async throws -> Roam_Media_V1_CheckExistingResponse {
+        let found = try await media.existing(checksums: request.sha256, deviceAssetIDs: request.deviceAssetIds, for: caller())
+        return .with {
+            $0.sha256 = found.checksums.sorted()
+            $0.deviceAssetIds = found.deviceAssetIDs.sorted()
+        }
+    }
+
+    public func getMedia(request: Roam_Media_V1_GetMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_GetMediaResponse {
+        let item = try await media.item(UUID(field: "media_id", request.mediaID), for: caller())
+        return .with { $0.media = item.proto }
+    }
+
+    public func listMyMedia(request: Roam_Media_V1_ListMyMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_ListMediaResponse {
+        let query = MediaQuery(order: request.oldestFirst ? .oldestFirst : .newestFirst,
+                               from: request.hasFrom ? request.from.date : nil, to: request.hasTo ? request.to.date : nil,
+                               near: request.hasNear ? GeoCircle(center: GeoPoint(request.near), meters: request.withinMeters) : nil,
+                               subject: request.subject.isEmpty ? nil : request.subject, withoutLocation: request.withoutLocation)
+        let page = try await media.library(of: caller(), matching: query, page: request.page.domain())
+        return .with {
+            $0.media = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func updateMedia(request: Roam_Media_V1_UpdateMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_UpdateMediaResponse {
+        let item = try await media.describe(UUID(field: "media_id", request.mediaID), description: request.hasDescription_p ? request.description_p : nil,
+                                            tags: request.replaceTags ? request.tags : nil, for: caller())
+        return .with { $0.media = item.proto }
+    }
+
+    public func deleteMedia(request: Roam_Media_V1_DeleteMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_DeleteMediaResponse {
+        try await media.delete(UUID(field: "media_id", request.mediaID), for: caller())
+        return .init()
+    }
+
+    public func download(request: Roam_Media_V1_DownloadRequest, response: RPCWriter<Roam_Media_V1_DownloadResponse>,
+                         context: ServerContext) async throws {
+        let variant: MediaVariant = switch request.variant {
+        case .thumbnail: .thumbnail
+        case .preview: .preview
+        default: .original
+        }
+        var range: ClosedRange<Int>?
+        if request.hasRangeStart {
+            let end = request.hasRangeEnd ? Int(request.rangeEnd) : Int.max - 1
+            guard request.rangeStart >= 0, Int(request.rangeStart) <= end else { throw RoamError.invalidField("range_start", "must be 0 to range_end") }
+            range = Int(request.rangeStart)...end
+        }
+        let download = try await media.download(UUID(field: "media_id", request.mediaID), variant: variant, range: range, for: caller())
+        let served = download.content.range ?? 0...max(download.content.size - 1, 0)
+        try await response.write(.with {
+            $0.head = .with {
+                $0.contentType = download.contentType
+                $0.sizeBytes = Int64(download.content.size)
+                $0.rangeStart = Int64(served.lowerBound)
+                $0.rangeEnd = Int64(served.upperBound)
+                $0.etag = download.etag
+            }
+        })
+        for try await chunk in download.content.chunks {
+            try await response.write(.with { $0.chunk = chunk })
+        }
+    }
+
+    public func attach(request: Roam_Media_V1_AttachRequest, context: ServerContext) async throws -> Roam_Media_V1_AttachResponse {
+        try await media.attach(try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, to: request.subject, for: caller())
+        return .init()
+    }
+
+    public func detach(request: Roam_Media_V1_DetachRequest, context: ServerContext) async throws -> Roam_Media_V1_DetachResponse {
+        try await media.detach(try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, from: request.subject, for: caller())
+        return .init()
+    }
+}

@@ -1,0 +1,20 @@
+import RoamRuntime
+
+/// The media process: its metadata store, the blob store (files or S3), the upload spool and the image
+/// threads. `ServiceHost` does the rest.
+public enum MediaApp {
+    public static let defaultGRPCPort = 50054
+    public static let defaultMetricsPort = 9104
+
+    public static func run(environment: Environment) async throws {
+        let configuration = try Configuration(environment: environment)
+        try await ServiceHost.run(settings: configuration.settings) { runtime in
+            let store: any MediaRepository = if let database = runtime.database { PostgresMediaStore(database: database) } else { InMemoryMediaStore() }
+            let images = ImageProcessor(reader: ImageReader(pixelLimit: configuration.policy.maxPixels), workers: ImageWorkers())
+            let media = MediaService(repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy)
+            let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
+                                          maxBytes: configuration.policy.maxBytes)
+            return ServiceParts(services: [upload], migrator: MediaMigrations.migrator)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GRPCCore
+@testable import Media
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// The media service behind the real interceptors, through the generated client: an upload in chunks,
+/// the library, a ranged download, attachments, and what another user gets.
+@Suite struct MediaGRPCTests {
+    @Test func uploadReadDownloadAttachAndDeleteOverGRPC() async throws {
+        let tokens = await TestTokens()
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000)
+        try await InProcessService.run([service], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
+            let (ana, bo) = (UUID(), UUID())
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let asBo: Metadata = ["authorization": "Bearer \(try await tokens.userToken(bo))"]
+            let photo = try harness.file("camera.jpg", exif: TestImages.cameraFields, orientation: 6)
+
+            func upload(_ bytes: Data, as metadata: Metadata) async throws -> Roam_Media_V1_UploadResponse {
+                try await client.upload(metadata: metadata, requestProducer: { writer in
+                    try await writer.write(.with { $0.start = .with { $0.deviceAssetID = "IMG_0001" } })
+                    var offset = 0
+                    while offset < bytes.count {
+                        try await writer.write(.with { $0.chunk = bytes[offset..<min(offset + 1_000, bytes.count)] })
+                        offset += 1_000
+                    }
+                })
+            }
+            let uploaded = try await upload(photo, as: asAna)
+            #expect(!uploaded.duplicate && uploaded.media.kind == .jpeg && uploaded.media.sizeBytes == Int64(photo.count))
+            #expect(uploaded.media.captured.utcOffsetSeconds == 7_200 && uploaded.media.hasPosition && uploaded.media.hasVariants_p)
+            #expect(try await upload(photo, as: asAna).duplicate)
+
+            let existing = try await client.checkExisting(.with { $0.sha256 = [uploaded.media.sha256, String(repeating: "0", count: 64)] },
+                                                          metadata: asAna)
+            #expect(existing.sha256 == [uploaded.media.sha256])
+            let library = try await client.listMyMedia(.with { $0.near = .with { $0.latitude = 59.33; $0.longitude = 18.07 }; $0.withinMeters = 5_000 },
+                                                       metadata: asAna)
+            #expect(library.media.map(\.mediaID) == [uploaded.media.mediaID])
+
+            // The first ten bytes, then the rest of the thumbnail.
+            let id = uploaded.media.mediaID
+            let (head, firstBytes) = try await download(client, id, .original, range: (0, 9), as: asAna)
+            #expect(head.sizeBytes == Int64(photo.count) && head.rangeEnd == 9 && firstBytes == photo.prefix(10) && head.contentType == "image/jpeg")
+            let (thumbnailHead, thumbnail) = try await download(client, id, .thumbnail, range: nil, as: asAna)
+            #expect(thumbnailHead.contentType == "image/webp" && MediaType(sniffing: thumbnail) == .webp && !thumbnailHead.etag.isEmpty)
+
+            // Bo sees nothing of Ana's: not the item, not its bytes, and cannot attach it.
+            let hidden = await #expect(throws: RPCError.self) { _ = try await client.getMedia(.with { $0.mediaID = id }, metadata: asBo) }
+            #expect(hidden?.code == .notFound)
+            let notTheirs = await #expect(throws: RPCError.self) {
+                _ = try await download(client, id, .original, range: nil, as: asBo)
+            }
+            #expect(notTheirs?.code == .notFound)
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await client.attach(.with { $0.mediaIds = [id]; $0.subject = "post/1" }, metadata: asBo)
+            }
+            #expect(refused?.code == .permissionDenied)
+            _ = try await client.attach(.with { $0.mediaIds = [id]; $0.subject = "post/1" }, metadata: asAna)
+            let onPost = try await client.listMyMedia(.with { $0.subject = "post/1" }, metadata: asAna)
+            #expect(onPost.media.count == 1)
+
+            let described = try await client.updateMedia(.with { $0.mediaID = id; $0.description_p = "Harbour"; $0.tags = ["dusk"]; $0.replaceTags = true },
+                                                         metadata: asAna)
+            #expect(described.media.description_p == "Harbour" && described.media.tags == ["dusk"])
+            _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna)
+            _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna)
+            #expect(try await harness.blobs.list(prefix: "").isEmpty)
+
+            let junk = await #expect(throws: RPCError.self) { _ = try await upload(Data("GIF89a junk".utf8), as: asAna) }
+            #expect(junk?.code == .invalidArgument)
+        }
+    }
+
+    private func download(_ client: Roam_Media_V1_MediaService.Client<some ClientTransport>, _ id: String, _ variant: Roam_Media_V1_Variant,
+                          range: (Int64, Int64)?, as metadata: Metadata) async throws -> (Roam_Media_V1_DownloadHead, Data) {
+        try await client.download(.with {
+            $0.mediaID = id
+            $0.variant = variant
+            if let range {
+                $0.rangeStart = range.0
+                $0.rangeEnd = range.1
+            }
+        }, metadata: metadata) { response in
+            var head = Roam_Media_V1_DownloadHead()
+            var bytes = Data()
+            for try await message in response.messages {
+                switch message.part {
+                case .head(let value): head = value
+                case .chunk(let chunk): bytes.append(chunk)
+                case nil: break
+                }
+            }
+            return (head, bytes)
+        }
+    }
+}
