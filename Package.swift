@@ -113,8 +113,8 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Media",
-            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
-                               "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "Logging", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
+                               "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-media", dependencies: uses("Media", "RoamRuntime"), path: "Services/Media/App",
                           swiftSettings: swiftSettings),

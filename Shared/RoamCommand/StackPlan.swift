@@ -10,7 +10,7 @@ enum StackPlan {
                     healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true,
                     purgesUsers: true),
         ServiceSpec(name: "media", executable: "roam-media", schema: "media", requiresPostGIS: true, grpcPort: 50054, metricsPort: 9104,
-                    healthName: "roam.media.v1.MediaService", addressVariable: "MEDIA_ADDRESS"),
+                    healthName: "roam.media.v1.MediaService", addressVariable: "MEDIA_ADDRESS", purgesEvents: true, purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

@@ -14,7 +14,7 @@ import Testing
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
         let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000)
-        try await InProcessService.run([service], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+        try await InProcessService.run([service, MediaPurgeGRPCService(media: harness.service)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())
             let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
@@ -74,6 +74,17 @@ import Testing
 
             let junk = await #expect(throws: RPCError.self) { _ = try await upload(Data("GIF89a junk".utf8), as: asAna) }
             #expect(junk?.code == .invalidArgument)
+
+            // Users may not purge; services may, as often as they like.
+            let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
+            _ = try await upload(photo, as: asAna)
+            let userPurge = await #expect(throws: RPCError.self) {
+                _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asAna)
+            }
+            #expect(userPurge?.code == .permissionDenied)
+            let asService: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken("accounts"))"]
+            for _ in 0..<2 { _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asService) }
+            #expect(try await client.listMyMedia(.init(), metadata: asAna).media.isEmpty)
         }
     }
 

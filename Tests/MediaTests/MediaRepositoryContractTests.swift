@@ -146,4 +146,26 @@ import Testing
             #expect(try await store.remove(item.id, owner: owner) == nil)
         }
     }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func purgesRemoveAnOwnersItemsAndASubjectsOwnItems(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let (ana, bo) = (UUID(), UUID())
+            let event = "event/\(UUID().lowercasedString)"
+            let banner = try await store.add(MediaFixtures.item(owner: ana, inLibrary: false)).item
+            let keepsake = try await store.add(MediaFixtures.item(owner: bo)).item
+            let elsewhere = try await store.add(MediaFixtures.item(owner: bo, inLibrary: false)).item
+            _ = try await store.attach([banner.id], owner: ana, to: event, at: Date())
+            _ = try await store.attach([keepsake.id], owner: bo, to: event, at: Date())
+            _ = try await store.attach([elsewhere.id], owner: bo, to: "post/9", at: Date())
+            #expect(try await store.purge(subject: event).map(\.id) == [banner.id])
+            #expect(try await store.purge(subject: event).isEmpty)
+            #expect(try await store.item(keepsake.id) != nil)
+            #expect(try await store.subjects(of: keepsake.id).isEmpty)
+            #expect(try await store.knownIDs([banner.id, keepsake.id, elsewhere.id]) == [keepsake.id, elsewhere.id])
+            #expect(Set(try await store.removeAll(of: bo).map(\.id)) == [keepsake.id, elsewhere.id])
+            #expect(try await store.removeAll(of: bo).isEmpty)
+            #expect(try await store.knownIDs([keepsake.id, elsewhere.id]).isEmpty)
+        }
+    }
 }

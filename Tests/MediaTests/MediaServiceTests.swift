@@ -110,6 +110,48 @@ import Testing
     }
 }
 
+extension MediaServiceTests {
+    @Test func purgingAUserRemovesTheirItemsAndEveryBlobUnderTheirName() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let (ana, bo) = (UUID(), UUID())
+        _ = try await harness.upload(try harness.file("a.jpg"), owner: ana)
+        _ = try await harness.upload(try harness.file("b.png"), owner: ana)
+        let bos = try await harness.upload(try harness.file("c.jpg"), owner: bo).item
+        // A blob an interrupted upload left under Ana's name.
+        try await harness.blobs.put(BlobKey("originals/\(ana.lowercasedString)/\(UUID().lowercasedString)")!, bytes: Data("stray".utf8))
+        #expect(try await harness.service.purgeUser(ana) == 2)
+        #expect(try await harness.service.purgeUser(ana) == 0)
+        #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: bo, media: bos.id).all))
+    }
+
+    @Test func anEndedEventTakesWhatWasUploadedForItAndLeavesLibraries() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let (host, guest, event) = (UUID(), UUID(), UUID())
+        let banner = try await harness.upload(try harness.file("banner.jpg"), owner: host, details: UploadDetails(inLibrary: false)).item
+        let own = try await harness.upload(try harness.file("own.jpg"), owner: guest).item
+        try await harness.service.attach([banner.id], to: "event/\(event.lowercasedString)", for: host)
+        try await harness.service.attach([own.id], to: "event/\(event.lowercasedString)", for: guest)
+        #expect(try await harness.service.purgeEvent(event) == 1)
+        #expect(try await harness.service.purgeEvent(event) == 0)
+        #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: guest, media: own.id).all))
+        #expect(try await harness.service.item(own.id, for: guest).id == own.id)
+    }
+
+    @Test func theSweeperRemovesOnlyOldBlobsNoItemPointsTo() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let owner = UUID()
+        let kept = try await harness.upload(try harness.file("kept.jpg"), owner: owner).item
+        let orphan = MediaBlobKeys(owner: owner, media: UUID())
+        for key in orphan.all { try await harness.blobs.put(key, bytes: Data("left behind".utf8)) }
+        #expect(try await harness.service.sweepOrphanBlobs(olderThan: .seconds(3_600)) == 0, "too new: the upload may be under way")
+        #expect(try await harness.service.sweepOrphanBlobs(olderThan: .zero) == 3)
+        #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: owner, media: kept.id).all))
+    }
+}
+
 /// A blob store whose previews cannot be written: the upload fails after the original and thumbnail.
 private struct FailingPreviews: BlobStore {
     let files: LocalFileBlobStore

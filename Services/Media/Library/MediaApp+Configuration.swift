@@ -12,6 +12,9 @@ extension MediaApp {
         /// Where uploads are received before they are stored; the same file system as `directory`
         /// keeps copies cheap.
         public var spoolDirectory: URL
+        /// How often blobs nothing points to are looked for, and how old they must be to go.
+        public var sweepInterval: Duration
+        public var orphanGrace: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "media", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -20,6 +23,8 @@ extension MediaApp {
                                  maxPixels: try environment.int("MEDIA_MAX_PIXELS", default: 100_000_000, in: 1...1_000_000_000))
             directory = URL(fileURLWithPath: environment.string("MEDIA_DIRECTORY", default: ".roam/media"))
             spoolDirectory = URL(fileURLWithPath: environment.string("MEDIA_SPOOL_DIRECTORY", default: directory.appendingPathComponent("spool").path))
+            sweepInterval = try environment.duration("MEDIA_SWEEP_INTERVAL", default: .seconds(3_600))
+            orphanGrace = try environment.duration("MEDIA_ORPHAN_GRACE", default: .seconds(86_400))
             let bucket = environment.string("S3_BUCKET", default: "")
             if !bucket.isEmpty {
                 let endpoint = environment.string("S3_ENDPOINT", default: "https://s3.amazonaws.com")

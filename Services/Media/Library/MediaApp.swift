@@ -14,7 +14,10 @@ public enum MediaApp {
             let media = MediaService(repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy)
             let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
                                           maxBytes: configuration.policy.maxBytes)
-            return ServiceParts(services: [upload], migrator: MediaMigrations.migrator)
+            var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
+            parts.workers = [OrphanBlobSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
+                                               logger: runtime.logger)]
+            return parts
         }
     }
 }

@@ -92,4 +92,36 @@ public final class InMemoryMediaStore: MediaRepository {
     public func subjects(of id: UUID) async throws -> Set<String> {
         state.withLock { Set($0.subjects[id, default: [:]].keys) }
     }
+
+    public func knownIDs(_ ids: [UUID]) async throws -> Set<UUID> {
+        state.withLock { state in Set(ids.filter { state.items[$0] != nil }) }
+    }
+
+    public func removeAll(of owner: UUID) async throws -> [MediaItem] {
+        state.withLock { state in
+            let removed = state.items.values.filter { $0.ownerID == owner }
+            for item in removed {
+                state.items[item.id] = nil
+                state.subjects[item.id] = nil
+            }
+            return removed
+        }
+    }
+
+    public func purge(subject: String) async throws -> [MediaItem] {
+        state.withLock { state in
+            var removed: [MediaItem] = []
+            for (id, subjects) in state.subjects where subjects[subject] != nil {
+                guard let item = state.items[id] else { continue }
+                if item.inLibrary {
+                    state.subjects[id]?[subject] = nil
+                } else {
+                    removed.append(item)
+                    state.items[id] = nil
+                    state.subjects[id] = nil
+                }
+            }
+            return removed
+        }
+    }
 }

@@ -146,4 +146,24 @@ public struct PostgresMediaStore: MediaRepository {
     public func subjects(of id: UUID) async throws -> Set<String> {
         Set(try await database.query("SELECT subject FROM media.attachments WHERE media_id = \(id)").map { try $0.decode(String.self) })
     }
+
+    public func knownIDs(_ ids: [UUID]) async throws -> Set<UUID> {
+        Set(try await database.query("SELECT id FROM media.items WHERE id = ANY(\(ids))").map { try $0.decode(UUID.self) })
+    }
+
+    public func removeAll(of owner: UUID) async throws -> [MediaItem] {
+        try await database.query("DELETE FROM media.items WHERE owner_id = \(owner) RETURNING \(unescaped: Self.columns)").map(Self.decode)
+    }
+
+    public func purge(subject: String) async throws -> [MediaItem] {
+        try await database.transaction { connection in
+            let removed = try await connection.query("""
+                DELETE FROM media.items i WHERE NOT in_library
+                  AND EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject = \(subject))
+                RETURNING \(unescaped: Self.columns)
+                """, logger: RequestContext.current.logger).collect().map(Self.decode)
+            try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject)", logger: RequestContext.current.logger)
+            return removed
+        }
+    }
 }

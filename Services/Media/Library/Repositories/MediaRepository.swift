@@ -25,4 +25,11 @@ public protocol MediaRepository: Sendable {
     func detach(_ ids: [UUID], from subject: String) async throws
     /// The subjects `id` is attached to.
     func subjects(of id: UUID) async throws -> Set<String>
+    /// Which of `ids` have an item, for the sweeper that removes blobs nothing points to.
+    func knownIDs(_ ids: [UUID]) async throws -> Set<UUID>
+    /// Removes every item of `owner` (an account deleted) and returns them.
+    func removeAll(of owner: UUID) async throws -> [MediaItem]
+    /// For a subject that is gone (an ended event): removes the items attached to it that were uploaded
+    /// only for it (not in their owner's library), detaches the others, and returns the removed.
+    func purge(subject: String) async throws -> [MediaItem]
 }

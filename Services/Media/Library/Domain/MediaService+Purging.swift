@@ -1,0 +1,49 @@
+import Foundation
+import RoamCore
+
+/// Forgetting media when what it belonged to is gone, and removing blobs nothing points to.
+extension MediaService {
+    /// An account was deleted: every item of the user goes, and every blob under their name, also ones
+    /// an interrupted upload left behind. Idempotent.
+    public func purgeUser(_ user: UUID) async throws -> Int {
+        let removed = try await repository.removeAll(of: user)
+        let owner = user.lowercasedString
+        for prefix in ["originals/", "thumbnails/", "previews/"] {
+            for blob in try await blobs.list(prefix: "\(prefix)\(owner)/") { try await blobs.delete(blob.key) }
+        }
+        return removed.count
+    }
+
+    /// An event ended: media uploaded only for it (its banner, its posts' pictures) goes with it; pictures
+    /// that are also in their owner's library stay there, detached. Idempotent.
+    public func purgeEvent(_ event: UUID) async throws -> Int {
+        let removed = try await repository.purge(subject: "event/\(event.lowercasedString)")
+        for item in removed {
+            for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try await blobs.delete(key) }
+        }
+        return removed.count
+    }
+
+    /// Removes blobs written more than `grace` ago that no item points to (an upload that died between
+    /// writing its blobs and its row), and says how many went. Newer ones may belong to an upload still
+    /// under way.
+    public func sweepOrphanBlobs(olderThan grace: Duration) async throws -> Int {
+        let cutoff = now().addingTimeInterval(-grace.seconds)
+        var candidates: [(blob: BlobListing, media: UUID)] = []
+        for prefix in ["originals/", "thumbnails/", "previews/"] {
+            for blob in try await blobs.list(prefix: prefix) where blob.writtenAt < cutoff {
+                // `originals/<owner>/<media>`, `thumbnails/<owner>/<media>.webp`: the media id is the last part.
+                guard let name = blob.key.value.split(separator: "/").last,
+                      let media = UUID(uuidString: String(name.split(separator: ".").first ?? "")) else { continue }
+                candidates.append((blob, media))
+            }
+        }
+        let known = try await repository.knownIDs(Array(Set(candidates.map(\.media))))
+        var removed = 0
+        for candidate in candidates where !known.contains(candidate.media) {
+            try await blobs.delete(candidate.blob.key)
+            removed += 1
+        }
+        return removed
+    }
+}

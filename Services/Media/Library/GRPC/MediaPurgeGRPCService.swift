@@ -1,0 +1,28 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// `roam.purge.v1.PurgeService` for media: other services (never users) make it forget things.
+public struct MediaPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+    let media: MediaService
+
+    public init(media: MediaService) {
+        self.media = media
+    }
+
+    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        let purged = try await media.purgeEvent(UUID(field: "event_id", request.eventID))
+        RequestContext.current.logger.info("purged an event", metadata: ["event_id": "\(request.eventID)", "media": "\(purged)"])
+        return .init()
+    }
+
+    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        let purged = try await media.purgeUser(UUID(field: "user_id", request.userID))
+        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "media": "\(purged)"])
+        return .init()
+    }
+}
