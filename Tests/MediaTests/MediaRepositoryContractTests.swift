@@ -123,7 +123,7 @@ import Testing
             #expect(Set(onThePost.items.map(\.id)) == [mine.id, forAPost.id])
             let library = try await store.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10))
             #expect(library.items.map(\.id) == [mine.id], "an item uploaded only for a post stays out of the library")
-            try await store.detach([mine.id, theirs.id], from: "post/1")
+            try await store.detach([mine.id, theirs.id], from: "post/1", at: Date())
             #expect(try await store.subjects(of: mine.id).isEmpty)
             #expect(try await store.subjects(of: forAPost.id) == ["post/1"])
         }
@@ -166,6 +166,27 @@ import Testing
             #expect(Set(try await store.removeAll(of: bo).map(\.id)) == [keepsake.id, elsewhere.id])
             #expect(try await store.removeAll(of: bo).isEmpty)
             #expect(try await store.knownIDs([keepsake.id, elsewhere.id]).isEmpty)
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
+    func itemsKeptOnlyForSubjectsGoOnceTheyHaveHadNoneForTheGracePeriod(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let longAgo = Date().addingTimeInterval(-7_200)
+            let detachedLongAgo = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            let detachedJustNow = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            let stillAttached = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            let inLibrary = try await store.add(MediaFixtures.item(owner: owner)).item
+            for item in [detachedLongAgo, detachedJustNow, stillAttached, inLibrary] {
+                _ = try await store.attach([item.id], owner: owner, to: "post/1", at: longAgo)
+            }
+            _ = try await store.attach([stillAttached.id], owner: owner, to: "post/2", at: longAgo)
+            try await store.detach([detachedLongAgo.id, stillAttached.id, inLibrary.id], from: "post/1", at: longAgo)
+            try await store.detach([detachedJustNow.id], from: "post/1", at: Date())
+            let cutoff = Date().addingTimeInterval(-3_600)
+            #expect(try await store.removeUnattached(before: cutoff).map(\.id) == [detachedLongAgo.id])
+            #expect(try await store.knownIDs([detachedJustNow.id, stillAttached.id, inLibrary.id]).count == 3)
         }
     }
 }

@@ -139,6 +139,19 @@ extension MediaServiceTests {
         #expect(try await harness.service.item(own.id, for: guest).id == own.id)
     }
 
+    @Test func anItemUploadedForAPostGoesAfterTheGracePeriodOnceThePostLetsGoOfIt() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let owner = UUID()
+        let forPost = try await harness.upload(try harness.file("post.jpg"), owner: owner, details: UploadDetails(inLibrary: false)).item
+        let library = try await harness.upload(try harness.file("library.jpg", width: 320), owner: owner).item
+        try await harness.service.attach([forPost.id, library.id], to: "post/1", for: owner)
+        try await harness.service.detach([forPost.id, library.id], from: "post/1", for: owner)
+        #expect(try await harness.service.sweepUnattached(olderThan: .seconds(3_600)) == 0, "within the grace period")
+        #expect(try await harness.service.sweepUnattached(olderThan: .zero) == 1)
+        #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: owner, media: library.id).all))
+    }
+
     @Test func theSweeperRemovesOnlyOldBlobsNoItemPointsTo() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }

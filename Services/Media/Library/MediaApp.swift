@@ -15,7 +15,7 @@ public enum MediaApp {
             let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
                                           maxBytes: configuration.policy.maxBytes)
             var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
-            parts.workers = [OrphanBlobSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
+            parts.workers = [UnusedMediaSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
                                                logger: runtime.logger)]
             return parts
         }

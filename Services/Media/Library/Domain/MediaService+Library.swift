@@ -82,7 +82,7 @@ extension MediaService {
     public func detach(_ ids: [UUID], from subject: String, for caller: UUID) async throws {
         guard Self.isSubject(subject) else { throw RoamError.invalidField("subject", "must look like post/<id>") }
         let mine = try await ids.asyncFilter { try await repository.item($0)?.ownerID == caller }
-        try await repository.detach(mine, from: subject)
+        try await repository.detach(mine, from: subject, at: now())
     }
 
     /// `kind/id`: lower-case letters for the kind, then an id.

@@ -46,4 +46,14 @@ extension MediaService {
         }
         return removed
     }
+
+    /// Removes items uploaded only for a subject that have had none for `grace` (the post was deleted,
+    /// or never made), with their blobs, and says how many went.
+    public func sweepUnattached(olderThan grace: Duration) async throws -> Int {
+        let removed = try await repository.removeUnattached(before: now().addingTimeInterval(-grace.seconds))
+        for item in removed {
+            for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try await blobs.delete(key) }
+        }
+        return removed.count
+    }
 }

@@ -7,6 +7,7 @@ public final class InMemoryMediaStore: MediaRepository {
     private struct State {
         var items: [UUID: MediaItem] = [:]
         var subjects: [UUID: [String: Date]] = [:]
+        var detachedAt: [UUID: Date] = [:]
     }
 
     private let state = Mutex(State())
@@ -83,9 +84,12 @@ public final class InMemoryMediaStore: MediaRepository {
         }
     }
 
-    public func detach(_ ids: [UUID], from subject: String) async throws {
+    public func detach(_ ids: [UUID], from subject: String, at time: Date) async throws {
         state.withLock { state in
-            for id in ids { state.subjects[id]?[subject] = nil }
+            for id in ids where state.subjects[id]?[subject] != nil {
+                state.subjects[id]?[subject] = nil
+                if state.subjects[id]?.isEmpty ?? true { state.detachedAt[id] = time }
+            }
         }
     }
 
@@ -120,6 +124,20 @@ public final class InMemoryMediaStore: MediaRepository {
                     state.items[id] = nil
                     state.subjects[id] = nil
                 }
+            }
+            return removed
+        }
+    }
+
+    public func removeUnattached(before cutoff: Date) async throws -> [MediaItem] {
+        state.withLock { state in
+            let removed = state.items.values.filter { item in
+                !item.inLibrary && state.subjects[item.id, default: [:]].isEmpty && (state.detachedAt[item.id] ?? item.createdAt) < cutoff
+            }
+            for item in removed {
+                state.items[item.id] = nil
+                state.subjects[item.id] = nil
+                state.detachedAt[item.id] = nil
             }
             return removed
         }

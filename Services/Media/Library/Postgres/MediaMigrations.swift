@@ -45,5 +45,10 @@ public enum MediaMigrations {
             """,
             "CREATE INDEX attachments_subject ON media.attachments (subject)",
         ]),
+        // When an item meant only for its subjects lost its last one: it goes a grace period later.
+        Migration(2, "AddDetachedAt", [
+            "ALTER TABLE media.items ADD COLUMN detached_at timestamptz",
+            "CREATE INDEX items_unattached ON media.items (coalesce(detached_at, created_at)) WHERE NOT in_library",
+        ]),
     ], requiresPostGIS: true)
 }

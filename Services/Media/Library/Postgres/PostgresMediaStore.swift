@@ -139,8 +139,13 @@ public struct PostgresMediaStore: MediaRepository {
         }
     }
 
-    public func detach(_ ids: [UUID], from subject: String) async throws {
-        _ = try await database.query("DELETE FROM media.attachments WHERE media_id = ANY(\(ids)) AND subject = \(subject)")
+    public func detach(_ ids: [UUID], from subject: String, at time: Date) async throws {
+        _ = try await database.query("""
+            WITH gone AS (DELETE FROM media.attachments WHERE media_id = ANY(\(ids)) AND subject = \(subject) RETURNING media_id)
+            UPDATE media.items i SET detached_at = \(time)
+            WHERE i.id IN (SELECT media_id FROM gone)
+              AND NOT EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject <> \(subject))
+            """)
     }
 
     public func subjects(of id: UUID) async throws -> Set<String> {
@@ -165,5 +170,14 @@ public struct PostgresMediaStore: MediaRepository {
             try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject)", logger: RequestContext.current.logger)
             return removed
         }
+    }
+
+    public func removeUnattached(before cutoff: Date) async throws -> [MediaItem] {
+        try await database.query("""
+            DELETE FROM media.items i
+            WHERE NOT in_library AND coalesce(detached_at, created_at) < \(cutoff)
+              AND NOT EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id)
+            RETURNING \(unescaped: Self.columns)
+            """).map(Self.decode)
     }
 }

@@ -21,8 +21,9 @@ public protocol MediaRepository: Sendable {
     /// Attaches `ids` to `subject` when every one is the owner's; otherwise attaches none and returns
     /// the ids that are not (unknown or someone else's).
     func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID]
-    /// Detaches `ids` from `subject`; detaching what is not attached is not an error.
-    func detach(_ ids: [UUID], from subject: String) async throws
+    /// Detaches `ids` from `subject`; detaching what is not attached is not an error. An item left
+    /// with no subject is noted as detached at `time`.
+    func detach(_ ids: [UUID], from subject: String, at time: Date) async throws
     /// The subjects `id` is attached to.
     func subjects(of id: UUID) async throws -> Set<String>
     /// Which of `ids` have an item, for the sweeper that removes blobs nothing points to.
@@ -32,4 +33,7 @@ public protocol MediaRepository: Sendable {
     /// For a subject that is gone (an ended event): removes the items attached to it that were uploaded
     /// only for it (not in their owner's library), detaches the others, and returns the removed.
     func purge(subject: String) async throws -> [MediaItem]
+    /// Removes the items kept only for their subjects that have had none since before `cutoff` (detached
+    /// from the last, or never attached), and returns them.
+    func removeUnattached(before cutoff: Date) async throws -> [MediaItem]
 }

@@ -2,9 +2,9 @@ import Logging
 import RoamRuntime
 import ServiceLifecycle
 
-/// Removes, now and then, blobs no item points to once they are older than the grace period, and says
-/// how many it removed.
-public struct OrphanBlobSweeper: Service {
+/// Removes, now and then, what nothing uses any more once the grace period has passed: items uploaded
+/// only for a post, banner or avatar that lost it (or never got one), and blobs no item points to.
+public struct UnusedMediaSweeper: Service {
     let media: MediaService
     let interval: Duration
     let grace: Duration
@@ -22,7 +22,8 @@ public struct OrphanBlobSweeper: Service {
     }
 
     func sweep() async throws {
-        let removed = try await media.sweepOrphanBlobs(olderThan: grace)
-        if removed > 0 { logger.info("removed orphan blobs", metadata: ["blobs": "\(removed)"]) }
+        let items = try await media.sweepUnattached(olderThan: grace)
+        let blobs = try await media.sweepOrphanBlobs(olderThan: grace)
+        if items + blobs > 0 { logger.info("removed unused media", metadata: ["items": "\(items)", "blobs": "\(blobs)"]) }
     }
 }
