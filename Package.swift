@@ -132,7 +132,7 @@ let package = Package(
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+            dependencies: uses("CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
                                "RoamTesting"),
             path: "Tests/Bench", swiftSettings: swiftSettings),
         .testTarget(

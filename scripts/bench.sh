@@ -15,3 +15,5 @@ echo
 .build/release/roam-bench events "${EVENTS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench feed "${FEED_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
+echo
+.build/release/roam-bench media "${MEDIA_CONCURRENCY:-8}" "${SECONDS_PER_FIGURE:-10}"

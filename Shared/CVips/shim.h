@@ -64,6 +64,22 @@ static inline VipsImage *roam_vips_gradient(int width, int height) {
     return failed ? NULL : out;
 }
 
+/// A `width` × `height` sRGB picture of noise, which compresses as a photo does, for benchmarks.
+static inline VipsImage *roam_vips_noise(int width, int height) {
+    VipsImage *bands[3] = {NULL, NULL, NULL}, *joined = NULL, *uchar = NULL, *out = NULL;
+    for (int i = 0; i < 3; i++)
+        if (vips_gaussnoise(&bands[i], width, height, "mean", 128.0, "sigma", 40.0, NULL)) return NULL;
+    int failed = vips_bandjoin(bands, &joined, 3, NULL);
+    for (int i = 0; i < 3; i++) g_object_unref(bands[i]);
+    if (failed) return NULL;
+    failed = vips_cast_uchar(joined, &uchar, NULL);
+    g_object_unref(joined);
+    if (failed) return NULL;
+    failed = vips_copy(uchar, &out, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(uchar);
+    return failed ? NULL : out;
+}
+
 /// Whether any EXIF, XMP or IPTC field survived in `image`.
 static inline int roam_vips_has_metadata(VipsImage *image) {
     gchar **fields = vips_image_get_fields(image);

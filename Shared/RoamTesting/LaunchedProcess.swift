@@ -93,4 +93,12 @@ extension LaunchedProcess {
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
         return kilobytes / 1024
     }
+
+    /// The most resident memory the process has had, in megabytes (VmHWM).
+    public var peakResidentMegabytes: Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+        return kilobytes / 1024
+    }
 }

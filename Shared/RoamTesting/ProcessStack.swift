@@ -55,6 +55,12 @@ public struct ProcessStack: Sendable {
                                port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"].merging(extra) { _, new in new })
     }
 
+    /// The media service as a process, under its own role.
+    public func startMedia(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        try await startService("media", executable: "roam-media", health: "roam.media.v1.MediaService", requiresPostGIS: true,
+                               port: port, environment: extra)
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
                               environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {

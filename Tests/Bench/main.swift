@@ -8,6 +8,8 @@
 // live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); `roam-bench feed
 // [concurrency] [seconds]` the feed: posts, an event's feed, stories (nearby, top, trending, search), a
 // hot post's likes, chat to 1,000 subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count);
+// `roam-bench media [concurrency] [seconds]` media uploads, a 40 MB file, 100 photos and thumbnail
+// downloads with the process's peak memory (MediaBench.swift);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -28,6 +30,10 @@ if mode == "gateway" {
 if mode == "feed" {
     try await FeedBench.run(concurrency: concurrency, seconds: seconds,
                             subscribers: Int(ProcessInfo.processInfo.environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
+    exit(0)
+}
+if mode == "media" {
+    try await MediaBench.run(concurrency: concurrency, seconds: seconds)
     exit(0)
 }
 if mode == "events" {
