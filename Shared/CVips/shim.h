@@ -33,6 +33,13 @@ static inline VipsImage *roam_vips_thumbnail(const char *path, int size) {
     return failed ? NULL : uchar;
 }
 
+/// Shrinks an image already in memory (never enlarges) to fit `size` × `size`.
+static inline VipsImage *roam_vips_shrink(VipsImage *image, int size) {
+    VipsImage *out = NULL;
+    if (vips_thumbnail_image(image, &out, size, "height", size, "size", VIPS_SIZE_DOWN, NULL)) return NULL;
+    return out;
+}
+
 /// JPEG with every metadata field left out.
 static inline int roam_vips_jpeg(VipsImage *image, int quality, void **bytes, size_t *length) {
     return vips_jpegsave_buffer(image, bytes, length, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);

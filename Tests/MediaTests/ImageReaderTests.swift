@@ -56,6 +56,17 @@ import Testing
         #expect(small.width == 300 && small.height == 200, "a preview never enlarges")
     }
 
+    @Test func bothVariantsFromOneDecodeMatchTheOnesMadeApart() throws {
+        let images = try TestImages()
+        defer { images.remove() }
+        let path = try images.make("sideways.jpg", width: 2_000, height: 1_500, exif: TestImages.cameraFields, orientation: 6)
+        let variants = try reader.variants(ofFileAt: path)
+        let (thumbnail, preview) = (try images.decode(variants.thumbnail), try images.decode(variants.preview))
+        #expect(MediaType(sniffing: variants.thumbnail) == .webp && MediaType(sniffing: variants.preview) == .jpeg)
+        #expect(preview.width == 1_080 && preview.height == 1_440 && !preview.hasMetadata)
+        #expect(thumbnail.width == 188 && thumbnail.height == 250 && !thumbnail.hasMetadata)
+    }
+
     @Test func truncatedAndCorruptFilesAreRefusedWithAReason() throws {
         let images = try TestImages()
         defer { images.remove() }

@@ -15,7 +15,7 @@ public struct ImageProcessor: ImageProcessing {
 
     public func variants(ofFileAt path: String) async throws -> ImageVariants {
         let reader = self.reader
-        return try await run { ImageVariants(thumbnail: try reader.thumbnail(ofFileAt: path), preview: try reader.preview(ofFileAt: path)) }
+        return try await run { try reader.variants(ofFileAt: path) }
     }
 
     private func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {

@@ -35,10 +35,23 @@ public struct ImageReader: Sendable {
                           position: exif.position, cameraMake: exif.cameraMake, cameraModel: exif.cameraModel)
     }
 
+    /// Both variants from one decode of the original: the preview is made from the file (shrinking as it
+    /// loads), kept in memory, and the thumbnail is made from the preview.
+    public func variants(ofFileAt path: String) throws(ImageError) -> ImageVariants {
+        let shrunk = try shrink(path, to: previewSize)
+        guard let copied = vips_image_copy_memory(shrunk.pointer) else { throw ImageError.unreadable(Vips.takeError()) }
+        let preview = LibvipsImage(copied)
+        guard let small = roam_vips_shrink(preview.pointer, Int32(thumbnailSize)) else { throw ImageError.unreadable(Vips.takeError()) }
+        return ImageVariants(thumbnail: try webP(LibvipsImage(small)), preview: try jpeg(preview))
+    }
+
     /// A WebP at most `thumbnailSize` on its long side, encoded by libwebp from the pixels alone (libvips
     /// 8.14's WebP writer keeps EXIF even when asked to strip it, libvips#3340).
     public func thumbnail(ofFileAt path: String) throws(ImageError) -> Data {
-        let image = try shrink(path, to: thumbnailSize)
+        try webP(try shrink(path, to: thumbnailSize))
+    }
+
+    private func webP(_ image: LibvipsImage) throws(ImageError) -> Data {
         var length = 0
         guard let pixels = roam_vips_pixels(image.pointer, &length) else { throw ImageError.unreadable(Vips.takeError()) }
         defer { roam_vips_free(pixels) }
@@ -55,7 +68,10 @@ public struct ImageReader: Sendable {
 
     /// A JPEG at most `previewSize` on its long side, without metadata.
     public func preview(ofFileAt path: String) throws(ImageError) -> Data {
-        let image = try shrink(path, to: previewSize)
+        try jpeg(try shrink(path, to: previewSize))
+    }
+
+    private func jpeg(_ image: LibvipsImage) throws(ImageError) -> Data {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
         guard roam_vips_jpeg(image.pointer, 82, &bytes, &length) == 0, let bytes else { throw ImageError.unreadable(Vips.takeError()) }
