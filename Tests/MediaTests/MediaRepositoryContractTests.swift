@@ -123,7 +123,9 @@ import Testing
             #expect(Set(onThePost.items.map(\.id)) == [mine.id, forAPost.id])
             let library = try await store.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10))
             #expect(library.items.map(\.id) == [mine.id], "an item uploaded only for a post stays out of the library")
-            try await store.detach([mine.id, theirs.id], from: "post/1", at: Date())
+            try await store.detach([forAPost.id], owner: UUID(), from: "post/1", at: Date())
+            #expect(try await store.subjects(of: forAPost.id) == ["post/1"], "only the owner detaches")
+            try await store.detach([mine.id, theirs.id], owner: owner, from: "post/1", at: Date())
             #expect(try await store.subjects(of: mine.id).isEmpty)
             #expect(try await store.subjects(of: forAPost.id) == ["post/1"])
         }
@@ -182,8 +184,8 @@ import Testing
                 _ = try await store.attach([item.id], owner: owner, to: "post/1", at: longAgo)
             }
             _ = try await store.attach([stillAttached.id], owner: owner, to: "post/2", at: longAgo)
-            try await store.detach([detachedLongAgo.id, stillAttached.id, inLibrary.id], from: "post/1", at: longAgo)
-            try await store.detach([detachedJustNow.id], from: "post/1", at: Date())
+            try await store.detach([detachedLongAgo.id, stillAttached.id, inLibrary.id], owner: owner, from: "post/1", at: longAgo)
+            try await store.detach([detachedJustNow.id], owner: owner, from: "post/1", at: Date())
             let cutoff = Date().addingTimeInterval(-3_600)
             #expect(try await store.removeUnattached(before: cutoff).map(\.id) == [detachedLongAgo.id])
             #expect(try await store.knownIDs([detachedJustNow.id, stillAttached.id, inLibrary.id]).count == 3)

@@ -152,6 +152,13 @@ extension MediaServiceTests {
         #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: owner, media: library.id).all))
     }
 
+    @Test func anUnreachableBlobStoreIsUnavailableNotAnInternalError() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore(), blobs: UnreachableBlobs())
+        defer { harness.remove() }
+        await #expect(throws: MediaError.storageUnavailable) { _ = try await harness.service.purgeUser(UUID()) }
+        await #expect(throws: MediaError.storageUnavailable) { _ = try await harness.service.sweepOrphanBlobs(olderThan: .zero) }
+    }
+
     @Test func theSweeperRemovesOnlyOldBlobsNoItemPointsTo() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
@@ -179,4 +186,13 @@ private struct FailingPreviews: BlobStore {
     func read(_ key: BlobKey, range: ClosedRange<Int>?) async throws(BlobError) -> BlobContent { try await files.read(key, range: range) }
     func delete(_ key: BlobKey) async throws(BlobError) { try await files.delete(key) }
     func list(prefix: String) async throws(BlobError) -> [BlobListing] { try await files.list(prefix: prefix) }
+}
+
+/// A blob store that cannot be reached.
+private struct UnreachableBlobs: BlobStore {
+    func put(_ key: BlobKey, contentsOf source: URL) async throws(BlobError) { throw BlobError.unavailable("down") }
+    func put(_ key: BlobKey, bytes: Data) async throws(BlobError) { throw BlobError.unavailable("down") }
+    func read(_ key: BlobKey, range: ClosedRange<Int>?) async throws(BlobError) -> BlobContent { throw BlobError.unavailable("down") }
+    func delete(_ key: BlobKey) async throws(BlobError) { throw BlobError.unavailable("down") }
+    func list(prefix: String) async throws(BlobError) -> [BlobListing] { throw BlobError.unavailable("down") }
 }

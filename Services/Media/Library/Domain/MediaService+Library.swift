@@ -81,8 +81,7 @@ extension MediaService {
 
     public func detach(_ ids: [UUID], from subject: String, for caller: UUID) async throws {
         guard Self.isSubject(subject) else { throw RoamError.invalidField("subject", "must look like post/<id>") }
-        let mine = try await ids.asyncFilter { try await repository.item($0)?.ownerID == caller }
-        try await repository.detach(mine, from: subject, at: now())
+        try await repository.detach(ids, owner: caller, from: subject, at: now())
     }
 
     /// `kind/id`: lower-case letters for the kind, then an id.
@@ -90,13 +89,5 @@ extension MediaService {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy({ $0.isLowercase && $0.isLetter })
             && !parts[1].isEmpty && parts[1].count <= 64 && parts[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
-    }
-}
-
-extension Array {
-    func asyncFilter(_ keep: (Element) async throws -> Bool) async rethrows -> [Element] {
-        var kept: [Element] = []
-        for element in self where try await keep(element) { kept.append(element) }
-        return kept
     }
 }

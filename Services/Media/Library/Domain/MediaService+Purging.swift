@@ -8,8 +8,10 @@ extension MediaService {
     public func purgeUser(_ user: UUID) async throws -> Int {
         let removed = try await repository.removeAll(of: user)
         let owner = user.lowercasedString
-        for prefix in ["originals/", "thumbnails/", "previews/"] {
-            for blob in try await blobs.list(prefix: "\(prefix)\(owner)/") { try await blobs.delete(blob.key) }
+        try await storage {
+            for prefix in ["originals/", "thumbnails/", "previews/"] {
+                for blob in try await blobs.list(prefix: "\(prefix)\(owner)/") { try await blobs.delete(blob.key) }
+            }
         }
         return removed.count
     }
@@ -18,9 +20,7 @@ extension MediaService {
     /// that are also in their owner's library stay there, detached. Idempotent.
     public func purgeEvent(_ event: UUID) async throws -> Int {
         let removed = try await repository.purge(subject: "event/\(event.lowercasedString)")
-        for item in removed {
-            for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try await blobs.delete(key) }
-        }
+        try await deleteBlobs(of: removed)
         return removed.count
     }
 
@@ -31,7 +31,7 @@ extension MediaService {
         let cutoff = now().addingTimeInterval(-grace.seconds)
         var candidates: [(blob: BlobListing, media: UUID)] = []
         for prefix in ["originals/", "thumbnails/", "previews/"] {
-            for blob in try await blobs.list(prefix: prefix) where blob.writtenAt < cutoff {
+            for blob in try await storage({ try await blobs.list(prefix: prefix) }) where blob.writtenAt < cutoff {
                 // `originals/<owner>/<media>`, `thumbnails/<owner>/<media>.webp`: the media id is the last part.
                 guard let name = blob.key.value.split(separator: "/").last,
                       let media = UUID(uuidString: String(name.split(separator: ".").first ?? "")) else { continue }
@@ -41,7 +41,7 @@ extension MediaService {
         let known = try await repository.knownIDs(Array(Set(candidates.map(\.media))))
         var removed = 0
         for candidate in candidates where !known.contains(candidate.media) {
-            try await blobs.delete(candidate.blob.key)
+            try await storage { try await blobs.delete(candidate.blob.key) }
             removed += 1
         }
         return removed
@@ -51,9 +51,25 @@ extension MediaService {
     /// or never made), with their blobs, and says how many went.
     public func sweepUnattached(olderThan grace: Duration) async throws -> Int {
         let removed = try await repository.removeUnattached(before: now().addingTimeInterval(-grace.seconds))
-        for item in removed {
-            for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try await blobs.delete(key) }
-        }
+        try await deleteBlobs(of: removed)
         return removed.count
+    }
+
+    private func deleteBlobs(of items: [MediaItem]) async throws {
+        try await storage {
+            for item in items {
+                for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try await blobs.delete(key) }
+            }
+        }
+    }
+
+    /// Blob store work, its failures answered as `STORAGE_UNAVAILABLE` (the caller may retry) rather
+    /// than as an internal error.
+    func storage<Result>(_ work: () async throws -> Result) async throws -> Result {
+        do {
+            return try await work()
+        } catch is BlobError {
+            throw MediaError.storageUnavailable
+        }
     }
 }

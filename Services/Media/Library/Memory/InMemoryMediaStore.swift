@@ -84,9 +84,9 @@ public final class InMemoryMediaStore: MediaRepository {
         }
     }
 
-    public func detach(_ ids: [UUID], from subject: String, at time: Date) async throws {
+    public func detach(_ ids: [UUID], owner: UUID, from subject: String, at time: Date) async throws {
         state.withLock { state in
-            for id in ids where state.subjects[id]?[subject] != nil {
+            for id in ids where state.items[id]?.ownerID == owner && state.subjects[id]?[subject] != nil {
                 state.subjects[id]?[subject] = nil
                 if state.subjects[id]?.isEmpty ?? true { state.detachedAt[id] = time }
             }

@@ -139,9 +139,11 @@ public struct PostgresMediaStore: MediaRepository {
         }
     }
 
-    public func detach(_ ids: [UUID], from subject: String, at time: Date) async throws {
+    public func detach(_ ids: [UUID], owner: UUID, from subject: String, at time: Date) async throws {
         _ = try await database.query("""
-            WITH gone AS (DELETE FROM media.attachments WHERE media_id = ANY(\(ids)) AND subject = \(subject) RETURNING media_id)
+            WITH gone AS (DELETE FROM media.attachments
+                          WHERE media_id IN (SELECT id FROM media.items WHERE id = ANY(\(ids)) AND owner_id = \(owner)) AND subject = \(subject)
+                          RETURNING media_id)
             UPDATE media.items i SET detached_at = \(time)
             WHERE i.id IN (SELECT media_id FROM gone)
               AND NOT EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject <> \(subject))

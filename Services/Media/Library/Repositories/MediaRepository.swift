@@ -21,9 +21,9 @@ public protocol MediaRepository: Sendable {
     /// Attaches `ids` to `subject` when every one is the owner's; otherwise attaches none and returns
     /// the ids that are not (unknown or someone else's).
     func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID]
-    /// Detaches `ids` from `subject`; detaching what is not attached is not an error. An item left
-    /// with no subject is noted as detached at `time`.
-    func detach(_ ids: [UUID], from subject: String, at time: Date) async throws
+    /// Detaches the owner's `ids` from `subject` (others' ids and what is not attached are passed over).
+    /// An item left with no subject is noted as detached at `time`.
+    func detach(_ ids: [UUID], owner: UUID, from subject: String, at time: Date) async throws
     /// The subjects `id` is attached to.
     func subjects(of id: UUID) async throws -> Set<String>
     /// Which of `ids` have an item, for the sweeper that removes blobs nothing points to.
