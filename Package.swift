@@ -23,7 +23,7 @@ let modulePackages: [String: String] = [
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
-    "AsyncHTTPClient": "async-http-client",
+    "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -69,6 +69,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
         // Media's S3-compatible blob store talks plain HTTP to the object store.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        // Already in the graph (through gRPC); the gateway relays media downloads with its back-pressured channel.
+        .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.0"),
     ],
     targets: [
         .target(name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
@@ -88,7 +90,8 @@ let package = Package(
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
-            dependencies: uses("Crypto", "GRPCCore", "GRPCInProcessTransport", "JWTKit", "Logging", "PostgresNIO", "RoamLocal", "RoamRuntime"),
+            dependencies: uses("Crypto", "GRPCCore", "GRPCInProcessTransport", "JWTKit", "Logging", "PostgresNIO", "RoamCore", "RoamLocal",
+                               "RoamRuntime"),
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
@@ -120,7 +123,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
+            dependencies: uses("AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
                                "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
                                "RoamProto", "RoamRuntime", "ServiceLifecycle"),
             path: "Gateway/Library", swiftSettings: swiftSettings),
@@ -142,7 +145,7 @@ let package = Package(
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",
-            dependencies: uses("Accounts", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamProto",
+            dependencies: uses("Accounts", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
                                "RoamRuntime", "RoamTesting"),
             path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
@@ -154,19 +157,21 @@ let package = Package(
             dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime",
                                "RoamTesting"),
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
+        // Pictures made with libvips, for the tests and end-to-end tests that upload them.
+        .target(name: "MediaTesting", dependencies: uses("CVips"), path: "Tests/MediaTesting", swiftSettings: swiftSettings),
         .testTarget(
             name: "MediaTests",
-            dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "RoamLocal", "RoamProto", "RoamRuntime",
-                               "RoamTesting", "ServiceLifecycle"),
+                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "RoamLocal", "RoamProto",
+                               "RoamRuntime", "RoamTesting", "ServiceLifecycle"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: uses("Accounts", "Events", "Feed", "Media", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
+            dependencies: uses("Accounts", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
                                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ]

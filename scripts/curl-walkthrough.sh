@@ -37,6 +37,28 @@ curl -sf "$ROAM/v1/stories/nearby?lat=59.3250&lng=18.0710&radius=500" -H "Author
 curl -sf "$ROAM/v1/stories/search?tag=stockholm" -H "Authorization: Bearer $ACCESS" | grep -q "$STORY_ID"
 curl -sf -X PUT "$ROAM/v1/posts/$STORY_ID/save" -H "Authorization: Bearer $ACCESS" | grep -q '"savedByMe":true'
 
+echo "5b. upload a photo, show it on a story, read it through its signed link without a token"
+PHOTO=$(mktemp --suffix=.png)
+python3 - "$PHOTO" <<'PY'
+import struct, sys, zlib
+width, height = 64, 48
+rows = b"".join(b"\0" + b"".join(bytes((x * 4 % 256, y * 5 % 256, 128)) for x in range(width)) for y in range(height))
+def chunk(kind, data):
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+png += chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+open(sys.argv[1], "wb").write(png)
+PY
+MEDIA_ID=$(curl -sf -X POST "$ROAM/v1/media?attachmentOnly=true" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: image/png' \
+  --data-binary "@$PHOTO" | field mediaId)
+rm -f "$PHOTO"
+PHOTO_STORY=$(curl -sf -X POST "$ROAM/v1/stories" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d "{\"text\":\"Harbour\",\"mediaIds\":[\"$MEDIA_ID\"],\"place\":{\"latitude\":59.3251,\"longitude\":18.0711,\"name\":\"Skeppsholmen\"}}")
+THUMBNAIL=$(echo "$PHOTO_STORY" | sed -E 's/.*"thumbnail":"([^"]+)".*/\1/' | sed 's|\\/|/|g')
+curl -sf -o /dev/null "$ROAM$THUMBNAIL"
+STATUS=$(curl -s -o /dev/null -w '%{http_code}' "$ROAM/v1/media/$MEDIA_ID/content")
+[ "$STATUS" = 404 ] || { echo "expected 404 for the photo without a token or link, got $STATUS"; exit 1; }
+
 echo "6. refresh (the refresh token rotates)"
 REFRESH=$(curl -sf -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}" | field refreshToken)

@@ -46,9 +46,12 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
+        let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
+                                   publicBaseURL: settings.publicBaseURL)
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
-                                                                        timeout: settings.fanOutTimeout),
-                             events: events, feed: feed)
+                                                                        timeout: settings.fanOutTimeout, links: links),
+                             events: events, feed: feed, media: MediaCaller(media: upstreams.media), mediaLinks: links,
+                             mediaMaxBytes: settings.mediaMaxBytes)
         do {
             try api.register(on: table)
         } catch {
@@ -57,6 +60,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         }
         NotificationStreamRoute(events: events, heartbeat: settings.streamHeartbeat).register(in: table)
         ChatRoutes(feed: feed).register(in: table)
+        MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         return (router, table)
     }
 

@@ -20,11 +20,13 @@ public enum GatewayApp {
                                                  serviceSecret: settings.serviceSecret)
         let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
         let feed = try Upstream(name: "feed", addresses: settings.feedAddresses, timeout: settings.upstreamTimeout)
-        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed),
+        let media = try Upstream(name: "media", addresses: settings.mediaAddresses, timeout: settings.upstreamTimeout)
+        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media),
                               verifier: verifier,
                               registry: registry)
         logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)",
-                                           "events": "\(settings.eventsAddresses)", "feed": "\(settings.feedAddresses)"])
+                                           "events": "\(settings.eventsAddresses)", "feed": "\(settings.feedAddresses)",
+                                           "media": "\(settings.mediaAddresses)"])
         let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

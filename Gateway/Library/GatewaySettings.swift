@@ -14,6 +14,14 @@ public struct GatewaySettings: Sendable {
     public var eventsAddresses: [HostAndPort]
     /// Every replica of the feed service.
     public var feedAddresses: [HostAndPort]
+    /// Every replica of the media service.
+    public var mediaAddresses: [HostAndPort]
+    /// How long the media links in answers stay valid at least (`MEDIA_URL_TTL`).
+    public var mediaLinkLifetime: Duration
+    /// The largest upload (`MEDIA_MAX_BYTES`, as media's): larger ones are refused before they are sent on.
+    public var mediaMaxBytes: Int
+    /// Put before media links (`https://api.example.com`); empty for paths alone.
+    public var publicBaseURL: String
     /// How often an idle notification stream sends a comment line, so proxies keep it open.
     public var streamHeartbeat: Duration
     /// The longest one call to a service may take.
@@ -40,6 +48,13 @@ public struct GatewaySettings: Sendable {
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
         feedAddresses = try environment.addresses("FEED_ADDRESS", default: "127.0.0.1:50053")
+        mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+        mediaLinkLifetime = try environment.duration("MEDIA_URL_TTL", default: .seconds(3600))
+        guard mediaLinkLifetime >= .seconds(60) else { throw ConfigurationError(variable: "MEDIA_URL_TTL", problem: "must be at least 60s") }
+        mediaMaxBytes = try environment.int("MEDIA_MAX_BYTES", default: 50_000_000, in: 1...(1 << 40))
+        var base = environment.string("PUBLIC_BASE_URL", default: "")
+        while base.hasSuffix("/") { base.removeLast() }
+        publicBaseURL = base
         streamHeartbeat = try environment.duration("STREAM_HEARTBEAT", default: .seconds(15))
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))

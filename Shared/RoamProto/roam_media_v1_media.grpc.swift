@@ -293,7 +293,9 @@ extension Roam_Media_V1_MediaService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+        /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+        /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+        /// > original comes as an upright JPEG without GPS or any other metadata.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Media_V1_DownloadRequest` messages.
@@ -472,7 +474,9 @@ extension Roam_Media_V1_MediaService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+        /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+        /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+        /// > original comes as an upright JPEG without GPS or any other metadata.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Media_V1_DownloadRequest` message.
@@ -649,7 +653,9 @@ extension Roam_Media_V1_MediaService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+        /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+        /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+        /// > original comes as an upright JPEG without GPS or any other metadata.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Media_V1_DownloadRequest` message.
@@ -1195,7 +1201,9 @@ extension Roam_Media_V1_MediaService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+        /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+        /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+        /// > original comes as an upright JPEG without GPS or any other metadata.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Media_V1_DownloadRequest` message.
@@ -1493,7 +1501,9 @@ extension Roam_Media_V1_MediaService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+        /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+        /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+        /// > original comes as an upright JPEG without GPS or any other metadata.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Media_V1_DownloadRequest` message.
@@ -1774,7 +1784,9 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+    /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+    /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+    /// > original comes as an upright JPEG without GPS or any other metadata.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Media_V1_DownloadRequest` message.
@@ -2064,7 +2076,9 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (owner) The bytes of a variant, whole or a range: the first message has the sizes, then chunks.
+    /// > The bytes of a variant, whole or a range: the first message has the sizes, then chunks. The owner
+    /// > reads with their token; anyone else only with a signed link (no token needed), and then the
+    /// > original comes as an upright JPEG without GPS or any other metadata.
     ///
     /// - Parameters:
     ///   - message: request message to send.

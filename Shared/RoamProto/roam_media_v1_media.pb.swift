@@ -620,12 +620,39 @@ public nonisolated struct Roam_Media_V1_DownloadRequest: Sendable {
   /// Clears the value of `rangeEnd`. Subsequent reads from it will return its default value.
   public mutating func clearRangeEnd() {self._rangeEnd = nil}
 
+  /// A link the gateway signed for this id and variant (`MediaLinkSigner`); without one, only the owner.
+  public var link: Roam_Media_V1_SignedLink {
+    get {_link ?? Roam_Media_V1_SignedLink()}
+    set {_link = newValue}
+  }
+  /// Returns true if `link` has been explicitly set.
+  public var hasLink: Bool {self._link != nil}
+  /// Clears the value of `link`. Subsequent reads from it will return its default value.
+  public mutating func clearLink() {self._link = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _rangeStart: Int64? = nil
   fileprivate var _rangeEnd: Int64? = nil
+  fileprivate var _link: Roam_Media_V1_SignedLink? = nil
+}
+
+public nonisolated struct Roam_Media_V1_SignedLink: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Seconds since 1970.
+  public var expires: Int64 = 0
+
+  /// base64url HMAC-SHA256 of `<media id>/<variant name>/<expires>`.
+  public var signature: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Roam_Media_V1_DownloadResponse: Sendable {
@@ -1505,7 +1532,7 @@ nonisolated extension Roam_Media_V1_DeleteMediaResponse: SwiftProtobuf.Message, 
 
 nonisolated extension Roam_Media_V1_DownloadRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".DownloadRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{1}variant\0\u{3}range_start\0\u{3}range_end\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{1}variant\0\u{3}range_start\0\u{3}range_end\0\u{1}link\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1517,6 +1544,7 @@ nonisolated extension Roam_Media_V1_DownloadRequest: SwiftProtobuf.Message, Swif
       case 2: try { try decoder.decodeSingularEnumField(value: &self.variant) }()
       case 3: try { try decoder.decodeSingularInt64Field(value: &self._rangeStart) }()
       case 4: try { try decoder.decodeSingularInt64Field(value: &self._rangeEnd) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._link) }()
       default: break
       }
     }
@@ -1539,6 +1567,9 @@ nonisolated extension Roam_Media_V1_DownloadRequest: SwiftProtobuf.Message, Swif
     try { if let v = self._rangeEnd {
       try visitor.visitSingularInt64Field(value: v, fieldNumber: 4)
     } }()
+    try { if let v = self._link {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1547,6 +1578,42 @@ nonisolated extension Roam_Media_V1_DownloadRequest: SwiftProtobuf.Message, Swif
     if lhs.variant != rhs.variant {return false}
     if lhs._rangeStart != rhs._rangeStart {return false}
     if lhs._rangeEnd != rhs._rangeEnd {return false}
+    if lhs._link != rhs._link {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_SignedLink: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SignedLink"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}expires\0\u{1}signature\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.expires) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.signature) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.expires != 0 {
+      try visitor.visitSingularInt64Field(value: self.expires, fieldNumber: 1)
+    }
+    if !self.signature.isEmpty {
+      try visitor.visitSingularStringField(value: self.signature, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_SignedLink, rhs: Roam_Media_V1_SignedLink) -> Bool {
+    if lhs.expires != rhs.expires {return false}
+    if lhs.signature != rhs.signature {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

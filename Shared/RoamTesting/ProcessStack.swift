@@ -55,10 +55,12 @@ public struct ProcessStack: Sendable {
                                port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"].merging(extra) { _, new in new })
     }
 
-    /// The media service as a process, under its own role.
+    /// The media service as a process, under its own role, with its files in a new temporary directory
+    /// unless `MEDIA_DIRECTORY` is given.
     public func startMedia(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
-        try await startService("media", executable: "roam-media", health: "roam.media.v1.MediaService", requiresPostGIS: true,
-                               port: port, environment: extra)
+        let files = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)").path
+        return try await startService("media", executable: "roam-media", health: "roam.media.v1.MediaService", requiresPostGIS: true,
+                                      port: port, environment: ["MEDIA_DIRECTORY": files].merging(extra) { _, new in new })
     }
 
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.

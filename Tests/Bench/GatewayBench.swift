@@ -12,7 +12,8 @@ enum GatewayBench {
         // The gateway is ready only when every service it fronts is.
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(environment: unlimited.merging([
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
@@ -39,6 +40,7 @@ enum GatewayBench {
         if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         _ = await gateway.stop()
         _ = await feed.stop()
+        _ = await media.stop()
         _ = await events.stop()
         _ = await stack.accounts.stop()
     }

@@ -52,8 +52,43 @@ enum MediaBench {
             say("thumbnail downloads:                \(thumbnails)")
         }
         say("memory after load: media \(media.residentMegabytes) MB")
+        try await throughGateway(stack: stack, mediaPort: mediaPort, media: media, photo: photo, concurrency: concurrency, seconds: seconds)
         _ = await media.stop()
         _ = await stack.accounts.stop()
+    }
+
+    /// The same runs through `roam-gateway` over HTTP: uploads streamed through it, and its peak memory
+    /// beside media's.
+    static func throughGateway(stack: ProcessStack, mediaPort: Int, media: LaunchedProcess, photo: Data, concurrency: Int,
+                               seconds: Int) async throws {
+        let (gateway, http) = try await stack.startGateway(environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
+            "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
+        ])
+        say("through roam-gateway (HTTP/1.1 on loopback, then gRPC to media); gateway idle \(gateway.residentMegabytes) MB")
+        let reply = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "bench-gateway@example.com", "username": "bench_gateway", "password": "correct horse battery", "displayName": "Bench",
+        ])
+        let token = try (reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String ?? ""
+        @Sendable func upload(_ bytes: Data) async throws -> [String: Any] {
+            let answer = try await http.send("POST", "/v1/media", body: bytes, token: token, headers: ["Content-Type": "image/jpeg"])
+            guard answer.status == 201 else { throw LocalError("upload answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))") }
+            return try answer.json()
+        }
+        let big = Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0]) + Data((0..<(40_000_000 - 16)).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 7) })
+        let started = ContinuousClock.now
+        _ = try await upload(big)
+        say("a 40 MB file through the gateway: \(Bench.milliseconds(ContinuousClock.now - started)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB")
+        let batchStart = ContinuousClock.now
+        try await FeedBench.forEach(0..<100, concurrency: 8) { index in _ = try await upload(unique(photo, 3_000_000 + index)) }
+        say("100 photos through the gateway, 8 at a time: \(Bench.milliseconds(ContinuousClock.now - batchStart)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB")
+        let links = try await upload(unique(photo, 4_000_000))["links"] as? [String: Any]
+        let thumbnail = links?["thumbnail"] as? String ?? ""
+        let thumbnails = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
+            guard try await http.send("GET", thumbnail).status == 200 else { throw LocalError("a thumbnail was refused") }
+        }
+        say("thumbnails through the gateway (signed links): \(thumbnails)")
+        _ = await gateway.stop()
     }
 
     /// The same picture with different bytes after its end (decoders stop at the end marker), so each

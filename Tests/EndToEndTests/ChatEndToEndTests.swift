@@ -15,7 +15,9 @@ import Testing
         let (events, eventsPort) = try await stack.startEvents()
         let (feedA, portA) = try await stack.startFeed(eventsPort: eventsPort)
         let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
         var tokens: [String] = []
         var ids: [String] = []
@@ -75,7 +77,7 @@ import Testing
                 #expect(await bensReading.end() == "EVENT_ENDED")
             }
         }
-        await expectCleanStops(gateway, feedA, feedB, events, stack.accounts)
+        await expectCleanStops(gateway, feedA, feedB, events, media, stack.accounts)
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

@@ -9,7 +9,9 @@ import Testing
         // The gateway is ready only when every service it fronts is.
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
@@ -34,6 +36,6 @@ import Testing
         let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
-        await expectCleanStops(gateway, feed, events, stack.accounts)
+        await expectCleanStops(gateway, feed, events, media, stack.accounts)
     }
 }

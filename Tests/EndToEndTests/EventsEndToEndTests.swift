@@ -30,7 +30,9 @@ import Testing
         let stack = try await ProcessStack.startAccounts()
         let (events, eventsPort) = try await stack.startEvents(environment: ["EVENT_MIN_LIFETIME": "1s", "EVENT_SWEEP_INTERVAL": "1s"])
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let host = try await signUp(http, "e2e_host")
@@ -108,6 +110,6 @@ import Testing
         #expect(await hostStream.waitFor { $0 == "event: event_ended" })
 
         // The host's stream is still open: stopping must end it rather than wait for the client.
-        await expectCleanStops(gateway, feed, events, stack.accounts)
+        await expectCleanStops(gateway, feed, events, media, stack.accounts)
     }
 }

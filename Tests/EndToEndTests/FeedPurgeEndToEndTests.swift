@@ -16,7 +16,9 @@ import Testing
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)",
         ])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
@@ -51,7 +53,7 @@ import Testing
             }
             #expect(gone, "the feed still has a post of the deleted event")
         }
-        await expectCleanStops(gateway, feed, events, stack.accounts)
+        await expectCleanStops(gateway, feed, events, media, stack.accounts)
     }
 
     @Test func blocksHideStoriesAndADeletedAccountLeavesNothingInTheFeed() async throws {
@@ -59,7 +61,9 @@ import Testing
         let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)"])
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: ["RELATIONS_CACHE_TTL": "1s"])
-        let (gateway, http) = try await stack.startGateway(environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        let (media, mediaPort) = try await stack.startMedia()
+        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
         func signUp(_ name: String) async throws -> String {
             let reply = try await http.send("POST", "/v1/auth/signup", json: [
@@ -91,6 +95,6 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: author).status == 204)
         #expect(await eventually { (try? await http.send("GET", "/v1/posts/\(storyID)", token: reader).status) == 404 })
         #expect(await nearbyIDs(reader).isEmpty)
-        await expectCleanStops(gateway, feed, events, stack.accounts)
+        await expectCleanStops(gateway, feed, events, media, stack.accounts)
     }
 }

@@ -36,6 +36,32 @@ import Testing
         #expect(await errorReason { _ = try await service.event(event.id, viewer: user) } == "BANNED")
     }
 
+    @Test func theBannerIsAttachedThroughMediaWhichRefusesSomeoneElses() async throws {
+        let media = InMemoryMediaAttachments()
+        let service = EventService(events: InMemoryEventStore(), hasher: EventService.fastHasher, policy: EventPolicy(),
+                                   notifications: NotificationHub(), media: media, now: { clock.now })
+        let (host, other) = (UUID(), UUID())
+        let (banner, newBanner, othersPicture) = (media.upload(for: host), media.upload(for: host), media.upload(for: other))
+        func draft(_ banner: UUID) -> EventDraft {
+            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600), bannerMediaID: banner)
+        }
+        let refused = await #expect(throws: RoamError.self) { _ = try await service.create(draft(othersPicture), host: host, idempotencyKey: nil) }
+        #expect(refused?.reason == "MEDIA_NOT_YOURS" && refused?.violations.map(\.field) == ["banner_media_id"])
+        let event = try await service.create(draft(banner), host: host, idempotencyKey: nil).event
+        let subject = "event/\(event.id.lowercasedString)"
+        #expect(media.subjects(of: banner) == [subject])
+
+        let stolen = await #expect(throws: RoamError.self) {
+            _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(othersPicture)), by: host)
+        }
+        #expect(stolen?.reason == "MEDIA_NOT_YOURS")
+        #expect(try await service.event(event.id, viewer: host).event.bannerMediaID == banner)
+        _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(newBanner)), by: host)
+        #expect(media.subjects(of: banner).isEmpty && media.subjects(of: newBanner) == [subject])
+        _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(nil)), by: host)
+        #expect(media.subjects(of: newBanner).isEmpty)
+    }
+
     @Test func anEventThatHasNotStartedCannotBeJoined() async throws {
         let (service, _, _) = make()
         let event = try await service.create(EventDraft(name: "Later", center: here, radiusMeters: 100, capacity: 5,

@@ -28,6 +28,32 @@ import Testing
         #expect(await errorReason { _ = try await feed.eventPosts(event, reader: member, page: PageRequest()) } == "PERMISSION_DENIED")
     }
 
+    @Test func postImagesAreAttachedThroughMediaWhichRefusesSomeoneElses() async throws {
+        let media = InMemoryMediaAttachments()
+        let feed = FeedService(store: InMemoryFeedStore(), membership: membership, media: media)
+        let (ana, bo) = (UUID(), UUID())
+        let (first, second, bos) = (media.upload(for: ana), media.upload(for: ana), media.upload(for: bo))
+        let refused = await #expect(throws: RoamError.self) {
+            _ = try await feed.create(PostDraft(audience: .followers, text: "Mine?", mediaIDs: [first, bos]), author: ana, idempotencyKey: nil)
+        }
+        #expect(refused?.reason == "MEDIA_NOT_YOURS" && refused?.violations.map(\.field) == ["media_ids"])
+        #expect(media.subjects(of: first).isEmpty, "a refused post attaches nothing")
+
+        let post = try await feed.create(PostDraft(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
+        let subject = "post/\(post.id.lowercasedString)"
+        #expect(media.subjects(of: first) == [subject])
+        // A retry answers the first post and leaves no attachment to a post that does not exist.
+        let retried = try await feed.create(PostDraft(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
+        #expect(retried.id == post.id && media.subjects(of: first) == [subject])
+
+        _ = try await feed.update(post.id, text: "Harbour, later", mediaIDs: [second], by: ana)
+        #expect(media.subjects(of: first).isEmpty && media.subjects(of: second) == [subject])
+        let stolen = await #expect(throws: RoamError.self) { _ = try await feed.update(post.id, text: "x", mediaIDs: [bos], by: ana) }
+        #expect(stolen?.reason == "MEDIA_NOT_YOURS" && media.subjects(of: second) == [subject])
+        try await feed.delete(post.id, by: ana)
+        #expect(media.subjects(of: second).isEmpty)
+    }
+
     @Test func storiesArePublic() async throws {
         let feed = make()
         let story = try await feed.create(PostDraft(audience: .place(Place(latitude: 48.86, longitude: 2.35, name: " Louvre ")),

@@ -6,6 +6,7 @@ import GRPCCore
 import GRPCInProcessTransport
 import Hummingbird
 import Logging
+import RoamProto
 import RoamRuntime
 import RoamTesting
 import ServiceLifecycle
@@ -22,7 +23,7 @@ enum GatewayHarness {
     }
 
     /// The gateway in front of the real accounts service (in-memory repositories).
-    static func withAccounts(settings: GatewaySettings? = nil,
+    static func withAccounts(settings: GatewaySettings? = nil, media: [any RegistrableRPCService] = [],
                              _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
         let repositories = Repositories(memory: InMemoryAccountsStore())
@@ -32,14 +33,14 @@ enum GatewayHarness {
                                                  serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()
         try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
-                      anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+                      media: media, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
                       settings: settings ?? self.settings(), body)
     }
 
     /// The gateway in front of `services` (reached as accounts), `events` and `feed`, whose calls are
     /// checked with `verifier`.
     static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
-                    feed: [any RegistrableRPCService] = [],
+                    feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
                     anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
@@ -48,10 +49,13 @@ enum GatewayHarness {
                                                        anonymousMethods: [], verifier: verifier, settings: settings)
         let (feedServer, feedUpstream) = inProcess("feed", feed, health: "roam.feed.v1.FeedService",
                                                    anonymousMethods: [], verifier: verifier, settings: settings)
-        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream),
+        let (mediaServer, mediaUpstream) = inProcess("media", media, health: "roam.media.v1.MediaService",
+                                                     anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor],
+                                                     verifier: verifier, settings: settings)
+        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream),
                               verifier: verifier, settings: settings,
                               extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
-                                              GRPCServerService(server: feedServer)], body)
+                                              GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer)], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.

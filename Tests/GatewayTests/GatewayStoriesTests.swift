@@ -38,10 +38,13 @@ import Testing
                                                                   anonymousMethods: [], verifier: verifier, settings: settings)
         let (eventsServer, eventsUpstream) = GatewayHarness.inProcess("events", [], health: "roam.events.v1.EventsService",
                                                                       anonymousMethods: [], verifier: verifier, settings: settings)
+        let (mediaServer, mediaUpstream) = GatewayHarness.inProcess("media", [], health: "roam.media.v1.MediaService",
+                                                                    anonymousMethods: [], verifier: verifier, settings: settings)
         try await GatewayHarness.withGateway(
-            upstreams: GatewayUpstreams(accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream), verifier: verifier,
-            settings: settings,
-            extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer)]
+            upstreams: GatewayUpstreams(accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream),
+            verifier: verifier, settings: settings,
+            extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer),
+                            GRPCServerService(server: mediaServer)]
         ) { http in
             try await body(http) { name in
                 let username = "\(name)_\(Int.random(in: 1000...99999))"

@@ -13,8 +13,9 @@ import Testing
         let tokens = await TestTokens()
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
-        let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000)
-        try await InProcessService.run([service, MediaPurgeGRPCService(media: harness.service)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+        let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000, links: links)
+        try await InProcessService.run([service, MediaPurgeGRPCService(media: harness.service)], verifier: try await tokens.verifier(),
+                                       anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]) { grpc, _ in
             let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())
             let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
@@ -47,14 +48,14 @@ import Testing
             let id = uploaded.media.mediaID
             let (head, firstBytes) = try await download(client, id, .original, range: (0, 9), as: asAna)
             #expect(head.sizeBytes == Int64(photo.count) && head.rangeEnd == 9 && firstBytes == photo.prefix(10) && head.contentType == "image/jpeg")
-            let (thumbnailHead, thumbnail) = try await download(client, id, .thumbnail, range: nil, as: asAna)
+            let (thumbnailHead, thumbnail) = try await download(client, id, .thumbnail, as: asAna)
             #expect(thumbnailHead.contentType == "image/webp" && MediaType(sniffing: thumbnail) == .webp && !thumbnailHead.etag.isEmpty)
 
             // Bo sees nothing of Ana's: not the item, not its bytes, and cannot attach it.
             let hidden = await #expect(throws: RPCError.self) { _ = try await client.getMedia(.with { $0.mediaID = id }, metadata: asBo) }
             #expect(hidden?.code == .notFound)
             let notTheirs = await #expect(throws: RPCError.self) {
-                _ = try await download(client, id, .original, range: nil, as: asBo)
+                _ = try await download(client, id, .original, as: asBo)
             }
             #expect(notTheirs?.code == .notFound)
             let refused = await #expect(throws: RPCError.self) {
@@ -88,8 +89,62 @@ import Testing
         }
     }
 
+    @Test func aSignedLinkReadsThatVariantAndTheSharedOriginalHasNoMetadata() async throws {
+        let tokens = await TestTokens()
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000, links: links)
+        try await InProcessService.run([service], verifier: try await tokens.verifier(),
+                                       anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]) { grpc, _ in
+            let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
+            let ana = UUID()
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let asBo: Metadata = ["authorization": "Bearer \(try await tokens.userToken(UUID()))"]
+            let photo = try harness.file("camera.jpg", exif: TestImages.cameraFields, orientation: 6)
+            let item = try await harness.upload(photo, owner: ana).item
+            let id = item.id.lowercasedString
+            let expires = links.expiry(at: Date())
+            func link(_ variant: String, expires: Int64 = expires, signature: String? = nil) -> Roam_Media_V1_SignedLink {
+                .with {
+                    $0.expires = expires
+                    $0.signature = signature ?? links.signature(media: item.id, variant: variant, expires: expires)
+                }
+            }
+
+            // Anyone with the link, signed in or not, gets the thumbnail and a shared original.
+            let (thumbnailHead, thumbnail) = try await download(client, id, .thumbnail, link: link("thumbnail"), as: [:])
+            #expect(thumbnailHead.contentType == "image/webp" && MediaType(sniffing: thumbnail) == .webp)
+            let (sharedHead, shared) = try await download(client, id, .original, link: link("original"), as: asBo)
+            let decoded = try harness.images.decode(shared)
+            #expect(sharedHead.contentType == "image/jpeg" && shared != photo && sharedHead.etag.contains("shared"))
+            #expect(!decoded.hasMetadata && decoded.width == 300 && decoded.height == 400)
+            let facts = try ImageReader(pixelLimit: 1_000_000).facts(ofFileAt: try harness.images.write(shared, as: "shared.jpg"))
+            #expect(facts.position == nil && facts.captureTime == nil && facts.cameraModel == nil)
+            // Made once, then served from the store.
+            #expect(try await download(client, id, .original, link: link("original"), as: [:]).1 == shared)
+            // The owner's own token still reads the untouched original.
+            #expect(try await download(client, id, .original, link: nil, as: asAna).1 == photo)
+
+            // A link for another variant, a tampered or expired one, or none: as if the id did not exist.
+            let refusals: [(Roam_Media_V1_Variant, Roam_Media_V1_SignedLink?, Metadata, RPCError.Code)] = [
+                (.original, link("thumbnail"), [:], .notFound),
+                (.thumbnail, link("thumbnail", signature: "AAAA" + link("thumbnail").signature.dropFirst(4)), [:], .notFound),
+                (.thumbnail, link("thumbnail", expires: Int64(Date().timeIntervalSince1970) - 1), [:], .notFound),
+                (.thumbnail, nil, asBo, .notFound),
+                (.thumbnail, nil, [:], .unauthenticated),
+            ]
+            for (variant, link, metadata, code) in refusals {
+                let refused = await #expect(throws: RPCError.self) { _ = try await download(client, id, variant, link: link, as: metadata) }
+                #expect(refused?.code == code)
+            }
+        }
+    }
+
+    private let links = MediaLinkSigner(serviceSecret: String(repeating: "s", count: 32))
+
     private func download(_ client: Roam_Media_V1_MediaService.Client<some ClientTransport>, _ id: String, _ variant: Roam_Media_V1_Variant,
-                          range: (Int64, Int64)?, as metadata: Metadata) async throws -> (Roam_Media_V1_DownloadHead, Data) {
+                          range: (Int64, Int64)? = nil, link: Roam_Media_V1_SignedLink? = nil,
+                          as metadata: Metadata) async throws -> (Roam_Media_V1_DownloadHead, Data) {
         try await client.download(.with {
             $0.mediaID = id
             $0.variant = variant
@@ -97,6 +152,7 @@ import Testing
                 $0.rangeStart = range.0
                 $0.rangeEnd = range.1
             }
+            if let link { $0.link = link }
         }, metadata: metadata) { response in
             var head = Roam_Media_V1_DownloadHead()
             var bytes = Data()
@@ -110,4 +166,5 @@ import Testing
             return (head, bytes)
         }
     }
+
 }

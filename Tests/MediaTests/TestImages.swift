@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import MediaTesting
 @testable import Media
 
 /// Real image files for the tests, made with libvips: a gradient with the EXIF fields and orientation
@@ -13,22 +14,12 @@ struct TestImages {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
-    /// A camera's fields: taken 2024-05-01 12:34:56 at +02:00, at 59°19'58.32"N 18°4'0"E, by a "Roam Test Camera".
-    static let cameraFields = [
-        "exif-ifd2-DateTimeOriginal": "2024:05:01 12:34:56", "exif-ifd2-OffsetTimeOriginal": "+02:00",
-        "exif-ifd0-Make": "Roam", "exif-ifd0-Model": "Test Camera",
-        "exif-ifd3-GPSLatitude": "59/1 19/1 5832/100", "exif-ifd3-GPSLatitudeRef": "N",
-        "exif-ifd3-GPSLongitude": "18/1 4/1 0/1", "exif-ifd3-GPSLongitudeRef": "E",
-    ]
+    static let cameraFields = TestPhoto.cameraFields
 
     /// Writes `name` (its extension picks the format) and returns its path.
     func make(_ name: String, width: Int = 400, height: Int = 300, exif: [String: String] = [:], orientation: Int? = nil) throws -> String {
-        guard let pointer = roam_vips_gradient(Int32(width), Int32(height)) else { throw ImageError.unreadable(Vips.takeError()) }
-        let image = LibvipsImage(pointer)
-        for (field, value) in exif { vips_image_set_string(image.pointer, field, value) }
-        if let orientation { vips_image_set_int(image.pointer, "orientation", Int32(orientation)) }
         let path = directory.appendingPathComponent(name).path
-        guard roam_vips_write(image.pointer, path) == 0 else { throw ImageError.unreadable(Vips.takeError()) }
+        try TestPhoto.write(to: path, width: width, height: height, exif: exif, orientation: orientation)
         return path
     }
 

@@ -8,4 +8,8 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let overview: UserOverview<Transport>
     let events: EventsCaller<Transport>
     let feed: FeedCaller<Transport>
+    let media: MediaCaller<Transport>
+    let mediaLinks: MediaLinkMaker
+    /// The largest upload passed on to media (`MEDIA_MAX_BYTES`).
+    let mediaMaxBytes: Int
 }

@@ -11,8 +11,9 @@ extension Components.Schemas.Tokens {
 }
 
 extension Components.Schemas.Profile {
-    init(_ profile: Roam_Accounts_V1_Profile) {
-        self.init(avatarMediaId: profile.avatarMediaID.isEmpty ? nil : profile.avatarMediaID, bio: profile.bio,
+    init(_ profile: Roam_Accounts_V1_Profile, links: MediaLinkMaker) {
+        self.init(avatar: profile.avatarMediaID.isEmpty ? nil : links.links(for: profile.avatarMediaID),
+                  avatarMediaId: profile.avatarMediaID.isEmpty ? nil : profile.avatarMediaID, bio: profile.bio,
                   displayName: profile.displayName, followedByMe: profile.followedByMe, followerCount: profile.followerCount,
                   followingCount: profile.followingCount, followsMe: profile.followsMe,
                   phone: profile.phone.isEmpty ? nil : profile.phone, userId: profile.userID, username: profile.username)
@@ -20,15 +21,15 @@ extension Components.Schemas.Profile {
 }
 
 extension Components.Schemas.Account {
-    init(_ account: Roam_Accounts_V1_Account) {
+    init(_ account: Roam_Accounts_V1_Account, links: MediaLinkMaker) {
         self.init(createdAt: account.createdAt.date, email: account.email, emailVerified: account.emailVerified,
-                  profile: .init(account.profile), userId: account.userID)
+                  profile: .init(account.profile, links: links), userId: account.userID)
     }
 }
 
 extension Components.Schemas.SignedIn {
-    init(account: Roam_Accounts_V1_Account, tokens: Roam_Accounts_V1_TokenPair) {
-        self.init(account: .init(account), tokens: .init(tokens))
+    init(account: Roam_Accounts_V1_Account, tokens: Roam_Accounts_V1_TokenPair, links: MediaLinkMaker) {
+        self.init(account: .init(account, links: links), tokens: .init(tokens))
     }
 }
 
@@ -41,8 +42,8 @@ extension Components.Schemas.Session {
 }
 
 extension Components.Schemas.ProfilePage {
-    init(_ profiles: [Roam_Accounts_V1_Profile], totalCount: Int64? = nil, page: Roam_Common_V1_PageResponse) {
-        self.init(nextPageToken: page.nextPageToken.isEmpty ? nil : page.nextPageToken, profiles: profiles.map(Components.Schemas.Profile.init),
+    init(_ profiles: [Roam_Accounts_V1_Profile], totalCount: Int64? = nil, page: Roam_Common_V1_PageResponse, links: MediaLinkMaker) {
+        self.init(nextPageToken: page.nextPageToken.isEmpty ? nil : page.nextPageToken, profiles: profiles.map { .init($0, links: links) },
                   totalCount: totalCount)
     }
 }

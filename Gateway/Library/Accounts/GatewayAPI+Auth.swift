@@ -13,7 +13,7 @@ extension GatewayAPI {
                 $0.device = Self.device(named: body.deviceName)
             }, options: options)
         }
-        return .created(.init(body: .json(.init(account: response.account, tokens: response.tokens))))
+        return .created(.init(body: .json(.init(account: response.account, tokens: response.tokens, links: mediaLinks))))
     }
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
@@ -25,7 +25,7 @@ extension GatewayAPI {
                 $0.device = Self.device(named: body.deviceName)
             }, options: options)
         }
-        return .ok(.init(body: .json(.init(account: response.account, tokens: response.tokens))))
+        return .ok(.init(body: .json(.init(account: response.account, tokens: response.tokens, links: mediaLinks))))
     }
 
     func refresh(_ input: Operations.Refresh.Input) async throws -> Operations.Refresh.Output {

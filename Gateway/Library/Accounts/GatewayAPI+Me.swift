@@ -4,7 +4,7 @@ extension GatewayAPI {
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.getMyProfile(.init(), options: options)
         }
-        return .ok(.init(body: .json(.init(response.account))))
+        return .ok(.init(body: .json(.init(response.account, links: mediaLinks))))
     }
 
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
@@ -17,7 +17,7 @@ extension GatewayAPI {
                 if let avatar = body.avatarMediaId { $0.avatarMediaID = avatar }
             }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.account))))
+        return .ok(.init(body: .json(.init(response.account, links: mediaLinks))))
     }
 
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {

@@ -11,7 +11,7 @@ extension GatewayAPI {
                 $0.page = page.proto
             }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.profiles, page: response.page))))
+        return .ok(.init(body: .json(.init(response.profiles, page: response.page, links: mediaLinks))))
     }
 
     func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output {
@@ -23,7 +23,7 @@ extension GatewayAPI {
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.listFollowers(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page))))
+        return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page, links: mediaLinks))))
     }
 
     func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output {
@@ -31,7 +31,7 @@ extension GatewayAPI {
         let response = try await accounts.call(idempotent: true) { client, options in
             try await client.listFollowing(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page))))
+        return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page, links: mediaLinks))))
     }
 
     func follow(_ input: Operations.Follow.Input) async throws -> Operations.Follow.Output {

@@ -9,6 +9,7 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
     let accounts: AccountsCaller<Transport>
     let counters: [any ProfileCounter]
     let timeout: Duration
+    let links: MediaLinkMaker
 
     func overview(of username: String) async throws -> Components.Schemas.UserOverview {
         let profile = try await accounts.call(idempotent: true) { client, options in
@@ -26,6 +27,6 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
             if case .success(let partCounts) = result { counts.merge(partCounts) { first, _ in first } }
         }
         return .init(counts: .init(additionalProperties: counts), parts: .init(additionalProperties: parts),
-                     profile: .init(profile))
+                     profile: .init(profile, links: links))
     }
 }

@@ -38,14 +38,21 @@ public struct Problem: Codable, Sendable, Equatable {
         let status: HTTPResponse.Status
         var retryAfter: Int?
         switch error.kind {
-        case .invalidArgument: status = .badRequest
+        case .invalidArgument:
+            status = switch error.reason {
+            case "MEDIA_TOO_LARGE": .contentTooLarge
+            case "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType
+            default: .badRequest
+            }
         case .unauthenticated: status = .unauthorized
         case .permissionDenied: status = .forbidden
         case .notFound: status = .notFound
         case .alreadyExists, .aborted: status = .conflict
         // The request was well formed but its content is refused in this state: 422 when a field
         // is to blame, otherwise a conflict with the current state.
-        case .failedPrecondition: status = error.violations.isEmpty ? .conflict : .unprocessableContent
+        case .failedPrecondition:
+            status = error.reason == "RANGE_NOT_SATISFIABLE" ? .rangeNotSatisfiable
+                : error.violations.isEmpty ? .conflict : .unprocessableContent
         case .resourceExhausted(let delay):
             status = .tooManyRequests
             retryAfter = max(1, Int(delay.seconds.rounded(.up)))

@@ -27,9 +27,10 @@ extension Roam_Common_V1_ReportedPosition {
 }
 
 extension Components.Schemas.Event {
-    init(_ event: Roam_Events_V1_Event) {
+    init(_ event: Roam_Events_V1_Event, links: MediaLinkMaker) {
         let open = !event.locked
-        self.init(bannerMediaId: open && !event.bannerMediaID.isEmpty ? event.bannerMediaID : nil, capacity: event.capacity,
+        self.init(banner: open && !event.bannerMediaID.isEmpty ? links.links(for: event.bannerMediaID) : nil,
+                  bannerMediaId: open && !event.bannerMediaID.isEmpty ? event.bannerMediaID : nil, capacity: event.capacity,
                   center: .init(event.center), createdAt: open ? event.createdAt.date : nil,
                   description: open ? event.description_p : nil, endsAt: event.endsAt.date, eventId: event.eventID,
                   hostId: open ? event.hostID : nil, locked: event.locked, memberCount: event.memberCount,
@@ -40,9 +41,9 @@ extension Components.Schemas.Event {
 }
 
 extension Components.Schemas.EventPage {
-    init(_ response: Roam_Events_V1_ListEventsResponse) {
+    init(_ response: Roam_Events_V1_ListEventsResponse, links: MediaLinkMaker) {
         self.init(events: response.events.map { summary in
-            .init(distanceMeters: summary.distanceMeters, event: .init(summary.event), inside: summary.inside,
+            .init(distanceMeters: summary.distanceMeters, event: .init(summary.event, links: links), inside: summary.inside,
                   secondsLeft: summary.secondsLeft)
         }, nextPageToken: .pageToken(response.page))
     }

@@ -23,7 +23,7 @@ extension GatewayAPI {
                 $0.tags = body.tags ?? []
             }, options: options)
         }
-        return .created(.init(body: .json(.init(response.event))))
+        return .created(.init(body: .json(.init(response.event, links: mediaLinks))))
     }
 
     func discoverEvents(_ input: Operations.DiscoverEvents.Input) async throws -> Operations.DiscoverEvents.Output {
@@ -45,14 +45,14 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(response))))
+        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
     }
 
     func getEvent(_ input: Operations.GetEvent.Input) async throws -> Operations.GetEvent.Output {
         let response = try await events.call(idempotent: true) { client, options in
             try await client.getEvent(.with { $0.eventID = input.path.id }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.event))))
+        return .ok(.init(body: .json(.init(response.event, links: mediaLinks))))
     }
 
     func updateEvent(_ input: Operations.UpdateEvent.Input) async throws -> Operations.UpdateEvent.Output {
@@ -74,7 +74,7 @@ extension GatewayAPI {
                 }
             }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.event))))
+        return .ok(.init(body: .json(.init(response.event, links: mediaLinks))))
     }
 
     func deleteEvent(_ input: Operations.DeleteEvent.Input) async throws -> Operations.DeleteEvent.Output {
@@ -93,7 +93,7 @@ extension GatewayAPI {
             }, options: options) }
         }
         let outcome = Components.Schemas.JoinResult.OutcomePayload(rawValue: "\(response.outcome)".snakeCased) ?? .joined
-        let result = Components.Schemas.JoinResult(event: .init(response.event), outcome: outcome,
+        let result = Components.Schemas.JoinResult(event: .init(response.event, links: mediaLinks), outcome: outcome,
                                                    waitlistPosition: response.outcome == .waitlisted ? Int(response.waitlistPosition) : nil)
         return response.outcome == .waitlisted ? .accepted(.init(body: .json(result))) : .ok(.init(body: .json(result)))
     }
@@ -119,8 +119,8 @@ extension GatewayAPI {
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listMyEvents(.init(), options: options)
         }
-        return .ok(.init(body: .json(.init(hosting: response.hosting.map(Components.Schemas.Event.init),
-                                           memberOf: response.memberOf.map(Components.Schemas.Event.init),
-                                           waitlisted: response.waitlisted.map(Components.Schemas.Event.init)))))
+        return .ok(.init(body: .json(.init(hosting: response.hosting.map { .init($0, links: mediaLinks) },
+                                           memberOf: response.memberOf.map { .init($0, links: mediaLinks) },
+                                           waitlisted: response.waitlisted.map { .init($0, links: mediaLinks) }))))
     }
 }

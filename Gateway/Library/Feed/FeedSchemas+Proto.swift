@@ -4,7 +4,7 @@ import RoamRuntime
 // The feed service's protobuf messages as the document's schemas.
 
 extension Components.Schemas.Post {
-    init(_ post: Roam_Feed_V1_Post) {
+    init(_ post: Roam_Feed_V1_Post, links: MediaLinkMaker) {
         var audience = AudiencePayload.followers
         var eventId: String?
         var place: Components.Schemas.Place?
@@ -20,14 +20,14 @@ extension Components.Schemas.Post {
         }
         self.init(audience: audience, authorId: post.authorID, commentCount: post.engagement.comments, createdAt: post.createdAt.date,
                   editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
-                  likedByMe: post.engagement.likedByMe, mediaIds: post.mediaIds, place: place, postId: post.postID,
+                  likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
                   savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text, viewCount: post.engagement.views)
     }
 }
 
 extension Components.Schemas.PostPage {
-    init(_ response: Roam_Feed_V1_ListPostsResponse) {
-        self.init(nextPageToken: .pageToken(response.page), posts: response.posts.map(Components.Schemas.Post.init))
+    init(_ response: Roam_Feed_V1_ListPostsResponse, links: MediaLinkMaker) {
+        self.init(nextPageToken: .pageToken(response.page), posts: response.posts.map { .init($0, links: links) })
     }
 }
 

@@ -16,14 +16,14 @@ extension GatewayAPI {
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.listEventPosts(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page), posts: response.posts.map(Components.Schemas.Post.init)))))
+        return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page), posts: response.posts.map { .init($0, links: mediaLinks) }))))
     }
 
     func getPost(_ input: Operations.GetPost.Input) async throws -> Operations.GetPost.Output {
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.getPost(.with { $0.postID = input.path.id }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.post))))
+        return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
     }
 
     func updatePost(_ input: Operations.UpdatePost.Input) async throws -> Operations.UpdatePost.Output {
@@ -35,7 +35,7 @@ extension GatewayAPI {
                 $0.mediaIds = body.mediaIds ?? []
             }, options: options)
         }
-        return .ok(.init(body: .json(.init(response.post))))
+        return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
     }
 
     func deletePost(_ input: Operations.DeletePost.Input) async throws -> Operations.DeletePost.Output {
@@ -70,7 +70,7 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .init(response.post)
+        return .init(response.post, links: mediaLinks)
     }
 
     /// Likes `subject` (`post/…`, `comment/…`) or takes the like back. Both are safe to repeat, so both

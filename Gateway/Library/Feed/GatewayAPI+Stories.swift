@@ -66,7 +66,7 @@ extension GatewayAPI {
         let response = try await renamingFields(["post_id": "id"]) {
             try await feed.call { client, options in try await client.savePost(.with { $0.postID = input.path.id }, options: options) }
         }
-        return .ok(.init(body: .json(.init(response.post))))
+        return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
     }
 
     func unsavePost(_ input: Operations.UnsavePost.Input) async throws -> Operations.UnsavePost.Output {
@@ -81,7 +81,7 @@ extension GatewayAPI {
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.listSavedPosts(.with { $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(response))))
+        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
     }
 
     func getTimeline(_ input: Operations.GetTimeline.Input) async throws -> Operations.GetTimeline.Output {
@@ -89,7 +89,7 @@ extension GatewayAPI {
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.getTimeline(.with { $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(response))))
+        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
     }
 
     private func stories(_ listing: StoryListing) async throws -> Components.Schemas.PostPage {
@@ -97,6 +97,6 @@ extension GatewayAPI {
         let response = try await renamingFields(StoryListing.fieldNames) {
             try await feed.call(idempotent: true) { client, options in try await client.listStories(request, options: options) }
         }
-        return .init(response)
+        return .init(response, links: mediaLinks)
     }
 }

@@ -146,6 +146,62 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct Problem413: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Problem413/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Problem413/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Problem413.Body
+            /// Creates a new `Problem413`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Problem413.Body) {
+                self.body = body
+            }
+        }
+        internal struct Problem415: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Problem415/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Problem415/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Problem415.Body
+            /// Creates a new `Problem415`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Problem415.Body) {
+                self.body = body
+            }
+        }
         internal struct Problem422: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Problem422/content`.
             internal enum Body: Sendable, Hashable {

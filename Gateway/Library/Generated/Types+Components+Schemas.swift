@@ -596,6 +596,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Event`.
         internal struct Event: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Event/banner`.
+            internal var banner: Components.Schemas.MediaLinks?
             /// - Remark: Generated from `#/components/schemas/Event/bannerMediaId`.
             internal var bannerMediaId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Event/capacity`.
@@ -648,6 +650,7 @@ extension Components {
             /// Creates a new `Event`.
             ///
             /// - Parameters:
+            ///   - banner:
             ///   - bannerMediaId:
             ///   - capacity:
             ///   - center:
@@ -666,6 +669,7 @@ extension Components {
             ///   - theme:
             ///   - visibility:
             internal init(
+                banner: Components.Schemas.MediaLinks? = nil,
                 bannerMediaId: Swift.String? = nil,
                 capacity: Swift.Int32,
                 center: Components.Schemas.LatLng,
@@ -684,6 +688,7 @@ extension Components {
                 theme: Swift.String? = nil,
                 visibility: Components.Schemas.Event.VisibilityPayload
             ) {
+                self.banner = banner
                 self.bannerMediaId = bannerMediaId
                 self.capacity = capacity
                 self.center = center
@@ -703,6 +708,7 @@ extension Components {
                 self.visibility = visibility
             }
             internal enum CodingKeys: String, CodingKey {
+                case banner
                 case bannerMediaId
                 case capacity
                 case center
@@ -1156,6 +1162,386 @@ extension Components {
                 case password
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Media`.
+        internal struct Media: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Media/cameraMake`.
+            internal var cameraMake: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Media/cameraModel`.
+            internal var cameraModel: Swift.String?
+            /// From the file's EXIF, else what the client said; absent when neither knew
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/capturedAt`.
+            internal var capturedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
+            internal var contentType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Media/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/deviceAssetId`.
+            internal var deviceAssetId: Swift.String?
+            /// Only on uploads
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/duplicate`.
+            internal var duplicate: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Media/height`.
+            internal var height: Swift.Int?
+            /// False for pictures uploaded only for one post, banner or avatar
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/inLibrary`.
+            internal var inLibrary: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jpeg = "jpeg"
+                case png = "png"
+                case webp = "webp"
+                case heic = "heic"
+                case heif = "heif"
+                case mp4 = "mp4"
+                case mov = "mov"
+            }
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            internal var kind: Components.Schemas.Media.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Media/links`.
+            internal var links: Components.Schemas.MediaLinks
+            /// - Remark: Generated from `#/components/schemas/Media/mediaId`.
+            internal var mediaId: Swift.String
+            /// The EXIF orientation, 1 to 8; variants are already upright
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/orientation`.
+            internal var orientation: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/position`.
+            internal var position: Components.Schemas.LatLng?
+            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
+            internal var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
+            internal var sizeBytes: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Media/tags`.
+            internal var tags: [Swift.String]
+            /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
+            internal var utcOffsetSeconds: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/width`.
+            internal var width: Swift.Int?
+            /// Creates a new `Media`.
+            ///
+            /// - Parameters:
+            ///   - cameraMake:
+            ///   - cameraModel:
+            ///   - capturedAt: From the file's EXIF, else what the client said; absent when neither knew
+            ///   - contentType:
+            ///   - createdAt:
+            ///   - description:
+            ///   - deviceAssetId:
+            ///   - duplicate: Only on uploads
+            ///   - height:
+            ///   - inLibrary: False for pictures uploaded only for one post, banner or avatar
+            ///   - kind:
+            ///   - links:
+            ///   - mediaId:
+            ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
+            ///   - position:
+            ///   - sha256:
+            ///   - sizeBytes:
+            ///   - tags:
+            ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///   - width:
+            internal init(
+                cameraMake: Swift.String? = nil,
+                cameraModel: Swift.String? = nil,
+                capturedAt: Foundation.Date? = nil,
+                contentType: Swift.String,
+                createdAt: Foundation.Date,
+                description: Swift.String,
+                deviceAssetId: Swift.String? = nil,
+                duplicate: Swift.Bool? = nil,
+                height: Swift.Int? = nil,
+                inLibrary: Swift.Bool,
+                kind: Components.Schemas.Media.KindPayload,
+                links: Components.Schemas.MediaLinks,
+                mediaId: Swift.String,
+                orientation: Swift.Int? = nil,
+                position: Components.Schemas.LatLng? = nil,
+                sha256: Swift.String,
+                sizeBytes: Swift.Int64,
+                tags: [Swift.String],
+                utcOffsetSeconds: Swift.Int? = nil,
+                width: Swift.Int? = nil
+            ) {
+                self.cameraMake = cameraMake
+                self.cameraModel = cameraModel
+                self.capturedAt = capturedAt
+                self.contentType = contentType
+                self.createdAt = createdAt
+                self.description = description
+                self.deviceAssetId = deviceAssetId
+                self.duplicate = duplicate
+                self.height = height
+                self.inLibrary = inLibrary
+                self.kind = kind
+                self.links = links
+                self.mediaId = mediaId
+                self.orientation = orientation
+                self.position = position
+                self.sha256 = sha256
+                self.sizeBytes = sizeBytes
+                self.tags = tags
+                self.utcOffsetSeconds = utcOffsetSeconds
+                self.width = width
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cameraMake
+                case cameraModel
+                case capturedAt
+                case contentType
+                case createdAt
+                case description
+                case deviceAssetId
+                case duplicate
+                case height
+                case inLibrary
+                case kind
+                case links
+                case mediaId
+                case orientation
+                case position
+                case sha256
+                case sizeBytes
+                case tags
+                case utcOffsetSeconds
+                case width
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaChanges`.
+        internal struct MediaChanges: Codable, Hashable, Sendable {
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaChanges/description`.
+            internal var description: Swift.String?
+            /// Replaces the tags; up to 30 of 1 to 50 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// Creates a new `MediaChanges`.
+            ///
+            /// - Parameters:
+            ///   - description: Up to 2,000 characters
+            ///   - tags: Replaces the tags; up to 30 of 1 to 50 characters
+            internal init(
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil
+            ) {
+                self.description = description
+                self.tags = tags
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case description
+                case tags
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaCheckRequest`.
+        internal struct MediaCheckRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/deviceAssetIds`.
+            internal var deviceAssetIds: [Swift.String]?
+            /// Hex SHA-256 of the file's bytes
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/sha256`.
+            internal var sha256: [Swift.String]?
+            /// Creates a new `MediaCheckRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceAssetIds:
+            ///   - sha256: Hex SHA-256 of the file's bytes
+            internal init(
+                deviceAssetIds: [Swift.String]? = nil,
+                sha256: [Swift.String]? = nil
+            ) {
+                self.deviceAssetIds = deviceAssetIds
+                self.sha256 = sha256
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceAssetIds
+                case sha256
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaCheckResult`.
+        internal struct MediaCheckResult: Codable, Hashable, Sendable {
+            /// Those you have
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/deviceAssetIds`.
+            internal var deviceAssetIds: [Swift.String]
+            /// Those you have
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/sha256`.
+            internal var sha256: [Swift.String]
+            /// Creates a new `MediaCheckResult`.
+            ///
+            /// - Parameters:
+            ///   - deviceAssetIds: Those you have
+            ///   - sha256: Those you have
+            internal init(
+                deviceAssetIds: [Swift.String],
+                sha256: [Swift.String]
+            ) {
+                self.deviceAssetIds = deviceAssetIds
+                self.sha256 = sha256
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceAssetIds
+                case sha256
+            }
+        }
+        /// Links to an item's variants, signed and valid until `expiresAt` for whoever holds them; images have all three, videos only `original`
+        ///
+        /// - Remark: Generated from `#/components/schemas/MediaLinks`.
+        internal struct MediaLinks: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/expiresAt`.
+            internal var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/mediaId`.
+            internal var mediaId: Swift.String
+            /// For anyone but the owner, an upright JPEG without GPS or other metadata
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/original`.
+            internal var original: Swift.String
+            /// 1,440 px on the long side, JPEG
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/preview`.
+            internal var preview: Swift.String?
+            /// 250 px on the long side, WebP
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/thumbnail`.
+            internal var thumbnail: Swift.String?
+            /// Creates a new `MediaLinks`.
+            ///
+            /// - Parameters:
+            ///   - expiresAt:
+            ///   - mediaId:
+            ///   - original: For anyone but the owner, an upright JPEG without GPS or other metadata
+            ///   - preview: 1,440 px on the long side, JPEG
+            ///   - thumbnail: 250 px on the long side, WebP
+            internal init(
+                expiresAt: Foundation.Date,
+                mediaId: Swift.String,
+                original: Swift.String,
+                preview: Swift.String? = nil,
+                thumbnail: Swift.String? = nil
+            ) {
+                self.expiresAt = expiresAt
+                self.mediaId = mediaId
+                self.original = original
+                self.preview = preview
+                self.thumbnail = thumbnail
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expiresAt
+                case mediaId
+                case original
+                case preview
+                case thumbnail
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaPage`.
+        internal struct MediaPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaPage/media`.
+            internal var media: [Components.Schemas.Media]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `MediaPage`.
+            ///
+            /// - Parameters:
+            ///   - media:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                media: [Components.Schemas.Media],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.media = media
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case media
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaUploadForm`.
+        internal enum MediaUploadForm: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/capturedAt`.
+            internal struct CapturedAtPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `CapturedAtPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case capturedAt(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.CapturedAtPayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/deviceAssetId`.
+            internal struct DeviceAssetIdPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `DeviceAssetIdPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case deviceAssetId(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.DeviceAssetIdPayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/file`.
+            internal struct FilePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `FilePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case file(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.FilePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/latitude`.
+            internal struct LatitudePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `LatitudePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case latitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LatitudePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/longitude`.
+            internal struct LongitudePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `LongitudePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case longitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LongitudePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/utcOffsetSeconds`.
+            internal struct UtcOffsetSecondsPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `UtcOffsetSecondsPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case utcOffsetSeconds(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.UtcOffsetSecondsPayload>)
+            case undocumented(OpenAPIRuntime.MultipartRawPart)
+        }
         /// - Remark: Generated from `#/components/schemas/Member`.
         internal struct Member: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Member/joinedAt`.
@@ -1462,6 +1848,10 @@ extension Components {
             internal var likeCount: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/Post/likedByMe`.
             internal var likedByMe: Swift.Bool
+            /// Signed links to each of `mediaIds`, in order
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/media`.
+            internal var media: [Components.Schemas.MediaLinks]?
             /// - Remark: Generated from `#/components/schemas/Post/mediaIds`.
             internal var mediaIds: [Swift.String]
             /// - Remark: Generated from `#/components/schemas/Post/place`.
@@ -1487,6 +1877,7 @@ extension Components {
             ///   - eventId: Set for a post in an event
             ///   - likeCount:
             ///   - likedByMe:
+            ///   - media: Signed links to each of `mediaIds`, in order
             ///   - mediaIds:
             ///   - place:
             ///   - postId:
@@ -1503,6 +1894,7 @@ extension Components {
                 eventId: Swift.String? = nil,
                 likeCount: Swift.Int64,
                 likedByMe: Swift.Bool,
+                media: [Components.Schemas.MediaLinks]? = nil,
                 mediaIds: [Swift.String],
                 place: Components.Schemas.Place? = nil,
                 postId: Swift.String,
@@ -1519,6 +1911,7 @@ extension Components {
                 self.eventId = eventId
                 self.likeCount = likeCount
                 self.likedByMe = likedByMe
+                self.media = media
                 self.mediaIds = mediaIds
                 self.place = place
                 self.postId = postId
@@ -1536,6 +1929,7 @@ extension Components {
                 case eventId
                 case likeCount
                 case likedByMe
+                case media
                 case mediaIds
                 case place
                 case postId
@@ -1755,6 +2149,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Profile`.
         internal struct Profile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Profile/avatar`.
+            internal var avatar: Components.Schemas.MediaLinks?
             /// - Remark: Generated from `#/components/schemas/Profile/avatarMediaId`.
             internal var avatarMediaId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Profile/bio`.
@@ -1780,6 +2176,7 @@ extension Components {
             /// Creates a new `Profile`.
             ///
             /// - Parameters:
+            ///   - avatar:
             ///   - avatarMediaId:
             ///   - bio:
             ///   - displayName:
@@ -1791,6 +2188,7 @@ extension Components {
             ///   - userId:
             ///   - username:
             internal init(
+                avatar: Components.Schemas.MediaLinks? = nil,
                 avatarMediaId: Swift.String? = nil,
                 bio: Swift.String,
                 displayName: Swift.String,
@@ -1802,6 +2200,7 @@ extension Components {
                 userId: Swift.String,
                 username: Swift.String
             ) {
+                self.avatar = avatar
                 self.avatarMediaId = avatarMediaId
                 self.bio = bio
                 self.displayName = displayName
@@ -1814,6 +2213,7 @@ extension Components {
                 self.username = username
             }
             internal enum CodingKeys: String, CodingKey {
+                case avatar
                 case avatarMediaId
                 case bio
                 case displayName

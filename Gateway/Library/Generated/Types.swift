@@ -190,6 +190,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/location`.
     /// - Remark: Generated from `#/paths//v1/me/location/post(reportLocation)`.
     func reportLocation(_ input: Operations.ReportLocation.Input) async throws -> Operations.ReportLocation.Output
+    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
+    ///
+    /// - Remark: HTTP `GET /v1/me/media`.
+    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
+    func listMyMedia(_ input: Operations.ListMyMedia.Input) async throws -> Operations.ListMyMedia.Output
     /// Change the password; ends every other session
     ///
     /// - Remark: HTTP `POST /v1/me/password`.
@@ -225,6 +230,33 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/timeline`.
     /// - Remark: Generated from `#/paths//v1/me/timeline/get(getTimeline)`.
     func getTimeline(_ input: Operations.GetTimeline.Input) async throws -> Operations.GetTimeline.Output
+    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    func uploadMedia(_ input: Operations.UploadMedia.Input) async throws -> Operations.UploadMedia.Output
+    /// Which of these checksums and device asset ids you have uploaded already
+    ///
+    /// - Remark: HTTP `POST /v1/media/check`.
+    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
+    func checkExistingMedia(_ input: Operations.CheckExistingMedia.Input) async throws -> Operations.CheckExistingMedia.Output
+    /// Your item's metadata, position included, with links to its variants
+    ///
+    /// - Remark: HTTP `GET /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
+    func getMedia(_ input: Operations.GetMedia.Input) async throws -> Operations.GetMedia.Output
+    /// Change your item's description or tags
+    ///
+    /// - Remark: HTTP `PATCH /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
+    func updateMedia(_ input: Operations.UpdateMedia.Input) async throws -> Operations.UpdateMedia.Output
+    /// Delete your item with its variants and bytes (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
+    func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output
     /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
     ///
     /// - Remark: HTTP `PUT /v1/places/follow`.
@@ -850,6 +882,19 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
+    ///
+    /// - Remark: HTTP `GET /v1/me/media`.
+    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
+    internal func listMyMedia(
+        query: Operations.ListMyMedia.Input.Query = .init(),
+        headers: Operations.ListMyMedia.Input.Headers = .init()
+    ) async throws -> Operations.ListMyMedia.Output {
+        try await listMyMedia(Operations.ListMyMedia.Input(
+            query: query,
+            headers: headers
+        ))
+    }
     /// Change the password; ends every other session
     ///
     /// - Remark: HTTP `POST /v1/me/password`.
@@ -926,6 +971,77 @@ extension APIProtocol {
     ) async throws -> Operations.GetTimeline.Output {
         try await getTimeline(Operations.GetTimeline.Input(
             query: query,
+            headers: headers
+        ))
+    }
+    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    internal func uploadMedia(
+        query: Operations.UploadMedia.Input.Query = .init(),
+        headers: Operations.UploadMedia.Input.Headers = .init(),
+        body: Operations.UploadMedia.Input.Body
+    ) async throws -> Operations.UploadMedia.Output {
+        try await uploadMedia(Operations.UploadMedia.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Which of these checksums and device asset ids you have uploaded already
+    ///
+    /// - Remark: HTTP `POST /v1/media/check`.
+    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
+    internal func checkExistingMedia(
+        headers: Operations.CheckExistingMedia.Input.Headers = .init(),
+        body: Operations.CheckExistingMedia.Input.Body
+    ) async throws -> Operations.CheckExistingMedia.Output {
+        try await checkExistingMedia(Operations.CheckExistingMedia.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your item's metadata, position included, with links to its variants
+    ///
+    /// - Remark: HTTP `GET /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
+    internal func getMedia(
+        path: Operations.GetMedia.Input.Path,
+        headers: Operations.GetMedia.Input.Headers = .init()
+    ) async throws -> Operations.GetMedia.Output {
+        try await getMedia(Operations.GetMedia.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change your item's description or tags
+    ///
+    /// - Remark: HTTP `PATCH /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
+    internal func updateMedia(
+        path: Operations.UpdateMedia.Input.Path,
+        headers: Operations.UpdateMedia.Input.Headers = .init(),
+        body: Operations.UpdateMedia.Input.Body
+    ) async throws -> Operations.UpdateMedia.Output {
+        try await updateMedia(Operations.UpdateMedia.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your item with its variants and bytes (idempotent)
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
+    internal func deleteMedia(
+        path: Operations.DeleteMedia.Input.Path,
+        headers: Operations.DeleteMedia.Input.Headers = .init()
+    ) async throws -> Operations.DeleteMedia.Output {
+        try await deleteMedia(Operations.DeleteMedia.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -35,7 +35,7 @@ public struct InputCheckMiddleware: RouterMiddleware {
             Self.check(query, against: operation.queryParameters, into: &validation)
         }
         var request = request
-        if Self.mayCarryJSON(request) {
+        if Self.mayCarryJSON(request), operation?.takesOtherBody != true {
             // Bodies are collected here at most once: handlers read the same buffer again.
             let body = try await request.collectBody(upTo: context.maxBodyBytes)
             let nulFields = JSONNulFinder.fields(in: body.readableBytesView)

@@ -9,13 +9,15 @@ enum GatewayOpenAPI {
         /// In OpenAPI form: `/v1/users/{username}`.
         var path: String
         var id: String
-        /// Lists `bearerAuth` under `security`.
+        /// Lists `bearerAuth` in every requirement under `security` (`- {}` makes a token optional).
         var requiresUser: Bool
         var queryParameters: [QueryParameter] = []
         /// Path parameters declared `format: uuid`.
         var uuidPathParameters: Set<String> = []
         /// The JSON body's schema (often a `$ref`), when the operation takes one.
         var requestBodySchema: OpenAPIValue?
+        /// Takes a body that is not JSON (an upload), streamed to its handler rather than collected.
+        var takesOtherBody = false
 
         /// `{username}` in the path, by name.
         var pathParameters: [String] {
@@ -54,11 +56,12 @@ enum GatewayOpenAPI {
                 guard case .string(let id)? = operation["operationId"] else { return nil }
                 var requiresUser = false
                 if case .array(let requirements)? = operation["security"] {
-                    requiresUser = requirements.contains { $0["bearerAuth"] != nil }
+                    requiresUser = !requirements.isEmpty && requirements.allSatisfy { $0["bearerAuth"] != nil }
                 }
                 return Operation(method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
                                  queryParameters: queryParameters(of: operation), uuidPathParameters: uuidPathParameters(of: operation),
-                                 requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"])
+                                 requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"],
+                                 takesOtherBody: operation["requestBody"] != nil && operation["requestBody"]?["content"]?["application/json"] == nil)
             }
         }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }()

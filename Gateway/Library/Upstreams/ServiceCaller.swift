@@ -21,6 +21,7 @@ struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
 typealias AccountsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsService.Client<Transport>>
 typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Events_V1_EventsService.Client<Transport>>
 typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Feed_V1_FeedService.Client<Transport>>
+typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Media_V1_MediaService.Client<Transport>>
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
@@ -32,6 +33,10 @@ extension ServiceCaller {
     }
 
     init(feed upstream: Upstream<Transport>) where Client == Roam_Feed_V1_FeedService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(media upstream: Upstream<Transport>) where Client == Roam_Media_V1_MediaService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }

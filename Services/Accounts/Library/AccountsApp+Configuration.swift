@@ -9,6 +9,8 @@ extension AccountsApp {
         public var hasher: PasswordHasher
         /// Services told to forget a deleted account (`name=host:port,…;…`).
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+        /// The media service, where avatars are attached.
+        public var mediaAddresses: [HostAndPort]
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
@@ -17,6 +19,7 @@ extension AccountsApp {
             policy = try AccountPolicy(environment: environment)
             hasher = try PasswordHasher(environment: environment)
             purgeTargets = try environment.namedAddresses("USER_PURGE_TARGETS")
+            mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
         }
     }
 }

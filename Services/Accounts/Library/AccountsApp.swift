@@ -12,7 +12,8 @@ public enum AccountsApp {
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
             let accounts = try await repositories.service(hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                                                          mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy)
+                                                          mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
+                                                          media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)))
             var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
                                      migrator: AccountsMigrations.migrator)
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods

@@ -30,8 +30,9 @@ public struct Repositories: Sendable {
     }
 
     public func service(hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
-                        policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
+                        policy: AccountPolicy, media: (any MediaAttachments)? = nil,
+                        now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
         try await AccountService(users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
-                                 hasher: hasher, tokens: OpaqueToken(), signer: signer, mailer: mailer, policy: policy, now: now)
+                                 hasher: hasher, tokens: OpaqueToken(), signer: signer, mailer: mailer, policy: policy, media: media, now: now)
     }
 }

@@ -10,6 +10,8 @@ extension EventsApp {
         public var sweepInterval: Duration
         /// Services told to purge an ended event (`name=host:port,…`).
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+        /// The media service, where banners are attached.
+        public var mediaAddresses: [HostAndPort]
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "events", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -18,6 +20,7 @@ extension EventsApp {
             hasher = try PasswordHasher(environment: environment)
             sweepInterval = try environment.duration("EVENT_SWEEP_INTERVAL", default: .seconds(5))
             purgeTargets = try environment.namedAddresses("EVENT_PURGE_TARGETS")
+            mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
         }
     }
 }

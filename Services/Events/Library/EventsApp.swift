@@ -15,7 +15,8 @@ public enum EventsApp {
             // Replicas share notifications through the database.
             let relay = runtime.postgres.map { PostgresNotificationRelay(client: $0, hub: notifications, logger: runtime.logger) }
             let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy,
-                                      notifications: relay.map { $0 as any Notifier } ?? notifications)
+                                      notifications: relay.map { $0 as any Notifier } ?? notifications,
+                                      media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)))
             var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications)],
                                      migrator: EventsMigrations.migrator)
             parts.outbox = store

@@ -6,6 +6,8 @@ extension FeedApp {
         public var settings: ServiceSettings
         /// Every replica of the events service, asked about membership.
         public var eventsAddresses: [HostAndPort]
+        /// The media service, where post images are attached.
+        public var mediaAddresses: [HostAndPort]
         /// Messages a live chat reader may fall behind before it is disconnected.
         public var chatBufferSize: Int
         /// How long a user's follows and blocks, asked of accounts, are remembered.
@@ -17,6 +19,7 @@ extension FeedApp {
             settings = try ServiceSettings(name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
                                            environment: environment)
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
+            mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
             trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))

@@ -16,8 +16,9 @@ public enum FeedApp {
             let relay = runtime.postgres.map { PostgresChatRelay(client: $0, hub: chat, logger: logger) }
             let graph = CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: credential),
                                           timeToLive: configuration.relationsCacheTTL)
+            let media = MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses))
             let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential),
-                                   graph: graph, chat: chat, announcer: relay)
+                                   graph: graph, chat: chat, announcer: relay, media: media)
             var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)
             parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)]
                 + (relay.map { [$0] } ?? [])

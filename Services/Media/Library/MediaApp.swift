@@ -1,3 +1,4 @@
+import RoamProto
 import RoamRuntime
 
 /// The media process: its metadata store, the blob store (files or S3), the upload spool and the image
@@ -11,10 +12,14 @@ public enum MediaApp {
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let store: any MediaRepository = if let database = runtime.database { PostgresMediaStore(database: database) } else { InMemoryMediaStore() }
             let images = ImageProcessor(reader: ImageReader(pixelLimit: configuration.policy.maxPixels), workers: ImageWorkers())
-            let media = MediaService(repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy)
+            let media = MediaService(repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy,
+                                     scratchDirectory: configuration.spoolDirectory)
             let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
-                                          maxBytes: configuration.policy.maxBytes)
+                                          maxBytes: configuration.policy.maxBytes,
+                                          links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret))
             var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
+            // A signed link is its own permission: browsers fetch them without a token.
+            parts.anonymousMethods = [Roam_Media_V1_MediaService.Method.Download.descriptor]
             parts.workers = [UnusedMediaSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
                                                logger: runtime.logger)]
             return parts

@@ -24,7 +24,16 @@ extension AccountService {
                                "phone", "must be a phone number such as +46 70 123 45 67")
         }
         try validation.check()
+        // A new avatar is attached first (refused if not the caller's), the old one let go after.
+        var previousAvatar: UUID?
+        let subject = "avatar/\(caller.id.lowercasedString)"
+        if let media, let avatar = changes.avatarMediaID {
+            guard let current = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
+            previousAvatar = current.profile.avatarMediaID
+            if let avatar, avatar != previousAvatar { try await media.attach([avatar], to: subject, for: caller.id, field: "avatar_media_id") }
+        }
         guard let user = try await users.updateProfile(userID: caller.id, changes) else { throw AccountsError.userNotFound }
+        if let previousAvatar, previousAvatar != user.profile.avatarMediaID { try? await media?.detach([previousAvatar], from: subject, for: caller.id) }
         return ProfileView(user: user, isOwner: true)
     }
 

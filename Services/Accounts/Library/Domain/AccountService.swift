@@ -14,6 +14,8 @@ public struct AccountService: Sendable {
     let signer: any AccessTokenSigner
     let mailer: any MailSender
     let policy: AccountPolicy
+    /// Where avatars are attached (the media service); nil only in tests that show no media.
+    let media: (any MediaAttachments)?
     let now: @Sendable () -> Date
     /// A hash to check against when no account matches, so a wrong username costs as much time as a
     /// wrong password and timing does not reveal which accounts exist.
@@ -22,7 +24,8 @@ public struct AccountService: Sendable {
     public init(users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
                 attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
                 hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
-                policy: AccountPolicy, now: @escaping @Sendable () -> Date = Date.init) async throws {
+                policy: AccountPolicy, media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) async throws {
+        self.media = media
         self.users = users
         self.sessions = sessions
         self.graph = graph

@@ -8,11 +8,14 @@ public struct EventService: Sendable {
     let hasher: any PasswordHashing
     let policy: EventPolicy
     let notifications: any Notifier
+    /// Where banners are attached (the media service); nil only in tests that show no media.
+    let media: (any MediaAttachments)?
     let now: @Sendable () -> Date
 
     public init(events: any EventRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.events = events
+        self.media = media
         self.hasher = hasher
         self.policy = policy
         self.notifications = notifications
@@ -38,9 +41,24 @@ public struct EventService: Sendable {
                           passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
                           theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
                           createdAt: time)
+        // The banner is attached first, so media refuses one that is not the host's before anything is stored.
+        let banner = event.bannerMediaID.map { [$0] } ?? []
+        if let media, !banner.isEmpty { try await media.attach(banner, to: Self.subject(event.id), for: host, field: "banner_media_id") }
         // Keys are per host, so a retry finds the event this host created.
-        let stored = try await events.create(event, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        let stored: Event
+        do {
+            stored = try await events.create(event, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            if let media, !banner.isEmpty { try? await media.detach(banner, from: Self.subject(event.id), for: host) }
+            throw error
+        }
+        if stored.id != event.id, let media, !banner.isEmpty { try? await media.detach(banner, from: Self.subject(event.id), for: host) }
         return EventView(event: stored, viewerRole: .host)
+    }
+
+    /// What media attaches an event's banner to; the event's purge takes what was uploaded for it.
+    static func subject(_ event: UUID) -> String {
+        "event/\(event.lowercasedString)"
     }
 
     /// One event as the viewer may see it; a banned viewer sees nothing of it.
@@ -101,6 +119,16 @@ public struct EventService: Sendable {
             newHash = try await hasher.hash(password)
         }
         let passwordHash = newHash
+        // A new banner is attached first (refused if not the caller's), the old one let go after.
+        var previousBanner: UUID?
+        if let media, let banner = changes.bannerMediaID {
+            guard let current = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+            guard current.hostID == host else { throw EventsError.notHost }
+            previousBanner = current.bannerMediaID
+            if let banner, banner != current.bannerMediaID {
+                try await media.attach([banner], to: Self.subject(id), for: host, field: "banner_media_id")
+            }
+        }
         let policy = self.policy
         let updated = try await events.update(id: id, at: now()) { event in
             guard event.hostID == host else { throw EventsError.notHost }
@@ -122,6 +150,9 @@ public struct EventService: Sendable {
             }
         }
         guard let updated else { throw EventsError.eventNotFound }
+        if let previousBanner, previousBanner != updated.bannerMediaID {
+            try? await media?.detach([previousBanner], from: Self.subject(id), for: host)
+        }
         await announce(.eventChanged, of: updated)
         // More room lets people in from the waitlist.
         if updated.freePlaces > 0 { _ = try await fillFreePlaces(of: id) }

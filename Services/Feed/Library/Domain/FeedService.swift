@@ -12,11 +12,14 @@ public struct FeedService: Sendable {
     public let chat: ChatHub
     /// Spreads news of chat messages to every replica's hub (just this one's, by default).
     let announcer: any ChatAnnouncer
+    /// Where post images are attached (the media service); nil only in tests that show no media.
+    let media: (any MediaAttachments)?
     let now: @Sendable () -> Date
 
     public init(store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
-                announcer: (any ChatAnnouncer)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+                announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        self.media = media
         self.membership = membership
         self.graph = graph
         let chat = chat ?? ChatHub(store: store)
@@ -39,7 +42,18 @@ public struct FeedService: Sendable {
         let time = now()
         let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
                         tags: Hashtags.find(in: draft.text), createdAt: time)
-        let stored = try await store.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        let subject = "post/\(post.id.lowercasedString)"
+        // Attached first, so media refuses ids that are not the author's before anything is stored.
+        if let media, !post.mediaIDs.isEmpty { try await media.attach(post.mediaIDs, to: subject, for: author, field: "media_ids") }
+        let stored: Post
+        do {
+            stored = try await store.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        } catch {
+            if let media, !post.mediaIDs.isEmpty { try? await media.detach(post.mediaIDs, from: subject, for: author) }
+            throw error
+        }
+        // A retried create answers the first post, which has the media already.
+        if stored.id != post.id, let media, !post.mediaIDs.isEmpty { try? await media.detach(post.mediaIDs, from: subject, for: author) }
         return try await engaged([stored], viewer: author)[0]
     }
 
@@ -99,6 +113,7 @@ public struct FeedService: Sendable {
         try validation.check()
         guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         guard post.authorID == author else { throw FeedError.notAuthor }
+        try await media?.replace(post.mediaIDs, with: mediaIDs, on: "post/\(id.lowercasedString)", for: author, field: "media_ids")
         guard let updated = try await store.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
             throw FeedError.postNotFound
         }
@@ -114,6 +129,9 @@ public struct FeedService: Sendable {
             }
         }
         _ = try await store.delete(id: id)
+        // Only the owner's token can let go of their media; a post a host removes lets go of it when
+        // the event's purge does.
+        if post.authorID == user, !post.mediaIDs.isEmpty { try? await media?.detach(post.mediaIDs, from: "post/\(id.lowercasedString)", for: user) }
     }
 
     /// Forgets everything a user wrote or did (the account was deleted): posts with their threads,

@@ -5,13 +5,21 @@ public struct MediaBlobKeys: Sendable, Hashable {
     public let original: BlobKey
     public let thumbnail: BlobKey
     public let preview: BlobKey
+    /// The original without metadata, made the first time someone other than the owner reads it.
+    public let shared: BlobKey
+
+    /// Where each kind of blob lives, followed by `<owner>/`.
+    public static let prefixes = ["originals/", "thumbnails/", "previews/", "shared/"]
 
     public init(owner: UUID, media: UUID) {
         let path = "\(owner.uuidString.lowercased())/\(media.uuidString.lowercased())"
         original = BlobKey("originals/\(path)")!
         thumbnail = BlobKey("thumbnails/\(path).webp")!
         preview = BlobKey("previews/\(path).jpg")!
+        shared = BlobKey("shared/\(path).jpg")!
     }
 
-    public var all: [BlobKey] { [original, thumbnail, preview] }
+    /// What an image upload writes; `shared` comes later, if ever.
+    public var uploaded: [BlobKey] { [original, thumbnail, preview] }
+    public var all: [BlobKey] { uploaded + [shared] }
 }

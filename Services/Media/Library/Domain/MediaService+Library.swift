@@ -48,25 +48,49 @@ extension MediaService {
         for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try? await blobs.delete(key) }
     }
 
-    public func download(_ id: UUID, variant: MediaVariant, range: ClosedRange<Int>?, for caller: UUID) async throws -> MediaDownload {
-        let item = try await item(id, for: caller)
+    /// A variant of the item, whole or `range` of it. The owner reads everything; a link holder reads
+    /// the thumbnail, the preview, and instead of the original its shared copy (made on first request).
+    public func download(_ id: UUID, variant: MediaVariant, range: ClosedRange<Int>?, as reader: MediaReader) async throws -> MediaDownload {
+        let item: MediaItem
+        switch reader {
+        case .owner(let caller): item = try await self.item(id, for: caller)
+        case .linkHolder:
+            guard let found = try await repository.item(id) else { throw MediaError.mediaNotFound }
+            item = found
+        }
+        // Videos have no variants, and no copy without metadata to share.
+        guard !item.type.isVideo || (variant == .original && reader != .linkHolder) else { throw MediaError.mediaNotFound }
         let keys = MediaBlobKeys(owner: item.ownerID, media: item.id)
+        let shared = reader == .linkHolder && variant == .original
         let (key, contentType): (BlobKey, String) = switch variant {
-        case .original: (keys.original, item.type.contentType)
+        case .original: shared ? (keys.shared, "image/jpeg") : (keys.original, item.type.contentType)
         case .thumbnail: (keys.thumbnail, "image/webp")
         case .preview: (keys.preview, "image/jpeg")
         }
-        guard variant == .original || !item.type.isVideo else { throw MediaError.mediaNotFound }
+        let etag = "\"\(item.sha256.prefix(32))-\(shared ? "shared" : variant.rawValue)\""
         do {
-            return MediaDownload(contentType: contentType, etag: "\"\(item.sha256.prefix(32))-\(variant.rawValue)\"",
-                                 content: try await blobs.read(key, range: range))
+            if shared { try await makeSharedCopy(of: item, keys: keys) }
+            return MediaDownload(contentType: contentType, etag: etag, content: try await blobs.read(key, range: range))
         } catch BlobError.notFound {
             throw MediaError.mediaNotFound
         } catch BlobError.rangeNotSatisfiable(let size) {
             throw MediaError.rangeNotSatisfiable(size: size)
-        } catch BlobError.unavailable {
+        } catch is BlobError {
             throw MediaError.storageUnavailable
         }
+    }
+
+    /// Stores the original's copy without metadata unless it exists: the original is copied to a
+    /// scratch file for libvips, re-encoded, and the copy kept beside the other variants.
+    private func makeSharedCopy(of item: MediaItem, keys: MediaBlobKeys) async throws {
+        do {
+            _ = try await blobs.read(keys.shared, range: 0...0)
+            return
+        } catch BlobError.notFound {}
+        let scratch = scratchDirectory.appendingPathComponent("shared-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try await blobs.copy(keys.original, toFileAt: scratch)
+        try await blobs.put(keys.shared, bytes: try await images.sharedCopy(ofFileAt: scratch.path))
     }
 
     /// Attaches the caller's media to `subject`, or none of it, naming the ids that are not theirs.

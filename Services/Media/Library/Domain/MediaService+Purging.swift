@@ -9,7 +9,7 @@ extension MediaService {
         let removed = try await repository.removeAll(of: user)
         let owner = user.lowercasedString
         try await storage {
-            for prefix in ["originals/", "thumbnails/", "previews/"] {
+            for prefix in MediaBlobKeys.prefixes {
                 for blob in try await blobs.list(prefix: "\(prefix)\(owner)/") { try await blobs.delete(blob.key) }
             }
         }
@@ -30,7 +30,7 @@ extension MediaService {
     public func sweepOrphanBlobs(olderThan grace: Duration) async throws -> Int {
         let cutoff = now().addingTimeInterval(-grace.seconds)
         var candidates: [(blob: BlobListing, media: UUID)] = []
-        for prefix in ["originals/", "thumbnails/", "previews/"] {
+        for prefix in MediaBlobKeys.prefixes {
             for blob in try await storage({ try await blobs.list(prefix: prefix) }) where blob.writtenAt < cutoff {
                 // `originals/<owner>/<media>`, `thumbnails/<owner>/<media>.webp`: the media id is the last part.
                 guard let name = blob.key.value.split(separator: "/").last,

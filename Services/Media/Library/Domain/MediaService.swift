@@ -8,10 +8,13 @@ public struct MediaService: Sendable {
     let blobs: any BlobStore
     let images: any ImageProcessing
     let policy: MediaPolicy
+    /// Where originals are copied while their shared copy is made.
+    let scratchDirectory: URL
     let now: @Sendable () -> Date
 
     public init(repository: any MediaRepository, blobs: any BlobStore, images: any ImageProcessing, policy: MediaPolicy,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                scratchDirectory: URL = FileManager.default.temporaryDirectory, now: @escaping @Sendable () -> Date = Date.init) {
+        self.scratchDirectory = scratchDirectory
         self.repository = repository
         self.blobs = blobs
         self.images = images

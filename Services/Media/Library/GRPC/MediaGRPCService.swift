@@ -9,11 +9,13 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
     let media: MediaService
     let spool: UploadSpool
     let maxBytes: Int
+    let links: MediaLinkSigner
 
-    public init(media: MediaService, spool: UploadSpool, maxBytes: Int) {
+    public init(media: MediaService, spool: UploadSpool, maxBytes: Int, links: MediaLinkSigner) {
         self.media = media
         self.spool = spool
         self.maxBytes = maxBytes
+        self.links = links
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
@@ -81,6 +83,15 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         return .init()
     }
 
+    /// A signed link reads as a link holder whoever calls; one that is wrong or expired reads as an id
+    /// that does not exist. Without a link, only the owner.
+    private func reader(of id: UUID, variant: MediaVariant, link request: Roam_Media_V1_DownloadRequest) throws -> MediaReader {
+        guard request.hasLink else { return .owner(try caller()) }
+        guard links.accepts(signature: request.link.signature, media: id, variant: variant.rawValue, expires: request.link.expires,
+                            at: Date()) else { throw MediaError.mediaNotFound }
+        return .linkHolder
+    }
+
     public func download(request: Roam_Media_V1_DownloadRequest, response: RPCWriter<Roam_Media_V1_DownloadResponse>,
                          context: ServerContext) async throws {
         let variant: MediaVariant = switch request.variant {
@@ -94,7 +105,8 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
             guard request.rangeStart >= 0, Int(request.rangeStart) <= end else { throw RoamError.invalidField("range_start", "must be 0 to range_end") }
             range = Int(request.rangeStart)...end
         }
-        let download = try await media.download(UUID(field: "media_id", request.mediaID), variant: variant, range: range, for: caller())
+        let id = try UUID(field: "media_id", request.mediaID)
+        let download = try await media.download(id, variant: variant, range: range, as: try reader(of: id, variant: variant, link: request))
         let served = download.content.range ?? 0...max(download.content.size - 1, 0)
         try await response.write(.with {
             $0.head = .with {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `ImageProcessing` with libvips on the image worker threads, one job per core.
 public struct ImageProcessor: ImageProcessing {
     let reader: ImageReader
@@ -16,6 +18,11 @@ public struct ImageProcessor: ImageProcessing {
     public func variants(ofFileAt path: String) async throws -> ImageVariants {
         let reader = self.reader
         return try await run { try reader.variants(ofFileAt: path) }
+    }
+
+    public func sharedCopy(ofFileAt path: String) async throws -> Data {
+        let reader = self.reader
+        return try await run { try reader.sharedCopy(ofFileAt: path) }
     }
 
     private func run<Result: Sendable>(_ work: @escaping @Sendable () throws -> Result) async throws -> Result {

@@ -66,15 +66,22 @@ public struct ImageReader: Sendable {
         return Data(bytes: output, count: size)
     }
 
+    /// The whole picture as anyone but its owner gets it: full size, upright, a JPEG without GPS or any
+    /// other metadata.
+    public func sharedCopy(ofFileAt path: String) throws(ImageError) -> Data {
+        let original = try header(path)
+        return try jpeg(try shrink(path, to: max(original.width, original.height)), quality: 90)
+    }
+
     /// A JPEG at most `previewSize` on its long side, without metadata.
     public func preview(ofFileAt path: String) throws(ImageError) -> Data {
         try jpeg(try shrink(path, to: previewSize))
     }
 
-    private func jpeg(_ image: LibvipsImage) throws(ImageError) -> Data {
+    private func jpeg(_ image: LibvipsImage, quality: Int32 = 82) throws(ImageError) -> Data {
         var bytes: UnsafeMutableRawPointer?
         var length = 0
-        guard roam_vips_jpeg(image.pointer, 82, &bytes, &length) == 0, let bytes else { throw ImageError.unreadable(Vips.takeError()) }
+        guard roam_vips_jpeg(image.pointer, quality, &bytes, &length) == 0, let bytes else { throw ImageError.unreadable(Vips.takeError()) }
         defer { roam_vips_free(bytes) }
         return Data(bytes: bytes, count: length)
     }

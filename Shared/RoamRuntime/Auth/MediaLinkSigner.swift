@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+import RoamCore
+
+/// Signs and checks the media links the gateway hands out for content a caller may see: the media id,
+/// the variant and an expiry, under a key both the gateway and media derive from the service secret
+/// (so there is no further secret to deploy). Anyone holding a link may read that variant until it
+/// expires; nothing else about the item.
+public struct MediaLinkSigner: Sendable {
+    private let key: SymmetricKey
+    /// How long a link stays valid at least.
+    public let lifetime: Duration
+
+    public init(serviceSecret: String, lifetime: Duration = .seconds(3600)) {
+        key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Data(serviceSecret.utf8)),
+                                     info: Data("roam media links v1".utf8), outputByteCount: 32)
+        self.lifetime = lifetime
+    }
+
+    /// When a link made at `now` expires (seconds since 1970). Links made within the same quarter of the
+    /// lifetime share one expiry, so the same picture keeps the same URL and clients can cache it; each
+    /// is valid for at least `lifetime` and at most a quarter longer.
+    public func expiry(at now: Date) -> Int64 {
+        let lifetime = max(Int64(lifetime.components.seconds), 4)
+        let step = lifetime / 4
+        let current = Int64(now.timeIntervalSince1970)
+        return (current / step + 1) * step + lifetime
+    }
+
+    /// The signature of a link to `variant` of `media` expiring at `expires`: HMAC-SHA256, base64url.
+    public func signature(media: UUID, variant: String, expires: Int64) -> String {
+        let message = "\(media.uuidString.lowercased())/\(variant)/\(expires)"
+        return Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)).base64URLEncodedString
+    }
+
+    /// Whether `signature` is this signer's for that link and the link has not expired at `now`.
+    public func accepts(signature: String, media: UUID, variant: String, expires: Int64, at now: Date) -> Bool {
+        guard expires > Int64(now.timeIntervalSince1970), let given = Data(base64URLEncoded: signature) else { return false }
+        let message = "\(media.uuidString.lowercased())/\(variant)/\(expires)"
+        return HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: Data(message.utf8), using: key)
+    }
+}
