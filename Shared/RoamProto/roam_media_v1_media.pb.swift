@@ -311,6 +311,9 @@ public nonisolated struct Roam_Media_V1_UploadStart: Sendable {
   /// True for a picture meant only for one post, banner or avatar: kept out of the owner's library.
   public var attachmentOnly: Bool = false
 
+  /// The client's Idempotency-Key: a retry with the same key answers the first item, whatever its bytes.
+  public var idempotencyKey: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1008,7 +1011,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Roam_Media_V1_UploadStart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UploadStart"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_captured\0\u{3}client_position\0\u{3}device_asset_id\0\u{3}attachment_only\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}client_captured\0\u{3}client_position\0\u{3}device_asset_id\0\u{3}attachment_only\0\u{3}idempotency_key\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1020,6 +1023,7 @@ nonisolated extension Roam_Media_V1_UploadStart: SwiftProtobuf.Message, SwiftPro
       case 2: try { try decoder.decodeSingularMessageField(value: &self._clientPosition) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.deviceAssetID) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.attachmentOnly) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
       default: break
       }
     }
@@ -1042,6 +1046,9 @@ nonisolated extension Roam_Media_V1_UploadStart: SwiftProtobuf.Message, SwiftPro
     if self.attachmentOnly != false {
       try visitor.visitSingularBoolField(value: self.attachmentOnly, fieldNumber: 4)
     }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1050,6 +1057,7 @@ nonisolated extension Roam_Media_V1_UploadStart: SwiftProtobuf.Message, SwiftPro
     if lhs._clientPosition != rhs._clientPosition {return false}
     if lhs.deviceAssetID != rhs.deviceAssetID {return false}
     if lhs.attachmentOnly != rhs.attachmentOnly {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

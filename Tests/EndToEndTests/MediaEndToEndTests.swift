@@ -5,7 +5,7 @@ import Testing
 
 /// Accounts, events, feed, media and the gateway as real processes over real HTTP/2 and PostgreSQL:
 /// photos uploaded through the gateway, attached to a story by the feed through media, read by another
-/// user only through signed links without metadata; an event's banner gone once the event is.
+/// user only through signed links without metadata; an event's banner and post pictures gone once the event is.
 @Suite(.serialized) struct MediaEndToEndTests {
     @Test func aStoryWithTwoPhotosIsReadByAnotherUserThroughSignedLinksAndABannerGoesWithItsEvent() async throws {
         let media = FileManager.default.temporaryDirectory.appendingPathComponent("roam-e2e-media-\(UUID().uuidString)")
@@ -70,9 +70,15 @@ import Testing
         let event = try created.json()
         let bannerLink = try #require((event["banner"] as? [String: Any])?["thumbnail"] as? String)
         #expect(try await http.send("GET", bannerLink).status == 200)
-        #expect(try await http.send("DELETE", "/v1/events/\(try #require(event["eventId"] as? String))", token: ana).status == 204)
+        let eventID = try #require(event["eventId"] as? String)
+        let postedID = try await upload(try TestPhoto.bytes(width: 200, height: 200), as: ana)
+        let posted = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Doors open", "mediaIds": [postedID]], token: ana)
+        #expect(posted.status == 201)
+        #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: ana).status == 204)
         #expect(await eventually { (try? await http.send("GET", bannerLink).status) == 404 }, "the banner outlived its event")
         #expect(try await http.send("GET", "/v1/media/\(bannerID)", token: ana).status == 404)
+        #expect(await eventually { (try? await http.send("GET", "/v1/media/\(postedID)", token: ana).status) == 404 },
+                "a picture uploaded for an event post outlived the event")
         // The story's photos are not the event's: they stay.
         #expect(try await http.send("GET", "/v1/media/\(ids[0])", token: ana).status == 200)
 

@@ -52,6 +52,11 @@ import Testing
         #expect(stolen?.reason == "MEDIA_NOT_YOURS" && media.subjects(of: second) == [subject])
         try await feed.delete(post.id, by: ana)
         #expect(media.subjects(of: second).isEmpty)
+
+        // In an event, the images belong to the event too, so its end takes them.
+        let event = membership.event(host: bo, members: [ana])
+        let eventPost = try await feed.create(PostDraft(audience: .event(event), text: "Here", mediaIDs: [first]), author: ana, idempotencyKey: nil)
+        #expect(media.subjects(of: first) == ["post/\(eventPost.id.lowercasedString)", "event/\(event.lowercasedString)"])
     }
 
     @Test func storiesArePublic() async throws {

@@ -39,6 +39,14 @@ import Testing
             let againJSON = try again.json()
             #expect(again.status == 200 && againJSON["mediaId"] as? String == id && againJSON["duplicate"] as? Bool == true)
 
+            // A retry with the same Idempotency-Key answers the first item, even if the bytes differ.
+            let keyedHeaders = ["Content-Type": "image/jpeg", "Idempotency-Key": "upload-\(UUID())"]
+            let keyed = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(width: 50, height: 50), token: ana, headers: keyedHeaders)
+            let keyedAgain = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(width: 60, height: 60), token: ana, headers: keyedHeaders)
+            let (keyedID, keyedAgainID) = (try keyed.json()["mediaId"] as? String, try keyedAgain.json()["mediaId"] as? String)
+            #expect(keyed.status == 201 && keyedAgain.status == 200 && keyedID == keyedAgainID)
+            #expect(try await http.send("DELETE", "/v1/media/\(keyedID ?? "")", token: ana).status == 204)
+
             // The owner reads the original as uploaded, EXIF and all, and a range of it.
             let original = try await http.send("GET", "/v1/media/\(id)/content", token: ana)
             #expect(original.status == 200 && original.body == photo && original.header("Content-Type") == "image/jpeg")
@@ -73,6 +81,8 @@ import Testing
             #expect(try await http.send("GET", expired).status == 404)
             let unsigned = try await http.send("GET", "/v1/media/\(id)/content?variant=thumbnail&expires=99999999999")
             #expect(unsigned.status == 400 && unsigned.problemFields == ["signature"])
+            let overflowing = try await http.send("GET", "/v1/media/\(id)/content?variant=thumbnail&expires=99999999999999999999&signature=x")
+            #expect(overflowing.status == 400 && overflowing.problemFields == ["expires"])
 
             // The library and the item's metadata.
             let library = try await http.send("GET", "/v1/me/media?latitude=59.33&longitude=18.07&withinMeters=5000", token: ana)
@@ -129,6 +139,10 @@ import Testing
             #expect(text.status == 415 && text.reason == "UNSUPPORTED_MEDIA_TYPE")
             let big = try await http.send("POST", "/v1/media", body: Data(count: 2_000_001), token: ana, headers: ["Content-Type": "image/jpeg"])
             #expect(big.status == 413 && big.reason == "MEDIA_TOO_LARGE")
+            let empty = try await http.send("POST", "/v1/media", body: Data(), token: ana, headers: ["Content-Type": "image/jpeg"])
+            #expect(empty.status == 400 && empty.problemFields == ["file"])
+            let plain = try await http.send("POST", "/v1/media", body: Data("hello".utf8), token: ana, headers: ["Content-Type": "text/plain"])
+            #expect(plain.status == 415 && plain.reason == "UNSUPPORTED_MEDIA_TYPE")
             let photo = try TestPhoto.bytes()
             let truncated = try await http.send("POST", "/v1/media", body: photo.prefix(photo.count / 2), token: ana,
                                                 headers: ["Content-Type": "image/jpeg"])

@@ -29,6 +29,22 @@ import Testing
     }
 
     @Test(arguments: MediaStoreKind.allCases)
+    func anIdempotencyKeyAnswersTheFirstItemOfItsOwnerWhileItExists(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let first = try await store.add(MediaFixtures.item(owner: owner)).item
+            let second = try await store.add(MediaFixtures.item(owner: owner)).item
+            try await store.remember(idempotencyKey: "retry-1", owner: owner, item: first.id)
+            try await store.remember(idempotencyKey: "retry-1", owner: owner, item: second.id)
+            #expect(try await store.item(owner: owner, idempotencyKey: "retry-1")?.id == first.id, "the first answer is kept")
+            #expect(try await store.item(owner: UUID(), idempotencyKey: "retry-1") == nil, "keys are per owner")
+            #expect(try await store.item(owner: owner, idempotencyKey: "other") == nil)
+            _ = try await store.remove(first.id, owner: owner)
+            #expect(try await store.item(owner: owner, idempotencyKey: "retry-1") == nil, "a deleted item's key answers nothing")
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func theSameBytesAreOneItemPerOwnerEvenWhenSentTwentyTimesAtOnce(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID(), checksum = MediaFixtures.randomChecksum()

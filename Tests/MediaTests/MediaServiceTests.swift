@@ -24,6 +24,21 @@ import Testing
         #expect(try harness.spoolIsEmpty())
     }
 
+    @Test func aRetryWithTheSameIdempotencyKeyAnswersTheFirstItemWhateverItsBytes() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let owner = UUID()
+        let keyed = UploadDetails(idempotencyKey: "upload-7")
+        let first = try await harness.upload(try harness.file("a.jpg"), owner: owner, details: keyed)
+        let retried = try await harness.upload(try harness.file("b.png"), owner: owner, details: keyed)
+        #expect(!first.duplicate && retried.duplicate && retried.item.id == first.item.id)
+        #expect(try await harness.repository.media(of: owner, matching: MediaQuery(), page: PageRequest()).items.count == 1)
+        let long = await #expect(throws: RoamError.self) {
+            _ = try await harness.upload(try harness.file("c.jpg"), owner: owner, details: UploadDetails(idempotencyKey: String(repeating: "k", count: 201)))
+        }
+        #expect(long?.violations.map(\.field) == ["Idempotency-Key"])
+    }
+
     @Test func theClientsTimeAndPositionCountOnlyWhenTheFileHasNone() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }

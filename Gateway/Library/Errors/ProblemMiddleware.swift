@@ -87,7 +87,7 @@ public struct ProblemMiddleware: RouterMiddleware {
         switch status {
         case .notFound: Problem(status: .notFound, reason: "ROUTE_NOT_FOUND", detail: "no such route")
         case .methodNotAllowed: Problem(status: .methodNotAllowed, reason: "METHOD_NOT_ALLOWED", detail: "this route does not accept that method")
-        case .unsupportedMediaType: Problem(status: .unsupportedMediaType, reason: "UNSUPPORTED_MEDIA_TYPE", detail: "send the body as application/json")
+        case .unsupportedMediaType: Problem(status: .unsupportedMediaType, reason: "UNSUPPORTED_MEDIA_TYPE", detail: "this operation does not accept a body of that Content-Type (its requestBody in /openapi.json lists those it does)")
         case .contentTooLarge: Problem(status: .contentTooLarge, reason: "BODY_TOO_LARGE", detail: "the request body is larger than the gateway accepts")
         default: Problem(status: status, reason: status.code < 500 ? "BAD_REQUEST" : "INTERNAL", detail: status.reasonPhrase)
         }

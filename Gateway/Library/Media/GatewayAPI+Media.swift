@@ -7,9 +7,9 @@ import RoamRuntime
 /// service, the library, and each item's metadata. Every item answered carries signed links.
 extension GatewayAPI {
     func uploadMedia(_ input: Operations.UploadMedia.Input) async throws -> Operations.UploadMedia.Output {
-        // Retrying with the same `Idempotency-Key` is safe without storing it: the same bytes from the
-        // same owner answer the first item again (`duplicate`).
-        let upload = MediaUploadBody(body: input.body, attachmentOnly: input.query.attachmentOnly ?? false, maxBytes: mediaMaxBytes)
+        // A retry with the same `Idempotency-Key` answers the first item (`duplicate`), as do the same bytes.
+        let upload = MediaUploadBody(body: input.body, attachmentOnly: input.query.attachmentOnly ?? false,
+                                     idempotencyKey: input.headers.idempotencyKey, maxBytes: mediaMaxBytes)
         try upload.checkDeclaredLength()
         let failure = UploadFailure()
         let response: Roam_Media_V1_UploadResponse

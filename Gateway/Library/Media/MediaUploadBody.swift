@@ -10,6 +10,7 @@ import RoamRuntime
 struct MediaUploadBody: Sendable {
     let body: Operations.UploadMedia.Input.Body
     let attachmentOnly: Bool
+    let idempotencyKey: String?
     /// More bytes than this are refused with `MEDIA_TOO_LARGE`, before sending them on.
     let maxBytes: Int
     static let chunkSize = 256 * 1024
@@ -25,7 +26,10 @@ struct MediaUploadBody: Sendable {
     }
 
     func send(to writer: RPCWriter<Roam_Media_V1_UploadRequest>) async throws {
-        var start = Roam_Media_V1_UploadStart.with { $0.attachmentOnly = attachmentOnly }
+        var start = Roam_Media_V1_UploadStart.with {
+            $0.attachmentOnly = attachmentOnly
+            $0.idempotencyKey = idempotencyKey ?? ""
+        }
         switch body {
         case .jpeg(let file), .png(let file), .imageWebp(let file), .imageHeic(let file), .imageHeif(let file),
              .videoMp4(let file), .videoQuicktime(let file), .binary(let file):

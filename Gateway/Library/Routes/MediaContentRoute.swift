@@ -23,7 +23,11 @@ struct MediaContentRoute<Transport: ClientTransport>: Sendable {
                 default: .original
                 }
             }
-            switch (query["expires"].flatMap { Int64($0) }, query["signature"]) {
+            let expires = try query["expires"].map { text throws(RoamError) in
+                guard let seconds = Int64(text) else { throw RoamError.invalidField("expires", "must be whole seconds since 1970") }
+                return seconds
+            }
+            switch (expires, query["signature"]) {
             case (let expires?, let signature?): download.link = .with { $0.expires = expires; $0.signature = signature }
             case (nil, nil): guard context.user != nil else { throw RoamError.notFound("media") }
             case (nil, _): throw RoamError.invalidField("expires", "is required with signature")

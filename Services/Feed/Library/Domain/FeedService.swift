@@ -42,18 +42,17 @@ public struct FeedService: Sendable {
         let time = now()
         let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
                         tags: Hashtags.find(in: draft.text), createdAt: time)
-        let subject = "post/\(post.id.lowercasedString)"
         // Attached first, so media refuses ids that are not the author's before anything is stored.
-        if let media, !post.mediaIDs.isEmpty { try await media.attach(post.mediaIDs, to: subject, for: author, field: "media_ids") }
+        try await attachMedia(of: post)
         let stored: Post
         do {
             stored = try await store.create(post, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
         } catch {
-            if let media, !post.mediaIDs.isEmpty { try? await media.detach(post.mediaIDs, from: subject, for: author) }
+            await detachMedia(of: post)
             throw error
         }
         // A retried create answers the first post, which has the media already.
-        if stored.id != post.id, let media, !post.mediaIDs.isEmpty { try? await media.detach(post.mediaIDs, from: subject, for: author) }
+        if stored.id != post.id { await detachMedia(of: post) }
         return try await engaged([stored], viewer: author)[0]
     }
 
@@ -113,7 +112,7 @@ public struct FeedService: Sendable {
         try validation.check()
         guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         guard post.authorID == author else { throw FeedError.notAuthor }
-        try await media?.replace(post.mediaIDs, with: mediaIDs, on: "post/\(id.lowercasedString)", for: author, field: "media_ids")
+        try await replaceMedia(of: post, with: mediaIDs)
         guard let updated = try await store.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
             throw FeedError.postNotFound
         }
@@ -131,7 +130,7 @@ public struct FeedService: Sendable {
         _ = try await store.delete(id: id)
         // Only the owner's token can let go of their media; a post a host removes lets go of it when
         // the event's purge does.
-        if post.authorID == user, !post.mediaIDs.isEmpty { try? await media?.detach(post.mediaIDs, from: "post/\(id.lowercasedString)", for: user) }
+        if post.authorID == user { await detachMedia(of: post) }
     }
 
     /// Forgets everything a user wrote or did (the account was deleted): posts with their threads,

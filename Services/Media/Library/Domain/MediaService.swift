@@ -29,7 +29,19 @@ public struct MediaService: Sendable {
         var validation = Validation()
         details.clientPosition?.validate("position", into: &validation)
         validation.require((details.deviceAssetID?.count ?? 0) <= 256, "deviceAssetId", "must be at most 256 characters")
+        if let key = details.idempotencyKey {
+            validation.require(key.count <= 200, "Idempotency-Key", "must be at most 200 characters")
+            validation.requireStorable(key, "Idempotency-Key")
+        }
         try validation.check()
+        if let key = details.idempotencyKey, let first = try await repository.item(owner: owner, idempotencyKey: key) { return (first, true) }
+        let accepted = try await store(upload, from: owner, details: details)
+        if let key = details.idempotencyKey { try await repository.remember(idempotencyKey: key, owner: owner, item: accepted.item.id) }
+        return accepted
+    }
+
+    private func store(_ upload: SpooledUpload, from owner: UUID, details: UploadDetails) async throws -> (item: MediaItem, duplicate: Bool) {
+        guard upload.sizeBytes > 0 else { throw RoamError.invalidField("file", "is empty") }
         guard upload.sizeBytes <= policy.maxBytes else { throw MediaError.tooLarge(limit: policy.maxBytes) }
         guard let type = MediaType(sniffing: upload.head) else { throw MediaError.unsupportedType }
         if let existing = try await repository.item(owner: owner, sha256: upload.sha256) { return (existing, true) }

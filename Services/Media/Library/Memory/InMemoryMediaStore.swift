@@ -8,6 +8,8 @@ public final class InMemoryMediaStore: MediaRepository {
         var items: [UUID: MediaItem] = [:]
         var subjects: [UUID: [String: Date]] = [:]
         var detachedAt: [UUID: Date] = [:]
+        /// Owner and key → item (a removed item's key answers nothing, as the table's cascade does).
+        var idempotencyKeys: [String: UUID] = [:]
     }
 
     private let state = Mutex(State())
@@ -32,6 +34,17 @@ public final class InMemoryMediaStore: MediaRepository {
 
     public func item(owner: UUID, sha256: String) async throws -> MediaItem? {
         state.withLock { $0.items.values.first { $0.ownerID == owner && $0.sha256 == sha256 } }
+    }
+
+    public func item(owner: UUID, idempotencyKey: String) async throws -> MediaItem? {
+        state.withLock { state in state.idempotencyKeys["\(owner)/\(idempotencyKey)"].flatMap { state.items[$0] } }
+    }
+
+    public func remember(idempotencyKey key: String, owner: UUID, item: UUID) async throws {
+        state.withLock { state in
+            let name = "\(owner)/\(key)"
+            if state.idempotencyKeys[name].flatMap({ state.items[$0] }) == nil { state.idempotencyKeys[name] = item }
+        }
     }
 
     public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws

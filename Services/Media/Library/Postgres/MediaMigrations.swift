@@ -50,5 +50,16 @@ public enum MediaMigrations {
             "ALTER TABLE media.items ADD COLUMN detached_at timestamptz",
             "CREATE INDEX items_unattached ON media.items (coalesce(detached_at, created_at)) WHERE NOT in_library",
         ]),
+        // `Idempotency-Key` of uploads: a retry answers the first item, whatever bytes it brings.
+        Migration(3, "CreateUploadKeys", [
+            """
+            CREATE TABLE media.upload_keys (
+                owner_id uuid NOT NULL,
+                key text NOT NULL,
+                item_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
+                PRIMARY KEY (owner_id, key))
+            """,
+            "CREATE INDEX upload_keys_item ON media.upload_keys (item_id)",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -66,6 +66,20 @@ public struct PostgresMediaStore: MediaRepository {
             """).first.map(Self.decode)
     }
 
+    public func item(owner: UUID, idempotencyKey: String) async throws -> MediaItem? {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM media.items
+            WHERE id = (SELECT item_id FROM media.upload_keys WHERE owner_id = \(owner) AND key = \(idempotencyKey))
+            """).first.map(Self.decode)
+    }
+
+    public func remember(idempotencyKey key: String, owner: UUID, item: UUID) async throws {
+        _ = try await database.query("""
+            INSERT INTO media.upload_keys (owner_id, key, item_id) VALUES (\(owner), \(key), \(item))
+            ON CONFLICT (owner_id, key) DO NOTHING
+            """)
+    }
+
     public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
         let rows = try await database.query("""

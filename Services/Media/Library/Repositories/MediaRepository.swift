@@ -9,6 +9,10 @@ public protocol MediaRepository: Sendable {
     func item(_ id: UUID) async throws -> MediaItem?
     /// The owner's item with these bytes, if they have one.
     func item(owner: UUID, sha256: String) async throws -> MediaItem?
+    /// The owner's item an upload with this `Idempotency-Key` answered first, while it exists.
+    func item(owner: UUID, idempotencyKey: String) async throws -> MediaItem?
+    /// Remembers that an upload with `key` answered `item` (the first to do so is kept).
+    func remember(idempotencyKey key: String, owner: UUID, item: UUID) async throws
     /// Which of `checksums` and `deviceAssetIDs` the owner already has.
     func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
