@@ -2133,7 +2133,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)/responses/403`.
             ///
@@ -2435,7 +2435,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)/responses/403`.
             ///
@@ -3956,6 +3956,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Refused in the current state because of a field
             ///
             /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/422`.
@@ -4562,7 +4585,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)/responses/403`.
             ///
@@ -4889,7 +4912,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)/responses/403`.
             ///
@@ -5214,7 +5237,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)/responses/403`.
             ///
@@ -5553,7 +5576,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)/responses/403`.
             ///
@@ -5862,7 +5885,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)/responses/403`.
             ///
@@ -6211,7 +6234,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)/responses/403`.
             ///
@@ -6550,7 +6573,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)/responses/403`.
             ///
@@ -6863,7 +6886,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/403`.
             ///
@@ -7185,7 +7208,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)/responses/403`.
             ///
@@ -7540,7 +7563,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)/responses/403`.
             ///
@@ -8227,7 +8250,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)/responses/403`.
             ///
@@ -8572,7 +8595,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)/responses/403`.
             ///
@@ -8885,7 +8908,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/403`.
             ///
@@ -9207,7 +9230,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)/responses/403`.
             ///
@@ -9534,7 +9557,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)/responses/403`.
             ///
@@ -10145,6 +10168,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            ///
+            /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Too many requests; wait `Retry-After` seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)/responses/429`.
@@ -10394,7 +10440,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)/responses/403`.
             ///
@@ -11519,7 +11565,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)/responses/403`.
             ///
@@ -15586,6 +15632,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Too many requests; wait `Retry-After` seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/429`.
@@ -16162,7 +16231,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)/responses/403`.
             ///
@@ -16464,7 +16533,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)/responses/403`.
             ///
@@ -18847,6 +18916,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            ///
+            /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -21596,7 +21688,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)/responses/403`.
             ///
