@@ -61,7 +61,11 @@ enum MediaBench {
     /// beside media's.
     static func throughGateway(stack: ProcessStack, mediaPort: Int, media: LaunchedProcess, photo: Data, concurrency: Int,
                                seconds: Int) async throws {
+        // The gateway is ready only when every service it fronts is.
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (gateway, http) = try await stack.startGateway(environment: [
+            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
             "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
         ])
@@ -89,6 +93,8 @@ enum MediaBench {
         }
         say("thumbnails through the gateway (signed links): \(thumbnails)")
         _ = await gateway.stop()
+        _ = await feed.stop()
+        _ = await events.stop()
     }
 
     /// The same picture with different bytes after its end (decoders stop at the end marker), so each
