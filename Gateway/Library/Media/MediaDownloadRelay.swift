@@ -5,12 +5,13 @@ import RoamRuntime
 
 /// Relays one download from the media service's stream to an HTTP body that is written after the
 /// handler returns: a task holds the call open and hands each chunk over only when the client takes
-/// it (so a slow client never makes the gateway buffer a file), and ends the call when the client goes.
+/// it (so a slow client never makes the gateway buffer a file), and ends the call when nothing holds
+/// the body any more.
 struct MediaDownloadRelay: Sendable {
     let head: Roam_Media_V1_DownloadHead
     /// The bytes, read once.
     let chunks: RelayedChunks
-    private let task: Task<Void, Never>
+    private let task: RelayTask
 
     /// Starts the call and waits for its head (the sizes and type), or its error.
     static func open<Transport: GRPCCore.ClientTransport>(_ request: Roam_Media_V1_DownloadRequest,
@@ -44,7 +45,8 @@ struct MediaDownloadRelay: Sendable {
         do {
             var waiting = heads.makeAsyncIterator()
             guard let head = try await waiting.next() else { throw RoamError.unavailable }
-            return MediaDownloadRelay(head: head, chunks: RelayedChunks(chunks: chunks, task: task), task: task)
+            let held = RelayTask(task)
+            return MediaDownloadRelay(head: head, chunks: RelayedChunks(chunks: chunks, task: held), task: held)
         } catch {
             task.cancel()
             throw error
@@ -53,6 +55,6 @@ struct MediaDownloadRelay: Sendable {
 
     /// Ends the call without sending the body (the client's copy is current).
     func cancel() {
-        task.cancel()
+        task.task.cancel()
     }
 }

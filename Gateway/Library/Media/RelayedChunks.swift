@@ -1,21 +1,18 @@
 import AsyncAlgorithms
 
-/// The relayed chunks; when the HTTP response stops reading them (done, or the client went away),
-/// the call ends with it.
+/// The relayed chunks; the call lives as long as they are held (`RelayTask`).
 struct RelayedChunks: AsyncSequence, Sendable {
     let chunks: AsyncThrowingChannel<ArraySlice<UInt8>, any Error>
-    let task: Task<Void, Never>
+    let task: RelayTask
 
     final class Iterator: AsyncIteratorProtocol {
         private var base: AsyncThrowingChannel<ArraySlice<UInt8>, any Error>.Iterator
-        private let task: Task<Void, Never>
+        private let task: RelayTask
 
         init(_ sequence: RelayedChunks) {
             base = sequence.chunks.makeAsyncIterator()
             task = sequence.task
         }
-
-        deinit { task.cancel() }
 
         func next() async throws -> ArraySlice<UInt8>? {
             try await base.next()
