@@ -1,0 +1,59 @@
+import Foundation
+import RoamCore
+
+/// A trip as the traveller describes it, before it is checked: the dates and time zone arrive as text
+/// so that each bad one is named by its field.
+public struct TripDraft: Sendable {
+    public var title: String
+    public var destination: Destination
+    public var startDate: String
+    public var endDate: String
+    public var timeZone: String
+    public var homeCurrency: String
+
+    /// The longest trip, in days (both ends counted).
+    public static let maxDays = 366
+
+    public init(title: String, destination: Destination, startDate: String, endDate: String, timeZone: String, homeCurrency: String) {
+        self.title = title
+        self.destination = destination
+        self.startDate = startDate
+        self.endDate = endDate
+        self.timeZone = timeZone
+        self.homeCurrency = homeCurrency
+    }
+
+    /// The checked details, each rule broken named by its field (all of them at once).
+    public func validated() throws(RoamError) -> TripDetails {
+        var validation = Validation()
+        let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        Self.checkText(title, "title", maxLength: 200, into: &validation)
+        let destinationName = destination.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        Self.checkText(destinationName, "destination.name", maxLength: 200, into: &validation)
+        destination.point?.validate("destination.point", into: &validation)
+        let start = LocalDate(startDate), end = LocalDate(endDate)
+        validation.require(start != nil, "start_date", "must be a date such as 2026-07-14")
+        validation.require(end != nil, "end_date", "must be a date such as 2026-07-20")
+        if let start, let end {
+            validation.require(start <= end, "end_date", "must not be before start_date")
+            validation.require(start > end || start.days(to: end) < Self.maxDays, "end_date", "must be at most \(Self.maxDays) days after start_date, both counted")
+        }
+        let zone = TripZone(timeZone)
+        validation.require(zone != nil, "time_zone", "must be an IANA time zone such as Europe/Stockholm")
+        let currency = homeCurrency.uppercased()
+        validation.require(Self.currencies.contains(currency), "home_currency", "must be an ISO 4217 currency code such as SEK")
+        try validation.check()
+        return TripDetails(title: title, destination: Destination(name: destinationName, point: destination.point),
+                           dates: TripDates(start: start!, end: end!), zone: zone!, homeCurrency: currency)
+    }
+
+    /// Required, at most `maxLength` characters, on one line and without control characters.
+    static func checkText(_ text: String, _ field: String, maxLength: Int, into validation: inout Validation) {
+        validation.require(!text.isEmpty, field, "must not be blank")
+        validation.require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
+        validation.require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
+                           "must not contain control characters or line breaks")
+    }
+
+    static let currencies = Set(Locale.commonISOCurrencyCodes)
+}

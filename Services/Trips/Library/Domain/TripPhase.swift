@@ -1,0 +1,4 @@
+/// Where a trip stands today, in its own time zone.
+public enum TripPhase: String, Sendable, CaseIterable {
+    case upcoming, current, past
+}

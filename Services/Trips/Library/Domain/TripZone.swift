@@ -1,0 +1,39 @@
+import Foundation
+
+/// A trip's IANA time zone (`Europe/Stockholm`). It decides what a day of the trip is: from local
+/// midnight to the next local midnight, which is 23 or 25 hours long on the days clocks change.
+public struct TripZone: Sendable, Hashable {
+    public let identifier: String
+    let timeZone: TimeZone
+
+    /// A zone of the IANA database by its exact name (`UTC` too); offsets such as `GMT+2` are refused,
+    /// since they know nothing of daylight saving time.
+    public init?(_ identifier: String) {
+        guard identifier == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(identifier),
+              let timeZone = TimeZone(identifier: identifier) else { return nil }
+        self.identifier = identifier
+        self.timeZone = timeZone
+    }
+
+    /// The instants of `date` in this zone: [local midnight, next local midnight).
+    public func interval(of date: LocalDate) -> Range<Date> {
+        start(of: date)..<start(of: date.adding(days: 1))
+    }
+
+    /// The local date of `instant` in this zone.
+    public func date(of instant: Date) -> LocalDate {
+        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
+        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+    }
+
+    /// The first instant of `date`: midnight, or the first time after it where a zone skips midnight.
+    private func start(of date: LocalDate) -> Date {
+        calendar.startOfDay(for: calendar.date(from: DateComponents(year: date.year, month: date.month, day: date.day, hour: 12))!)
+    }
+
+    private var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+}
