@@ -163,9 +163,11 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        // Trips is being built (issue 14): its domain first, not yet a process.
-        .target(name: "Trips", dependencies: uses("RoamCore"), path: "Services/Trips/Library", swiftSettings: swiftSettings),
-        .testTarget(name: "TripsTests", dependencies: uses("RoamCore", "Trips"), path: "Tests/TripsTests", swiftSettings: swiftSettings),
+        // Trips is being built (issue 14): its domain and store first, not yet a process.
+        .target(name: "Trips", dependencies: uses("PostgresNIO", "RoamCore", "RoamRuntime"), path: "Services/Trips/Library",
+                swiftSettings: swiftSettings),
+        .testTarget(name: "TripsTests", dependencies: uses("RoamCore", "RoamRuntime", "RoamTesting", "Trips"), path: "Tests/TripsTests",
+                    swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",

@@ -1,0 +1,58 @@
+import Foundation
+import RoamCore
+import Synchronization
+
+/// Trips in memory, for tests and `ROAM_IN_MEMORY`; behaves as `PostgresTripStore` does.
+public final class InMemoryTripStore: TripRepository {
+    private struct State {
+        var trips: [UUID: Trip] = [:]
+        /// Owner and key → the trip first created with it.
+        var idempotencyKeys: [String: UUID] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
+        state.withLock { state in
+            let key = idempotencyKey.map { "\(trip.ownerID)/\($0)" }
+            if let key, let first = state.idempotencyKeys[key].flatMap({ state.trips[$0] }) { return first }
+            let stored = Trip(id: trip.id, ownerID: trip.ownerID, details: trip.details, createdAt: TimedCursor(time: trip.createdAt, id: trip.id).time)
+            state.trips[trip.id] = stored
+            if let key { state.idempotencyKeys[key] = trip.id }
+            return stored
+        }
+    }
+
+    public func trip(_ id: UUID, owner: UUID) async throws -> Trip? {
+        state.withLock { state in state.trips[id].flatMap { $0.ownerID == owner ? $0 : nil } }
+    }
+
+    public func trips(of owner: UUID, matching filter: TripFilter, page: PageRequest) async throws -> Page<Trip> {
+        let after = try TripCursor.decode(page.cursor)
+        let rows = state.withLock { state in
+            state.trips.values
+                .filter { $0.ownerID == owner && filter.matches($0.details) && (after?.precedes($0) ?? true) }
+                .sorted { ($0.details.dates.start, $0.id.uuidString) > ($1.details.dates.start, $1.id.uuidString) }
+        }
+        return Page(fetched: Array(rows.prefix(page.size + 1)), size: page.size) { TripCursor($0).token }
+    }
+
+    public func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip? {
+        state.withLock { state in
+            guard var trip = state.trips[id], trip.ownerID == owner else { return nil }
+            trip.details = details
+            state.trips[id] = trip
+            return trip
+        }
+    }
+
+    public func delete(_ id: UUID, owner: UUID) async throws -> Bool {
+        state.withLock { state in
+            guard let trip = state.trips[id], trip.ownerID == owner else { return false }
+            state.trips[id] = nil
+            return true
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Trips in PostgreSQL (schema `trips`, PostGIS). Dates are SQL `date`s; "today" for a trip's phase is
+/// taken in its own zone by the database (`now() AT TIME ZONE time_zone`).
+public struct PostgresTripStore: TripRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    static let columns = """
+        id, owner_id, title, destination_name, ST_Y(destination::geometry), ST_X(destination::geometry), start_date::text, end_date::text,
+        time_zone, home_currency, created_at
+        """
+
+    static func decode(_ row: PostgresRow) throws -> Trip {
+        let random = row.makeRandomAccess()
+        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        let latitude = try column(4, Double?.self), longitude = try column(5, Double?.self)
+        guard let start = LocalDate(try column(6, String.self)), let end = LocalDate(try column(7, String.self)),
+              let zone = TripZone(try column(8, String.self)) else { throw RoamError.internal }
+        let point = latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } }
+        return Trip(id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
+                    details: TripDetails(title: try column(2, String.self), destination: Destination(name: try column(3, String.self), point: point),
+                                         dates: TripDates(start: start, end: end), zone: zone, homeCurrency: try column(9, String.self)),
+                    createdAt: try column(10, Date.self))
+    }
+
+    public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
+        let details = trip.details, point = details.destination.point
+        let inserted = try await database.query("""
+            INSERT INTO trips.trips (id, owner_id, title, destination_name, destination, start_date, end_date, time_zone, home_currency,
+                                     created_at, idempotency_key)
+            VALUES (\(trip.id), \(trip.ownerID), \(details.title), \(details.destination.name),
+                    CASE WHEN \(point == nil) THEN NULL
+                         ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
+                    \(details.dates.start.description)::date, \(details.dates.end.description)::date, \(details.zone.identifier),
+                    \(details.homeCurrency), \(trip.createdAt), \(idempotencyKey))
+            ON CONFLICT (owner_id, idempotency_key) DO NOTHING
+            RETURNING \(unescaped: Self.columns)
+            """)
+        if let row = inserted.first { return try Self.decode(row) }
+        // The key was used before: that first trip is the answer.
+        guard let first = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM trips.trips WHERE owner_id = \(trip.ownerID) AND idempotency_key = \(idempotencyKey)
+            """).first else { throw RoamError.internal }
+        return try Self.decode(first)
+    }
+
+    public func trip(_ id: UUID, owner: UUID) async throws -> Trip? {
+        try await database.query("SELECT \(unescaped: Self.columns) FROM trips.trips WHERE id = \(id) AND owner_id = \(owner)")
+            .first.map(Self.decode)
+    }
+
+    public func trips(of owner: UUID, matching filter: TripFilter, page: PageRequest) async throws -> Page<Trip> {
+        let after = try TripCursor.decode(page.cursor)
+        var phase = "", instant = Date(), month: CalendarMonth?
+        switch filter {
+        case .all: break
+        case .phase(let wanted, let at): (phase, instant) = (wanted.rawValue, at)
+        case .month(let wanted): month = wanted
+        }
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM trips.trips,
+                   LATERAL (SELECT (\(instant)::timestamptz AT TIME ZONE time_zone)::date AS today) local
+            WHERE owner_id = \(owner)
+              AND CASE \(phase) WHEN 'upcoming' THEN start_date > local.today
+                                 WHEN 'current' THEN start_date <= local.today AND end_date >= local.today
+                                 WHEN 'past' THEN end_date < local.today
+                                 ELSE true END
+              AND (\(month == nil) OR (start_date <= \(month?.last.description ?? "2000-01-01")::date
+                                     AND end_date >= \(month?.first.description ?? "2000-01-01")::date))
+              AND (\(after == nil) OR (start_date, id) < (\(after?.start.description ?? "2000-01-01")::date, \(after?.id ?? UUID())))
+            ORDER BY start_date DESC, id DESC LIMIT \(page.size + 1)
+            """).map(Self.decode)
+        return Page(fetched: rows, size: page.size) { TripCursor($0).token }
+    }
+
+    public func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip? {
+        let point = details.destination.point
+        return try await database.query("""
+            UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
+                destination = CASE WHEN \(point == nil) THEN NULL
+                                   ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
+                start_date = \(details.dates.start.description)::date, end_date = \(details.dates.end.description)::date,
+                time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency)
+            WHERE id = \(id) AND owner_id = \(owner)
+            RETURNING \(unescaped: Self.columns)
+            """).first.map(Self.decode)
+    }
+
+    public func delete(_ id: UUID, owner: UUID) async throws -> Bool {
+        !(try await database.query("DELETE FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) RETURNING id")).isEmpty
+    }
+}

@@ -1,0 +1,27 @@
+import RoamRuntime
+
+/// The `trips` schema, one migration per change; never edit one that has shipped.
+public enum TripsMigrations {
+    public static let schema = "trips"
+
+    public static let migrator = Migrator(schema: schema, migrations: [
+        Migration(1, "CreateTrips", [
+            """
+            CREATE TABLE trips.trips (
+                id uuid PRIMARY KEY,
+                owner_id uuid NOT NULL,
+                title text NOT NULL,
+                destination_name text NOT NULL,
+                destination geography(Point, 4326),
+                start_date date NOT NULL,
+                end_date date NOT NULL CHECK (end_date >= start_date),
+                time_zone text NOT NULL,
+                home_currency char(3) NOT NULL,
+                created_at timestamptz NOT NULL,
+                idempotency_key text,
+                UNIQUE (owner_id, idempotency_key))
+            """,
+            "CREATE INDEX trips_by_owner ON trips.trips (owner_id, start_date DESC, id DESC)",
+        ]),
+    ], requiresPostGIS: true)
+}
