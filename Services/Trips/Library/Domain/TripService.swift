@@ -1,0 +1,64 @@
+import Foundation
+import RoamCore
+
+/// The trips domain: a traveller's own trips and their calendar. Free of transport and SQL; a trip
+/// that is not the caller's answers as one that does not exist.
+public struct TripService: Sendable {
+    let trips: any TripRepository
+    let now: @Sendable () -> Date
+
+    public init(trips: any TripRepository, now: @escaping @Sendable () -> Date = Date.init) {
+        self.trips = trips
+        self.now = now
+    }
+
+    public static let tripNotFound = RoamError.notFound("trip")
+
+    public func create(_ draft: TripDraft, owner: UUID, idempotencyKey: String?) async throws -> Trip {
+        let details = try draft.validated()
+        if let idempotencyKey {
+            var validation = Validation()
+            validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
+            validation.requireStorable(idempotencyKey, "idempotency_key")
+            try validation.check()
+        }
+        let created = now()
+        return try await trips.create(Trip(id: .v7(at: created), ownerID: owner, details: details, createdAt: created),
+                                      idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+    }
+
+    public func trip(_ id: UUID, owner: UUID) async throws -> Trip {
+        guard let trip = try await trips.trip(id, owner: owner) else { throw Self.tripNotFound }
+        return trip
+    }
+
+    /// The owner's trips, all or those upcoming, current or past today (each by its own zone).
+    public func trips(of owner: UUID, phase: TripPhase?, page: PageRequest) async throws -> Page<Trip> {
+        try await trips.trips(of: owner, matching: phase.map { .phase($0, at: now()) } ?? .all, page: page)
+    }
+
+    /// Replaces the trip's details, checked as a new trip's are.
+    public func update(_ id: UUID, with draft: TripDraft, owner: UUID) async throws -> Trip {
+        let details = try draft.validated()
+        guard let trip = try await trips.update(id, owner: owner, details: details) else { throw Self.tripNotFound }
+        return trip
+    }
+
+    /// Deletes the trip; deleting it again is harmless.
+    public func delete(_ id: UUID, owner: UUID) async throws {
+        _ = try await trips.delete(id, owner: owner)
+    }
+
+    /// The owner's trips that touch `month` (`YYYY-MM`), each with its days in that month, latest first.
+    public func calendar(_ month: String, owner: UUID) async throws -> [(trip: Trip, days: [LocalDate])] {
+        guard let month = CalendarMonth(month) else { throw RoamError.invalidField("month", "must be a month such as 2026-07") }
+        var found: [Trip] = []
+        var cursor: String?
+        repeat {
+            let page = try await trips.trips(of: owner, matching: .month(month), page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
+            found += page.items
+            cursor = page.nextCursor
+        } while cursor != nil
+        return found.map { ($0, month.days(of: $0.details.dates)) }
+    }
+}
