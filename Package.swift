@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "RoamLocal", "RoamProto",
+                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamLocal", "RoamProto",
                                "RoamRuntime", "RoamTesting", "ServiceLifecycle"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(

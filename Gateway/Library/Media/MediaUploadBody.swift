@@ -54,7 +54,8 @@ struct MediaUploadBody: Sendable {
         }
     }
 
-    /// The bytes in chunks of `chunkSize` (the body arrives in whatever pieces the network made).
+    /// The bytes in chunks of `chunkSize`, the last one shorter (the body arrives in whatever pieces the
+    /// network made).
     private func sendChunks(of file: HTTPBody, to writer: RPCWriter<Roam_Media_V1_UploadRequest>) async throws {
         var pending = Data()
         var total = 0
@@ -62,10 +63,17 @@ struct MediaUploadBody: Sendable {
             total += piece.count
             guard total <= maxBytes else { throw Self.tooLarge(maxBytes) }
             pending.append(contentsOf: piece)
-            if pending.count >= Self.chunkSize {
-                try await writer.write(.with { $0.chunk = pending })
-                pending = Data()
+            while pending.count >= Self.chunkSize {
+                let chunk = pending.prefix(Self.chunkSize)
+                try await writer.write(.with { $0.chunk = chunk })
+                pending = pending.dropFirst(Self.chunkSize)
             }
+        }
+        // A client that goes away mid-upload can end the body early without an error: a file shorter
+        // than it said it was is refused, so the upload is cancelled and nothing is stored.
+        if case .known(let length) = file.length, total != length {
+            throw RoamError(.invalidArgument, reason: "INCOMPLETE_BODY", message: "the body ended after \(total) of its \(length) bytes",
+                            violations: [.init(field: "file", description: "ended after \(total) of \(length) bytes")])
         }
         if !pending.isEmpty { try await writer.write(.with { $0.chunk = pending }) }
     }
