@@ -39,6 +39,7 @@ let package = Package(
         .executable(name: "roam-events", targets: ["roam-events"]),
         .executable(name: "roam-feed", targets: ["roam-feed"]),
         .executable(name: "roam-media", targets: ["roam-media"]),
+        .executable(name: "roam-trips", targets: ["roam-trips"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -163,21 +164,22 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        // Trips is being built (issue 14): its domain and store first, not yet a process.
-        .target(name: "Trips", dependencies: uses("PostgresNIO", "RoamCore", "RoamRuntime"), path: "Services/Trips/Library",
-                swiftSettings: swiftSettings),
-        .testTarget(name: "TripsTests", dependencies: uses("RoamCore", "RoamRuntime", "RoamTesting", "Trips"), path: "Tests/TripsTests",
-                    swiftSettings: swiftSettings),
+        .target(name: "Trips", dependencies: uses("GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+                path: "Services/Trips/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
+                          swiftSettings: swiftSettings),
+        .testTarget(name: "TripsTests", dependencies: uses("GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+                    path: "Tests/TripsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
                                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamLocal", "RoamProto",
-                               "RoamRuntime", "RoamTesting", "ServiceLifecycle"),
+                               "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: uses("Accounts", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
-                               "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
+                               "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ]
 )

@@ -59,6 +59,16 @@ curl -sf -o /dev/null "$ROAM$THUMBNAIL"
 STATUS=$(curl -s -o /dev/null -w '%{http_code}' "$ROAM/v1/media/$MEDIA_ID/content")
 [ "$STATUS" = 404 ] || { echo "expected 404 for the photo without a token or link, got $STATUS"; exit 1; }
 
+echo "5c. plan a trip, see it on the calendar, and get a problem document for a bad one"
+TRIP_ID=$(curl -sf -X POST "$ROAM/v1/trips" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -H 'Idempotency-Key: walkthrough-trip' \
+  -d '{"title":"Lisbon","destination":{"name":"Lisbon"},"startDate":"2031-06-10","endDate":"2031-06-17","timeZone":"Europe/Lisbon","homeCurrency":"EUR"}' \
+  | field id)
+curl -sf "$ROAM/v1/me/calendar?month=2031-06" -H "Authorization: Bearer $ACCESS" | grep -q "$TRIP_ID"
+BAD=$(curl -s -X POST "$ROAM/v1/trips" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"title":" ","destination":{"name":"Lisbon"},"startDate":"2031-06-10","endDate":"2031-06-01","timeZone":"Europe/Lisbon","homeCurrency":"EUR"}')
+echo "$BAD" | grep -q '"endDate"' || { echo "expected a problem naming endDate, got $BAD"; exit 1; }
+
 echo "6. refresh (the refresh token rotates)"
 REFRESH=$(curl -sf -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \
   -d "{\"refreshToken\":\"$REFRESH\"}" | field refreshToken)

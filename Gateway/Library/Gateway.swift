@@ -50,7 +50,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                                    publicBaseURL: settings.publicBaseURL)
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
                                                                         timeout: settings.fanOutTimeout, links: links),
-                             events: events, feed: feed, media: MediaCaller(media: upstreams.media), mediaLinks: links,
+                             events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
+                             mediaLinks: links,
                              mediaMaxBytes: settings.mediaMaxBytes)
         do {
             try api.register(on: table)

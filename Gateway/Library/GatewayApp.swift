@@ -21,12 +21,14 @@ public enum GatewayApp {
         let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
         let feed = try Upstream(name: "feed", addresses: settings.feedAddresses, timeout: settings.upstreamTimeout)
         let media = try Upstream(name: "media", addresses: settings.mediaAddresses, timeout: settings.upstreamTimeout)
-        let gateway = Gateway(settings: settings, upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media),
+        let trips = try Upstream(name: "trips", addresses: settings.tripsAddresses, timeout: settings.upstreamTimeout)
+        let gateway = Gateway(settings: settings,
+                              upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips),
                               verifier: verifier,
                               registry: registry)
         logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)",
                                            "events": "\(settings.eventsAddresses)", "feed": "\(settings.feedAddresses)",
-                                           "media": "\(settings.mediaAddresses)"])
+                                           "media": "\(settings.mediaAddresses)", "trips": "\(settings.tripsAddresses)"])
         let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -14,4 +14,6 @@ struct ServiceSpec: Sendable {
     /// It serves `roam.purge.v1.PurgeService`, so events tells it when an event ends.
     var purgesEvents = false
     var purgesUsers = false
+    /// It forgets deleted trips (`PurgeTrip`).
+    var purgesTrips = false
 }

@@ -10,7 +10,10 @@ enum StackPlan {
                     healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true,
                     purgesUsers: true),
         ServiceSpec(name: "media", executable: "roam-media", schema: "media", requiresPostGIS: true, grpcPort: 50054, metricsPort: 9104,
-                    healthName: "roam.media.v1.MediaService", addressVariable: "MEDIA_ADDRESS", purgesEvents: true, purgesUsers: true),
+                    healthName: "roam.media.v1.MediaService", addressVariable: "MEDIA_ADDRESS", purgesEvents: true, purgesUsers: true,
+                    purgesTrips: true),
+        ServiceSpec(name: "trips", executable: "roam-trips", schema: "trips", requiresPostGIS: true, grpcPort: 50055, metricsPort: 9105,
+                    healthName: "roam.trips.v1.TripsService", addressVariable: "TRIPS_ADDRESS", purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.
@@ -21,6 +24,11 @@ enum StackPlan {
     /// `USER_PURGE_TARGETS` for the accounts service: every service that forgets deleted accounts.
     static var userPurgeTargets: String {
         services.filter(\.purgesUsers).map { "\($0.name)=127.0.0.1:\($0.grpcPort)" }.joined(separator: ";")
+    }
+
+    /// `TRIP_PURGE_TARGETS` for the trips service: every service that forgets deleted trips.
+    static var tripPurgeTargets: String {
+        services.filter(\.purgesTrips).map { "\($0.name)=127.0.0.1:\($0.grpcPort)" }.joined(separator: ";")
     }
 
     static let gatewayExecutable = "roam-gateway"

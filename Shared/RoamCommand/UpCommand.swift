@@ -152,6 +152,7 @@ struct UpCommand {
         for spec in StackPlan.services { variables[spec.addressVariable] = "127.0.0.1:\(spec.grpcPort)" }
         variables["EVENT_PURGE_TARGETS"] = variables["EVENT_PURGE_TARGETS"] ?? StackPlan.eventPurgeTargets
         variables["USER_PURGE_TARGETS"] = variables["USER_PURGE_TARGETS"] ?? StackPlan.userPurgeTargets
+        variables["TRIP_PURGE_TARGETS"] = variables["TRIP_PURGE_TARGETS"] ?? StackPlan.tripPurgeTargets
         variables["ACCOUNTS_SIGNING_KEY_FILE"] = variables["ACCOUNTS_SIGNING_KEY_FILE"] ?? "\(stateDirectory)/accounts-signing-key"
         return variables
     }

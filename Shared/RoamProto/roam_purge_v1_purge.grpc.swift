@@ -46,10 +46,24 @@ public enum Roam_Purge_V1_PurgeService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "PurgeTrip" metadata.
+        public enum PurgeTrip: Sendable {
+            /// Request type for "PurgeTrip".
+            public typealias Input = Roam_Purge_V1_PurgeTripRequest
+            /// Response type for "PurgeTrip".
+            public typealias Output = Roam_Purge_V1_PurgeTripResponse
+            /// Descriptor for "PurgeTrip".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.purge.v1.PurgeService"),
+                method: "PurgeTrip",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.purge.v1.PurgeService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             PurgeEvent.descriptor,
-            PurgeUser.descriptor
+            PurgeUser.descriptor,
+            PurgeTrip.descriptor
         ]
     }
 }
@@ -117,6 +131,24 @@ extension Roam_Purge_V1_PurgeService {
             request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeUserResponse>
+
+        /// Handle the "PurgeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Purge_V1_PurgeTripRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Purge_V1_PurgeTripResponse` messages.
+        func purgeTrip(
+            request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeTripRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeTripResponse>
     }
 
     /// Service protocol for the "roam.purge.v1.PurgeService" service.
@@ -168,6 +200,24 @@ extension Roam_Purge_V1_PurgeService {
             request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeUserRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse>
+
+        /// Handle the "PurgeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeTripRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Purge_V1_PurgeTripResponse` message.
+        func purgeTrip(
+            request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeTripRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeTripResponse>
     }
 
     /// Simple service protocol for the "roam.purge.v1.PurgeService" service.
@@ -217,6 +267,24 @@ extension Roam_Purge_V1_PurgeService {
             request: Roam_Purge_V1_PurgeUserRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Purge_V1_PurgeUserResponse
+
+        /// Handle the "PurgeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Purge_V1_PurgeTripRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Purge_V1_PurgeTripResponse` to respond with.
+        func purgeTrip(
+            request: Roam_Purge_V1_PurgeTripRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Purge_V1_PurgeTripResponse
     }
 }
 
@@ -241,6 +309,17 @@ extension Roam_Purge_V1_PurgeService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeUserResponse>(),
             handler: { request, context in
                 try await self.purgeUser(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Purge_V1_PurgeService.Method.PurgeTrip.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeTripRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeTripResponse>(),
+            handler: { request, context in
+                try await self.purgeTrip(
                     request: request,
                     context: context
                 )
@@ -273,6 +352,17 @@ extension Roam_Purge_V1_PurgeService.ServiceProtocol {
         )
         return GRPCCore.StreamingServerResponse(single: response)
     }
+
+    public func purgeTrip(
+        request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_PurgeTripRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_PurgeTripResponse> {
+        let response = try await self.purgeTrip(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
 }
 
 // Default implementation of methods from 'ServiceProtocol'.
@@ -297,6 +387,19 @@ extension Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse> {
         return GRPCCore.ServerResponse<Roam_Purge_V1_PurgeUserResponse>(
             message: try await self.purgeUser(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func purgeTrip(
+        request: GRPCCore.ServerRequest<Roam_Purge_V1_PurgeTripRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_PurgeTripResponse> {
+        return GRPCCore.ServerResponse<Roam_Purge_V1_PurgeTripResponse>(
+            message: try await self.purgeTrip(
                 request: request.message,
                 context: context
             ),
@@ -364,6 +467,29 @@ extension Roam_Purge_V1_PurgeService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeUserResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeUserResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "PurgeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeTripRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_PurgeTripRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_PurgeTripResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func purgeTrip<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeTripRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_PurgeTripRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeTripResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeTripResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -456,6 +582,40 @@ extension Roam_Purge_V1_PurgeService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "PurgeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_PurgeTripRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_PurgeTripRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_PurgeTripResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func purgeTrip<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeTripRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_PurgeTripRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_PurgeTripResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeTripResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Purge_V1_PurgeService.Method.PurgeTrip.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -515,6 +675,35 @@ extension Roam_Purge_V1_PurgeService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeUserRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeUserResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeTrip" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Purge_V1_PurgeTripRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeTrip<Result>(
+        request: GRPCCore.ClientRequest<Roam_Purge_V1_PurgeTripRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeTripResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.purgeTrip(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_PurgeTripRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_PurgeTripResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -584,6 +773,39 @@ extension Roam_Purge_V1_PurgeService.ClientProtocol {
             metadata: metadata
         )
         return try await self.purgeUser(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "PurgeTrip" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A trip was deleted: forget what was kept for it (its budget, its media links).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func purgeTrip<Result>(
+        _ message: Roam_Purge_V1_PurgeTripRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_PurgeTripResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Purge_V1_PurgeTripRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.purgeTrip(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -2,8 +2,8 @@ import Foundation
 import RoamRuntime
 import Synchronization
 
-/// A purge target that is down for its first `failures` calls and remembers what it purged (event
-/// and user ids alike).
+/// A purge target that is down for its first `failures` calls and remembers what it purged (event,
+/// user and trip ids alike).
 public final class FlakyPurgeTarget: PurgeTarget {
     public let name: String
     private let state: Mutex<(failuresLeft: Int, purged: [UUID])>
@@ -19,6 +19,10 @@ public final class FlakyPurgeTarget: PurgeTarget {
 
     public func purgeUser(_ userID: UUID) async throws {
         try purge(userID)
+    }
+
+    public func purgeTrip(_ tripID: UUID) async throws {
+        try purge(tripID)
     }
 
     private func purge(_ id: UUID) throws {

@@ -63,6 +63,12 @@ public struct ProcessStack: Sendable {
                                       port: port, environment: ["MEDIA_DIRECTORY": files].merging(extra) { _, new in new })
     }
 
+    /// The trips service as a process, under its own role.
+    public func startTrips(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        try await startService("trips", executable: "roam-trips", health: "roam.trips.v1.TripsService", requiresPostGIS: true,
+                               port: port, environment: extra)
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
                               environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {
@@ -86,13 +92,12 @@ public struct ProcessStack: Sendable {
         return (process, port)
     }
 
-    public func startGateway(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
+    /// The gateway, reaching accounts and, when given, trips at `tripsPort`; `environment` names the others.
+    public func startGateway(tripsPort: Int? = nil, environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
-        let gateway = try LaunchedProcess("roam-gateway", environment: [
-            "HTTP_PORT": String(port),
-            "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
-            "LOG_LEVEL": "warning",
-        ].merging(extra) { _, new in new })
+        var environment = ["HTTP_PORT": String(port), "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning"]
+        if let tripsPort { environment["TRIPS_ADDRESS"] = "127.0.0.1:\(tripsPort)" }
+        let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new })
         let client = HTTPTestClient(port: port)
         try await gateway.waitUntilAnswering(client)
         return (gateway, client)

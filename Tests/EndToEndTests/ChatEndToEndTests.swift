@@ -16,7 +16,8 @@ import Testing
         let (feedA, portA) = try await stack.startFeed(eventsPort: eventsPort)
         let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
-        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (trips, tripsPort) = try await stack.startTrips()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
         var tokens: [String] = []
@@ -77,7 +78,7 @@ import Testing
                 #expect(await bensReading.end() == "EVENT_ENDED")
             }
         }
-        await expectCleanStops(gateway, feedA, feedB, events, media, stack.accounts)
+        await expectCleanStops(gateway, trips, feedA, feedB, events, media, stack.accounts)
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

@@ -6,6 +6,7 @@ import Gateway
 import Media
 import RoamRuntime
 import Testing
+import Trips
 
 /// The compose file, its `.env.example` and the README must agree with the variables the code reads.
 @Suite struct DeploymentFilesTests {
@@ -26,10 +27,12 @@ import Testing
             _ = try FeedApp.Configuration(environment: Environment([:], readLog: feedLog))
             let mediaLog = VariableReadLog()
             _ = try MediaApp.Configuration(environment: Environment(["S3_BUCKET": "roam-media"], readLog: mediaLog))
+            let tripsLog = VariableReadLog()
+            _ = try TripsApp.Configuration(environment: Environment([:], readLog: tripsLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
             return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
-                    "media": mediaLog.variables, "gateway": gatewayLog.variables]
+                    "media": mediaLog.variables, "trips": tripsLog.variables, "gateway": gatewayLog.variables]
         }
     }
 
@@ -57,14 +60,15 @@ import Testing
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "feed", "media", "gateway"] {
+        for service in ["accounts", "events", "feed", "media", "trips", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
         }
         // `roam provision` reads the administrator's URL and one password per service.
         let provision = try #require(compose["provision"])
-        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD"])
+        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
+                             "TRIPS_DB_PASSWORD"])
     }
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
@@ -73,6 +77,7 @@ import Testing
         #expect(file.contains("postgres://roam_events:${EVENTS_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_feed:${FEED_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {
@@ -95,7 +100,7 @@ import Testing
     @Test func theImageHoldsEveryExecutableComposeRuns() throws {
         let dockerfile = try Self.text("compose/Dockerfile")
         let commands = try Self.text("compose/docker-compose.yml").matches(of: /command: \["([a-z-]+)"/).map { String($0.output.1) }
-        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-gateway"])
+        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-gateway"])
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")
         }

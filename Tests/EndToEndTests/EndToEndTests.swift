@@ -10,7 +10,8 @@ import Testing
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
-        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (trips, tripsPort) = try await stack.startTrips()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -36,6 +37,6 @@ import Testing
         let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
-        await expectCleanStops(gateway, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
     }
 }

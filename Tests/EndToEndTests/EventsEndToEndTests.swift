@@ -31,7 +31,8 @@ import Testing
         let (events, eventsPort) = try await stack.startEvents(environment: ["EVENT_MIN_LIFETIME": "1s", "EVENT_SWEEP_INTERVAL": "1s"])
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
-        let (gateway, http) = try await stack.startGateway(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (trips, tripsPort) = try await stack.startTrips()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -110,6 +111,6 @@ import Testing
         #expect(await hostStream.waitFor { $0 == "event: event_ended" })
 
         // The host's stream is still open: stopping must end it rather than wait for the client.
-        await expectCleanStops(gateway, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
     }
 }

@@ -18,7 +18,8 @@ import Testing
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort)",
         ]) { _, new in new })
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: mediaAddress)
-        let (gateway, http) = try await stack.startGateway(environment: mediaAddress.merging([
+        let (trips, tripsPort) = try await stack.startTrips()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: mediaAddress.merging([
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
 
@@ -82,6 +83,6 @@ import Testing
         // The story's photos are not the event's: they stay.
         #expect(try await http.send("GET", "/v1/media/\(ids[0])", token: ana).status == 200)
 
-        await expectCleanStops(gateway, feed, events, mediaProcess, stack.accounts)
+        await expectCleanStops(gateway, trips, feed, events, mediaProcess, stack.accounts)
     }
 }

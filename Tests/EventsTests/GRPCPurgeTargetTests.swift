@@ -22,6 +22,11 @@ final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProto
         throw RPCError(code: .unimplemented, message: "not expected in this test")
     }
 
+    /// Nor to forget a trip: that is the trips service's to ask.
+    func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        throw RPCError(code: .unimplemented, message: "not expected in this test")
+    }
+
     var received: [(eventID: String, caller: Caller?)] { calls.withLock { $0 } }
 }
 

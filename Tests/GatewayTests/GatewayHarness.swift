@@ -24,7 +24,7 @@ enum GatewayHarness {
 
     /// The gateway in front of the real accounts service (in-memory repositories).
     static func withAccounts(settings: GatewaySettings? = nil, media: [any RegistrableRPCService] = [],
-                             _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+                             trips: [any RegistrableRPCService] = [], _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
         let repositories = Repositories(memory: InMemoryAccountsStore())
         let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
@@ -33,7 +33,7 @@ enum GatewayHarness {
                                                  serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()
         try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
-                      media: media, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+                      media: media, trips: trips, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
                       settings: settings ?? self.settings(), body)
     }
 
@@ -41,7 +41,7 @@ enum GatewayHarness {
     /// checked with `verifier`.
     static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
                     feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                    anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
+                    trips: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
                                                    anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
@@ -52,10 +52,14 @@ enum GatewayHarness {
         let (mediaServer, mediaUpstream) = inProcess("media", media, health: "roam.media.v1.MediaService",
                                                      anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor],
                                                      verifier: verifier, settings: settings)
-        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream),
+        let (tripsServer, tripsUpstream) = inProcess("trips", trips, health: "roam.trips.v1.TripsService",
+                                                     anonymousMethods: [], verifier: verifier, settings: settings)
+        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
+                                                          trips: tripsUpstream),
                               verifier: verifier, settings: settings,
                               extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
-                                              GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer)], body)
+                                              GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
+                                              GRPCServerService(server: tripsServer)], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.

@@ -13,7 +13,8 @@ import Testing
         let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
-        let gateway = Gateway(settings: try GatewayHarness.settings(), upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media),
+        let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
+        let gateway = Gateway(settings: try GatewayHarness.settings(), upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips),
                               verifier: verifier, registry: nil)
         return Set(gateway.router().1.routes)
     }

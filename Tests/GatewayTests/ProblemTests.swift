@@ -22,9 +22,18 @@ import Testing
     @Test func serviceFieldNamesBecomeLowerCamelCase() {
         let error = RoamError(.invalidArgument, reason: "INVALID_FIELD", message: "display_name: too long",
                               violations: [.init(field: "display_name", description: "too long"),
-                                           .init(field: "page.page_size", description: "too big")])
+                                           .init(field: "position.accuracy_meters", description: "too big")])
         let renamed = error.withJSONFieldNames()
-        #expect(renamed.violations.map(\.field) == ["displayName", "page.pageSize"])
+        #expect(renamed.violations.map(\.field) == ["displayName", "position.accuracyMeters"])
         #expect(renamed.message == "displayName: too long")
+    }
+
+    @Test func pagesAndIdempotencyKeysAreNamedAsTheClientSendsThem() {
+        let error = RoamError(.invalidArgument, reason: "INVALID_FIELD", message: "page.page_token: is not a token this listing returned",
+                              violations: [.init(field: "page.page_token", description: "unknown"), .init(field: "page.page_size", description: "too big"),
+                                           .init(field: "idempotency_key", description: "too long")])
+        let renamed = error.withJSONFieldNames()
+        #expect(renamed.violations.map(\.field) == ["pageToken", "pageSize", "Idempotency-Key"])
+        #expect(renamed.message == "pageToken: is not a token this listing returned")
     }
 }

@@ -188,6 +188,26 @@ import Testing
     }
 
     @Test(arguments: MediaStoreKind.allCases)
+    func aPurgedSubjectTakesTheSubjectsUnderItAndNoOther(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let trip = "trip/\(UUID().lowercasedString)"
+            let entryPhoto = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            let libraryPhoto = try await store.add(MediaFixtures.item(owner: owner)).item
+            let lookalike = try await store.add(MediaFixtures.item(owner: owner, inLibrary: false)).item
+            _ = try await store.attach([entryPhoto.id], owner: owner, to: "\(trip)/journal/1", at: Date())
+            _ = try await store.attach([libraryPhoto.id], owner: owner, to: "\(trip)/pin/2", at: Date())
+            _ = try await store.attach([libraryPhoto.id], owner: owner, to: "post/3", at: Date())
+            // Shares the trip's text but is not under it.
+            _ = try await store.attach([lookalike.id], owner: owner, to: "\(trip)x/journal/1", at: Date())
+            #expect(try await store.purge(subject: trip).map(\.id) == [entryPhoto.id])
+            #expect(try await store.subjects(of: libraryPhoto.id) == ["post/3"])
+            #expect(try await store.knownIDs([entryPhoto.id, libraryPhoto.id, lookalike.id]) == [libraryPhoto.id, lookalike.id])
+            #expect(try await store.purge(subject: trip).isEmpty)
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func itemsKeptOnlyForSubjectsGoOnceTheyHaveHadNoneForTheGracePeriod(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 @testable import Media
 import RoamCore
+import RoamTesting
 import Testing
 
 /// Uploads through the media service on real parts: the spool, libvips, files, and both repositories.
@@ -152,6 +153,23 @@ extension MediaServiceTests {
         #expect(try await harness.service.purgeEvent(event) == 0)
         #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: guest, media: own.id).uploaded))
         #expect(try await harness.service.item(own.id, for: guest).id == own.id)
+    }
+
+    @Test func aDeletedTripTakesWhatWasUploadedForItsEntriesAndLeavesTheLibrary() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let (owner, trip) = (UUID(), UUID())
+        let entryPhoto = try await harness.upload(try harness.file("entry.jpg"), owner: owner, details: UploadDetails(inLibrary: false)).item
+        let pinPhoto = try await harness.upload(try harness.file("pin.png"), owner: owner).item
+        try await harness.service.attach([entryPhoto.id], to: "trip/\(trip.lowercasedString)/journal/\(UUID().lowercasedString)", for: owner)
+        try await harness.service.attach([pinPhoto.id], to: "trip/\(trip.lowercasedString)/pin/\(UUID().lowercasedString)", for: owner)
+        for bad in ["trip/\(trip.lowercasedString)/journal", "trip//journal/1", "trip/1/Journal/2", "a/1/b/2/c/3/d/4"] {
+            #expect(await errorFields { try await harness.service.attach([pinPhoto.id], to: bad, for: owner) } == ["subject"], "\(bad)")
+        }
+        #expect(try await harness.service.purgeTrip(trip) == 1)
+        #expect(try await harness.service.purgeTrip(trip) == 0)
+        #expect(Set(try await harness.blobs.list(prefix: "").map(\.key)) == Set(MediaBlobKeys(owner: owner, media: pinPhoto.id).uploaded))
+        #expect(try await harness.service.item(pinPhoto.id, for: owner).id == pinPhoto.id)
     }
 
     @Test func anItemUploadedForAPostGoesAfterTheGracePeriodOnceThePostLetsGoOfIt() async throws {

@@ -1,5 +1,7 @@
 import Foundation
 import RoamCore
+import RoamRuntime
+import RoamTesting
 import Testing
 import Trips
 
@@ -77,10 +79,44 @@ import Trips
             #expect(try await store.update(trip.id, owner: UUID(), details: changed) == nil)
             #expect(try await store.update(trip.id, owner: trip.ownerID, details: changed)?.details == changed)
             #expect(try await store.trip(trip.id, owner: trip.ownerID)?.details == changed)
-            #expect(try await !store.delete(trip.id, owner: UUID()))
-            #expect(try await store.delete(trip.id, owner: trip.ownerID))
-            #expect(try await !store.delete(trip.id, owner: trip.ownerID))
+            let time = Date()
+            #expect(try await !store.delete(trip.id, owner: UUID(), at: time))
+            #expect(try await store.delete(trip.id, owner: trip.ownerID, at: time))
+            #expect(try await !store.delete(trip.id, owner: trip.ownerID, at: time))
             #expect(try await store.trip(trip.id, owner: trip.ownerID) == nil)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func aDeletedAccountTakesAllItsTripsAndNoOnesElse(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let (ana, bo) = (UUID(), UUID())
+            let anas = [TripFixtures.trip(owner: ana, "2026-06-10", "2026-06-17"), TripFixtures.trip(owner: ana, "2026-08-01", "2026-08-03")]
+            for trip in anas { _ = try await store.create(trip, idempotencyKey: "\(trip.id)") }
+            let bos = try await store.create(TripFixtures.trip(owner: bo, "2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            #expect(try await store.deleteAll(of: ana) == 2)
+            #expect(try await store.deleteAll(of: ana) == 0)
+            #expect(try await store.trips(of: ana, matching: .all, page: PageRequest()).items.isEmpty)
+            #expect(try await store.trip(bos.id, owner: bo) == bos)
+            let again = TripFixtures.trip(owner: ana, "2026-09-01", "2026-09-02")
+            #expect(try await store.create(again, idempotencyKey: "\(anas[0].id)") == again, "the account's keys went with it")
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func aDeletedTripIsAnnouncedOnceThroughTheOutbox(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
+            _ = try await store.create(trip, idempotencyKey: nil)
+            let outbox = ScopedOutbox(store: store, subject: trip.id)
+            #expect(try await outbox.due(at: Date(), limit: 10).isEmpty)
+            _ = try await store.delete(trip.id, owner: UUID(), at: Date())
+            #expect(try await outbox.due(at: Date(), limit: 10).isEmpty, "a stranger's delete announces nothing")
+            _ = try await store.delete(trip.id, owner: trip.ownerID, at: Date())
+            _ = try await store.delete(trip.id, owner: trip.ownerID, at: Date())
+            let entries = try await outbox.due(at: Date().addingTimeInterval(1), limit: 10)
+            #expect(entries.map(\.topic) == [.tripDeleted])
+            #expect(entries.first?.subjectID == trip.id)
         }
     }
 }

@@ -9,6 +9,7 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let events: EventsCaller<Transport>
     let feed: FeedCaller<Transport>
     let media: MediaCaller<Transport>
+    let trips: TripsCaller<Transport>
     let mediaLinks: MediaLinkMaker
     /// The largest upload passed on to media (`MEDIA_MAX_BYTES`).
     let mediaMaxBytes: Int

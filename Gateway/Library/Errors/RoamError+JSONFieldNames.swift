@@ -8,13 +8,18 @@ extension RoamError {
     /// Messages name fields the same way (`join its waitlist with waitlist_if_full`): every snake_case
     /// word in one is renamed too.
     func withJSONFieldNames() -> RoamError {
-        var error = self
+        var error = renamingFields(Self.sharedFieldNames)
         for index in error.violations.indices {
             error.violations[index].field = Self.lowerCamelCase(error.violations[index].field)
         }
         error.message = error.message.replacing(Self.snakeCaseWord) { Self.lowerCamelCase(String($0.output.0)) }
         return error
     }
+
+    /// Fields every service names alike that reach the gateway other than in the JSON body: a listing's
+    /// page is asked for with the query parameters `pageSize` and `pageToken`, and a create's key
+    /// comes in the `Idempotency-Key` header.
+    static let sharedFieldNames = ["page.page_size": "pageSize", "page.page_token": "pageToken", "idempotency_key": "Idempotency-Key"]
 
     /// `waitlist_if_full`, `position.accuracy_meters`: lowercase words joined by underscores.
     /// Simple word boundaries: Unicode's would read `position.accuracy_meters` as one word.

@@ -6,6 +6,312 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/Calendar`.
+        internal struct Calendar: Codable, Hashable, Sendable {
+            /// `YYYY-MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Calendar/month`.
+            internal var month: Swift.String
+            /// Latest start first
+            ///
+            /// - Remark: Generated from `#/components/schemas/Calendar/trips`.
+            internal var trips: [Components.Schemas.CalendarTrip]
+            /// Creates a new `Calendar`.
+            ///
+            /// - Parameters:
+            ///   - month: `YYYY-MM`
+            ///   - trips: Latest start first
+            internal init(
+                month: Swift.String,
+                trips: [Components.Schemas.CalendarTrip]
+            ) {
+                self.month = month
+                self.trips = trips
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case month
+                case trips
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CalendarDay`.
+        internal struct CalendarDay: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CalendarDay/date`.
+            internal var date: Swift.String
+            /// Creates a new `CalendarDay`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            internal init(date: Swift.String) {
+                self.date = date
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CalendarTrip`.
+        internal struct CalendarTrip: Codable, Hashable, Sendable {
+            /// The trip's days in the month, in order
+            ///
+            /// - Remark: Generated from `#/components/schemas/CalendarTrip/days`.
+            internal var days: [Components.Schemas.CalendarDay]
+            /// - Remark: Generated from `#/components/schemas/CalendarTrip/trip`.
+            internal var trip: Components.Schemas.Trip
+            /// Creates a new `CalendarTrip`.
+            ///
+            /// - Parameters:
+            ///   - days: The trip's days in the month, in order
+            ///   - trip:
+            internal init(
+                days: [Components.Schemas.CalendarDay],
+                trip: Components.Schemas.Trip
+            ) {
+                self.days = days
+                self.trip = trip
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case days
+                case trip
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreateTripRequest`.
+        internal struct CreateTripRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/destination`.
+            internal var destination: Components.Schemas.Destination
+            /// The last day, included; at most 366 days after startDate, both counted
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/endDate`.
+            internal var endDate: Swift.String
+            /// ISO 4217, e.g. SEK; the budget counts in it
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/homeCurrency`.
+            internal var homeCurrency: Swift.String
+            /// The first day, a local date where the trip is
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/startDate`.
+            internal var startDate: Swift.String
+            /// IANA, e.g. Europe/Lisbon; it decides which day of the trip a moment falls on
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/timeZone`.
+            internal var timeZone: Swift.String
+            /// 1 to 200 characters, trimmed, on one line
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateTripRequest/title`.
+            internal var title: Swift.String
+            /// Creates a new `CreateTripRequest`.
+            ///
+            /// - Parameters:
+            ///   - destination:
+            ///   - endDate: The last day, included; at most 366 days after startDate, both counted
+            ///   - homeCurrency: ISO 4217, e.g. SEK; the budget counts in it
+            ///   - startDate: The first day, a local date where the trip is
+            ///   - timeZone: IANA, e.g. Europe/Lisbon; it decides which day of the trip a moment falls on
+            ///   - title: 1 to 200 characters, trimmed, on one line
+            internal init(
+                destination: Components.Schemas.Destination,
+                endDate: Swift.String,
+                homeCurrency: Swift.String,
+                startDate: Swift.String,
+                timeZone: Swift.String,
+                title: Swift.String
+            ) {
+                self.destination = destination
+                self.endDate = endDate
+                self.homeCurrency = homeCurrency
+                self.startDate = startDate
+                self.timeZone = timeZone
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case destination
+                case endDate
+                case homeCurrency
+                case startDate
+                case timeZone
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Destination`.
+        internal struct Destination: Codable, Hashable, Sendable {
+            /// 1 to 200 characters, trimmed, on one line
+            ///
+            /// - Remark: Generated from `#/components/schemas/Destination/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Destination/point`.
+            internal var point: Components.Schemas.LatLng?
+            /// Creates a new `Destination`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 200 characters, trimmed, on one line
+            ///   - point:
+            internal init(
+                name: Swift.String,
+                point: Components.Schemas.LatLng? = nil
+            ) {
+                self.name = name
+                self.point = point
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case point
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Trip`.
+        internal struct Trip: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Trip/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Days from start to end, both counted
+            ///
+            /// - Remark: Generated from `#/components/schemas/Trip/dayCount`.
+            internal var dayCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/Trip/destination`.
+            internal var destination: Components.Schemas.Destination
+            /// - Remark: Generated from `#/components/schemas/Trip/endDate`.
+            internal var endDate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Trip/homeCurrency`.
+            internal var homeCurrency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Trip/id`.
+            internal var id: Swift.String
+            /// Where the trip stands today in its own time zone
+            ///
+            /// - Remark: Generated from `#/components/schemas/Trip/phase`.
+            internal enum PhasePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case upcoming = "upcoming"
+                case current = "current"
+                case past = "past"
+            }
+            /// Where the trip stands today in its own time zone
+            ///
+            /// - Remark: Generated from `#/components/schemas/Trip/phase`.
+            internal var phase: Components.Schemas.Trip.PhasePayload
+            /// - Remark: Generated from `#/components/schemas/Trip/startDate`.
+            internal var startDate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Trip/timeZone`.
+            internal var timeZone: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Trip/title`.
+            internal var title: Swift.String
+            /// Creates a new `Trip`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - dayCount: Days from start to end, both counted
+            ///   - destination:
+            ///   - endDate:
+            ///   - homeCurrency:
+            ///   - id:
+            ///   - phase: Where the trip stands today in its own time zone
+            ///   - startDate:
+            ///   - timeZone:
+            ///   - title:
+            internal init(
+                createdAt: Foundation.Date,
+                dayCount: Swift.Int,
+                destination: Components.Schemas.Destination,
+                endDate: Swift.String,
+                homeCurrency: Swift.String,
+                id: Swift.String,
+                phase: Components.Schemas.Trip.PhasePayload,
+                startDate: Swift.String,
+                timeZone: Swift.String,
+                title: Swift.String
+            ) {
+                self.createdAt = createdAt
+                self.dayCount = dayCount
+                self.destination = destination
+                self.endDate = endDate
+                self.homeCurrency = homeCurrency
+                self.id = id
+                self.phase = phase
+                self.startDate = startDate
+                self.timeZone = timeZone
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case dayCount
+                case destination
+                case endDate
+                case homeCurrency
+                case id
+                case phase
+                case startDate
+                case timeZone
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripPage`.
+        internal struct TripPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TripPage/trips`.
+            internal var trips: [Components.Schemas.Trip]
+            /// Creates a new `TripPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - trips:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                trips: [Components.Schemas.Trip]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.trips = trips
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case trips
+            }
+        }
+        /// Only the fields sent change
+        ///
+        /// - Remark: Generated from `#/components/schemas/UpdateTripRequest`.
+        internal struct UpdateTripRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/destination`.
+            internal var destination: Components.Schemas.Destination?
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/endDate`.
+            internal var endDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/homeCurrency`.
+            internal var homeCurrency: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/startDate`.
+            internal var startDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/timeZone`.
+            internal var timeZone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdateTripRequest/title`.
+            internal var title: Swift.String?
+            /// Creates a new `UpdateTripRequest`.
+            ///
+            /// - Parameters:
+            ///   - destination:
+            ///   - endDate:
+            ///   - homeCurrency:
+            ///   - startDate:
+            ///   - timeZone:
+            ///   - title:
+            internal init(
+                destination: Components.Schemas.Destination? = nil,
+                endDate: Swift.String? = nil,
+                homeCurrency: Swift.String? = nil,
+                startDate: Swift.String? = nil,
+                timeZone: Swift.String? = nil,
+                title: Swift.String? = nil
+            ) {
+                self.destination = destination
+                self.endDate = endDate
+                self.homeCurrency = homeCurrency
+                self.startDate = startDate
+                self.timeZone = timeZone
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case destination
+                case endDate
+                case homeCurrency
+                case startDate
+                case timeZone
+                case title
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Account`.
         internal struct Account: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Account/createdAt`.

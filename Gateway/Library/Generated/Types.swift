@@ -387,6 +387,36 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/users/{username}/following`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)`.
     func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output
+    /// Your trips that touch a month, each with its days in that month (latest start first)
+    ///
+    /// - Remark: HTTP `GET /v1/me/calendar`.
+    /// - Remark: Generated from `#/paths//v1/me/calendar/get(getMyCalendar)`.
+    func getMyCalendar(_ input: Operations.GetMyCalendar.Input) async throws -> Operations.GetMyCalendar.Output
+    /// Your trips, latest start first; all, or those upcoming, current or past today where each one is
+    ///
+    /// - Remark: HTTP `GET /v1/trips`.
+    /// - Remark: Generated from `#/paths//v1/trips/get(listMyTrips)`.
+    func listMyTrips(_ input: Operations.ListMyTrips.Input) async throws -> Operations.ListMyTrips.Output
+    /// Create a trip (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips`.
+    /// - Remark: Generated from `#/paths//v1/trips/post(createTrip)`.
+    func createTrip(_ input: Operations.CreateTrip.Input) async throws -> Operations.CreateTrip.Output
+    /// One of your trips (someone else's answers 404)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/get(getTrip)`.
+    func getTrip(_ input: Operations.GetTrip.Input) async throws -> Operations.GetTrip.Output
+    /// Change the fields you send; the trip is then checked as a new one is
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/patch(updateTrip)`.
+    func updateTrip(_ input: Operations.UpdateTrip.Input) async throws -> Operations.UpdateTrip.Output
+    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
+    func deleteTrip(_ input: Operations.DeleteTrip.Input) async throws -> Operations.DeleteTrip.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1392,6 +1422,86 @@ extension APIProtocol {
         try await listFollowing(Operations.ListFollowing.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// Your trips that touch a month, each with its days in that month (latest start first)
+    ///
+    /// - Remark: HTTP `GET /v1/me/calendar`.
+    /// - Remark: Generated from `#/paths//v1/me/calendar/get(getMyCalendar)`.
+    internal func getMyCalendar(
+        query: Operations.GetMyCalendar.Input.Query,
+        headers: Operations.GetMyCalendar.Input.Headers = .init()
+    ) async throws -> Operations.GetMyCalendar.Output {
+        try await getMyCalendar(Operations.GetMyCalendar.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your trips, latest start first; all, or those upcoming, current or past today where each one is
+    ///
+    /// - Remark: HTTP `GET /v1/trips`.
+    /// - Remark: Generated from `#/paths//v1/trips/get(listMyTrips)`.
+    internal func listMyTrips(
+        query: Operations.ListMyTrips.Input.Query = .init(),
+        headers: Operations.ListMyTrips.Input.Headers = .init()
+    ) async throws -> Operations.ListMyTrips.Output {
+        try await listMyTrips(Operations.ListMyTrips.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Create a trip (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips`.
+    /// - Remark: Generated from `#/paths//v1/trips/post(createTrip)`.
+    internal func createTrip(
+        headers: Operations.CreateTrip.Input.Headers = .init(),
+        body: Operations.CreateTrip.Input.Body
+    ) async throws -> Operations.CreateTrip.Output {
+        try await createTrip(Operations.CreateTrip.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One of your trips (someone else's answers 404)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/get(getTrip)`.
+    internal func getTrip(
+        path: Operations.GetTrip.Input.Path,
+        headers: Operations.GetTrip.Input.Headers = .init()
+    ) async throws -> Operations.GetTrip.Output {
+        try await getTrip(Operations.GetTrip.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields you send; the trip is then checked as a new one is
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/patch(updateTrip)`.
+    internal func updateTrip(
+        path: Operations.UpdateTrip.Input.Path,
+        headers: Operations.UpdateTrip.Input.Headers = .init(),
+        body: Operations.UpdateTrip.Input.Body
+    ) async throws -> Operations.UpdateTrip.Output {
+        try await updateTrip(Operations.UpdateTrip.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
+    internal func deleteTrip(
+        path: Operations.DeleteTrip.Input.Path,
+        headers: Operations.DeleteTrip.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTrip.Output {
+        try await deleteTrip(Operations.DeleteTrip.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -27,6 +27,12 @@ public struct GRPCPurgeTarget<Transport: ClientTransport>: PurgeTarget {
         }
     }
 
+    public func purgeTrip(_ tripID: UUID) async throws {
+        try await call { client, options in
+            _ = try await client.purgeTrip(.with { $0.tripID = tripID.lowercasedString }, options: options)
+        }
+    }
+
     /// Calls with the service credential under a request id of its own (this is the service's own work).
     private func call(_ body: @escaping @Sendable (Roam_Purge_V1_PurgeService.Client<Transport>, CallOptions) async throws -> Void)
         async throws {

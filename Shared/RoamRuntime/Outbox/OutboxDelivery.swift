@@ -36,6 +36,7 @@ public struct OutboxDelivery: Service {
                     switch entry.topic {
                     case .eventEnded: try await target.purgeEvent(entry.subjectID)
                     case .userDeleted: try await target.purgeUser(entry.subjectID)
+                    case .tripDeleted: try await target.purgeTrip(entry.subjectID)
                     }
                     try await outbox.acknowledge(entry.id, by: target.name)
                 } catch {

@@ -8,6 +8,8 @@ public struct OutboxEntry: Sendable, Equatable {
         case eventEnded = "event_ended"
         /// An account was deleted: forget everything of the user.
         case userDeleted = "user_deleted"
+        /// A trip was deleted: forget what was kept for it.
+        case tripDeleted = "trip_deleted"
     }
 
     public var id: UUID

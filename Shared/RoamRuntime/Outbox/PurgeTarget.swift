@@ -10,4 +10,6 @@ public protocol PurgeTarget: Sendable {
     func purgeEvent(_ eventID: UUID) async throws
     /// Idempotent; returns once the target has acknowledged.
     func purgeUser(_ userID: UUID) async throws
+    /// Idempotent; returns once the target has acknowledged.
+    func purgeTrip(_ tripID: UUID) async throws
 }

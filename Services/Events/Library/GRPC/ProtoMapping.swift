@@ -42,19 +42,6 @@ extension EventListing {
     }
 }
 
-extension GeoPoint {
-    var proto: Roam_Common_V1_LatLng {
-        .with {
-            $0.latitude = latitude
-            $0.longitude = longitude
-        }
-    }
-
-    init(_ proto: Roam_Common_V1_LatLng) {
-        self.init(latitude: proto.latitude, longitude: proto.longitude)
-    }
-}
-
 extension ReportedPosition {
     /// A position from a request; a missing one gets INVALID_ARGUMENT naming `field`.
     init(field: String, _ proto: Roam_Common_V1_ReportedPosition, present: Bool) throws(RoamError) {

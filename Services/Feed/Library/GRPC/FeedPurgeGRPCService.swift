@@ -24,4 +24,11 @@ public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProt
         RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)"])
         return .init()
     }
+
+    /// The feed keeps nothing of trips; it answers so that a trips outbox naming it is settled.
+    public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "trip_id", request.tripID)
+        return .init()
+    }
 }

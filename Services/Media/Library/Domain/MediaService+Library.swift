@@ -25,7 +25,7 @@ extension MediaService {
             validation.require(near.meters > 0 && near.meters <= 20_000_000, "withinMeters", "must be more than 0 and at most 20,000,000")
         }
         if let from = query.from, let to = query.to { validation.require(from < to, "to", "must be after from") }
-        if let subject = query.subject { validation.require(Self.isSubject(subject), "subject", "must look like post/<id>") }
+        if let subject = query.subject { validation.require(Self.isSubject(subject), "subject", "must look like post/<id> or trip/<id>/journal/<id>") }
         try validation.check()
         return try await repository.media(of: caller, matching: query, page: page)
     }
@@ -96,7 +96,7 @@ extension MediaService {
     /// Attaches the caller's media to `subject`, or none of it, naming the ids that are not theirs.
     public func attach(_ ids: [UUID], to subject: String, for caller: UUID) async throws {
         var validation = Validation()
-        validation.require(Self.isSubject(subject), "subject", "must look like post/<id>")
+        validation.require(Self.isSubject(subject), "subject", "must look like post/<id> or trip/<id>/journal/<id>")
         validation.require(!ids.isEmpty && ids.count <= 100, "mediaIds", "must name 1 to 100 media")
         try validation.check()
         let refused = try await repository.attach(ids, owner: caller, to: subject, at: now())
@@ -104,14 +104,18 @@ extension MediaService {
     }
 
     public func detach(_ ids: [UUID], from subject: String, for caller: UUID) async throws {
-        guard Self.isSubject(subject) else { throw RoamError.invalidField("subject", "must look like post/<id>") }
+        guard Self.isSubject(subject) else { throw RoamError.invalidField("subject", "must look like post/<id> or trip/<id>/journal/<id>") }
         try await repository.detach(ids, owner: caller, from: subject, at: now())
     }
 
-    /// `kind/id`: lower-case letters for the kind, then an id.
+    /// `kind/id`, or a subject inside another (`trip/<id>/journal/<id>`): up to three kind and id pairs.
     static func isSubject(_ text: String) -> Bool {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy({ $0.isLowercase && $0.isLetter })
-            && !parts[1].isEmpty && parts[1].count <= 64 && parts[1].allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        guard parts.count.isMultiple(of: 2), (2...6).contains(parts.count) else { return false }
+        return stride(from: 0, to: parts.count, by: 2).allSatisfy { index in
+            let kind = parts[index], id = parts[index + 1]
+            return !kind.isEmpty && kind.allSatisfy { $0.isLowercase && $0.isLetter }
+                && !id.isEmpty && id.count <= 64 && id.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" }
+        }
     }
 }

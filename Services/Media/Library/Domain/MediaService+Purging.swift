@@ -24,6 +24,14 @@ extension MediaService {
         return removed.count
     }
 
+    /// A trip was deleted: media uploaded only for it (a journal entry's photo) goes with it; the
+    /// owner's library keeps its photos, detached from the trip's pins and entries. Idempotent.
+    public func purgeTrip(_ trip: UUID) async throws -> Int {
+        let removed = try await repository.purge(subject: "trip/\(trip.lowercasedString)")
+        try await deleteBlobs(of: removed)
+        return removed.count
+    }
+
     /// Removes blobs written more than `grace` ago that no item points to (an upload that died between
     /// writing its blobs and its row), and says how many went. Newer ones may belong to an upload still
     /// under way.

@@ -25,4 +25,11 @@ public struct MediaPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
         RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "media": "\(purged)"])
         return .init()
     }
+
+    public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        let purged = try await media.purgeTrip(UUID(field: "trip_id", request.tripID))
+        RequestContext.current.logger.info("purged a trip", metadata: ["trip_id": "\(request.tripID)", "media": "\(purged)"])
+        return .init()
+    }
 }

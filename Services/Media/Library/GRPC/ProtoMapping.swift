@@ -16,7 +16,7 @@ extension MediaItem {
             $0.height = Int32(height ?? 0)
             $0.orientation = Int32(orientation ?? 0)
             if let captureTime { $0.captured = captureTime.proto }
-            if let position { $0.position = .with { $0.latitude = position.latitude; $0.longitude = position.longitude } }
+            if let position { $0.position = position.proto }
             $0.cameraMake = cameraMake ?? ""
             $0.cameraModel = cameraModel ?? ""
             $0.deviceAssetID = deviceAssetID ?? ""
@@ -53,12 +53,6 @@ extension CaptureTime {
 
     init(_ proto: Roam_Media_V1_CaptureTime) {
         self.init(date: proto.at.date, utcOffsetSeconds: proto.hasUtcOffsetSeconds ? Int(proto.utcOffsetSeconds) : nil)
-    }
-}
-
-extension GeoPoint {
-    init(_ proto: Roam_Common_V1_LatLng) {
-        self.init(latitude: proto.latitude, longitude: proto.longitude)
     }
 }
 

@@ -128,10 +128,11 @@ public final class InMemoryMediaStore: MediaRepository {
     public func purge(subject: String) async throws -> [MediaItem] {
         state.withLock { state in
             var removed: [MediaItem] = []
-            for (id, subjects) in state.subjects where subjects[subject] != nil {
+            let gone = { (attached: String) in attached == subject || attached.hasPrefix(subject + "/") }
+            for (id, subjects) in state.subjects where subjects.keys.contains(where: gone) {
                 guard let item = state.items[id] else { continue }
                 if item.inLibrary {
-                    state.subjects[id]?[subject] = nil
+                    state.subjects[id] = subjects.filter { !gone($0.key) }
                 } else {
                     removed.append(item)
                     state.items[id] = nil

@@ -180,10 +180,12 @@ public struct PostgresMediaStore: MediaRepository {
         try await database.transaction { connection in
             let removed = try await connection.query("""
                 DELETE FROM media.items i WHERE NOT in_library
-                  AND EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject = \(subject))
+                  AND EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id
+                              AND (a.subject = \(subject) OR starts_with(a.subject, \(subject + "/"))))
                 RETURNING \(unescaped: Self.columns)
                 """, logger: RequestContext.current.logger).collect().map(Self.decode)
-            try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject)", logger: RequestContext.current.logger)
+            try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject) OR starts_with(subject, \(subject + "/"))",
+                                       logger: RequestContext.current.logger)
             return removed
         }
     }

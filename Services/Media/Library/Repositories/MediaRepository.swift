@@ -34,8 +34,9 @@ public protocol MediaRepository: Sendable {
     func knownIDs(_ ids: [UUID]) async throws -> Set<UUID>
     /// Removes every item of `owner` (an account deleted) and returns them.
     func removeAll(of owner: UUID) async throws -> [MediaItem]
-    /// For a subject that is gone (an ended event): removes the items attached to it that were uploaded
-    /// only for it (not in their owner's library), detaches the others, and returns the removed.
+    /// For a subject that is gone (an ended event, a deleted trip) with the subjects under it
+    /// (`trip/<id>/journal/<entry>` under `trip/<id>`): removes the items attached to them that were
+    /// uploaded only for them (not in their owner's library), detaches the others, and returns the removed.
     func purge(subject: String) async throws -> [MediaItem]
     /// Removes the items kept only for their subjects that have had none since before `cutoff` (detached
     /// from the last, or never attached), and returns them.

@@ -37,16 +37,22 @@ public struct TripService: Sendable {
         try await trips.trips(of: owner, matching: phase.map { .phase($0, at: now()) } ?? .all, page: page)
     }
 
-    /// Replaces the trip's details, checked as a new trip's are.
-    public func update(_ id: UUID, with draft: TripDraft, owner: UUID) async throws -> Trip {
-        let details = try draft.validated()
+    /// Changes the fields present in `changes`; the result is checked as a new trip is.
+    public func update(_ id: UUID, with changes: TripChanges, owner: UUID) async throws -> Trip {
+        let details = try changes.applied(to: try await trip(id, owner: owner).details).validated()
         guard let trip = try await trips.update(id, owner: owner, details: details) else { throw Self.tripNotFound }
         return trip
     }
 
-    /// Deletes the trip; deleting it again is harmless.
+    /// Deletes the trip and everything in it (budget and media hear of it through the outbox);
+    /// deleting it again is harmless.
     public func delete(_ id: UUID, owner: UUID) async throws {
-        _ = try await trips.delete(id, owner: owner)
+        _ = try await trips.delete(id, owner: owner, at: now())
+    }
+
+    /// An account was deleted: its trips go, with everything in them. Says how many.
+    public func purgeUser(_ owner: UUID) async throws -> Int {
+        try await trips.deleteAll(of: owner)
     }
 
     /// The owner's trips that touch `month` (`YYYY-MM`), each with its days in that month, latest first.

@@ -1,9 +1,10 @@
 import Foundation
 import RoamCore
+import RoamRuntime
 import Synchronization
 
 /// Trips in memory, for tests and `ROAM_IN_MEMORY`; behaves as `PostgresTripStore` does.
-public final class InMemoryTripStore: TripRepository {
+public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
     private struct State {
         var trips: [UUID: Trip] = [:]
         /// Owner and key → the trip first created with it.
@@ -11,6 +12,9 @@ public final class InMemoryTripStore: TripRepository {
     }
 
     private let state = Mutex(State())
+    /// Entries other services must hear about (`StoreWithOutbox`).
+    let outboxEntries = InMemoryOutbox()
+    public var outbox: any OutboxRepository { outboxEntries }
 
     public init() {}
 
@@ -48,10 +52,20 @@ public final class InMemoryTripStore: TripRepository {
         }
     }
 
-    public func delete(_ id: UUID, owner: UUID) async throws -> Bool {
+    public func deleteAll(of owner: UUID) async throws -> Int {
+        state.withLock { state in
+            let theirs = state.trips.values.filter { $0.ownerID == owner }.map(\.id)
+            for id in theirs { state.trips[id] = nil }
+            state.idempotencyKeys = state.idempotencyKeys.filter { !$0.key.hasPrefix("\(owner)/") }
+            return theirs.count
+        }
+    }
+
+    public func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool {
         state.withLock { state in
             guard let trip = state.trips[id], trip.ownerID == owner else { return false }
             state.trips[id] = nil
+            outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .tripDeleted, subjectID: id, createdAt: time))
             return true
         }
     }

@@ -93,7 +93,23 @@ public struct PostgresTripStore: TripRepository {
             """).first.map(Self.decode)
     }
 
-    public func delete(_ id: UUID, owner: UUID) async throws -> Bool {
-        !(try await database.query("DELETE FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) RETURNING id")).isEmpty
+    public func deleteAll(of owner: UUID) async throws -> Int {
+        try await database.query("DELETE FROM trips.trips WHERE owner_id = \(owner) RETURNING id").count
     }
+
+    public func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            let deleted = try await connection.query("DELETE FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
+                .collect()
+            guard !deleted.isEmpty else { return false }
+            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .tripDeleted, subjectID: id, createdAt: time),
+                                            schema: TripsMigrations.schema, on: connection, logger: logger)
+            return true
+        }
+    }
+}
+
+extension PostgresTripStore: StoreWithOutbox {
+    public var outbox: any OutboxRepository { PostgresOutbox(database: database, schema: TripsMigrations.schema) }
 }

@@ -10,6 +10,10 @@ public protocol TripRepository: Sendable {
     func trips(of owner: UUID, matching filter: TripFilter, page: PageRequest) async throws -> Page<Trip>
     /// Replaces the trip's details; nil when the owner has no such trip.
     func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip?
-    /// Whether there was such a trip to delete.
-    func delete(_ id: UUID, owner: UUID) async throws -> Bool
+    /// Deletes the trip and everything in it, and in the same transaction tells other services
+    /// through the outbox (`trip_deleted`). Whether there was such a trip to delete.
+    func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool
+    /// Deletes every trip of a deleted account (the other services hear of the account itself, so
+    /// nothing goes to the outbox), and says how many went. Idempotent.
+    func deleteAll(of owner: UUID) async throws -> Int
 }

@@ -1,0 +1,57 @@
+import Foundation
+import RoamCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+extension Trip {
+    /// The trip as sent, its phase taken at `instant` in its own zone.
+    func proto(at instant: Date) -> Roam_Trips_V1_Trip {
+        .with {
+            $0.id = id.lowercasedString
+            $0.title = details.title
+            $0.destination = details.destination.proto
+            $0.startDate = details.dates.start.description
+            $0.endDate = details.dates.end.description
+            $0.timeZone = details.zone.identifier
+            $0.homeCurrency = details.homeCurrency
+            $0.phase = details.phase(at: instant).proto
+            $0.dayCount = Int32(details.dates.dayCount)
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        }
+    }
+}
+
+extension Destination {
+    var proto: Roam_Trips_V1_Destination {
+        .with {
+            $0.name = name
+            if let point { $0.point = point.proto }
+        }
+    }
+
+    init(_ proto: Roam_Trips_V1_Destination) {
+        self.init(name: proto.name, point: proto.hasPoint ? GeoPoint(proto.point) : nil)
+    }
+}
+
+extension TripPhase {
+    var proto: Roam_Trips_V1_TripPhase {
+        switch self {
+        case .upcoming: .upcoming
+        case .current: .current
+        case .past: .past
+        }
+    }
+
+    /// The phase a request names; unspecified is none (every trip).
+    init?(field: String, _ proto: Roam_Trips_V1_TripPhase) throws(RoamError) {
+        switch proto {
+        case .unspecified: return nil
+        case .upcoming: self = .upcoming
+        case .current: self = .current
+        case .past: self = .past
+        case .UNRECOGNIZED: throw RoamError.invalidField(field, "must be upcoming, current or past")
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// The gRPC face of the trips service: converts messages and calls `TripService` for the caller.
+public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol {
+    let trips: TripService
+
+    public init(trips: TripService) {
+        self.trips = trips
+    }
+
+    private func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
+
+    public func createTrip(request: Roam_Trips_V1_CreateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_CreateTripResponse {
+        let owner = try caller()
+        let fields = request.trip
+        let draft = TripDraft(title: fields.title, destination: Destination(fields.destination), startDate: fields.startDate,
+                              endDate: fields.endDate, timeZone: fields.timeZone, homeCurrency: fields.homeCurrency)
+        let trip = try await trips.create(draft, owner: owner, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
+        return .with { $0.trip = trip.proto(at: trips.now()) }
+    }
+
+    public func getTrip(request: Roam_Trips_V1_GetTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetTripResponse {
+        let trip = try await trips.trip(UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with { $0.trip = trip.proto(at: trips.now()) }
+    }
+
+    public func listMyTrips(request: Roam_Trips_V1_ListMyTripsRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListMyTripsResponse {
+        let page = try await trips.trips(of: caller(), phase: TripPhase(field: "phase", request.phase), page: request.page.domain())
+        let now = trips.now()
+        return .with {
+            $0.trips = page.items.map { $0.proto(at: now) }
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func updateTrip(request: Roam_Trips_V1_UpdateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_UpdateTripResponse {
+        let changes = TripChanges(title: request.hasTitle ? request.title : nil,
+                                  destination: request.hasDestination ? Destination(request.destination) : nil,
+                                  startDate: request.hasStartDate ? request.startDate : nil, endDate: request.hasEndDate ? request.endDate : nil,
+                                  timeZone: request.hasTimeZone ? request.timeZone : nil,
+                                  homeCurrency: request.hasHomeCurrency ? request.homeCurrency : nil)
+        let trip = try await trips.update(UUID(field: "trip_id", request.tripID), with: changes, owner: caller())
+        return .with { $0.trip = trip.proto(at: trips.now()) }
+    }
+
+    public func deleteTrip(request: Roam_Trips_V1_DeleteTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_DeleteTripResponse {
+        try await trips.delete(UUID(field: "trip_id", request.tripID), owner: caller())
+        return .init()
+    }
+
+    public func getCalendar(request: Roam_Trips_V1_GetCalendarRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetCalendarResponse {
+        let entries = try await trips.calendar(request.month, owner: caller())
+        let now = trips.now()
+        return .with {
+            $0.month = request.month
+            $0.trips = entries.map { entry in
+                .with {
+                    $0.trip = entry.trip.proto(at: now)
+                    $0.days = entry.days.map { day in .with { $0.date = day.description } }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// `roam.purge.v1.PurgeService` for trips: other services (never users) make it forget things.
+public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+    let trips: TripService
+
+    public init(trips: TripService) {
+        self.trips = trips
+    }
+
+    /// Trips keep nothing of events; answering settles an events outbox that names trips.
+    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "event_id", request.eventID)
+        return .init()
+    }
+
+    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        let purged = try await trips.purgeUser(UUID(field: "user_id", request.userID))
+        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)"])
+        return .init()
+    }
+
+    /// Trips own trips: a deleted one is already gone here.
+    public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "trip_id", request.tripID)
+        return .init()
+    }
+}

@@ -1,0 +1,22 @@
+import RoamRuntime
+
+/// The trips process: the PostGIS store (or the in-memory one) and the outbox that tells budget and
+/// media about deleted trips. `ServiceHost` does the rest.
+public enum TripsApp {
+    public static let defaultGRPCPort = 50055
+    public static let defaultMetricsPort = 9105
+
+    public static func run(environment: Environment) async throws {
+        let configuration = try Configuration(environment: environment)
+        try await ServiceHost.run(settings: configuration.settings) { runtime in
+            let store: any TripRepository & OutboxRepository =
+                if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
+            let trips = TripService(trips: store)
+            var parts = ServiceParts(services: [TripsGRPCService(trips: trips), TripsPurgeGRPCService(trips: trips)],
+                                     migrator: TripsMigrations.migrator)
+            parts.outbox = store
+            parts.purgeTargets = configuration.purgeTargets
+            return parts
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import MediaTesting
+import PostgresNIO
+import RoamProto
+import RoamTesting
+import Testing
+
+/// Trips as a real process behind the real gateway: a traveller's trips over HTTP, a deleted trip
+/// reaching media through the trips outbox, and a deleted account reaching trips through accounts'.
+@Suite(.serialized) struct TripsEndToEndTests {
+    @Test func tripsThroughTheGatewayAndTheirDeletionReachesMediaAndAccountsDeletionReachesTrips() async throws {
+        let (tripsPort, mediaPort) = (FreePort.next(), FreePort.next())
+        let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort)",
+                                                                       "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (media, _) = try await stack.startMedia(port: mediaPort)
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)"])
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            // `eventually` asks again and again.
+            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
+        ])
+        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "traveller@example.com", "username": "traveller", "password": "correct horse battery", "displayName": "Traveller",
+        ])
+        let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        let lisbon: [String: Any] = [
+            "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10", "endDate": "2031-06-17",
+            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ]
+        let created = try await http.send("POST", "/v1/trips", json: lisbon, token: token, headers: ["Idempotency-Key": "e2e-trip"])
+        #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+        let tripID = try #require(try created.json()["id"] as? String)
+        let retried = try await http.send("POST", "/v1/trips", json: lisbon, token: token, headers: ["Idempotency-Key": "e2e-trip"])
+        #expect(try retried.json()["id"] as? String == tripID)
+        let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: token).json()
+        #expect((calendar["trips"] as? [[String: Any]])?.count == 1)
+
+        // A photo of the owner's library attached to an entry of the trip, as the journal will.
+        let photo = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(), token: token, headers: ["Content-Type": "image/jpeg"])
+        let photoID = try #require(try photo.json()["mediaId"] as? String)
+        let subject = "trip/\(tripID)/journal/1"
+        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: mediaPort), transportSecurity: .plaintext)
+        try await withGRPCClient(transport: transport) { grpc in
+            _ = try await Roam_Media_V1_MediaService.Client(wrapping: grpc)
+                .attach(.with { $0.mediaIds = [photoID]; $0.subject = subject }, metadata: ["authorization": "Bearer \(token)"])
+        }
+        func attached() async -> [String] {
+            let page = try? await http.send("GET", "/v1/me/media?subject=\(subject)", token: token).json()
+            return (page?["media"] as? [[String: Any]])?.compactMap { $0["mediaId"] as? String } ?? []
+        }
+        #expect(await attached() == [photoID])
+
+        // Deleting the trip reaches media through the trips outbox: the photo stays in the library, detached.
+        #expect(try await http.send("DELETE", "/v1/trips/\(tripID)", token: token).status == 204)
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)", token: token).status == 404)
+        #expect(await eventually { await attached().isEmpty })
+        #expect(try await http.send("GET", "/v1/media/\(photoID)", token: token).status == 200)
+
+        // Deleting the account reaches trips through the accounts outbox.
+        let second = try await http.send("POST", "/v1/trips", json: lisbon, token: token)
+        #expect(second.status == 201, "\(String(decoding: second.body, as: UTF8.self))")
+        #expect(try await tripCount(stack.adminURL) == 1)
+        #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
+        #expect(await eventually { (try? await tripCount(stack.adminURL)) == 0 })
+        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+    }
+
+    /// Rows in `trips.trips`, read as the administrator.
+    func tripCount(_ adminURL: String) async throws -> Int {
+        try await ProcessStack.withAdmin(adminURL) { client in
+            var count = 0
+            for try await value in try await client.query("SELECT count(*)::int FROM trips.trips").decode(Int.self) { count = value }
+            return count
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Testing
+import Trips
+
+/// The trips service behind the real interceptors, through the generated client: a trip's life, what
+/// another user gets, bad input named by field, the calendar, and purges that only services may ask.
+@Suite struct TripsGRPCTests {
+    let store = InMemoryTripStore()
+
+    /// The `RoamError` a call failed with, as the gateway would read it.
+    func failure(_ body: () async throws -> Void) async -> RoamError? {
+        do {
+            try await body()
+            return nil
+        } catch let error as RPCError {
+            return RoamError(error)
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func aTripIsCreatedListedEditedAndDeletedByItsOwnerOnly() async throws {
+        let tokens = await TestTokens()
+        let trips = TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") })
+        try await InProcessService.run([TripsGRPCService(trips: trips), TripsPurgeGRPCService(trips: trips)],
+                                       verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
+            let (ana, bo) = (UUID(), UUID())
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let asBo: Metadata = ["authorization": "Bearer \(try await tokens.userToken(bo))"]
+            let fields = Roam_Trips_V1_TripFields.with {
+                $0.title = "  Lisbon  "
+                $0.destination = .with { $0.name = "Lisbon"; $0.point = .with { $0.latitude = 38.72; $0.longitude = -9.14 } }
+                $0.startDate = "2026-06-10"
+                $0.endDate = "2026-06-17"
+                $0.timeZone = "Europe/Lisbon"
+                $0.homeCurrency = "eur"
+            }
+            let created = try await client.createTrip(.with { $0.trip = fields; $0.idempotencyKey = "k" }, metadata: asAna).trip
+            #expect(created.title == "Lisbon" && created.homeCurrency == "EUR" && created.phase == .current && created.dayCount == 8)
+            #expect(created.destination.point.latitude == 38.72)
+            let again = try await client.createTrip(.with { $0.trip = fields; $0.idempotencyKey = "k" }, metadata: asAna).trip
+            #expect(again.id == created.id, "the same key answers the first trip")
+
+            let bad = await failure {
+                _ = try await client.createTrip(.with {
+                    $0.trip = fields
+                    $0.trip.title = " "
+                    $0.trip.endDate = "2026-06-01"
+                    $0.trip.timeZone = "Mars/Olympus"
+                }, metadata: asAna)
+            }
+            #expect(bad?.reason == "INVALID_FIELD" && bad?.violations.map(\.field) == ["title", "end_date", "time_zone"])
+            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asBo) }?.reason == "NOT_FOUND")
+            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = "nope" }, metadata: asAna) }?.violations.map(\.field) == ["trip_id"])
+            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }) }?.reason == "UNAUTHENTICATED")
+
+            let edited = try await client.updateTrip(.with { $0.tripID = created.id; $0.endDate = "2026-06-20"; $0.destination = .with { $0.name = "Porto" } },
+                                                     metadata: asAna).trip
+            #expect(edited.endDate == "2026-06-20" && edited.title == "Lisbon" && edited.destination.name == "Porto" && !edited.destination.hasPoint)
+            #expect(await failure { _ = try await client.updateTrip(.with { $0.tripID = created.id; $0.title = "Mine" }, metadata: asBo) }?.reason == "NOT_FOUND")
+
+            _ = try await client.createTrip(.with { $0.trip = fields; $0.trip.startDate = "2026-07-30"; $0.trip.endDate = "2026-08-02" }, metadata: asAna)
+            #expect(try await client.listMyTrips(.with { $0.phase = .upcoming }, metadata: asAna).trips.map(\.startDate) == ["2026-07-30"])
+            #expect(try await client.listMyTrips(.init(), metadata: asAna).trips.count == 2)
+            #expect(try await client.listMyTrips(.init(), metadata: asBo).trips.isEmpty)
+            let july = try await client.getCalendar(.with { $0.month = "2026-07" }, metadata: asAna)
+            #expect(july.trips.map { $0.days.map(\.date) } == [["2026-07-30", "2026-07-31"]])
+            #expect(await failure { _ = try await client.getCalendar(.with { $0.month = "July" }, metadata: asAna) }?.violations.map(\.field) == ["month"])
+
+            try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asBo)
+            #expect(try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna).trip.id == created.id, "a stranger deletes nothing")
+            try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna)
+            try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna)
+            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna) }?.reason == "NOT_FOUND")
+            #expect(try await store.due(at: Date().addingTimeInterval(1), limit: 10).map(\.subjectID.lowercasedString) == [created.id])
+
+            // Only services purge: a user may not wipe someone's trips.
+            let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
+            #expect(await failure { _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asBo) }?.reason == "PERMISSION_DENIED")
+            let asService: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken())"]
+            _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asService)
+            #expect(try await client.listMyTrips(.init(), metadata: asAna).trips.isEmpty)
+        }
+    }
+}
