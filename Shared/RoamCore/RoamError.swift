@@ -31,12 +31,15 @@ public struct RoamError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String
     public var message: String
     public var violations: [FieldViolation]
+    /// The id of what the request collides with (the pin too close, the place already saved).
+    public var conflictingID: String?
 
-    public init(_ kind: Kind, reason: String, message: String, violations: [FieldViolation] = []) {
+    public init(_ kind: Kind, reason: String, message: String, violations: [FieldViolation] = [], conflictingID: String? = nil) {
         self.kind = kind
         self.reason = reason
         self.message = message
         self.violations = violations
+        self.conflictingID = conflictingID
     }
 
     public var description: String { "\(reason): \(message)" }

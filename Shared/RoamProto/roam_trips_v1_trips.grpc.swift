@@ -98,6 +98,97 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreatePin" metadata.
+        public enum CreatePin: Sendable {
+            /// Request type for "CreatePin".
+            public typealias Input = Roam_Trips_V1_CreatePinRequest
+            /// Response type for "CreatePin".
+            public typealias Output = Roam_Trips_V1_CreatePinResponse
+            /// Descriptor for "CreatePin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "CreatePin",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetPin" metadata.
+        public enum GetPin: Sendable {
+            /// Request type for "GetPin".
+            public typealias Input = Roam_Trips_V1_GetPinRequest
+            /// Response type for "GetPin".
+            public typealias Output = Roam_Trips_V1_GetPinResponse
+            /// Descriptor for "GetPin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetPin",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListPins" metadata.
+        public enum ListPins: Sendable {
+            /// Request type for "ListPins".
+            public typealias Input = Roam_Trips_V1_ListPinsRequest
+            /// Response type for "ListPins".
+            public typealias Output = Roam_Trips_V1_ListPinsResponse
+            /// Descriptor for "ListPins".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListPins",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdatePin" metadata.
+        public enum UpdatePin: Sendable {
+            /// Request type for "UpdatePin".
+            public typealias Input = Roam_Trips_V1_UpdatePinRequest
+            /// Response type for "UpdatePin".
+            public typealias Output = Roam_Trips_V1_UpdatePinResponse
+            /// Descriptor for "UpdatePin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "UpdatePin",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeletePin" metadata.
+        public enum DeletePin: Sendable {
+            /// Request type for "DeletePin".
+            public typealias Input = Roam_Trips_V1_DeletePinRequest
+            /// Response type for "DeletePin".
+            public typealias Output = Roam_Trips_V1_DeletePinResponse
+            /// Descriptor for "DeletePin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "DeletePin",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListPhotosNearPin" metadata.
+        public enum ListPhotosNearPin: Sendable {
+            /// Request type for "ListPhotosNearPin".
+            public typealias Input = Roam_Trips_V1_ListPhotosNearPinRequest
+            /// Response type for "ListPhotosNearPin".
+            public typealias Output = Roam_Trips_V1_ListPhotosNearPinResponse
+            /// Descriptor for "ListPhotosNearPin".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListPhotosNearPin",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetDayRoute" metadata.
+        public enum GetDayRoute: Sendable {
+            /// Request type for "GetDayRoute".
+            public typealias Input = Roam_Trips_V1_GetDayRouteRequest
+            /// Response type for "GetDayRoute".
+            public typealias Output = Roam_Trips_V1_GetDayRouteResponse
+            /// Descriptor for "GetDayRoute".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetDayRoute",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -105,7 +196,14 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             ListMyTrips.descriptor,
             UpdateTrip.descriptor,
             DeleteTrip.descriptor,
-            GetCalendar.descriptor
+            GetCalendar.descriptor,
+            CreatePin.descriptor,
+            GetPin.descriptor,
+            ListPins.descriptor,
+            UpdatePin.descriptor,
+            DeletePin.descriptor,
+            ListPhotosNearPin.descriptor,
+            GetDayRoute.descriptor
         ]
     }
 }
@@ -230,7 +328,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The caller's trips that touch a month, each with its days in that month.
+        /// > The caller's trips that touch a month, each with its days in that month and their counts.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Trips_V1_GetCalendarRequest` messages.
@@ -243,6 +341,130 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetCalendarRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetCalendarResponse>
+
+        /// Handle the "CreatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+        /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+        /// > in ErrorInfo.metadata["conflicting_id"].
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_CreatePinRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_CreatePinResponse` messages.
+        func createPin(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreatePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_CreatePinResponse>
+
+        /// Handle the "GetPin" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetPinRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetPinResponse` messages.
+        func getPin(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPinResponse>
+
+        /// Handle the "ListPins" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's pins by visit time: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListPinsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListPinsResponse` messages.
+        func listPins(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListPinsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListPinsResponse>
+
+        /// Handle the "UpdatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes the fields that are present, under the same rules as a new pin.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_UpdatePinRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_UpdatePinResponse` messages.
+        func updatePin(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_UpdatePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_UpdatePinResponse>
+
+        /// Handle the "DeletePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_DeletePinRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_DeletePinResponse` messages.
+        func deletePin(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_DeletePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DeletePinResponse>
+
+        /// Handle the "ListPhotosNearPin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListPhotosNearPinRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListPhotosNearPinResponse` messages.
+        func listPhotosNearPin(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListPhotosNearPinResponse>
+
+        /// Handle the "GetDayRoute" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetDayRouteRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetDayRouteResponse` messages.
+        func getDayRoute(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayRouteResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -351,7 +573,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The caller's trips that touch a month, each with its days in that month.
+        /// > The caller's trips that touch a month, each with its days in that month and their counts.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetCalendarRequest` message.
@@ -364,6 +586,130 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_GetCalendarRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse>
+
+        /// Handle the "CreatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+        /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+        /// > in ErrorInfo.metadata["conflicting_id"].
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_CreatePinResponse` message.
+        func createPin(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_CreatePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_CreatePinResponse>
+
+        /// Handle the "GetPin" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetPinResponse` message.
+        func getPin(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPinResponse>
+
+        /// Handle the "ListPins" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's pins by visit time: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPinsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListPinsResponse` message.
+        func listPins(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListPinsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListPinsResponse>
+
+        /// Handle the "UpdatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes the fields that are present, under the same rules as a new pin.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdatePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_UpdatePinResponse` message.
+        func updatePin(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_UpdatePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_UpdatePinResponse>
+
+        /// Handle the "DeletePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeletePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_DeletePinResponse` message.
+        func deletePin(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_DeletePinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DeletePinResponse>
+
+        /// Handle the "ListPhotosNearPin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPhotosNearPinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListPhotosNearPinResponse` message.
+        func listPhotosNearPin(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListPhotosNearPinResponse>
+
+        /// Handle the "GetDayRoute" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetDayRouteResponse` message.
+        func getDayRoute(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayRouteResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -470,7 +816,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The caller's trips that touch a month, each with its days in that month.
+        /// > The caller's trips that touch a month, each with its days in that month and their counts.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Trips_V1_GetCalendarRequest` message.
@@ -483,6 +829,130 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_GetCalendarRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_GetCalendarResponse
+
+        /// Handle the "CreatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+        /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+        /// > in ErrorInfo.metadata["conflicting_id"].
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_CreatePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_CreatePinResponse` to respond with.
+        func createPin(
+            request: Roam_Trips_V1_CreatePinRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_CreatePinResponse
+
+        /// Handle the "GetPin" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetPinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetPinResponse` to respond with.
+        func getPin(
+            request: Roam_Trips_V1_GetPinRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetPinResponse
+
+        /// Handle the "ListPins" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's pins by visit time: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListPinsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListPinsResponse` to respond with.
+        func listPins(
+            request: Roam_Trips_V1_ListPinsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListPinsResponse
+
+        /// Handle the "UpdatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes the fields that are present, under the same rules as a new pin.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_UpdatePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_UpdatePinResponse` to respond with.
+        func updatePin(
+            request: Roam_Trips_V1_UpdatePinRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_UpdatePinResponse
+
+        /// Handle the "DeletePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_DeletePinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_DeletePinResponse` to respond with.
+        func deletePin(
+            request: Roam_Trips_V1_DeletePinRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_DeletePinResponse
+
+        /// Handle the "ListPhotosNearPin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListPhotosNearPinRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListPhotosNearPinResponse` to respond with.
+        func listPhotosNearPin(
+            request: Roam_Trips_V1_ListPhotosNearPinRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListPhotosNearPinResponse
+
+        /// Handle the "GetDayRoute" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetDayRouteRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetDayRouteResponse` to respond with.
+        func getDayRoute(
+            request: Roam_Trips_V1_GetDayRouteRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetDayRouteResponse
     }
 }
 
@@ -556,6 +1026,83 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.CreatePin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreatePinRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreatePinResponse>(),
+            handler: { request, context in
+                try await self.createPin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetPin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPinRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPinResponse>(),
+            handler: { request, context in
+                try await self.getPin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListPins.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListPinsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListPinsResponse>(),
+            handler: { request, context in
+                try await self.listPins(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.UpdatePin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_UpdatePinRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_UpdatePinResponse>(),
+            handler: { request, context in
+                try await self.updatePin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.DeletePin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DeletePinRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DeletePinResponse>(),
+            handler: { request, context in
+                try await self.deletePin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListPhotosNearPin.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListPhotosNearPinRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListPhotosNearPinResponse>(),
+            handler: { request, context in
+                try await self.listPhotosNearPin(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetDayRoute.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayRouteRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayRouteResponse>(),
+            handler: { request, context in
+                try await self.getDayRoute(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -622,6 +1169,83 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetCalendarResponse> {
         let response = try await self.getCalendar(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createPin(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreatePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_CreatePinResponse> {
+        let response = try await self.createPin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getPin(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPinResponse> {
+        let response = try await self.getPin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listPins(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListPinsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListPinsResponse> {
+        let response = try await self.listPins(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updatePin(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_UpdatePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_UpdatePinResponse> {
+        let response = try await self.updatePin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deletePin(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_DeletePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DeletePinResponse> {
+        let response = try await self.deletePin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listPhotosNearPin(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListPhotosNearPinResponse> {
+        let response = try await self.listPhotosNearPin(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getDayRoute(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayRouteResponse> {
+        let response = try await self.getDayRoute(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -703,6 +1327,97 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse>(
             message: try await self.getCalendar(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createPin(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_CreatePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_CreatePinResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_CreatePinResponse>(
+            message: try await self.createPin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getPin(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPinResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetPinResponse>(
+            message: try await self.getPin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listPins(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListPinsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListPinsResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListPinsResponse>(
+            message: try await self.listPins(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updatePin(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_UpdatePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_UpdatePinResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_UpdatePinResponse>(
+            message: try await self.updatePin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deletePin(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_DeletePinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DeletePinResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_DeletePinResponse>(
+            message: try await self.deletePin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listPhotosNearPin(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListPhotosNearPinResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListPhotosNearPinResponse>(
+            message: try await self.listPhotosNearPin(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getDayRoute(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayRouteResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetDayRouteResponse>(
+            message: try await self.getDayRoute(
                 request: request.message,
                 context: context
             ),
@@ -843,7 +1558,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The caller's trips that touch a month, each with its days in that month.
+        /// > The caller's trips that touch a month, each with its days in that month and their counts.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetCalendarRequest` message.
@@ -860,6 +1575,165 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetCalendarResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetCalendarResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+        /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+        /// > in ErrorInfo.metadata["conflicting_id"].
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreatePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_CreatePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreatePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_CreatePinResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreatePinResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetPin" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPinResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPinResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListPins" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's pins by visit time: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPinsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListPinsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListPinsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listPins<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPinsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListPinsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListPinsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPinsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes the fields that are present, under the same rules as a new pin.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdatePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_UpdatePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_UpdatePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updatePin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdatePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_UpdatePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_UpdatePinResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdatePinResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeletePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeletePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_DeletePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DeletePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deletePin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_DeletePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_DeletePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DeletePinResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeletePinResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListPhotosNearPin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPhotosNearPinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListPhotosNearPinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListPhotosNearPinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listPhotosNearPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListPhotosNearPinResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPhotosNearPinResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetDayRoute" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayRouteRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayRouteResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getDayRoute<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRouteRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayRouteRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayRouteResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayRouteResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -1057,7 +1931,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > The caller's trips that touch a month, each with its days in that month.
+        /// > The caller's trips that touch a month, each with its days in that month and their counts.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetCalendarRequest` message.
@@ -1080,6 +1954,242 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.GetCalendar.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CreatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+        /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+        /// > in ErrorInfo.metadata["conflicting_id"].
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreatePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_CreatePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreatePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_CreatePinResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreatePinResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.CreatePin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetPin" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPinResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPinResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetPin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListPins" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's pins by visit time: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPinsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListPinsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListPinsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listPins<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPinsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListPinsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListPinsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPinsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListPins.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdatePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Changes the fields that are present, under the same rules as a new pin.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdatePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_UpdatePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_UpdatePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updatePin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdatePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_UpdatePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_UpdatePinResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdatePinResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.UpdatePin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeletePin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeletePinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_DeletePinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DeletePinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deletePin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_DeletePinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_DeletePinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DeletePinResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeletePinResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.DeletePin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListPhotosNearPin" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListPhotosNearPinRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListPhotosNearPinRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListPhotosNearPinResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listPhotosNearPin<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListPhotosNearPinRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListPhotosNearPinResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPhotosNearPinResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListPhotosNearPin.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetDayRoute" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayRouteRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayRouteResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getDayRoute<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRouteRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayRouteRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayRouteResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayRouteResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetDayRoute.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -1237,7 +2347,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > The caller's trips that touch a month, each with its days in that month.
+    /// > The caller's trips that touch a month, each with its days in that month and their counts.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Trips_V1_GetCalendarRequest` message.
@@ -1257,6 +2367,207 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetCalendarRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetCalendarResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreatePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+    /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+    /// > in ErrorInfo.metadata["conflicting_id"].
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_CreatePinRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPin<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePinRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreatePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createPin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreatePinRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreatePinResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPin" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetPinRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPin<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPinRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getPin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPinRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPinResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPins" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's pins by visit time: all, or one day's.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListPinsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPins<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPinsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPinsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listPins(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListPinsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListPinsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdatePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Changes the fields that are present, under the same rules as a new pin.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_UpdatePinRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updatePin<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdatePinRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdatePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updatePin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_UpdatePinRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_UpdatePinResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_DeletePinRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePin<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_DeletePinRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeletePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deletePin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DeletePinRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DeletePinResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPhotosNearPin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListPhotosNearPinRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPhotosNearPin<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListPhotosNearPinRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPhotosNearPinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listPhotosNearPin(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListPhotosNearPinRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListPhotosNearPinResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDayRoute" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDayRoute<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRouteRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayRouteResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getDayRoute(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayRouteRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayRouteResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -1431,7 +2742,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > The caller's trips that touch a month, each with its days in that month.
+    /// > The caller's trips that touch a month, each with its days in that month and their counts.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -1454,6 +2765,235 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getCalendar(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreatePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Marks a place on a trip. Retrying with the same idempotency key returns the first pin. Another
+    /// > pin of the trip within PIN_MIN_DISTANCE_METERS fails with ALREADY_EXISTS (PIN_TOO_CLOSE), its id
+    /// > in ErrorInfo.metadata["conflicting_id"].
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPin<Result>(
+        _ message: Roam_Trips_V1_CreatePinRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreatePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_CreatePinRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createPin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPin" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPin<Result>(
+        _ message: Roam_Trips_V1_GetPinRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetPinRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getPin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPins" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's pins by visit time: all, or one day's.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPins<Result>(
+        _ message: Roam_Trips_V1_ListPinsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPinsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListPinsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listPins(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdatePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Changes the fields that are present, under the same rules as a new pin.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updatePin<Result>(
+        _ message: Roam_Trips_V1_UpdatePinRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdatePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_UpdatePinRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updatePin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePin<Result>(
+        _ message: Roam_Trips_V1_DeletePinRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeletePinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_DeletePinRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deletePin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPhotosNearPin" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's photos of the trip within PIN_PHOTO_RADIUS_METERS of the pin, nearest first (asked of media).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPhotosNearPin<Result>(
+        _ message: Roam_Trips_V1_ListPhotosNearPinRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListPhotosNearPinResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListPhotosNearPinRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listPhotosNearPin(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDayRoute" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDayRoute<Result>(
+        _ message: Roam_Trips_V1_GetDayRouteRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayRouteResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRouteRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getDayRoute(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -17,7 +17,8 @@ import Testing
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)"])
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)",
+                                                                                   "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             // `eventually` asks again and again.
@@ -38,6 +39,30 @@ import Testing
         #expect(try retried.json()["id"] as? String == tripID)
         let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: token).json()
         #expect((calendar["trips"] as? [[String: Any]])?.count == 1)
+
+        // Pins over a real media library: a photo taken in Stockholm on 1 May 2024 becomes the cover of a pin
+        // 100 m away, is listed near it, and draws the day's route once the pin is gone.
+        let geotagged = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields), token: token,
+                                            headers: ["Content-Type": "image/jpeg"])
+        let geotaggedID = try #require(try geotagged.json()["mediaId"] as? String)
+        let stockholm = try #require(try await http.send("POST", "/v1/trips", json: [
+            "title": "Stockholm", "destination": ["name": "Stockholm"], "startDate": "2024-04-30", "endDate": "2024-05-02",
+            "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
+        ], token: token).json()["id"] as? String)
+        let pinned = try await http.send("POST", "/v1/trips/\(stockholm)/pins", json: [
+            "title": "Gamla stan", "description": "Old town", "point": ["latitude": 59.3338, "longitude": 18.0667], "visitedAt": "2024-05-01T09:00:00Z",
+        ], token: token)
+        #expect(pinned.status == 201, "\(String(decoding: pinned.body, as: UTF8.self))")
+        let pinID = try #require(try pinned.json()["id"] as? String)
+        #expect((try pinned.json()["cover"] as? [String: Any])?["mediaId"] as? String == geotaggedID)
+        let near = try await http.send("GET", "/v1/trips/\(stockholm)/pins/\(pinID)/photos", token: token).json()
+        let nearPhotos = try #require(near["photos"] as? [[String: Any]])
+        #expect(nearPhotos.map { $0["mediaId"] as? String } == [geotaggedID])
+        #expect((nearPhotos.first?["distanceMeters"] as? Double).map { (80...140).contains($0) } == true)
+        #expect(try await http.send("DELETE", "/v1/trips/\(stockholm)/pins/\(pinID)", token: token).status == 204)
+        let route = try await http.send("GET", "/v1/trips/\(stockholm)/days/2024-05-01/route", token: token).json()
+        #expect(route["source"] as? String == "photos" && (route["features"] as? [Any])?.count == 1)
+        #expect(try await http.send("DELETE", "/v1/trips/\(stockholm)", token: token).status == 204)
 
         // A photo of the owner's library attached to an entry of the trip, as the journal will.
         let photo = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(), token: token, headers: ["Content-Type": "image/jpeg"])

@@ -1,4 +1,5 @@
 import Foundation
+import RoamRuntime
 import RoamTesting
 import Testing
 import Trips
@@ -6,9 +7,16 @@ import Trips
 /// `/v1/trips` and `/v1/me/calendar` through the real gateway and the real trips service (in-memory
 /// rows): problem documents that name fields as the client sent them, privacy, and the calendar.
 @Suite struct GatewayTripsTests {
+    /// A photo taken 40 m east of `rossio` on 12 June 2031.
+    static let photo = TripPhoto(mediaID: UUID(), capturedAt: ISO8601DateFormatter().date(from: "2031-06-12T09:00:00Z"), capturedAtIsLocal: false,
+                                 point: rossio.moved(meters: 40, bearing: 90))
+    static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
+
     static func withTrips(_ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
-        let trips = TripService(trips: InMemoryTripStore())
-        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips)], body)
+        let store = InMemoryTripStore()
+        let trips = TripService(trips: store)
+        let pins = PinService(trips: trips, pins: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
+        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins)], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -60,6 +68,75 @@ import Trips
         }
     }
 
+    @Test func pinsTheirPhotosAndTheDaysRouteAsGeoJSON() async throws {
+        try await Self.withTrips { http in
+            let ana = try await GatewayAccountsTests.signUp(http).access
+            let bo = try await GatewayAccountsTests.signUp(http).access
+            let trip = try #require(try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()["id"] as? String)
+            let rossio: [String: Any] = ["latitude": Self.rossio.latitude, "longitude": Self.rossio.longitude]
+            let created = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Rossio", "description": "The square", "point": rossio, "visitedAt": "2031-06-12T09:30:00Z", "tags": ["Food", "hidden gem"],
+            ], token: ana, headers: ["Idempotency-Key": "pin-1"])
+            #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+            let pin = try created.json()
+            let pinID = try #require(pin["id"] as? String)
+            #expect(pin["date"] as? String == "2031-06-12" && pin["tags"] as? [String] == ["food", "hidden gem"] && pin["coverChosen"] as? Bool == false)
+            let cover = try #require(pin["cover"] as? [String: Any])
+            #expect(cover["mediaId"] as? String == Self.photo.mediaID.lowercasedString && cover["thumbnail"] is String)
+
+            let close = Self.rossio.moved(meters: 5, bearing: 0)
+            let tooClose = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Café", "description": "Next door", "point": ["latitude": close.latitude, "longitude": close.longitude],
+                "visitedAt": "2031-06-12T10:00:00Z",
+            ], token: ana)
+            #expect(tooClose.status == 409 && tooClose.reason == "PIN_TOO_CLOSE" && tooClose.problemFields == ["point"])
+            #expect(try tooClose.json()["conflictingId"] as? String == pinID)
+            let apart = Self.rossio.moved(meters: 600, bearing: 0)
+            let second = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Carmo", "description": "Ruins", "point": ["latitude": apart.latitude, "longitude": apart.longitude],
+                "visitedAt": "2031-06-12T15:00:00Z",
+            ], token: ana)
+            #expect(second.status == 201)
+
+            let day = try await http.send("GET", "/v1/trips/\(trip)/pins?date=2031-06-12", token: ana).json()
+            #expect((day["pins"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Rossio", "Carmo"])
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/pins/\(pinID)", token: bo).status == 404)
+            #expect(try await http.send("GET", "/v1/trips/\(UUID())/pins/\(pinID)", token: ana).status == 404)
+
+            let nearby = try await http.send("GET", "/v1/trips/\(trip)/pins/\(pinID)/photos", token: ana).json()
+            let photos = try #require(nearby["photos"] as? [[String: Any]])
+            #expect(photos.count == 1 && (photos.first?["distanceMeters"] as? Double).map { abs($0 - 40) < 0.5 } == true)
+
+            let route = try await http.send("GET", "/v1/trips/\(trip)/days/2031-06-12/route", token: ana)
+            #expect(route.status == 200 && route.header("Content-Type")?.hasPrefix("application/geo+json") == true)
+            let geo = try route.json()
+            let features = try #require(geo["features"] as? [[String: Any]])
+            #expect(geo["type"] as? String == "FeatureCollection" && geo["source"] as? String == "pins" && features.count == 3)
+            let line = try #require(features.first?["geometry"] as? [String: Any])
+            #expect(line["type"] as? String == "LineString" && (line["coordinates"] as? [[Double]])?.first == [Self.rossio.longitude, Self.rossio.latitude])
+            let photoDay = try await http.send("GET", "/v1/trips/\(trip)/days/2031-06-13/route", token: ana).json()
+            #expect(photoDay["source"] as? String == "none" && (photoDay["features"] as? [Any])?.isEmpty == true)
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/days/2031-07-01/route", token: ana).problemFields == ["date"])
+
+            let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: ana).json()
+            let days = ((calendar["trips"] as? [[String: Any]])?.first?["days"] as? [[String: Any]]) ?? []
+            #expect(days.first { $0["date"] as? String == "2031-06-12" }?["pins"] as? Int == 2)
+            #expect(days.first { $0["date"] as? String == "2031-06-13" }?["pins"] as? Int == 0)
+
+            let moved = try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["title": "Rossio square", "tags": []], token: ana)
+            let movedTags = try moved.json()["tags"] as? [String]
+            #expect(moved.status == 200 && movedTags == [])
+            #expect(try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["visitedAt": "2031-07-01T10:00:00Z"], token: ana)
+                .problemFields == ["visitedAt"])
+            #expect(try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["coverMediaId": "nope"], token: ana)
+                .problemFields == ["coverMediaId"])
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/pins/not-a-pin", token: ana).problemFields == ["pinId"])
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 204)
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 204)
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 404)
+        }
+    }
+
     @Test func badTripsAreProblemsNamingEachFieldAsSent() async throws {
         try await Self.withTrips { http in
             let ana = try await GatewayAccountsTests.signUp(http).access
@@ -91,6 +168,18 @@ import Trips
             let id = try #require(trip["id"] as? String)
             #expect(try await http.send("PATCH", "/v1/trips/\(id)", json: ["startDate": "2031-06-30"], token: ana).problemFields == ["endDate"])
             #expect(try await http.send("PATCH", "/v1/trips/\(id)", json: ["title": ""], token: ana).problemFields == ["title"])
+        }
+    }
+}
+
+/// A library of a few photos, whoever asks.
+struct StaticPhotos: TripPhotos {
+    let photos: [TripPhoto]
+
+    func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto] {
+        photos.filter { photo in
+            guard let near, let meters else { return true }
+            return photo.point.map { near.distance(to: $0) <= meters } ?? false
         }
     }
 }

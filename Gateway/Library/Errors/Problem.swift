@@ -19,6 +19,8 @@ public struct Problem: Codable, Sendable, Equatable {
     public var errors: [FieldError]?
     /// Seconds to wait before trying again, for 429 and some 503s.
     public var retryAfter: Int?
+    /// The id of what the request collides with (`PIN_TOO_CLOSE` names the pin).
+    public var conflictingId: String?
 
     public static let contentType = "application/problem+json"
 
@@ -63,6 +65,7 @@ public struct Problem: Codable, Sendable, Equatable {
         self.init(status: status, reason: error.reason, detail: error.message,
                   errors: error.violations.map { FieldError(field: $0.field, description: $0.description) },
                   retryAfter: retryAfter)
+        conflictingId = error.conflictingID
     }
 
     public func response(requestID: String?) -> Response {

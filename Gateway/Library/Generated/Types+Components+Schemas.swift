@@ -6,6 +6,451 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/CreatePinRequest`.
+        internal struct CreatePinRequest: Codable, Hashable, Sendable {
+            /// One of your photos to show with the pin; without one, the nearest photo of the trip is its cover
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/coverMediaId`.
+            internal var coverMediaId: Swift.String?
+            /// 1 to 2,000 characters, trimmed; line breaks allowed
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// Up to 20, e.g. food, hidden gem; stored in lower case, each once
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// 1 to 200 characters, trimmed, on one line
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/title`.
+            internal var title: Swift.String
+            /// When you were there (default now); it must fall on a day of the trip in its time zone
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/visitedAt`.
+            internal var visitedAt: Foundation.Date?
+            /// Creates a new `CreatePinRequest`.
+            ///
+            /// - Parameters:
+            ///   - coverMediaId: One of your photos to show with the pin; without one, the nearest photo of the trip is its cover
+            ///   - description: 1 to 2,000 characters, trimmed; line breaks allowed
+            ///   - point:
+            ///   - tags: Up to 20, e.g. food, hidden gem; stored in lower case, each once
+            ///   - title: 1 to 200 characters, trimmed, on one line
+            ///   - visitedAt: When you were there (default now); it must fall on a day of the trip in its time zone
+            internal init(
+                coverMediaId: Swift.String? = nil,
+                description: Swift.String,
+                point: Components.Schemas.LatLng,
+                tags: [Swift.String]? = nil,
+                title: Swift.String,
+                visitedAt: Foundation.Date? = nil
+            ) {
+                self.coverMediaId = coverMediaId
+                self.description = description
+                self.point = point
+                self.tags = tags
+                self.title = title
+                self.visitedAt = visitedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case coverMediaId
+                case description
+                case point
+                case tags
+                case title
+                case visitedAt
+            }
+        }
+        /// A GeoJSON FeatureCollection (RFC 7946): a LineString through the stops when there are two or more, then a Point for each stop; `date` and `source` are foreign members
+        ///
+        /// - Remark: Generated from `#/components/schemas/DayRoute`.
+        internal struct DayRoute: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayRoute/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DayRoute/features`.
+            internal var features: [Components.Schemas.RouteFeature]
+            /// What the line is drawn from: the day's pins, else its geotagged photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayRoute/source`.
+            internal enum SourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pins = "pins"
+                case photos = "photos"
+                case none = "none"
+            }
+            /// What the line is drawn from: the day's pins, else its geotagged photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayRoute/source`.
+            internal var source: Components.Schemas.DayRoute.SourcePayload
+            /// - Remark: Generated from `#/components/schemas/DayRoute/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case featureCollection = "FeatureCollection"
+            }
+            /// - Remark: Generated from `#/components/schemas/DayRoute/type`.
+            internal var _type: Components.Schemas.DayRoute._TypePayload
+            /// Creates a new `DayRoute`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - features:
+            ///   - source: What the line is drawn from: the day's pins, else its geotagged photos
+            ///   - _type:
+            internal init(
+                date: Swift.String,
+                features: [Components.Schemas.RouteFeature],
+                source: Components.Schemas.DayRoute.SourcePayload,
+                _type: Components.Schemas.DayRoute._TypePayload
+            ) {
+                self.date = date
+                self.features = features
+                self.source = source
+                self._type = _type
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case features
+                case source
+                case _type = "type"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NearbyPhoto`.
+        internal struct NearbyPhoto: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NearbyPhoto/capturedAt`.
+            internal var capturedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/NearbyPhoto/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/NearbyPhoto/links`.
+            internal var links: Components.Schemas.MediaLinks
+            /// - Remark: Generated from `#/components/schemas/NearbyPhoto/mediaId`.
+            internal var mediaId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/NearbyPhoto/position`.
+            internal var position: Components.Schemas.LatLng?
+            /// Creates a new `NearbyPhoto`.
+            ///
+            /// - Parameters:
+            ///   - capturedAt:
+            ///   - distanceMeters:
+            ///   - links:
+            ///   - mediaId:
+            ///   - position:
+            internal init(
+                capturedAt: Foundation.Date? = nil,
+                distanceMeters: Swift.Double,
+                links: Components.Schemas.MediaLinks,
+                mediaId: Swift.String,
+                position: Components.Schemas.LatLng? = nil
+            ) {
+                self.capturedAt = capturedAt
+                self.distanceMeters = distanceMeters
+                self.links = links
+                self.mediaId = mediaId
+                self.position = position
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case capturedAt
+                case distanceMeters
+                case links
+                case mediaId
+                case position
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NearbyPhotos`.
+        internal struct NearbyPhotos: Codable, Hashable, Sendable {
+            /// Nearest first
+            ///
+            /// - Remark: Generated from `#/components/schemas/NearbyPhotos/photos`.
+            internal var photos: [Components.Schemas.NearbyPhoto]
+            /// Creates a new `NearbyPhotos`.
+            ///
+            /// - Parameters:
+            ///   - photos: Nearest first
+            internal init(photos: [Components.Schemas.NearbyPhoto]) {
+                self.photos = photos
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case photos
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Pin`.
+        internal struct Pin: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Pin/cover`.
+            internal var cover: Components.Schemas.MediaLinks?
+            /// Whether you chose the cover (else it is the nearest photo)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pin/coverChosen`.
+            internal var coverChosen: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Pin/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// The trip day it falls on
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pin/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Pin/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Pin/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Pin/point`.
+            internal var point: Components.Schemas.LatLng
+            /// - Remark: Generated from `#/components/schemas/Pin/source`.
+            internal enum SourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case user = "user"
+            }
+            /// - Remark: Generated from `#/components/schemas/Pin/source`.
+            internal var source: Components.Schemas.Pin.SourcePayload
+            /// - Remark: Generated from `#/components/schemas/Pin/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Pin/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Pin/tripId`.
+            internal var tripId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Pin/visitedAt`.
+            internal var visitedAt: Foundation.Date
+            /// Creates a new `Pin`.
+            ///
+            /// - Parameters:
+            ///   - cover:
+            ///   - coverChosen: Whether you chose the cover (else it is the nearest photo)
+            ///   - createdAt:
+            ///   - date: The trip day it falls on
+            ///   - description:
+            ///   - id:
+            ///   - point:
+            ///   - source:
+            ///   - tags:
+            ///   - title:
+            ///   - tripId:
+            ///   - visitedAt:
+            internal init(
+                cover: Components.Schemas.MediaLinks? = nil,
+                coverChosen: Swift.Bool,
+                createdAt: Foundation.Date,
+                date: Swift.String,
+                description: Swift.String,
+                id: Swift.String,
+                point: Components.Schemas.LatLng,
+                source: Components.Schemas.Pin.SourcePayload,
+                tags: [Swift.String],
+                title: Swift.String,
+                tripId: Swift.String,
+                visitedAt: Foundation.Date
+            ) {
+                self.cover = cover
+                self.coverChosen = coverChosen
+                self.createdAt = createdAt
+                self.date = date
+                self.description = description
+                self.id = id
+                self.point = point
+                self.source = source
+                self.tags = tags
+                self.title = title
+                self.tripId = tripId
+                self.visitedAt = visitedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cover
+                case coverChosen
+                case createdAt
+                case date
+                case description
+                case id
+                case point
+                case source
+                case tags
+                case title
+                case tripId
+                case visitedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PinPage`.
+        internal struct PinPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/PinPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PinPage/pins`.
+            internal var pins: [Components.Schemas.Pin]
+            /// Creates a new `PinPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - pins:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                pins: [Components.Schemas.Pin]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.pins = pins
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case pins
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RouteFeature`.
+        internal struct RouteFeature: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RouteFeature/geometry`.
+            internal var geometry: Components.Schemas.RouteGeometry
+            /// - Remark: Generated from `#/components/schemas/RouteFeature/properties`.
+            internal var properties: Components.Schemas.RouteFeatureProperties
+            /// - Remark: Generated from `#/components/schemas/RouteFeature/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case feature = "Feature"
+            }
+            /// - Remark: Generated from `#/components/schemas/RouteFeature/type`.
+            internal var _type: Components.Schemas.RouteFeature._TypePayload
+            /// Creates a new `RouteFeature`.
+            ///
+            /// - Parameters:
+            ///   - geometry:
+            ///   - properties:
+            ///   - _type:
+            internal init(
+                geometry: Components.Schemas.RouteGeometry,
+                properties: Components.Schemas.RouteFeatureProperties,
+                _type: Components.Schemas.RouteFeature._TypePayload
+            ) {
+                self.geometry = geometry
+                self.properties = properties
+                self._type = _type
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case geometry
+                case properties
+                case _type = "type"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties`.
+        internal struct RouteFeatureProperties: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/at`.
+            internal var at: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case route = "route"
+                case pin = "pin"
+                case photo = "photo"
+            }
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/kind`.
+            internal var kind: Components.Schemas.RouteFeatureProperties.KindPayload
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/mediaId`.
+            internal var mediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/pinId`.
+            internal var pinId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/title`.
+            internal var title: Swift.String?
+            /// Creates a new `RouteFeatureProperties`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - kind:
+            ///   - mediaId:
+            ///   - pinId:
+            ///   - title:
+            internal init(
+                at: Foundation.Date? = nil,
+                kind: Components.Schemas.RouteFeatureProperties.KindPayload,
+                mediaId: Swift.String? = nil,
+                pinId: Swift.String? = nil,
+                title: Swift.String? = nil
+            ) {
+                self.at = at
+                self.kind = kind
+                self.mediaId = mediaId
+                self.pinId = pinId
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case kind
+                case mediaId
+                case pinId
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RouteGeometry`.
+        internal struct RouteGeometry: Codable, Hashable, Sendable {
+            /// [longitude, latitude] for a Point; a list of them for a LineString
+            ///
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
+            internal var coordinates: OpenAPIRuntime.OpenAPIValueContainer
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case point = "Point"
+                case lineString = "LineString"
+            }
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
+            internal var _type: Components.Schemas.RouteGeometry._TypePayload
+            /// Creates a new `RouteGeometry`.
+            ///
+            /// - Parameters:
+            ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString
+            ///   - _type:
+            internal init(
+                coordinates: OpenAPIRuntime.OpenAPIValueContainer,
+                _type: Components.Schemas.RouteGeometry._TypePayload
+            ) {
+                self.coordinates = coordinates
+                self._type = _type
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case coordinates
+                case _type = "type"
+            }
+        }
+        /// Only the fields sent change
+        ///
+        /// - Remark: Generated from `#/components/schemas/UpdatePinRequest`.
+        internal struct UpdatePinRequest: Codable, Hashable, Sendable {
+            /// An empty string clears the chosen cover
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/coverMediaId`.
+            internal var coverMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/point`.
+            internal var point: Components.Schemas.LatLng?
+            /// Replaces the tags
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/visitedAt`.
+            internal var visitedAt: Foundation.Date?
+            /// Creates a new `UpdatePinRequest`.
+            ///
+            /// - Parameters:
+            ///   - coverMediaId: An empty string clears the chosen cover
+            ///   - description:
+            ///   - point:
+            ///   - tags: Replaces the tags
+            ///   - title:
+            ///   - visitedAt:
+            internal init(
+                coverMediaId: Swift.String? = nil,
+                description: Swift.String? = nil,
+                point: Components.Schemas.LatLng? = nil,
+                tags: [Swift.String]? = nil,
+                title: Swift.String? = nil,
+                visitedAt: Foundation.Date? = nil
+            ) {
+                self.coverMediaId = coverMediaId
+                self.description = description
+                self.point = point
+                self.tags = tags
+                self.title = title
+                self.visitedAt = visitedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case coverMediaId
+                case description
+                case point
+                case tags
+                case title
+                case visitedAt
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Calendar`.
         internal struct Calendar: Codable, Hashable, Sendable {
             /// `YYYY-MM`
@@ -37,15 +482,25 @@ extension Components {
         internal struct CalendarDay: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CalendarDay/date`.
             internal var date: Swift.String
+            /// The trip's pins on that day
+            ///
+            /// - Remark: Generated from `#/components/schemas/CalendarDay/pins`.
+            internal var pins: Swift.Int
             /// Creates a new `CalendarDay`.
             ///
             /// - Parameters:
             ///   - date:
-            internal init(date: Swift.String) {
+            ///   - pins: The trip's pins on that day
+            internal init(
+                date: Swift.String,
+                pins: Swift.Int
+            ) {
                 self.date = date
+                self.pins = pins
             }
             internal enum CodingKeys: String, CodingKey {
                 case date
+                case pins
             }
         }
         /// - Remark: Generated from `#/components/schemas/CalendarTrip`.
@@ -2359,6 +2814,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Problem`.
         internal struct Problem: Codable, Hashable, Sendable {
+            /// The id of what the request collides with (PIN_TOO_CLOSE names the pin)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/conflictingId`.
+            internal var conflictingId: Swift.String?
             /// What went wrong, for people
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/detail`.
@@ -2415,6 +2874,7 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
+            ///   - conflictingId: The id of what the request collides with (PIN_TOO_CLOSE names the pin)
             ///   - detail: What went wrong, for people
             ///   - errors:
             ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
@@ -2424,6 +2884,7 @@ extension Components {
             ///   - title: The HTTP status text
             ///   - _type: A URI naming the kind of problem
             internal init(
+                conflictingId: Swift.String? = nil,
                 detail: Swift.String,
                 errors: Components.Schemas.Problem.ErrorsPayload? = nil,
                 reason: Swift.String,
@@ -2433,6 +2894,7 @@ extension Components {
                 title: Swift.String,
                 _type: Swift.String
             ) {
+                self.conflictingId = conflictingId
                 self.detail = detail
                 self.errors = errors
                 self.reason = reason
@@ -2443,6 +2905,7 @@ extension Components {
                 self._type = _type
             }
             internal enum CodingKeys: String, CodingKey {
+                case conflictingId
                 case detail
                 case errors
                 case reason

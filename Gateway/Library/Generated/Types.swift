@@ -417,6 +417,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
     func deleteTrip(_ input: Operations.DeleteTrip.Input) async throws -> Operations.DeleteTrip.Output
+    /// A day of your trip as a GeoJSON FeatureCollection; its pins by visit time, else its geotagged photos by capture time
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/route`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/route/get(getDayRoute)`.
+    func getDayRoute(_ input: Operations.GetDayRoute.Input) async throws -> Operations.GetDayRoute.Output
+    /// Your trip's pins by visit time, all or one day's
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/get(listPins)`.
+    func listPins(_ input: Operations.ListPins.Input) async throws -> Operations.ListPins.Output
+    /// Pin a place on your trip (send an `Idempotency-Key` header to retry safely); a pin within 7.62 m (25 ft) of another is a 409 PIN_TOO_CLOSE naming it in `conflictingId`
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/pins`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)`.
+    func createPin(_ input: Operations.CreatePin.Input) async throws -> Operations.CreatePin.Output
+    /// One pin of your trip, with its cover
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/get(getPin)`.
+    func getPin(_ input: Operations.GetPin.Input) async throws -> Operations.GetPin.Output
+    /// Change the fields you send; the pin is then checked as a new one is
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)`.
+    func updatePin(_ input: Operations.UpdatePin.Input) async throws -> Operations.UpdatePin.Output
+    /// Delete a pin of your trip; deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
+    func deletePin(_ input: Operations.DeletePin.Input) async throws -> Operations.DeletePin.Output
+    /// Your photos of the trip within 8,047 m (5 miles) of the pin, nearest first
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins/{pinId}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/photos/get(listPhotosNearPin)`.
+    func listPhotosNearPin(_ input: Operations.ListPhotosNearPin.Input) async throws -> Operations.ListPhotosNearPin.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1502,6 +1537,105 @@ extension APIProtocol {
     ) async throws -> Operations.DeleteTrip.Output {
         try await deleteTrip(Operations.DeleteTrip.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// A day of your trip as a GeoJSON FeatureCollection; its pins by visit time, else its geotagged photos by capture time
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/route`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/route/get(getDayRoute)`.
+    internal func getDayRoute(
+        path: Operations.GetDayRoute.Input.Path,
+        headers: Operations.GetDayRoute.Input.Headers = .init()
+    ) async throws -> Operations.GetDayRoute.Output {
+        try await getDayRoute(Operations.GetDayRoute.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your trip's pins by visit time, all or one day's
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/get(listPins)`.
+    internal func listPins(
+        path: Operations.ListPins.Input.Path,
+        query: Operations.ListPins.Input.Query = .init(),
+        headers: Operations.ListPins.Input.Headers = .init()
+    ) async throws -> Operations.ListPins.Output {
+        try await listPins(Operations.ListPins.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Pin a place on your trip (send an `Idempotency-Key` header to retry safely); a pin within 7.62 m (25 ft) of another is a 409 PIN_TOO_CLOSE naming it in `conflictingId`
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/pins`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)`.
+    internal func createPin(
+        path: Operations.CreatePin.Input.Path,
+        headers: Operations.CreatePin.Input.Headers = .init(),
+        body: Operations.CreatePin.Input.Body
+    ) async throws -> Operations.CreatePin.Output {
+        try await createPin(Operations.CreatePin.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One pin of your trip, with its cover
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/get(getPin)`.
+    internal func getPin(
+        path: Operations.GetPin.Input.Path,
+        headers: Operations.GetPin.Input.Headers = .init()
+    ) async throws -> Operations.GetPin.Output {
+        try await getPin(Operations.GetPin.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields you send; the pin is then checked as a new one is
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)`.
+    internal func updatePin(
+        path: Operations.UpdatePin.Input.Path,
+        headers: Operations.UpdatePin.Input.Headers = .init(),
+        body: Operations.UpdatePin.Input.Body
+    ) async throws -> Operations.UpdatePin.Output {
+        try await updatePin(Operations.UpdatePin.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a pin of your trip; deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
+    internal func deletePin(
+        path: Operations.DeletePin.Input.Path,
+        headers: Operations.DeletePin.Input.Headers = .init()
+    ) async throws -> Operations.DeletePin.Output {
+        try await deletePin(Operations.DeletePin.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your photos of the trip within 8,047 m (5 miles) of the pin, nearest first
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/pins/{pinId}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/photos/get(listPhotosNearPin)`.
+    internal func listPhotosNearPin(
+        path: Operations.ListPhotosNearPin.Input.Path,
+        query: Operations.ListPhotosNearPin.Input.Query = .init(),
+        headers: Operations.ListPhotosNearPin.Input.Headers = .init()
+    ) async throws -> Operations.ListPhotosNearPin.Output {
+        try await listPhotosNearPin(Operations.ListPhotosNearPin.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }

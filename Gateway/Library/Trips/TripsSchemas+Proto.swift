@@ -26,3 +26,36 @@ extension Components.Schemas.Destination {
         }
     }
 }
+
+extension Components.Schemas.Pin {
+    init(_ proto: Roam_Trips_V1_Pin, links: MediaLinkMaker) {
+        self.init(cover: proto.coverMediaID.isEmpty ? nil : links.links(for: proto.coverMediaID), coverChosen: proto.coverChosen,
+                  createdAt: proto.createdAt.date, date: proto.date, description: proto.description_p, id: proto.id, point: .init(proto.point),
+                  source: .user, tags: proto.tags, title: proto.title, tripId: proto.tripID, visitedAt: proto.visitedAt.date)
+    }
+}
+
+extension Components.Schemas.DayRoute {
+    /// The route as GeoJSON: a line through the stops (when there are two or more), then each stop.
+    init(_ proto: Roam_Trips_V1_GetDayRouteResponse) throws {
+        let source: SourcePayload = switch proto.source {
+        case .pins: .pins
+        case .photos: .photos
+        case .none, .unspecified, .UNRECOGNIZED: .none
+        }
+        var features: [Components.Schemas.RouteFeature] = []
+        if proto.stops.count >= 2 {
+            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: proto.stops.map { [$0.point.longitude, $0.point.latitude] }),
+                                                  _type: .lineString),
+                                  properties: .init(kind: .route), _type: .feature))
+        }
+        for stop in proto.stops {
+            let properties = Components.Schemas.RouteFeatureProperties(
+                at: stop.at.date, kind: stop.pinID.isEmpty ? .photo : .pin, mediaId: stop.mediaID.isEmpty ? nil : stop.mediaID,
+                pinId: stop.pinID.isEmpty ? nil : stop.pinID, title: stop.title.isEmpty ? nil : stop.title)
+            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: [stop.point.longitude, stop.point.latitude]), _type: .point),
+                                  properties: properties, _type: .feature))
+        }
+        self.init(date: proto.date, features: features, source: source, _type: .featureCollection)
+    }
+}

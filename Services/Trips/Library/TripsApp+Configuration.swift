@@ -6,11 +6,17 @@ extension TripsApp {
         public var settings: ServiceSettings
         /// Services told to forget a deleted trip (`name=host:port,…;…`): budget and media.
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
+        /// The media service: the owner's photos near pins, and the covers pins are given.
+        public var mediaAddresses: [HostAndPort]
+        public var pinPolicy: PinPolicy
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "trips", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
                                            environment: environment)
             purgeTargets = try environment.namedAddresses("TRIP_PURGE_TARGETS")
+            mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            pinPolicy = PinPolicy(minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
+                                  photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
         }
     }
 }

@@ -48,6 +48,15 @@ public struct Environment: Sendable {
         return parsed
     }
 
+    /// A decimal number such as `7.62`.
+    public func double(_ name: String, default fallback: Double, in range: ClosedRange<Double>) throws(ConfigurationError) -> Double {
+        guard let raw = value(name) else { return fallback }
+        guard let parsed = Double(raw), parsed.isFinite, range.contains(parsed) else {
+            throw ConfigurationError(variable: name, problem: "expected a number from \(range.lowerBound) to \(range.upperBound), got \"\(raw)\"")
+        }
+        return parsed
+    }
+
     public func bool(_ name: String, default fallback: Bool) throws(ConfigurationError) -> Bool {
         guard let raw = value(name)?.lowercased() else { return fallback }
         switch raw {

@@ -11,7 +11,8 @@ extension RoamError: RPCErrorConvertible {
     public var rpcErrorMetadata: Metadata { googleStatus.rpcErrorMetadata }
 
     var googleStatus: GoogleRPCStatus {
-        var details: [ErrorDetails] = [.errorInfo(reason: reason, domain: Self.errorDomain, metadata: [:])]
+        var details: [ErrorDetails] = [.errorInfo(reason: reason, domain: Self.errorDomain,
+                                                  metadata: conflictingID.map { ["conflicting_id": $0] } ?? [:])]
         if !violations.isEmpty {
             details.append(.badRequest(violations: violations.map {
                 ErrorDetails.BadRequest.FieldViolation(field: $0.field, description: $0.description)
@@ -60,6 +61,7 @@ extension RoamError: RPCErrorConvertible {
         }
         self.init(kind, reason: info?.reason ?? String(describing: error.code).uppercased(),
                   message: error.message,
-                  violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [])
+                  violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [],
+                  conflictingID: info?.metadata["conflicting_id"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A calendar date with no time or zone (`2026-07-14`): what a trip's start, end and days are. A day
 /// of a trip becomes real instants only with the trip's time zone (`TripZone`).
@@ -24,6 +25,12 @@ public struct LocalDate: Sendable, Hashable, Comparable, CustomStringConvertible
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
         self.init(year: year, month: month, day: day)
+    }
+
+    /// A date a request names in `field`, or INVALID_ARGUMENT naming it.
+    public init(field: String, _ text: String) throws(RoamError) {
+        guard let date = LocalDate(text) else { throw RoamError.invalidField(field, "must be a date such as 2026-07-14") }
+        self = date
     }
 
     public var description: String {

@@ -15,6 +15,8 @@ public struct TripZone: Sendable, Hashable {
         self.timeZone = timeZone
     }
 
+    public static let utc = TripZone("UTC")!
+
     /// The instants of `date` in this zone: [local midnight, next local midnight).
     public func interval(of date: LocalDate) -> Range<Date> {
         start(of: date)..<start(of: date.adding(days: 1))

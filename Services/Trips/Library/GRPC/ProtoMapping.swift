@@ -55,3 +55,25 @@ extension TripPhase {
         }
     }
 }
+
+extension Pin {
+    /// The pin as sent, filed under its day in `zone`, with the cover it shows.
+    func proto(zone: TripZone, cover: UUID?) -> Roam_Trips_V1_Pin {
+        .with {
+            $0.id = id.lowercasedString
+            $0.tripID = tripID.lowercasedString
+            $0.title = details.title
+            $0.description_p = details.description
+            $0.point = details.point.proto
+            $0.visitedAt = Google_Protobuf_Timestamp(date: details.visitedAt)
+            $0.date = zone.date(of: details.visitedAt).description
+            $0.tags = details.tags
+            $0.source = switch details.source {
+            case .user: .user
+            }
+            if let cover { $0.coverMediaID = cover.lowercasedString }
+            $0.coverChosen = details.coverMediaID != nil
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        }
+    }
+}

@@ -7,12 +7,14 @@ import RoamRuntime
 /// The gRPC face of the trips service: converts messages and calls `TripService` for the caller.
 public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     let trips: TripService
+    let pins: PinService
 
-    public init(trips: TripService) {
+    public init(trips: TripService, pins: PinService) {
         self.trips = trips
+        self.pins = pins
     }
 
-    private func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
+    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     public func createTrip(request: Roam_Trips_V1_CreateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_CreateTripResponse {
         let owner = try caller()
@@ -53,14 +55,22 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     }
 
     public func getCalendar(request: Roam_Trips_V1_GetCalendarRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetCalendarResponse {
-        let entries = try await trips.calendar(request.month, owner: caller())
+        var entries: [(trip: Trip, days: [LocalDate], pinCounts: [LocalDate: Int])] = []
+        for entry in try await trips.calendar(request.month, owner: caller()) {
+            entries.append((entry.trip, entry.days, try await pins.pinCounts(of: entry.trip)))
+        }
         let now = trips.now()
         return .with {
             $0.month = request.month
             $0.trips = entries.map { entry in
                 .with {
                     $0.trip = entry.trip.proto(at: now)
-                    $0.days = entry.days.map { day in .with { $0.date = day.description } }
+                    $0.days = entry.days.map { day in
+                        .with {
+                            $0.date = day.description
+                            $0.pins = Int32(entry.pinCounts[day] ?? 0)
+                        }
+                    }
                 }
             }
         }

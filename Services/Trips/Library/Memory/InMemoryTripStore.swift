@@ -5,13 +5,24 @@ import Synchronization
 
 /// Trips in memory, for tests and `ROAM_IN_MEMORY`; behaves as `PostgresTripStore` does.
 public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
-    private struct State {
+    struct State {
         var trips: [UUID: Trip] = [:]
         /// Owner and key → the trip first created with it.
         var idempotencyKeys: [String: UUID] = [:]
+        var pins: [UUID: Pin] = [:]
+        /// Trip and key → the pin first created with it.
+        var pinKeys: [String: UUID] = [:]
+
+        /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
+        mutating func removeTrip(_ id: UUID) {
+            trips[id] = nil
+            let pinsOfTrip = pins.values.filter { $0.tripID == id }.map(\.id)
+            for pin in pinsOfTrip { pins[pin] = nil }
+            pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
+        }
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
     /// Entries other services must hear about (`StoreWithOutbox`).
     let outboxEntries = InMemoryOutbox()
     public var outbox: any OutboxRepository { outboxEntries }
@@ -55,7 +66,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
     public func deleteAll(of owner: UUID) async throws -> Int {
         state.withLock { state in
             let theirs = state.trips.values.filter { $0.ownerID == owner }.map(\.id)
-            for id in theirs { state.trips[id] = nil }
+            for id in theirs { state.removeTrip(id) }
             state.idempotencyKeys = state.idempotencyKeys.filter { !$0.key.hasPrefix("\(owner)/") }
             return theirs.count
         }
@@ -64,7 +75,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
     public func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool {
         state.withLock { state in
             guard let trip = state.trips[id], trip.ownerID == owner else { return false }
-            state.trips[id] = nil
+            state.removeTrip(id)
             outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .tripDeleted, subjectID: id, createdAt: time))
             return true
         }

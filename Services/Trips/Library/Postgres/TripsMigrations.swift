@@ -37,5 +37,24 @@ public enum TripsMigrations {
             """,
             "CREATE INDEX outbox_due ON trips.outbox (next_attempt_at)",
         ]),
+        Migration(3, "CreatePins", [
+            """
+            CREATE TABLE trips.pins (
+                id uuid PRIMARY KEY,
+                trip_id uuid NOT NULL REFERENCES trips.trips ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                title text NOT NULL,
+                description text NOT NULL,
+                point geography(Point, 4326) NOT NULL,
+                visited_at timestamptz NOT NULL,
+                tags text[] NOT NULL DEFAULT '{}',
+                source text NOT NULL,
+                cover_media_id uuid,
+                created_at timestamptz NOT NULL,
+                idempotency_key text,
+                UNIQUE (trip_id, idempotency_key))
+            """,
+            "CREATE INDEX pins_by_visit ON trips.pins (trip_id, visited_at, id)",
+        ]),
     ], requiresPostGIS: true)
 }

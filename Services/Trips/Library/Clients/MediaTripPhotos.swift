@@ -1,0 +1,62 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// `TripPhotos` over the media service's `ListMyMedia`, acting for the caller whose token came with
+/// the current request, so media shows only their own library.
+public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos {
+    let upstream: Upstream<Transport>
+
+    public init(upstream: Upstream<Transport>) {
+        self.upstream = upstream
+    }
+
+    /// A day either way: a wall-clock capture time may be any zone's.
+    static var wallClockMargin: TimeInterval { 86_400 }
+
+    public func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws
+        -> [TripPhoto] {
+        guard case .user(let user)? = RequestContext.current.caller, user.id == owner else {
+            throw RoamError(.internal, reason: "INTERNAL", message: "a library is read for its signed-in owner only")
+        }
+        var found: [TripPhoto] = []
+        var token = ""
+        repeat {
+            let request = Roam_Media_V1_ListMyMediaRequest.with {
+                $0.oldestFirst = true
+                $0.from = Google_Protobuf_Timestamp(date: interval.lowerBound.addingTimeInterval(-Self.wallClockMargin))
+                $0.to = Google_Protobuf_Timestamp(date: interval.upperBound.addingTimeInterval(Self.wallClockMargin))
+                if let near, let meters {
+                    $0.near = near.proto
+                    $0.withinMeters = meters
+                }
+                $0.page = .with {
+                    $0.pageSize = Int32(min(100, limit - found.count))
+                    $0.pageToken = token
+                }
+            }
+            let response: Roam_Media_V1_ListMediaResponse
+            do {
+                response = try await upstream.call(idempotent: true) { client, options in
+                    try await Roam_Media_V1_MediaService.Client(wrapping: client).listMyMedia(request, options: options)
+                }
+            } catch let error as RPCError {
+                throw RoamError(error)
+            }
+            found += response.media.compactMap(TripPhoto.init)
+            token = response.page.nextPageToken
+        } while !token.isEmpty && found.count < limit
+        return found
+    }
+}
+
+extension TripPhoto {
+    init?(_ item: Roam_Media_V1_MediaItem) {
+        guard let id = UUID(uuidString: item.mediaID) else { return nil }
+        self.init(mediaID: id, capturedAt: item.hasCaptured && item.captured.hasAt ? item.captured.at.date : nil,
+                  capturedAtIsLocal: item.hasCaptured && !item.captured.hasUtcOffsetSeconds, point: item.hasPosition ? GeoPoint(item.position) : nil)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import RoamCore
+
+/// An edit of a pin: the fields the traveller sent; the others keep their values.
+public struct PinChanges: Sendable {
+    public var title: String?
+    public var description: String?
+    public var point: GeoPoint?
+    public var visitedAt: Date?
+    public var tags: [String]?
+    /// `.some(nil)` clears the chosen cover (the nearest photo is the cover again).
+    public var coverMediaID: UUID??
+
+    public init(title: String? = nil, description: String? = nil, point: GeoPoint? = nil, visitedAt: Date? = nil, tags: [String]? = nil,
+                coverMediaID: UUID?? = nil) {
+        self.title = title
+        self.description = description
+        self.point = point
+        self.visitedAt = visitedAt
+        self.tags = tags
+        self.coverMediaID = coverMediaID
+    }
+
+    /// The pin as it would be after the edit, to be checked as a new one is.
+    public func applied(to details: PinDetails) -> PinDraft {
+        PinDraft(title: title ?? details.title, description: description ?? details.description, point: point ?? details.point,
+                 visitedAt: visitedAt ?? details.visitedAt, tags: tags ?? details.tags, coverMediaID: coverMediaID ?? details.coverMediaID)
+    }
+}

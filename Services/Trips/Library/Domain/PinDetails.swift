@@ -1,0 +1,26 @@
+import Foundation
+import RoamCore
+
+/// A pin's checked details: what `PinDraft.validated(for:now:)` gives and a pin keeps.
+public struct PinDetails: Sendable, Hashable {
+    public var title: String
+    public var description: String
+    public var point: GeoPoint
+    public var visitedAt: Date
+    /// Lower case, each once, in the order given (`food`, `hidden gem`).
+    public var tags: [String]
+    public var source: PinSource
+    /// The photo the owner chose to show it with; without one, the nearest photo is its cover.
+    public var coverMediaID: UUID?
+
+    public init(title: String, description: String, point: GeoPoint, visitedAt: Date, tags: [String], source: PinSource,
+                coverMediaID: UUID?) {
+        self.title = title
+        self.description = description
+        self.point = point
+        self.visitedAt = visitedAt
+        self.tags = tags
+        self.source = source
+        self.coverMediaID = coverMediaID
+    }
+}

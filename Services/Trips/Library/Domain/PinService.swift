@@ -1,0 +1,162 @@
+import Foundation
+import RoamCore
+
+/// A trip's pins: the places its traveller marked, each with the photos taken near it, and the day's
+/// route through them. Only the trip's owner sees or changes them.
+public struct PinService: Sendable {
+    let trips: TripService
+    let pins: any PinRepository
+    let photos: any TripPhotos
+    let media: any MediaAttachments
+    let policy: PinPolicy
+
+    public init(trips: TripService, pins: any PinRepository, photos: any TripPhotos, media: any MediaAttachments, policy: PinPolicy) {
+        self.trips = trips
+        self.pins = pins
+        self.photos = photos
+        self.media = media
+        self.policy = policy
+    }
+
+    public static let pinNotFound = RoamError.notFound("pin")
+    /// The most photos looked at for one trip's covers or one pin's neighbourhood.
+    static let photoScanLimit = 1_000
+
+    public func create(_ draft: PinDraft, trip tripID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Pin {
+        let trip = try await trips.trip(tripID, owner: owner)
+        let details = try draft.validated(for: trip.details, now: trips.now())
+        try TripService.checkIdempotencyKey(idempotencyKey)
+        let created = trips.now()
+        let pin = Pin(id: .v7(at: created), tripID: tripID, ownerID: owner, details: details, createdAt: created)
+        if let cover = details.coverMediaID {
+            try await media.attach([cover], to: Self.subject(of: pin), for: owner, field: "cover_media_id")
+        }
+        let placement = try await pins.add(pin, minimumDistance: policy.minimumDistanceMeters, idempotencyKey: idempotencyKey)
+        if case .placed(let stored)? = placement, stored.id == pin.id { return stored }
+        // Not stored (too close, or the key's first pin answers): the cover stays with nothing.
+        if let cover = details.coverMediaID { try await media.detach([cover], from: Self.subject(of: pin), for: owner) }
+        guard let placement else { throw TripService.tripNotFound }
+        return try Self.placed(placement)
+    }
+
+    /// The owner's pin of that trip; any other answers NOT_FOUND.
+    public func pin(_ id: UUID, inTrip trip: UUID, owner: UUID) async throws -> Pin {
+        guard let pin = try await pins.pin(id, owner: owner), pin.tripID == trip else { throw Self.pinNotFound }
+        return pin
+    }
+
+    /// The trip's pins by visit time, all or those of one of its days.
+    public func pins(ofTrip tripID: UUID, on day: LocalDate?, owner: UUID, page: PageRequest) async throws -> Page<Pin> {
+        let trip = try await trips.trip(tripID, owner: owner)
+        if let day { try Self.requireDay(day, of: trip, field: "date") }
+        return try await pins.pins(ofTrip: tripID, owner: owner, visitedIn: day.map(trip.details.zone.interval(of:)), page: page)
+    }
+
+    /// Changes the fields present in `changes`; the result is checked as a new pin is.
+    public func update(_ id: UUID, inTrip tripID: UUID, with changes: PinChanges, owner: UUID) async throws -> Pin {
+        let pin = try await pin(id, inTrip: tripID, owner: owner)
+        let trip = try await trips.trip(pin.tripID, owner: owner)
+        let details = try changes.applied(to: pin.details).validated(for: trip.details, now: trips.now())
+        let (old, new) = (pin.details.coverMediaID, details.coverMediaID)
+        // A new cover is attached first, so a refused one changes nothing; the old one goes last.
+        if let new, new != old { try await media.attach([new], to: Self.subject(of: pin), for: owner, field: "cover_media_id") }
+        let placement: PinPlacement?
+        do {
+            placement = try await pins.update(id, owner: owner, details: details, minimumDistance: policy.minimumDistanceMeters)
+        } catch {
+            if let new, new != old { try? await media.detach([new], from: Self.subject(of: pin), for: owner) }
+            throw error
+        }
+        guard case .placed(let stored)? = placement else {
+            if let new, new != old { try await media.detach([new], from: Self.subject(of: pin), for: owner) }
+            guard let placement else { throw Self.pinNotFound }
+            return try Self.placed(placement)
+        }
+        if let old, old != new { try await media.detach([old], from: Self.subject(of: pin), for: owner) }
+        return stored
+    }
+
+    /// Deletes the pin (its chosen cover is let go); deleting it again is harmless.
+    public func delete(_ id: UUID, inTrip tripID: UUID, owner: UUID) async throws {
+        guard let pin = try await pins.pin(id, owner: owner), pin.tripID == tripID,
+              let pin = try await pins.delete(id, owner: owner) else { return }
+        if let cover = pin.details.coverMediaID { try await media.detach([cover], from: Self.subject(of: pin), for: owner) }
+    }
+
+    /// The owner's photos of the pin's trip within the photo radius of it, nearest first.
+    public func photos(near id: UUID, inTrip tripID: UUID, owner: UUID, limit: Int) async throws -> [(photo: TripPhoto, meters: Double)] {
+        let pin = try await pin(id, inTrip: tripID, owner: owner)
+        let trip = try await trips.trip(pin.tripID, owner: owner)
+        let found = try await tripPhotos(of: trip, near: pin.details.point)
+        return Array(Self.nearest(to: pin.details.point, among: found, within: policy.photoRadiusMeters).prefix(limit))
+    }
+
+    /// Each pin's cover: the one its owner chose, else the nearest photo of the trip within the photo
+    /// radius. Covers are a nicety: when media cannot answer, pins show only the chosen ones.
+    public func covers(of pins: [Pin], trip: Trip) async -> [UUID: UUID] {
+        var covers: [UUID: UUID] = [:]
+        for pin in pins { covers[pin.id] = pin.details.coverMediaID }
+        let uncovered = pins.filter { $0.details.coverMediaID == nil }
+        guard !uncovered.isEmpty, let found = try? await tripPhotos(of: trip, near: nil) else { return covers }
+        for pin in uncovered {
+            covers[pin.id] = Self.nearest(to: pin.details.point, among: found, within: policy.photoRadiusMeters).first?.photo.mediaID
+        }
+        return covers
+    }
+
+    /// How many pins the trip has on each of its days.
+    public func pinCounts(of trip: Trip) async throws -> [LocalDate: Int] {
+        try await pins.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: trip.details.zone)
+    }
+
+    /// The day's route: its pins by visit time; with none, its geotagged photos by capture time.
+    public func route(ofTrip tripID: UUID, on day: LocalDate, owner: UUID) async throws -> DayRoute {
+        let trip = try await trips.trip(tripID, owner: owner)
+        try Self.requireDay(day, of: trip, field: "date")
+        var stops: [RouteStop] = []
+        var cursor: String?
+        repeat {
+            let page = try await pins.pins(ofTrip: tripID, owner: owner, visitedIn: trip.details.zone.interval(of: day),
+                                           page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
+            stops += page.items.map { RouteStop(point: $0.details.point, at: $0.details.visitedAt, pinID: $0.id, title: $0.details.title) }
+            cursor = page.nextCursor
+        } while cursor != nil
+        if !stops.isEmpty { return DayRoute(date: day, source: .pins, stops: stops) }
+        let taken = try await tripPhotos(of: trip, near: nil).filter { $0.point != nil && $0.day(in: trip.details.zone) == day }
+        return DayRoute(date: day, source: taken.isEmpty ? .none : .photos,
+                        stops: taken.map { RouteStop(point: $0.point!, at: $0.capturedAt!, mediaID: $0.mediaID) })
+    }
+
+    /// The photos taken on the trip's days (near `point` within the photo radius when given), oldest first.
+    func tripPhotos(of trip: Trip, near point: GeoPoint?) async throws -> [TripPhoto] {
+        let zone = trip.details.zone, dates = trip.details.dates
+        let span = zone.interval(of: dates.start).lowerBound..<zone.interval(of: dates.end).upperBound
+        return try await photos.photos(of: trip.ownerID, takenIn: span, near: point, within: point == nil ? nil : policy.photoRadiusMeters,
+                                       limit: Self.photoScanLimit)
+            .filter { photo in photo.day(in: zone).map(dates.contains) ?? false }
+    }
+
+    static func nearest(to point: GeoPoint, among photos: [TripPhoto], within meters: Double) -> [(photo: TripPhoto, meters: Double)] {
+        photos.compactMap { photo in photo.point.map { (photo, point.distance(to: $0)) } }
+            .filter { $0.meters <= meters }
+            .sorted { ($0.meters, $0.photo.mediaID.uuidString) < ($1.meters, $1.photo.mediaID.uuidString) }
+    }
+
+    static func requireDay(_ day: LocalDate, of trip: Trip, field: String) throws(RoamError) {
+        guard trip.details.dates.contains(day) else {
+            throw RoamError.invalidField(field, "must be a day of the trip (\(trip.details.dates.start) to \(trip.details.dates.end))")
+        }
+    }
+
+    /// Where a pin's chosen cover is attached in media; under the trip, so a deleted trip lets it go.
+    static func subject(of pin: Pin) -> String {
+        "trip/\(pin.tripID.lowercasedString)/pin/\(pin.id.lowercasedString)"
+    }
+
+    static func placed(_ placement: PinPlacement) throws(RoamError) -> Pin {
+        switch placement {
+        case .placed(let pin): return pin
+        case .tooClose(let other, let meters): throw TripsError.pinTooClose(other, meters: meters)
+        }
+    }
+}

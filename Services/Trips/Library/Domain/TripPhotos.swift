@@ -1,0 +1,9 @@
+import Foundation
+import RoamCore
+
+/// The owner's photos, as the media service keeps them; asked with the owner's own token.
+public protocol TripPhotos: Sendable {
+    /// Photos of `owner` taken in `interval` (widened by a day each way, since a wall-clock time may be
+    /// any zone's), those within `meters` of `near` when given, oldest first, at most `limit`.
+    func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto]
+}
