@@ -189,6 +189,58 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetTracking" metadata.
+        public enum SetTracking: Sendable {
+            /// Request type for "SetTracking".
+            public typealias Input = Roam_Trips_V1_SetTrackingRequest
+            /// Response type for "SetTracking".
+            public typealias Output = Roam_Trips_V1_SetTrackingResponse
+            /// Descriptor for "SetTracking".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "SetTracking",
+                type: .unary
+            )
+        }
+        /// Namespace for "RecordTrackPoints" metadata.
+        public enum RecordTrackPoints: Sendable {
+            /// Request type for "RecordTrackPoints".
+            public typealias Input = Roam_Trips_V1_RecordTrackPointsRequest
+            /// Response type for "RecordTrackPoints".
+            public typealias Output = Roam_Trips_V1_RecordTrackPointsResponse
+            /// Descriptor for "RecordTrackPoints".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "RecordTrackPoints",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetDayTrack" metadata.
+        public enum GetDayTrack: Sendable {
+            /// Request type for "GetDayTrack".
+            public typealias Input = Roam_Trips_V1_GetDayTrackRequest
+            /// Response type for "GetDayTrack".
+            public typealias Output = Roam_Trips_V1_GetDayTrackResponse
+            /// Descriptor for "GetDayTrack".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetDayTrack",
+                type: .unary
+            )
+        }
+        /// Namespace for "ExportGPX" metadata.
+        public enum ExportGPX: Sendable {
+            /// Request type for "ExportGPX".
+            public typealias Input = Roam_Trips_V1_ExportGPXRequest
+            /// Response type for "ExportGPX".
+            public typealias Output = Roam_Trips_V1_ExportGPXResponse
+            /// Descriptor for "ExportGPX".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ExportGPX",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -203,7 +255,11 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             UpdatePin.descriptor,
             DeletePin.descriptor,
             ListPhotosNearPin.descriptor,
-            GetDayRoute.descriptor
+            GetDayRoute.descriptor,
+            SetTracking.descriptor,
+            RecordTrackPoints.descriptor,
+            GetDayTrack.descriptor,
+            ExportGPX.descriptor
         ]
     }
 }
@@ -452,7 +508,8 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+        /// > time; with neither, its geotagged photos by capture time.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Trips_V1_GetDayRouteRequest` messages.
@@ -465,6 +522,80 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayRouteResponse>
+
+        /// Handle the "SetTracking" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_SetTrackingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_SetTrackingResponse` messages.
+        func setTracking(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SetTrackingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SetTrackingResponse>
+
+        /// Handle the "RecordTrackPoints" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+        /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+        /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_RecordTrackPointsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        func recordTrackPoints(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
+
+        /// Handle the "GetDayTrack" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetDayTrackRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetDayTrackResponse` messages.
+        func getDayTrack(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayTrackRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayTrackResponse>
+
+        /// Handle the "ExportGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ExportGPXRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ExportGPXResponse` messages.
+        func exportGPX(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportGPXRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -697,7 +828,8 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+        /// > time; with neither, its geotagged photos by capture time.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
@@ -710,6 +842,80 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayRouteRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayRouteResponse>
+
+        /// Handle the "SetTracking" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetTrackingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_SetTrackingResponse` message.
+        func setTracking(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_SetTrackingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SetTrackingResponse>
+
+        /// Handle the "RecordTrackPoints" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+        /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+        /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RecordTrackPointsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RecordTrackPointsResponse` message.
+        func recordTrackPoints(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
+
+        /// Handle the "GetDayTrack" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayTrackRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetDayTrackResponse` message.
+        func getDayTrack(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayTrackRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayTrackResponse>
+
+        /// Handle the "ExportGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportGPXRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ExportGPXResponse` messages.
+        func exportGPX(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportGPXRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -940,7 +1146,8 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+        /// > time; with neither, its geotagged photos by capture time.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Trips_V1_GetDayRouteRequest` message.
@@ -953,6 +1160,81 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_GetDayRouteRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_GetDayRouteResponse
+
+        /// Handle the "SetTracking" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_SetTrackingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_SetTrackingResponse` to respond with.
+        func setTracking(
+            request: Roam_Trips_V1_SetTrackingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_SetTrackingResponse
+
+        /// Handle the "RecordTrackPoints" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+        /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+        /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_RecordTrackPointsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RecordTrackPointsResponse` to respond with.
+        func recordTrackPoints(
+            request: Roam_Trips_V1_RecordTrackPointsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RecordTrackPointsResponse
+
+        /// Handle the "GetDayTrack" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetDayTrackRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetDayTrackResponse` to respond with.
+        func getDayTrack(
+            request: Roam_Trips_V1_GetDayTrackRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetDayTrackResponse
+
+        /// Handle the "ExportGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ExportGPXRequest` message.
+        ///   - response: A response stream of `Roam_Trips_V1_ExportGPXResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func exportGPX(
+            request: Roam_Trips_V1_ExportGPXRequest,
+            response: GRPCCore.RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -1098,6 +1380,50 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayRouteResponse>(),
             handler: { request, context in
                 try await self.getDayRoute(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.SetTracking.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SetTrackingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SetTrackingResponse>(),
+            handler: { request, context in
+                try await self.setTracking(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.RecordTrackPoints.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RecordTrackPointsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RecordTrackPointsResponse>(),
+            handler: { request, context in
+                try await self.recordTrackPoints(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetDayTrack.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayTrackRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayTrackResponse>(),
+            handler: { request, context in
+                try await self.getDayTrack(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ExportGPX.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportGPXRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportGPXResponse>(),
+            handler: { request, context in
+                try await self.exportGPX(
                     request: request,
                     context: context
                 )
@@ -1250,6 +1576,50 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setTracking(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SetTrackingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SetTrackingResponse> {
+        let response = try await self.setTracking(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func recordTrackPoints(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
+        let response = try await self.recordTrackPoints(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getDayTrack(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayTrackRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayTrackResponse> {
+        let response = try await self.getDayTrack(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportGPX(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportGPXRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse> {
+        let response = try await self.exportGPX(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -1422,6 +1792,62 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func setTracking(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_SetTrackingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SetTrackingResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_SetTrackingResponse>(
+            message: try await self.setTracking(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func recordTrackPoints(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>(
+            message: try await self.recordTrackPoints(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getDayTrack(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayTrackRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayTrackResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetDayTrackResponse>(
+            message: try await self.getDayTrack(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func exportGPX(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportGPXRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse> {
+        return GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.exportGPX(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -1717,7 +2143,8 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+        /// > time; with neither, its geotagged photos by capture time.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
@@ -1734,6 +2161,100 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayRouteResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayRouteResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetTracking" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetTrackingRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SetTrackingRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SetTrackingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setTracking<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SetTrackingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SetTrackingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SetTrackingResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SetTrackingResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RecordTrackPoints" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+        /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+        /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RecordTrackPointsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RecordTrackPointsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func recordTrackPoints<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RecordTrackPointsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetDayTrack" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayTrackRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayTrackRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayTrackResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getDayTrack<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayTrackRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayTrackRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayTrackResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayTrackResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportGPXRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ExportGPXRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ExportGPXResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportGPX<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportGPXRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ExportGPXRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportGPXResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2167,7 +2688,8 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+        /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+        /// > time; with neither, its geotagged photos by capture time.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
@@ -2190,6 +2712,142 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.GetDayRoute.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SetTracking" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetTrackingRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SetTrackingRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SetTrackingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setTracking<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SetTrackingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SetTrackingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SetTrackingResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SetTrackingResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.SetTracking.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RecordTrackPoints" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+        /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+        /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RecordTrackPointsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RecordTrackPointsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func recordTrackPoints<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RecordTrackPointsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.RecordTrackPoints.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetDayTrack" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayTrackRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayTrackRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayTrackResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getDayTrack<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayTrackRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayTrackRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayTrackResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayTrackResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetDayTrack.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ExportGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportGPXRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ExportGPXRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ExportGPXResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportGPX<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportGPXRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ExportGPXRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportGPXResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ExportGPX.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -2548,7 +3206,8 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+    /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+    /// > time; with neither, its geotagged photos by capture time.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Trips_V1_GetDayRouteRequest` message.
@@ -2568,6 +3227,122 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayRouteRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayRouteResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetTracking" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_SetTrackingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setTracking<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_SetTrackingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SetTrackingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setTracking(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SetTrackingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SetTrackingResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RecordTrackPoints" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+    /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+    /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_RecordTrackPointsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recordTrackPoints<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.recordTrackPoints(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RecordTrackPointsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDayTrack" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetDayTrackRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDayTrack<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayTrackRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayTrackResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getDayTrack(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayTrackRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayTrackResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportGPX" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ExportGPXRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportGPX<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportGPXRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportGPX(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportGPXRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportGPXResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2971,7 +3746,8 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > A day of the trip as a line: its pins by visit time; with none, its geotagged photos by capture time.
+    /// > A day of the trip as a line: its location track (pins as stops); without one, its pins by visit
+    /// > time; with neither, its geotagged photos by capture time.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -2994,6 +3770,138 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getDayRoute(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetTracking" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Turns location tracking on or off for the trip (off keeps what was recorded). Off by default.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setTracking<Result>(
+        _ message: Roam_Trips_V1_SetTrackingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SetTrackingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_SetTrackingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setTracking(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RecordTrackPoints" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Stores a batch of up to 1,000 recorded positions; a point sent again (same moment) is stored once.
+    /// > Tracking off fails with FAILED_PRECONDITION (TRACKING_OFF); a point outside the trip's days is
+    /// > refused naming it (`points[3].at`), and then none of the batch is stored.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func recordTrackPoints<Result>(
+        _ message: Roam_Trips_V1_RecordTrackPointsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_RecordTrackPointsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.recordTrackPoints(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDayTrack" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A day's track: segments split at gaps over 10 minutes or 1 km, each simplified for display.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDayTrack<Result>(
+        _ message: Roam_Trips_V1_GetDayTrackRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayTrackResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetDayTrackRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getDayTrack(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportGPX" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The recorded track of a day, or of the whole trip, as GPX 1.1, in chunks.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportGPX<Result>(
+        _ message: Roam_Trips_V1_ExportGPXRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ExportGPXRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportGPX(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -8,6 +8,11 @@
 // For information on using the generated types, please see the documentation:
 //   https://github.com/apple/swift-protobuf/
 
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import SwiftProtobuf
 
 // If the compiler emits an error on this type, it is because this file
@@ -101,6 +106,9 @@ public nonisolated enum Roam_Trips_V1_PinSource: SwiftProtobuf.Enum, Swift.CaseI
 public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
+
+  /// The day's location track; `stops` are its pins.
+  case track // = 4
   case pins // = 1
   case photos // = 2
 
@@ -118,6 +126,7 @@ public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.Cas
     case 1: self = .pins
     case 2: self = .photos
     case 3: self = .none
+    case 4: self = .track
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -128,6 +137,7 @@ public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.Cas
     case .pins: return 1
     case .photos: return 2
     case .none: return 3
+    case .track: return 4
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -135,6 +145,7 @@ public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.Cas
   // The compiler won't synthesize support with the UNRECOGNIZED case.
   public static let allCases: [Roam_Trips_V1_RouteSource] = [
     .unspecified,
+    .track,
     .pins,
     .photos,
     .none,
@@ -209,6 +220,9 @@ public nonisolated struct Roam_Trips_V1_Trip: Sendable {
   public var hasCreatedAt: Bool {self._createdAt != nil}
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
   public mutating func clearCreatedAt() {self._createdAt = nil}
+
+  /// Whether the owner's phone may record the trip's location track.
+  public var tracking: Bool = false
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1039,6 +1053,193 @@ public nonisolated struct Roam_Trips_V1_GetDayRouteResponse: Sendable {
   /// In time order.
   public var stops: [Roam_Trips_V1_RouteStop] = []
 
+  /// With ROUTE_SOURCE_TRACK: the track's segments, simplified.
+  public var track: [Roam_Trips_V1_TrackSegment] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_TrackPoint: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var position: Roam_Common_V1_LatLng {
+    get {_position ?? Roam_Common_V1_LatLng()}
+    set {_position = newValue}
+  }
+  /// Returns true if `position` has been explicitly set.
+  public var hasPosition: Bool {self._position != nil}
+  /// Clears the value of `position`. Subsequent reads from it will return its default value.
+  public mutating func clearPosition() {self._position = nil}
+
+  public var accuracyMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _position: Roam_Common_V1_LatLng? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_TrackSegment: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var points: [Roam_Trips_V1_TrackPoint] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_SetTrackingRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var enabled: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_SetTrackingResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var trip: Roam_Trips_V1_Trip {
+    get {_trip ?? Roam_Trips_V1_Trip()}
+    set {_trip = newValue}
+  }
+  /// Returns true if `trip` has been explicitly set.
+  public var hasTrip: Bool {self._trip != nil}
+  /// Clears the value of `trip`. Subsequent reads from it will return its default value.
+  public mutating func clearTrip() {self._trip = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _trip: Roam_Trips_V1_Trip? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_RecordTrackPointsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var points: [Roam_Trips_V1_TrackPoint] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_RecordTrackPointsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Points stored now.
+  public var recorded: Int32 = 0
+
+  /// Points that had been sent before, ignored.
+  public var repeated: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_GetDayTrackRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  /// A day of the trip, `YYYY-MM-DD`.
+  public var date: String = String()
+
+  /// Douglas–Peucker tolerance in metres, 0 to 1,000; absent means 5.
+  public var toleranceMeters: Double {
+    get {_toleranceMeters ?? 0}
+    set {_toleranceMeters = newValue}
+  }
+  /// Returns true if `toleranceMeters` has been explicitly set.
+  public var hasToleranceMeters: Bool {self._toleranceMeters != nil}
+  /// Clears the value of `toleranceMeters`. Subsequent reads from it will return its default value.
+  public mutating func clearToleranceMeters() {self._toleranceMeters = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _toleranceMeters: Double? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_GetDayTrackResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var date: String = String()
+
+  public var segments: [Roam_Trips_V1_TrackSegment] = []
+
+  /// Along the recorded points, within segments.
+  public var distanceMeters: Double = 0
+
+  /// Recorded that day, before simplification.
+  public var recordedPoints: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_ExportGPXRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  /// A day of the trip; empty for the whole trip.
+  public var date: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_ExportGPXResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var chunk: Data = Data()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1057,7 +1258,7 @@ nonisolated extension Roam_Trips_V1_PinSource: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Roam_Trips_V1_RouteSource: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROUTE_SOURCE_UNSPECIFIED\0\u{1}ROUTE_SOURCE_PINS\0\u{1}ROUTE_SOURCE_PHOTOS\0\u{1}ROUTE_SOURCE_NONE\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROUTE_SOURCE_UNSPECIFIED\0\u{1}ROUTE_SOURCE_PINS\0\u{1}ROUTE_SOURCE_PHOTOS\0\u{1}ROUTE_SOURCE_NONE\0\u{1}ROUTE_SOURCE_TRACK\0")
 }
 
 nonisolated extension Roam_Trips_V1_Destination: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1101,7 +1302,7 @@ nonisolated extension Roam_Trips_V1_Destination: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Roam_Trips_V1_Trip: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Trip"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}destination\0\u{3}start_date\0\u{3}end_date\0\u{3}time_zone\0\u{3}home_currency\0\u{1}phase\0\u{3}day_count\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}title\0\u{1}destination\0\u{3}start_date\0\u{3}end_date\0\u{3}time_zone\0\u{3}home_currency\0\u{1}phase\0\u{3}day_count\0\u{3}created_at\0\u{1}tracking\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1119,6 +1320,7 @@ nonisolated extension Roam_Trips_V1_Trip: SwiftProtobuf.Message, SwiftProtobuf._
       case 8: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
       case 9: try { try decoder.decodeSingularInt32Field(value: &self.dayCount) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 11: try { try decoder.decodeSingularBoolField(value: &self.tracking) }()
       default: break
       }
     }
@@ -1159,6 +1361,9 @@ nonisolated extension Roam_Trips_V1_Trip: SwiftProtobuf.Message, SwiftProtobuf._
     try { if let v = self._createdAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     } }()
+    if self.tracking != false {
+      try visitor.visitSingularBoolField(value: self.tracking, fieldNumber: 11)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1173,6 +1378,7 @@ nonisolated extension Roam_Trips_V1_Trip: SwiftProtobuf.Message, SwiftProtobuf._
     if lhs.phase != rhs.phase {return false}
     if lhs.dayCount != rhs.dayCount {return false}
     if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.tracking != rhs.tracking {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2488,7 +2694,7 @@ nonisolated extension Roam_Trips_V1_RouteStop: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Roam_Trips_V1_GetDayRouteResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetDayRouteResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}source\0\u{1}stops\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}source\0\u{1}stops\0\u{1}track\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2499,6 +2705,7 @@ nonisolated extension Roam_Trips_V1_GetDayRouteResponse: SwiftProtobuf.Message, 
       case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
       case 2: try { try decoder.decodeSingularEnumField(value: &self.source) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.stops) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.track) }()
       default: break
       }
     }
@@ -2514,6 +2721,9 @@ nonisolated extension Roam_Trips_V1_GetDayRouteResponse: SwiftProtobuf.Message, 
     if !self.stops.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.stops, fieldNumber: 3)
     }
+    if !self.track.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.track, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2521,6 +2731,374 @@ nonisolated extension Roam_Trips_V1_GetDayRouteResponse: SwiftProtobuf.Message, 
     if lhs.date != rhs.date {return false}
     if lhs.source != rhs.source {return false}
     if lhs.stops != rhs.stops {return false}
+    if lhs.track != rhs.track {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_TrackPoint: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TrackPoint"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}at\0\u{1}position\0\u{3}accuracy_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._position) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.accuracyMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._position {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.accuracyMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.accuracyMeters, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_TrackPoint, rhs: Roam_Trips_V1_TrackPoint) -> Bool {
+    if lhs._at != rhs._at {return false}
+    if lhs._position != rhs._position {return false}
+    if lhs.accuracyMeters != rhs.accuracyMeters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_TrackSegment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TrackSegment"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}points\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.points) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.points.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.points, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_TrackSegment, rhs: Roam_Trips_V1_TrackSegment) -> Bool {
+    if lhs.points != rhs.points {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_SetTrackingRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTrackingRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}enabled\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.enabled) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if self.enabled != false {
+      try visitor.visitSingularBoolField(value: self.enabled, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_SetTrackingRequest, rhs: Roam_Trips_V1_SetTrackingRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.enabled != rhs.enabled {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_SetTrackingResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetTrackingResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}trip\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._trip) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._trip {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_SetTrackingResponse, rhs: Roam_Trips_V1_SetTrackingResponse) -> Bool {
+    if lhs._trip != rhs._trip {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_RecordTrackPointsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordTrackPointsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}points\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.points) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.points.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.points, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_RecordTrackPointsRequest, rhs: Roam_Trips_V1_RecordTrackPointsRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.points != rhs.points {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_RecordTrackPointsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RecordTrackPointsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}recorded\0\u{1}repeated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.recorded) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.repeated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.recorded != 0 {
+      try visitor.visitSingularInt32Field(value: self.recorded, fieldNumber: 1)
+    }
+    if self.repeated != 0 {
+      try visitor.visitSingularInt32Field(value: self.repeated, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_RecordTrackPointsResponse, rhs: Roam_Trips_V1_RecordTrackPointsResponse) -> Bool {
+    if lhs.recorded != rhs.recorded {return false}
+    if lhs.repeated != rhs.repeated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetDayTrackRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDayTrackRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}date\0\u{3}tolerance_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._toleranceMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 2)
+    }
+    try { if let v = self._toleranceMeters {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetDayTrackRequest, rhs: Roam_Trips_V1_GetDayTrackRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.date != rhs.date {return false}
+    if lhs._toleranceMeters != rhs._toleranceMeters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetDayTrackResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDayTrackResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}segments\0\u{3}distance_meters\0\u{3}recorded_points\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.segments) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.recordedPoints) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 1)
+    }
+    if !self.segments.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.segments, fieldNumber: 2)
+    }
+    if self.distanceMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 3)
+    }
+    if self.recordedPoints != 0 {
+      try visitor.visitSingularInt32Field(value: self.recordedPoints, fieldNumber: 4)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetDayTrackResponse, rhs: Roam_Trips_V1_GetDayTrackResponse) -> Bool {
+    if lhs.date != rhs.date {return false}
+    if lhs.segments != rhs.segments {return false}
+    if lhs.distanceMeters != rhs.distanceMeters {return false}
+    if lhs.recordedPoints != rhs.recordedPoints {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ExportGPXRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportGPXRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}date\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ExportGPXRequest, rhs: Roam_Trips_V1_ExportGPXRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.date != rhs.date {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ExportGPXResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ExportGPXResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}chunk\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBytesField(value: &self.chunk) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.chunk.isEmpty {
+      try visitor.visitSingularBytesField(value: self.chunk, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ExportGPXResponse, rhs: Roam_Trips_V1_ExportGPXResponse) -> Bool {
+    if lhs.chunk != rhs.chunk {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -15,8 +15,8 @@ import Trips
     static func withTrips(_ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let store = InMemoryTripStore()
         let trips = TripService(trips: store)
-        let pins = PinService(trips: trips, pins: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins)], body)
+        let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
+        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store))], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -134,6 +134,50 @@ import Trips
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 204)
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 204)
             #expect(try await http.send("GET", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 404)
+        }
+    }
+
+    @Test func aTrackIsRecordedOnlyWhenOnAndComesBackAsSegmentsGeoJSONAndGPX() async throws {
+        try await Self.withTrips { http in
+            let ana = try await GatewayAccountsTests.signUp(http).access
+            let trip = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()
+            let id = try #require(trip["id"] as? String)
+            #expect(trip["tracking"] as? Bool == false)
+            func point(_ index: Int, at: String? = nil, latitude: Double? = nil) -> [String: Any] {
+                let position = Self.rossio.moved(meters: Double(index) * 10, bearing: 90)
+                return ["at": at ?? "2031-06-12T08:0\(index):00Z", "latitude": latitude ?? position.latitude, "longitude": position.longitude,
+                        "accuracyMeters": 5]
+            }
+            let batch = ["points": (0..<5).map { point($0) }]
+            let off = try await http.send("POST", "/v1/trips/\(id)/track", json: batch, token: ana)
+            #expect(off.status == 409 && off.reason == "TRACKING_OFF")
+            let on = try await http.send("PUT", "/v1/trips/\(id)/tracking", json: ["enabled": true], token: ana)
+            let tracking = try on.json()["tracking"] as? Bool
+            #expect(on.status == 200 && tracking == true)
+            let recorded = try await http.send("POST", "/v1/trips/\(id)/track", json: batch, token: ana).json()
+            #expect(recorded["recorded"] as? Int == 5 && recorded["repeated"] as? Int == 0)
+            let again = try await http.send("POST", "/v1/trips/\(id)/track", json: batch, token: ana).json()
+            #expect(again["recorded"] as? Int == 0 && again["repeated"] as? Int == 5)
+            let bad = try await http.send("POST", "/v1/trips/\(id)/track", json: ["points": [point(0), point(1, at: "2031-07-01T08:00:00Z"),
+                                                                                          point(2, latitude: 120)]], token: ana)
+            #expect(bad.status == 400 && bad.problemFields == ["points[1].at", "points[2].latitude"])
+
+            let day = try await http.send("GET", "/v1/trips/\(id)/days/2031-06-12/track?toleranceMeters=1", token: ana).json()
+            let segments = try #require(day["segments"] as? [[String: Any]])
+            #expect(day["recordedPoints"] as? Int == 5 && segments.count == 1 && (segments[0]["points"] as? [Any])?.count == 2)
+            #expect((day["distanceMeters"] as? Double).map { abs($0 - 40) < 0.5 } == true)
+            #expect(try await http.send("GET", "/v1/trips/\(id)/days/2031-06-12/track?toleranceMeters=5000", token: ana).status == 400)
+
+            let route = try await http.send("GET", "/v1/trips/\(id)/days/2031-06-12/route", token: ana).json()
+            let features = try #require(route["features"] as? [[String: Any]])
+            #expect(route["source"] as? String == "track" && (features.first?["geometry"] as? [String: Any])?["type"] as? String == "MultiLineString")
+
+            let gpx = try await http.send("GET", "/v1/trips/\(id)/track.gpx?date=2031-06-12", token: ana)
+            #expect(gpx.status == 200 && gpx.header("Content-Type")?.hasPrefix("application/gpx+xml") == true)
+            let text = String(decoding: gpx.body, as: UTF8.self)
+            #expect(text.contains("<gpx version=\"1.1\"") && text.components(separatedBy: "<trkpt ").count - 1 == 5)
+            #expect(try await http.send("GET", "/v1/trips/\(id)/track.gpx?date=2031-07-01", token: ana).problemFields == ["date"])
+            #expect(try await http.send("GET", "/v1/trips/\(UUID())/track.gpx", token: ana).status == 404)
         }
     }
 

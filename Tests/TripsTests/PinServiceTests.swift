@@ -12,7 +12,7 @@ import Trips
     let media = InMemoryMediaAttachments()
     let owner = UUID()
     var trips: TripService { TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") }) }
-    var pins: PinService { PinService(trips: trips, pins: store, photos: library, media: media, policy: PinPolicy()) }
+    var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, policy: PinPolicy()) }
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
     func lisbon() async throws -> Trip {

@@ -6,6 +6,158 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/DayTrack`.
+        internal struct DayTrack: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayTrack/date`.
+            internal var date: Swift.String
+            /// Along the recorded points, within segments
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayTrack/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// Recorded that day, before simplification
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayTrack/recordedPoints`.
+            internal var recordedPoints: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DayTrack/segments`.
+            internal var segments: [Components.Schemas.TrackSegment]
+            /// Creates a new `DayTrack`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - distanceMeters: Along the recorded points, within segments
+            ///   - recordedPoints: Recorded that day, before simplification
+            ///   - segments:
+            internal init(
+                date: Swift.String,
+                distanceMeters: Swift.Double,
+                recordedPoints: Swift.Int,
+                segments: [Components.Schemas.TrackSegment]
+            ) {
+                self.date = date
+                self.distanceMeters = distanceMeters
+                self.recordedPoints = recordedPoints
+                self.segments = segments
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case distanceMeters
+                case recordedPoints
+                case segments
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackBatch`.
+        internal struct TrackBatch: Codable, Hashable, Sendable {
+            /// 1 to 1,000
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackBatch/points`.
+            internal var points: [Components.Schemas.TrackPoint]
+            /// Creates a new `TrackBatch`.
+            ///
+            /// - Parameters:
+            ///   - points: 1 to 1,000
+            internal init(points: [Components.Schemas.TrackPoint]) {
+                self.points = points
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case points
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackBatchResult`.
+        internal struct TrackBatchResult: Codable, Hashable, Sendable {
+            /// Points stored now
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackBatchResult/recorded`.
+            internal var recorded: Swift.Int
+            /// Points sent before, ignored
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackBatchResult/repeated`.
+            internal var repeated: Swift.Int
+            /// Creates a new `TrackBatchResult`.
+            ///
+            /// - Parameters:
+            ///   - recorded: Points stored now
+            ///   - repeated: Points sent before, ignored
+            internal init(
+                recorded: Swift.Int,
+                repeated: Swift.Int
+            ) {
+                self.recorded = recorded
+                self.repeated = repeated
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case recorded
+                case repeated
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackPoint`.
+        internal struct TrackPoint: Codable, Hashable, Sendable {
+            /// The radius the phone was sure of
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackPoint/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double?
+            /// When it was recorded; it must fall on a day of the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackPoint/at`.
+            internal var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/TrackPoint/latitude`.
+            internal var latitude: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/TrackPoint/longitude`.
+            internal var longitude: Swift.Double
+            /// Creates a new `TrackPoint`.
+            ///
+            /// - Parameters:
+            ///   - accuracyMeters: The radius the phone was sure of
+            ///   - at: When it was recorded; it must fall on a day of the trip
+            ///   - latitude:
+            ///   - longitude:
+            internal init(
+                accuracyMeters: Swift.Double? = nil,
+                at: Foundation.Date,
+                latitude: Swift.Double,
+                longitude: Swift.Double
+            ) {
+                self.accuracyMeters = accuracyMeters
+                self.at = at
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accuracyMeters
+                case at
+                case latitude
+                case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackSegment`.
+        internal struct TrackSegment: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TrackSegment/points`.
+            internal var points: [Components.Schemas.TrackPoint]
+            /// Creates a new `TrackSegment`.
+            ///
+            /// - Parameters:
+            ///   - points:
+            internal init(points: [Components.Schemas.TrackPoint]) {
+                self.points = points
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case points
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrackingSwitch`.
+        internal struct TrackingSwitch: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TrackingSwitch/enabled`.
+            internal var enabled: Swift.Bool
+            /// Creates a new `TrackingSwitch`.
+            ///
+            /// - Parameters:
+            ///   - enabled:
+            internal init(enabled: Swift.Bool) {
+                self.enabled = enabled
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case enabled
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CreatePinRequest`.
         internal struct CreatePinRequest: Codable, Hashable, Sendable {
             /// One of your photos to show with the pin; without one, the nearest photo of the trip is its cover
@@ -71,15 +223,16 @@ extension Components {
             internal var date: Swift.String
             /// - Remark: Generated from `#/components/schemas/DayRoute/features`.
             internal var features: [Components.Schemas.RouteFeature]
-            /// What the line is drawn from: the day's pins, else its geotagged photos
+            /// What the line is drawn from: the day's location track (its pins as points), else its pins, else its geotagged photos
             ///
             /// - Remark: Generated from `#/components/schemas/DayRoute/source`.
             internal enum SourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case track = "track"
                 case pins = "pins"
                 case photos = "photos"
                 case none = "none"
             }
-            /// What the line is drawn from: the day's pins, else its geotagged photos
+            /// What the line is drawn from: the day's location track (its pins as points), else its pins, else its geotagged photos
             ///
             /// - Remark: Generated from `#/components/schemas/DayRoute/source`.
             internal var source: Components.Schemas.DayRoute.SourcePayload
@@ -94,7 +247,7 @@ extension Components {
             /// - Parameters:
             ///   - date:
             ///   - features:
-            ///   - source: What the line is drawn from: the day's pins, else its geotagged photos
+            ///   - source: What the line is drawn from: the day's location track (its pins as points), else its pins, else its geotagged photos
             ///   - _type:
             internal init(
                 date: Swift.String,
@@ -328,6 +481,7 @@ extension Components {
             /// - Remark: Generated from `#/components/schemas/RouteFeatureProperties/kind`.
             internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case route = "route"
+                case track = "track"
                 case pin = "pin"
                 case photo = "photo"
             }
@@ -370,7 +524,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/RouteGeometry`.
         internal struct RouteGeometry: Codable, Hashable, Sendable {
-            /// [longitude, latitude] for a Point; a list of them for a LineString
+            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
             ///
             /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
             internal var coordinates: OpenAPIRuntime.OpenAPIValueContainer
@@ -378,13 +532,14 @@ extension Components {
             internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case point = "Point"
                 case lineString = "LineString"
+                case multiLineString = "MultiLineString"
             }
             /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
             internal var _type: Components.Schemas.RouteGeometry._TypePayload
             /// Creates a new `RouteGeometry`.
             ///
             /// - Parameters:
-            ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString
+            ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
             ///   - _type:
             internal init(
                 coordinates: OpenAPIRuntime.OpenAPIValueContainer,
@@ -644,6 +799,10 @@ extension Components {
             internal var timeZone: Swift.String
             /// - Remark: Generated from `#/components/schemas/Trip/title`.
             internal var title: Swift.String
+            /// Whether your phone may record the trip's location track (PUT /v1/trips/{id}/tracking)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Trip/tracking`.
+            internal var tracking: Swift.Bool
             /// Creates a new `Trip`.
             ///
             /// - Parameters:
@@ -657,6 +816,7 @@ extension Components {
             ///   - startDate:
             ///   - timeZone:
             ///   - title:
+            ///   - tracking: Whether your phone may record the trip's location track (PUT /v1/trips/{id}/tracking)
             internal init(
                 createdAt: Foundation.Date,
                 dayCount: Swift.Int,
@@ -667,7 +827,8 @@ extension Components {
                 phase: Components.Schemas.Trip.PhasePayload,
                 startDate: Swift.String,
                 timeZone: Swift.String,
-                title: Swift.String
+                title: Swift.String,
+                tracking: Swift.Bool
             ) {
                 self.createdAt = createdAt
                 self.dayCount = dayCount
@@ -679,6 +840,7 @@ extension Components {
                 self.startDate = startDate
                 self.timeZone = timeZone
                 self.title = title
+                self.tracking = tracking
             }
             internal enum CodingKeys: String, CodingKey {
                 case createdAt
@@ -691,6 +853,7 @@ extension Components {
                 case startDate
                 case timeZone
                 case title
+                case tracking
             }
         }
         /// - Remark: Generated from `#/components/schemas/TripPage`.

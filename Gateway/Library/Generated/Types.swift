@@ -452,6 +452,26 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/pins/{pinId}/photos`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/photos/get(listPhotosNearPin)`.
     func listPhotosNearPin(_ input: Operations.ListPhotosNearPin.Input) async throws -> Operations.ListPhotosNearPin.Output
+    /// A day's recorded location track, split where the phone went quiet over 10 minutes or jumped over 1 km, simplified for the map
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/track`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/track/get(getDayTrack)`.
+    func getDayTrack(_ input: Operations.GetDayTrack.Input) async throws -> Operations.GetDayTrack.Output
+    /// Send up to 1,000 recorded positions (tracking must be on: else 409 TRACKING_OFF); a point sent again is stored once, and a point outside the trip's days is refused by field with none of the batch stored
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/track`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track/post(recordTrackPoints)`.
+    func recordTrackPoints(_ input: Operations.RecordTrackPoints.Input) async throws -> Operations.RecordTrackPoints.Output
+    /// The recorded track of a day, or of the whole trip, as GPX 1.1 (a track segment per stretch, a time on every point)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/track.gpx`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/get(exportTrackGPX)`.
+    func exportTrackGPX(_ input: Operations.ExportTrackGPX.Input) async throws -> Operations.ExportTrackGPX.Output
+    /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/tracking/put(setTracking)`.
+    func setTracking(_ input: Operations.SetTracking.Input) async throws -> Operations.SetTracking.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1637,6 +1657,66 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// A day's recorded location track, split where the phone went quiet over 10 minutes or jumped over 1 km, simplified for the map
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/track`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/track/get(getDayTrack)`.
+    internal func getDayTrack(
+        path: Operations.GetDayTrack.Input.Path,
+        query: Operations.GetDayTrack.Input.Query = .init(),
+        headers: Operations.GetDayTrack.Input.Headers = .init()
+    ) async throws -> Operations.GetDayTrack.Output {
+        try await getDayTrack(Operations.GetDayTrack.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Send up to 1,000 recorded positions (tracking must be on: else 409 TRACKING_OFF); a point sent again is stored once, and a point outside the trip's days is refused by field with none of the batch stored
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/track`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track/post(recordTrackPoints)`.
+    internal func recordTrackPoints(
+        path: Operations.RecordTrackPoints.Input.Path,
+        headers: Operations.RecordTrackPoints.Input.Headers = .init(),
+        body: Operations.RecordTrackPoints.Input.Body
+    ) async throws -> Operations.RecordTrackPoints.Output {
+        try await recordTrackPoints(Operations.RecordTrackPoints.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The recorded track of a day, or of the whole trip, as GPX 1.1 (a track segment per stretch, a time on every point)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/track.gpx`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/get(exportTrackGPX)`.
+    internal func exportTrackGPX(
+        path: Operations.ExportTrackGPX.Input.Path,
+        query: Operations.ExportTrackGPX.Input.Query = .init(),
+        headers: Operations.ExportTrackGPX.Input.Headers = .init()
+    ) async throws -> Operations.ExportTrackGPX.Output {
+        try await exportTrackGPX(Operations.ExportTrackGPX.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/tracking/put(setTracking)`.
+    internal func setTracking(
+        path: Operations.SetTracking.Input.Path,
+        headers: Operations.SetTracking.Input.Headers = .init(),
+        body: Operations.SetTracking.Input.Body
+    ) async throws -> Operations.SetTracking.Output {
+        try await setTracking(Operations.SetTracking.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

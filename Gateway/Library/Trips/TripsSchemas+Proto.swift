@@ -10,7 +10,7 @@ extension Components.Schemas.Trip {
         }
         self.init(createdAt: proto.createdAt.date, dayCount: Int(proto.dayCount), destination: .init(proto.destination),
                   endDate: proto.endDate, homeCurrency: proto.homeCurrency, id: proto.id, phase: phase,
-                  startDate: proto.startDate, timeZone: proto.timeZone, title: proto.title)
+                  startDate: proto.startDate, timeZone: proto.timeZone, title: proto.title, tracking: proto.tracking)
     }
 }
 
@@ -39,12 +39,17 @@ extension Components.Schemas.DayRoute {
     /// The route as GeoJSON: a line through the stops (when there are two or more), then each stop.
     init(_ proto: Roam_Trips_V1_GetDayRouteResponse) throws {
         let source: SourcePayload = switch proto.source {
+        case .track: .track
         case .pins: .pins
         case .photos: .photos
         case .none, .unspecified, .UNRECOGNIZED: .none
         }
         var features: [Components.Schemas.RouteFeature] = []
-        if proto.stops.count >= 2 {
+        if proto.source == .track {
+            let lines = proto.track.map { $0.points.map { [$0.position.longitude, $0.position.latitude] } }
+            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: lines), _type: .multiLineString),
+                                  properties: .init(kind: .track), _type: .feature))
+        } else if proto.stops.count >= 2 {
             features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: proto.stops.map { [$0.point.longitude, $0.point.latitude] }),
                                                   _type: .lineString),
                                   properties: .init(kind: .route), _type: .feature))
@@ -57,5 +62,13 @@ extension Components.Schemas.DayRoute {
                                   properties: properties, _type: .feature))
         }
         self.init(date: proto.date, features: features, source: source, _type: .featureCollection)
+    }
+}
+
+extension Components.Schemas.TrackSegment {
+    init(_ proto: Roam_Trips_V1_TrackSegment) {
+        self.init(points: proto.points.map {
+            .init(accuracyMeters: $0.accuracyMeters, at: $0.at.date, latitude: $0.position.latitude, longitude: $0.position.longitude)
+        })
     }
 }

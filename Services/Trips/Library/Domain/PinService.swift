@@ -6,13 +6,16 @@ import RoamCore
 public struct PinService: Sendable {
     let trips: TripService
     let pins: any PinRepository
+    let tracks: any TrackRepository
     let photos: any TripPhotos
     let media: any MediaAttachments
     let policy: PinPolicy
 
-    public init(trips: TripService, pins: any PinRepository, photos: any TripPhotos, media: any MediaAttachments, policy: PinPolicy) {
+    public init(trips: TripService, pins: any PinRepository, tracks: any TrackRepository, photos: any TripPhotos, media: any MediaAttachments,
+                policy: PinPolicy) {
         self.trips = trips
         self.pins = pins
+        self.tracks = tracks
         self.photos = photos
         self.media = media
         self.policy = policy
@@ -109,7 +112,8 @@ public struct PinService: Sendable {
         try await pins.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: trip.details.zone)
     }
 
-    /// The day's route: its pins by visit time; with none, its geotagged photos by capture time.
+    /// The day's route: its location track when one was recorded (its pins as stops), else its pins by
+    /// visit time, else its geotagged photos by capture time.
     public func route(ofTrip tripID: UUID, on day: LocalDate, owner: UUID) async throws -> DayRoute {
         let trip = try await trips.trip(tripID, owner: owner)
         try Self.requireDay(day, of: trip, field: "date")
@@ -121,6 +125,9 @@ public struct PinService: Sendable {
             stops += page.items.map { RouteStop(point: $0.details.point, at: $0.details.visitedAt, pinID: $0.id, title: $0.details.title) }
             cursor = page.nextCursor
         } while cursor != nil
+        let track = try await tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
+                                           toleranceMeters: TrackService.defaultToleranceMeters)
+        if !track.isEmpty { return DayRoute(date: day, source: .track, stops: stops, track: track.segments) }
         if !stops.isEmpty { return DayRoute(date: day, source: .pins, stops: stops) }
         let taken = try await tripPhotos(of: trip, near: nil).filter { $0.point != nil && $0.day(in: trip.details.zone) == day }
         return DayRoute(date: day, source: taken.isEmpty ? .none : .photos,

@@ -18,6 +18,7 @@ extension Trip {
             $0.phase = details.phase(at: instant).proto
             $0.dayCount = Int32(details.dates.dayCount)
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            $0.tracking = tracking
         }
     }
 }

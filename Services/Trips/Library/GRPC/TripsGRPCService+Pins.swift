@@ -85,6 +85,7 @@ extension TripsGRPCService {
         return .with {
             $0.date = route.date.description
             $0.source = switch route.source {
+            case .track: .track
             case .pins: .pins
             case .photos: .photos
             case .none: .none
@@ -98,6 +99,7 @@ extension TripsGRPCService {
                     if let media = stop.mediaID { $0.mediaID = media.lowercasedString }
                 }
             }
+            $0.track = route.track.map(\.proto)
         }
     }
 

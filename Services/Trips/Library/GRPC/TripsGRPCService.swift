@@ -8,10 +8,12 @@ import RoamRuntime
 public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     let trips: TripService
     let pins: PinService
+    let tracks: TrackService
 
-    public init(trips: TripService, pins: PinService) {
+    public init(trips: TripService, pins: PinService, tracks: TrackService) {
         self.trips = trips
         self.pins = pins
+        self.tracks = tracks
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }

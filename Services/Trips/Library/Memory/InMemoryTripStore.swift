@@ -12,6 +12,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var pins: [UUID: Pin] = [:]
         /// Trip and key → the pin first created with it.
         var pinKeys: [String: UUID] = [:]
+        /// Trip → its recorded points by moment.
+        var trackPoints: [UUID: [Date: TrackPoint]] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -19,6 +21,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             let pinsOfTrip = pins.values.filter { $0.tripID == id }.map(\.id)
             for pin in pinsOfTrip { pins[pin] = nil }
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
+            trackPoints[id] = nil
         }
     }
 

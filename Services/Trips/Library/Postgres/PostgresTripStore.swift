@@ -14,7 +14,7 @@ public struct PostgresTripStore: TripRepository {
 
     static let columns = """
         id, owner_id, title, destination_name, ST_Y(destination::geometry), ST_X(destination::geometry), start_date::text, end_date::text,
-        time_zone, home_currency, created_at
+        time_zone, home_currency, created_at, tracking
         """
 
     static func decode(_ row: PostgresRow) throws -> Trip {
@@ -27,7 +27,7 @@ public struct PostgresTripStore: TripRepository {
         return Trip(id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
                     details: TripDetails(title: try column(2, String.self), destination: Destination(name: try column(3, String.self), point: point),
                                          dates: TripDates(start: start, end: end), zone: zone, homeCurrency: try column(9, String.self)),
-                    createdAt: try column(10, Date.self))
+                    createdAt: try column(10, Date.self), tracking: try column(11, Bool.self))
     }
 
     public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {

@@ -56,5 +56,18 @@ public enum TripsMigrations {
             """,
             "CREATE INDEX pins_by_visit ON trips.pins (trip_id, visited_at, id)",
         ]),
+        // One row per trip and moment: a point sent twice is stored once.
+        Migration(4, "CreateTracks", [
+            "ALTER TABLE trips.trips ADD COLUMN tracking boolean NOT NULL DEFAULT false",
+            """
+            CREATE TABLE trips.track_points (
+                trip_id uuid NOT NULL REFERENCES trips.trips ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                recorded_at timestamptz NOT NULL,
+                point geography(Point, 4326) NOT NULL,
+                accuracy_meters double precision NOT NULL,
+                PRIMARY KEY (trip_id, recorded_at))
+            """,
+        ]),
     ], requiresPostGIS: true)
 }

@@ -1,0 +1,74 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// Location tracks: the switch, batches of points, a day's track and GPX.
+extension TripsGRPCService {
+    public func setTracking(request: Roam_Trips_V1_SetTrackingRequest, context _: ServerContext) async throws -> Roam_Trips_V1_SetTrackingResponse {
+        let trip = try await tracks.setTracking(request.enabled, trip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with { $0.trip = trip.proto(at: trips.now()) }
+    }
+
+    public func recordTrackPoints(request: Roam_Trips_V1_RecordTrackPointsRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_RecordTrackPointsResponse {
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        var validation = Validation()
+        for (index, point) in request.points.enumerated() {
+            validation.require(point.hasAt, "points[\(index)].at", "is required")
+            validation.require(point.hasPosition, "points[\(index)].position", "is required")
+        }
+        try validation.check()
+        let points = request.points.map {
+            TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters)
+        }
+        let (new, repeated) = try await tracks.record(points, trip: tripID, owner: caller())
+        return .with {
+            $0.recorded = Int32(new)
+            $0.repeated = Int32(repeated)
+        }
+    }
+
+    public func getDayTrack(request: Roam_Trips_V1_GetDayTrackRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetDayTrackResponse {
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        let day = try LocalDate(field: "date", request.date)
+        let track = try await tracks.track(ofTrip: tripID, on: day, toleranceMeters: request.hasToleranceMeters ? request.toleranceMeters : nil,
+                                           owner: caller())
+        return .with {
+            $0.date = day.description
+            $0.segments = track.segments.map(\.proto)
+            $0.distanceMeters = track.distanceMeters
+            $0.recordedPoints = Int32(track.recordedPoints)
+        }
+    }
+
+    public func exportGPX(request: Roam_Trips_V1_ExportGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
+                          context _: ServerContext) async throws {
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        let day = try request.date.isEmpty ? nil : LocalDate(field: "date", request.date)
+        let document = Data(try await tracks.gpx(ofTrip: tripID, on: day, owner: caller()).utf8)
+        // Well under gRPC's 4 MiB message limit, whatever the track's size.
+        var offset = 0
+        repeat {
+            let end = min(offset + 256 * 1_024, document.count)
+            try await response.write(.with { $0.chunk = document[offset..<end] })
+            offset = end
+        } while offset < document.count
+    }
+}
+
+extension [TrackPoint] {
+    var proto: Roam_Trips_V1_TrackSegment {
+        .with {
+            $0.points = map { point in
+                .with {
+                    $0.at = Google_Protobuf_Timestamp(date: point.at)
+                    $0.position = point.point.proto
+                    $0.accuracyMeters = point.accuracyMeters
+                }
+            }
+        }
+    }
+}
