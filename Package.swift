@@ -137,7 +137,7 @@ let package = Package(
         .executableTarget(
             name: "roam-bench",
             dependencies: uses("CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
-                               "RoamTesting"),
+                               "RoamTesting", "SwiftProtobuf"),
             path: "Tests/Bench", swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamRuntimeTests",

@@ -3,7 +3,7 @@
 # verification, memory), the gateway's read path next to pgbench -S on the same PostgreSQL, and the
 # events service with a million live events (BENCH_EVENTS and BENCH_MEMBERS change the sizes), and
 # the feed (posts, an event's feed, stories nearby, top, trending and searched, a hot post's likes, live
-# chat to 1,000 subscribers).
+# chat to 1,000 subscribers), media, and trips (reads, pins, a day of 50,000 track points simplified and as GPX).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
@@ -17,3 +17,5 @@ echo
 .build/release/roam-bench feed "${FEED_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench media "${MEDIA_CONCURRENCY:-8}" "${SECONDS_PER_FIGURE:-10}"
+echo
+.build/release/roam-bench trips "${TRIPS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"

@@ -10,6 +10,8 @@
 // hot post's likes, chat to 1,000 subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count);
 // `roam-bench media [concurrency] [seconds]` media uploads, a 40 MB file, 100 photos and thumbnail
 // downloads with the process's peak memory (MediaBench.swift);
+// `roam-bench trips [concurrency] [seconds]` trip, calendar and pin reads and a day of 50,000 recorded points
+// simplified and exported as GPX (TripsBench.swift; BENCH_TRACK_POINTS changes the count);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -34,6 +36,11 @@ if mode == "feed" {
 }
 if mode == "media" {
     try await MediaBench.run(concurrency: concurrency, seconds: seconds)
+    exit(0)
+}
+if mode == "trips" {
+    try await TripsBench.run(concurrency: concurrency, seconds: seconds,
+                             trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000)
     exit(0)
 }
 if mode == "events" {

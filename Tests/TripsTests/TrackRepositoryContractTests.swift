@@ -79,6 +79,28 @@ import Trips
     }
 
     @Test(arguments: TripStoreKind.allCases)
+    func aLongDayComesBackSimplifiedInOneSegment(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            // 5,000 points a second apart, curving gently: far fewer survive a 5 m tolerance.
+            var position = Self.alfama
+            var points: [TrackPoint] = []
+            for second in 0..<5_000 {
+                position = position.moved(meters: 1.4, bearing: 60 + 40 * sin(Double(second) / 300))
+                points.append(TrackPoint(at: Self.start.addingTimeInterval(Double(second)), point: position, accuracyMeters: 5))
+            }
+            for batch in stride(from: 0, to: points.count, by: 1_000) {
+                _ = try await store.addTrackPoints(Array(points[batch..<batch + 1_000]), trip: trip.id, owner: trip.ownerID)
+            }
+            let track = try await store.track(ofTrip: trip.id, owner: trip.ownerID, in: nil, toleranceMeters: 5)
+            #expect(track.recordedPoints == 5_000 && track.segments.count == 1)
+            #expect(track.segments[0].count > 2 && track.segments[0].count < 500, "\(track.segments[0].count)")
+            #expect(track.segments[0].first?.at == points.first?.at && track.segments[0].last?.at == points.last?.at)
+            #expect(abs(track.distanceMeters - 1.4 * 4_999) < 1, "\(track.distanceMeters)")
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
     func aDeletedTripTakesItsTrack(_ kind: TripStoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)

@@ -49,20 +49,23 @@ extension PostgresTripStore: TrackRepository {
             ), indexed AS (
                 SELECT *, row_number() OVER (PARTITION BY segment ORDER BY recorded_at) AS position FROM numbered
             ), lines AS (
+                -- Each segment's points as arrays, so the kept ones are read by position without a join.
                 SELECT segment, count(*) AS points, coalesce(sum(step) FILTER (WHERE NOT starts), 0) AS meters,
-                       (array_agg(ST_Y(point::geometry) ORDER BY position))[1] AS latitude,
+                       array_agg(recorded_at ORDER BY position) AS times, array_agg(accuracy_meters ORDER BY position) AS accuracies,
+                       array_agg(ST_Y(point::geometry) ORDER BY position) AS latitudes,
+                       array_agg(ST_X(point::geometry) ORDER BY position) AS longitudes,
                        ST_SetSRID(ST_MakeLine(ST_MakePointM(ST_X(point::geometry), ST_Y(point::geometry), position) ORDER BY position), 4326) AS line
                 FROM indexed GROUP BY segment
             ), kept AS (
                 SELECT segment, generate_series(1, points) AS position FROM lines WHERE points < 3 OR \(toleranceMeters) <= 0
                 UNION ALL
-                SELECT segment, ST_M((ST_DumpPoints(ST_Simplify(ST_Transform(line, 3857), \(toleranceMeters) / cos(radians(latitude))))).geom)::bigint
+                SELECT segment, ST_M((ST_DumpPoints(ST_Simplify(ST_Transform(line, 3857), \(toleranceMeters) / cos(radians(latitudes[1]))))).geom)::bigint
                 FROM lines WHERE points >= 3 AND \(toleranceMeters) > 0
             )
-            SELECT i.segment::bigint, l.points::bigint, l.meters::float8, i.recorded_at, ST_Y(i.point::geometry), ST_X(i.point::geometry),
-                   i.accuracy_meters
-            FROM kept k JOIN indexed i USING (segment, position) JOIN lines l USING (segment)
-            ORDER BY i.segment, i.position
+            SELECT k.segment::bigint, l.points::bigint, l.meters::float8, l.times[k.position], l.latitudes[k.position], l.longitudes[k.position],
+                   l.accuracies[k.position]
+            FROM kept k JOIN lines l USING (segment)
+            ORDER BY k.segment, k.position
             """)
         var segments: [[TrackPoint]] = []
         var lastSegment: Int64?
