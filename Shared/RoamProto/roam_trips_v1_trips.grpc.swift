@@ -241,6 +241,97 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "CreateJournalEntry" metadata.
+        public enum CreateJournalEntry: Sendable {
+            /// Request type for "CreateJournalEntry".
+            public typealias Input = Roam_Trips_V1_CreateJournalEntryRequest
+            /// Response type for "CreateJournalEntry".
+            public typealias Output = Roam_Trips_V1_CreateJournalEntryResponse
+            /// Descriptor for "CreateJournalEntry".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "CreateJournalEntry",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetJournalEntry" metadata.
+        public enum GetJournalEntry: Sendable {
+            /// Request type for "GetJournalEntry".
+            public typealias Input = Roam_Trips_V1_GetJournalEntryRequest
+            /// Response type for "GetJournalEntry".
+            public typealias Output = Roam_Trips_V1_GetJournalEntryResponse
+            /// Descriptor for "GetJournalEntry".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetJournalEntry",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListJournalEntries" metadata.
+        public enum ListJournalEntries: Sendable {
+            /// Request type for "ListJournalEntries".
+            public typealias Input = Roam_Trips_V1_ListJournalEntriesRequest
+            /// Response type for "ListJournalEntries".
+            public typealias Output = Roam_Trips_V1_ListJournalEntriesResponse
+            /// Descriptor for "ListJournalEntries".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListJournalEntries",
+                type: .unary
+            )
+        }
+        /// Namespace for "UpdateJournalEntry" metadata.
+        public enum UpdateJournalEntry: Sendable {
+            /// Request type for "UpdateJournalEntry".
+            public typealias Input = Roam_Trips_V1_UpdateJournalEntryRequest
+            /// Response type for "UpdateJournalEntry".
+            public typealias Output = Roam_Trips_V1_UpdateJournalEntryResponse
+            /// Descriptor for "UpdateJournalEntry".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "UpdateJournalEntry",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeleteJournalEntry" metadata.
+        public enum DeleteJournalEntry: Sendable {
+            /// Request type for "DeleteJournalEntry".
+            public typealias Input = Roam_Trips_V1_DeleteJournalEntryRequest
+            /// Response type for "DeleteJournalEntry".
+            public typealias Output = Roam_Trips_V1_DeleteJournalEntryResponse
+            /// Descriptor for "DeleteJournalEntry".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "DeleteJournalEntry",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetJournalPrompt" metadata.
+        public enum GetJournalPrompt: Sendable {
+            /// Request type for "GetJournalPrompt".
+            public typealias Input = Roam_Trips_V1_GetJournalPromptRequest
+            /// Response type for "GetJournalPrompt".
+            public typealias Output = Roam_Trips_V1_GetJournalPromptResponse
+            /// Descriptor for "GetJournalPrompt".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetJournalPrompt",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListTripPlaces" metadata.
+        public enum ListTripPlaces: Sendable {
+            /// Request type for "ListTripPlaces".
+            public typealias Input = Roam_Trips_V1_ListTripPlacesRequest
+            /// Response type for "ListTripPlaces".
+            public typealias Output = Roam_Trips_V1_ListTripPlacesResponse
+            /// Descriptor for "ListTripPlaces".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListTripPlaces",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -259,7 +350,14 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             SetTracking.descriptor,
             RecordTrackPoints.descriptor,
             GetDayTrack.descriptor,
-            ExportGPX.descriptor
+            ExportGPX.descriptor,
+            CreateJournalEntry.descriptor,
+            GetJournalEntry.descriptor,
+            ListJournalEntries.descriptor,
+            UpdateJournalEntry.descriptor,
+            DeleteJournalEntry.descriptor,
+            GetJournalPrompt.descriptor,
+            ListTripPlaces.descriptor
         ]
     }
 }
@@ -596,6 +694,129 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportGPXRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
+
+        /// Handle the "CreateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+        /// > are attached through media; a retry with the same idempotency key returns the first entry.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_CreateJournalEntryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_CreateJournalEntryResponse` messages.
+        func createJournalEntry(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_CreateJournalEntryResponse>
+
+        /// Handle the "GetJournalEntry" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetJournalEntryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetJournalEntryResponse` messages.
+        func getJournalEntry(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetJournalEntryResponse>
+
+        /// Handle the "ListJournalEntries" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's entries by day and then by when they were written: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListJournalEntriesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListJournalEntriesResponse` messages.
+        func listJournalEntries(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListJournalEntriesResponse>
+
+        /// Handle the "UpdateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_UpdateJournalEntryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_UpdateJournalEntryResponse` messages.
+        func updateJournalEntry(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_UpdateJournalEntryResponse>
+
+        /// Handle the "DeleteJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_DeleteJournalEntryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_DeleteJournalEntryResponse` messages.
+        func deleteJournalEntry(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DeleteJournalEntryResponse>
+
+        /// Handle the "GetJournalPrompt" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetJournalPromptRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetJournalPromptResponse` messages.
+        func getJournalPrompt(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetJournalPromptResponse>
+
+        /// Handle the "ListTripPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListTripPlacesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListTripPlacesResponse` messages.
+        func listTripPlaces(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListTripPlacesResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -916,6 +1137,129 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportGPXRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
+
+        /// Handle the "CreateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+        /// > are attached through media; a retry with the same idempotency key returns the first entry.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreateJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_CreateJournalEntryResponse` message.
+        func createJournalEntry(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_CreateJournalEntryResponse>
+
+        /// Handle the "GetJournalEntry" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetJournalEntryResponse` message.
+        func getJournalEntry(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalEntryResponse>
+
+        /// Handle the "ListJournalEntries" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's entries by day and then by when they were written: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListJournalEntriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListJournalEntriesResponse` message.
+        func listJournalEntries(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListJournalEntriesResponse>
+
+        /// Handle the "UpdateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdateJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_UpdateJournalEntryResponse` message.
+        func updateJournalEntry(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_UpdateJournalEntryResponse>
+
+        /// Handle the "DeleteJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeleteJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_DeleteJournalEntryResponse` message.
+        func deleteJournalEntry(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DeleteJournalEntryResponse>
+
+        /// Handle the "GetJournalPrompt" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalPromptRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetJournalPromptResponse` message.
+        func getJournalPrompt(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalPromptResponse>
+
+        /// Handle the "ListTripPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListTripPlacesResponse` message.
+        func listTripPlaces(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -1235,6 +1579,129 @@ extension Roam_Trips_V1_TripsService {
             response: GRPCCore.RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "CreateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+        /// > are attached through media; a retry with the same idempotency key returns the first entry.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_CreateJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_CreateJournalEntryResponse` to respond with.
+        func createJournalEntry(
+            request: Roam_Trips_V1_CreateJournalEntryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_CreateJournalEntryResponse
+
+        /// Handle the "GetJournalEntry" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetJournalEntryResponse` to respond with.
+        func getJournalEntry(
+            request: Roam_Trips_V1_GetJournalEntryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetJournalEntryResponse
+
+        /// Handle the "ListJournalEntries" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's entries by day and then by when they were written: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListJournalEntriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListJournalEntriesResponse` to respond with.
+        func listJournalEntries(
+            request: Roam_Trips_V1_ListJournalEntriesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListJournalEntriesResponse
+
+        /// Handle the "UpdateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_UpdateJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_UpdateJournalEntryResponse` to respond with.
+        func updateJournalEntry(
+            request: Roam_Trips_V1_UpdateJournalEntryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_UpdateJournalEntryResponse
+
+        /// Handle the "DeleteJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_DeleteJournalEntryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_DeleteJournalEntryResponse` to respond with.
+        func deleteJournalEntry(
+            request: Roam_Trips_V1_DeleteJournalEntryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_DeleteJournalEntryResponse
+
+        /// Handle the "GetJournalPrompt" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetJournalPromptRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetJournalPromptResponse` to respond with.
+        func getJournalPrompt(
+            request: Roam_Trips_V1_GetJournalPromptRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetJournalPromptResponse
+
+        /// Handle the "ListTripPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListTripPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListTripPlacesResponse` to respond with.
+        func listTripPlaces(
+            request: Roam_Trips_V1_ListTripPlacesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListTripPlacesResponse
     }
 }
 
@@ -1424,6 +1891,83 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportGPXResponse>(),
             handler: { request, context in
                 try await self.exportGPX(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.CreateJournalEntry.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreateJournalEntryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreateJournalEntryResponse>(),
+            handler: { request, context in
+                try await self.createJournalEntry(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetJournalEntry.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetJournalEntryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetJournalEntryResponse>(),
+            handler: { request, context in
+                try await self.getJournalEntry(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListJournalEntries.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListJournalEntriesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListJournalEntriesResponse>(),
+            handler: { request, context in
+                try await self.listJournalEntries(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.UpdateJournalEntry.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_UpdateJournalEntryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_UpdateJournalEntryResponse>(),
+            handler: { request, context in
+                try await self.updateJournalEntry(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.DeleteJournalEntry.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DeleteJournalEntryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DeleteJournalEntryResponse>(),
+            handler: { request, context in
+                try await self.deleteJournalEntry(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetJournalPrompt.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetJournalPromptRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetJournalPromptResponse>(),
+            handler: { request, context in
+                try await self.getJournalPrompt(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListTripPlaces.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListTripPlacesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListTripPlacesResponse>(),
+            handler: { request, context in
+                try await self.listTripPlaces(
                     request: request,
                     context: context
                 )
@@ -1620,6 +2164,83 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func createJournalEntry(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_CreateJournalEntryResponse> {
+        let response = try await self.createJournalEntry(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getJournalEntry(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetJournalEntryResponse> {
+        let response = try await self.getJournalEntry(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listJournalEntries(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListJournalEntriesResponse> {
+        let response = try await self.listJournalEntries(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func updateJournalEntry(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_UpdateJournalEntryResponse> {
+        let response = try await self.updateJournalEntry(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteJournalEntry(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DeleteJournalEntryResponse> {
+        let response = try await self.deleteJournalEntry(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getJournalPrompt(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetJournalPromptResponse> {
+        let response = try await self.getJournalPrompt(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listTripPlaces(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListTripPlacesResponse> {
+        let response = try await self.listTripPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 }
 
@@ -1848,6 +2469,97 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func createJournalEntry(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_CreateJournalEntryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_CreateJournalEntryResponse>(
+            message: try await self.createJournalEntry(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getJournalEntry(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalEntryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalEntryResponse>(
+            message: try await self.getJournalEntry(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listJournalEntries(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListJournalEntriesResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListJournalEntriesResponse>(
+            message: try await self.listJournalEntries(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func updateJournalEntry(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_UpdateJournalEntryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_UpdateJournalEntryResponse>(
+            message: try await self.updateJournalEntry(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteJournalEntry(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DeleteJournalEntryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_DeleteJournalEntryResponse>(
+            message: try await self.deleteJournalEntry(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getJournalPrompt(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalPromptResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetJournalPromptResponse>(
+            message: try await self.getJournalPrompt(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listTripPlaces(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse>(
+            message: try await self.listTripPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 }
@@ -2255,6 +2967,164 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportGPXResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+        /// > are attached through media; a retry with the same idempotency key returns the first entry.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreateJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreateJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_CreateJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreateJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_CreateJournalEntryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreateJournalEntryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetJournalEntry" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetJournalEntryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalEntryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListJournalEntries" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's entries by day and then by when they were written: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListJournalEntriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListJournalEntriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListJournalEntriesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listJournalEntries<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListJournalEntriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListJournalEntriesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListJournalEntriesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UpdateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdateJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_UpdateJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_UpdateJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func updateJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_UpdateJournalEntryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdateJournalEntryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeleteJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_DeleteJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DeleteJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DeleteJournalEntryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeleteJournalEntryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetJournalPrompt" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalPromptRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetJournalPromptRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetJournalPromptResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getJournalPrompt<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetJournalPromptRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetJournalPromptResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalPromptResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListTripPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListTripPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListTripPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listTripPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListTripPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListTripPlacesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListTripPlacesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2854,6 +3724,241 @@ extension Roam_Trips_V1_TripsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "CreateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+        /// > are attached through media; a retry with the same idempotency key returns the first entry.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreateJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreateJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_CreateJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreateJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_CreateJournalEntryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreateJournalEntryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.CreateJournalEntry.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetJournalEntry" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetJournalEntryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalEntryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetJournalEntry.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListJournalEntries" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's entries by day and then by when they were written: all, or one day's.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListJournalEntriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListJournalEntriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListJournalEntriesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listJournalEntries<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListJournalEntriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListJournalEntriesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListJournalEntriesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListJournalEntries.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UpdateJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_UpdateJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_UpdateJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_UpdateJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func updateJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_UpdateJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_UpdateJournalEntryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdateJournalEntryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.UpdateJournalEntry.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteJournalEntry" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_DeleteJournalEntryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_DeleteJournalEntryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DeleteJournalEntryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteJournalEntry<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_DeleteJournalEntryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DeleteJournalEntryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeleteJournalEntryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.DeleteJournalEntry.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetJournalPrompt" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetJournalPromptRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetJournalPromptRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetJournalPromptResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getJournalPrompt<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetJournalPromptRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetJournalPromptResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalPromptResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetJournalPrompt.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListTripPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListTripPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListTripPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listTripPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListTripPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListTripPlacesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListTripPlacesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListTripPlaces.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -3343,6 +4448,206 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportGPXRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportGPXResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+    /// > are attached through media; a retry with the same idempotency key returns the first entry.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_CreateJournalEntryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createJournalEntry<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_CreateJournalEntryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreateJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createJournalEntry(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreateJournalEntryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreateJournalEntryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetJournalEntry" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetJournalEntryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getJournalEntry<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalEntryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getJournalEntry(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetJournalEntryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetJournalEntryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListJournalEntries" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's entries by day and then by when they were written: all, or one day's.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListJournalEntriesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listJournalEntries<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListJournalEntriesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListJournalEntriesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listJournalEntries(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListJournalEntriesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListJournalEntriesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_UpdateJournalEntryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateJournalEntry<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_UpdateJournalEntryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdateJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.updateJournalEntry(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_UpdateJournalEntryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_UpdateJournalEntryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_DeleteJournalEntryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteJournalEntry<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_DeleteJournalEntryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeleteJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteJournalEntry(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DeleteJournalEntryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DeleteJournalEntryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetJournalPrompt" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetJournalPromptRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getJournalPrompt<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalPromptRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalPromptResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getJournalPrompt(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetJournalPromptRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetJournalPromptResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTripPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTripPlaces<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListTripPlacesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListTripPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listTripPlaces(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListTripPlacesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListTripPlacesResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -3902,6 +5207,234 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.exportGPX(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Writes a journal entry about a day of the trip (today where the trip is by default). Its photos
+    /// > are attached through media; a retry with the same idempotency key returns the first entry.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createJournalEntry<Result>(
+        _ message: Roam_Trips_V1_CreateJournalEntryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_CreateJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_CreateJournalEntryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createJournalEntry(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetJournalEntry" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getJournalEntry<Result>(
+        _ message: Roam_Trips_V1_GetJournalEntryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalEntryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getJournalEntry(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListJournalEntries" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's entries by day and then by when they were written: all, or one day's.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listJournalEntries<Result>(
+        _ message: Roam_Trips_V1_ListJournalEntriesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListJournalEntriesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListJournalEntriesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listJournalEntries(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UpdateJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Replaces the entry (its day stays unless a new one is given), checked as a new one is.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func updateJournalEntry<Result>(
+        _ message: Roam_Trips_V1_UpdateJournalEntryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_UpdateJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_UpdateJournalEntryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.updateJournalEntry(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteJournalEntry" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteJournalEntry<Result>(
+        _ message: Roam_Trips_V1_DeleteJournalEntryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DeleteJournalEntryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_DeleteJournalEntryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteJournalEntry(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetJournalPrompt" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A prompt from the shipped catalog that no entry of the trip has answered yet; none when all have.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getJournalPrompt<Result>(
+        _ message: Roam_Trips_V1_GetJournalPromptRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetJournalPromptResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetJournalPromptRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getJournalPrompt(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListTripPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listTripPlaces<Result>(
+        _ message: Roam_Trips_V1_ListTripPlacesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListTripPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListTripPlacesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listTripPlaces(
             request: request,
             options: options,
             onResponse: handleResponse

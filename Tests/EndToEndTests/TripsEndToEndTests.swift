@@ -1,9 +1,6 @@
 import Foundation
-import GRPCCore
-import GRPCNIOTransportHTTP2
 import MediaTesting
 import PostgresNIO
-import RoamProto
 import RoamTesting
 import Testing
 
@@ -64,15 +61,16 @@ import Testing
         #expect(route["source"] as? String == "photos" && (route["features"] as? [Any])?.count == 1)
         #expect(try await http.send("DELETE", "/v1/trips/\(stockholm)", token: token).status == 204)
 
-        // A photo of the owner's library attached to an entry of the trip, as the journal will.
+        // A photo of the owner's library in a journal entry: attached through media under the trip.
         let photo = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(), token: token, headers: ["Content-Type": "image/jpeg"])
         let photoID = try #require(try photo.json()["mediaId"] as? String)
-        let subject = "trip/\(tripID)/journal/1"
-        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: mediaPort), transportSecurity: .plaintext)
-        try await withGRPCClient(transport: transport) { grpc in
-            _ = try await Roam_Media_V1_MediaService.Client(wrapping: grpc)
-                .attach(.with { $0.mediaIds = [photoID]; $0.subject = subject }, metadata: ["authorization": "Bearer \(token)"])
-        }
+        let written = try await http.send("POST", "/v1/trips/\(tripID)/journal", json: [
+            "title": "Arrival", "body": "Trams and tiles.", "date": "2031-06-10", "mediaIds": [photoID],
+        ], token: token)
+        #expect(written.status == 201, "\(String(decoding: written.body, as: UTF8.self))")
+        let entryID = try #require(try written.json()["id"] as? String)
+        #expect((try written.json()["cover"] as? [String: Any])?["mediaId"] as? String == photoID)
+        let subject = "trip/\(tripID)/journal/\(entryID)"
         func attached() async -> [String] {
             let page = try? await http.send("GET", "/v1/me/media?subject=\(subject)", token: token).json()
             return (page?["media"] as? [[String: Any]])?.compactMap { $0["mediaId"] as? String } ?? []

@@ -16,7 +16,8 @@ import Trips
         let store = InMemoryTripStore()
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store))], body)
+        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+                                                                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()))], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -178,6 +179,61 @@ import Trips
             #expect(text.contains("<gpx version=\"1.1\"") && text.components(separatedBy: "<trkpt ").count - 1 == 5)
             #expect(try await http.send("GET", "/v1/trips/\(id)/track.gpx?date=2031-07-01", token: ana).problemFields == ["date"])
             #expect(try await http.send("GET", "/v1/trips/\(UUID())/track.gpx", token: ana).status == 404)
+        }
+    }
+
+    @Test func aJournalWithPromptsTagsAndAutocomplete() async throws {
+        try await Self.withTrips { http in
+            let ana = try await GatewayAccountsTests.signUp(http).access
+            let trip = try #require(try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()["id"] as? String)
+            let pin = try #require(try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Rossio", "description": "The square", "point": ["latitude": Self.rossio.latitude, "longitude": Self.rossio.longitude],
+                "visitedAt": "2031-06-12T09:30:00Z",
+            ], token: ana).json()["id"] as? String)
+            let prompt = try await http.send("GET", "/v1/journal/prompt?tripId=\(trip)", token: ana).json()
+            let promptID = try #require(prompt["promptId"] as? String)
+            #expect(prompt["text"] is String && (prompt["remaining"] as? Int ?? 0) >= 50)
+
+            let bad = try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": " ", "body": "", "date": "2031-06-12"], token: ana)
+            #expect(bad.status == 400 && bad.problemFields == ["title", "body"])
+            let strangerPin = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["pinId": UUID().uuidString]],
+            ], token: ana)
+            #expect(strangerPin.problemFields == ["locationTags[0].pinId"])
+            #expect(try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": "Day", "body": "Good", "date": "2031-07-01"], token: ana)
+                .problemFields == ["date"])
+
+            let created = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Pastéis", "body": "Best custard tarts.\nTwo each.", "date": "2031-06-12", "promptId": promptID,
+                "locationTags": [["text": "Belém"], ["pinId": pin]],
+            ], token: ana, headers: ["Idempotency-Key": "entry-1"])
+            #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
+            let entry = try created.json()
+            let entryID = try #require(entry["id"] as? String)
+            let tags = try #require(entry["locationTags"] as? [[String: Any]])
+            #expect(tags.first?["text"] as? String == "Belém" && tags.last?["title"] as? String == "Rossio")
+            #expect((entry["cover"] as? [String: Any])?["mediaId"] as? String == Self.photo.mediaID.lowercasedString,
+                    "no photos: the one nearest its pin")
+            #expect(entry["prompt"] as? String == prompt["text"] as? String)
+            let next = try await http.send("GET", "/v1/journal/prompt?tripId=\(trip)", token: ana).json()
+            #expect(next["promptId"] as? String != promptID && next["remaining"] as? Int == (prompt["remaining"] as? Int ?? 0) - 1)
+
+            let day = try await http.send("GET", "/v1/trips/\(trip)/journal?date=2031-06-12", token: ana).json()
+            #expect((day["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [entryID])
+            let rewritten = try await http.send("PUT", "/v1/trips/\(trip)/journal/\(entryID)", json: ["title": "Pastéis de Belém", "body": "Still the best."],
+                                                token: ana).json()
+            #expect(rewritten["date"] as? String == "2031-06-12" && (rewritten["locationTags"] as? [Any])?.isEmpty == true)
+            let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: ana).json()
+            let days = ((calendar["trips"] as? [[String: Any]])?.first?["days"] as? [[String: Any]]) ?? []
+            #expect(days.first { $0["date"] as? String == "2031-06-12" }?["journalEntries"] as? Int == 1)
+
+            let places = try await http.send("GET", "/v1/trips/\(trip)/places?prefix=ro", token: ana).json()
+            #expect((places["places"] as? [[String: Any]])?.map { $0["id"] as? String } == [pin])
+            #expect(try await http.send("GET", "/v1/journal/prompt?tripId=not-a-trip", token: ana).problemFields == ["tripId"])
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/journal/nope", token: ana).problemFields == ["entryId"])
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 204)
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 204)
+            #expect(try await http.send("GET", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 404)
         }
     }
 

@@ -6,6 +6,293 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/JournalEntry`.
+        internal struct JournalEntry: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/body`.
+            internal var body: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/cover`.
+            internal var cover: Components.Schemas.MediaLinks?
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// The trip day it is about
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/locationTags`.
+            internal var locationTags: [Components.Schemas.LocationTag]
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// The prompt's text, when it answers one
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/prompt`.
+            internal var prompt: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/promptId`.
+            internal var promptId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/JournalEntry/tripId`.
+            internal var tripId: Swift.String
+            /// Creates a new `JournalEntry`.
+            ///
+            /// - Parameters:
+            ///   - body:
+            ///   - cover:
+            ///   - createdAt:
+            ///   - date: The trip day it is about
+            ///   - id:
+            ///   - locationTags:
+            ///   - media:
+            ///   - mediaIds:
+            ///   - prompt: The prompt's text, when it answers one
+            ///   - promptId:
+            ///   - title:
+            ///   - tripId:
+            internal init(
+                body: Swift.String,
+                cover: Components.Schemas.MediaLinks? = nil,
+                createdAt: Foundation.Date,
+                date: Swift.String,
+                id: Swift.String,
+                locationTags: [Components.Schemas.LocationTag],
+                media: [Components.Schemas.MediaLinks],
+                mediaIds: [Swift.String],
+                prompt: Swift.String? = nil,
+                promptId: Swift.String? = nil,
+                title: Swift.String,
+                tripId: Swift.String
+            ) {
+                self.body = body
+                self.cover = cover
+                self.createdAt = createdAt
+                self.date = date
+                self.id = id
+                self.locationTags = locationTags
+                self.media = media
+                self.mediaIds = mediaIds
+                self.prompt = prompt
+                self.promptId = promptId
+                self.title = title
+                self.tripId = tripId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case body
+                case cover
+                case createdAt
+                case date
+                case id
+                case locationTags
+                case media
+                case mediaIds
+                case prompt
+                case promptId
+                case title
+                case tripId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JournalEntryRequest`.
+        internal struct JournalEntryRequest: Codable, Hashable, Sendable {
+            /// 1 to 20,000 characters, trimmed; line breaks allowed
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/body`.
+            internal var body: Swift.String
+            /// A day of the trip; today where the trip is by default (on a rewrite, the entry's day)
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/date`.
+            internal var date: Swift.String?
+            /// Up to 20, each a text or one of the trip's pins
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/locationTags`.
+            internal var locationTags: [Components.Schemas.LocationTag]?
+            /// Up to 20 of your photos, in order; the first is the cover
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// The prompt it answers (GET /v1/journal/prompt)
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/promptId`.
+            internal var promptId: Swift.String?
+            /// 1 to 200 characters, trimmed, on one line
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalEntryRequest/title`.
+            internal var title: Swift.String
+            /// Creates a new `JournalEntryRequest`.
+            ///
+            /// - Parameters:
+            ///   - body: 1 to 20,000 characters, trimmed; line breaks allowed
+            ///   - date: A day of the trip; today where the trip is by default (on a rewrite, the entry's day)
+            ///   - locationTags: Up to 20, each a text or one of the trip's pins
+            ///   - mediaIds: Up to 20 of your photos, in order; the first is the cover
+            ///   - promptId: The prompt it answers (GET /v1/journal/prompt)
+            ///   - title: 1 to 200 characters, trimmed, on one line
+            internal init(
+                body: Swift.String,
+                date: Swift.String? = nil,
+                locationTags: [Components.Schemas.LocationTag]? = nil,
+                mediaIds: [Swift.String]? = nil,
+                promptId: Swift.String? = nil,
+                title: Swift.String
+            ) {
+                self.body = body
+                self.date = date
+                self.locationTags = locationTags
+                self.mediaIds = mediaIds
+                self.promptId = promptId
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case body
+                case date
+                case locationTags
+                case mediaIds
+                case promptId
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JournalPage`.
+        internal struct JournalPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JournalPage/entries`.
+            internal var entries: [Components.Schemas.JournalEntry]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `JournalPage`.
+            ///
+            /// - Parameters:
+            ///   - entries:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                entries: [Components.Schemas.JournalEntry],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.entries = entries
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case entries
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JournalPromptSuggestion`.
+        internal struct JournalPromptSuggestion: Codable, Hashable, Sendable {
+            /// Absent when every prompt has been answered in this trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalPromptSuggestion/promptId`.
+            internal var promptId: Swift.String?
+            /// Prompts not answered yet in this trip, this one included
+            ///
+            /// - Remark: Generated from `#/components/schemas/JournalPromptSuggestion/remaining`.
+            internal var remaining: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/JournalPromptSuggestion/text`.
+            internal var text: Swift.String?
+            /// Creates a new `JournalPromptSuggestion`.
+            ///
+            /// - Parameters:
+            ///   - promptId: Absent when every prompt has been answered in this trip
+            ///   - remaining: Prompts not answered yet in this trip, this one included
+            ///   - text:
+            internal init(
+                promptId: Swift.String? = nil,
+                remaining: Swift.Int,
+                text: Swift.String? = nil
+            ) {
+                self.promptId = promptId
+                self.remaining = remaining
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case promptId
+                case remaining
+                case text
+            }
+        }
+        /// Free text, or one of the trip's pins (`pinId`; answers add its `title`)
+        ///
+        /// - Remark: Generated from `#/components/schemas/LocationTag`.
+        internal struct LocationTag: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LocationTag/pinId`.
+            internal var pinId: Swift.String?
+            /// 1 to 100 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/LocationTag/text`.
+            internal var text: Swift.String?
+            /// The pin's title (in answers)
+            ///
+            /// - Remark: Generated from `#/components/schemas/LocationTag/title`.
+            internal var title: Swift.String?
+            /// Creates a new `LocationTag`.
+            ///
+            /// - Parameters:
+            ///   - pinId:
+            ///   - text: 1 to 100 characters
+            ///   - title: The pin's title (in answers)
+            internal init(
+                pinId: Swift.String? = nil,
+                text: Swift.String? = nil,
+                title: Swift.String? = nil
+            ) {
+                self.pinId = pinId
+                self.text = text
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case pinId
+                case text
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripPlace`.
+        internal struct TripPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripPlace/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripPlace/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pin = "pin"
+            }
+            /// - Remark: Generated from `#/components/schemas/TripPlace/kind`.
+            internal var kind: Components.Schemas.TripPlace.KindPayload
+            /// - Remark: Generated from `#/components/schemas/TripPlace/title`.
+            internal var title: Swift.String
+            /// Creates a new `TripPlace`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - title:
+            internal init(
+                id: Swift.String,
+                kind: Components.Schemas.TripPlace.KindPayload,
+                title: Swift.String
+            ) {
+                self.id = id
+                self.kind = kind
+                self.title = title
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case title
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripPlaces`.
+        internal struct TripPlaces: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripPlaces/places`.
+            internal var places: [Components.Schemas.TripPlace]
+            /// Creates a new `TripPlaces`.
+            ///
+            /// - Parameters:
+            ///   - places:
+            internal init(places: [Components.Schemas.TripPlace]) {
+                self.places = places
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case places
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/DayTrack`.
         internal struct DayTrack: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DayTrack/date`.
@@ -637,6 +924,10 @@ extension Components {
         internal struct CalendarDay: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CalendarDay/date`.
             internal var date: Swift.String
+            /// The trip's journal entries about that day
+            ///
+            /// - Remark: Generated from `#/components/schemas/CalendarDay/journalEntries`.
+            internal var journalEntries: Swift.Int
             /// The trip's pins on that day
             ///
             /// - Remark: Generated from `#/components/schemas/CalendarDay/pins`.
@@ -645,16 +936,20 @@ extension Components {
             ///
             /// - Parameters:
             ///   - date:
+            ///   - journalEntries: The trip's journal entries about that day
             ///   - pins: The trip's pins on that day
             internal init(
                 date: Swift.String,
+                journalEntries: Swift.Int,
                 pins: Swift.Int
             ) {
                 self.date = date
+                self.journalEntries = journalEntries
                 self.pins = pins
             }
             internal enum CodingKeys: String, CodingKey {
                 case date
+                case journalEntries
                 case pins
             }
         }

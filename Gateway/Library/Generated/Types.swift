@@ -472,6 +472,41 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/tracking/put(setTracking)`.
     func setTracking(_ input: Operations.SetTracking.Input) async throws -> Operations.SetTracking.Output
+    /// A writing prompt (from a catalog of more than 50) that none of the trip's entries has answered yet
+    ///
+    /// - Remark: HTTP `GET /v1/journal/prompt`.
+    /// - Remark: Generated from `#/paths//v1/journal/prompt/get(getJournalPrompt)`.
+    func getJournalPrompt(_ input: Operations.GetJournalPrompt.Input) async throws -> Operations.GetJournalPrompt.Output
+    /// Your trip's journal by day, then by when each entry was written; all or one day's
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/journal`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/get(listJournalEntries)`.
+    func listJournalEntries(_ input: Operations.ListJournalEntries.Input) async throws -> Operations.ListJournalEntries.Output
+    /// Write a journal entry about a day of your trip (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/journal`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)`.
+    func createJournalEntry(_ input: Operations.CreateJournalEntry.Input) async throws -> Operations.CreateJournalEntry.Output
+    /// One journal entry of your trip, with its cover
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/get(getJournalEntry)`.
+    func getJournalEntry(_ input: Operations.GetJournalEntry.Input) async throws -> Operations.GetJournalEntry.Output
+    /// Rewrite a journal entry (its day stays unless you send one), checked as a new one is
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)`.
+    func replaceJournalEntry(_ input: Operations.ReplaceJournalEntry.Input) async throws -> Operations.ReplaceJournalEntry.Output
+    /// Delete a journal entry; deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
+    func deleteJournalEntry(_ input: Operations.DeleteJournalEntry.Input) async throws -> Operations.DeleteJournalEntry.Output
+    /// Location-tag autocomplete over your trip's pins (titles starting with the prefix, any case)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.
+    func listTripPlaces(_ input: Operations.ListTripPlaces.Input) async throws -> Operations.ListTripPlaces.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1717,6 +1752,105 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// A writing prompt (from a catalog of more than 50) that none of the trip's entries has answered yet
+    ///
+    /// - Remark: HTTP `GET /v1/journal/prompt`.
+    /// - Remark: Generated from `#/paths//v1/journal/prompt/get(getJournalPrompt)`.
+    internal func getJournalPrompt(
+        query: Operations.GetJournalPrompt.Input.Query,
+        headers: Operations.GetJournalPrompt.Input.Headers = .init()
+    ) async throws -> Operations.GetJournalPrompt.Output {
+        try await getJournalPrompt(Operations.GetJournalPrompt.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your trip's journal by day, then by when each entry was written; all or one day's
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/journal`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/get(listJournalEntries)`.
+    internal func listJournalEntries(
+        path: Operations.ListJournalEntries.Input.Path,
+        query: Operations.ListJournalEntries.Input.Query = .init(),
+        headers: Operations.ListJournalEntries.Input.Headers = .init()
+    ) async throws -> Operations.ListJournalEntries.Output {
+        try await listJournalEntries(Operations.ListJournalEntries.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Write a journal entry about a day of your trip (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/journal`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)`.
+    internal func createJournalEntry(
+        path: Operations.CreateJournalEntry.Input.Path,
+        headers: Operations.CreateJournalEntry.Input.Headers = .init(),
+        body: Operations.CreateJournalEntry.Input.Body
+    ) async throws -> Operations.CreateJournalEntry.Output {
+        try await createJournalEntry(Operations.CreateJournalEntry.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One journal entry of your trip, with its cover
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/get(getJournalEntry)`.
+    internal func getJournalEntry(
+        path: Operations.GetJournalEntry.Input.Path,
+        headers: Operations.GetJournalEntry.Input.Headers = .init()
+    ) async throws -> Operations.GetJournalEntry.Output {
+        try await getJournalEntry(Operations.GetJournalEntry.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Rewrite a journal entry (its day stays unless you send one), checked as a new one is
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)`.
+    internal func replaceJournalEntry(
+        path: Operations.ReplaceJournalEntry.Input.Path,
+        headers: Operations.ReplaceJournalEntry.Input.Headers = .init(),
+        body: Operations.ReplaceJournalEntry.Input.Body
+    ) async throws -> Operations.ReplaceJournalEntry.Output {
+        try await replaceJournalEntry(Operations.ReplaceJournalEntry.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete a journal entry; deleting it again is harmless
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
+    internal func deleteJournalEntry(
+        path: Operations.DeleteJournalEntry.Input.Path,
+        headers: Operations.DeleteJournalEntry.Input.Headers = .init()
+    ) async throws -> Operations.DeleteJournalEntry.Output {
+        try await deleteJournalEntry(Operations.DeleteJournalEntry.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Location-tag autocomplete over your trip's pins (titles starting with the prefix, any case)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.
+    internal func listTripPlaces(
+        path: Operations.ListTripPlaces.Input.Path,
+        query: Operations.ListTripPlaces.Input.Query = .init(),
+        headers: Operations.ListTripPlaces.Input.Headers = .init()
+    ) async throws -> Operations.ListTripPlaces.Output {
+        try await listTripPlaces(Operations.ListTripPlaces.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
 }

@@ -81,7 +81,7 @@ extension GatewayAPI {
             try await client.getCalendar(.with { $0.month = input.query.month }, options: options)
         }
         return .ok(.init(body: .json(.init(month: response.month, trips: response.trips.map { entry in
-            .init(days: entry.days.map { .init(date: $0.date, pins: Int($0.pins)) }, trip: .init(entry.trip))
+            .init(days: entry.days.map { .init(date: $0.date, journalEntries: Int($0.journalEntries), pins: Int($0.pins)) }, trip: .init(entry.trip))
         }))))
     }
 

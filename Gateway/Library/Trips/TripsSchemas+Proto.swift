@@ -72,3 +72,36 @@ extension Components.Schemas.TrackSegment {
         })
     }
 }
+
+extension Components.Schemas.JournalEntry {
+    init(_ proto: Roam_Trips_V1_JournalEntry, links: MediaLinkMaker) {
+        self.init(body: proto.body, cover: proto.coverMediaID.isEmpty ? nil : links.links(for: proto.coverMediaID), createdAt: proto.createdAt.date,
+                  date: proto.date, id: proto.id,
+                  locationTags: proto.locationTags.map { tag in
+                      switch tag.tag {
+                      case .pinID(let id): .init(pinId: id, title: tag.title)
+                      case .text(let text): .init(text: text)
+                      case nil: .init()
+                      }
+                  },
+                  media: links.links(for: proto.mediaIds), mediaIds: proto.mediaIds, prompt: proto.prompt.isEmpty ? nil : proto.prompt,
+                  promptId: proto.promptID.isEmpty ? nil : proto.promptID, title: proto.title, tripId: proto.tripID)
+    }
+}
+
+extension Components.Schemas.JournalEntryRequest {
+    var proto: Roam_Trips_V1_JournalEntryFields {
+        .with {
+            $0.title = title
+            $0.body = body
+            $0.date = date ?? ""
+            $0.mediaIds = mediaIds ?? []
+            $0.promptID = promptId ?? ""
+            $0.locationTags = (locationTags ?? []).map { tag in
+                .with {
+                    if let pin = tag.pinId { $0.pinID = pin } else if let text = tag.text { $0.text = text }
+                }
+            }
+        }
+    }
+}

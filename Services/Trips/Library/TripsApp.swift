@@ -9,14 +9,16 @@ public enum TripsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any TripRepository & PinRepository & TrackRepository & OutboxRepository =
+            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & OutboxRepository =
                 if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
             let trips = TripService(trips: store)
             let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
             let pins = PinService(trips: trips, pins: store, tracks: store, photos: MediaTripPhotos(upstream: media), media: MediaAttachmentsClient(upstream: media),
                                   policy: configuration.pinPolicy)
             let tracks = TrackService(trips: trips, tracks: store)
-            var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks), TripsPurgeGRPCService(trips: trips)],
+            let journal = JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media))
+            var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks, journal: journal),
+                                                TripsPurgeGRPCService(trips: trips)],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets

@@ -9,11 +9,13 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let trips: TripService
     let pins: PinService
     let tracks: TrackService
+    let journal: JournalService
 
-    public init(trips: TripService, pins: PinService, tracks: TrackService) {
+    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
+        self.journal = journal
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
@@ -57,9 +59,9 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     }
 
     public func getCalendar(request: Roam_Trips_V1_GetCalendarRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetCalendarResponse {
-        var entries: [(trip: Trip, days: [LocalDate], pinCounts: [LocalDate: Int])] = []
+        var entries: [(trip: Trip, days: [LocalDate], pinCounts: [LocalDate: Int], entryCounts: [LocalDate: Int])] = []
         for entry in try await trips.calendar(request.month, owner: caller()) {
-            entries.append((entry.trip, entry.days, try await pins.pinCounts(of: entry.trip)))
+            entries.append((entry.trip, entry.days, try await pins.pinCounts(of: entry.trip), try await journal.entryCounts(of: entry.trip)))
         }
         let now = trips.now()
         return .with {
@@ -71,6 +73,7 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
                         .with {
                             $0.date = day.description
                             $0.pins = Int32(entry.pinCounts[day] ?? 0)
+                            $0.journalEntries = Int32(entry.entryCounts[day] ?? 0)
                         }
                     }
                 }

@@ -14,6 +14,9 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var pinKeys: [String: UUID] = [:]
         /// Trip → its recorded points by moment.
         var trackPoints: [UUID: [Date: TrackPoint]] = [:]
+        var journal: [UUID: JournalEntry] = [:]
+        /// Trip and key → the entry first created with it.
+        var journalKeys: [String: UUID] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -22,6 +25,9 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             for pin in pinsOfTrip { pins[pin] = nil }
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
             trackPoints[id] = nil
+            let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)
+            for entry in entriesOfTrip { journal[entry] = nil }
+            journalKeys = journalKeys.filter { !$0.key.hasPrefix("\(id)/") }
         }
     }
 

@@ -69,5 +69,23 @@ public enum TripsMigrations {
                 PRIMARY KEY (trip_id, recorded_at))
             """,
         ]),
+        Migration(5, "CreateJournal", [
+            """
+            CREATE TABLE trips.journal_entries (
+                id uuid PRIMARY KEY,
+                trip_id uuid NOT NULL REFERENCES trips.trips ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                title text NOT NULL,
+                body text NOT NULL,
+                entry_date date NOT NULL,
+                media_ids uuid[] NOT NULL DEFAULT '{}',
+                prompt_id text,
+                location_tags text[] NOT NULL DEFAULT '{}',
+                created_at timestamptz NOT NULL,
+                idempotency_key text,
+                UNIQUE (trip_id, idempotency_key))
+            """,
+            "CREATE INDEX journal_by_day ON trips.journal_entries (trip_id, entry_date, created_at, id)",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -1,0 +1,166 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// The journal: entries, prompts and location-tag autocomplete.
+extension TripsGRPCService {
+    public func createJournalEntry(request: Roam_Trips_V1_CreateJournalEntryRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_CreateJournalEntryResponse {
+        let owner = try caller()
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        let entry = try await journal.create(try draft(request.entry), trip: tripID, owner: owner,
+                                             idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
+        let view = try await view([entry], tripID: tripID, owner: owner)[0]
+        return .with { $0.entry = view }
+    }
+
+    public func getJournalEntry(request: Roam_Trips_V1_GetJournalEntryRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_GetJournalEntryResponse {
+        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        let owner = try caller()
+        let entry = try await journal.entry(entryID, inTrip: tripID, owner: owner)
+        let view = try await view([entry], tripID: tripID, owner: owner)[0]
+        return .with { $0.entry = view }
+    }
+
+    public func listJournalEntries(request: Roam_Trips_V1_ListJournalEntriesRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_ListJournalEntriesResponse {
+        let owner = try caller()
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        let day = try request.date.isEmpty ? nil : LocalDate(field: "date", request.date)
+        let page = try await journal.entries(ofTrip: tripID, on: day, owner: owner, page: request.page.domain())
+        let views = try await view(page.items, tripID: tripID, owner: owner)
+        return .with {
+            $0.entries = views
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func updateJournalEntry(request: Roam_Trips_V1_UpdateJournalEntryRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_UpdateJournalEntryResponse {
+        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        let owner = try caller()
+        let entry = try await journal.update(entryID, inTrip: tripID, with: try draft(request.entry), owner: owner)
+        let view = try await view([entry], tripID: tripID, owner: owner)[0]
+        return .with { $0.entry = view }
+    }
+
+    public func deleteJournalEntry(request: Roam_Trips_V1_DeleteJournalEntryRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_DeleteJournalEntryResponse {
+        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        try await journal.delete(entryID, inTrip: tripID, owner: caller())
+        return .init()
+    }
+
+    public func getJournalPrompt(request: Roam_Trips_V1_GetJournalPromptRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_GetJournalPromptResponse {
+        let (prompt, remaining) = try await journal.nextPrompt(forTrip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with {
+            if let prompt {
+                $0.promptID = prompt.id
+                $0.text = prompt.text
+            }
+            $0.remaining = Int32(remaining)
+        }
+    }
+
+    public func listTripPlaces(request: Roam_Trips_V1_ListTripPlacesRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_ListTripPlacesResponse {
+        guard (0...100).contains(request.limit) else { throw RoamError.invalidField("limit", "must be from 1 to 100") }
+        let pins = try await journal.places(ofTrip: UUID(field: "trip_id", request.tripID), prefix: request.prefix, owner: caller(),
+                                            limit: request.limit == 0 ? 20 : Int(request.limit))
+        return .with {
+            $0.places = pins.map { pin in
+                .with {
+                    $0.kind = "pin"
+                    $0.id = pin.id.lowercasedString
+                    $0.title = pin.details.title
+                }
+            }
+        }
+    }
+
+    /// An entry as the request writes it; ids that are not UUIDs are named by field.
+    private func draft(_ fields: Roam_Trips_V1_JournalEntryFields) throws(RoamError) -> JournalDraft {
+        var validation = Validation()
+        var media: [UUID] = []
+        for (index, text) in fields.mediaIds.enumerated() {
+            let id = UUID(uuidString: text)
+            validation.require(id != nil, "media_ids[\(index)]", "must be a UUID")
+            if let id { media.append(id) }
+        }
+        var tags: [LocationTag] = []
+        for (index, tag) in fields.locationTags.enumerated() {
+            switch tag.tag {
+            case .text(let text): tags.append(.text(text))
+            case .pinID(let text):
+                let id = UUID(uuidString: text)
+                validation.require(id != nil, "location_tags[\(index)].pin_id", "must be a UUID")
+                if let id { tags.append(.pin(id)) }
+            case nil: validation.require(false, "location_tags[\(index)]", "must have a text or a pin_id")
+            }
+        }
+        try validation.check()
+        return JournalDraft(title: fields.title, body: fields.body, date: fields.date.isEmpty ? nil : fields.date, mediaIDs: media,
+                            promptID: fields.promptID.isEmpty ? nil : fields.promptID, locationTags: tags)
+    }
+
+    /// The entries as sent: pin tags with their titles, and each entry's cover.
+    private func view(_ entries: [JournalEntry], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_JournalEntry] {
+        let trip = try await trips.trip(tripID, owner: owner)
+        var titles: [UUID: String] = [:]
+        var views: [Roam_Trips_V1_JournalEntry] = []
+        for entry in entries {
+            for tag in entry.details.locationTags {
+                guard case .pin(let id) = tag, titles[id] == nil,
+                      let pin = try? await pins.pin(id, inTrip: tripID, owner: owner) else { continue }
+                titles[id] = pin.details.title
+            }
+            views.append(entry.proto(pinTitles: titles, cover: await journal.cover(of: entry, trip: trip)))
+        }
+        return views
+    }
+
+    private func entryIDs(_ trip: String, _ entry: String) throws(RoamError) -> (UUID, UUID) {
+        var validation = Validation()
+        let tripID = UUID(uuidString: trip), entryID = UUID(uuidString: entry)
+        validation.require(tripID != nil, "trip_id", "must be a UUID")
+        validation.require(entryID != nil, "entry_id", "must be a UUID")
+        try validation.check()
+        return (tripID!, entryID!)
+    }
+}
+
+extension JournalEntry {
+    /// The entry as sent; pins that no longer exist drop out of its tags.
+    func proto(pinTitles: [UUID: String], cover: UUID?) -> Roam_Trips_V1_JournalEntry {
+        .with {
+            $0.id = id.lowercasedString
+            $0.tripID = tripID.lowercasedString
+            $0.title = details.title
+            $0.body = details.body
+            $0.date = details.date.description
+            $0.mediaIds = details.mediaIDs.map(\.lowercasedString)
+            if let prompt = details.promptID.flatMap(JournalPrompts.prompt) {
+                $0.promptID = prompt.id
+                $0.prompt = prompt.text
+            }
+            $0.locationTags = details.locationTags.compactMap { tag in
+                switch tag {
+                case .text(let text): return .with { $0.text = text }
+                case .pin(let id):
+                    guard let title = pinTitles[id] else { return nil }
+                    return .with {
+                        $0.pinID = id.lowercasedString
+                        $0.title = title
+                    }
+                }
+            }
+            if let cover { $0.coverMediaID = cover.lowercasedString }
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        }
+    }
+}
