@@ -64,7 +64,7 @@ enum TripsBench {
         let calendar = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
             _ = try await client.getCalendar(.with { $0.month = "2031-06" }, metadata: metadata)
         }
-        say("calendar month (with pin counts):   \(calendar)")
+        say("calendar month (pin and entry counts): \(calendar)")
         let pins = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
             _ = try await client.listPins(.with { $0.tripID = trip.id; $0.date = "2031-06-12"; $0.page = .with { $0.pageSize = 100 } },
                                           metadata: metadata)

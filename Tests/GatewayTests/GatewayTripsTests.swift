@@ -200,6 +200,10 @@ import Trips
                 "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["pinId": UUID().uuidString]],
             ], token: ana)
             #expect(strangerPin.problemFields == ["locationTags[0].pinId"])
+            let shapeless = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [[:] as [String: Any]], "mediaIds": ["not-a-uuid"],
+            ], token: ana)
+            #expect(shapeless.problemFields == ["mediaIds[0]", "locationTags[0]"])
             #expect(try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": "Day", "body": "Good", "date": "2031-07-01"], token: ana)
                 .problemFields == ["date"])
 

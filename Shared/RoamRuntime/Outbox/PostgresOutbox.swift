@@ -14,6 +14,23 @@ public struct PostgresOutbox: OutboxRepository {
         self.table = "\(schema).outbox"
     }
 
+    /// The statements of a migration that gives `schema` its outbox (`<schema>.outbox` and its index).
+    public static func creationStatements(schema: String) -> [String] {
+        [
+            """
+            CREATE TABLE \(schema).outbox (
+                id uuid PRIMARY KEY,
+                topic text NOT NULL,
+                subject_id uuid NOT NULL,
+                created_at timestamptz NOT NULL,
+                delivered_to text[] NOT NULL DEFAULT '{}',
+                attempts integer NOT NULL DEFAULT 0,
+                next_attempt_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX outbox_due ON \(schema).outbox (next_attempt_at)",
+        ]
+    }
+
     /// Adds an entry inside the caller's transaction, due at once.
     public static func insert(_ entry: OutboxEntry, schema: String, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("""

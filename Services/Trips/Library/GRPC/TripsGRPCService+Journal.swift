@@ -100,7 +100,7 @@ extension TripsGRPCService {
                 let id = UUID(uuidString: text)
                 validation.require(id != nil, "location_tags[\(index)].pin_id", "must be a UUID")
                 if let id { tags.append(.pin(id)) }
-            case nil: validation.require(false, "location_tags[\(index)]", "must have a text or a pin_id")
+            case nil: validation.require(false, "location_tags[\(index)]", "must have a text or a pin")
             }
         }
         try validation.check()

@@ -24,19 +24,7 @@ public enum TripsMigrations {
             "CREATE INDEX trips_by_owner ON trips.trips (owner_id, start_date DESC, id DESC)",
         ]),
         // A deleted trip is announced to budget and media (`PurgeTrip`) by `OutboxDelivery`.
-        Migration(2, "CreateOutbox", [
-            """
-            CREATE TABLE trips.outbox (
-                id uuid PRIMARY KEY,
-                topic text NOT NULL,
-                subject_id uuid NOT NULL,
-                created_at timestamptz NOT NULL,
-                delivered_to text[] NOT NULL DEFAULT '{}',
-                attempts integer NOT NULL DEFAULT 0,
-                next_attempt_at timestamptz NOT NULL)
-            """,
-            "CREATE INDEX outbox_due ON trips.outbox (next_attempt_at)",
-        ]),
+        Migration(2, "CreateOutbox", PostgresOutbox.creationStatements(schema: schema)),
         Migration(3, "CreatePins", [
             """
             CREATE TABLE trips.pins (
