@@ -132,7 +132,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam",
-            dependencies: uses("Logging", "PostgresNIO", "RoamLocal", "RoamRuntime"),
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime", "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",

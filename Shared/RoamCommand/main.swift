@@ -7,6 +7,7 @@ import RoamRuntime
 //   roam provision                 create each service's database role and schema (DATABASE_URL = an admin)
 //   roam health HOST:PORT [NAME]   exit 0 when that gRPC service reports SERVING (container health checks)
 //   roam health http://HOST:PORT/PATH   exit 0 when that URL answers 200
+//   roam places import FILE        load the places catalog (GeoJSON or CSV) into the trips service
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
@@ -57,13 +58,23 @@ case "health":
     let serving = await HealthProbe.isServing(host: address.host, port: address.port, service: arguments.count > 2 ? arguments[2] : "")
     exit(serving ? 0 : 1)
 
+case "places" where arguments.count == 3 && arguments[1] == "import":
+    do {
+        print(try await PlacesImport.run(file: arguments[2], environment: environment))
+    } catch {
+        fail("places import failed: \(error)")
+    }
+
 default:
     print("""
-        usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL
+        usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL | roam places import FILE
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
           provision  create each service's database role and schema (DATABASE_URL of an administrator,
                      <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
           health     exit 0 when the gRPC service at HOST:PORT reports SERVING, or the http:// URL answers 200
+          places import FILE
+                     load the places catalog from GeoJSON (an OpenStreetMap export as is) or CSV into the trips
+                     service at TRIPS_ADDRESS, with ROAM_SERVICE_SECRET; importing again updates by source id
         """)
     exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
 }

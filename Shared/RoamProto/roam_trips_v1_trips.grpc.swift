@@ -332,6 +332,58 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ImportPlaces" metadata.
+        public enum ImportPlaces: Sendable {
+            /// Request type for "ImportPlaces".
+            public typealias Input = Roam_Trips_V1_ImportPlacesRequest
+            /// Response type for "ImportPlaces".
+            public typealias Output = Roam_Trips_V1_ImportPlacesResponse
+            /// Descriptor for "ImportPlaces".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ImportPlaces",
+                type: .unary
+            )
+        }
+        /// Namespace for "FindPlaces" metadata.
+        public enum FindPlaces: Sendable {
+            /// Request type for "FindPlaces".
+            public typealias Input = Roam_Trips_V1_FindPlacesRequest
+            /// Response type for "FindPlaces".
+            public typealias Output = Roam_Trips_V1_FindPlacesResponse
+            /// Descriptor for "FindPlaces".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "FindPlaces",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetPlace" metadata.
+        public enum GetPlace: Sendable {
+            /// Request type for "GetPlace".
+            public typealias Input = Roam_Trips_V1_GetPlaceRequest
+            /// Response type for "GetPlace".
+            public typealias Output = Roam_Trips_V1_GetPlaceResponse
+            /// Descriptor for "GetPlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetPlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "RatePlace" metadata.
+        public enum RatePlace: Sendable {
+            /// Request type for "RatePlace".
+            public typealias Input = Roam_Trips_V1_RatePlaceRequest
+            /// Response type for "RatePlace".
+            public typealias Output = Roam_Trips_V1_RatePlaceResponse
+            /// Descriptor for "RatePlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "RatePlace",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -357,7 +409,11 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             UpdateJournalEntry.descriptor,
             DeleteJournalEntry.descriptor,
             GetJournalPrompt.descriptor,
-            ListTripPlaces.descriptor
+            ListTripPlaces.descriptor,
+            ImportPlaces.descriptor,
+            FindPlaces.descriptor,
+            GetPlace.descriptor,
+            RatePlace.descriptor
         ]
     }
 }
@@ -817,6 +873,77 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListTripPlacesResponse>
+
+        /// Handle the "ImportPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+        /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+        /// > the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ImportPlacesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ImportPlacesResponse` messages.
+        func importPlaces(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ImportPlacesResponse>
+
+        /// Handle the "FindPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+        /// > first), price either way, or distance.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_FindPlacesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_FindPlacesResponse` messages.
+        func findPlaces(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_FindPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_FindPlacesResponse>
+
+        /// Handle the "GetPlace" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetPlaceResponse` messages.
+        func getPlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse>
+
+        /// Handle the "RatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller rates the place 1 to 5; rating again replaces their rating.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_RatePlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RatePlaceResponse` messages.
+        func ratePlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RatePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RatePlaceResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -1260,6 +1387,77 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_ListTripPlacesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse>
+
+        /// Handle the "ImportPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+        /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+        /// > the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ImportPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ImportPlacesResponse` message.
+        func importPlaces(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ImportPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ImportPlacesResponse>
+
+        /// Handle the "FindPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+        /// > first), price either way, or distance.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_FindPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_FindPlacesResponse` message.
+        func findPlaces(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_FindPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_FindPlacesResponse>
+
+        /// Handle the "GetPlace" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetPlaceResponse` message.
+        func getPlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>
+
+        /// Handle the "RatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller rates the place 1 to 5; rating again replaces their rating.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RatePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RatePlaceResponse` message.
+        func ratePlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_RatePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -1702,6 +1900,77 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_ListTripPlacesRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_ListTripPlacesResponse
+
+        /// Handle the "ImportPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+        /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+        /// > the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ImportPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ImportPlacesResponse` to respond with.
+        func importPlaces(
+            request: Roam_Trips_V1_ImportPlacesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ImportPlacesResponse
+
+        /// Handle the "FindPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+        /// > first), price either way, or distance.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_FindPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_FindPlacesResponse` to respond with.
+        func findPlaces(
+            request: Roam_Trips_V1_FindPlacesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_FindPlacesResponse
+
+        /// Handle the "GetPlace" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetPlaceResponse` to respond with.
+        func getPlace(
+            request: Roam_Trips_V1_GetPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetPlaceResponse
+
+        /// Handle the "RatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller rates the place 1 to 5; rating again replaces their rating.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_RatePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RatePlaceResponse` to respond with.
+        func ratePlace(
+            request: Roam_Trips_V1_RatePlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RatePlaceResponse
     }
 }
 
@@ -1973,6 +2242,50 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ImportPlaces.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ImportPlacesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ImportPlacesResponse>(),
+            handler: { request, context in
+                try await self.importPlaces(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.FindPlaces.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_FindPlacesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_FindPlacesResponse>(),
+            handler: { request, context in
+                try await self.findPlaces(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetPlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPlaceResponse>(),
+            handler: { request, context in
+                try await self.getPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.RatePlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RatePlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RatePlaceResponse>(),
+            handler: { request, context in
+                try await self.ratePlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -2237,6 +2550,50 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListTripPlacesResponse> {
         let response = try await self.listTripPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func importPlaces(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ImportPlacesResponse> {
+        let response = try await self.importPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func findPlaces(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_FindPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_FindPlacesResponse> {
+        let response = try await self.findPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getPlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse> {
+        let response = try await self.getPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func ratePlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RatePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RatePlaceResponse> {
+        let response = try await self.ratePlace(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2556,6 +2913,58 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_ListTripPlacesResponse>(
             message: try await self.listTripPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func importPlaces(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ImportPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ImportPlacesResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ImportPlacesResponse>(
+            message: try await self.importPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func findPlaces(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_FindPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_FindPlacesResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_FindPlacesResponse>(
+            message: try await self.findPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getPlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>(
+            message: try await self.getPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func ratePlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_RatePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse>(
+            message: try await self.ratePlace(
                 request: request.message,
                 context: context
             ),
@@ -3125,6 +3534,97 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListTripPlacesResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListTripPlacesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ImportPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+        /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+        /// > the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ImportPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ImportPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ImportPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func importPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ImportPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ImportPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ImportPlacesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ImportPlacesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "FindPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+        /// > first), price either way, or distance.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_FindPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_FindPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_FindPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func findPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_FindPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_FindPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_FindPlacesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_FindPlacesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetPlace" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller rates the place 1 to 5; rating again replaces their rating.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RatePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RatePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RatePlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func ratePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RatePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RatePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RatePlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RatePlaceResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -3959,6 +4459,141 @@ extension Roam_Trips_V1_TripsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ImportPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+        /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+        /// > the batch is stored.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ImportPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ImportPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ImportPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func importPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ImportPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ImportPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ImportPlacesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ImportPlacesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ImportPlaces.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "FindPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+        /// > first), price either way, or distance.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_FindPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_FindPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_FindPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func findPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_FindPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_FindPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_FindPlacesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_FindPlacesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.FindPlaces.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetPlace" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetPlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller rates the place 1 to 5; rating again replaces their rating.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RatePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RatePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RatePlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func ratePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RatePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RatePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RatePlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RatePlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.RatePlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -4648,6 +5283,121 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListTripPlacesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListTripPlacesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ImportPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+    /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+    /// > the batch is stored.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ImportPlacesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importPlaces<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ImportPlacesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ImportPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.importPlaces(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ImportPlacesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ImportPlacesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FindPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+    /// > first), price either way, or distance.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_FindPlacesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func findPlaces<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_FindPlacesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_FindPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.findPlaces(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_FindPlacesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_FindPlacesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlace" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RatePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller rates the place 1 to 5; rating again replaces their rating.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_RatePlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func ratePlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_RatePlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RatePlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.ratePlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RatePlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RatePlaceResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5435,6 +6185,137 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listTripPlaces(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ImportPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential; `roam places import`) Loads up to 1,000 places of the catalog, inserting new
+    /// > ones and updating those whose source id is known; a bad record is named by field and nothing of
+    /// > the batch is stored.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importPlaces<Result>(
+        _ message: Roam_Trips_V1_ImportPlacesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ImportPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ImportPlacesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.importPlaces(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FindPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Places near a point: by category, name prefix and open now; sorted by rating (default, best
+    /// > first), price either way, or distance.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func findPlaces<Result>(
+        _ message: Roam_Trips_V1_FindPlacesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_FindPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_FindPlacesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.findPlaces(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetPlace" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getPlace<Result>(
+        _ message: Roam_Trips_V1_GetPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RatePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller rates the place 1 to 5; rating again replaces their rating.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func ratePlace<Result>(
+        _ message: Roam_Trips_V1_RatePlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RatePlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_RatePlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.ratePlace(
             request: request,
             options: options,
             onResponse: handleResponse

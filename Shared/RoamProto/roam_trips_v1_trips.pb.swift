@@ -153,6 +153,56 @@ public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.Cas
 
 }
 
+public nonisolated enum Roam_Trips_V1_PlaceSort: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case ratingDesc // = 1
+  case ratingAsc // = 2
+  case priceAsc // = 3
+  case priceDesc // = 4
+  case distance // = 5
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .ratingDesc
+    case 2: self = .ratingAsc
+    case 3: self = .priceAsc
+    case 4: self = .priceDesc
+    case 5: self = .distance
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .ratingDesc: return 1
+    case .ratingAsc: return 2
+    case .priceAsc: return 3
+    case .priceDesc: return 4
+    case .distance: return 5
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Roam_Trips_V1_PlaceSort] = [
+    .unspecified,
+    .ratingDesc,
+    .ratingAsc,
+    .priceAsc,
+    .priceDesc,
+    .distance,
+  ]
+
+}
+
 public nonisolated struct Roam_Trips_V1_Destination: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1643,6 +1693,278 @@ public nonisolated struct Roam_Trips_V1_ListTripPlacesResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_Place: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var id: String = String()
+
+  public var sourceID: String = String()
+
+  public var name: String = String()
+
+  /// restaurant, cafe, bar, museum, park, viewpoint, beach, shopping, nightlife, landmark, other.
+  public var category: String = String()
+
+  public var point: Roam_Common_V1_LatLng {
+    get {_point ?? Roam_Common_V1_LatLng()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  /// 0 to 5: the source's ratings and Roam users' together.
+  public var rating: Double = 0
+
+  public var ratingCount: Int32 = 0
+
+  /// 0 (cheap) to 4; absent when unknown.
+  public var priceLevel: Int32 {
+    get {_priceLevel ?? 0}
+    set {_priceLevel = newValue}
+  }
+  /// Returns true if `priceLevel` has been explicitly set.
+  public var hasPriceLevel: Bool {self._priceLevel != nil}
+  /// Clears the value of `priceLevel`. Subsequent reads from it will return its default value.
+  public mutating func clearPriceLevel() {self._priceLevel = nil}
+
+  public var address: String = String()
+
+  public var phone: String = String()
+
+  public var website: String = String()
+
+  /// OpenStreetMap's opening_hours form.
+  public var openingHours: String = String()
+
+  public var photoURL: String = String()
+
+  /// The caller's own rating, 0 when none.
+  public var myRating: Int32 = 0
+
+  /// From the point asked about (FindPlaces).
+  public var distanceMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _point: Roam_Common_V1_LatLng? = nil
+  fileprivate var _priceLevel: Int32? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_PlaceRecord: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sourceID: String = String()
+
+  public var name: String = String()
+
+  public var category: String = String()
+
+  public var point: Roam_Common_V1_LatLng {
+    get {_point ?? Roam_Common_V1_LatLng()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  public var rating: Double {
+    get {_rating ?? 0}
+    set {_rating = newValue}
+  }
+  /// Returns true if `rating` has been explicitly set.
+  public var hasRating: Bool {self._rating != nil}
+  /// Clears the value of `rating`. Subsequent reads from it will return its default value.
+  public mutating func clearRating() {self._rating = nil}
+
+  public var ratingCount: Int32 {
+    get {_ratingCount ?? 0}
+    set {_ratingCount = newValue}
+  }
+  /// Returns true if `ratingCount` has been explicitly set.
+  public var hasRatingCount: Bool {self._ratingCount != nil}
+  /// Clears the value of `ratingCount`. Subsequent reads from it will return its default value.
+  public mutating func clearRatingCount() {self._ratingCount = nil}
+
+  public var priceLevel: Int32 {
+    get {_priceLevel ?? 0}
+    set {_priceLevel = newValue}
+  }
+  /// Returns true if `priceLevel` has been explicitly set.
+  public var hasPriceLevel: Bool {self._priceLevel != nil}
+  /// Clears the value of `priceLevel`. Subsequent reads from it will return its default value.
+  public mutating func clearPriceLevel() {self._priceLevel = nil}
+
+  public var address: String = String()
+
+  public var phone: String = String()
+
+  public var website: String = String()
+
+  public var openingHours: String = String()
+
+  public var photoURL: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _point: Roam_Common_V1_LatLng? = nil
+  fileprivate var _rating: Double? = nil
+  fileprivate var _ratingCount: Int32? = nil
+  fileprivate var _priceLevel: Int32? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_ImportPlacesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var places: [Roam_Trips_V1_PlaceRecord] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_ImportPlacesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var inserted: Int32 = 0
+
+  public var updated: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_FindPlacesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var near: Roam_Common_V1_LatLng {
+    get {_near ?? Roam_Common_V1_LatLng()}
+    set {_near = newValue}
+  }
+  /// Returns true if `near` has been explicitly set.
+  public var hasNear: Bool {self._near != nil}
+  /// Clears the value of `near`. Subsequent reads from it will return its default value.
+  public mutating func clearNear() {self._near = nil}
+
+  /// Up to 50,000; 0 means 5,000.
+  public var withinMeters: Double = 0
+
+  public var category: String = String()
+
+  public var namePrefix: String = String()
+
+  /// Only places open now by their hours read in this IANA zone (the trip's, usually).
+  public var openNowInTimeZone: String = String()
+
+  public var sort: Roam_Trips_V1_PlaceSort = .unspecified
+
+  /// 1 to 100; 0 means 20.
+  public var limit: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _near: Roam_Common_V1_LatLng? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_FindPlacesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var places: [Roam_Trips_V1_Place] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_GetPlaceRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_GetPlaceResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var place: Roam_Trips_V1_Place {
+    get {_place ?? Roam_Trips_V1_Place()}
+    set {_place = newValue}
+  }
+  /// Returns true if `place` has been explicitly set.
+  public var hasPlace: Bool {self._place != nil}
+  /// Clears the value of `place`. Subsequent reads from it will return its default value.
+  public mutating func clearPlace() {self._place = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _place: Roam_Trips_V1_Place? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_RatePlaceRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var placeID: String = String()
+
+  public var stars: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_RatePlaceResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var place: Roam_Trips_V1_Place {
+    get {_place ?? Roam_Trips_V1_Place()}
+    set {_place = newValue}
+  }
+  /// Returns true if `place` has been explicitly set.
+  public var hasPlace: Bool {self._place != nil}
+  /// Clears the value of `place`. Subsequent reads from it will return its default value.
+  public mutating func clearPlace() {self._place = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _place: Roam_Trips_V1_Place? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.trips.v1"
@@ -1657,6 +1979,10 @@ nonisolated extension Roam_Trips_V1_PinSource: SwiftProtobuf._ProtoNameProviding
 
 nonisolated extension Roam_Trips_V1_RouteSource: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROUTE_SOURCE_UNSPECIFIED\0\u{1}ROUTE_SOURCE_PINS\0\u{1}ROUTE_SOURCE_PHOTOS\0\u{1}ROUTE_SOURCE_NONE\0\u{1}ROUTE_SOURCE_TRACK\0")
+}
+
+nonisolated extension Roam_Trips_V1_PlaceSort: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PLACE_SORT_UNSPECIFIED\0\u{1}PLACE_SORT_RATING_DESC\0\u{1}PLACE_SORT_RATING_ASC\0\u{1}PLACE_SORT_PRICE_ASC\0\u{1}PLACE_SORT_PRICE_DESC\0\u{1}PLACE_SORT_DISTANCE\0")
 }
 
 nonisolated extension Roam_Trips_V1_Destination: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4249,6 +4575,491 @@ nonisolated extension Roam_Trips_V1_ListTripPlacesResponse: SwiftProtobuf.Messag
 
   public static func ==(lhs: Roam_Trips_V1_ListTripPlacesResponse, rhs: Roam_Trips_V1_ListTripPlacesResponse) -> Bool {
     if lhs.places != rhs.places {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_Place: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Place"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}source_id\0\u{1}name\0\u{1}category\0\u{1}point\0\u{1}rating\0\u{3}rating_count\0\u{3}price_level\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}photo_url\0\u{3}my_rating\0\u{3}distance_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.sourceID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.category) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      case 6: try { try decoder.decodeSingularDoubleField(value: &self.rating) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self.ratingCount) }()
+      case 8: try { try decoder.decodeSingularInt32Field(value: &self._priceLevel) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.phone) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.website) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.openingHours) }()
+      case 13: try { try decoder.decodeSingularStringField(value: &self.photoURL) }()
+      case 14: try { try decoder.decodeSingularInt32Field(value: &self.myRating) }()
+      case 15: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.id.isEmpty {
+      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
+    }
+    if !self.sourceID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sourceID, fieldNumber: 2)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 3)
+    }
+    if !self.category.isEmpty {
+      try visitor.visitSingularStringField(value: self.category, fieldNumber: 4)
+    }
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    if self.rating.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.rating, fieldNumber: 6)
+    }
+    if self.ratingCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.ratingCount, fieldNumber: 7)
+    }
+    try { if let v = self._priceLevel {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 8)
+    } }()
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 9)
+    }
+    if !self.phone.isEmpty {
+      try visitor.visitSingularStringField(value: self.phone, fieldNumber: 10)
+    }
+    if !self.website.isEmpty {
+      try visitor.visitSingularStringField(value: self.website, fieldNumber: 11)
+    }
+    if !self.openingHours.isEmpty {
+      try visitor.visitSingularStringField(value: self.openingHours, fieldNumber: 12)
+    }
+    if !self.photoURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.photoURL, fieldNumber: 13)
+    }
+    if self.myRating != 0 {
+      try visitor.visitSingularInt32Field(value: self.myRating, fieldNumber: 14)
+    }
+    if self.distanceMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 15)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_Place, rhs: Roam_Trips_V1_Place) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.sourceID != rhs.sourceID {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs._point != rhs._point {return false}
+    if lhs.rating != rhs.rating {return false}
+    if lhs.ratingCount != rhs.ratingCount {return false}
+    if lhs._priceLevel != rhs._priceLevel {return false}
+    if lhs.address != rhs.address {return false}
+    if lhs.phone != rhs.phone {return false}
+    if lhs.website != rhs.website {return false}
+    if lhs.openingHours != rhs.openingHours {return false}
+    if lhs.photoURL != rhs.photoURL {return false}
+    if lhs.myRating != rhs.myRating {return false}
+    if lhs.distanceMeters != rhs.distanceMeters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_PlaceRecord: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PlaceRecord"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}source_id\0\u{1}name\0\u{1}category\0\u{1}point\0\u{1}rating\0\u{3}rating_count\0\u{3}price_level\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}photo_url\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.sourceID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.category) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self._rating) }()
+      case 6: try { try decoder.decodeSingularInt32Field(value: &self._ratingCount) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self._priceLevel) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.phone) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.website) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.openingHours) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.photoURL) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.sourceID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sourceID, fieldNumber: 1)
+    }
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
+    }
+    if !self.category.isEmpty {
+      try visitor.visitSingularStringField(value: self.category, fieldNumber: 3)
+    }
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._rating {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._ratingCount {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._priceLevel {
+      try visitor.visitSingularInt32Field(value: v, fieldNumber: 7)
+    } }()
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 8)
+    }
+    if !self.phone.isEmpty {
+      try visitor.visitSingularStringField(value: self.phone, fieldNumber: 9)
+    }
+    if !self.website.isEmpty {
+      try visitor.visitSingularStringField(value: self.website, fieldNumber: 10)
+    }
+    if !self.openingHours.isEmpty {
+      try visitor.visitSingularStringField(value: self.openingHours, fieldNumber: 11)
+    }
+    if !self.photoURL.isEmpty {
+      try visitor.visitSingularStringField(value: self.photoURL, fieldNumber: 12)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_PlaceRecord, rhs: Roam_Trips_V1_PlaceRecord) -> Bool {
+    if lhs.sourceID != rhs.sourceID {return false}
+    if lhs.name != rhs.name {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs._point != rhs._point {return false}
+    if lhs._rating != rhs._rating {return false}
+    if lhs._ratingCount != rhs._ratingCount {return false}
+    if lhs._priceLevel != rhs._priceLevel {return false}
+    if lhs.address != rhs.address {return false}
+    if lhs.phone != rhs.phone {return false}
+    if lhs.website != rhs.website {return false}
+    if lhs.openingHours != rhs.openingHours {return false}
+    if lhs.photoURL != rhs.photoURL {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ImportPlacesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportPlacesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}places\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.places) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.places.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.places, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ImportPlacesRequest, rhs: Roam_Trips_V1_ImportPlacesRequest) -> Bool {
+    if lhs.places != rhs.places {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ImportPlacesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportPlacesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}inserted\0\u{1}updated\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.inserted) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.updated) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.inserted != 0 {
+      try visitor.visitSingularInt32Field(value: self.inserted, fieldNumber: 1)
+    }
+    if self.updated != 0 {
+      try visitor.visitSingularInt32Field(value: self.updated, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ImportPlacesResponse, rhs: Roam_Trips_V1_ImportPlacesResponse) -> Bool {
+    if lhs.inserted != rhs.inserted {return false}
+    if lhs.updated != rhs.updated {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_FindPlacesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FindPlacesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}near\0\u{3}within_meters\0\u{1}category\0\u{3}name_prefix\0\u{3}open_now_in_time_zone\0\u{1}sort\0\u{1}limit\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._near) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.withinMeters) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.category) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.namePrefix) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.openNowInTimeZone) }()
+      case 6: try { try decoder.decodeSingularEnumField(value: &self.sort) }()
+      case 7: try { try decoder.decodeSingularInt32Field(value: &self.limit) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._near {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if self.withinMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.withinMeters, fieldNumber: 2)
+    }
+    if !self.category.isEmpty {
+      try visitor.visitSingularStringField(value: self.category, fieldNumber: 3)
+    }
+    if !self.namePrefix.isEmpty {
+      try visitor.visitSingularStringField(value: self.namePrefix, fieldNumber: 4)
+    }
+    if !self.openNowInTimeZone.isEmpty {
+      try visitor.visitSingularStringField(value: self.openNowInTimeZone, fieldNumber: 5)
+    }
+    if self.sort != .unspecified {
+      try visitor.visitSingularEnumField(value: self.sort, fieldNumber: 6)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularInt32Field(value: self.limit, fieldNumber: 7)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_FindPlacesRequest, rhs: Roam_Trips_V1_FindPlacesRequest) -> Bool {
+    if lhs._near != rhs._near {return false}
+    if lhs.withinMeters != rhs.withinMeters {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs.namePrefix != rhs.namePrefix {return false}
+    if lhs.openNowInTimeZone != rhs.openNowInTimeZone {return false}
+    if lhs.sort != rhs.sort {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_FindPlacesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FindPlacesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}places\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.places) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.places.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.places, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_FindPlacesResponse, rhs: Roam_Trips_V1_FindPlacesResponse) -> Bool {
+    if lhs.places != rhs.places {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetPlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetPlaceRequest, rhs: Roam_Trips_V1_GetPlaceRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetPlaceResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetPlaceResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._place) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._place {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetPlaceResponse, rhs: Roam_Trips_V1_GetPlaceResponse) -> Bool {
+    if lhs._place != rhs._place {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_RatePlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RatePlaceRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0\u{1}stars\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.stars) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 1)
+    }
+    if self.stars != 0 {
+      try visitor.visitSingularInt32Field(value: self.stars, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_RatePlaceRequest, rhs: Roam_Trips_V1_RatePlaceRequest) -> Bool {
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.stars != rhs.stars {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_RatePlaceResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RatePlaceResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._place) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._place {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_RatePlaceResponse, rhs: Roam_Trips_V1_RatePlaceResponse) -> Bool {
+    if lhs._place != rhs._place {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -83,6 +83,22 @@ import Testing
         #expect(await eventually { await attached().isEmpty })
         #expect(try await http.send("GET", "/v1/media/\(photoID)", token: token).status == 200)
 
+        // An operator loads the catalog with `roam places import`, which hands it to trips; importing
+        // again updates by source id; a bad row is named as the file has it.
+        let csv = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: csv) }
+        try Data("source_id,name,category,latitude,longitude,rating,rating_count,price_level\nosm/1,Tasca,restaurant,38.7115,-9.1440,4.6,200,1\nosm/2,Miradouro,viewpoint,38.7170,-9.1300,,,\n".utf8)
+            .write(to: csv)
+        #expect(try await roam(["places", "import", csv.path], tripsPort: tripsPort) == (0, "2 places added, 0 updated, 0 skipped (no name, position or kind the catalog keeps)\n"))
+        #expect(try await roam(["places", "import", csv.path], tripsPort: tripsPort).output.hasPrefix("0 places added, 2 updated"))
+        let badCSV = csv.deletingLastPathComponent().appendingPathComponent("bad-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: badCSV) }
+        try Data("source_id,name,category,latitude,longitude\nosm/3,Ok,park,38.7,-9.1\nosm/4,Nowhere,spaceport,38.7,-9.1\n".utf8).write(to: badCSV)
+        let refused = try await roam(["places", "import", badCSV.path], tripsPort: tripsPort)
+        #expect(refused.status == 2 && refused.output.contains("place 2.category"), "\(refused.output)")
+        let places = try await http.send("GET", "/v1/places/nearby?lat=38.7139&lng=-9.1394&sort=rating_desc", token: token).json()
+        #expect((places["places"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Tasca", "Miradouro"])
+
         // Deleting the account reaches trips through the accounts outbox.
         let second = try await http.send("POST", "/v1/trips", json: lisbon, token: token)
         #expect(second.status == 201, "\(String(decoding: second.body, as: UTF8.self))")
@@ -90,6 +106,21 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
         #expect(await eventually { (try? await tripCount(stack.adminURL)) == 0 })
         await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+    }
+
+    /// Runs the `roam` command against the trips service at `tripsPort`; its exit status and what it printed.
+    func roam(_ arguments: [String], tripsPort: Int) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
     /// Rows in `trips.trips`, read as the administrator.

@@ -12,12 +12,21 @@ import Trips
                                  point: rossio.moved(meters: 40, bearing: 90))
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
+    /// The catalog every gateway test sees (loaded as `roam places import` would).
     static func withTrips(_ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let store = InMemoryTripStore()
+        _ = try await PlaceService(places: store).importPlaces([
+            PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
+                        ratingCount: 200, priceLevel: 1, openingHours: "24/7"),
+            PlaceImport(sourceID: "node/2", name: "Cervejaria", category: "restaurant", point: rossio.moved(meters: 300, bearing: 90), rating: 4.8,
+                        ratingCount: 900, priceLevel: 3),
+            PlaceImport(sourceID: "node/3", name: "Museu do Fado", category: "museum", point: rossio.moved(meters: 900, bearing: 180), priceLevel: 2),
+        ])
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
         try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
-                                                                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()))], body)
+                                                                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
+                                                                                places: PlaceService(places: store))], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -238,6 +247,40 @@ import Trips
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 204)
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 204)
             #expect(try await http.send("GET", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 404)
+        }
+    }
+
+    @Test func placesNearSortedBothWaysOpenNowAndRated() async throws {
+        try await Self.withTrips { http in
+            let ana = try await GatewayAccountsTests.signUp(http).access
+            let near = "/v1/places/nearby?lat=\(Self.rossio.latitude)&lng=\(Self.rossio.longitude)"
+            func names(_ query: String) async throws -> [String] {
+                let reply = try await http.send("GET", near + query, token: ana)
+                #expect(reply.status == 200, "\(String(decoding: reply.body, as: UTF8.self))")
+                return (try reply.json()["places"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+            }
+            #expect(try await names("") == ["Cervejaria", "Tasca do Chico", "Museu do Fado"])
+            #expect(try await names("&sort=rating_asc") == ["Museu do Fado", "Tasca do Chico", "Cervejaria"])
+            #expect(try await names("&sort=price_asc") == ["Tasca do Chico", "Museu do Fado", "Cervejaria"])
+            #expect(try await names("&sort=price_desc") == ["Cervejaria", "Museu do Fado", "Tasca do Chico"])
+            #expect(try await names("&category=museum") == ["Museu do Fado"])
+            #expect(try await names("&prefix=TAS") == ["Tasca do Chico"])
+            #expect(try await names("&openNowIn=Europe/Lisbon") == ["Tasca do Chico"])
+            #expect(try await http.send("GET", near + "&openNowIn=Mars/Base", token: ana).problemFields == ["openNowIn"])
+            #expect(try await http.send("GET", near + "&category=spaceport", token: ana).problemFields == ["category"])
+            #expect(try await http.send("GET", "/v1/places/nearby?lat=95&lng=0", token: ana).problemFields == ["lat"])
+
+            let museum = try #require(try await http.send("GET", near + "&category=museum", token: ana).json()["places"] as? [[String: Any]])
+            let id = try #require(museum.first?["id"] as? String)
+            #expect(museum.first?["ratingCount"] as? Int == 0 && museum.first?["myRating"] == nil)
+            let rated = try await http.send("PUT", "/v1/places/\(id)/rating", json: ["stars": 4], token: ana).json()
+            #expect(rated["rating"] as? Double == 4 && rated["ratingCount"] as? Int == 1 && rated["myRating"] as? Int == 4)
+            let again = try await http.send("PUT", "/v1/places/\(id)/rating", json: ["stars": 2], token: ana).json()
+            #expect(again["rating"] as? Double == 2 && again["ratingCount"] as? Int == 1)
+            #expect(try await http.send("PUT", "/v1/places/\(id)/rating", json: ["stars": 9], token: ana).problemFields == ["stars"])
+            #expect(try await http.send("GET", "/v1/places/\(id)", token: ana).json()["myRating"] as? Int == 2)
+            #expect(try await http.send("GET", "/v1/places/\(UUID())", token: ana).status == 404)
+            #expect(try await http.send("GET", "/v1/places/nope", token: ana).problemFields == ["id"])
         }
     }
 

@@ -6,6 +6,141 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/CatalogPlace`.
+        internal struct CatalogPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/address`.
+            internal var address: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/category`.
+            internal var category: Swift.String
+            /// From the point searched (nearby)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/distanceMeters`.
+            internal var distanceMeters: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/id`.
+            internal var id: Swift.String
+            /// Your rating, 1 to 5, when you gave one
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/myRating`.
+            internal var myRating: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/name`.
+            internal var name: Swift.String
+            /// In OpenStreetMap's opening_hours form
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/openingHours`.
+            internal var openingHours: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/phone`.
+            internal var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/photoUrl`.
+            internal var photoUrl: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/point`.
+            internal var point: Components.Schemas.LatLng
+            /// 0 (cheap) to 4, when known
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/priceLevel`.
+            internal var priceLevel: Swift.Int?
+            /// 0 to 5, the source's ratings and Roam users' together
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/rating`.
+            internal var rating: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/ratingCount`.
+            internal var ratingCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/website`.
+            internal var website: Swift.String?
+            /// Creates a new `CatalogPlace`.
+            ///
+            /// - Parameters:
+            ///   - address:
+            ///   - category:
+            ///   - distanceMeters: From the point searched (nearby)
+            ///   - id:
+            ///   - myRating: Your rating, 1 to 5, when you gave one
+            ///   - name:
+            ///   - openingHours: In OpenStreetMap's opening_hours form
+            ///   - phone:
+            ///   - photoUrl:
+            ///   - point:
+            ///   - priceLevel: 0 (cheap) to 4, when known
+            ///   - rating: 0 to 5, the source's ratings and Roam users' together
+            ///   - ratingCount:
+            ///   - website:
+            internal init(
+                address: Swift.String? = nil,
+                category: Swift.String,
+                distanceMeters: Swift.Double? = nil,
+                id: Swift.String,
+                myRating: Swift.Int? = nil,
+                name: Swift.String,
+                openingHours: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                photoUrl: Swift.String? = nil,
+                point: Components.Schemas.LatLng,
+                priceLevel: Swift.Int? = nil,
+                rating: Swift.Double,
+                ratingCount: Swift.Int,
+                website: Swift.String? = nil
+            ) {
+                self.address = address
+                self.category = category
+                self.distanceMeters = distanceMeters
+                self.id = id
+                self.myRating = myRating
+                self.name = name
+                self.openingHours = openingHours
+                self.phone = phone
+                self.photoUrl = photoUrl
+                self.point = point
+                self.priceLevel = priceLevel
+                self.rating = rating
+                self.ratingCount = ratingCount
+                self.website = website
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case address
+                case category
+                case distanceMeters
+                case id
+                case myRating
+                case name
+                case openingHours
+                case phone
+                case photoUrl
+                case point
+                case priceLevel
+                case rating
+                case ratingCount
+                case website
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CatalogPlaceList`.
+        internal struct CatalogPlaceList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CatalogPlaceList/places`.
+            internal var places: [Components.Schemas.CatalogPlace]
+            /// Creates a new `CatalogPlaceList`.
+            ///
+            /// - Parameters:
+            ///   - places:
+            internal init(places: [Components.Schemas.CatalogPlace]) {
+                self.places = places
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case places
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PlaceRating`.
+        internal struct PlaceRating: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PlaceRating/stars`.
+            internal var stars: Swift.Int
+            /// Creates a new `PlaceRating`.
+            ///
+            /// - Parameters:
+            ///   - stars:
+            internal init(stars: Swift.Int) {
+                self.stars = stars
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case stars
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/JournalEntry`.
         internal struct JournalEntry: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/JournalEntry/body`.

@@ -507,6 +507,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/places`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.
     func listTripPlaces(_ input: Operations.ListTripPlaces.Input) async throws -> Operations.ListTripPlaces.Output
+    /// Places of the catalog near a point (the top 20 by rating by default), by category, name prefix and open now; sorted by rating, price (either way) or distance
+    ///
+    /// - Remark: HTTP `GET /v1/places/nearby`.
+    /// - Remark: Generated from `#/paths//v1/places/nearby/get(findPlaces)`.
+    func findPlaces(_ input: Operations.FindPlaces.Input) async throws -> Operations.FindPlaces.Output
+    /// One place of the catalog, with your own rating
+    ///
+    /// - Remark: HTTP `GET /v1/places/{id}`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/get(getPlace)`.
+    func getPlace(_ input: Operations.GetPlace.Input) async throws -> Operations.GetPlace.Output
+    /// Rate a place 1 to 5 (rating again replaces your rating)
+    ///
+    /// - Remark: HTTP `PUT /v1/places/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/rating/put(ratePlace)`.
+    func ratePlace(_ input: Operations.RatePlace.Input) async throws -> Operations.RatePlace.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1851,6 +1866,47 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// Places of the catalog near a point (the top 20 by rating by default), by category, name prefix and open now; sorted by rating, price (either way) or distance
+    ///
+    /// - Remark: HTTP `GET /v1/places/nearby`.
+    /// - Remark: Generated from `#/paths//v1/places/nearby/get(findPlaces)`.
+    internal func findPlaces(
+        query: Operations.FindPlaces.Input.Query,
+        headers: Operations.FindPlaces.Input.Headers = .init()
+    ) async throws -> Operations.FindPlaces.Output {
+        try await findPlaces(Operations.FindPlaces.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One place of the catalog, with your own rating
+    ///
+    /// - Remark: HTTP `GET /v1/places/{id}`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/get(getPlace)`.
+    internal func getPlace(
+        path: Operations.GetPlace.Input.Path,
+        headers: Operations.GetPlace.Input.Headers = .init()
+    ) async throws -> Operations.GetPlace.Output {
+        try await getPlace(Operations.GetPlace.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Rate a place 1 to 5 (rating again replaces your rating)
+    ///
+    /// - Remark: HTTP `PUT /v1/places/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/rating/put(ratePlace)`.
+    internal func ratePlace(
+        path: Operations.RatePlace.Input.Path,
+        headers: Operations.RatePlace.Input.Headers = .init(),
+        body: Operations.RatePlace.Input.Body
+    ) async throws -> Operations.RatePlace.Output {
+        try await ratePlace(Operations.RatePlace.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -9,7 +9,7 @@ public enum TripsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & OutboxRepository =
+            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & OutboxRepository =
                 if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
             let trips = TripService(trips: store)
             let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
@@ -17,8 +17,9 @@ public enum TripsApp {
                                   policy: configuration.pinPolicy)
             let tracks = TrackService(trips: trips, tracks: store)
             let journal = JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media))
-            var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks, journal: journal),
-                                                TripsPurgeGRPCService(trips: trips)],
+            let places = PlaceService(places: store)
+            var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks, journal: journal, places: places),
+                                                TripsPurgeGRPCService(trips: trips, places: store)],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets

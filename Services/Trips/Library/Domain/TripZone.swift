@@ -4,7 +4,7 @@ import Foundation
 /// midnight to the next local midnight, which is 23 or 25 hours long on the days clocks change.
 public struct TripZone: Sendable, Hashable {
     public let identifier: String
-    let timeZone: TimeZone
+    public let timeZone: TimeZone
 
     /// A zone of the IANA database by its exact name (`UTC` too); offsets such as `GMT+2` are refused,
     /// since they know nothing of daylight saving time.

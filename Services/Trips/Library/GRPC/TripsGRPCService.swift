@@ -10,12 +10,14 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let pins: PinService
     let tracks: TrackService
     let journal: JournalService
+    let places: PlaceService
 
-    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService) {
+    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
         self.journal = journal
+        self.places = places
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }

@@ -7,9 +7,11 @@ import RoamRuntime
 /// `roam.purge.v1.PurgeService` for trips: other services (never users) make it forget things.
 public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let trips: TripService
+    let places: any PlacesRepository
 
-    public init(trips: TripService) {
+    public init(trips: TripService, places: any PlacesRepository) {
         self.trips = trips
+        self.places = places
     }
 
     /// Trips keep nothing of events; answering settles an events outbox that names trips.
@@ -21,8 +23,10 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
 
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        let purged = try await trips.purgeUser(UUID(field: "user_id", request.userID))
-        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)"])
+        let user = try UUID(field: "user_id", request.userID)
+        let purged = try await trips.purgeUser(user)
+        let ratings = try await places.removeRatings(by: user)
+        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)"])
         return .init()
     }
 

@@ -17,6 +17,11 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var journal: [UUID: JournalEntry] = [:]
         /// Trip and key → the entry first created with it.
         var journalKeys: [String: UUID] = [:]
+        var places: [UUID: Place] = [:]
+        /// Source id → place.
+        var placeIDs: [String: UUID] = [:]
+        /// Place → user → stars.
+        var placeRatings: [UUID: [UUID: Int]] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {

@@ -75,5 +75,35 @@ public enum TripsMigrations {
             """,
             "CREATE INDEX journal_by_day ON trips.journal_entries (trip_id, entry_date, created_at, id)",
         ]),
+        // The catalog operators load; users' ratings are summed on the place, exact under a row lock.
+        Migration(6, "CreatePlaces", [
+            """
+            CREATE TABLE trips.places (
+                id uuid PRIMARY KEY,
+                source_id text NOT NULL UNIQUE,
+                name text NOT NULL,
+                category text NOT NULL,
+                point geography(Point, 4326) NOT NULL,
+                price_level smallint,
+                address text,
+                phone text,
+                website text,
+                opening_hours text,
+                photo_url text,
+                source_rating double precision NOT NULL DEFAULT 0,
+                source_rating_count integer NOT NULL DEFAULT 0,
+                user_rating_sum bigint NOT NULL DEFAULT 0,
+                user_rating_count integer NOT NULL DEFAULT 0)
+            """,
+            "CREATE INDEX places_point ON trips.places USING gist (point)",
+            """
+            CREATE TABLE trips.place_ratings (
+                place_id uuid NOT NULL REFERENCES trips.places ON DELETE CASCADE,
+                user_id uuid NOT NULL,
+                stars smallint NOT NULL CHECK (stars BETWEEN 1 AND 5),
+                PRIMARY KEY (place_id, user_id))
+            """,
+            "CREATE INDEX place_ratings_by_user ON trips.place_ratings (user_id)",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -1,0 +1,67 @@
+import Foundation
+import RoamProto
+import RoamRuntime
+
+/// `/v1/places/nearby`, `/v1/places/{id}` and its rating: the places catalog the trips service keeps.
+extension GatewayAPI {
+    func findPlaces(_ input: Operations.FindPlaces.Input) async throws -> Operations.FindPlaces.Output {
+        let query = input.query
+        let response = try await renamingFields(["near.latitude": "lat", "near.longitude": "lng", "open_now_in_time_zone": "openNowIn",
+                                                 "name_prefix": "prefix"]) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.findPlaces(.with {
+                    $0.near = .with {
+                        $0.latitude = query.lat
+                        $0.longitude = query.lng
+                    }
+                    $0.withinMeters = query.withinMeters ?? 0
+                    $0.category = query.category?.rawValue ?? ""
+                    $0.namePrefix = query.prefix ?? ""
+                    $0.openNowInTimeZone = query.openNowIn ?? ""
+                    $0.sort = switch query.sort {
+                    case .ratingDesc, nil: .ratingDesc
+                    case .ratingAsc: .ratingAsc
+                    case .priceAsc: .priceAsc
+                    case .priceDesc: .priceDesc
+                    case .distance: .distance
+                    }
+                    $0.limit = Int32(clamping: query.limit ?? 0)
+                }, options: options)
+            }
+        }
+        return .ok(.init(body: .json(.init(places: response.places.map { .init($0, withDistance: true) }))))
+    }
+
+    func getPlace(_ input: Operations.GetPlace.Input) async throws -> Operations.GetPlace.Output {
+        let response = try await renamingFields(["place_id": "id"]) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.getPlace(.with { $0.placeID = input.path.id }, options: options)
+            }
+        }
+        return .ok(.init(body: .json(.init(response.place, withDistance: false))))
+    }
+
+    func ratePlace(_ input: Operations.RatePlace.Input) async throws -> Operations.RatePlace.Output {
+        let body = switch input.body { case .json(let body): body }
+        let response = try await renamingFields(["place_id": "id"]) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.ratePlace(.with {
+                    $0.placeID = input.path.id
+                    $0.stars = Int32(clamping: body.stars)
+                }, options: options)
+            }
+        }
+        return .ok(.init(body: .json(.init(response.place, withDistance: false))))
+    }
+}
+
+extension Components.Schemas.CatalogPlace {
+    init(_ proto: Roam_Trips_V1_Place, withDistance: Bool) {
+        func text(_ value: String) -> String? { value.isEmpty ? nil : value }
+        self.init(address: text(proto.address), category: proto.category, distanceMeters: withDistance ? proto.distanceMeters : nil, id: proto.id,
+                  myRating: proto.myRating == 0 ? nil : Int(proto.myRating), name: proto.name, openingHours: text(proto.openingHours),
+                  phone: text(proto.phone), photoUrl: text(proto.photoURL), point: .init(proto.point),
+                  priceLevel: proto.hasPriceLevel ? Int(proto.priceLevel) : nil, rating: proto.rating, ratingCount: Int(proto.ratingCount),
+                  website: text(proto.website))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import RoamCore
+
+/// An attraction of the places catalog, as operators load it (`roam places import`), with the
+/// ratings of signed-in users folded into its rating.
+public struct Place: Sendable, Hashable, Identifiable {
+    public let id: UUID
+    public var details: PlaceDetails
+    /// The rating the source gave and how many ratings it stood for (0 when it had none).
+    public var sourceRating: Double
+    public var sourceRatingCount: Int
+    /// Roam users' ratings: their sum and count, kept exact.
+    public var userRatingSum: Int
+    public var userRatingCount: Int
+
+    public init(id: UUID, details: PlaceDetails, sourceRating: Double, sourceRatingCount: Int, userRatingSum: Int = 0, userRatingCount: Int = 0) {
+        self.id = id
+        self.details = details
+        self.sourceRating = sourceRating
+        self.sourceRatingCount = sourceRatingCount
+        self.userRatingSum = userRatingSum
+        self.userRatingCount = userRatingCount
+    }
+
+    /// Every rating counted once: the source's and Roam users'.
+    public var ratingCount: Int { sourceRatingCount + userRatingCount }
+
+    /// The mean of every rating, 0 when there is none.
+    public var rating: Double {
+        ratingCount == 0 ? 0 : (sourceRating * Double(sourceRatingCount) + Double(userRatingSum)) / Double(ratingCount)
+    }
+}

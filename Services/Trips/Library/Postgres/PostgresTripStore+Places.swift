@@ -1,0 +1,128 @@
+import Foundation
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// The places catalog in `trips.places` (a GiST index on the point) and users' ratings in
+/// `trips.place_ratings`. A rating locks its place's row, so the sums stay exact under any concurrency.
+extension PostgresTripStore: PlacesRepository {
+    static let placeColumns = """
+        id, source_id, name, category, ST_Y(point::geometry), ST_X(point::geometry), price_level::int, address, phone, website, opening_hours,
+        photo_url, source_rating, source_rating_count, user_rating_sum::int, user_rating_count
+        """
+
+    static func decodePlace(_ row: PostgresRow) throws -> Place {
+        let random = row.makeRandomAccess()
+        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        guard let category = PlaceCategory(rawValue: try column(3, String.self)) else { throw RoamError.internal }
+        let details = PlaceDetails(sourceID: try column(1, String.self), name: try column(2, String.self), category: category,
+                                   point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
+                                   priceLevel: try column(6, Int?.self), address: try column(7, String?.self), phone: try column(8, String?.self),
+                                   website: try column(9, String?.self), openingHours: try column(10, String?.self),
+                                   photoURL: try column(11, String?.self))
+        return Place(id: try column(0, UUID.self), details: details, sourceRating: try column(12, Double.self),
+                     sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self))
+    }
+
+    public func importPlaces(_ places: [(details: PlaceDetails, rating: Double, ratingCount: Int)]) async throws -> Int {
+        guard !places.isEmpty else { return 0 }
+        let now = Date()
+        let details = places.map(\.details)
+        // Arrays cannot hold NULL here: absent values travel as -1 and "" and become NULL again in SQL.
+        let rows = try await database.query("""
+            INSERT INTO trips.places (id, source_id, name, category, point, price_level, address, phone, website, opening_hours, photo_url,
+                                      source_rating, source_rating_count)
+            SELECT id, source_id, name, category, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(price_level, -1),
+                   NULLIF(address, ''), NULLIF(phone, ''), NULLIF(website, ''), NULLIF(opening_hours, ''), NULLIF(photo_url, ''), rating, rating_count
+            FROM unnest(\(places.map { _ in UUID.v7(at: now) })::uuid[], \(details.map(\.sourceID))::text[], \(details.map(\.name))::text[],
+                        \(details.map(\.category.rawValue))::text[], \(details.map(\.point.latitude))::float8[], \(details.map(\.point.longitude))::float8[],
+                        \(details.map { $0.priceLevel ?? -1 })::int[], \(details.map { $0.address ?? "" })::text[],
+                        \(details.map { $0.phone ?? "" })::text[], \(details.map { $0.website ?? "" })::text[],
+                        \(details.map { $0.openingHours ?? "" })::text[], \(details.map { $0.photoURL ?? "" })::text[],
+                        \(places.map(\.rating))::float8[], \(places.map(\.ratingCount))::int[])
+                 AS batch(id, source_id, name, category, latitude, longitude, price_level, address, phone, website, opening_hours, photo_url,
+                          rating, rating_count)
+            ON CONFLICT (source_id) DO UPDATE SET name = EXCLUDED.name, category = EXCLUDED.category, point = EXCLUDED.point,
+                price_level = EXCLUDED.price_level, address = EXCLUDED.address, phone = EXCLUDED.phone, website = EXCLUDED.website,
+                opening_hours = EXCLUDED.opening_hours, photo_url = EXCLUDED.photo_url, source_rating = EXCLUDED.source_rating,
+                source_rating_count = EXCLUDED.source_rating_count
+            RETURNING xmax = 0
+            """)
+        return try rows.filter { try $0.decode(Bool.self) }.count
+    }
+
+    public func place(_ id: UUID) async throws -> Place? {
+        try await database.query("SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE id = \(id)").first.map(Self.decodePlace)
+    }
+
+    public func places(matching query: PlaceQuery, limit: Int) async throws -> [(place: Place, meters: Double)] {
+        let point = query.near
+        // Constants of the code, never the client's text.
+        let order = switch query.order {
+        case .ratingDescending: "round(rating::numeric, 3) DESC, meters, id"
+        case .ratingAscending: "round(rating::numeric, 3), meters, id"
+        case .priceAscending: "coalesce(price_level, 5), round(rating::numeric, 3) DESC, id"
+        case .priceDescending: "coalesce(price_level, -1) DESC, round(rating::numeric, 3) DESC, id"
+        case .distance: "meters, round(rating::numeric, 3) DESC, id"
+        }
+        return try await database.query("""
+            SELECT \(unescaped: Self.placeColumns), meters FROM (
+                SELECT *, ST_Distance(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters,
+                       CASE WHEN source_rating_count + user_rating_count = 0 THEN 0
+                            ELSE (source_rating * source_rating_count + user_rating_sum) / (source_rating_count + user_rating_count) END AS rating
+                FROM trips.places
+                WHERE ST_DWithin(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(query.withinMeters), false)
+                  AND (\(query.category?.rawValue ?? "") = '' OR category = \(query.category?.rawValue ?? ""))
+                  AND (\(query.namePrefix ?? "") = '' OR starts_with(lower(name), \(query.namePrefix ?? "")))
+            ) found
+            ORDER BY \(unescaped: order) LIMIT \(limit)
+            """).map { row in
+            (try Self.decodePlace(row), try row.makeRandomAccess()[16].decode(Double.self))
+        }
+    }
+
+    public func rate(_ place: UUID, stars: Int, by user: UUID) async throws -> Place? {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            guard try await !connection.query("SELECT 1 FROM trips.places WHERE id = \(place) FOR UPDATE", logger: logger).collect().isEmpty else {
+                return nil
+            }
+            let previous = try await connection.query("SELECT stars::int FROM trips.place_ratings WHERE place_id = \(place) AND user_id = \(user)",
+                                                      logger: logger).collect().first.map { try $0.decode(Int.self) }
+            try await connection.query("""
+                INSERT INTO trips.place_ratings (place_id, user_id, stars) VALUES (\(place), \(user), \(stars))
+                ON CONFLICT (place_id, user_id) DO UPDATE SET stars = EXCLUDED.stars
+                """, logger: logger)
+            return try await connection.query("""
+                UPDATE trips.places SET user_rating_sum = user_rating_sum + \(stars - (previous ?? 0)),
+                    user_rating_count = user_rating_count + \(previous == nil ? 1 : 0)
+                WHERE id = \(place) RETURNING \(unescaped: Self.placeColumns)
+                """, logger: logger).collect().first.map(Self.decodePlace)
+        }
+    }
+
+    public func rating(of place: UUID, by user: UUID) async throws -> Int? {
+        try await database.query("SELECT stars::int FROM trips.place_ratings WHERE place_id = \(place) AND user_id = \(user)")
+            .first.map { try $0.decode(Int.self) }
+    }
+
+    public func removeRatings(by user: UUID) async throws -> Int {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            // Places first, in id order, as `rate` locks them: the two never wait on each other in a circle.
+            let rated = try await connection.query("SELECT place_id FROM trips.place_ratings WHERE user_id = \(user)", logger: logger)
+                .collect().map { try $0.decode(UUID.self) }
+            guard !rated.isEmpty else { return 0 }
+            try await connection.query("SELECT 1 FROM trips.places WHERE id = ANY(\(rated)) ORDER BY id FOR UPDATE", logger: logger)
+            let removed = try await connection.query("""
+                DELETE FROM trips.place_ratings WHERE user_id = \(user) RETURNING place_id, stars::int
+                """, logger: logger).collect().map { try $0.decode((UUID, Int).self) }
+            for (place, stars) in removed {
+                try await connection.query("""
+                    UPDATE trips.places SET user_rating_sum = user_rating_sum - \(stars), user_rating_count = user_rating_count - 1 WHERE id = \(place)
+                    """, logger: logger)
+            }
+            return removed.count
+        }
+    }
+}

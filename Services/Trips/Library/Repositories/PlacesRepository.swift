@@ -1,0 +1,20 @@
+import Foundation
+import RoamCore
+
+/// The places catalog and its users' ratings.
+public protocol PlacesRepository: Sendable {
+    /// Inserts the places, or updates those whose source id is known (their ratings by users stay);
+    /// answers how many were new.
+    func importPlaces(_ places: [(details: PlaceDetails, rating: Double, ratingCount: Int)]) async throws -> Int
+    func place(_ id: UUID) async throws -> Place?
+    /// Places within the query's radius matching its filters, in its order, at most `limit` (places
+    /// without a price go last in price orders). Each with its distance.
+    func places(matching query: PlaceQuery, limit: Int) async throws -> [(place: Place, meters: Double)]
+    /// Sets `user`'s rating of the place (1–5), replacing theirs if any, keeping the sums exact; nil
+    /// when there is no such place.
+    func rate(_ place: UUID, stars: Int, by user: UUID) async throws -> Place?
+    /// The stars `user` gave the place, if any.
+    func rating(of place: UUID, by user: UUID) async throws -> Int?
+    /// A deleted account's ratings go, and the places' sums with them; answers how many.
+    func removeRatings(by user: UUID) async throws -> Int
+}

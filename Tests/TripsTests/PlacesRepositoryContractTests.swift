@@ -1,0 +1,79 @@
+import Foundation
+import RoamCore
+import RoamRuntime
+import Testing
+import Trips
+
+/// What both places stores do, run against each (seed TC-7/TC-8: sort by rating and by price, both
+/// ways). Each test loads its own places in a spot of the map no other test uses.
+@Suite struct PlacesRepositoryContractTests {
+    static func place(_ name: String, _ category: PlaceCategory = .restaurant, at point: GeoPoint, price: Int? = nil, rating: Double = 0,
+                      count: Int = 0, source: String = UUID().uuidString) -> (details: PlaceDetails, rating: Double, ratingCount: Int) {
+        (PlaceDetails(sourceID: source, name: name, category: category, point: point, priceLevel: price, address: "Rua 1",
+                      openingHours: "Mo-Su 09:00-18:00"), rating, count)
+    }
+
+    /// A spot of its own for each test run.
+    static func spot() -> GeoPoint {
+        GeoPoint(latitude: .random(in: -60...60), longitude: .random(in: -170...170))
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func placesAreFoundNearByCategoryAndPrefixAndSortedByRatingOrPriceBothWays(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let center = Self.spot()
+            let catalog = [
+                Self.place("Tasca do Chico", at: center.moved(meters: 100, bearing: 0), price: 1, rating: 4.6, count: 200),
+                Self.place("Taberna Real", at: center.moved(meters: 200, bearing: 90), price: 3, rating: 4.1, count: 50),
+                Self.place("Tapas Bar", .bar, at: center.moved(meters: 300, bearing: 180), price: 2, rating: 3.9, count: 10),
+                Self.place("Cervejaria", at: center.moved(meters: 400, bearing: 270), rating: 4.8, count: 900),
+                Self.place("Far away", at: center.moved(meters: 9_000, bearing: 0), price: 0, rating: 5, count: 5),
+            ]
+            #expect(try await store.importPlaces(catalog) == 5)
+            func names(_ query: PlaceQuery) async throws -> [String] {
+                try await store.places(matching: query, limit: 20).map(\.place.details.name)
+            }
+            #expect(try await names(PlaceQuery(near: center)) == ["Cervejaria", "Tasca do Chico", "Taberna Real", "Tapas Bar"])
+            #expect(try await names(PlaceQuery(near: center, order: .ratingAscending)) == ["Tapas Bar", "Taberna Real", "Tasca do Chico", "Cervejaria"])
+            #expect(try await names(PlaceQuery(near: center, order: .priceAscending)) == ["Tasca do Chico", "Tapas Bar", "Taberna Real", "Cervejaria"],
+                    "a place without a price goes last")
+            #expect(try await names(PlaceQuery(near: center, order: .priceDescending)) == ["Taberna Real", "Tapas Bar", "Tasca do Chico", "Cervejaria"])
+            #expect(try await names(PlaceQuery(near: center, order: .distance)) == ["Tasca do Chico", "Taberna Real", "Tapas Bar", "Cervejaria"])
+            #expect(try await names(PlaceQuery(near: center, category: .bar)) == ["Tapas Bar"])
+            #expect(try await names(PlaceQuery(near: center, namePrefix: "ta")) == ["Tasca do Chico", "Taberna Real", "Tapas Bar"])
+            #expect(try await names(PlaceQuery(near: center, withinMeters: 10_000)).first == "Far away")
+            let found = try await store.places(matching: PlaceQuery(near: center, order: .distance), limit: 1)
+            #expect(found.count == 1 && abs(found[0].meters - 100) < 0.5)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func importingAgainBySourceIDUpdatesAndRatingsStayExact(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let center = Self.spot()
+            let source = "node/\(UUID().uuidString)"
+            #expect(try await store.importPlaces([Self.place("Miradouro", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 1)
+            #expect(try await store.importPlaces([Self.place("Miradouro da Graça", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 0)
+            let place = try #require(try await store.places(matching: PlaceQuery(near: center), limit: 5).first?.place)
+            #expect(place.details.name == "Miradouro da Graça" && place.details.address == "Rua 1" && place.details.priceLevel == nil)
+            #expect(try await store.place(place.id) == place)
+
+            // Twenty users at once, then one changes their mind: (4×2 + 19×5 + 1) / 22.
+            let users = (0..<20).map { _ in UUID() }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for user in users { group.addTask { _ = try await store.rate(place.id, stars: 5, by: user) } }
+                try await group.waitForAll()
+            }
+            let changed = try #require(try await store.rate(place.id, stars: 1, by: users[0]))
+            #expect(changed.userRatingCount == 20 && changed.userRatingSum == 96 && changed.ratingCount == 22)
+            #expect(abs(changed.rating - 104.0 / 22) < 1e-9)
+            #expect(try await store.rating(of: place.id, by: users[0]) == 1)
+            #expect(try await store.rating(of: place.id, by: UUID()) == nil)
+            #expect(try await store.rate(UUID(), stars: 3, by: users[0]) == nil)
+            #expect(try await store.removeRatings(by: users[0]) == 1)
+            #expect(try await store.removeRatings(by: users[0]) == 0)
+            let after = try #require(try await store.place(place.id))
+            #expect(after.userRatingCount == 19 && after.userRatingSum == 95)
+        }
+    }
+}
