@@ -68,6 +68,13 @@ extension RoamError {
                   violations: [FieldViolation(field: field, description: message)])
     }
 
+    /// The same error naming what the request collides with.
+    public func conflicting(_ id: String) -> RoamError {
+        var error = self
+        error.conflictingID = id
+        return error
+    }
+
     public static func tooManyAttempts(retryAfter: Duration) -> RoamError {
         RoamError(.resourceExhausted(retryAfter: retryAfter), reason: "TOO_MANY_ATTEMPTS",
                   message: "too many attempts; try again later")

@@ -384,6 +384,45 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SavePlace" metadata.
+        public enum SavePlace: Sendable {
+            /// Request type for "SavePlace".
+            public typealias Input = Roam_Trips_V1_SavePlaceRequest
+            /// Response type for "SavePlace".
+            public typealias Output = Roam_Trips_V1_SavePlaceResponse
+            /// Descriptor for "SavePlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "SavePlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListSavedPlaces" metadata.
+        public enum ListSavedPlaces: Sendable {
+            /// Request type for "ListSavedPlaces".
+            public typealias Input = Roam_Trips_V1_ListSavedPlacesRequest
+            /// Response type for "ListSavedPlaces".
+            public typealias Output = Roam_Trips_V1_ListSavedPlacesResponse
+            /// Descriptor for "ListSavedPlaces".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListSavedPlaces",
+                type: .unary
+            )
+        }
+        /// Namespace for "RemoveSavedPlace" metadata.
+        public enum RemoveSavedPlace: Sendable {
+            /// Request type for "RemoveSavedPlace".
+            public typealias Input = Roam_Trips_V1_RemoveSavedPlaceRequest
+            /// Response type for "RemoveSavedPlace".
+            public typealias Output = Roam_Trips_V1_RemoveSavedPlaceResponse
+            /// Descriptor for "RemoveSavedPlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "RemoveSavedPlace",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -413,7 +452,10 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             ImportPlaces.descriptor,
             FindPlaces.descriptor,
             GetPlace.descriptor,
-            RatePlace.descriptor
+            RatePlace.descriptor,
+            SavePlace.descriptor,
+            ListSavedPlaces.descriptor,
+            RemoveSavedPlace.descriptor
         ]
     }
 }
@@ -944,6 +986,60 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RatePlaceRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RatePlaceResponse>
+
+        /// Handle the "SavePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_SavePlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_SavePlaceResponse` messages.
+        func savePlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SavePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SavePlaceResponse>
+
+        /// Handle the "ListSavedPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's saved places, latest saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListSavedPlacesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListSavedPlacesResponse` messages.
+        func listSavedPlaces(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListSavedPlacesResponse>
+
+        /// Handle the "RemoveSavedPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_RemoveSavedPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        func removeSavedPlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -1458,6 +1554,60 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_RatePlaceRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse>
+
+        /// Handle the "SavePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SavePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_SavePlaceResponse` message.
+        func savePlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_SavePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SavePlaceResponse>
+
+        /// Handle the "ListSavedPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's saved places, latest saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListSavedPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListSavedPlacesResponse` message.
+        func listSavedPlaces(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListSavedPlacesResponse>
+
+        /// Handle the "RemoveSavedPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveSavedPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RemoveSavedPlaceResponse` message.
+        func removeSavedPlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -1971,6 +2121,60 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_RatePlaceRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_RatePlaceResponse
+
+        /// Handle the "SavePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_SavePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_SavePlaceResponse` to respond with.
+        func savePlace(
+            request: Roam_Trips_V1_SavePlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_SavePlaceResponse
+
+        /// Handle the "ListSavedPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's saved places, latest saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListSavedPlacesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListSavedPlacesResponse` to respond with.
+        func listSavedPlaces(
+            request: Roam_Trips_V1_ListSavedPlacesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListSavedPlacesResponse
+
+        /// Handle the "RemoveSavedPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_RemoveSavedPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RemoveSavedPlaceResponse` to respond with.
+        func removeSavedPlace(
+            request: Roam_Trips_V1_RemoveSavedPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RemoveSavedPlaceResponse
     }
 }
 
@@ -2286,6 +2490,39 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.SavePlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SavePlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SavePlaceResponse>(),
+            handler: { request, context in
+                try await self.savePlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListSavedPlaces.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListSavedPlacesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListSavedPlacesResponse>(),
+            handler: { request, context in
+                try await self.listSavedPlaces(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.RemoveSavedPlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveSavedPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveSavedPlaceResponse>(),
+            handler: { request, context in
+                try await self.removeSavedPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -2594,6 +2831,39 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RatePlaceResponse> {
         let response = try await self.ratePlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func savePlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SavePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SavePlaceResponse> {
+        let response = try await self.savePlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listSavedPlaces(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListSavedPlacesResponse> {
+        let response = try await self.listSavedPlaces(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func removeSavedPlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
+        let response = try await self.removeSavedPlace(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2965,6 +3235,45 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_RatePlaceResponse>(
             message: try await self.ratePlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func savePlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_SavePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SavePlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_SavePlaceResponse>(
+            message: try await self.savePlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listSavedPlaces(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListSavedPlacesResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListSavedPlacesResponse>(
+            message: try await self.listSavedPlaces(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func removeSavedPlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>(
+            message: try await self.removeSavedPlace(
                 request: request.message,
                 context: context
             ),
@@ -3625,6 +3934,75 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RatePlaceResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RatePlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SavePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SavePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SavePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SavePlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func savePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SavePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SavePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SavePlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SavePlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListSavedPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's saved places, latest saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListSavedPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListSavedPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListSavedPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listSavedPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListSavedPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListSavedPlacesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListSavedPlacesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RemoveSavedPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveSavedPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RemoveSavedPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func removeSavedPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -4594,6 +4972,108 @@ extension Roam_Trips_V1_TripsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SavePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SavePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SavePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SavePlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func savePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SavePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SavePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SavePlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SavePlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.SavePlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListSavedPlaces" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip's saved places, latest saved first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListSavedPlacesRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListSavedPlacesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListSavedPlacesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listSavedPlaces<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListSavedPlacesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListSavedPlacesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListSavedPlacesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListSavedPlaces.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RemoveSavedPlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveSavedPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RemoveSavedPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func removeSavedPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.RemoveSavedPlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -5398,6 +5878,93 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RatePlaceRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RatePlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SavePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_SavePlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func savePlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_SavePlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SavePlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.savePlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SavePlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SavePlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListSavedPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's saved places, latest saved first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListSavedPlacesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listSavedPlaces<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListSavedPlacesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListSavedPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listSavedPlaces(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListSavedPlacesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListSavedPlacesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveSavedPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_RemoveSavedPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeSavedPlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.removeSavedPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveSavedPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6316,6 +6883,105 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.ratePlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SavePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Saves a place of the catalog to the trip; saving it again fails with ALREADY_EXISTS (ALREADY_SAVED).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func savePlace<Result>(
+        _ message: Roam_Trips_V1_SavePlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SavePlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_SavePlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.savePlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListSavedPlaces" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip's saved places, latest saved first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listSavedPlaces<Result>(
+        _ message: Roam_Trips_V1_ListSavedPlacesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListSavedPlacesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListSavedPlacesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listSavedPlaces(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveSavedPlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeSavedPlace<Result>(
+        _ message: Roam_Trips_V1_RemoveSavedPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.removeSavedPlace(
             request: request,
             options: options,
             onResponse: handleResponse

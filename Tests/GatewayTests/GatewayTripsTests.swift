@@ -26,7 +26,8 @@ import Trips
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
         try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
                                                                                 journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
-                                                                                places: PlaceService(places: store))], body)
+                                                                                places: PlaceService(places: store),
+                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store))], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -281,6 +282,21 @@ import Trips
             #expect(try await http.send("GET", "/v1/places/\(id)", token: ana).json()["myRating"] as? Int == 2)
             #expect(try await http.send("GET", "/v1/places/\(UUID())", token: ana).status == 404)
             #expect(try await http.send("GET", "/v1/places/nope", token: ana).problemFields == ["id"])
+
+            // Saved to a trip once (TC-9), listed, removed (TC-10).
+            let trip = try #require(try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()["id"] as? String)
+            let saved = try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": id], token: ana)
+            let savedName = (try saved.json()["place"] as? [String: Any])?["name"] as? String
+            #expect(saved.status == 201 && savedName == "Museu do Fado")
+            let twice = try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": id], token: ana)
+            #expect(twice.status == 409 && twice.reason == "ALREADY_SAVED" && twice.problemFields == ["placeId"])
+            #expect(try twice.json()["conflictingId"] as? String == id)
+            #expect(try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": UUID().uuidString], token: ana).status == 404)
+            let list = try await http.send("GET", "/v1/trips/\(trip)/saved-places", token: ana).json()
+            #expect((list["saved"] as? [[String: Any]])?.count == 1)
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/saved-places/\(id)", token: ana).status == 204)
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/saved-places/\(id)", token: ana).status == 204)
+            #expect((try await http.send("GET", "/v1/trips/\(trip)/saved-places", token: ana).json()["saved"] as? [Any])?.isEmpty == true)
         }
     }
 

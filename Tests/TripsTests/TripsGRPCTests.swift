@@ -29,7 +29,8 @@ import Trips
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
         try await InProcessService.run([TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
                                                                                 journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
-                                                                                places: PlaceService(places: store)), TripsPurgeGRPCService(trips: trips, places: store)],
+                                                                                places: PlaceService(places: store),
+                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store)), TripsPurgeGRPCService(trips: trips, places: store)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())

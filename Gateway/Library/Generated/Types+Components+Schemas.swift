@@ -6,6 +6,59 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/SavePlaceRequest`.
+        internal struct SavePlaceRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SavePlaceRequest/placeId`.
+            internal var placeId: Swift.String
+            /// Creates a new `SavePlaceRequest`.
+            ///
+            /// - Parameters:
+            ///   - placeId:
+            internal init(placeId: Swift.String) {
+                self.placeId = placeId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case placeId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SavedPlace`.
+        internal struct SavedPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SavedPlace/place`.
+            internal var place: Components.Schemas.CatalogPlace
+            /// - Remark: Generated from `#/components/schemas/SavedPlace/savedAt`.
+            internal var savedAt: Foundation.Date
+            /// Creates a new `SavedPlace`.
+            ///
+            /// - Parameters:
+            ///   - place:
+            ///   - savedAt:
+            internal init(
+                place: Components.Schemas.CatalogPlace,
+                savedAt: Foundation.Date
+            ) {
+                self.place = place
+                self.savedAt = savedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case place
+                case savedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SavedPlaceList`.
+        internal struct SavedPlaceList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SavedPlaceList/saved`.
+            internal var saved: [Components.Schemas.SavedPlace]
+            /// Creates a new `SavedPlaceList`.
+            ///
+            /// - Parameters:
+            ///   - saved:
+            internal init(saved: [Components.Schemas.SavedPlace]) {
+                self.saved = saved
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case saved
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CatalogPlace`.
         internal struct CatalogPlace: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CatalogPlace/address`.

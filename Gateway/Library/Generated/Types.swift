@@ -522,6 +522,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/places/{id}/rating`.
     /// - Remark: Generated from `#/paths//v1/places/{id}/rating/put(ratePlace)`.
     func ratePlace(_ input: Operations.RatePlace.Input) async throws -> Operations.RatePlace.Output
+    /// The places saved to your trip, latest saved first
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/saved-places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/get(listSavedPlaces)`.
+    func listSavedPlaces(_ input: Operations.ListSavedPlaces.Input) async throws -> Operations.ListSavedPlaces.Output
+    /// Save a place of the catalog to your trip; saving it again is a 409 ALREADY_SAVED
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/saved-places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/post(savePlace)`.
+    func savePlace(_ input: Operations.SavePlace.Input) async throws -> Operations.SavePlace.Output
+    /// Remove a saved place from your trip; harmless when it is not saved
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
+    func removeSavedPlace(_ input: Operations.RemoveSavedPlace.Input) async throws -> Operations.RemoveSavedPlace.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1907,6 +1922,47 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// The places saved to your trip, latest saved first
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/saved-places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/get(listSavedPlaces)`.
+    internal func listSavedPlaces(
+        path: Operations.ListSavedPlaces.Input.Path,
+        headers: Operations.ListSavedPlaces.Input.Headers = .init()
+    ) async throws -> Operations.ListSavedPlaces.Output {
+        try await listSavedPlaces(Operations.ListSavedPlaces.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Save a place of the catalog to your trip; saving it again is a 409 ALREADY_SAVED
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/saved-places`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/post(savePlace)`.
+    internal func savePlace(
+        path: Operations.SavePlace.Input.Path,
+        headers: Operations.SavePlace.Input.Headers = .init(),
+        body: Operations.SavePlace.Input.Body
+    ) async throws -> Operations.SavePlace.Output {
+        try await savePlace(Operations.SavePlace.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a saved place from your trip; harmless when it is not saved
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
+    internal func removeSavedPlace(
+        path: Operations.RemoveSavedPlace.Input.Path,
+        headers: Operations.RemoveSavedPlace.Input.Headers = .init()
+    ) async throws -> Operations.RemoveSavedPlace.Output {
+        try await removeSavedPlace(Operations.RemoveSavedPlace.Input(
+            path: path,
+            headers: headers
         ))
     }
 }

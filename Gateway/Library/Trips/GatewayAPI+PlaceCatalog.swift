@@ -65,3 +65,46 @@ extension Components.Schemas.CatalogPlace {
                   website: text(proto.website))
     }
 }
+
+/// `/v1/trips/{id}/saved-places…`: places of the catalog saved to a trip.
+extension GatewayAPI {
+    func savePlace(_ input: Operations.SavePlace.Input) async throws -> Operations.SavePlace.Output {
+        let body = switch input.body { case .json(let body): body }
+        let response = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
+            try await trips.call { client, options in
+                try await client.savePlace(.with {
+                    $0.tripID = input.path.id
+                    $0.placeID = body.placeId
+                }, options: options)
+            }
+        }
+        return .created(.init(body: .json(.init(response.saved))))
+    }
+
+    func listSavedPlaces(_ input: Operations.ListSavedPlaces.Input) async throws -> Operations.ListSavedPlaces.Output {
+        let response = try await renamingFields(Self.tripPathFields) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.listSavedPlaces(.with { $0.tripID = input.path.id }, options: options)
+            }
+        }
+        return .ok(.init(body: .json(.init(saved: response.saved.map(Components.Schemas.SavedPlace.init)))))
+    }
+
+    func removeSavedPlace(_ input: Operations.RemoveSavedPlace.Input) async throws -> Operations.RemoveSavedPlace.Output {
+        _ = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.removeSavedPlace(.with {
+                    $0.tripID = input.path.id
+                    $0.placeID = input.path.placeId
+                }, options: options)
+            }
+        }
+        return .noContent(.init())
+    }
+}
+
+extension Components.Schemas.SavedPlace {
+    init(_ proto: Roam_Trips_V1_SavedPlace) {
+        self.init(place: .init(proto.place, withDistance: false), savedAt: proto.savedAt.date)
+    }
+}

@@ -92,3 +92,43 @@ extension String {
     /// Nil for an empty string, as protobuf sends an absent text field.
     var nonEmpty: String? { isEmpty ? nil : self }
 }
+
+/// Places saved to a trip.
+extension TripsGRPCService {
+    public func savePlace(request: Roam_Trips_V1_SavePlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_SavePlaceResponse {
+        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        let saved = try await savedPlaces.save(placeID, toTrip: tripID, owner: caller())
+        return .with { $0.saved = saved.proto }
+    }
+
+    public func listSavedPlaces(request: Roam_Trips_V1_ListSavedPlacesRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_ListSavedPlacesResponse {
+        let saved = try await savedPlaces.savedPlaces(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with { $0.saved = saved.map(\.proto) }
+    }
+
+    public func removeSavedPlace(request: Roam_Trips_V1_RemoveSavedPlaceRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_RemoveSavedPlaceResponse {
+        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        try await savedPlaces.remove(placeID, fromTrip: tripID, owner: caller())
+        return .init()
+    }
+
+    private func savedIDs(_ trip: String, _ place: String) throws(RoamError) -> (UUID, UUID) {
+        var validation = Validation()
+        let tripID = UUID(uuidString: trip), placeID = UUID(uuidString: place)
+        validation.require(tripID != nil, "trip_id", "must be a UUID")
+        validation.require(placeID != nil, "place_id", "must be a UUID")
+        try validation.check()
+        return (tripID!, placeID!)
+    }
+}
+
+extension SavedPlace {
+    var proto: Roam_Trips_V1_SavedPlace {
+        .with {
+            $0.place = place.proto(myRating: nil, meters: nil)
+            $0.savedAt = .init(date: savedAt)
+        }
+    }
+}

@@ -11,13 +11,16 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let tracks: TrackService
     let journal: JournalService
     let places: PlaceService
+    let savedPlaces: SavedPlaceService
 
-    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService) {
+    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
+                savedPlaces: SavedPlaceService) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
         self.journal = journal
         self.places = places
+        self.savedPlaces = savedPlaces
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }

@@ -22,6 +22,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var placeIDs: [String: UUID] = [:]
         /// Place → user → stars.
         var placeRatings: [UUID: [UUID: Int]] = [:]
+        /// Trip → place → when it was saved.
+        var savedPlaces: [UUID: [UUID: Date]] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -30,6 +32,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             for pin in pinsOfTrip { pins[pin] = nil }
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
             trackPoints[id] = nil
+            savedPlaces[id] = nil
             let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)
             for entry in entriesOfTrip { journal[entry] = nil }
             journalKeys = journalKeys.filter { !$0.key.hasPrefix("\(id)/") }

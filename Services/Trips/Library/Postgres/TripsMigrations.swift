@@ -105,5 +105,15 @@ public enum TripsMigrations {
             """,
             "CREATE INDEX place_ratings_by_user ON trips.place_ratings (user_id)",
         ]),
+        Migration(7, "CreateSavedPlaces", [
+            """
+            CREATE TABLE trips.saved_places (
+                trip_id uuid NOT NULL REFERENCES trips.trips ON DELETE CASCADE,
+                place_id uuid NOT NULL REFERENCES trips.places ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                saved_at timestamptz NOT NULL,
+                PRIMARY KEY (trip_id, place_id))
+            """,
+        ]),
     ], requiresPostGIS: true)
 }

@@ -1,0 +1,33 @@
+import Foundation
+import RoamCore
+
+/// Places of the catalog saved to a trip (seed TC-9, TC-10): saving one twice is a conflict, removing
+/// one is harmless when it is not there.
+public struct SavedPlaceService: Sendable {
+    let trips: TripService
+    let saved: any SavedPlacesRepository
+
+    public init(trips: TripService, saved: any SavedPlacesRepository) {
+        self.trips = trips
+        self.saved = saved
+    }
+
+    public func save(_ place: UUID, toTrip tripID: UUID, owner: UUID) async throws -> SavedPlace {
+        _ = try await trips.trip(tripID, owner: owner)
+        switch try await saved.save(place, toTrip: tripID, owner: owner, at: trips.now()) {
+        case .saved(let savedPlace)?: return savedPlace
+        case .alreadySaved?: throw TripsError.alreadySaved(place)
+        case nil: throw PlaceService.placeNotFound
+        }
+    }
+
+    public func savedPlaces(ofTrip tripID: UUID, owner: UUID) async throws -> [SavedPlace] {
+        _ = try await trips.trip(tripID, owner: owner)
+        return try await saved.savedPlaces(ofTrip: tripID, owner: owner)
+    }
+
+    public func remove(_ place: UUID, fromTrip tripID: UUID, owner: UUID) async throws {
+        _ = try await trips.trip(tripID, owner: owner)
+        _ = try await saved.unsave(place, fromTrip: tripID, owner: owner)
+    }
+}
