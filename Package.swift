@@ -23,7 +23,7 @@ let modulePackages: [String: String] = [
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
-    "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms",
+    "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms", "CSV": "CSV.swift",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -72,6 +72,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Already in the graph (through gRPC); the gateway relays media downloads with its back-pressured channel.
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.0"),
+        // RFC 4180 CSV for `roam places import`.
+        .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
     ],
     targets: [
         .target(name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
@@ -164,7 +166,7 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        .target(name: "Trips", dependencies: uses("GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+        .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
                 path: "Services/Trips/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
                           swiftSettings: swiftSettings),

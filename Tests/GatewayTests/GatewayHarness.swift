@@ -17,7 +17,9 @@ enum GatewayHarness {
     static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
 
     static func settings(_ values: [String: String] = [:]) throws -> GatewaySettings {
-        var settings = try GatewaySettings(environment: RoamRuntime.Environment(values))
+        // The whole suite shares two cores: a call that takes 50 ms alone can take seconds then. Tests of
+        // timeouts set their own.
+        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s"].merging(values) { _, new in new }))
         settings.address = HostAndPort(host: "127.0.0.1", port: 0)
         return settings
     }

@@ -1,3 +1,4 @@
+import CSV
 import Foundation
 import RoamCore
 
@@ -50,7 +51,9 @@ public enum PlaceFileReader {
     }
 
     public static func csv(_ data: Data) throws -> Result {
-        let rows = CSVRows.parse(String(decoding: data, as: UTF8.self))
+        let reader = try CSVReader(string: String(decoding: data, as: UTF8.self))
+        var rows: [[String]] = []
+        while let row = reader.next() { rows.append(row) }
         guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { throw PlaceFileError("the CSV file is empty") }
         for required in csvColumns.prefix(5) where !header.contains(required) {
             throw PlaceFileError("the CSV header has no \(required) column (columns: \(csvColumns.joined(separator: ",")))")
