@@ -22,6 +22,14 @@ public struct TripZone: Sendable, Hashable {
         start(of: date)..<start(of: date.adding(days: 1))
     }
 
+    /// The instant the clocks show `minute` minutes past midnight on `date`; a time the clocks skip
+    /// (a spring-forward gap) is read as the first time after it.
+    public func instant(of date: LocalDate, minute: Int) -> Date {
+        let components = DateComponents(year: date.year, month: date.month, day: date.day, hour: minute / 60, minute: minute % 60)
+        return calendar.nextDate(after: interval(of: date).lowerBound.addingTimeInterval(-1), matching: components, matchingPolicy: .nextTime)
+            ?? interval(of: date).lowerBound.addingTimeInterval(Double(minute) * 60)
+    }
+
     /// The local date of `instant` in this zone.
     public func date(of instant: Date) -> LocalDate {
         let parts = calendar.dateComponents([.year, .month, .day], from: instant)
