@@ -423,6 +423,58 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "AddItineraryItem" metadata.
+        public enum AddItineraryItem: Sendable {
+            /// Request type for "AddItineraryItem".
+            public typealias Input = Roam_Trips_V1_AddItineraryItemRequest
+            /// Response type for "AddItineraryItem".
+            public typealias Output = Roam_Trips_V1_AddItineraryItemResponse
+            /// Descriptor for "AddItineraryItem".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "AddItineraryItem",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListItinerary" metadata.
+        public enum ListItinerary: Sendable {
+            /// Request type for "ListItinerary".
+            public typealias Input = Roam_Trips_V1_ListItineraryRequest
+            /// Response type for "ListItinerary".
+            public typealias Output = Roam_Trips_V1_ListItineraryResponse
+            /// Descriptor for "ListItinerary".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ListItinerary",
+                type: .unary
+            )
+        }
+        /// Namespace for "RemoveItineraryItem" metadata.
+        public enum RemoveItineraryItem: Sendable {
+            /// Request type for "RemoveItineraryItem".
+            public typealias Input = Roam_Trips_V1_RemoveItineraryItemRequest
+            /// Response type for "RemoveItineraryItem".
+            public typealias Output = Roam_Trips_V1_RemoveItineraryItemResponse
+            /// Descriptor for "RemoveItineraryItem".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "RemoveItineraryItem",
+                type: .unary
+            )
+        }
+        /// Namespace for "ExportItinerary" metadata.
+        public enum ExportItinerary: Sendable {
+            /// Request type for "ExportItinerary".
+            public typealias Input = Roam_Trips_V1_ExportItineraryRequest
+            /// Response type for "ExportItinerary".
+            public typealias Output = Roam_Trips_V1_ExportItineraryResponse
+            /// Descriptor for "ExportItinerary".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ExportItinerary",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -455,7 +507,11 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             RatePlace.descriptor,
             SavePlace.descriptor,
             ListSavedPlaces.descriptor,
-            RemoveSavedPlace.descriptor
+            RemoveSavedPlace.descriptor,
+            AddItineraryItem.descriptor,
+            ListItinerary.descriptor,
+            RemoveItineraryItem.descriptor,
+            ExportItinerary.descriptor
         ]
     }
 }
@@ -1040,6 +1096,79 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
+
+        /// Handle the "AddItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+        /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_AddItineraryItemRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_AddItineraryItemResponse` messages.
+        func addItineraryItem(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_AddItineraryItemResponse>
+
+        /// Handle the "ListItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > By day, then time (untimed first).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListItineraryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListItineraryResponse` messages.
+        func listItinerary(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListItineraryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListItineraryResponse>
+
+        /// Handle the "RemoveItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_RemoveItineraryItemRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RemoveItineraryItemResponse` messages.
+        func removeItineraryItem(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveItineraryItemResponse>
+
+        /// Handle the "ExportItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ExportItineraryRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ExportItineraryResponse` messages.
+        func exportItinerary(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportItineraryResponse>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -1608,6 +1737,79 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_RemoveSavedPlaceRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
+
+        /// Handle the "AddItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+        /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_AddItineraryItemRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_AddItineraryItemResponse` message.
+        func addItineraryItem(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_AddItineraryItemResponse>
+
+        /// Handle the "ListItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > By day, then time (untimed first).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListItineraryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListItineraryResponse` message.
+        func listItinerary(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListItineraryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListItineraryResponse>
+
+        /// Handle the "RemoveItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveItineraryItemRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RemoveItineraryItemResponse` message.
+        func removeItineraryItem(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveItineraryItemResponse>
+
+        /// Handle the "ExportItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportItineraryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ExportItineraryResponse` message.
+        func exportItinerary(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ExportItineraryResponse>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -2175,6 +2377,79 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_RemoveSavedPlaceRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_RemoveSavedPlaceResponse
+
+        /// Handle the "AddItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+        /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_AddItineraryItemRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_AddItineraryItemResponse` to respond with.
+        func addItineraryItem(
+            request: Roam_Trips_V1_AddItineraryItemRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_AddItineraryItemResponse
+
+        /// Handle the "ListItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > By day, then time (untimed first).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListItineraryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListItineraryResponse` to respond with.
+        func listItinerary(
+            request: Roam_Trips_V1_ListItineraryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListItineraryResponse
+
+        /// Handle the "RemoveItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_RemoveItineraryItemRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RemoveItineraryItemResponse` to respond with.
+        func removeItineraryItem(
+            request: Roam_Trips_V1_RemoveItineraryItemRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RemoveItineraryItemResponse
+
+        /// Handle the "ExportItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ExportItineraryRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ExportItineraryResponse` to respond with.
+        func exportItinerary(
+            request: Roam_Trips_V1_ExportItineraryRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ExportItineraryResponse
     }
 }
 
@@ -2523,6 +2798,50 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.AddItineraryItem.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_AddItineraryItemRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_AddItineraryItemResponse>(),
+            handler: { request, context in
+                try await self.addItineraryItem(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ListItinerary.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListItineraryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListItineraryResponse>(),
+            handler: { request, context in
+                try await self.listItinerary(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.RemoveItineraryItem.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveItineraryItemRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveItineraryItemResponse>(),
+            handler: { request, context in
+                try await self.removeItineraryItem(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ExportItinerary.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportItineraryRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportItineraryResponse>(),
+            handler: { request, context in
+                try await self.exportItinerary(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -2864,6 +3183,50 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
         let response = try await self.removeSavedPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func addItineraryItem(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_AddItineraryItemResponse> {
+        let response = try await self.addItineraryItem(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listItinerary(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListItineraryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListItineraryResponse> {
+        let response = try await self.listItinerary(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func removeItineraryItem(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveItineraryItemResponse> {
+        let response = try await self.removeItineraryItem(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func exportItinerary(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportItineraryResponse> {
+        let response = try await self.exportItinerary(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3274,6 +3637,58 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>(
             message: try await self.removeSavedPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func addItineraryItem(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_AddItineraryItemResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_AddItineraryItemResponse>(
+            message: try await self.addItineraryItem(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listItinerary(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListItineraryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListItineraryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListItineraryResponse>(
+            message: try await self.listItinerary(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func removeItineraryItem(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveItineraryItemResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RemoveItineraryItemResponse>(
+            message: try await self.removeItineraryItem(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func exportItinerary(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ExportItineraryResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ExportItineraryResponse>(
+            message: try await self.exportItinerary(
                 request: request.message,
                 context: context
             ),
@@ -4003,6 +4418,99 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AddItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+        /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_AddItineraryItemRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_AddItineraryItemRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_AddItineraryItemResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func addItineraryItem<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_AddItineraryItemRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_AddItineraryItemResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_AddItineraryItemResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > By day, then time (untimed first).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListItineraryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListItineraryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListItineraryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listItinerary<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListItineraryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListItineraryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListItineraryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListItineraryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RemoveItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveItineraryItemRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RemoveItineraryItemRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveItineraryItemResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func removeItineraryItem<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveItineraryItemResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveItineraryItemResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ExportItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportItineraryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ExportItineraryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ExportItineraryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func exportItinerary<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportItineraryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ExportItineraryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportItineraryResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ExportItineraryResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5074,6 +5582,143 @@ extension Roam_Trips_V1_TripsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "AddItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+        /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_AddItineraryItemRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_AddItineraryItemRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_AddItineraryItemResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func addItineraryItem<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_AddItineraryItemRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_AddItineraryItemResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_AddItineraryItemResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.AddItineraryItem.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > By day, then time (untimed first).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListItineraryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListItineraryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListItineraryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listItinerary<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListItineraryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListItineraryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListItineraryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListItineraryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ListItinerary.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RemoveItineraryItem" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Idempotent.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_RemoveItineraryItemRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_RemoveItineraryItemRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveItineraryItemResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func removeItineraryItem<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RemoveItineraryItemRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveItineraryItemResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveItineraryItemResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.RemoveItineraryItem.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ExportItinerary" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ExportItineraryRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ExportItineraryRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ExportItineraryResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func exportItinerary<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportItineraryRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ExportItineraryRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportItineraryResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ExportItineraryResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ExportItinerary.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -5965,6 +6610,123 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveSavedPlaceRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AddItineraryItem" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+    /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_AddItineraryItemRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addItineraryItem<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_AddItineraryItemRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_AddItineraryItemResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.addItineraryItem(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_AddItineraryItemRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_AddItineraryItemResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListItinerary" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > By day, then time (untimed first).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListItineraryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listItinerary<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListItineraryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListItineraryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listItinerary(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListItineraryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListItineraryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveItineraryItem" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_RemoveItineraryItemRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeItineraryItem<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_RemoveItineraryItemRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveItineraryItemResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.removeItineraryItem(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveItineraryItemRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveItineraryItemResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportItinerary" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ExportItineraryRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportItinerary<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ExportItineraryRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ExportItineraryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.exportItinerary(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportItineraryRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportItineraryResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6982,6 +7744,139 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.removeSavedPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AddItineraryItem" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Commits a saved place to a day of the trip (FAILED_PRECONDITION NOT_SAVED otherwise), maybe at a
+    /// > local time, with a reminder (60 minutes before by default; 09:00 local without a time).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func addItineraryItem<Result>(
+        _ message: Roam_Trips_V1_AddItineraryItemRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_AddItineraryItemResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_AddItineraryItemRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.addItineraryItem(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListItinerary" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > By day, then time (untimed first).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listItinerary<Result>(
+        _ message: Roam_Trips_V1_ListItineraryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListItineraryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListItineraryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listItinerary(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RemoveItineraryItem" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Idempotent.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func removeItineraryItem<Result>(
+        _ message: Roam_Trips_V1_RemoveItineraryItemRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveItineraryItemResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_RemoveItineraryItemRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.removeItineraryItem(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ExportItinerary" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The itinerary as iCalendar (RFC 5545) in the trip's time zone.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func exportItinerary<Result>(
+        _ message: Roam_Trips_V1_ExportItineraryRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ExportItineraryResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ExportItineraryRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.exportItinerary(
             request: request,
             options: options,
             onResponse: handleResponse

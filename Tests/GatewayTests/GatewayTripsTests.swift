@@ -27,7 +27,8 @@ import Trips
         try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
                                                                                 journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
-                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store))], body)
+                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store))], body)
     }
 
     static var lisbon: [String: Any] { [
@@ -297,6 +298,26 @@ import Trips
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/saved-places/\(id)", token: ana).status == 204)
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/saved-places/\(id)", token: ana).status == 204)
             #expect((try await http.send("GET", "/v1/trips/\(trip)/saved-places", token: ana).json()["saved"] as? [Any])?.isEmpty == true)
+
+            // The itinerary takes saved places only, and exports as iCalendar.
+            let notSaved = try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-06-12"], token: ana)
+            #expect(notSaved.status == 422 && notSaved.reason == "NOT_SAVED" && notSaved.problemFields == ["placeId"])
+            _ = try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": id], token: ana)
+            #expect(try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-07-01", "time": "25:00"], token: ana)
+                .problemFields == ["date", "time"])
+            let planned = try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-06-12", "time": "20:00"], token: ana)
+            #expect(planned.status == 201, "\(String(decoding: planned.body, as: UTF8.self))")
+            let item = try planned.json()
+            #expect(item["placeName"] as? String == "Museu do Fado" && item["remindMinutesBefore"] as? Int == 60)
+            #expect(item["remindAt"] as? String == "2031-06-12T18:00:00Z", "an hour before 20:00 in Lisbon's summer time")
+            let itemID = try #require(item["id"] as? String)
+            #expect((try await http.send("GET", "/v1/trips/\(trip)/itinerary", token: ana).json()["items"] as? [Any])?.count == 1)
+            let ics = try await http.send("GET", "/v1/trips/\(trip)/itinerary.ics", token: ana)
+            #expect(ics.status == 200 && ics.header("Content-Type")?.hasPrefix("text/calendar") == true)
+            #expect(String(decoding: ics.body, as: UTF8.self).contains("DTSTART;TZID=Europe/Lisbon:20310612T200000"))
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/itinerary/\(itemID)", token: ana).status == 204)
+            #expect(try await http.send("DELETE", "/v1/trips/\(trip)/itinerary/\(itemID)", token: ana).status == 204)
+            #expect((try await http.send("GET", "/v1/trips/\(trip)/itinerary", token: ana).json()["items"] as? [Any])?.isEmpty == true)
         }
     }
 

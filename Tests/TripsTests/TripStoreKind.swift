@@ -12,7 +12,7 @@ enum TripStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable 
 
     var testDescription: String { rawValue }
 
-    func withRepository(_ body: @Sendable (any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository & OutboxRepository) async throws -> Void) async throws {
+    func withRepository(_ body: @Sendable (any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository & ItineraryRepository & OutboxRepository) async throws -> Void) async throws {
         switch self {
         case .memory:
             try await body(InMemoryTripStore())

@@ -30,7 +30,8 @@ import Trips
         try await InProcessService.run([TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
                                                                                 journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
-                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store)), TripsPurgeGRPCService(trips: trips, places: store)],
+                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store)), TripsPurgeGRPCService(trips: trips, places: store)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())

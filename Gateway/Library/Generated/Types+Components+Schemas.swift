@@ -6,6 +6,139 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/Itinerary`.
+        internal struct Itinerary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Itinerary/items`.
+            internal var items: [Components.Schemas.ItineraryItem]
+            /// Creates a new `Itinerary`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            internal init(items: [Components.Schemas.ItineraryItem]) {
+                self.items = items
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ItineraryItem`.
+        internal struct ItineraryItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/note`.
+            internal var note: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/placeId`.
+            internal var placeId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/placeName`.
+            internal var placeName: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/remindAt`.
+            internal var remindAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/remindMinutesBefore`.
+            internal var remindMinutesBefore: Swift.Int
+            /// `HH:MM` local to the trip; absent for the whole day
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/time`.
+            internal var time: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/tripId`.
+            internal var tripId: Swift.String
+            /// Creates a new `ItineraryItem`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - id:
+            ///   - note:
+            ///   - placeId:
+            ///   - placeName:
+            ///   - remindAt:
+            ///   - remindMinutesBefore:
+            ///   - time: `HH:MM` local to the trip; absent for the whole day
+            ///   - tripId:
+            internal init(
+                date: Swift.String,
+                id: Swift.String,
+                note: Swift.String? = nil,
+                placeId: Swift.String,
+                placeName: Swift.String? = nil,
+                remindAt: Foundation.Date,
+                remindMinutesBefore: Swift.Int,
+                time: Swift.String? = nil,
+                tripId: Swift.String
+            ) {
+                self.date = date
+                self.id = id
+                self.note = note
+                self.placeId = placeId
+                self.placeName = placeName
+                self.remindAt = remindAt
+                self.remindMinutesBefore = remindMinutesBefore
+                self.time = time
+                self.tripId = tripId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case id
+                case note
+                case placeId
+                case placeName
+                case remindAt
+                case remindMinutesBefore
+                case time
+                case tripId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest`.
+        internal struct ItineraryItemRequest: Codable, Hashable, Sendable {
+            /// A day of the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/date`.
+            internal var date: Swift.String
+            /// Up to 1,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/note`.
+            internal var note: Swift.String?
+            /// A place saved to the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/placeId`.
+            internal var placeId: Swift.String
+            /// 0 to 10,080, default 60 (without a time, the reminder comes at 09:00 local on the day)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/remindMinutesBefore`.
+            internal var remindMinutesBefore: Swift.Int?
+            /// `HH:MM` local to the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/time`.
+            internal var time: Swift.String?
+            /// Creates a new `ItineraryItemRequest`.
+            ///
+            /// - Parameters:
+            ///   - date: A day of the trip
+            ///   - note: Up to 1,000 characters
+            ///   - placeId: A place saved to the trip
+            ///   - remindMinutesBefore: 0 to 10,080, default 60 (without a time, the reminder comes at 09:00 local on the day)
+            ///   - time: `HH:MM` local to the trip
+            internal init(
+                date: Swift.String,
+                note: Swift.String? = nil,
+                placeId: Swift.String,
+                remindMinutesBefore: Swift.Int? = nil,
+                time: Swift.String? = nil
+            ) {
+                self.date = date
+                self.note = note
+                self.placeId = placeId
+                self.remindMinutesBefore = remindMinutesBefore
+                self.time = time
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case note
+                case placeId
+                case remindMinutesBefore
+                case time
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/SavePlaceRequest`.
         internal struct SavePlaceRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SavePlaceRequest/placeId`.

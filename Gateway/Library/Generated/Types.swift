@@ -537,6 +537,26 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
     func removeSavedPlace(_ input: Operations.RemoveSavedPlace.Input) async throws -> Operations.RemoveSavedPlace.Output
+    /// Your trip's itinerary by day, then time (whole-day items first)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/itinerary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/get(listItinerary)`.
+    func listItinerary(_ input: Operations.ListItinerary.Input) async throws -> Operations.ListItinerary.Output
+    /// Commit a place saved to the trip to one of its days (422 NOT_SAVED otherwise), maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/itinerary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/post(addItineraryItem)`.
+    func addItineraryItem(_ input: Operations.AddItineraryItem.Input) async throws -> Operations.AddItineraryItem.Output
+    /// The itinerary as iCalendar (RFC 5545) in the trip's time zone, with an alarm per reminder
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/itinerary.ics`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary.ics/get(exportItinerary)`.
+    func exportItinerary(_ input: Operations.ExportItinerary.Input) async throws -> Operations.ExportItinerary.Output
+    /// Take an item off the itinerary; harmless when it is not there
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
+    func removeItineraryItem(_ input: Operations.RemoveItineraryItem.Input) async throws -> Operations.RemoveItineraryItem.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1961,6 +1981,60 @@ extension APIProtocol {
         headers: Operations.RemoveSavedPlace.Input.Headers = .init()
     ) async throws -> Operations.RemoveSavedPlace.Output {
         try await removeSavedPlace(Operations.RemoveSavedPlace.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your trip's itinerary by day, then time (whole-day items first)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/itinerary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/get(listItinerary)`.
+    internal func listItinerary(
+        path: Operations.ListItinerary.Input.Path,
+        headers: Operations.ListItinerary.Input.Headers = .init()
+    ) async throws -> Operations.ListItinerary.Output {
+        try await listItinerary(Operations.ListItinerary.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Commit a place saved to the trip to one of its days (422 NOT_SAVED otherwise), maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/itinerary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/post(addItineraryItem)`.
+    internal func addItineraryItem(
+        path: Operations.AddItineraryItem.Input.Path,
+        headers: Operations.AddItineraryItem.Input.Headers = .init(),
+        body: Operations.AddItineraryItem.Input.Body
+    ) async throws -> Operations.AddItineraryItem.Output {
+        try await addItineraryItem(Operations.AddItineraryItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The itinerary as iCalendar (RFC 5545) in the trip's time zone, with an alarm per reminder
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/itinerary.ics`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary.ics/get(exportItinerary)`.
+    internal func exportItinerary(
+        path: Operations.ExportItinerary.Input.Path,
+        headers: Operations.ExportItinerary.Input.Headers = .init()
+    ) async throws -> Operations.ExportItinerary.Output {
+        try await exportItinerary(Operations.ExportItinerary.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take an item off the itinerary; harmless when it is not there
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
+    internal func removeItineraryItem(
+        path: Operations.RemoveItineraryItem.Input.Path,
+        headers: Operations.RemoveItineraryItem.Input.Headers = .init()
+    ) async throws -> Operations.RemoveItineraryItem.Output {
+        try await removeItineraryItem(Operations.RemoveItineraryItem.Input(
             path: path,
             headers: headers
         ))

@@ -9,7 +9,7 @@ public enum TripsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository & OutboxRepository =
+            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository & ItineraryRepository & OutboxRepository =
                 if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
             let trips = TripService(trips: store)
             let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
@@ -19,7 +19,8 @@ public enum TripsApp {
             let journal = JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media))
             let places = PlaceService(places: store)
             var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks, journal: journal, places: places,
-                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store)),
+                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                                                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store)),
                                                 TripsPurgeGRPCService(trips: trips, places: store)],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store

@@ -11,6 +11,11 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
     public var remindAt: Date
     public let createdAt: Date
 
+    /// By day, then time (untimed first), then when it was added, then id.
+    public static func precedes(_ a: ItineraryItem, _ b: ItineraryItem) -> Bool {
+        (a.plan.date, a.plan.minuteOfDay ?? -1, a.createdAt, a.id.uuidString) < (b.plan.date, b.plan.minuteOfDay ?? -1, b.createdAt, b.id.uuidString)
+    }
+
     public init(id: UUID, tripID: UUID, ownerID: UUID, placeID: UUID, plan: ItineraryPlan, remindAt: Date, createdAt: Date) {
         self.id = id
         self.tripID = tripID

@@ -114,7 +114,7 @@ extension TripsGRPCService {
         return .init()
     }
 
-    private func savedIDs(_ trip: String, _ place: String) throws(RoamError) -> (UUID, UUID) {
+    func savedIDs(_ trip: String, _ place: String) throws(RoamError) -> (UUID, UUID) {
         var validation = Validation()
         let tripID = UUID(uuidString: trip), placeID = UUID(uuidString: place)
         validation.require(tripID != nil, "trip_id", "must be a UUID")

@@ -12,15 +12,17 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let journal: JournalService
     let places: PlaceService
     let savedPlaces: SavedPlaceService
+    let itinerary: ItineraryService
 
     public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
-                savedPlaces: SavedPlaceService) {
+                savedPlaces: SavedPlaceService, itinerary: ItineraryService) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
         self.journal = journal
         self.places = places
         self.savedPlaces = savedPlaces
+        self.itinerary = itinerary
     }
 
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }

@@ -24,6 +24,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var placeRatings: [UUID: [UUID: Int]] = [:]
         /// Trip → place → when it was saved.
         var savedPlaces: [UUID: [UUID: Date]] = [:]
+        var itinerary: [UUID: ItineraryItem] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -33,6 +34,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
             trackPoints[id] = nil
             savedPlaces[id] = nil
+            itinerary = itinerary.filter { $0.value.tripID != id }
             let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)
             for entry in entriesOfTrip { journal[entry] = nil }
             journalKeys = journalKeys.filter { !$0.key.hasPrefix("\(id)/") }

@@ -115,5 +115,24 @@ public enum TripsMigrations {
                 PRIMARY KEY (trip_id, place_id))
             """,
         ]),
+        // Each item keeps its reminder's due time; the reminder worker finds the unsent ones by it.
+        Migration(8, "CreateItinerary", [
+            """
+            CREATE TABLE trips.itinerary_items (
+                id uuid PRIMARY KEY,
+                trip_id uuid NOT NULL REFERENCES trips.trips ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                place_id uuid NOT NULL,
+                item_date date NOT NULL,
+                minute_of_day integer CHECK (minute_of_day BETWEEN 0 AND 1439),
+                remind_minutes_before integer NOT NULL,
+                note text,
+                remind_at timestamptz NOT NULL,
+                reminded_at timestamptz,
+                created_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX itinerary_by_trip ON trips.itinerary_items (trip_id, item_date)",
+            "CREATE INDEX itinerary_reminders_due ON trips.itinerary_items (remind_at) WHERE reminded_at IS NULL",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -1,0 +1,54 @@
+import Foundation
+import RoamCore
+
+/// A trip's itinerary: saved places committed to its days, each with a reminder, and the whole as
+/// iCalendar.
+public struct ItineraryService: Sendable {
+    let trips: TripService
+    let itinerary: any ItineraryRepository
+    let saved: any SavedPlacesRepository
+
+    public init(trips: TripService, itinerary: any ItineraryRepository, saved: any SavedPlacesRepository) {
+        self.trips = trips
+        self.itinerary = itinerary
+        self.saved = saved
+    }
+
+    /// Commits a place saved to the trip to one of its days.
+    public func add(_ place: UUID, date: String, time: String?, remindMinutesBefore: Int?, note: String?, trip tripID: UUID,
+                    owner: UUID) async throws -> ItineraryItem {
+        let trip = try await trips.trip(tripID, owner: owner)
+        let plan = try ItineraryPlan.validated(date: date, time: time, remindMinutesBefore: remindMinutesBefore, note: note, for: trip.details)
+        guard try await saved.savedPlaces(ofTrip: tripID, owner: owner).contains(where: { $0.place.id == place }) else {
+            throw RoamError(.failedPrecondition, reason: "NOT_SAVED", message: "save the place to the trip first",
+                            violations: [.init(field: "place_id", description: "must be saved to the trip first")])
+        }
+        let created = trips.now()
+        let item = ItineraryItem(id: .v7(at: created), tripID: tripID, ownerID: owner, placeID: place, plan: plan,
+                                 remindAt: plan.instants(in: trip.details.zone).remindAt, createdAt: created)
+        guard let stored = try await itinerary.addItem(item) else { throw TripService.tripNotFound }
+        return stored
+    }
+
+    public func items(ofTrip tripID: UUID, owner: UUID) async throws -> [ItineraryItem] {
+        _ = try await trips.trip(tripID, owner: owner)
+        return try await itinerary.itinerary(ofTrip: tripID, owner: owner)
+    }
+
+    /// Removes an item; removing it again is harmless.
+    public func remove(_ id: UUID, trip tripID: UUID, owner: UUID) async throws {
+        _ = try await trips.trip(tripID, owner: owner)
+        guard try await itinerary.itinerary(ofTrip: tripID, owner: owner).contains(where: { $0.id == id }) else { return }
+        _ = try await itinerary.removeItem(id, owner: owner)
+    }
+
+    /// The itinerary as iCalendar, each item named after its place.
+    public func calendar(ofTrip tripID: UUID, owner: UUID) async throws -> String {
+        let trip = try await trips.trip(tripID, owner: owner)
+        let places = Dictionary(try await saved.savedPlaces(ofTrip: tripID, owner: owner).map { ($0.place.id, $0.place) }) { first, _ in first }
+        let entries = try await itinerary.itinerary(ofTrip: tripID, owner: owner).map { item in
+            ItineraryCalendar.Entry(item: item, placeName: places[item.placeID]?.details.name ?? "A place", address: places[item.placeID]?.details.address)
+        }
+        return ItineraryCalendar(trip: trip, entries: entries, stamp: trips.now()).text
+    }
+}

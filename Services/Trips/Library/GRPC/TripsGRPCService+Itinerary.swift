@@ -1,0 +1,60 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// The itinerary and its iCalendar export.
+extension TripsGRPCService {
+    public func addItineraryItem(request: Roam_Trips_V1_AddItineraryItemRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_AddItineraryItemResponse {
+        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        let owner = try caller()
+        let item = try await itinerary.add(placeID, date: request.date, time: request.time.isEmpty ? nil : request.time,
+                                           remindMinutesBefore: request.hasRemindMinutesBefore ? Int(request.remindMinutesBefore) : nil,
+                                           note: request.note.isEmpty ? nil : request.note, trip: tripID, owner: owner)
+        let name = try await places.place(placeID).details.name
+        return .with { $0.item = item.proto(placeName: name) }
+    }
+
+    public func listItinerary(request: Roam_Trips_V1_ListItineraryRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListItineraryResponse {
+        let tripID = try UUID(field: "trip_id", request.tripID)
+        let owner = try caller()
+        let items = try await itinerary.items(ofTrip: tripID, owner: owner)
+        let names = Dictionary(try await savedPlaces.savedPlaces(ofTrip: tripID, owner: owner).map { ($0.place.id, $0.place.details.name) }) { a, _ in a }
+        return .with { $0.items = items.map { $0.proto(placeName: names[$0.placeID] ?? "") } }
+    }
+
+    public func removeItineraryItem(request: Roam_Trips_V1_RemoveItineraryItemRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_RemoveItineraryItemResponse {
+        var validation = Validation()
+        let tripID = UUID(uuidString: request.tripID), itemID = UUID(uuidString: request.itemID)
+        validation.require(tripID != nil, "trip_id", "must be a UUID")
+        validation.require(itemID != nil, "item_id", "must be a UUID")
+        try validation.check()
+        try await itinerary.remove(itemID!, trip: tripID!, owner: caller())
+        return .init()
+    }
+
+    public func exportItinerary(request: Roam_Trips_V1_ExportItineraryRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_ExportItineraryResponse {
+        let calendar = try await itinerary.calendar(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with { $0.calendar = calendar }
+    }
+}
+
+extension ItineraryItem {
+    func proto(placeName: String) -> Roam_Trips_V1_ItineraryItem {
+        .with {
+            $0.id = id.lowercasedString
+            $0.tripID = tripID.lowercasedString
+            $0.placeID = placeID.lowercasedString
+            $0.placeName = placeName
+            $0.date = plan.date.description
+            if let minute = plan.minuteOfDay { $0.time = String(format: "%02d:%02d", minute / 60, minute % 60) }
+            $0.remindMinutesBefore = Int32(plan.remindMinutesBefore)
+            $0.remindAt = .init(date: remindAt)
+            $0.note = plan.note ?? ""
+        }
+    }
+}
