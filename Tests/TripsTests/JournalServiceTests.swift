@@ -51,7 +51,7 @@ import Trips
                                              idempotencyKey: nil)
         let subject = "trip/\(trip.id.lowercasedString)/journal/\(entry.id.lowercasedString)"
         #expect(media.subjects(of: first) == [subject] && media.subjects(of: second) == [subject])
-        #expect(await journal.cover(of: entry, trip: trip) == first)
+        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == first)
 
         // Without photos: the photo nearest the first tagged pin; without a pin nearby, none.
         let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
@@ -64,10 +64,19 @@ import Trips
                                               owner: owner)
         #expect(edited.details.date == entry.details.date, "the day stays when none is sent")
         #expect(media.subjects(of: first).isEmpty && media.subjects(of: second).isEmpty)
-        #expect(await journal.cover(of: edited, trip: trip) == near.mediaID)
+        #expect(await journal.covers(of: [edited], trip: trip)[edited.id] == near.mediaID)
+        // A page of entries tagging pins asks the library once, not once per entry.
+        var page: [JournalEntry] = []
+        for title in ["One", "Two", "Three"] {
+            page.append(try await journal.create(JournalDraft(title: title, body: "Good", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
+                                                 idempotencyKey: nil))
+        }
+        library.calls.withLock { $0 = 0 }
+        let covers = await journal.covers(of: page, trip: trip)
+        #expect(page.allSatisfy { covers[$0.id] == near.mediaID } && library.calls.withLock { $0 } == 1)
         let textOnly = try await journal.update(entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
                                                 owner: owner)
-        #expect(await journal.cover(of: textOnly, trip: trip) == nil)
+        #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
         #expect(await errorReason { _ = try await journal.entry(entry.id, inTrip: trip.id, owner: owner) } == "NOT_FOUND")

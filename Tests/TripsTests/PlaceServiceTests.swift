@@ -64,7 +64,7 @@ import Trips
         _ = try await places.rate(museum.id, stars: 2, by: ana)
         let rated = try await places.rate(museum.id, stars: 3, by: bo)
         #expect(rated.ratingCount == 3 && abs(rated.rating - 3) < 1e-9)
-        #expect(try await places.rating(of: museum.id, by: ana) == 2)
+        #expect(try await places.ratings(of: [museum.id, UUID()], by: ana) == [museum.id: 2])
         #expect(await errorFields { _ = try await places.rate(museum.id, stars: 6, by: ana) } == ["stars"])
         #expect(await errorReason { _ = try await places.rate(UUID(), stars: 3, by: ana) } == "NOT_FOUND")
     }

@@ -54,7 +54,14 @@ import Trips
             let source = "node/\(UUID().uuidString)"
             #expect(try await store.importPlaces([Self.place("Miradouro", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 1)
             #expect(try await store.importPlaces([Self.place("Miradouro da Graça", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 0)
-            let place = try #require(try await store.places(matching: PlaceQuery(near: center), limit: 5).first?.place)
+            // The same place twice in one batch: the later row wins (PostgreSQL refuses to update a row twice in one statement).
+            let twice = "node/\(UUID().uuidString)"
+            #expect(try await PlaceService(places: store).importPlaces([
+                PlaceImport(sourceID: twice, name: "First", category: "park", point: center.moved(meters: 20, bearing: 0)),
+                PlaceImport(sourceID: twice, name: "Second", category: "park", point: center.moved(meters: 20, bearing: 0)),
+            ]) == 1)
+            #expect(try await store.places(matching: PlaceQuery(near: center, category: .park), limit: 5).map(\.place.details.name) == ["Second"])
+            let place = try #require(try await store.places(matching: PlaceQuery(near: center, category: .viewpoint), limit: 5).first?.place)
             #expect(place.details.name == "Miradouro da Graça" && place.details.address == "Rua 1" && place.details.priceLevel == nil)
             #expect(try await store.place(place.id) == place)
 
@@ -67,8 +74,8 @@ import Trips
             let changed = try #require(try await store.rate(place.id, stars: 1, by: users[0]))
             #expect(changed.userRatingCount == 20 && changed.userRatingSum == 96 && changed.ratingCount == 22)
             #expect(abs(changed.rating - 104.0 / 22) < 1e-9)
-            #expect(try await store.rating(of: place.id, by: users[0]) == 1)
-            #expect(try await store.rating(of: place.id, by: UUID()) == nil)
+            #expect(try await store.ratings(of: [place.id, UUID()], by: users[0]) == [place.id: 1])
+            #expect(try await store.ratings(of: [place.id], by: UUID()).isEmpty)
             #expect(try await store.rate(UUID(), stars: 3, by: users[0]) == nil)
             #expect(try await store.removeRatings(by: users[0]) == 1)
             #expect(try await store.removeRatings(by: users[0]) == 0)

@@ -77,16 +77,26 @@ public struct JournalService: Sendable {
         return (unanswered.first, unanswered.count)
     }
 
-    /// The entry's cover: its first photo; else the photo nearest its first tagged pin within the photo
-    /// radius; else none. Media being down leaves only the first case.
-    public func cover(of entry: JournalEntry, trip: Trip) async -> UUID? {
-        if let first = entry.details.mediaIDs.first { return first }
-        for tag in entry.details.locationTags {
-            guard case .pin(let pinID) = tag else { continue }
-            guard let pin = try? await pins.pin(pinID, inTrip: trip.id, owner: trip.ownerID) else { continue }
-            return await pins.covers(of: [pin], trip: trip)[pin.id]
+    /// Each entry's cover: its first photo; else the photo nearest its first tagged pin that still
+    /// exists, within the photo radius; else none. The library is asked once for them all; media being
+    /// down leaves only the first case.
+    public func covers(of entries: [JournalEntry], trip: Trip) async -> [UUID: UUID] {
+        var covers: [UUID: UUID] = [:]
+        var firstPins: [UUID: Pin] = [:]
+        for entry in entries {
+            if let first = entry.details.mediaIDs.first {
+                covers[entry.id] = first
+                continue
+            }
+            for tag in entry.details.locationTags {
+                guard case .pin(let pinID) = tag, let pin = try? await pins.pin(pinID, inTrip: trip.id, owner: trip.ownerID) else { continue }
+                firstPins[entry.id] = pin
+                break
+            }
         }
-        return nil
+        let pinCovers = await pins.covers(of: Array(Set(firstPins.values)), trip: trip)
+        for (entry, pin) in firstPins { covers[entry] = pinCovers[pin.id] }
+        return covers
     }
 
     /// Tag autocomplete: the trip's pins whose titles start with `prefix` (any case), alphabetically.

@@ -26,7 +26,10 @@ public struct PlaceService: Sendable {
             if let place = record.validated(field: "places[\(index)]", into: &validation) { checked.append(place) }
         }
         try validation.check()
-        return try await places.importPlaces(checked)
+        // A file may list a place twice: the later row wins, as it would in two imports.
+        var latest: [String: Int] = [:]
+        for (index, place) in checked.enumerated() { latest[place.details.sourceID] = index }
+        return try await places.importPlaces(checked.indices.filter { latest[checked[$0].details.sourceID] == $0 }.map { checked[$0] })
     }
 
     public func place(_ id: UUID) async throws -> Place {
@@ -52,7 +55,8 @@ public struct PlaceService: Sendable {
         return place
     }
 
-    public func rating(of id: UUID, by user: UUID) async throws -> Int? {
-        try await places.rating(of: id, by: user)
+    /// The stars `user` gave each of the places they rated.
+    public func ratings(of ids: [UUID], by user: UUID) async throws -> [UUID: Int] {
+        try await places.ratings(of: ids, by: user)
     }
 }

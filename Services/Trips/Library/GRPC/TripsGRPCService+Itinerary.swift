@@ -8,7 +8,7 @@ import RoamRuntime
 extension TripsGRPCService {
     public func addItineraryItem(request: Roam_Trips_V1_AddItineraryItemRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_AddItineraryItemResponse {
-        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        let (tripID, placeID) = try ids(trip: request.tripID, "place_id", request.placeID)
         let owner = try caller()
         let item = try await itinerary.add(placeID, date: request.date, time: request.time.isEmpty ? nil : request.time,
                                            remindMinutesBefore: request.hasRemindMinutesBefore ? Int(request.remindMinutesBefore) : nil,
@@ -27,12 +27,8 @@ extension TripsGRPCService {
 
     public func removeItineraryItem(request: Roam_Trips_V1_RemoveItineraryItemRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_RemoveItineraryItemResponse {
-        var validation = Validation()
-        let tripID = UUID(uuidString: request.tripID), itemID = UUID(uuidString: request.itemID)
-        validation.require(tripID != nil, "trip_id", "must be a UUID")
-        validation.require(itemID != nil, "item_id", "must be a UUID")
-        try validation.check()
-        try await itinerary.remove(itemID!, trip: tripID!, owner: caller())
+        let (tripID, itemID) = try ids(trip: request.tripID, "item_id", request.itemID)
+        try await itinerary.remove(itemID, trip: tripID, owner: caller())
         return .init()
     }
 

@@ -19,7 +19,7 @@ extension TripsGRPCService {
 
     public func getJournalEntry(request: Roam_Trips_V1_GetJournalEntryRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_GetJournalEntryResponse {
-        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         let owner = try caller()
         let entry = try await journal.entry(entryID, inTrip: tripID, owner: owner)
         let view = try await view([entry], tripID: tripID, owner: owner)[0]
@@ -41,7 +41,7 @@ extension TripsGRPCService {
 
     public func updateJournalEntry(request: Roam_Trips_V1_UpdateJournalEntryRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_UpdateJournalEntryResponse {
-        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         let owner = try caller()
         let entry = try await journal.update(entryID, inTrip: tripID, with: try draft(request.entry), owner: owner)
         let view = try await view([entry], tripID: tripID, owner: owner)[0]
@@ -50,7 +50,7 @@ extension TripsGRPCService {
 
     public func deleteJournalEntry(request: Roam_Trips_V1_DeleteJournalEntryRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_DeleteJournalEntryResponse {
-        let (tripID, entryID) = try entryIDs(request.tripID, request.entryID)
+        let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         try await journal.delete(entryID, inTrip: tripID, owner: caller())
         return .init()
     }
@@ -112,26 +112,17 @@ extension TripsGRPCService {
     private func view(_ entries: [JournalEntry], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_JournalEntry] {
         let trip = try await trips.trip(tripID, owner: owner)
         var titles: [UUID: String] = [:]
-        var views: [Roam_Trips_V1_JournalEntry] = []
         for entry in entries {
             for tag in entry.details.locationTags {
                 guard case .pin(let id) = tag, titles[id] == nil,
                       let pin = try? await pins.pin(id, inTrip: tripID, owner: owner) else { continue }
                 titles[id] = pin.details.title
             }
-            views.append(entry.proto(pinTitles: titles, cover: await journal.cover(of: entry, trip: trip)))
         }
-        return views
+        let covers = await journal.covers(of: entries, trip: trip)
+        return entries.map { $0.proto(pinTitles: titles, cover: covers[$0.id]) }
     }
 
-    private func entryIDs(_ trip: String, _ entry: String) throws(RoamError) -> (UUID, UUID) {
-        var validation = Validation()
-        let tripID = UUID(uuidString: trip), entryID = UUID(uuidString: entry)
-        validation.require(tripID != nil, "trip_id", "must be a UUID")
-        validation.require(entryID != nil, "entry_id", "must be a UUID")
-        try validation.check()
-        return (tripID!, entryID!)
-    }
 }
 
 extension JournalEntry {

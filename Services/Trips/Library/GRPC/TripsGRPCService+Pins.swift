@@ -20,7 +20,7 @@ extension TripsGRPCService {
     }
 
     public func getPin(request: Roam_Trips_V1_GetPinRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetPinResponse {
-        let (tripID, pinID) = try ids(request.tripID, request.pinID)
+        let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         let owner = try caller()
         let pin = try await pins.pin(pinID, inTrip: tripID, owner: owner)
         let view = try await view([pin], tripID: tripID, owner: owner)[0]
@@ -40,7 +40,7 @@ extension TripsGRPCService {
     }
 
     public func updatePin(request: Roam_Trips_V1_UpdatePinRequest, context _: ServerContext) async throws -> Roam_Trips_V1_UpdatePinResponse {
-        let (tripID, pinID) = try ids(request.tripID, request.pinID)
+        let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         let owner = try caller()
         var changes = PinChanges()
         if request.hasTitle { changes.title = request.title }
@@ -57,14 +57,14 @@ extension TripsGRPCService {
     }
 
     public func deletePin(request: Roam_Trips_V1_DeletePinRequest, context _: ServerContext) async throws -> Roam_Trips_V1_DeletePinResponse {
-        let (tripID, pinID) = try ids(request.tripID, request.pinID)
+        let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         try await pins.delete(pinID, inTrip: tripID, owner: caller())
         return .init()
     }
 
     public func listPhotosNearPin(request: Roam_Trips_V1_ListPhotosNearPinRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_ListPhotosNearPinResponse {
-        let (tripID, pinID) = try ids(request.tripID, request.pinID)
+        let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         guard (0...100).contains(request.limit) else { throw RoamError.invalidField("limit", "must be from 1 to 100") }
         let found = try await pins.photos(near: pinID, inTrip: tripID, owner: caller(), limit: request.limit == 0 ? 20 : Int(request.limit))
         return .with {
@@ -110,12 +110,4 @@ extension TripsGRPCService {
         return list.map { $0.proto(zone: trip.details.zone, cover: covers[$0.id]) }
     }
 
-    private func ids(_ trip: String, _ pin: String) throws(RoamError) -> (UUID, UUID) {
-        var validation = Validation()
-        let tripID = UUID(uuidString: trip), pinID = UUID(uuidString: pin)
-        validation.require(tripID != nil, "trip_id", "must be a UUID")
-        validation.require(pinID != nil, "pin_id", "must be a UUID")
-        try validation.check()
-        return (tripID!, pinID!)
-    }
 }

@@ -45,17 +45,14 @@ extension TripsGRPCService {
                                category: category, namePrefix: request.namePrefix, order: order!,
                                limit: request.limit == 0 ? PlaceQuery.defaultLimit : Int(request.limit))
         let found = try await places.find(query, openIn: zone?.timeZone)
-        var views: [Roam_Trips_V1_Place] = []
-        for (place, meters) in found {
-            views.append(place.proto(myRating: try await places.rating(of: place.id, by: user), meters: meters))
-        }
-        return .with { $0.places = views }
+        let mine = try await places.ratings(of: found.map(\.place.id), by: user)
+        return .with { $0.places = found.map { $0.place.proto(myRating: mine[$0.place.id], meters: $0.meters) } }
     }
 
     public func getPlace(request: Roam_Trips_V1_GetPlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetPlaceResponse {
         let user = try caller()
         let place = try await places.place(UUID(field: "place_id", request.placeID))
-        let mine = try await places.rating(of: place.id, by: user)
+        let mine = try await places.ratings(of: [place.id], by: user)[place.id]
         return .with { $0.place = place.proto(myRating: mine, meters: nil) }
     }
 
@@ -96,7 +93,7 @@ extension String {
 /// Places saved to a trip.
 extension TripsGRPCService {
     public func savePlace(request: Roam_Trips_V1_SavePlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_SavePlaceResponse {
-        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        let (tripID, placeID) = try ids(trip: request.tripID, "place_id", request.placeID)
         let saved = try await savedPlaces.save(placeID, toTrip: tripID, owner: caller())
         return .with { $0.saved = saved.proto }
     }
@@ -109,19 +106,11 @@ extension TripsGRPCService {
 
     public func removeSavedPlace(request: Roam_Trips_V1_RemoveSavedPlaceRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_RemoveSavedPlaceResponse {
-        let (tripID, placeID) = try savedIDs(request.tripID, request.placeID)
+        let (tripID, placeID) = try ids(trip: request.tripID, "place_id", request.placeID)
         try await savedPlaces.remove(placeID, fromTrip: tripID, owner: caller())
         return .init()
     }
 
-    func savedIDs(_ trip: String, _ place: String) throws(RoamError) -> (UUID, UUID) {
-        var validation = Validation()
-        let tripID = UUID(uuidString: trip), placeID = UUID(uuidString: place)
-        validation.require(tripID != nil, "trip_id", "must be a UUID")
-        validation.require(placeID != nil, "place_id", "must be a UUID")
-        try validation.check()
-        return (tripID!, placeID!)
-    }
 }
 
 extension SavedPlace {

@@ -25,6 +25,16 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         self.itinerary = itinerary
     }
 
+    /// The trip and the thing in it a request names (`trip_id`, `pin_id`…); each that is not a UUID is named.
+    func ids(trip: String, _ field: String, _ other: String) throws(RoamError) -> (UUID, UUID) {
+        var validation = Validation()
+        let tripID = UUID(uuidString: trip), otherID = UUID(uuidString: other)
+        validation.require(tripID != nil, "trip_id", "must be a UUID")
+        validation.require(otherID != nil, field, "must be a UUID")
+        try validation.check()
+        return (tripID!, otherID!)
+    }
+
     func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     public func createTrip(request: Roam_Trips_V1_CreateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_CreateTripResponse {

@@ -51,8 +51,10 @@ extension InMemoryTripStore: PlacesRepository {
         }
     }
 
-    public func rating(of place: UUID, by user: UUID) async throws -> Int? {
-        state.withLock { $0.placeRatings[place]?[user] }
+    public func ratings(of places: [UUID], by user: UUID) async throws -> [UUID: Int] {
+        state.withLock { state in
+            places.reduce(into: [:]) { found, place in found[place] = state.placeRatings[place]?[user] }
+        }
     }
 
     public func removeRatings(by user: UUID) async throws -> Int {

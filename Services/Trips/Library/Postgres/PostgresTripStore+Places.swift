@@ -101,9 +101,16 @@ extension PostgresTripStore: PlacesRepository {
         }
     }
 
-    public func rating(of place: UUID, by user: UUID) async throws -> Int? {
-        try await database.query("SELECT stars::int FROM trips.place_ratings WHERE place_id = \(place) AND user_id = \(user)")
-            .first.map { try $0.decode(Int.self) }
+    public func ratings(of places: [UUID], by user: UUID) async throws -> [UUID: Int] {
+        guard !places.isEmpty else { return [:] }
+        var found: [UUID: Int] = [:]
+        for row in try await database.query("""
+            SELECT place_id, stars::int FROM trips.place_ratings WHERE user_id = \(user) AND place_id = ANY(\(places))
+            """) {
+            let (place, stars) = try row.decode((UUID, Int).self)
+            found[place] = stars
+        }
+        return found
     }
 
     public func removeRatings(by user: UUID) async throws -> Int {

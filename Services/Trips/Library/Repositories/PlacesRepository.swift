@@ -13,8 +13,8 @@ public protocol PlacesRepository: Sendable {
     /// Sets `user`'s rating of the place (1–5), replacing theirs if any, keeping the sums exact; nil
     /// when there is no such place.
     func rate(_ place: UUID, stars: Int, by user: UUID) async throws -> Place?
-    /// The stars `user` gave the place, if any.
-    func rating(of place: UUID, by user: UUID) async throws -> Int?
+    /// The stars `user` gave each of the places they rated.
+    func ratings(of places: [UUID], by user: UUID) async throws -> [UUID: Int]
     /// A deleted account's ratings go, and the places' sums with them; answers how many.
     func removeRatings(by user: UUID) async throws -> Int
 }
