@@ -166,11 +166,11 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+        .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
                 path: "Services/Trips/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
                           swiftSettings: swiftSettings),
-        .testTarget(name: "TripsTests", dependencies: uses("GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+        .testTarget(name: "TripsTests", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
                     path: "Tests/TripsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",

@@ -475,6 +475,19 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "StreamNotifications" metadata.
+        public enum StreamNotifications: Sendable {
+            /// Request type for "StreamNotifications".
+            public typealias Input = Roam_Trips_V1_StreamNotificationsRequest
+            /// Response type for "StreamNotifications".
+            public typealias Output = Roam_Trips_V1_TripNotification
+            /// Descriptor for "StreamNotifications".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "StreamNotifications",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "roam.trips.v1.TripsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateTrip.descriptor,
@@ -511,7 +524,8 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             AddItineraryItem.descriptor,
             ListItinerary.descriptor,
             RemoveItineraryItem.descriptor,
-            ExportItinerary.descriptor
+            ExportItinerary.descriptor,
+            StreamNotifications.descriptor
         ]
     }
 }
@@ -1169,6 +1183,26 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportItineraryResponse>
+
+        /// Handle the "StreamNotifications" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+        /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_StreamNotificationsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_TripNotification` messages.
+        func streamNotifications(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_TripNotification>
     }
 
     /// Service protocol for the "roam.trips.v1.TripsService" service.
@@ -1810,6 +1844,26 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.ServerRequest<Roam_Trips_V1_ExportItineraryRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ExportItineraryResponse>
+
+        /// Handle the "StreamNotifications" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+        /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_TripNotification` messages.
+        func streamNotifications(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_TripNotification>
     }
 
     /// Simple service protocol for the "roam.trips.v1.TripsService" service.
@@ -2450,6 +2504,27 @@ extension Roam_Trips_V1_TripsService {
             request: Roam_Trips_V1_ExportItineraryRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_ExportItineraryResponse
+
+        /// Handle the "StreamNotifications" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+        /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_StreamNotificationsRequest` message.
+        ///   - response: A response stream of `Roam_Trips_V1_TripNotification` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func streamNotifications(
+            request: Roam_Trips_V1_StreamNotificationsRequest,
+            response: GRPCCore.RPCWriter<Roam_Trips_V1_TripNotification>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -2837,6 +2912,17 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportItineraryResponse>(),
             handler: { request, context in
                 try await self.exportItinerary(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.StreamNotifications.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_StreamNotificationsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_TripNotification>(),
+            handler: { request, context in
+                try await self.streamNotifications(
                     request: request,
                     context: context
                 )
@@ -3231,6 +3317,17 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func streamNotifications(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_TripNotification> {
+        let response = try await self.streamNotifications(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -3693,6 +3790,23 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func streamNotifications(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_TripNotification> {
+        return GRPCCore.StreamingServerResponse<Roam_Trips_V1_TripNotification>(
+            metadata: [:],
+            producer: { writer in
+                try await self.streamNotifications(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -4511,6 +4625,31 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportItineraryResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ExportItineraryResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "StreamNotifications" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+        /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_StreamNotificationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_TripNotification` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func streamNotifications<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_StreamNotificationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_TripNotification>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_TripNotification>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -5719,6 +5858,40 @@ extension Roam_Trips_V1_TripsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "StreamNotifications" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+        /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_StreamNotificationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_TripNotification` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func streamNotifications<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_StreamNotificationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_TripNotification>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_TripNotification>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.StreamNotifications.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -6727,6 +6900,35 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ExportItineraryRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ExportItineraryResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamNotifications" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+    /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+    /// > streams open at its time; the itinerary stays readable through ListItinerary.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamNotifications<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_StreamNotificationsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_TripNotification>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.streamNotifications(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_StreamNotificationsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_TripNotification>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7877,6 +8079,39 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.exportItinerary(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamNotifications" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
+    /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
+    /// > streams open at its time; the itinerary stays readable through ListItinerary.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamNotifications<Result>(
+        _ message: Roam_Trips_V1_StreamNotificationsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_TripNotification>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_StreamNotificationsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.streamNotifications(
             request: request,
             options: options,
             onResponse: handleResponse

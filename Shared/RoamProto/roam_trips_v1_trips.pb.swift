@@ -203,6 +203,54 @@ public nonisolated enum Roam_Trips_V1_PlaceSort: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
+public nonisolated enum Roam_Trips_V1_TripNotificationKind: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+
+  /// Sent first, once the stream is open.
+  case connected // = 1
+
+  /// The trip's first day begins in 24 hours.
+  case tripStarting // = 2
+
+  /// A planned place is coming up.
+  case itineraryReminder // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .connected
+    case 2: self = .tripStarting
+    case 3: self = .itineraryReminder
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .connected: return 1
+    case .tripStarting: return 2
+    case .itineraryReminder: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Roam_Trips_V1_TripNotificationKind] = [
+    .unspecified,
+    .connected,
+    .tripStarting,
+    .itineraryReminder,
+  ]
+
+}
+
 public nonisolated struct Roam_Trips_V1_Destination: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2243,6 +2291,66 @@ public nonisolated struct Roam_Trips_V1_ExportItineraryResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_StreamNotificationsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_TripNotification: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var kind: Roam_Trips_V1_TripNotificationKind = .unspecified
+
+  public var tripID: String = String()
+
+  /// The itinerary item and its place, for ITINERARY_REMINDER.
+  public var itemID: String = String()
+
+  public var placeID: String = String()
+
+  /// The trip's title, or the place's name.
+  public var title: String = String()
+
+  /// The trip's first day, or the planned day (`YYYY-MM-DD`).
+  public var date: String = String()
+
+  /// The planned local time (`HH:MM`), when one was set.
+  public var time: String = String()
+
+  /// When the reminder was due (later than that only when the service was down at the time).
+  public var dueAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_dueAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_dueAt = newValue}
+  }
+  /// Returns true if `dueAt` has been explicitly set.
+  public var hasDueAt: Bool {self._dueAt != nil}
+  /// Clears the value of `dueAt`. Subsequent reads from it will return its default value.
+  public mutating func clearDueAt() {self._dueAt = nil}
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _dueAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.trips.v1"
@@ -2261,6 +2369,10 @@ nonisolated extension Roam_Trips_V1_RouteSource: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Roam_Trips_V1_PlaceSort: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PLACE_SORT_UNSPECIFIED\0\u{1}PLACE_SORT_RATING_DESC\0\u{1}PLACE_SORT_RATING_ASC\0\u{1}PLACE_SORT_PRICE_ASC\0\u{1}PLACE_SORT_PRICE_DESC\0\u{1}PLACE_SORT_DISTANCE\0")
+}
+
+nonisolated extension Roam_Trips_V1_TripNotificationKind: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRIP_NOTIFICATION_KIND_UNSPECIFIED\0\u{1}TRIP_NOTIFICATION_KIND_CONNECTED\0\u{1}TRIP_NOTIFICATION_KIND_TRIP_STARTING\0\u{1}TRIP_NOTIFICATION_KIND_ITINERARY_REMINDER\0")
 }
 
 nonisolated extension Roam_Trips_V1_Destination: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -5939,6 +6051,99 @@ nonisolated extension Roam_Trips_V1_ExportItineraryResponse: SwiftProtobuf.Messa
 
   public static func ==(lhs: Roam_Trips_V1_ExportItineraryResponse, rhs: Roam_Trips_V1_ExportItineraryResponse) -> Bool {
     if lhs.calendar != rhs.calendar {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_StreamNotificationsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".StreamNotificationsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_StreamNotificationsRequest, rhs: Roam_Trips_V1_StreamNotificationsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_TripNotification: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TripNotification"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}trip_id\0\u{3}item_id\0\u{3}place_id\0\u{1}title\0\u{1}date\0\u{1}time\0\u{3}due_at\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularEnumField(value: &self.kind) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.itemID) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.time) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._dueAt) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.kind != .unspecified {
+      try visitor.visitSingularEnumField(value: self.kind, fieldNumber: 1)
+    }
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 2)
+    }
+    if !self.itemID.isEmpty {
+      try visitor.visitSingularStringField(value: self.itemID, fieldNumber: 3)
+    }
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 4)
+    }
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 5)
+    }
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 6)
+    }
+    if !self.time.isEmpty {
+      try visitor.visitSingularStringField(value: self.time, fieldNumber: 7)
+    }
+    try { if let v = self._dueAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_TripNotification, rhs: Roam_Trips_V1_TripNotification) -> Bool {
+    if lhs.kind != rhs.kind {return false}
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.itemID != rhs.itemID {return false}
+    if lhs.placeID != rhs.placeID {return false}
+    if lhs.title != rhs.title {return false}
+    if lhs.date != rhs.date {return false}
+    if lhs.time != rhs.time {return false}
+    if lhs._dueAt != rhs._dueAt {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

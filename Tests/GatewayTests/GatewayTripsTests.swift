@@ -1,4 +1,6 @@
 import Foundation
+import GRPCCore
+@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
@@ -13,7 +15,9 @@ import Trips
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
     /// The catalog every gateway test sees (loaded as `roam places import` would).
-    static func withTrips(_ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+    /// `notifications` feeds the trips streams; `events` stand beside trips.
+    static func withTrips(notifications: UserStreams<TripNotification> = UserStreams(), events: [any RegistrableRPCService] = [],
+                          settings: GatewaySettings? = nil, _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let store = InMemoryTripStore()
         _ = try await PlaceService(places: store).importPlaces([
             PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
@@ -24,11 +28,12 @@ import Trips
         ])
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await GatewayHarness.withAccounts(trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+        try await GatewayHarness.withAccounts(settings: settings, events: events, trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
                                                                                 journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store))], body)
+                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store),
+                                                                                notifications: notifications)], body)
     }
 
     static var lisbon: [String: Any] { [

@@ -76,8 +76,8 @@ import Trips
             let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
             _ = try await store.create(trip, idempotencyKey: nil)
             let changed = TripFixtures.trip("2026-06-12", "2026-06-20", zone: "Europe/Stockholm", point: nil).details
-            #expect(try await store.update(trip.id, owner: UUID(), details: changed) == nil)
-            #expect(try await store.update(trip.id, owner: trip.ownerID, details: changed)?.details == changed)
+            #expect(try await store.update(trip.id, owner: UUID(), details: changed, at: Date()) == nil)
+            #expect(try await store.update(trip.id, owner: trip.ownerID, details: changed, at: Date())?.details == changed)
             #expect(try await store.trip(trip.id, owner: trip.ownerID)?.details == changed)
             let time = Date()
             #expect(try await !store.delete(trip.id, owner: UUID(), at: time))

@@ -3,6 +3,7 @@ import GRPCCore
 import RoamProto
 import RoamRuntime
 import RoamTesting
+import Synchronization
 import Testing
 import Trips
 
@@ -23,15 +24,19 @@ import Trips
         }
     }
 
+    /// The service over the test's store, its streams fed by `notifications`.
+    func service(_ trips: TripService, notifications: UserStreams<TripNotification> = UserStreams()) -> TripsGRPCService {
+        let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
+        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
+                                places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
+    }
+
     @Test func aTripIsCreatedListedEditedAndDeletedByItsOwnerOnly() async throws {
         let tokens = await TestTokens()
         let trips = TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") })
-        let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await InProcessService.run([TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
-                                                                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
-                                                                                places: PlaceService(places: store),
-                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store)), TripsPurgeGRPCService(trips: trips, places: store)],
+        try await InProcessService.run([service(trips), TripsPurgeGRPCService(trips: trips, places: store)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())
@@ -90,6 +95,55 @@ import Trips
             let asService: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken())"]
             _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asService)
             #expect(try await client.listMyTrips(.init(), metadata: asAna).trips.isEmpty)
+        }
+    }
+
+    @Test func aDueReminderReachesItsOwnersStreamAndNoOneElses() async throws {
+        let tokens = await TestTokens()
+        let trips = TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") })
+        let notifications = UserStreams<TripNotification>()
+        let worker = ReminderWorker(reminders: store, interval: .seconds(3_600), announce: { reminders in
+            for reminder in reminders { notifications.deliver(.reminder(reminder, at: Date()), to: reminder.ownerID) }
+        }, now: { TripFixtures.utc("2026-06-19T00:00:00Z") }, logger: .init(label: "test"))
+        try await InProcessService.run([service(trips, notifications: notifications)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
+            let (ana, bo) = (UUID(), UUID())
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let asBo: Metadata = ["authorization": "Bearer \(try await tokens.userToken(bo))"]
+            let trip = try await client.createTrip(.with {
+                $0.trip = .with {
+                    $0.title = "Lisbon"
+                    $0.destination = .with { $0.name = "Lisbon" }
+                    $0.startDate = "2026-06-20"
+                    $0.endDate = "2026-06-27"
+                    $0.timeZone = "Europe/Lisbon"
+                    $0.homeCurrency = "EUR"
+                }
+            }, metadata: asAna).trip
+            // Bo's stream stays open beside Ana's and hears nothing of her trip.
+            let bosKinds = Mutex<[Roam_Trips_V1_TripNotificationKind]>([])
+            let bosStream = Task {
+                try await client.streamNotifications(.init(), metadata: asBo) { response in
+                    for try await notification in response.messages { bosKinds.withLock { $0.append(notification.kind) } }
+                }
+            }
+            while notifications.openStreams < 1 { try await Task.sleep(for: .milliseconds(10)) }
+            let received = try await client.streamNotifications(.init(), metadata: asAna) { response in
+                var received: [Roam_Trips_V1_TripNotification] = []
+                for try await notification in response.messages {
+                    received.append(notification)
+                    if notification.kind == .connected { #expect(try await worker.sendDue() == 1) }
+                    if received.count == 2 { break }
+                }
+                return received
+            }
+            #expect(received.map(\.kind) == [.connected, .tripStarting])
+            let reminder = try #require(received.last)
+            #expect(reminder.tripID == trip.id && reminder.title == "Lisbon" && reminder.date == "2026-06-20" && reminder.itemID.isEmpty)
+            #expect(reminder.dueAt.date == TripFixtures.utc("2026-06-18T23:00:00Z"))
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(bosKinds.withLock { $0 } == [.connected])
+            bosStream.cancel()
         }
     }
 }

@@ -3176,12 +3176,26 @@ extension Components {
                 case waitlisted
             }
         }
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place).
+        ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
         internal struct Notification: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Notification/at`.
             internal var at: Foundation.Date
+            /// The trip's first day, or the planned day
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/date`.
+            internal var date: Swift.String?
+            /// When the reminder was due
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/dueAt`.
+            internal var dueAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
             internal var eventId: Swift.String?
+            /// The itinerary item
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/itemId`.
+            internal var itemId: Swift.String?
             /// Also the SSE `event:` name
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/kind`.
@@ -3194,11 +3208,15 @@ extension Components {
                 case admitted = "admitted"
                 case memberJoined = "member_joined"
                 case memberLeft = "member_left"
+                case tripStarting = "trip_starting"
+                case itineraryReminder = "itinerary_reminder"
             }
             /// Also the SSE `event:` name
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/kind`.
             internal var kind: Components.Schemas.Notification.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
+            internal var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
             internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case leftFence = "left_fence"
@@ -3209,34 +3227,72 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
             internal var reason: Components.Schemas.Notification.ReasonPayload?
+            /// The planned local time, `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/time`.
+            internal var time: Swift.String?
+            /// The trip's title, or the planned place's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/tripId`.
+            internal var tripId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Notification/userId`.
             internal var userId: Swift.String?
             /// Creates a new `Notification`.
             ///
             /// - Parameters:
             ///   - at:
+            ///   - date: The trip's first day, or the planned day
+            ///   - dueAt: When the reminder was due
             ///   - eventId:
+            ///   - itemId: The itinerary item
             ///   - kind: Also the SSE `event:` name
+            ///   - placeId:
             ///   - reason:
+            ///   - time: The planned local time, `HH:MM`
+            ///   - title: The trip's title, or the planned place's name
+            ///   - tripId:
             ///   - userId:
             internal init(
                 at: Foundation.Date,
+                date: Swift.String? = nil,
+                dueAt: Foundation.Date? = nil,
                 eventId: Swift.String? = nil,
+                itemId: Swift.String? = nil,
                 kind: Components.Schemas.Notification.KindPayload,
+                placeId: Swift.String? = nil,
                 reason: Components.Schemas.Notification.ReasonPayload? = nil,
+                time: Swift.String? = nil,
+                title: Swift.String? = nil,
+                tripId: Swift.String? = nil,
                 userId: Swift.String? = nil
             ) {
                 self.at = at
+                self.date = date
+                self.dueAt = dueAt
                 self.eventId = eventId
+                self.itemId = itemId
                 self.kind = kind
+                self.placeId = placeId
                 self.reason = reason
+                self.time = time
+                self.title = title
+                self.tripId = tripId
                 self.userId = userId
             }
             internal enum CodingKeys: String, CodingKey {
                 case at
+                case date
+                case dueAt
                 case eventId
+                case itemId
                 case kind
+                case placeId
                 case reason
+                case time
+                case title
+                case tripId
                 case userId
             }
         }

@@ -6,12 +6,53 @@ import RoamProto
 import RoamRuntime
 import ServiceLifecycle
 
-/// `GET /v1/me/notifications/stream`: the caller's event notifications as Server-Sent Events, relayed
-/// from the events service's stream. A comment line every `heartbeat` keeps proxies from closing an
-/// idle stream and tells the gateway when the client has gone, which ends the upstream stream.
+/// `GET /v1/me/notifications/stream`: the caller's notifications as Server-Sent Events, merged from
+/// the streams events and trips serve. `connected` goes out once every part is listening; a part that
+/// fails or ends sends an `error` event naming it while the others go on. A comment line every
+/// `heartbeat` keeps proxies from closing an idle stream and tells the gateway when the client has
+/// gone, which ends the upstream streams.
 struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let events: EventsCaller<Transport>
+    let trips: TripsCaller<Transport>
     let heartbeat: Duration
+
+    /// One upstream's stream: `listening` once it is connected, then `deliver` for each notification
+    /// the document knows (a kind from a newer service is left out).
+    struct Part: Sendable {
+        let name: String
+        let relay: @Sendable (_ listening: @escaping @Sendable () -> Void,
+                              _ deliver: @escaping @Sendable (Components.Schemas.Notification) -> Void) async throws -> Void
+    }
+
+    var parts: [Part] {
+        [
+            Part(name: "events") { listening, deliver in
+                try await events.call(longLived: true) { client, options in
+                    try await client.streamNotifications(.init(), options: options) { response in
+                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                                               listening: listening, deliver: deliver)
+                    }
+                }
+            },
+            Part(name: "trips") { listening, deliver in
+                try await trips.call(longLived: true) { client, options in
+                    try await client.streamNotifications(.init(), options: options) { response in
+                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                                               listening: listening, deliver: deliver)
+                    }
+                }
+            },
+        ]
+    }
+
+    /// Hands on what an upstream stream says: its `connected` as `listening`, the rest as notifications.
+    static func forward<Messages: AsyncSequence>(_ messages: Messages, isConnected: (Messages.Element) -> Bool,
+                                                 as notification: (Messages.Element) -> Components.Schemas.Notification?,
+                                                 listening: () -> Void, deliver: (Components.Schemas.Notification) -> Void) async throws {
+        for try await message in messages {
+            if isConnected(message) { listening() } else if let known = notification(message) { deliver(known) }
+        }
+    }
 
     func register(in table: RouteTable) {
         table.add(.get, "/v1/me/notifications/stream") { _, context in
@@ -19,24 +60,33 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             // context, so the relay carries it along itself.
             let callContext = context.callContext
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
+            let parts = self.parts
+            let ready = ReadyParts(count: parts.count) {
+                output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
+            }
             // The task inherits the server's graceful-shutdown context: when the gateway stops, open
             // streams end (clients reconnect elsewhere) instead of holding the shutdown up forever.
             let relay = Task {
                 await RequestContext.$current.withValue(callContext) {
-                    do {
-                        try await cancelWhenGracefulShutdown {
-                            try await events.call(longLived: true) { client, options in
-                                try await client.streamNotifications(.init(), options: options) { response in
-                                    for try await notification in response.messages {
-                                        guard let notification = Components.Schemas.Notification(notification) else { continue }
-                                        output.yield(Self.event(notification))
+                    await withTaskGroup(of: Void.self) { group in
+                        for (index, part) in parts.enumerated() {
+                            group.addTask {
+                                do {
+                                    try await cancelWhenGracefulShutdown {
+                                        try await part.relay({ ready.arrive(index) }) { output.yield(Self.event($0)) }
                                     }
-                                }
+                                    if !Task.isCancelled {
+                                        output.yield(Self.errorEvent(RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; connect again"),
+                                                                     part: part.name))
+                                    }
+                                } catch where !Task.isCancelled {
+                                    output.yield(Self.errorEvent(error, part: part.name))
+                                } catch {}
+                                // A part that is gone no longer holds `connected` back.
+                                ready.arrive(index)
                             }
                         }
-                    } catch where !Task.isCancelled {
-                        output.yield(Self.errorEvent(error))
-                    } catch {}
+                    }
                     output.finish()
                 }
             }
@@ -68,12 +118,15 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         return ByteBuffer(string: "event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 
-    /// The stream could not go on: an `error` event with the problem document, then the end.
-    static func errorEvent(_ error: any Error) -> ByteBuffer {
+    /// A part of the stream could not go on: an `error` event with the problem document, its detail
+    /// naming the part.
+    static func errorEvent(_ error: any Error, part: String) -> ByteBuffer {
         let roamError = (error as? RPCError).map(RoamError.init) ?? (error as? RoamError) ?? .unavailable
+        var problem = Problem(roamError)
+        problem.detail = "\(part) notifications: \(problem.detail)"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(Problem(roamError))) ?? Data("{}".utf8)
+        let data = (try? encoder.encode(problem)) ?? Data("{}".utf8)
         return ByteBuffer(string: "event: error\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 }

@@ -105,3 +105,19 @@ extension Components.Schemas.JournalEntryRequest {
         }
     }
 }
+
+extension Components.Schemas.Notification {
+    /// A reminder from trips; nil for a kind the document does not list yet (from a newer trips service).
+    init?(_ notification: Roam_Trips_V1_TripNotification) {
+        let kind: KindPayload
+        switch notification.kind {
+        case .tripStarting: kind = .tripStarting
+        case .itineraryReminder: kind = .itineraryReminder
+        default: return nil
+        }
+        self.init(at: notification.at.date, date: notification.date, dueAt: notification.dueAt.date,
+                  itemId: notification.itemID.isEmpty ? nil : notification.itemID, kind: kind,
+                  placeId: notification.placeID.isEmpty ? nil : notification.placeID, time: notification.time.isEmpty ? nil : notification.time,
+                  title: notification.title, tripId: notification.tripID)
+    }
+}

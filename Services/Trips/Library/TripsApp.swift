@@ -1,31 +1,52 @@
+import Foundation
+import RoamCore
 import RoamRuntime
 
-/// The trips process: the PostGIS store (or the in-memory one) and the outbox that tells budget and
-/// media about deleted trips. `ServiceHost` does the rest.
+/// The trips process: the PostGIS store (or the in-memory one), the outbox that tells budget and media
+/// about deleted trips, and the reminder worker with the listener that brings every replica's
+/// reminders to the streams open here. `ServiceHost` does the rest.
 public enum TripsApp {
     public static let defaultGRPCPort = 50055
     public static let defaultMetricsPort = 9105
 
+    typealias Store = TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository
+        & ItineraryRepository & ReminderRepository & OutboxRepository
+
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any TripRepository & PinRepository & TrackRepository & JournalRepository & PlacesRepository & SavedPlacesRepository & ItineraryRepository & OutboxRepository =
-                if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
-            let trips = TripService(trips: store)
-            let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
-            let pins = PinService(trips: trips, pins: store, tracks: store, photos: MediaTripPhotos(upstream: media), media: MediaAttachmentsClient(upstream: media),
-                                  policy: configuration.pinPolicy)
-            let tracks = TrackService(trips: trips, tracks: store)
-            let journal = JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media))
-            let places = PlaceService(places: store)
-            var parts = ServiceParts(services: [TripsGRPCService(trips: trips, pins: pins, tracks: tracks, journal: journal, places: places,
-                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store)),
-                                                TripsPurgeGRPCService(trips: trips, places: store)],
+            let store: any Store = if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
+            let notifications = UserStreams<TripNotification>()
+            var parts = ServiceParts(services: [try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
+                                                TripsPurgeGRPCService(trips: TripService(trips: store), places: store)],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
+            let listener = runtime.postgres.map { PostgresReminderListener(client: $0, streams: notifications, logger: runtime.logger) }
+            parts.background = listener.map { [$0] } ?? []
+            // Without a database there is no channel: the worker hands reminders to this process's streams.
+            var announce: (@Sendable ([Reminder]) -> Void)?
+            if listener == nil {
+                announce = { reminders in
+                    for reminder in reminders { notifications.deliver(TripNotification.reminder(reminder, at: Date()), to: reminder.ownerID) }
+                }
+            }
+            parts.workers = [ReminderWorker(reminders: store, interval: configuration.reminderInterval, announce: announce, logger: runtime.logger)]
+            parts.endStreams = { notifications.finishAll() }
             return parts
         }
+    }
+
+    /// The trips gRPC service over `store`, calling media.
+    static func service(store: any Store, notifications: UserStreams<TripNotification>, runtime: ServiceRuntime,
+                        configuration: Configuration) throws -> TripsGRPCService {
+        let trips = TripService(trips: store)
+        let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
+        let pins = PinService(trips: trips, pins: store, tracks: store, photos: MediaTripPhotos(upstream: media),
+                              media: MediaAttachmentsClient(upstream: media), policy: configuration.pinPolicy)
+        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+                                journal: JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media)),
+                                places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
     }
 }

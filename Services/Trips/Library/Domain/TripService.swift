@@ -44,7 +44,7 @@ public struct TripService: Sendable {
     /// Changes the fields present in `changes`; the result is checked as a new trip is.
     public func update(_ id: UUID, with changes: TripChanges, owner: UUID) async throws -> Trip {
         let details = try changes.applied(to: try await trip(id, owner: owner).details).validated()
-        guard let trip = try await trips.update(id, owner: owner, details: details) else { throw Self.tripNotFound }
+        guard let trip = try await trips.update(id, owner: owner, details: details, at: now()) else { throw Self.tripNotFound }
         return trip
     }
 

@@ -13,9 +13,11 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let places: PlaceService
     let savedPlaces: SavedPlaceService
     let itinerary: ItineraryService
+    /// The streams open on this replica, fed by the reminder listener (or worker, in memory).
+    let notifications: UserStreams<TripNotification>
 
     public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
-                savedPlaces: SavedPlaceService, itinerary: ItineraryService) {
+                savedPlaces: SavedPlaceService, itinerary: ItineraryService, notifications: UserStreams<TripNotification>) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
@@ -23,6 +25,7 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         self.places = places
         self.savedPlaces = savedPlaces
         self.itinerary = itinerary
+        self.notifications = notifications
     }
 
     /// The trip and the thing in it a request names (`trip_id`, `pin_id`…); each that is not a UUID is named.

@@ -10,6 +10,7 @@ extension InMemoryTripStore: ItineraryRepository {
                                        remindAt: TimedCursor(time: item.remindAt, id: item.id).time,
                                        createdAt: TimedCursor(time: item.createdAt, id: item.id).time)
             state.itinerary[item.id] = stored
+            state.itemRemindersSent[item.id] = ReminderSchedule.sentAt(due: stored.remindAt, settingAt: item.createdAt)
             return stored
         }
     }
@@ -24,6 +25,7 @@ extension InMemoryTripStore: ItineraryRepository {
         state.withLock { state in
             guard let item = state.itinerary[id], item.ownerID == owner else { return false }
             state.itinerary[id] = nil
+            state.itemRemindersSent[id] = nil
             return true
         }
     }

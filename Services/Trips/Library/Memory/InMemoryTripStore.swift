@@ -25,6 +25,10 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         /// Trip → place → when it was saved.
         var savedPlaces: [UUID: [UUID: Date]] = [:]
         var itinerary: [UUID: ItineraryItem] = [:]
+        /// Trip → its start reminder's due time and when it was sent.
+        var startReminders: [UUID: (due: Date, sentAt: Date?)] = [:]
+        /// Itinerary item → when its reminder was sent.
+        var itemRemindersSent: [UUID: Date] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -34,7 +38,9 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
             trackPoints[id] = nil
             savedPlaces[id] = nil
+            for item in itinerary.values where item.tripID == id { itemRemindersSent[item.id] = nil }
             itinerary = itinerary.filter { $0.value.tripID != id }
+            startReminders[id] = nil
             let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)
             for entry in entriesOfTrip { journal[entry] = nil }
             journalKeys = journalKeys.filter { !$0.key.hasPrefix("\(id)/") }
@@ -54,6 +60,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             if let key, let first = state.idempotencyKeys[key].flatMap({ state.trips[$0] }) { return first }
             let stored = Trip(id: trip.id, ownerID: trip.ownerID, details: trip.details, createdAt: TimedCursor(time: trip.createdAt, id: trip.id).time)
             state.trips[trip.id] = stored
+            state.scheduleStartReminder(of: stored, at: trip.createdAt)
             if let key { state.idempotencyKeys[key] = trip.id }
             return stored
         }
@@ -73,11 +80,13 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         return Page(fetched: Array(rows.prefix(page.size + 1)), size: page.size) { TripCursor($0).token }
     }
 
-    public func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip? {
+    public func update(_ id: UUID, owner: UUID, details: TripDetails, at time: Date) async throws -> Trip? {
         state.withLock { state in
             guard var trip = state.trips[id], trip.ownerID == owner else { return nil }
             trip.details = details
             state.trips[id] = trip
+            state.scheduleStartReminder(of: trip, at: time)
+            state.rescheduleItineraryReminders(ofTrip: trip, at: time)
             return trip
         }
     }

@@ -23,9 +23,9 @@ extension PostgresTripStore: ItineraryRepository {
         let plan = item.plan
         return try await database.query("""
             INSERT INTO trips.itinerary_items (id, trip_id, owner_id, place_id, item_date, minute_of_day, remind_minutes_before, note, remind_at,
-                                               created_at)
+                                               reminded_at, created_at)
             SELECT \(item.id), id, owner_id, \(item.placeID), \(plan.date.description)::date, \(plan.minuteOfDay), \(plan.remindMinutesBefore),
-                   \(plan.note), \(item.remindAt), \(item.createdAt)
+                   \(plan.note), \(item.remindAt), \(ReminderSchedule.sentAt(due: item.remindAt, settingAt: item.createdAt)), \(item.createdAt)
             FROM trips.trips WHERE id = \(item.tripID) AND owner_id = \(item.ownerID)
             RETURNING \(unescaped: Self.itemColumns)
             """).first.map(Self.decodeItem)

@@ -32,14 +32,16 @@ public struct PostgresTripStore: TripRepository {
 
     public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
         let details = trip.details, point = details.destination.point
+        let startReminder = ReminderSchedule.tripStart(of: details)
         let inserted = try await database.query("""
             INSERT INTO trips.trips (id, owner_id, title, destination_name, destination, start_date, end_date, time_zone, home_currency,
-                                     created_at, idempotency_key)
+                                     created_at, idempotency_key, start_reminder_at, start_reminded_at)
             VALUES (\(trip.id), \(trip.ownerID), \(details.title), \(details.destination.name),
                     CASE WHEN \(point == nil) THEN NULL
                          ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
                     \(details.dates.start.description)::date, \(details.dates.end.description)::date, \(details.zone.identifier),
-                    \(details.homeCurrency), \(trip.createdAt), \(idempotencyKey))
+                    \(details.homeCurrency), \(trip.createdAt), \(idempotencyKey), \(startReminder),
+                    \(ReminderSchedule.sentAt(due: startReminder, settingAt: trip.createdAt)))
             ON CONFLICT (owner_id, idempotency_key) DO NOTHING
             RETURNING \(unescaped: Self.columns)
             """)
@@ -80,17 +82,28 @@ public struct PostgresTripStore: TripRepository {
         return Page(fetched: rows, size: page.size) { TripCursor($0).token }
     }
 
-    public func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip? {
+    public func update(_ id: UUID, owner: UUID, details: TripDetails, at time: Date) async throws -> Trip? {
         let point = details.destination.point
-        return try await database.query("""
-            UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
-                destination = CASE WHEN \(point == nil) THEN NULL
-                                   ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
-                start_date = \(details.dates.start.description)::date, end_date = \(details.dates.end.description)::date,
-                time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency)
-            WHERE id = \(id) AND owner_id = \(owner)
-            RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+        let startReminder = ReminderSchedule.tripStart(of: details)
+        return try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            // SET reads the row as it was: a start reminder that moved is sent again.
+            guard let row = try await connection.query("""
+                UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
+                    destination = CASE WHEN \(point == nil) THEN NULL
+                                       ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
+                    start_date = \(details.dates.start.description)::date, end_date = \(details.dates.end.description)::date,
+                    time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency),
+                    start_reminded_at = CASE WHEN start_reminder_at = \(startReminder) THEN start_reminded_at
+                                             ELSE \(ReminderSchedule.sentAt(due: startReminder, settingAt: time)) END,
+                    start_reminder_at = \(startReminder)
+                WHERE id = \(id) AND owner_id = \(owner)
+                RETURNING \(unescaped: Self.columns)
+                """, logger: logger).collect().first else { return nil }
+            let trip = try Self.decode(row)
+            try await Self.rescheduleItineraryReminders(of: trip, at: time, on: connection, logger: logger)
+            return trip
+        }
     }
 
     public func deleteAll(of owner: UUID) async throws -> Int {

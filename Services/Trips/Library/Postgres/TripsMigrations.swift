@@ -134,5 +134,16 @@ public enum TripsMigrations {
             "CREATE INDEX itinerary_by_trip ON trips.itinerary_items (trip_id, item_date)",
             "CREATE INDEX itinerary_reminders_due ON trips.itinerary_items (remind_at) WHERE reminded_at IS NULL",
         ]),
+        // The trip-start reminder, 24 hours before the first local day; trips made before it get theirs
+        // from the database's own zone rules, and those already due are not sent late.
+        Migration(9, "AddTripStartReminders", [
+            "ALTER TABLE trips.trips ADD COLUMN start_reminder_at timestamptz, ADD COLUMN start_reminded_at timestamptz",
+            """
+            UPDATE trips.trips SET start_reminder_at = (start_date::timestamp AT TIME ZONE time_zone) - interval '24 hours',
+                start_reminded_at = CASE WHEN (start_date::timestamp AT TIME ZONE time_zone) - interval '24 hours' <= now() THEN now() END
+            """,
+            "ALTER TABLE trips.trips ALTER COLUMN start_reminder_at SET NOT NULL",
+            "CREATE INDEX trips_start_reminders_due ON trips.trips (start_reminder_at) WHERE start_reminded_at IS NULL",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -8,8 +8,9 @@ public protocol TripRepository: Sendable {
     func trip(_ id: UUID, owner: UUID) async throws -> Trip?
     /// The owner's trips matching `filter`, latest start first (then the latest id), a page at a time.
     func trips(of owner: UUID, matching filter: TripFilter, page: PageRequest) async throws -> Page<Trip>
-    /// Replaces the trip's details; nil when the owner has no such trip.
-    func update(_ id: UUID, owner: UUID, details: TripDetails) async throws -> Trip?
+    /// Replaces the trip's details and moves its reminders with its dates and zone (a moved reminder is
+    /// sent again, unless already due at `time`); nil when the owner has no such trip.
+    func update(_ id: UUID, owner: UUID, details: TripDetails, at time: Date) async throws -> Trip?
     /// Deletes the trip and everything in it, and in the same transaction tells other services
     /// through the outbox (`trip_deleted`). Whether there was such a trip to delete.
     func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool

@@ -1,0 +1,63 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Reminders' due times in `trips.trips` (the start) and `trips.itinerary_items`. A claim marks them
+/// sent and announces them on `trips_reminders` in one statement: `FOR UPDATE SKIP LOCKED` keeps two
+/// workers off the same reminder, and the announcement goes out exactly when the claim commits.
+extension PostgresTripStore: ReminderRepository {
+    public static let remindersChannel = "trips_reminders"
+
+    public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
+        try await database.query("""
+            WITH due_trips AS (
+                UPDATE trips.trips SET start_reminded_at = \(now)
+                WHERE id IN (SELECT id FROM trips.trips WHERE start_reminded_at IS NULL AND start_reminder_at <= \(now)
+                             ORDER BY start_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                RETURNING 'trip_starting' AS kind, owner_id, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title,
+                          start_date AS day, NULL::integer AS minute_of_day, start_reminder_at AS due_at),
+            due_items AS (
+                UPDATE trips.itinerary_items item SET reminded_at = \(now)
+                WHERE id IN (SELECT id FROM trips.itinerary_items WHERE reminded_at IS NULL AND remind_at <= \(now)
+                             ORDER BY remind_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                RETURNING 'itinerary_reminder', owner_id, trip_id, id, place_id,
+                          coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), 'A place'), item_date, minute_of_day, remind_at),
+            claimed AS (SELECT * FROM due_trips UNION ALL SELECT * FROM due_items)
+            SELECT kind, owner_id, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at,
+                   pg_notify(\(Self.remindersChannel), json_build_object(
+                       'kind', kind, 'owner', owner_id, 'trip', trip_id, 'item', item_id, 'place', place_id, 'title', title,
+                       'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at))::text)::text
+            FROM claimed ORDER BY due_at
+            """).map { row in
+            let (kind, owner, trip, item, place, title, day, minute, due, _) =
+                try row.decode((String, UUID, UUID, UUID?, UUID?, String, String, Int?, Date, String).self)
+            guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
+            return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                            minuteOfDay: minute, dueAt: due)
+        }
+    }
+
+    /// Moves the trip's itinerary reminders with its zone (each item keeps its local day and time); a
+    /// moved one is sent again, unless it is already due.
+    static func rescheduleItineraryReminders(of trip: Trip, at time: Date, on connection: PostgresConnection, logger: Logger) async throws {
+        let items = try await connection.query("""
+            SELECT \(unescaped: itemColumns) FROM trips.itinerary_items WHERE trip_id = \(trip.id) FOR UPDATE
+            """, logger: logger).collect().map(decodeItem)
+        var ids: [UUID] = [], dues: [Date] = []
+        for item in items {
+            let due = item.plan.instants(in: trip.details.zone).remindAt
+            guard abs(due.timeIntervalSince(item.remindAt)) >= 0.001 else { continue }
+            ids.append(item.id)
+            dues.append(due)
+        }
+        guard !ids.isEmpty else { return }
+        try await connection.query("""
+            UPDATE trips.itinerary_items SET remind_at = moved.due,
+                reminded_at = CASE WHEN moved.due <= \(time) THEN \(time)::timestamptz END -- as ReminderSchedule.sentAt
+            FROM unnest(\(ids)::uuid[], \(dues)::timestamptz[]) AS moved(id, due)
+            WHERE itinerary_items.id = moved.id
+            """, logger: logger)
+    }
+}

@@ -1,0 +1,11 @@
+import Foundation
+
+/// Reminders' due times, stored with the trips and itinerary items they belong to, so they survive
+/// restarts; each is claimed once, however many workers ask.
+public protocol ReminderRepository: Sendable {
+    /// The reminders due at `now` and not yet sent (up to `limit` of each kind), earliest first, marked
+    /// sent as they are returned. Concurrent claims never return the same reminder. The PostgreSQL store also announces
+    /// them on `trips_reminders` in the claim's own transaction, so a reminder is marked sent exactly
+    /// when its announcement goes out.
+    func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder]
+}

@@ -1,0 +1,83 @@
+@testable import Events
+import Foundation
+@testable import Gateway
+import RoamLocal
+import RoamRuntime
+import RoamTesting
+import Testing
+import Trips
+
+/// `/v1/me/notifications/stream` merges what events and trips publish for the caller into one
+/// Server-Sent Events stream, and goes on with one part when the other is down.
+@Suite struct GatewayNotificationStreamTests {
+    static func streamSettings() throws -> GatewaySettings {
+        try GatewayHarness.settings(["STREAM_HEARTBEAT": "1s"])
+    }
+
+    /// The caller's id and the lines of their stream, held open by curl.
+    static func openStream(_ http: HTTPTestClient) async throws -> (user: UUID, token: String, lines: LineSink, curl: ChildProcess) {
+        let token = try await GatewayAccountsTests.signUp(http).access
+        let user = try #require(UUID(uuidString: try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String ?? ""))
+        let lines = LineSink()
+        let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
+                                    arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                                    environment: [:]) { lines.append($0) }
+        return (user, token, lines, curl)
+    }
+
+    static func dinner(for user: UUID) -> Reminder {
+        Reminder(kind: .itinerary, ownerID: user, tripID: UUID(), itemID: UUID(), placeID: UUID(), title: "Tasca do Chico",
+                 date: LocalDate("2031-06-12")!, minuteOfDay: 20 * 60, dueAt: ISO8601DateFormatter().date(from: "2031-06-12T18:00:00Z")!)
+    }
+
+    @Test func eventNotificationsAndTripRemindersArriveOnOneStream() async throws {
+        let hub = NotificationHub()
+        let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
+        let reminders = UserStreams<TripNotification>()
+        try await GatewayTripsTests.withTrips(notifications: reminders, events: [EventsGRPCService(events: events, notifications: hub)],
+                                              settings: try Self.streamSettings()) { http in
+            let (user, _, lines, curl) = try await Self.openStream(http)
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: connected" })
+            let eventID = UUID()
+            hub.deliver(EventNotification(kind: .eventChanged, eventID: eventID, at: Date()), to: user)
+            let dinner = Self.dinner(for: user)
+            reminders.deliver(.reminder(dinner, at: Date()), to: user)
+            #expect(await lines.waitFor { $0 == "event: event_changed" })
+            #expect(await lines.waitFor { $0 == "event: itinerary_reminder" })
+            let data = try #require(lines.all.first { $0.hasPrefix("data: ") && $0.contains("itinerary_reminder") })
+            let reminder = try #require(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
+            #expect(reminder["title"] as? String == "Tasca do Chico" && reminder["time"] as? String == "20:00" && reminder["date"] as? String == "2031-06-12")
+            #expect(reminder["tripId"] as? String == dinner.tripID.lowercasedString && reminder["placeId"] as? String == dinner.placeID?.lowercasedString)
+            #expect(reminder["dueAt"] as? String == "2031-06-12T18:00:00Z")
+            #expect(lines.all.contains { $0.contains(eventID.lowercasedString) })
+            #expect(lines.all.filter { $0 == "event: connected" }.count == 1 && !lines.all.contains("event: error"))
+            // Another user's reminder does not reach this stream.
+            reminders.deliver(.reminder(Self.dinner(for: UUID()), at: Date()), to: UUID())
+            #expect(await lines.waitFor { $0 == ": keep-alive" })
+            #expect(lines.all.filter { $0 == "event: itinerary_reminder" }.count == 1)
+        }
+    }
+
+    @Test func withEventsDownTheStreamSaysSoAndGoesOnWithTrips() async throws {
+        let reminders = UserStreams<TripNotification>()
+        // No events service answers: its part fails at once.
+        try await GatewayTripsTests.withTrips(notifications: reminders, settings: try Self.streamSettings()) { http in
+            let (user, _, lines, curl) = try await Self.openStream(http)
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: connected" })
+            let error = try #require(lines.all.first { $0.hasPrefix("data: ") && $0.contains("events notifications:") })
+            let problem = try #require(try JSONSerialization.jsonObject(with: Data(error.dropFirst(6).utf8)) as? [String: Any])
+            #expect(problem["status"] as? Int != nil && problem["reason"] as? String != nil)
+            reminders.deliver(.reminder(Self.dinner(for: user), at: Date()), to: user)
+            #expect(await lines.waitFor { $0 == "event: itinerary_reminder" })
+        }
+    }
+
+    @Test func theStreamNeedsASignedInUser() async throws {
+        try await GatewayTripsTests.withTrips { http in
+            let anonymous = try await http.send("GET", "/v1/me/notifications/stream")
+            #expect(anonymous.status == 401)
+        }
+    }
+}

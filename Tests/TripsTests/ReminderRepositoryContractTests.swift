@@ -1,0 +1,141 @@
+import Foundation
+import RoamCore
+import RoamRuntime
+import RoamTesting
+import Testing
+import Trips
+
+/// Reminders' due times in both stores: when each comes due, that it is claimed once, and that it
+/// follows its trip's dates and zone.
+@Suite struct ReminderRepositoryContractTests {
+    typealias Store = TripRepository & ItineraryRepository & ReminderRepository & PlacesRepository
+
+    /// A store of its own: a claim takes every reminder due, whoever's.
+    static func withOwnStore(_ kind: TripStoreKind, _ body: @Sendable (any Store) async throws -> Void) async throws {
+        switch kind {
+        case .memory:
+            try await body(InMemoryTripStore())
+        case .postgres:
+            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 8, logger: .init(label: "test")) { client in
+                try await TripsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(PostgresTripStore(database: Database(client: client, operationTimeout: .seconds(30))))
+            }
+        }
+    }
+
+    static let utc = TripFixtures.utc
+
+    /// A Lisbon trip made on 1 May 2026, long before its reminders.
+    static func trip(_ start: String, _ end: String, zone: String = "Europe/Lisbon", made: String = "2026-05-01T00:00:00Z") -> Trip {
+        let planned = TripFixtures.trip(start, end, zone: zone)
+        return Trip(id: planned.id, ownerID: planned.ownerID, details: planned.details, createdAt: utc(made))
+    }
+
+    static func item(of trip: Trip, place: UUID, _ date: String, _ minute: Int?, made: String = "2026-05-02T00:00:00Z") -> ItineraryItem {
+        let plan = ItineraryPlan(date: LocalDate(date)!, minuteOfDay: minute)
+        return ItineraryItem(id: .v7(), tripID: trip.id, ownerID: trip.ownerID, placeID: place, plan: plan,
+                             remindAt: plan.instants(in: trip.details.zone).remindAt, createdAt: utc(made))
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func aTripStartReminderComesDue24HoursBeforeItsFirstLocalDayAndIsClaimedOnce(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            // Lisbon is UTC+1 in June: the first day begins at 23:00 UTC the day before.
+            let due = Self.utc("2026-06-08T23:00:00Z")
+            #expect(try await store.claimDueReminders(at: due.addingTimeInterval(-1), limit: 10).isEmpty)
+            let claimed = try await store.claimDueReminders(at: due.addingTimeInterval(30), limit: 10)
+            #expect(claimed == [Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: trip.id, title: "Trip 2026-06-10",
+                                         date: LocalDate("2026-06-10")!, dueAt: due)])
+            #expect(try await store.claimDueReminders(at: due.addingTimeInterval(60), limit: 10).isEmpty, "sent once")
+
+            // A trip made less than a day before it starts is not reminded of its start.
+            _ = try await store.create(Self.trip("2026-07-01", "2026-07-02", made: "2026-06-30T12:00:00Z"), idempotencyKey: nil)
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-07-01T00:00:00Z"), limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func anItineraryReminderNamesItsPlaceAndComesOnceAtItsTime(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            _ = try await PlaceService(places: store).importPlaces([PlaceImport(sourceID: "n/1", name: "Tasca do Chico", category: "restaurant",
+                                                                                point: GeoPoint(latitude: 38.71, longitude: -9.14))])
+            let place = try #require(try await store.places(matching: PlaceQuery(near: GeoPoint(latitude: 38.71, longitude: -9.14)), limit: 1)
+                .first?.place.id)
+            _ = try await store.claimDueReminders(at: Self.utc("2026-06-09T00:00:00Z"), limit: 10)
+            let dinner = try #require(try await store.addItem(Self.item(of: trip, place: place, "2026-06-12", 20 * 60)))
+            let morning = try #require(try await store.addItem(Self.item(of: trip, place: place, "2026-06-13", nil)))
+            // An hour before 20:00 in Lisbon's summer time; 09:00 local without a time.
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-12T17:59:59Z"), limit: 10).isEmpty)
+            let first = try await store.claimDueReminders(at: Self.utc("2026-06-12T18:00:00Z"), limit: 10)
+            #expect(first == [Reminder(kind: .itinerary, ownerID: trip.ownerID, tripID: trip.id, itemID: dinner.id, placeID: place,
+                                       title: "Tasca do Chico", date: LocalDate("2026-06-12")!, minuteOfDay: 20 * 60,
+                                       dueAt: Self.utc("2026-06-12T18:00:00Z"))])
+            let second = try await store.claimDueReminders(at: Self.utc("2026-06-14T00:00:00Z"), limit: 10)
+            #expect(second.map(\.itemID) == [morning.id] && second.first?.dueAt == Self.utc("2026-06-13T08:00:00Z"))
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-20T00:00:00Z"), limit: 10).isEmpty)
+
+            // A plan made after its reminder's time is not announced late.
+            _ = try await store.addItem(Self.item(of: trip, place: place, "2026-06-15", 12 * 60, made: "2026-06-15T11:30:00Z"))
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-15T12:00:00Z"), limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func remindersFollowTheTripsDatesAndZoneAndAMovedOneComesAgain(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            let item = try #require(try await store.addItem(Self.item(of: trip, place: UUID(), "2026-06-12", 20 * 60)))
+            let sent = try await store.claimDueReminders(at: Self.utc("2026-06-12T19:00:00Z"), limit: 10)
+            #expect(sent.map(\.kind) == [.tripStarting, .itinerary])
+
+            // A new title moves nothing.
+            var renamed = trip.details
+            renamed.title = "Lisbon"
+            _ = try await store.update(trip.id, owner: trip.ownerID, details: renamed, at: Self.utc("2026-06-12T19:30:00Z"))
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-12T20:00:00Z"), limit: 10).isEmpty)
+
+            // Tokyo, and a week later: the start's reminder moves to 15:00 UTC on the 16th (the 18th's
+            // midnight at UTC+9, less a day) and dinner at 20:00 Tokyo time to 10:00 UTC on the 12th, both
+            // after the edit.
+            var moved = renamed
+            moved.dates = TripDates(start: LocalDate("2026-06-18")!, end: LocalDate("2026-06-25")!)
+            moved.zone = TripZone("Asia/Tokyo")!
+            _ = try await store.update(trip.id, owner: trip.ownerID, details: moved, at: Self.utc("2026-06-12T09:00:00Z"))
+            let again = try await store.claimDueReminders(at: Self.utc("2026-06-17T00:00:00Z"), limit: 10)
+            #expect(again.map(\.dueAt) == [Self.utc("2026-06-12T10:00:00Z"), Self.utc("2026-06-16T15:00:00Z")])
+            #expect(again.map(\.itemID) == [item.id, nil] && again.last?.title == "Lisbon")
+            #expect(try await store.itinerary(ofTrip: trip.id, owner: trip.ownerID).first?.remindAt == Self.utc("2026-06-12T10:00:00Z"))
+
+            // Moved to a time already past at the edit: not sent late.
+            moved.zone = TripZone("Europe/Lisbon")!
+            _ = try await store.update(trip.id, owner: trip.ownerID, details: moved, at: Self.utc("2026-06-20T00:00:00Z"))
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-20T00:00:00Z"), limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func concurrentClaimsTakeEachReminderOnceAndADeletedTripsNever(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            var trips: [Trip] = []
+            for day in 10...29 { trips.append(try await store.create(Self.trip("2026-06-\(day)", "2026-06-30"), idempotencyKey: nil)) }
+            let gone = trips.removeLast()
+            _ = try await store.delete(gone.id, owner: gone.ownerID, at: Self.utc("2026-05-03T00:00:00Z"))
+            let claims = try await withThrowingTaskGroup(of: [Reminder].self) { group in
+                for _ in 0..<6 { group.addTask { try await store.claimDueReminders(at: Self.utc("2026-07-01T00:00:00Z"), limit: 4) } }
+                var all: [[Reminder]] = []
+                for try await claim in group { all.append(claim) }
+                return all
+            }
+            var claimed = claims.flatMap { $0 }
+            var more: [Reminder]
+            repeat {
+                more = try await store.claimDueReminders(at: Self.utc("2026-07-01T00:00:00Z"), limit: 4)
+                claimed += more
+            } while !more.isEmpty
+            #expect(claimed.count == trips.count && Set(claimed.map(\.tripID)) == Set(trips.map(\.id)))
+            #expect(claims.allSatisfy { $0.count <= 4 })
+        }
+    }
+}
