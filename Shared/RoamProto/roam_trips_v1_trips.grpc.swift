@@ -972,7 +972,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Trips_V1_ListTripPlacesRequest` messages.
@@ -1633,7 +1633,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
@@ -2293,7 +2293,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Trips_V1_ListTripPlacesRequest` message.
@@ -4355,7 +4355,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
@@ -5455,7 +5455,7 @@ extension Roam_Trips_V1_TripsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+        /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
@@ -6561,7 +6561,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+    /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Trips_V1_ListTripPlacesRequest` message.
@@ -7693,7 +7693,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Location-tag autocomplete: the trip's pins whose titles start with the prefix.
+    /// > Location-tag autocomplete: the trip's pins and saved places whose titles start with the prefix.
     ///
     /// - Parameters:
     ///   - message: request message to send.

@@ -1371,7 +1371,16 @@ public nonisolated struct Roam_Trips_V1_LocationTag: Sendable {
     set {tag = .pinID(newValue)}
   }
 
-  /// For a pin: its title (set in answers).
+  /// A place of the catalog saved to the trip.
+  public var placeID: String {
+    get {
+      if case .placeID(let v)? = tag {return v}
+      return String()
+    }
+    set {tag = .placeID(newValue)}
+  }
+
+  /// For a pin or a place: its title or name (set in answers).
   public var title: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
@@ -1381,6 +1390,8 @@ public nonisolated struct Roam_Trips_V1_LocationTag: Sendable {
     case text(String)
     /// One of the trip's pins.
     case pinID(String)
+    /// A place of the catalog saved to the trip.
+    case placeID(String)
 
   }
 
@@ -1717,7 +1728,7 @@ public nonisolated struct Roam_Trips_V1_TripPlace: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  /// `pin` (saved places will join them).
+  /// `pin` or `place` (saved to the trip).
   public var kind: String = String()
 
   public var id: String = String()
@@ -4225,7 +4236,7 @@ nonisolated extension Roam_Trips_V1_ExportGPXResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Roam_Trips_V1_LocationTag: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LocationTag"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}pin_id\0\u{1}title\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}text\0\u{3}pin_id\0\u{1}title\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4250,6 +4261,14 @@ nonisolated extension Roam_Trips_V1_LocationTag: SwiftProtobuf.Message, SwiftPro
         }
       }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.tag != nil {try decoder.handleConflictingOneOf()}
+          self.tag = .placeID(v)
+        }
+      }()
       default: break
       }
     }
@@ -4269,11 +4288,14 @@ nonisolated extension Roam_Trips_V1_LocationTag: SwiftProtobuf.Message, SwiftPro
       guard case .pinID(let v)? = self.tag else { preconditionFailure() }
       try visitor.visitSingularStringField(value: v, fieldNumber: 2)
     }()
-    case nil: break
+    default: break
     }
     if !self.title.isEmpty {
       try visitor.visitSingularStringField(value: self.title, fieldNumber: 3)
     }
+    try { if case .placeID(let v)? = self.tag {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 

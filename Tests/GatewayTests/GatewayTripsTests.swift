@@ -29,7 +29,7 @@ import Trips
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
         try await GatewayHarness.withAccounts(settings: settings, events: events, trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
-                                                                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
+                                                                                journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                                                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store),
@@ -220,6 +220,10 @@ import Trips
                 "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [[:] as [String: Any]], "mediaIds": ["not-a-uuid"],
             ], token: ana)
             #expect(shapeless.problemFields == ["mediaIds[0]", "locationTags[0]"])
+            let twoInOne = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["text": "Rossio", "pinId": pin]],
+            ], token: ana)
+            #expect(twoInOne.status == 400 && twoInOne.problemFields == ["locationTags[0]"])
             #expect(try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": "Day", "body": "Good", "date": "2031-07-01"], token: ana)
                 .problemFields == ["date"])
 
@@ -249,6 +253,22 @@ import Trips
 
             let places = try await http.send("GET", "/v1/trips/\(trip)/places?prefix=ro", token: ana).json()
             #expect((places["places"] as? [[String: Any]])?.map { $0["id"] as? String } == [pin])
+
+            // A place saved to the trip is a tag too, named in answers and offered by the autocomplete.
+            let nearby = try await http.send("GET", "/v1/places/nearby?lat=\(Self.rossio.latitude)&lng=\(Self.rossio.longitude)", token: ana).json()
+            let tasca = try #require((nearby["places"] as? [[String: Any]])?.first { $0["name"] as? String == "Tasca do Chico" }?["id"] as? String)
+            let unsaved = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
+            ], token: ana)
+            #expect(unsaved.status == 400 && unsaved.problemFields == ["locationTags[0].placeId"])
+            #expect(try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": tasca], token: ana).status == 201)
+            let dinner = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
+                "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
+            ], token: ana).json()
+            #expect((dinner["locationTags"] as? [[String: Any]])?.first?["title"] as? String == "Tasca do Chico")
+            #expect((dinner["locationTags"] as? [[String: Any]])?.first?["placeId"] as? String == tasca)
+            let offered = try await http.send("GET", "/v1/trips/\(trip)/places?prefix=ta", token: ana).json()
+            #expect((offered["places"] as? [[String: Any]])?.map { "\($0["kind"] ?? "")/\($0["id"] ?? "")" } == ["place/\(tasca)"])
             #expect(try await http.send("GET", "/v1/journal/prompt?tripId=not-a-trip", token: ana).problemFields == ["tripId"])
             #expect(try await http.send("GET", "/v1/trips/\(trip)/journal/nope", token: ana).problemFields == ["entryId"])
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/journal/\(entryID)", token: ana).status == 204)

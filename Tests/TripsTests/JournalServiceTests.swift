@@ -13,7 +13,7 @@ import Trips
     let owner = UUID()
     var trips: TripService { TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") }) }
     var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, policy: PinPolicy()) }
-    var journal: JournalService { JournalService(trips: trips, pins: pins, journal: store, media: media) }
+    var journal: JournalService { JournalService(trips: trips, pins: pins, saved: store, journal: store, media: media) }
 
     func lisbon() async throws -> Trip {
         try await trips.create(TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2026-06-10", endDate: "2026-06-17",
@@ -101,15 +101,61 @@ import Trips
         #expect(await errorReason { _ = try await journal.nextPrompt(forTrip: trip.id, owner: UUID()) } == "NOT_FOUND")
     }
 
-    @Test func placesAutocompleteOverTheTripsPins() async throws {
+    @Test func placesAutocompleteOverTheTripsPinsAndSavedPlaces() async throws {
         let trip = try await lisbon()
         let base = GeoPoint(latitude: 38.71, longitude: -9.14)
         for (index, title) in ["Belém Tower", "bairro Alto", "Alfama", "Baixa"].enumerated() {
             _ = try await pins.create(PinDraft(title: title, description: "Place", point: base.moved(meters: Double(index) * 500, bearing: 90)),
                                       trip: trip.id, owner: owner, idempotencyKey: nil)
         }
-        #expect(try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.details.title) == ["bairro Alto", "Baixa"])
-        #expect(try await journal.places(ofTrip: trip.id, prefix: "", owner: owner, limit: 2).map(\.details.title) == ["Alfama", "bairro Alto"])
+        let (saved, _) = try await savePlaces(["Bairro do Avillez", "A Brasileira"], near: base, to: trip)
+        #expect(try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.title) == ["bairro Alto", "Bairro do Avillez", "Baixa"])
+        #expect(try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.kind) == [.pin, .place, .pin])
+        #expect(try await journal.places(ofTrip: trip.id, prefix: "", owner: owner, limit: 2).map(\.title) == ["A Brasileira", "Alfama"])
+        #expect(try await journal.places(ofTrip: trip.id, prefix: "bairro d", owner: owner, limit: 20).map(\.id) == [saved[0]])
         #expect(await errorReason { _ = try await journal.places(ofTrip: trip.id, prefix: "a", owner: UUID(), limit: 20) } == "NOT_FOUND")
+    }
+
+    @Test func aTagNamesAPlaceSavedToTheTripWhichGivesItsNameAndItsCover() async throws {
+        let trip = try await lisbon()
+        let chiado = GeoPoint(latitude: 38.7107, longitude: -9.1425)
+        let (saved, unsaved) = try await savePlaces(["A Brasileira"], near: chiado, to: trip, alsoInCatalog: "Café Nicola")
+        let refused = await errorFields {
+            _ = try await journal.create(JournalDraft(title: "Coffee", body: "Bica", locationTags: [.place(saved[0]), .place(unsaved), .place(UUID())]),
+                                         trip: trip.id, owner: owner, idempotencyKey: nil)
+        }
+        #expect(refused == ["location_tags[1].place_id", "location_tags[2].place_id"], "only places saved to this trip")
+        let entry = try await journal.create(JournalDraft(title: "Coffee", body: "Bica", locationTags: [.text("Chiado"), .place(saved[0])]),
+                                             trip: trip.id, owner: owner, idempotencyKey: nil)
+        #expect(try await journal.entry(entry.id, inTrip: trip.id, owner: owner).details.locationTags == [.text("Chiado"), .place(saved[0])])
+        #expect(try await journal.taggedPlaces(in: [entry], trip: trip)[saved[0]]?.title == "A Brasileira")
+        // No photos of its own: the photo nearest the place is its cover.
+        let near = TripPhoto(mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
+                             point: chiado.moved(meters: 30, bearing: 180))
+        library.add(near, owner: owner)
+        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == near.mediaID)
+        // Once the place is no longer saved to the trip, the tag names nothing.
+        try await SavedPlaceService(trips: trips, saved: store).remove(saved[0], fromTrip: trip.id, owner: owner)
+        #expect(try await journal.taggedPlaces(in: [entry], trip: trip).isEmpty)
+        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == nil)
+    }
+
+    /// Loads places named `names` (and `alsoInCatalog`, not saved) into the catalog near `point` and
+    /// saves the first ones to the trip; their ids, and the unsaved one's.
+    func savePlaces(_ names: [String], near point: GeoPoint, to trip: Trip, alsoInCatalog other: String = "Elsewhere") async throws -> ([UUID], UUID) {
+        let catalog = PlaceService(places: store)
+        let all = names + [other]
+        _ = try await catalog.importPlaces(all.enumerated().map { index, name in
+            PlaceImport(sourceID: "test/\(trip.id)/\(index)", name: name, category: "cafe", point: point.moved(meters: Double(index) * 20, bearing: 0))
+        })
+        let found = try await store.places(matching: PlaceQuery(near: point), limit: 50)
+        func id(_ name: String) throws -> UUID { try #require(found.first { $0.place.details.name == name }?.place.id) }
+        let saving = SavedPlaceService(trips: trips, saved: store)
+        var saved: [UUID] = []
+        for name in names {
+            saved.append(try id(name))
+            _ = try await saving.save(saved.last!, toTrip: trip.id, owner: owner)
+        }
+        return (saved, try id(other))
     }
 }

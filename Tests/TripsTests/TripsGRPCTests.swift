@@ -28,7 +28,7 @@ import Trips
     func service(_ trips: TripService, notifications: UserStreams<TripNotification> = UserStreams()) -> TripsGRPCService {
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
         return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
-                                journal: JournalService(trips: trips, pins: pins, journal: store, media: InMemoryMediaAttachments()),
+                                journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
     }

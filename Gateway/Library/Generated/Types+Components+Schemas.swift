@@ -531,17 +531,19 @@ extension Components {
                 case text
             }
         }
-        /// Free text, or one of the trip's pins (`pinId`; answers add its `title`)
+        /// Exactly one of free text, one of the trip's pins (`pinId`) or a place saved to the trip (`placeId`); answers add a pin's or place's `title`
         ///
         /// - Remark: Generated from `#/components/schemas/LocationTag`.
         internal struct LocationTag: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/LocationTag/pinId`.
             internal var pinId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/LocationTag/placeId`.
+            internal var placeId: Swift.String?
             /// 1 to 100 characters
             ///
             /// - Remark: Generated from `#/components/schemas/LocationTag/text`.
             internal var text: Swift.String?
-            /// The pin's title (in answers)
+            /// The pin's title or the place's name (in answers)
             ///
             /// - Remark: Generated from `#/components/schemas/LocationTag/title`.
             internal var title: Swift.String?
@@ -549,19 +551,23 @@ extension Components {
             ///
             /// - Parameters:
             ///   - pinId:
+            ///   - placeId:
             ///   - text: 1 to 100 characters
-            ///   - title: The pin's title (in answers)
+            ///   - title: The pin's title or the place's name (in answers)
             internal init(
                 pinId: Swift.String? = nil,
+                placeId: Swift.String? = nil,
                 text: Swift.String? = nil,
                 title: Swift.String? = nil
             ) {
                 self.pinId = pinId
+                self.placeId = placeId
                 self.text = text
                 self.title = title
             }
             internal enum CodingKeys: String, CodingKey {
                 case pinId
+                case placeId
                 case text
                 case title
             }
@@ -570,10 +576,15 @@ extension Components {
         internal struct TripPlace: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/TripPlace/id`.
             internal var id: Swift.String
+            /// A pin's id tags as `pinId`, a place's as `placeId`
+            ///
             /// - Remark: Generated from `#/components/schemas/TripPlace/kind`.
             internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case pin = "pin"
+                case place = "place"
             }
+            /// A pin's id tags as `pinId`, a place's as `placeId`
+            ///
             /// - Remark: Generated from `#/components/schemas/TripPlace/kind`.
             internal var kind: Components.Schemas.TripPlace.KindPayload
             /// - Remark: Generated from `#/components/schemas/TripPlace/title`.
@@ -582,7 +593,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - id:
-            ///   - kind:
+            ///   - kind: A pin's id tags as `pinId`, a place's as `placeId`
             ///   - title:
             internal init(
                 id: Swift.String,

@@ -29770,7 +29770,7 @@ internal enum Operations {
             }
         }
     }
-    /// Location-tag autocomplete over your trip's pins (titles starting with the prefix, any case)
+    /// Location-tag autocomplete over your trip's pins and saved places (titles starting with the prefix, any case)
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/places`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.

@@ -502,7 +502,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
     func deleteJournalEntry(_ input: Operations.DeleteJournalEntry.Input) async throws -> Operations.DeleteJournalEntry.Output
-    /// Location-tag autocomplete over your trip's pins (titles starting with the prefix, any case)
+    /// Location-tag autocomplete over your trip's pins and saved places (titles starting with the prefix, any case)
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/places`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.
@@ -1888,7 +1888,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Location-tag autocomplete over your trip's pins (titles starting with the prefix, any case)
+    /// Location-tag autocomplete over your trip's pins and saved places (titles starting with the prefix, any case)
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/places`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)`.

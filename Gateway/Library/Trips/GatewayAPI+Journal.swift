@@ -6,12 +6,13 @@ import RoamRuntime
 extension GatewayAPI {
     func createJournalEntry(_ input: Operations.CreateJournalEntry.Input) async throws -> Operations.CreateJournalEntry.Output {
         let body = switch input.body { case .json(let body): body }
+        let entry = try body.proto()
         let response = try await renamingFields(Self.tripPathFields) {
             try await trips.call { client, options in
                 try await client.createJournalEntry(.with {
                     $0.tripID = input.path.id
                     $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                    $0.entry = body.proto
+                    $0.entry = entry
                 }, options: options)
             }
         }
@@ -47,12 +48,13 @@ extension GatewayAPI {
 
     func replaceJournalEntry(_ input: Operations.ReplaceJournalEntry.Input) async throws -> Operations.ReplaceJournalEntry.Output {
         let body = switch input.body { case .json(let body): body }
+        let entry = try body.proto()
         let response = try await renamingFields(Self.entryPathFields) {
             try await trips.call(idempotent: true) { client, options in
                 try await client.updateJournalEntry(.with {
                     $0.tripID = input.path.id
                     $0.entryID = input.path.entryId
-                    $0.entry = body.proto
+                    $0.entry = entry
                 }, options: options)
             }
         }
@@ -91,7 +93,9 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(places: response.places.map { .init(id: $0.id, kind: .pin, title: $0.title) }))))
+        return .ok(.init(body: .json(.init(places: response.places.compactMap { place in
+            Components.Schemas.TripPlace.KindPayload(rawValue: place.kind).map { .init(id: place.id, kind: $0, title: place.title) }
+        }))))
     }
 
     /// An entry's path names its trip `id` and itself `entryId`.

@@ -80,6 +80,7 @@ extension Components.Schemas.JournalEntry {
                   locationTags: proto.locationTags.map { tag in
                       switch tag.tag {
                       case .pinID(let id): .init(pinId: id, title: tag.title)
+                      case .placeID(let id): .init(placeId: id, title: tag.title)
                       case .text(let text): .init(text: text)
                       case nil: .init()
                       }
@@ -90,18 +91,24 @@ extension Components.Schemas.JournalEntry {
 }
 
 extension Components.Schemas.JournalEntryRequest {
-    var proto: Roam_Trips_V1_JournalEntryFields {
-        .with {
+    /// The entry for trips; a tag naming more than one thing is refused by field (one naming nothing
+    /// goes on, for trips to name with the entry's other faults).
+    func proto() throws(RoamError) -> Roam_Trips_V1_JournalEntryFields {
+        var validation = Validation()
+        let tags = (locationTags ?? []).enumerated().map { index, tag in
+            let given = [tag.text.map { .text($0) }, tag.pinId.map { .pinID($0) }, tag.placeId.map { .placeID($0) }]
+                .compactMap { $0 as Roam_Trips_V1_LocationTag.OneOf_Tag? }
+            validation.require(given.count <= 1, "locationTags[\(index)]", "must have exactly one of text, pinId and placeId")
+            return Roam_Trips_V1_LocationTag.with { $0.tag = given.first }
+        }
+        try validation.check()
+        return .with {
             $0.title = title
             $0.body = body
             $0.date = date ?? ""
             $0.mediaIds = mediaIds ?? []
             $0.promptID = promptId ?? ""
-            $0.locationTags = (locationTags ?? []).map { tag in
-                .with {
-                    if let pin = tag.pinId { $0.pinID = pin } else if let text = tag.text { $0.text = text }
-                }
-            }
+            $0.locationTags = tags
         }
     }
 }

@@ -45,7 +45,7 @@ public enum TripsApp {
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: MediaTripPhotos(upstream: media),
                               media: MediaAttachmentsClient(upstream: media), policy: configuration.pinPolicy)
         return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
-                                journal: JournalService(trips: trips, pins: pins, journal: store, media: MediaAttachmentsClient(upstream: media)),
+                                journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: MediaAttachmentsClient(upstream: media)),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
     }

@@ -57,7 +57,7 @@ public struct JournalDraft: Sendable {
                 validation.require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "location_tags[\(index)].text",
                                    "must not contain control characters")
                 tags.append(.text(text))
-            case .pin:
+            case .pin, .place:
                 tags.append(tag)
             }
         }

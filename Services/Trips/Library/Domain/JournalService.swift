@@ -2,16 +2,19 @@ import Foundation
 import RoamCore
 
 /// A trip's journal: entries about its days, with photos (attached through media), a prompt and
-/// location tags, and the prompts still unanswered. Only the trip's owner reads or writes it.
+/// location tags (free text, the trip's pins, places saved to it), and the prompts still unanswered.
+/// Only the trip's owner reads or writes it.
 public struct JournalService: Sendable {
     let trips: TripService
     let pins: PinService
+    let saved: any SavedPlacesRepository
     let journal: any JournalRepository
     let media: any MediaAttachments
 
-    public init(trips: TripService, pins: PinService, journal: any JournalRepository, media: any MediaAttachments) {
+    public init(trips: TripService, pins: PinService, saved: any SavedPlacesRepository, journal: any JournalRepository, media: any MediaAttachments) {
         self.trips = trips
         self.pins = pins
+        self.saved = saved
         self.journal = journal
         self.media = media
     }
@@ -22,7 +25,7 @@ public struct JournalService: Sendable {
         let trip = try await trips.trip(tripID, owner: owner)
         let details = try draft.validated(for: trip.details, now: trips.now())
         try TripService.checkIdempotencyKey(idempotencyKey)
-        try await requirePins(of: details, in: trip)
+        try await requireTaggedPlaces(of: details, in: trip)
         let created = trips.now()
         let entry = JournalEntry(id: .v7(at: created), tripID: tripID, ownerID: owner, details: details, createdAt: created)
         if !details.mediaIDs.isEmpty { try await media.attach(details.mediaIDs, to: Self.subject(of: entry), for: owner, field: "media_ids") }
@@ -54,7 +57,7 @@ public struct JournalService: Sendable {
         var draft = draft
         draft.date = draft.date ?? entry.details.date.description
         let details = try draft.validated(for: trip.details, now: trips.now())
-        try await requirePins(of: details, in: trip)
+        try await requireTaggedPlaces(of: details, in: trip)
         try await media.replace(entry.details.mediaIDs, with: details.mediaIDs, on: Self.subject(of: entry), for: owner, field: "media_ids")
         guard let updated = try await journal.updateEntry(id, owner: owner, details: details) else { throw Self.entryNotFound }
         return updated
@@ -77,40 +80,66 @@ public struct JournalService: Sendable {
         return (unanswered.first, unanswered.count)
     }
 
-    /// Each entry's cover: its first photo; else the photo nearest its first tagged pin that still
-    /// exists, within the photo radius; else none. The library is asked once for them all; media being
-    /// down leaves only the first case.
+    /// Each entry's cover: its first photo; else the photo nearest its first tagged pin or saved place
+    /// that still is one, within the photo radius; else none. The library is asked once for them all;
+    /// media being down leaves only the first case.
     public func covers(of entries: [JournalEntry], trip: Trip) async -> [UUID: UUID] {
         var covers: [UUID: UUID] = [:]
-        var firstPins: [UUID: Pin] = [:]
+        let uncovered = entries.filter { $0.details.mediaIDs.isEmpty }
+        let tagged = (try? await taggedPlaces(in: uncovered, trip: trip)) ?? [:]
+        var firstPlaces: [UUID: GeoPoint] = [:]
         for entry in entries {
             if let first = entry.details.mediaIDs.first {
                 covers[entry.id] = first
-                continue
-            }
-            for tag in entry.details.locationTags {
-                guard case .pin(let pinID) = tag, let pin = try? await pins.pin(pinID, inTrip: trip.id, owner: trip.ownerID) else { continue }
-                firstPins[entry.id] = pin
-                break
+            } else if let place = entry.details.locationTags.lazy.compactMap({ $0.placeID.flatMap { tagged[$0] } }).first {
+                firstPlaces[entry.id] = place.point
             }
         }
-        let pinCovers = await pins.covers(of: Array(Set(firstPins.values)), trip: trip)
-        for (entry, pin) in firstPins { covers[entry] = pinCovers[pin.id] }
+        covers.merge(await pins.nearestPhotos(to: firstPlaces, trip: trip)) { chosen, _ in chosen }
         return covers
     }
 
-    /// Tag autocomplete: the trip's pins whose titles start with `prefix` (any case), alphabetically.
-    public func places(ofTrip tripID: UUID, prefix: String, owner: UUID, limit: Int) async throws -> [Pin] {
+    /// The pins and saved places the entries' tags name that still are the trip's, by id.
+    public func taggedPlaces(in entries: [JournalEntry], trip: Trip) async throws -> [UUID: TripPlace] {
+        var found: [UUID: TripPlace] = [:]
+        var savedPlaces: [UUID: TripPlace]?
+        for tag in entries.flatMap(\.details.locationTags) {
+            guard let id = tag.placeID, found[id] == nil else { continue }
+            switch tag {
+            case .pin:
+                guard let pin = try? await pins.pin(id, inTrip: trip.id, owner: trip.ownerID) else { continue }
+                found[id] = TripPlace(kind: .pin, id: id, title: pin.details.title, point: pin.details.point)
+            case .place:
+                if savedPlaces == nil { savedPlaces = try await self.savedPlaces(of: trip) }
+                found[id] = savedPlaces?[id]
+            case .text:
+                continue
+            }
+        }
+        return found
+    }
+
+    /// Tag autocomplete: the trip's pins and saved places whose titles start with `prefix` (any case),
+    /// alphabetically.
+    public func places(ofTrip tripID: UUID, prefix: String, owner: UUID, limit: Int) async throws -> [TripPlace] {
+        let trip = try await trips.trip(tripID, owner: owner)
         let prefix = prefix.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        var found: [Pin] = []
+        var found = Array(try await savedPlaces(of: trip).values)
         var cursor: String?
         repeat {
             let page = try await pins.pins(ofTrip: tripID, on: nil, owner: owner, page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
-            found += page.items.filter { prefix.isEmpty || $0.details.title.lowercased().hasPrefix(prefix) }
+            found += page.items.map { TripPlace(kind: .pin, id: $0.id, title: $0.details.title, point: $0.details.point) }
             cursor = page.nextCursor
         } while cursor != nil
-        return Array(found.sorted { ($0.details.title.lowercased(), $0.id.uuidString) < ($1.details.title.lowercased(), $1.id.uuidString) }
+        return Array(found.filter { prefix.isEmpty || $0.title.lowercased().hasPrefix(prefix) }
+            .sorted { ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString) }
             .prefix(limit))
+    }
+
+    private func savedPlaces(of trip: Trip) async throws -> [UUID: TripPlace] {
+        Dictionary(try await saved.savedPlaces(ofTrip: trip.id, owner: trip.ownerID).map {
+            ($0.place.id, TripPlace(kind: .place, id: $0.place.id, title: $0.place.details.name, point: $0.place.details.point))
+        }) { first, _ in first }
     }
 
     /// How many entries each day of the trip has.
@@ -118,13 +147,21 @@ public struct JournalService: Sendable {
         try await journal.entryCounts(ofTrip: trip.id, owner: trip.ownerID)
     }
 
-    /// Every tagged pin must be one of the trip's.
-    private func requirePins(of details: JournalEntryDetails, in trip: Trip) async throws {
+    /// Every tagged pin must be one of the trip's, and every tagged place saved to it.
+    private func requireTaggedPlaces(of details: JournalEntryDetails, in trip: Trip) async throws {
         var validation = Validation()
+        var savedIDs: Set<UUID>?
         for (index, tag) in details.locationTags.enumerated() {
-            guard case .pin(let pinID) = tag else { continue }
-            let pin = try await pins.pins.pin(pinID, owner: trip.ownerID)
-            validation.require(pin?.tripID == trip.id, "location_tags[\(index)].pin_id", "must be a pin of this trip")
+            switch tag {
+            case .text:
+                continue
+            case .pin(let pinID):
+                let pin = try await pins.pins.pin(pinID, owner: trip.ownerID)
+                validation.require(pin?.tripID == trip.id, "location_tags[\(index)].pin_id", "must be a pin of this trip")
+            case .place(let placeID):
+                if savedIDs == nil { savedIDs = Set(try await savedPlaces(of: trip).keys) }
+                validation.require(savedIDs?.contains(placeID) == true, "location_tags[\(index)].place_id", "must be a place saved to this trip")
+            }
         }
         try validation.check()
     }

@@ -100,11 +100,15 @@ public struct PinService: Sendable {
         var covers: [UUID: UUID] = [:]
         for pin in pins { covers[pin.id] = pin.details.coverMediaID }
         let uncovered = pins.filter { $0.details.coverMediaID == nil }
-        guard !uncovered.isEmpty, let found = try? await tripPhotos(of: trip, near: nil) else { return covers }
-        for pin in uncovered {
-            covers[pin.id] = Self.nearest(to: pin.details.point, among: found, within: policy.photoRadiusMeters).first?.photo.mediaID
-        }
+        covers.merge(await nearestPhotos(to: Dictionary(uncovered.map { ($0.id, $0.details.point) }) { first, _ in first }, trip: trip)) { chosen, _ in chosen }
         return covers
+    }
+
+    /// The owner's photo of the trip nearest each point, within the photo radius. The library is asked
+    /// once for them all; when media is down there are none.
+    public func nearestPhotos<Key: Hashable>(to points: [Key: GeoPoint], trip: Trip) async -> [Key: UUID] {
+        guard !points.isEmpty, let found = try? await tripPhotos(of: trip, near: nil) else { return [:] }
+        return points.compactMapValues { Self.nearest(to: $0, among: found, within: policy.photoRadiusMeters).first?.photo.mediaID }
     }
 
     /// How many pins the trip has on each of its days.

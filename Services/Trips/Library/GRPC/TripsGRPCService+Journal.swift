@@ -70,14 +70,14 @@ extension TripsGRPCService {
     public func listTripPlaces(request: Roam_Trips_V1_ListTripPlacesRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_ListTripPlacesResponse {
         guard (0...100).contains(request.limit) else { throw RoamError.invalidField("limit", "must be from 1 to 100") }
-        let pins = try await journal.places(ofTrip: UUID(field: "trip_id", request.tripID), prefix: request.prefix, owner: caller(),
-                                            limit: request.limit == 0 ? 20 : Int(request.limit))
+        let places = try await journal.places(ofTrip: UUID(field: "trip_id", request.tripID), prefix: request.prefix, owner: caller(),
+                                              limit: request.limit == 0 ? 20 : Int(request.limit))
         return .with {
-            $0.places = pins.map { pin in
+            $0.places = places.map { place in
                 .with {
-                    $0.kind = "pin"
-                    $0.id = pin.id.lowercasedString
-                    $0.title = pin.details.title
+                    $0.kind = place.kind.rawValue
+                    $0.id = place.id.lowercasedString
+                    $0.title = place.title
                 }
             }
         }
@@ -100,7 +100,11 @@ extension TripsGRPCService {
                 let id = UUID(uuidString: text)
                 validation.require(id != nil, "location_tags[\(index)].pin_id", "must be a UUID")
                 if let id { tags.append(.pin(id)) }
-            case nil: validation.require(false, "location_tags[\(index)]", "must have a text or a pin")
+            case .placeID(let text):
+                let id = UUID(uuidString: text)
+                validation.require(id != nil, "location_tags[\(index)].place_id", "must be a UUID")
+                if let id { tags.append(.place(id)) }
+            case nil: validation.require(false, "location_tags[\(index)]", "must have a text, a pin or a place")
             }
         }
         try validation.check()
@@ -108,26 +112,19 @@ extension TripsGRPCService {
                             promptID: fields.promptID.isEmpty ? nil : fields.promptID, locationTags: tags)
     }
 
-    /// The entries as sent: pin tags with their titles, and each entry's cover.
+    /// The entries as sent: pin and place tags with their titles, and each entry's cover.
     private func view(_ entries: [JournalEntry], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_JournalEntry] {
         let trip = try await trips.trip(tripID, owner: owner)
-        var titles: [UUID: String] = [:]
-        for entry in entries {
-            for tag in entry.details.locationTags {
-                guard case .pin(let id) = tag, titles[id] == nil,
-                      let pin = try? await pins.pin(id, inTrip: tripID, owner: owner) else { continue }
-                titles[id] = pin.details.title
-            }
-        }
+        let titles = try await journal.taggedPlaces(in: entries, trip: trip).mapValues(\.title)
         let covers = await journal.covers(of: entries, trip: trip)
-        return entries.map { $0.proto(pinTitles: titles, cover: covers[$0.id]) }
+        return entries.map { $0.proto(titles: titles, cover: covers[$0.id]) }
     }
-
 }
 
 extension JournalEntry {
-    /// The entry as sent; pins that no longer exist drop out of its tags.
-    func proto(pinTitles: [UUID: String], cover: UUID?) -> Roam_Trips_V1_JournalEntry {
+    /// The entry as sent, with the titles of the pins and places its tags name; those no longer the
+    /// trip's (a deleted pin, a place no longer saved) drop out of its tags.
+    func proto(titles: [UUID: String], cover: UUID?) -> Roam_Trips_V1_JournalEntry {
         .with {
             $0.id = id.lowercasedString
             $0.tripID = tripID.lowercasedString
@@ -142,10 +139,10 @@ extension JournalEntry {
             $0.locationTags = details.locationTags.compactMap { tag in
                 switch tag {
                 case .text(let text): return .with { $0.text = text }
-                case .pin(let id):
-                    guard let title = pinTitles[id] else { return nil }
+                case .pin(let id), .place(let id):
+                    guard let title = titles[id] else { return nil }
                     return .with {
-                        $0.pinID = id.lowercasedString
+                        if case .pin = tag { $0.pinID = id.lowercasedString } else { $0.placeID = id.lowercasedString }
                         $0.title = title
                     }
                 }

@@ -1,0 +1,28 @@
+import Foundation
+import RoamCore
+
+/// A place of a trip a journal entry can be tagged with: one of its pins or a place saved to it.
+public struct TripPlace: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        case pin
+        case place
+    }
+
+    public var kind: Kind
+    public var id: UUID
+    /// The pin's title, or the place's name.
+    public var title: String
+    public var point: GeoPoint
+
+    public init(kind: Kind, id: UUID, title: String, point: GeoPoint) {
+        self.kind = kind
+        self.id = id
+        self.title = title
+        self.point = point
+    }
+
+    /// The tag that names it.
+    public var tag: LocationTag {
+        kind == .pin ? .pin(id) : .place(id)
+    }
+}
