@@ -137,6 +137,32 @@ public enum Roam_Media_V1_MediaService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetInferredPositions" metadata.
+        public enum SetInferredPositions: Sendable {
+            /// Request type for "SetInferredPositions".
+            public typealias Input = Roam_Media_V1_SetInferredPositionsRequest
+            /// Response type for "SetInferredPositions".
+            public typealias Output = Roam_Media_V1_SetInferredPositionsResponse
+            /// Descriptor for "SetInferredPositions".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "SetInferredPositions",
+                type: .unary
+            )
+        }
+        /// Namespace for "ClearInferredPosition" metadata.
+        public enum ClearInferredPosition: Sendable {
+            /// Request type for "ClearInferredPosition".
+            public typealias Input = Roam_Media_V1_ClearInferredPositionRequest
+            /// Response type for "ClearInferredPosition".
+            public typealias Output = Roam_Media_V1_ClearInferredPositionResponse
+            /// Descriptor for "ClearInferredPosition".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "ClearInferredPosition",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.media.v1.MediaService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Upload.descriptor,
@@ -147,7 +173,9 @@ public enum Roam_Media_V1_MediaService: Sendable {
             DeleteMedia.descriptor,
             Download.descriptor,
             Attach.descriptor,
-            Detach.descriptor
+            Detach.descriptor,
+            SetInferredPositions.descriptor,
+            ClearInferredPosition.descriptor
         ]
     }
 }
@@ -345,6 +373,44 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.StreamingServerRequest<Roam_Media_V1_DetachRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_DetachResponse>
+
+        /// Handle the "SetInferredPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+        /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+        /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_SetInferredPositionsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_SetInferredPositionsResponse` messages.
+        func setInferredPositions(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SetInferredPositionsResponse>
+
+        /// Handle the "ClearInferredPosition" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_ClearInferredPositionRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_ClearInferredPositionResponse` messages.
+        func clearInferredPosition(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ClearInferredPositionResponse>
     }
 
     /// Service protocol for the "roam.media.v1.MediaService" service.
@@ -526,6 +592,44 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.ServerRequest<Roam_Media_V1_DetachRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_DetachResponse>
+
+        /// Handle the "SetInferredPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+        /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+        /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SetInferredPositionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_SetInferredPositionsResponse` message.
+        func setInferredPositions(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SetInferredPositionsResponse>
+
+        /// Handle the "ClearInferredPosition" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_ClearInferredPositionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_ClearInferredPositionResponse` message.
+        func clearInferredPosition(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse>
     }
 
     /// Simple service protocol for the "roam.media.v1.MediaService" service.
@@ -706,6 +810,44 @@ extension Roam_Media_V1_MediaService {
             request: Roam_Media_V1_DetachRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Media_V1_DetachResponse
+
+        /// Handle the "SetInferredPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+        /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+        /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_SetInferredPositionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_SetInferredPositionsResponse` to respond with.
+        func setInferredPositions(
+            request: Roam_Media_V1_SetInferredPositionsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_SetInferredPositionsResponse
+
+        /// Handle the "ClearInferredPosition" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_ClearInferredPositionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_ClearInferredPositionResponse` to respond with.
+        func clearInferredPosition(
+            request: Roam_Media_V1_ClearInferredPositionRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_ClearInferredPositionResponse
     }
 }
 
@@ -812,6 +954,28 @@ extension Roam_Media_V1_MediaService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.SetInferredPositions.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_SetInferredPositionsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_SetInferredPositionsResponse>(),
+            handler: { request, context in
+                try await self.setInferredPositions(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.ClearInferredPosition.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ClearInferredPositionRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ClearInferredPositionResponse>(),
+            handler: { request, context in
+                try await self.clearInferredPosition(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -911,6 +1075,28 @@ extension Roam_Media_V1_MediaService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_DetachResponse> {
         let response = try await self.detach(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setInferredPositions(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SetInferredPositionsResponse> {
+        let response = try await self.setInferredPositions(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func clearInferredPosition(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ClearInferredPositionResponse> {
+        let response = try await self.clearInferredPosition(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1035,6 +1221,32 @@ extension Roam_Media_V1_MediaService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_DetachResponse> {
         return GRPCCore.ServerResponse<Roam_Media_V1_DetachResponse>(
             message: try await self.detach(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setInferredPositions(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SetInferredPositionsResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_SetInferredPositionsResponse>(
+            message: try await self.setInferredPositions(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func clearInferredPosition(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse>(
+            message: try await self.clearInferredPosition(
                 request: request.message,
                 context: context
             ),
@@ -1267,6 +1479,54 @@ extension Roam_Media_V1_MediaService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_DetachResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_DetachResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetInferredPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+        /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+        /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SetInferredPositionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_SetInferredPositionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_SetInferredPositionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setInferredPositions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_SetInferredPositionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_SetInferredPositionsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SetInferredPositionsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ClearInferredPosition" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_ClearInferredPositionRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_ClearInferredPositionRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ClearInferredPositionResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func clearInferredPosition<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_ClearInferredPositionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ClearInferredPositionResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ClearInferredPositionResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -1599,6 +1859,76 @@ extension Roam_Media_V1_MediaService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SetInferredPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+        /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+        /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SetInferredPositionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_SetInferredPositionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_SetInferredPositionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setInferredPositions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_SetInferredPositionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_SetInferredPositionsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SetInferredPositionsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.SetInferredPositions.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ClearInferredPosition" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_ClearInferredPositionRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_ClearInferredPositionRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ClearInferredPositionResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func clearInferredPosition<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_ClearInferredPositionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ClearInferredPositionResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ClearInferredPositionResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.ClearInferredPosition.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -1863,6 +2193,66 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_DetachRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_DetachResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetInferredPositions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+    /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+    /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_SetInferredPositionsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setInferredPositions<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_SetInferredPositionsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SetInferredPositionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setInferredPositions(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_SetInferredPositionsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_SetInferredPositionsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ClearInferredPosition" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_ClearInferredPositionRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func clearInferredPosition<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_ClearInferredPositionRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ClearInferredPositionResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.clearInferredPosition(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ClearInferredPositionRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ClearInferredPositionResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2166,6 +2556,74 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             metadata: metadata
         )
         return try await self.detach(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetInferredPositions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Positions inferred for the caller's photos (trips reads them off a trip's track at their
+    /// > capture time), up to 1,000. A photo with a position of its own (from the file or the phone), or
+    /// > whose owner cleared an inferred one, keeps what it has; the answer names those that took theirs.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setInferredPositions<Result>(
+        _ message: Roam_Media_V1_SetInferredPositionsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SetInferredPositionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_SetInferredPositionsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setInferredPositions(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ClearInferredPosition" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Clears the item's inferred position (a position of its own stays); none is inferred again.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func clearInferredPosition<Result>(
+        _ message: Roam_Media_V1_ClearInferredPositionRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ClearInferredPositionResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_ClearInferredPositionRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.clearInferredPosition(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -275,6 +275,12 @@ public nonisolated struct Roam_Media_V1_MediaItem: @unchecked Sendable {
     set {_uniqueStorage()._hasVariants_p = newValue}
   }
 
+  /// Whether `position` was inferred from the owner's trip track rather than read from the file.
+  public var positionInferred: Bool {
+    get {_storage._positionInferred}
+    set {_uniqueStorage()._positionInferred = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -762,6 +768,87 @@ public nonisolated struct Roam_Media_V1_DetachResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Media_V1_InferredPosition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mediaID: String = String()
+
+  public var position: Roam_Common_V1_LatLng {
+    get {_position ?? Roam_Common_V1_LatLng()}
+    set {_position = newValue}
+  }
+  /// Returns true if `position` has been explicitly set.
+  public var hasPosition: Bool {self._position != nil}
+  /// Clears the value of `position`. Subsequent reads from it will return its default value.
+  public mutating func clearPosition() {self._position = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _position: Roam_Common_V1_LatLng? = nil
+}
+
+public nonisolated struct Roam_Media_V1_SetInferredPositionsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var positions: [Roam_Media_V1_InferredPosition] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_SetInferredPositionsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The items that took their inferred position.
+  public var mediaIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_ClearInferredPositionRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mediaID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_ClearInferredPositionResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var media: Roam_Media_V1_MediaItem {
+    get {_media ?? Roam_Media_V1_MediaItem()}
+    set {_media = newValue}
+  }
+  /// Returns true if `media` has been explicitly set.
+  public var hasMedia: Bool {self._media != nil}
+  /// Clears the value of `media`. Subsequent reads from it will return its default value.
+  public mutating func clearMedia() {self._media = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _media: Roam_Media_V1_MediaItem? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.media.v1"
@@ -815,7 +902,7 @@ nonisolated extension Roam_Media_V1_CaptureTime: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".MediaItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}owner_id\0\u{1}kind\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{1}width\0\u{1}height\0\u{1}orientation\0\u{1}captured\0\u{1}position\0\u{3}camera_make\0\u{3}camera_model\0\u{3}device_asset_id\0\u{1}description\0\u{1}tags\0\u{3}in_library\0\u{3}created_at\0\u{3}has_variants\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}owner_id\0\u{1}kind\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{1}width\0\u{1}height\0\u{1}orientation\0\u{1}captured\0\u{1}position\0\u{3}camera_make\0\u{3}camera_model\0\u{3}device_asset_id\0\u{1}description\0\u{1}tags\0\u{3}in_library\0\u{3}created_at\0\u{3}has_variants\0\u{3}position_inferred\0")
 
   fileprivate class _StorageClass {
     var _mediaID: String = String()
@@ -837,6 +924,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
     var _inLibrary: Bool = false
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _hasVariants_p: Bool = false
+    var _positionInferred: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -866,6 +954,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
       _inLibrary = source._inLibrary
       _createdAt = source._createdAt
       _hasVariants_p = source._hasVariants_p
+      _positionInferred = source._positionInferred
     }
   }
 
@@ -903,6 +992,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
         case 17: try { try decoder.decodeSingularBoolField(value: &_storage._inLibrary) }()
         case 18: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 19: try { try decoder.decodeSingularBoolField(value: &_storage._hasVariants_p) }()
+        case 20: try { try decoder.decodeSingularBoolField(value: &_storage._positionInferred) }()
         default: break
         }
       }
@@ -972,6 +1062,9 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
       if _storage._hasVariants_p != false {
         try visitor.visitSingularBoolField(value: _storage._hasVariants_p, fieldNumber: 19)
       }
+      if _storage._positionInferred != false {
+        try visitor.visitSingularBoolField(value: _storage._positionInferred, fieldNumber: 20)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1000,6 +1093,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
         if _storage._inLibrary != rhs_storage._inLibrary {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._hasVariants_p != rhs_storage._hasVariants_p {return false}
+        if _storage._positionInferred != rhs_storage._positionInferred {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1842,6 +1936,169 @@ nonisolated extension Roam_Media_V1_DetachResponse: SwiftProtobuf.Message, Swift
   }
 
   public static func ==(lhs: Roam_Media_V1_DetachResponse, rhs: Roam_Media_V1_DetachResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_InferredPosition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InferredPosition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{1}position\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.mediaID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._position) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.mediaID.isEmpty {
+      try visitor.visitSingularStringField(value: self.mediaID, fieldNumber: 1)
+    }
+    try { if let v = self._position {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_InferredPosition, rhs: Roam_Media_V1_InferredPosition) -> Bool {
+    if lhs.mediaID != rhs.mediaID {return false}
+    if lhs._position != rhs._position {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_SetInferredPositionsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetInferredPositionsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}positions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.positions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.positions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.positions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_SetInferredPositionsRequest, rhs: Roam_Media_V1_SetInferredPositionsRequest) -> Bool {
+    if lhs.positions != rhs.positions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_SetInferredPositionsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetInferredPositionsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.mediaIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.mediaIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.mediaIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_SetInferredPositionsResponse, rhs: Roam_Media_V1_SetInferredPositionsResponse) -> Bool {
+    if lhs.mediaIds != rhs.mediaIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_ClearInferredPositionRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClearInferredPositionRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.mediaID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.mediaID.isEmpty {
+      try visitor.visitSingularStringField(value: self.mediaID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_ClearInferredPositionRequest, rhs: Roam_Media_V1_ClearInferredPositionRequest) -> Bool {
+    if lhs.mediaID != rhs.mediaID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_ClearInferredPositionResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClearInferredPositionResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}media\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._media) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._media {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_ClearInferredPositionResponse, rhs: Roam_Media_V1_ClearInferredPositionResponse) -> Bool {
+    if lhs._media != rhs._media {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -241,6 +241,19 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "LocatePhotos" metadata.
+        public enum LocatePhotos: Sendable {
+            /// Request type for "LocatePhotos".
+            public typealias Input = Roam_Trips_V1_LocatePhotosRequest
+            /// Response type for "LocatePhotos".
+            public typealias Output = Roam_Trips_V1_LocatePhotosResponse
+            /// Descriptor for "LocatePhotos".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "LocatePhotos",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateJournalEntry" metadata.
         public enum CreateJournalEntry: Sendable {
             /// Request type for "CreateJournalEntry".
@@ -507,6 +520,7 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             RecordTrackPoints.descriptor,
             GetDayTrack.descriptor,
             ExportGPX.descriptor,
+            LocatePhotos.descriptor,
             CreateJournalEntry.descriptor,
             GetJournalEntry.descriptor,
             ListJournalEntries.descriptor,
@@ -862,6 +876,26 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ExportGPXRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
+
+        /// Handle the "LocatePhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+        /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+        /// > a call). RecordTrackPoints does this for the photos its points cover.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_LocatePhotosRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_LocatePhotosResponse` messages.
+        func locatePhotos(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_LocatePhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_LocatePhotosResponse>
 
         /// Handle the "CreateJournalEntry" method.
         ///
@@ -1524,6 +1558,26 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ExportGPXResponse>
 
+        /// Handle the "LocatePhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+        /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+        /// > a call). RecordTrackPoints does this for the photos its points cover.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_LocatePhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_LocatePhotosResponse` message.
+        func locatePhotos(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_LocatePhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_LocatePhotosResponse>
+
         /// Handle the "CreateJournalEntry" method.
         ///
         /// > Source IDL Documentation:
@@ -2184,6 +2238,26 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws
 
+        /// Handle the "LocatePhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+        /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+        /// > a call). RecordTrackPoints does this for the photos its points cover.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_LocatePhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_LocatePhotosResponse` to respond with.
+        func locatePhotos(
+            request: Roam_Trips_V1_LocatePhotosRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_LocatePhotosResponse
+
         /// Handle the "CreateJournalEntry" method.
         ///
         /// > Source IDL Documentation:
@@ -2720,6 +2794,17 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.LocatePhotos.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_LocatePhotosRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_LocatePhotosResponse>(),
+            handler: { request, context in
+                try await self.locatePhotos(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.CreateJournalEntry.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreateJournalEntryRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreateJournalEntryResponse>(),
@@ -3119,6 +3204,17 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func locatePhotos(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_LocatePhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_LocatePhotosResponse> {
+        let response = try await self.locatePhotos(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 
     public func createJournalEntry(
@@ -3556,6 +3652,19 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func locatePhotos(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_LocatePhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_LocatePhotosResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_LocatePhotosResponse>(
+            message: try await self.locatePhotos(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 
@@ -4214,6 +4323,31 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ExportGPXResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Trips_V1_ExportGPXResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LocatePhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+        /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+        /// > a call). RecordTrackPoints does this for the photos its points cover.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_LocatePhotosRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_LocatePhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_LocatePhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func locatePhotos<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_LocatePhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_LocatePhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_LocatePhotosResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_LocatePhotosResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateJournalEntry" method.
@@ -5243,6 +5377,42 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.serverStreaming(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.ExportGPX.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LocatePhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+        /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+        /// > a call). RecordTrackPoints does this for the photos its points cover.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_LocatePhotosRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_LocatePhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_LocatePhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func locatePhotos<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_LocatePhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_LocatePhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_LocatePhotosResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_LocatePhotosResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.LocatePhotos.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -6386,6 +6556,37 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
         )
     }
 
+    /// Call the "LocatePhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+    /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+    /// > a call). RecordTrackPoints does this for the photos its points cover.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_LocatePhotosRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func locatePhotos<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_LocatePhotosRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_LocatePhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.locatePhotos(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_LocatePhotosRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_LocatePhotosResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreateJournalEntry" method.
     ///
     /// > Source IDL Documentation:
@@ -7488,6 +7689,41 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.exportGPX(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LocatePhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Gives the caller's photos of the trip's days that have no GPS a position from the track at their
+    /// > capture time (within 5 minutes of a recorded point), kept in media as inferred (up to 1,000 photos
+    /// > a call). RecordTrackPoints does this for the photos its points cover.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func locatePhotos<Result>(
+        _ message: Roam_Trips_V1_LocatePhotosRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_LocatePhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_LocatePhotosRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.locatePhotos(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -1256,10 +1256,39 @@ public nonisolated struct Roam_Trips_V1_RecordTrackPointsRequest: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_LocatePhotosRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_LocatePhotosResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Photos that took a position.
+  public var located: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Roam_Trips_V1_RecordTrackPointsResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
+
+  /// Photos taken meanwhile without GPS that took a position from these points (none when media could
+  /// not be reached; LocatePhotos places them later).
+  public var photosLocated: Int32 = 0
 
   /// Points stored now.
   public var recorded: Int32 = 0
@@ -4045,9 +4074,69 @@ nonisolated extension Roam_Trips_V1_RecordTrackPointsRequest: SwiftProtobuf.Mess
   }
 }
 
+nonisolated extension Roam_Trips_V1_LocatePhotosRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LocatePhotosRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_LocatePhotosRequest, rhs: Roam_Trips_V1_LocatePhotosRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_LocatePhotosResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LocatePhotosResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}located\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt32Field(value: &self.located) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.located != 0 {
+      try visitor.visitSingularInt32Field(value: self.located, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_LocatePhotosResponse, rhs: Roam_Trips_V1_LocatePhotosResponse) -> Bool {
+    if lhs.located != rhs.located {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Roam_Trips_V1_RecordTrackPointsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".RecordTrackPointsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}recorded\0\u{1}repeated\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}recorded\0\u{1}repeated\0\u{3}photos_located\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4057,6 +4146,7 @@ nonisolated extension Roam_Trips_V1_RecordTrackPointsResponse: SwiftProtobuf.Mes
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularInt32Field(value: &self.recorded) }()
       case 2: try { try decoder.decodeSingularInt32Field(value: &self.repeated) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.photosLocated) }()
       default: break
       }
     }
@@ -4069,10 +4159,14 @@ nonisolated extension Roam_Trips_V1_RecordTrackPointsResponse: SwiftProtobuf.Mes
     if self.repeated != 0 {
       try visitor.visitSingularInt32Field(value: self.repeated, fieldNumber: 2)
     }
+    if self.photosLocated != 0 {
+      try visitor.visitSingularInt32Field(value: self.photosLocated, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Trips_V1_RecordTrackPointsResponse, rhs: Roam_Trips_V1_RecordTrackPointsResponse) -> Bool {
+    if lhs.photosLocated != rhs.photosLocated {return false}
     if lhs.recorded != rhs.recorded {return false}
     if lhs.repeated != rhs.repeated {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}

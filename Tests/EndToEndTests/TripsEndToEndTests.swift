@@ -77,6 +77,30 @@ import Testing
         }
         #expect(await attached() == [photoID])
 
+        // A photo without GPS, taken at 09:00:30 UTC, takes its position from the track recorded around it,
+        // marked as inferred; the owner clears it, and it is not inferred again.
+        let noGPS = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: [
+            "exif-ifd2-DateTimeOriginal": "2031:06:12 10:00:30", "exif-ifd2-OffsetTimeOriginal": "+01:00",
+        ]), token: token, headers: ["Content-Type": "image/jpeg"])
+        let noGPSID = try #require(try noGPS.json()["mediaId"] as? String)
+        let uploaded = try noGPS.json()
+        #expect(uploaded["position"] == nil)
+        #expect(try await http.send("PUT", "/v1/trips/\(tripID)/tracking", json: ["enabled": true], token: token).status == 200)
+        let tracked = try await http.send("POST", "/v1/trips/\(tripID)/track", json: ["points": [
+            ["at": "2031-06-12T09:00:00Z", "latitude": 38.7100, "longitude": -9.1400, "accuracyMeters": 5],
+            ["at": "2031-06-12T09:01:00Z", "latitude": 38.7110, "longitude": -9.1400, "accuracyMeters": 5],
+        ]], token: token)
+        #expect(try tracked.json()["photosLocated"] as? Int == 1, "\(String(decoding: tracked.body, as: UTF8.self))")
+        let placed = try await http.send("GET", "/v1/media/\(noGPSID)", token: token).json()
+        #expect(placed["positionInferred"] as? Bool == true)
+        #expect(abs(((placed["position"] as? [String: Any])?["latitude"] as? Double ?? 0) - 38.7105) < 1e-6, "halfway in time, halfway along")
+        let cleared = try await http.send("DELETE", "/v1/media/\(noGPSID)/inferred-position", token: token)
+        let clearedItem = try cleared.json()
+        #expect(cleared.status == 200 && clearedItem["position"] == nil && clearedItem["positionInferred"] == nil)
+        #expect(try await http.send("POST", "/v1/trips/\(tripID)/photos/locate", token: token).json()["located"] as? Int == 0)
+        let stillCleared = try await http.send("GET", "/v1/media/\(noGPSID)", token: token).json()
+        #expect(stillCleared["position"] == nil)
+
         // Deleting the trip reaches media through the trips outbox: the photo stays in the library, detached.
         #expect(try await http.send("DELETE", "/v1/trips/\(tripID)", token: token).status == 204)
         #expect(try await http.send("GET", "/v1/trips/\(tripID)", token: token).status == 404)

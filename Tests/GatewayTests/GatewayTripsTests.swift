@@ -28,7 +28,7 @@ import Trips
         ])
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await GatewayHarness.withAccounts(settings: settings, events: events, trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+        try await GatewayHarness.withAccounts(settings: settings, events: events, trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
                                                                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
@@ -381,9 +381,17 @@ import Trips
     }
 }
 
-/// A library of a few photos, whoever asks.
-struct StaticPhotos: TripPhotos {
+/// A library of a few photos, whoever asks; every one has a position, so none is inferred.
+struct StaticPhotos: TripPhotos, InferredPositions {
     let photos: [TripPhoto]
+
+    func photosWithoutPosition(of owner: UUID, takenIn interval: Range<Date>, limit: Int) async throws -> [TripPhoto] {
+        photos.filter { $0.point == nil }
+    }
+
+    func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
+        []
+    }
 
     func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto] {
         photos.filter { photo in

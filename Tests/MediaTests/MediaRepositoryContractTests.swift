@@ -8,6 +8,35 @@ import Testing
     static let stockholm = GeoPoint(latitude: 59.3293, longitude: 18.0686)
 
     @Test(arguments: MediaStoreKind.allCases)
+    func anInferredPositionFillsOnlyAGapAndTheOwnersClearingKeepsItOut(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let bare = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(10))).item
+            let located = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(11), position: Self.stockholm)).item
+            let someoneElses = try await store.add(MediaFixtures.item(takenAt: MediaFixtures.day(10))).item
+            let guess = Self.stockholm.moved(meters: 500, bearing: 90)
+            let changed = try await store.setInferredPositions([bare.id: guess, located.id: guess, someoneElses.id: guess], owner: owner)
+            #expect(changed.map(\.id) == [bare.id], "the file's own position and someone else's photo stay as they are")
+            let inferred = try #require(try await store.item(bare.id))
+            #expect(inferred.positionInferred && abs((inferred.position?.latitude ?? 0) - guess.latitude) < 1e-9)
+            #expect(try await store.item(located.id)?.position == Self.stockholm)
+            #expect(try await store.item(someoneElses.id)?.position == nil)
+            // Near searches find it where it was inferred.
+            let near = try await store.media(of: owner, matching: MediaQuery(near: GeoCircle(center: guess, meters: 50)), page: PageRequest(size: 10))
+            #expect(near.items.map(\.id) == [bare.id])
+            // A better guess replaces an inferred one.
+            let better = guess.moved(meters: 100, bearing: 0)
+            #expect(try await store.setInferredPositions([bare.id: better], owner: owner).first?.position?.latitude == better.latitude)
+
+            #expect(try await store.clearInferredPosition(bare.id, owner: UUID()) == nil)
+            let cleared = try #require(try await store.clearInferredPosition(bare.id, owner: owner))
+            #expect(cleared.position == nil && !cleared.positionInferred && cleared.positionInferenceDeclined)
+            #expect(try await store.setInferredPositions([bare.id: guess], owner: owner).isEmpty, "cleared by the owner: not inferred again")
+            #expect(try await store.clearInferredPosition(located.id, owner: owner)?.position == Self.stockholm, "a position of its own stays")
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func anItemReadsBackAsItWasAdded(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")

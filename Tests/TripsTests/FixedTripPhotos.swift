@@ -4,8 +4,9 @@ import Synchronization
 import Trips
 
 /// A media library in memory, answering as `MediaTripPhotos` does from media: the owner's photos
-/// taken in the interval (widened by a day), near a point when asked, oldest first.
-final class FixedTripPhotos: TripPhotos {
+/// taken in the interval (widened by a day), near a point or without one when asked, oldest first; and
+/// inferred positions kept as media keeps them.
+final class FixedTripPhotos: TripPhotos, InferredPositions {
     private let library = Mutex<[UUID: [TripPhoto]]>([:])
     /// Set to make every call fail, as when media is down.
     let failing = Mutex(false)
@@ -14,6 +15,24 @@ final class FixedTripPhotos: TripPhotos {
 
     func add(_ photo: TripPhoto, owner: UUID) {
         library.withLock { $0[owner, default: []].append(photo) }
+    }
+
+    func photosWithoutPosition(of owner: UUID, takenIn interval: Range<Date>, limit: Int) async throws -> [TripPhoto] {
+        Array(try await photos(of: owner, takenIn: interval, near: nil, within: nil, limit: Int.max).filter { $0.point == nil }.prefix(limit))
+    }
+
+    /// Photos that already have a position keep it, as in media.
+    func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
+        if failing.withLock({ $0 }) { throw RoamError.unavailable }
+        return library.withLock { library in
+            var changed: [UUID] = []
+            library[owner] = library[owner]?.map { photo in
+                guard photo.point == nil, let point = positions[photo.mediaID] else { return photo }
+                changed.append(photo.mediaID)
+                return TripPhoto(mediaID: photo.mediaID, capturedAt: photo.capturedAt, capturedAtIsLocal: photo.capturedAtIsLocal, point: point)
+            }
+            return changed
+        }
     }
 
     func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto] {

@@ -10,7 +10,8 @@ import Trips
     let store = InMemoryTripStore()
     let owner = UUID()
     var trips: TripService { TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") }) }
-    var tracks: TrackService { TrackService(trips: trips, tracks: store) }
+    let library = FixedTripPhotos()
+    var tracks: TrackService { TrackService(trips: trips, tracks: store, photos: library, positions: library) }
 
     func lisbon() async throws -> Trip {
         try await trips.create(TripDraft(title: "Lisbon & <Porto>", destination: Destination(name: "Lisbon"), startDate: "2026-06-10",
@@ -72,5 +73,61 @@ import Trips
         let route = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-12")!, owner: owner)
         #expect(route.source == .track && route.stops.map(\.pinID) == [pin.id])
         #expect(route.track.count == 1 && route.track[0].count == 2, "a straight walk simplifies to its two ends")
+    }
+
+    @Test func aPhotoWithoutGPSTakesItsPositionFromTheTrackWithinFiveMinutes() async throws {
+        let trip = try await lisbon()
+        _ = try await tracks.setTracking(true, trip: trip.id, owner: owner)
+        let start = TrackRepositoryContractTests.start
+        // A point every 30 s, 10 m apart, heading east, for ten minutes.
+        let walk = TrackRepositoryContractTests.walk(21)
+        func photo(_ offset: TimeInterval, point: GeoPoint? = nil, wallClock: Bool = false) -> TripPhoto {
+            // A wall-clock time reads Lisbon's local time as if it were UTC (an hour ahead in June).
+            TripPhoto(mediaID: UUID(), capturedAt: start.addingTimeInterval(offset + (wallClock ? 3_600 : 0)), capturedAtIsLocal: wallClock, point: point)
+        }
+        let between = photo(45), wallClock = photo(90, wallClock: true), early = photo(-240), tooEarly = photo(-301)
+        let located = photo(60, point: GeoPoint(latitude: 1, longitude: 1))
+        for each in [between, wallClock, early, tooEarly, located] { library.add(each, owner: owner) }
+
+        let recorded = try await tracks.record(walk, trip: trip.id, owner: owner)
+        #expect(recorded.photosLocated == 3)
+        let positions = try await library.photos(of: owner, takenIn: start.addingTimeInterval(-3_600)..<start.addingTimeInterval(3_600), near: nil,
+                                                 within: nil, limit: 10)
+        func position(of photo: TripPhoto) -> GeoPoint? { positions.first { $0.mediaID == photo.mediaID }?.point }
+        // 45 s is halfway between the points at 30 s and 60 s: 15 m along.
+        let expected = TrackRepositoryContractTests.alfama.moved(meters: 15, bearing: 90)
+        #expect(try #require(position(of: between)).distance(to: expected) < 0.5)
+        #expect(try #require(position(of: wallClock)).distance(to: TrackRepositoryContractTests.alfama.moved(meters: 30, bearing: 90)) < 0.5)
+        #expect(position(of: early) == walk[0].point, "four minutes before the first point: that point")
+        #expect(position(of: tooEarly) == nil, "more than five minutes from any point")
+        #expect(position(of: located) == GeoPoint(latitude: 1, longitude: 1), "a photo's own position stays")
+        #expect(try await tracks.locatePhotos(ofTrip: trip.id, owner: owner) == 0, "nothing left to place")
+
+        // Photos synced after the track are placed when asked; media being down loses no points.
+        let later = photo(300)
+        library.add(later, owner: owner)
+        library.failing.withLock { $0 = true }
+        let more = try await tracks.record(TrackRepositoryContractTests.walk(2, from: start.addingTimeInterval(630)), trip: trip.id, owner: owner)
+        #expect(more.new == 2 && more.photosLocated == 0)
+        library.failing.withLock { $0 = false }
+        #expect(try await tracks.locatePhotos(ofTrip: trip.id, owner: owner) == 1)
+        #expect(await errorReason { _ = try await tracks.locatePhotos(ofTrip: trip.id, owner: UUID()) } == "NOT_FOUND")
+    }
+
+    @Test func theLocatorInterpolatesBetweenNeighboursAndKeepsToTheWindow() {
+        let walk = TrackRepositoryContractTests.walk(3, seconds: 600)
+        let at = { (offset: TimeInterval) in TrackRepositoryContractTests.start.addingTimeInterval(offset) }
+        #expect(PhotoLocator.position(at: at(0), along: walk) == walk[0].point)
+        #expect(PhotoLocator.position(at: at(1_200), along: walk) == walk[2].point)
+        // 10 minutes apart: 4 minutes after the first point is only near that one.
+        #expect(PhotoLocator.position(at: at(240), along: walk) == walk[0].point)
+        #expect(PhotoLocator.position(at: at(420), along: walk) == walk[1].point)
+        #expect(PhotoLocator.position(at: at(1_501), along: walk) == nil)
+        #expect(PhotoLocator.position(at: at(-301), along: walk) == nil)
+        #expect(PhotoLocator.position(at: at(-1), along: walk) == walk[0].point)
+        #expect(PhotoLocator.position(at: at(0), along: []) == nil)
+        let close = TrackRepositoryContractTests.walk(2, seconds: 120)
+        let middle = try? #require(PhotoLocator.position(at: at(60), along: close))
+        #expect((middle?.distance(to: TrackRepositoryContractTests.alfama.moved(meters: 5, bearing: 90)) ?? 99) < 0.1)
     }
 }

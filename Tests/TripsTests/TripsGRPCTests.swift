@@ -27,7 +27,7 @@ import Trips
     /// The service over the test's store, its streams fed by `notifications`.
     func service(_ trips: TripService, notifications: UserStreams<TripNotification> = UserStreams()) -> TripsGRPCService {
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: FixedTripPhotos(), positions: FixedTripPhotos()),
                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)

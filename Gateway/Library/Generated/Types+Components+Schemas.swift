@@ -683,6 +683,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/TrackBatchResult`.
         internal struct TrackBatchResult: Codable, Hashable, Sendable {
+            /// Your photos without GPS taken meanwhile that took a position from these points (0 when the photo library could not be reached; POST /v1/trips/{id}/photos/locate places them later)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrackBatchResult/photosLocated`.
+            internal var photosLocated: Swift.Int
             /// Points stored now
             ///
             /// - Remark: Generated from `#/components/schemas/TrackBatchResult/recorded`.
@@ -694,18 +698,39 @@ extension Components {
             /// Creates a new `TrackBatchResult`.
             ///
             /// - Parameters:
+            ///   - photosLocated: Your photos without GPS taken meanwhile that took a position from these points (0 when the photo library could not be reached; POST /v1/trips/{id}/photos/locate places them later)
             ///   - recorded: Points stored now
             ///   - repeated: Points sent before, ignored
             internal init(
+                photosLocated: Swift.Int,
                 recorded: Swift.Int,
                 repeated: Swift.Int
             ) {
+                self.photosLocated = photosLocated
                 self.recorded = recorded
                 self.repeated = repeated
             }
             internal enum CodingKeys: String, CodingKey {
+                case photosLocated
                 case recorded
                 case repeated
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PhotosLocated`.
+        internal struct PhotosLocated: Codable, Hashable, Sendable {
+            /// Photos that took a position
+            ///
+            /// - Remark: Generated from `#/components/schemas/PhotosLocated/located`.
+            internal var located: Swift.Int
+            /// Creates a new `PhotosLocated`.
+            ///
+            /// - Parameters:
+            ///   - located: Photos that took a position
+            internal init(located: Swift.Int) {
+                self.located = located
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case located
             }
         }
         /// - Remark: Generated from `#/components/schemas/TrackPoint`.
@@ -2763,6 +2788,10 @@ extension Components {
             internal var orientation: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Media/position`.
             internal var position: Components.Schemas.LatLng?
+            /// The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/positionInferred`.
+            internal var positionInferred: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/Media/sha256`.
             internal var sha256: Swift.String
             /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
@@ -2793,6 +2822,7 @@ extension Components {
             ///   - mediaId:
             ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
             ///   - position:
+            ///   - positionInferred: The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
             ///   - sha256:
             ///   - sizeBytes:
             ///   - tags:
@@ -2814,6 +2844,7 @@ extension Components {
                 mediaId: Swift.String,
                 orientation: Swift.Int? = nil,
                 position: Components.Schemas.LatLng? = nil,
+                positionInferred: Swift.Bool? = nil,
                 sha256: Swift.String,
                 sizeBytes: Swift.Int64,
                 tags: [Swift.String],
@@ -2835,6 +2866,7 @@ extension Components {
                 self.mediaId = mediaId
                 self.orientation = orientation
                 self.position = position
+                self.positionInferred = positionInferred
                 self.sha256 = sha256
                 self.sizeBytes = sizeBytes
                 self.tags = tags
@@ -2857,6 +2889,7 @@ extension Components {
                 case mediaId
                 case orientation
                 case position
+                case positionInferred
                 case sha256
                 case sizeBytes
                 case tags

@@ -257,6 +257,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
     func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
+    func clearInferredPosition(_ input: Operations.ClearInferredPosition.Input) async throws -> Operations.ClearInferredPosition.Output
     /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
     ///
     /// - Remark: HTTP `PUT /v1/places/follow`.
@@ -457,6 +462,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/track`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/track/get(getDayTrack)`.
     func getDayTrack(_ input: Operations.GetDayTrack.Input) async throws -> Operations.GetDayTrack.Output
+    /// Give your photos of the trip's days that have no GPS a position from its track at their capture time (within 5 minutes of a recorded point), marked `positionInferred`; up to 1,000 photos a call
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/photos/locate`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/photos/locate/post(locateTripPhotos)`.
+    func locateTripPhotos(_ input: Operations.LocateTripPhotos.Input) async throws -> Operations.LocateTripPhotos.Output
     /// Send up to 1,000 recorded positions (tracking must be on: else 409 TRACKING_OFF); a point sent again is stored once, and a point outside the trip's days is refused by field with none of the batch stored
     ///
     /// - Remark: HTTP `POST /v1/trips/{id}/track`.
@@ -1215,6 +1225,19 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
+    internal func clearInferredPosition(
+        path: Operations.ClearInferredPosition.Input.Path,
+        headers: Operations.ClearInferredPosition.Input.Headers = .init()
+    ) async throws -> Operations.ClearInferredPosition.Output {
+        try await clearInferredPosition(Operations.ClearInferredPosition.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
     ///
     /// - Remark: HTTP `PUT /v1/places/follow`.
@@ -1756,6 +1779,19 @@ extension APIProtocol {
         try await getDayTrack(Operations.GetDayTrack.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// Give your photos of the trip's days that have no GPS a position from its track at their capture time (within 5 minutes of a recorded point), marked `positionInferred`; up to 1,000 photos a call
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/photos/locate`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/photos/locate/post(locateTripPhotos)`.
+    internal func locateTripPhotos(
+        path: Operations.LocateTripPhotos.Input.Path,
+        headers: Operations.LocateTripPhotos.Input.Headers = .init()
+    ) async throws -> Operations.LocateTripPhotos.Output {
+        try await locateTripPhotos(Operations.LocateTripPhotos.Input(
+            path: path,
             headers: headers
         ))
     }

@@ -91,6 +91,13 @@ extension GatewayAPI {
         return .ok(.init(body: .json(.init(response.media, links: mediaLinks))))
     }
 
+    func clearInferredPosition(_ input: Operations.ClearInferredPosition.Input) async throws -> Operations.ClearInferredPosition.Output {
+        let response = try await media.call(idempotent: true) { client, options in
+            try await client.clearInferredPosition(.with { $0.mediaID = input.path.id }, options: options)
+        }
+        return .ok(.init(body: .json(.init(response.media, links: mediaLinks))))
+    }
+
     func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output {
         _ = try await media.call { client, options in try await client.deleteMedia(.with { $0.mediaID = input.path.id }, options: options) }
         return .noContent(.init())

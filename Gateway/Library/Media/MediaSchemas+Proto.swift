@@ -25,6 +25,7 @@ extension Components.Schemas.Media {
                   links: links.links(for: item.mediaID, hasVariants: item.hasVariants_p), mediaId: item.mediaID,
                   orientation: hasImageFacts ? Int(item.orientation) : nil,
                   position: item.hasPosition ? .init(latitude: item.position.latitude, longitude: item.position.longitude) : nil,
+                  positionInferred: item.hasPosition ? item.positionInferred : nil,
                   sha256: item.sha256, sizeBytes: item.sizeBytes, tags: item.tags,
                   utcOffsetSeconds: item.captured.hasUtcOffsetSeconds ? Int(item.captured.utcOffsetSeconds) : nil,
                   width: hasImageFacts ? Int(item.width) : nil)

@@ -44,7 +44,17 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(recorded: Int(response.recorded), repeated: Int(response.repeated)))))
+        return .ok(.init(body: .json(.init(photosLocated: Int(response.photosLocated), recorded: Int(response.recorded),
+                                           repeated: Int(response.repeated)))))
+    }
+
+    func locateTripPhotos(_ input: Operations.LocateTripPhotos.Input) async throws -> Operations.LocateTripPhotos.Output {
+        let response = try await renamingFields(Self.tripPathFields) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.locatePhotos(.with { $0.tripID = input.path.id }, options: options)
+            }
+        }
+        return .ok(.init(body: .json(.init(located: Int(response.located)))))
     }
 
     func getDayTrack(_ input: Operations.GetDayTrack.Input) async throws -> Operations.GetDayTrack.Output {

@@ -42,9 +42,10 @@ public enum TripsApp {
                         configuration: Configuration) throws -> TripsGRPCService {
         let trips = TripService(trips: store)
         let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
-        let pins = PinService(trips: trips, pins: store, tracks: store, photos: MediaTripPhotos(upstream: media),
-                              media: MediaAttachmentsClient(upstream: media), policy: configuration.pinPolicy)
-        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store),
+        let library = MediaTripPhotos(upstream: media)
+        let pins = PinService(trips: trips, pins: store, tracks: store, photos: library, media: MediaAttachmentsClient(upstream: media),
+                              policy: configuration.pinPolicy)
+        return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: library, positions: library),
                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: MediaAttachmentsClient(upstream: media)),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)

@@ -23,6 +23,11 @@ public struct MediaItem: Sendable, Hashable {
     /// Shown in the owner's library; false for a picture uploaded only for one post, banner or avatar.
     public var inLibrary: Bool
     public var createdAt: Date
+    /// Whether `position` was inferred (from the owner's trip track at its capture time) rather than
+    /// read from the file or sent by the phone.
+    public var positionInferred = false
+    /// The owner cleared an inferred position: none is inferred for it again.
+    public var positionInferenceDeclined = false
 
     public init(id: UUID, ownerID: UUID, type: MediaType, sizeBytes: Int, sha256: String, width: Int?, height: Int?, orientation: Int?,
                 captureTime: CaptureTime?, position: GeoPoint?, cameraMake: String?, cameraModel: String?, deviceAssetID: String?,

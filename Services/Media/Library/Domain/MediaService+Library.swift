@@ -42,6 +42,24 @@ extension MediaService {
         return item
     }
 
+    /// Positions inferred for the caller's photos without one (trips reads them off a trip's track);
+    /// at most 1,000 at a time. Returns the items that took theirs.
+    public func setInferredPositions(_ positions: [UUID: GeoPoint], for caller: UUID) async throws -> [MediaItem] {
+        var validation = Validation()
+        validation.require(positions.count <= 1_000, "positions", "at most 1,000 at a time")
+        for (id, point) in positions { point.validate("positions[\(id.lowercasedString)]", into: &validation) }
+        try validation.check()
+        guard !positions.isEmpty else { return [] }
+        return try await repository.setInferredPositions(positions, owner: caller)
+    }
+
+    /// The owner clears an inferred position; none is inferred for the item again. A position read
+    /// from the file stays.
+    public func clearInferredPosition(_ id: UUID, for caller: UUID) async throws -> MediaItem {
+        guard let item = try await repository.clearInferredPosition(id, owner: caller) else { throw MediaError.mediaNotFound }
+        return item
+    }
+
     /// Deletes the item and then its bytes; deleting it again is harmless.
     public func delete(_ id: UUID, for caller: UUID) async throws {
         guard let item = try await repository.remove(id, owner: caller) else { return }

@@ -78,6 +78,27 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         return .with { $0.media = item.proto }
     }
 
+    public func setInferredPositions(request: Roam_Media_V1_SetInferredPositionsRequest, context: ServerContext) async throws
+        -> Roam_Media_V1_SetInferredPositionsResponse {
+        var validation = Validation()
+        var positions: [UUID: GeoPoint] = [:]
+        for (index, inferred) in request.positions.enumerated() {
+            let id = UUID(uuidString: inferred.mediaID)
+            validation.require(id != nil, "positions[\(index)].media_id", "must be a UUID")
+            validation.require(inferred.hasPosition, "positions[\(index)].position", "is required")
+            if let id, inferred.hasPosition { positions[id] = GeoPoint(inferred.position) }
+        }
+        try validation.check()
+        let changed = try await media.setInferredPositions(positions, for: caller())
+        return .with { $0.mediaIds = changed.map(\.id.lowercasedString) }
+    }
+
+    public func clearInferredPosition(request: Roam_Media_V1_ClearInferredPositionRequest, context: ServerContext) async throws
+        -> Roam_Media_V1_ClearInferredPositionResponse {
+        let item = try await media.clearInferredPosition(UUID(field: "media_id", request.mediaID), for: caller())
+        return .with { $0.media = item.proto }
+    }
+
     public func deleteMedia(request: Roam_Media_V1_DeleteMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_DeleteMediaResponse {
         try await media.delete(UUID(field: "media_id", request.mediaID), for: caller())
         return .init()

@@ -23,6 +23,7 @@ extension MediaItem {
             $0.description_p = description
             $0.tags = tags
             $0.inLibrary = inLibrary
+            $0.positionInferred = positionInferred
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             $0.hasVariants_p = !type.isVideo
         }

@@ -79,6 +79,32 @@ public final class InMemoryMediaStore: MediaRepository {
         }
     }
 
+    public func setInferredPositions(_ positions: [UUID: GeoPoint], owner: UUID) async throws -> [MediaItem] {
+        state.withLock { state in
+            var changed: [MediaItem] = []
+            for (id, point) in positions {
+                guard var item = state.items[id], item.ownerID == owner, !item.positionInferenceDeclined,
+                      item.position == nil || item.positionInferred else { continue }
+                item.position = point
+                item.positionInferred = true
+                state.items[id] = item
+                changed.append(item)
+            }
+            return changed
+        }
+    }
+
+    public func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem? {
+        state.withLock { state in
+            guard var item = state.items[id], item.ownerID == owner else { return nil }
+            if item.positionInferred { item.position = nil }
+            item.positionInferred = false
+            item.positionInferenceDeclined = true
+            state.items[id] = item
+            return item
+        }
+    }
+
     public func remove(_ id: UUID, owner: UUID) async throws -> MediaItem? {
         state.withLock { state in
             guard let item = state.items[id], item.ownerID == owner else { return nil }

@@ -61,5 +61,12 @@ public enum MediaMigrations {
             """,
             "CREATE INDEX upload_keys_item ON media.upload_keys (item_id)",
         ]),
+        // A position trips inferred from the owner's track, and the owner's "no" to one.
+        Migration(4, "AddInferredPositions", [
+            """
+            ALTER TABLE media.items ADD COLUMN position_inferred boolean NOT NULL DEFAULT false,
+                ADD COLUMN position_inference_declined boolean NOT NULL DEFAULT false
+            """,
+        ]),
     ], requiresPostGIS: true)
 }

@@ -13,7 +13,7 @@ public struct PostgresMediaStore: MediaRepository {
 
     static let columns = """
         id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds, latitude, longitude,
-        camera_make, camera_model, device_asset_id, description, tags, in_library, created_at
+        camera_make, camera_model, device_asset_id, description, tags, in_library, created_at, position_inferred, position_inference_declined
         """
 
     static func decode(_ row: PostgresRow) throws -> MediaItem {
@@ -22,7 +22,7 @@ public struct PostgresMediaStore: MediaRepository {
         let capturedAt = try column(8, Date?.self)
         let offset = try column(9, Int32?.self).map(Int.init)
         let latitude = try column(10, Double?.self), longitude = try column(11, Double?.self)
-        return MediaItem(
+        var item = MediaItem(
             id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
             type: MediaType(rawValue: try column(2, String.self)) ?? .jpeg, sizeBytes: Int(try column(3, Int64.self)),
             sha256: try column(4, String.self), width: try column(5, Int32?.self).map(Int.init), height: try column(6, Int32?.self).map(Int.init),
@@ -32,6 +32,9 @@ public struct PostgresMediaStore: MediaRepository {
             cameraMake: try column(12, String?.self), cameraModel: try column(13, String?.self),
             deviceAssetID: try column(14, String?.self), description: try column(15, String.self), tags: try column(16, [String].self),
             inLibrary: try column(17, Bool.self), createdAt: try column(18, Date.self))
+        item.positionInferred = try column(19, Bool.self)
+        item.positionInferenceDeclined = try column(20, Bool.self)
+        return item
     }
 
     public func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool) {
@@ -125,6 +128,30 @@ public struct PostgresMediaStore: MediaRepository {
     public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
         try await database.query("""
             UPDATE media.items SET description = coalesce(\(description), description), tags = coalesce(\(tags), tags)
+            WHERE id = \(id) AND owner_id = \(owner)
+            RETURNING \(unescaped: Self.columns)
+            """).first.map(Self.decode)
+    }
+
+    public func setInferredPositions(_ positions: [UUID: GeoPoint], owner: UUID) async throws -> [MediaItem] {
+        let entries = Array(positions)
+        return try await database.query("""
+            UPDATE media.items SET latitude = inferred.lat, longitude = inferred.lng,
+                position = ST_SetSRID(ST_MakePoint(inferred.lng, inferred.lat), 4326)::geography, position_inferred = true
+            FROM unnest(\(entries.map(\.key))::uuid[], \(entries.map(\.value.latitude))::float8[], \(entries.map(\.value.longitude))::float8[])
+                AS inferred(media_id, lat, lng)
+            WHERE items.id = inferred.media_id AND owner_id = \(owner) AND NOT position_inference_declined AND (position IS NULL OR position_inferred)
+            RETURNING \(unescaped: Self.columns)
+            """).map(Self.decode)
+    }
+
+    public func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem? {
+        // SET reads the row as it was, so each column sees whether the position was inferred.
+        try await database.query("""
+            UPDATE media.items SET latitude = CASE WHEN position_inferred THEN NULL ELSE latitude END,
+                longitude = CASE WHEN position_inferred THEN NULL ELSE longitude END,
+                position = CASE WHEN position_inferred THEN NULL ELSE position END,
+                position_inferred = false, position_inference_declined = true
             WHERE id = \(id) AND owner_id = \(owner)
             RETURNING \(unescaped: Self.columns)
             """).first.map(Self.decode)

@@ -20,6 +20,13 @@ public protocol MediaRepository: Sendable {
     func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem>
     /// Changes the description and tags given; nil when the owner has no such item.
     func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem?
+    /// Gives the owner's items in `positions` the inferred position, except those with a position of
+    /// their own (from the file or the phone) and those whose owner cleared an inferred one; returns
+    /// the items changed.
+    func setInferredPositions(_ positions: [UUID: GeoPoint], owner: UUID) async throws -> [MediaItem]
+    /// Clears the item's inferred position (one of its own stays) and keeps another from being
+    /// inferred; nil when the owner has no such item.
+    func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem?
     /// Removes the item and its attachments, and returns it so its blobs can go.
     func remove(_ id: UUID, owner: UUID) async throws -> MediaItem?
     /// Attaches `ids` to `subject` when every one is the owner's; otherwise attaches none and returns

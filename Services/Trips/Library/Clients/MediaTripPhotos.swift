@@ -5,9 +5,10 @@ import RoamProto
 import RoamRuntime
 import SwiftProtobuf
 
-/// `TripPhotos` over the media service's `ListMyMedia`, acting for the caller whose token came with
-/// the current request, so media shows only their own library.
-public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos {
+/// `TripPhotos` over the media service's `ListMyMedia`, and `InferredPositions` over its
+/// `SetInferredPositions`, acting for the caller whose token came with the current request, so media
+/// shows and changes only their own library.
+public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredPositions {
     let upstream: Upstream<Transport>
 
     public init(upstream: Upstream<Transport>) {
@@ -19,9 +20,37 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos {
 
     public func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws
         -> [TripPhoto] {
+        try await list(of: owner, takenIn: interval, near: near, within: meters, withoutPosition: false, limit: limit)
+    }
+
+    public func photosWithoutPosition(of owner: UUID, takenIn interval: Range<Date>, limit: Int) async throws -> [TripPhoto] {
+        try await list(of: owner, takenIn: interval, near: nil, within: nil, withoutPosition: true, limit: limit)
+    }
+
+    public func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
+        try Self.requireSignedIn(owner)
+        let request = Roam_Media_V1_SetInferredPositionsRequest.with {
+            $0.positions = positions.map { id, point in .with { $0.mediaID = id.lowercasedString; $0.position = point.proto } }
+        }
+        do {
+            let response = try await upstream.call(idempotent: true) { client, options in
+                try await Roam_Media_V1_MediaService.Client(wrapping: client).setInferredPositions(request, options: options)
+            }
+            return response.mediaIds.compactMap { UUID(uuidString: $0) }
+        } catch let error as RPCError {
+            throw RoamError(error)
+        }
+    }
+
+    static func requireSignedIn(_ owner: UUID) throws(RoamError) {
         guard case .user(let user)? = RequestContext.current.caller, user.id == owner else {
             throw RoamError(.internal, reason: "INTERNAL", message: "a library is read for its signed-in owner only")
         }
+    }
+
+    private func list(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, withoutPosition: Bool,
+                      limit: Int) async throws -> [TripPhoto] {
+        try Self.requireSignedIn(owner)
         var found: [TripPhoto] = []
         var token = ""
         repeat {
@@ -33,6 +62,7 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos {
                     $0.near = near.proto
                     $0.withinMeters = meters
                 }
+                $0.withoutLocation = withoutPosition
                 $0.page = .with {
                     $0.pageSize = Int32(min(100, limit - found.count))
                     $0.pageToken = token

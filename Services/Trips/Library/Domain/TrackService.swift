@@ -2,15 +2,23 @@ import Foundation
 import RoamCore
 
 /// A trip's location track: off until its owner turns it on, then points arrive in batches, and each
-/// day comes back segmented and simplified for the map, or whole as GPX.
+/// day comes back segmented and simplified for the map, or whole as GPX. The owner's photos without GPS
+/// get their positions from it.
 public struct TrackService: Sendable {
     let trips: TripService
     let tracks: any TrackRepository
+    let photos: any TripPhotos
+    let positions: any InferredPositions
 
-    public init(trips: TripService, tracks: any TrackRepository) {
+    public init(trips: TripService, tracks: any TrackRepository, photos: any TripPhotos, positions: any InferredPositions) {
         self.trips = trips
         self.tracks = tracks
+        self.photos = photos
+        self.positions = positions
     }
+
+    /// The most photos without a position looked at in one pass.
+    public static let photosPerPass = 1_000
 
     /// The most a day's track may be simplified, in metres.
     public static let maxToleranceMeters = 1_000.0
@@ -22,13 +30,44 @@ public struct TrackService: Sendable {
         return trip
     }
 
-    /// Stores a batch; answers how many points were new (the others had been sent before).
-    public func record(_ points: [TrackPoint], trip tripID: UUID, owner: UUID) async throws -> (new: Int, repeated: Int) {
+    /// Stores a batch; answers how many points were new (the others had been sent before) and how many
+    /// photos taken meanwhile got a position from them. The points are kept when media cannot be
+    /// reached; `locatePhotos` places those photos later.
+    public func record(_ points: [TrackPoint], trip tripID: UUID, owner: UUID) async throws -> (new: Int, repeated: Int, photosLocated: Int) {
         let trip = try await trips.trip(tripID, owner: owner)
         guard trip.tracking else { throw TripsError.trackingOff }
         let checked = try TrackPoint.validated(points, for: trip.details)
         guard let new = try await tracks.addTrackPoints(checked, trip: tripID, owner: owner) else { throw TripService.tripNotFound }
-        return (new, checked.count - new)
+        let times = checked.map(\.at)
+        var located = 0
+        if new > 0, let first = times.min(), let last = times.max() {
+            let during = first.addingTimeInterval(-PhotoLocator.window)..<last.addingTimeInterval(PhotoLocator.window + 0.001)
+            located = (try? await locate(trip, during: during)) ?? 0
+        }
+        return (new, checked.count - new, located)
+    }
+
+    /// Gives the trip's photos without GPS a position from its track at their capture time (within
+    /// five minutes of a recorded point), marked as inferred in media; says how many took one.
+    public func locatePhotos(ofTrip tripID: UUID, owner: UUID) async throws -> Int {
+        let trip = try await trips.trip(tripID, owner: owner)
+        let zone = trip.details.zone
+        return try await locate(trip, during: zone.interval(of: trip.details.dates.start).lowerBound..<zone.interval(of: trip.details.dates.end).upperBound)
+    }
+
+    private func locate(_ trip: Trip, during span: Range<Date>) async throws -> Int {
+        let candidates = try await photos.photosWithoutPosition(of: trip.ownerID, takenIn: span, limit: Self.photosPerPass)
+        let zone = trip.details.zone
+        let taken = candidates.compactMap { photo in photo.instant(in: zone).flatMap { span.contains($0) ? (photo.mediaID, $0) : nil } }
+        guard let first = taken.map(\.1).min(), let last = taken.map(\.1).max() else { return 0 }
+        let recorded = try await tracks.track(ofTrip: trip.id, owner: trip.ownerID,
+                                              in: first.addingTimeInterval(-PhotoLocator.window)..<last.addingTimeInterval(PhotoLocator.window + 0.001),
+                                              toleranceMeters: 0)
+        let points = recorded.segments.flatMap { $0 }.sorted { $0.at < $1.at }
+        var found: [UUID: GeoPoint] = [:]
+        for (id, instant) in taken { found[id] = PhotoLocator.position(at: instant, along: points) }
+        guard !found.isEmpty else { return 0 }
+        return try await positions.setInferredPositions(found, for: trip.ownerID).count
     }
 
     /// The day's track, segmented and simplified to `toleranceMeters` (default 5 m).

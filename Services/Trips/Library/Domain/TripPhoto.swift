@@ -16,6 +16,16 @@ public struct TripPhoto: Sendable, Hashable {
         self.point = point
     }
 
+    /// The instant it was taken, a wall-clock time read in `zone`.
+    public func instant(in zone: TripZone) -> Date? {
+        guard let capturedAt else { return nil }
+        guard capturedAtIsLocal else { return capturedAt }
+        let day = TripZone.utc.date(of: capturedAt)
+        let seconds = capturedAt.timeIntervalSince(TripZone.utc.interval(of: day).lowerBound)
+        let minute = Int(seconds / 60)
+        return zone.instant(of: day, minute: minute).addingTimeInterval(seconds - Double(minute * 60))
+    }
+
     /// The local day it was taken on in `zone`: a wall-clock time is that day as it reads.
     public func day(in zone: TripZone) -> LocalDate? {
         guard let capturedAt else { return nil }

@@ -6,4 +6,7 @@ public protocol TripPhotos: Sendable {
     /// Photos of `owner` taken in `interval` (widened by a day each way, since a wall-clock time may be
     /// any zone's), those within `meters` of `near` when given, oldest first, at most `limit`.
     func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto]
+    /// The owner's photos taken in `interval` (widened the same way) that have no position, oldest
+    /// first, at most `limit`.
+    func photosWithoutPosition(of owner: UUID, takenIn interval: Range<Date>, limit: Int) async throws -> [TripPhoto]
 }

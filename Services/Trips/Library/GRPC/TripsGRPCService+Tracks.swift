@@ -24,11 +24,17 @@ extension TripsGRPCService {
         let points = request.points.map {
             TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters)
         }
-        let (new, repeated) = try await tracks.record(points, trip: tripID, owner: caller())
+        let (new, repeated, located) = try await tracks.record(points, trip: tripID, owner: caller())
         return .with {
             $0.recorded = Int32(new)
             $0.repeated = Int32(repeated)
+            $0.photosLocated = Int32(located)
         }
+    }
+
+    public func locatePhotos(request: Roam_Trips_V1_LocatePhotosRequest, context _: ServerContext) async throws -> Roam_Trips_V1_LocatePhotosResponse {
+        let located = try await tracks.locatePhotos(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .with { $0.located = Int32(located) }
     }
 
     public func getDayTrack(request: Roam_Trips_V1_GetDayTrackRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetDayTrackResponse {
