@@ -7,10 +7,10 @@ import RoamTesting
 import SwiftProtobuf
 
 /// `roam-bench trips`: roam-trips as its own process on PostgreSQL + PostGIS, measured over gRPC: trip
-/// and calendar reads, a day's pins, a day of 50,000 recorded points brought back simplified, and that
-/// day's GPX export.
+/// and calendar reads, a day's pins, a day of 50,000 recorded points brought back simplified, that
+/// day's GPX export, and searches of a catalog of 1,000,000 places.
 enum TripsBench {
-    static func run(concurrency: Int, seconds: Int, trackPoints: Int) async throws {
+    static func run(concurrency: Int, seconds: Int, trackPoints: Int, places: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
         let (media, mediaPort) = try await stack.startMedia(environment: ["LOG_LEVEL": "error"])
         let (trips, tripsPort) = try await stack.startTrips(environment: ["LOG_LEVEL": ProcessInfo.processInfo.environment["BENCH_LOG_LEVEL"] ?? "error", "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
@@ -25,6 +25,9 @@ enum TripsBench {
                 let client = Roam_Trips_V1_TripsService.Client(wrapping: tripsGRPC)
                 try await measureAll(client, metadata: ["authorization": "Bearer \(user.token)"], concurrency: concurrency, seconds: seconds,
                                      trackPoints: trackPoints)
+                say("trips resident memory after the track: \(trips.residentMegabytes) MB")
+                try await TripsPlacesBench.measure(client, metadata: ["authorization": "Bearer \(user.token)"], concurrency: concurrency,
+                                                   seconds: seconds, count: places)
             }
         }
         say("trips resident memory after load: \(trips.residentMegabytes) MB")

@@ -10,8 +10,9 @@
 // hot post's likes, chat to 1,000 subscribers (FeedBench.swift; BENCH_SUBSCRIBERS changes the count);
 // `roam-bench media [concurrency] [seconds]` media uploads, a 40 MB file, 100 photos and thumbnail
 // downloads with the process's peak memory (MediaBench.swift);
-// `roam-bench trips [concurrency] [seconds]` trip, calendar and pin reads and a day of 50,000 recorded points
-// simplified and exported as GPX (TripsBench.swift; BENCH_TRACK_POINTS changes the count);
+// `roam-bench trips [concurrency] [seconds]` trip, calendar and pin reads, a day of 50,000 recorded points
+// simplified and exported as GPX, and places searches over a catalog of 1,000,000 (TripsBench.swift,
+// TripsPlacesBench.swift; BENCH_TRACK_POINTS and BENCH_PLACES change the counts);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -40,7 +41,8 @@ if mode == "media" {
 }
 if mode == "trips" {
     try await TripsBench.run(concurrency: concurrency, seconds: seconds,
-                             trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000)
+                             trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000,
+                             places: Int(ProcessInfo.processInfo.environment["BENCH_PLACES"] ?? "") ?? 1_000_000)
     exit(0)
 }
 if mode == "events" {
