@@ -74,6 +74,24 @@ import Trips
         }
     }
 
+    @Test func aPartThatEndsIsFollowedAgain() async throws {
+        let reminders = UserStreams<TripNotification>()
+        try await GatewayTripsTests.withTrips(notifications: reminders, settings: try Self.streamSettings()) { http in
+            let (user, _, lines, curl) = try await Self.openStream(http)
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: connected" })
+            while reminders.openStreams < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            // Trips stops (as on a restart): its stream ends, the client hears so, and the gateway follows it again.
+            reminders.finishAll()
+            #expect(await lines.waitFor { $0.hasPrefix("data: ") && $0.contains("trips notifications:") })
+            for _ in 0..<200 where reminders.openStreams < 1 { try await Task.sleep(for: .milliseconds(20)) }
+            #expect(reminders.openStreams == 1)
+            reminders.deliver(.reminder(Self.dinner(for: user), at: Date()), to: user)
+            #expect(await lines.waitFor { $0 == "event: itinerary_reminder" })
+            #expect(lines.all.filter { $0 == "event: connected" }.count == 1)
+        }
+    }
+
     @Test func theStreamNeedsASignedInUser() async throws {
         try await GatewayTripsTests.withTrips { http in
             let anonymous = try await http.send("GET", "/v1/me/notifications/stream")

@@ -74,6 +74,10 @@ import Trips
         library.calls.withLock { $0 = 0 }
         let covers = await journal.covers(of: page, trip: trip)
         #expect(page.allSatisfy { covers[$0.id] == near.mediaID } && library.calls.withLock { $0 } == 1)
+        // The cover its owner chose for the pin comes first.
+        let chosen = media.upload(for: owner)
+        _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(chosen)), owner: owner)
+        #expect(await journal.covers(of: page, trip: trip)[page[0].id] == chosen)
         let textOnly = try await journal.update(entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
                                                 owner: owner)
         #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)

@@ -10,7 +10,9 @@ import Trips
 
 /// Reminders delivered by real workers and listeners on PostgreSQL: once with two replicas running,
 /// and once after a restart, from the stored due times.
-@Suite struct ReminderDeliveryTests {
+@Suite(.serialized) struct ReminderDeliveryTests {
+    static let database = ReminderDatabase()
+
     /// One replica's reminder machinery on the shared database: its own connections, worker, listener
     /// and open streams.
     struct Replica: Sendable {
@@ -72,10 +74,9 @@ import Trips
     }
 
     @Test func twoReplicasSendADueReminderOnceAndEveryReplicasStreamsHearIt() async throws {
-        let url = try await TestDatabase.freshDatabase()
+        let url = try await Self.database.url()
         let clock = TestClock(Self.clock("2026-05-10T00:00:00Z"))
-        try await Database.withClient(url: url, maxConnections: 4, logger: .init(label: "test")) { first in
-            try await TripsMigrations.migrator.migrate(first, logger: .init(label: "test"))
+        try await Self.database.withEmptyTrips(maxConnections: 4) { first in
             try await Database.withClient(url: url, maxConnections: 4, logger: .init(label: "test")) { second in
                 let replicas = [Replica(client: first, clock: clock), Replica(client: second, clock: clock)]
                 defer { for replica in replicas { replica.listening.cancel() } }
@@ -96,11 +97,10 @@ import Trips
     }
 
     @Test func aReminderDueWhileTheServiceWasDownComesOnceAfterTheRestart() async throws {
-        let url = try await TestDatabase.freshDatabase()
+        let url = try await Self.database.url()
         let clock = TestClock(Self.clock("2026-05-10T00:00:00Z"))
         let trip = Self.trip("2026-06-10")
-        try await Database.withClient(url: url, maxConnections: 4, logger: .init(label: "test")) { client in
-            try await TripsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+        try await Self.database.withEmptyTrips(maxConnections: 4) { client in
             let before = Replica(client: client, clock: clock)
             defer { before.listening.cancel() }
             _ = try await before.store.create(trip, idempotencyKey: nil)

@@ -7,8 +7,10 @@ import Trips
 
 /// Reminders' due times in both stores: when each comes due, that it is claimed once, and that it
 /// follows its trip's dates and zone.
-@Suite struct ReminderRepositoryContractTests {
+@Suite(.serialized) struct ReminderRepositoryContractTests {
     typealias Store = TripRepository & ItineraryRepository & ReminderRepository & PlacesRepository
+
+    static let database = ReminderDatabase()
 
     /// A store of its own: a claim takes every reminder due, whoever's.
     static func withOwnStore(_ kind: TripStoreKind, _ body: @Sendable (any Store) async throws -> Void) async throws {
@@ -16,8 +18,7 @@ import Trips
         case .memory:
             try await body(InMemoryTripStore())
         case .postgres:
-            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 8, logger: .init(label: "test")) { client in
-                try await TripsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+            try await database.withEmptyTrips { client in
                 try await body(PostgresTripStore(database: Database(client: client, operationTimeout: .seconds(30))))
             }
         }

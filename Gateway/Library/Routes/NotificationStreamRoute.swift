@@ -7,8 +7,9 @@ import RoamRuntime
 import ServiceLifecycle
 
 /// `GET /v1/me/notifications/stream`: the caller's notifications as Server-Sent Events, merged from
-/// the streams events and trips serve. `connected` goes out once every part is listening; a part that
-/// fails or ends sends an `error` event naming it while the others go on. A comment line every
+/// the streams events and trips serve. `connected` goes out once every part is listening (or down); a
+/// part that fails or ends sends an `error` event naming it while the others go on, and is followed
+/// again after a pause. A comment line every
 /// `heartbeat` keeps proxies from closing an idle stream and tells the gateway when the client has
 /// gone, which ends the upstream streams.
 struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
@@ -70,21 +71,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                 await RequestContext.$current.withValue(callContext) {
                     await withTaskGroup(of: Void.self) { group in
                         for (index, part) in parts.enumerated() {
-                            group.addTask {
-                                do {
-                                    try await cancelWhenGracefulShutdown {
-                                        try await part.relay({ ready.arrive(index) }) { output.yield(Self.event($0)) }
-                                    }
-                                    if !Task.isCancelled {
-                                        output.yield(Self.errorEvent(RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; connect again"),
-                                                                     part: part.name))
-                                    }
-                                } catch where !Task.isCancelled {
-                                    output.yield(Self.errorEvent(error, part: part.name))
-                                } catch {}
-                                // A part that is gone no longer holds `connected` back.
-                                ready.arrive(index)
-                            }
+                            group.addTask { await Self.follow(part, index: index, ready: ready, output: output) }
                         }
                     }
                     output.finish()
@@ -106,6 +93,38 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             headers[.cacheControl] = "no-cache"
             headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
             return Response(status: .ok, headers: headers, body: ResponseBody(asyncSequence: stream))
+        }
+    }
+
+    /// Relays one part for as long as the client stays: when it fails or ends (its service restarted,
+    /// a replica went away) the client hears of it in an `error` event and the part is followed again
+    /// after a pause growing from 1 s to 30 s, so an open stream does not go deaf to that service.
+    static func follow(_ part: Part, index: Int, ready: ReadyParts, output: AsyncStream<ByteBuffer>.Continuation) async {
+        var pause = Duration.seconds(1)
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            let listening = ListeningFlag()
+            do {
+                try await cancelWhenGracefulShutdown {
+                    try await part.relay({
+                        listening.set()
+                        ready.arrive(index)
+                    }) { output.yield(Self.event($0)) }
+                }
+                guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
+                output.yield(Self.errorEvent(RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; following it again"),
+                                             part: part.name))
+            } catch where !Task.isCancelled && !Task.isShuttingDownGracefully {
+                output.yield(Self.errorEvent(error, part: part.name))
+            } catch {
+                return
+            }
+            // A part that is down no longer holds `connected` back.
+            ready.arrive(index)
+            if listening.isSet { pause = .seconds(1) }
+            // The gateway stopping ends the pause too.
+            let wait = pause
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+            pause = min(pause * 2, .seconds(30))
         }
     }
 

@@ -19,7 +19,7 @@ extension TripsApp {
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             pinPolicy = PinPolicy(minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
                                   photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
-            reminderInterval = try environment.duration("REMINDER_INTERVAL", default: .seconds(15))
+            reminderInterval = try environment.duration("REMINDER_INTERVAL", default: .seconds(5))
         }
     }
 }

@@ -145,37 +145,18 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         let user = try caller()
         let stream = notifications.subscribe(user)
         try await response.write(EventNotification(kind: .connected, at: Date()).proto)
-        // gRPC reports a client going away or the server shutting down through the cancellation
-        // handler, not by cancelling this task; ending the relay then lets the server stop.
-        let relay = Task {
-            for await notification in stream {
-                try await response.write(notification.proto)
-            }
-        }
-        try await withRPCCancellationHandler {
-            try await relay.value
-        } onCancelRPC: {
-            relay.cancel()
-        }
+        try await response.relay(stream) { $0.proto }
     }
 
     public func watchDepartures(request: Roam_Events_V1_WatchDeparturesRequest,
                                 response: RPCWriter<Roam_Events_V1_MemberDeparture>, context _: ServerContext) async throws {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may watch departures") }
-        let departures = notifications.watchDepartures()
-        let relay = Task {
-            for await departure in departures {
-                try await response.write(.with {
-                    $0.eventID = departure.eventID.lowercasedString
-                    if let user = departure.userID { $0.userID = user.lowercasedString }
-                    $0.reason = departure.reason.proto
-                })
+        try await response.relay(notifications.watchDepartures()) { departure in
+            .with {
+                $0.eventID = departure.eventID.lowercasedString
+                if let user = departure.userID { $0.userID = user.lowercasedString }
+                $0.reason = departure.reason.proto
             }
-        }
-        try await withRPCCancellationHandler {
-            try await relay.value
-        } onCancelRPC: {
-            relay.cancel()
         }
     }
 

@@ -80,9 +80,9 @@ public struct JournalService: Sendable {
         return (unanswered.first, unanswered.count)
     }
 
-    /// Each entry's cover: its first photo; else the photo nearest its first tagged pin or saved place
-    /// that still is one, within the photo radius; else none. The library is asked once for them all;
-    /// media being down leaves only the first case.
+    /// Each entry's cover: its first photo; else its first tagged pin's or saved place's (that still
+    /// is one): the cover the owner chose for the pin, or the photo nearest it within the photo radius;
+    /// else none. The library is asked once for them all; media being down leaves only the chosen ones.
     public func covers(of entries: [JournalEntry], trip: Trip) async -> [UUID: UUID] {
         var covers: [UUID: UUID] = [:]
         let uncovered = entries.filter { $0.details.mediaIDs.isEmpty }
@@ -92,7 +92,7 @@ public struct JournalService: Sendable {
             if let first = entry.details.mediaIDs.first {
                 covers[entry.id] = first
             } else if let place = entry.details.locationTags.lazy.compactMap({ $0.placeID.flatMap { tagged[$0] } }).first {
-                firstPlaces[entry.id] = place.point
+                if let chosen = place.coverMediaID { covers[entry.id] = chosen } else { firstPlaces[entry.id] = place.point }
             }
         }
         covers.merge(await pins.nearestPhotos(to: firstPlaces, trip: trip)) { chosen, _ in chosen }
@@ -108,7 +108,7 @@ public struct JournalService: Sendable {
             switch tag {
             case .pin:
                 guard let pin = try? await pins.pin(id, inTrip: trip.id, owner: trip.ownerID) else { continue }
-                found[id] = TripPlace(kind: .pin, id: id, title: pin.details.title, point: pin.details.point)
+                found[id] = TripPlace(pin)
             case .place:
                 if savedPlaces == nil { savedPlaces = try await self.savedPlaces(of: trip) }
                 found[id] = savedPlaces?[id]
@@ -128,7 +128,7 @@ public struct JournalService: Sendable {
         var cursor: String?
         repeat {
             let page = try await pins.pins(ofTrip: tripID, on: nil, owner: owner, page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
-            found += page.items.map { TripPlace(kind: .pin, id: $0.id, title: $0.details.title, point: $0.details.point) }
+            found += page.items.map(TripPlace.init)
             cursor = page.nextCursor
         } while cursor != nil
         return Array(found.filter { prefix.isEmpty || $0.title.lowercased().hasPrefix(prefix) }

@@ -10,18 +10,7 @@ extension TripsGRPCService {
                                     response: RPCWriter<Roam_Trips_V1_TripNotification>, context _: ServerContext) async throws {
         let stream = notifications.subscribe(try caller())
         try await response.write(TripNotification.connected(at: trips.now()).proto)
-        // gRPC reports a client going away or the server stopping through the cancellation handler,
-        // not by cancelling this task; ending the relay then lets the server stop.
-        let relay = Task {
-            for await notification in stream {
-                try await response.write(notification.proto)
-            }
-        }
-        try await withRPCCancellationHandler {
-            try await relay.value
-        } onCancelRPC: {
-            relay.cancel()
-        }
+        try await response.relay(stream) { $0.proto }
     }
 }
 

@@ -1,0 +1,19 @@
+import GRPCCore
+
+extension RPCWriter {
+    /// Writes each element of `stream` as a message until the stream ends or the RPC is cancelled.
+    /// gRPC reports a client going away or the server stopping through the cancellation handler, not by
+    /// cancelling the handler's task; ending the relay then lets the server stop.
+    public func relay<Source: Sendable>(_ stream: AsyncStream<Source>, as message: @escaping @Sendable (Source) -> Element) async throws {
+        let relay = Task {
+            for await element in stream {
+                try await write(message(element))
+            }
+        }
+        try await withRPCCancellationHandler {
+            try await relay.value
+        } onCancelRPC: {
+            relay.cancel()
+        }
+    }
+}
