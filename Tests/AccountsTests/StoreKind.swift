@@ -17,7 +17,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await AccountsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(Repositories(database: Database(client: client)))
+                try await body(Repositories(database: Database(client: client, operationTimeout: .seconds(30))))
             }
         }
     }

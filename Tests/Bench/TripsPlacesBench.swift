@@ -71,16 +71,18 @@ enum TripsPlacesBench {
             ? lisbon.moved(meters: next() * 7_000, bearing: next() * 360)
             : GeoPoint(latitude: 36 + next() * 24, longitude: -10 + next() * 40)
         return .with {
+            // Drawn, not taken from the index: Lisbon's places (every 20th) must not share one name or price.
             $0.sourceID = "bench/\(index)"
-            $0.name = "\(names[index % names.count]) \(index)"
-            $0.category = categories[index % categories.count]
+            $0.name = "\(names[Int(next() * Double(names.count))]) \(index)"
+            $0.category = categories[Int(next() * Double(categories.count))]
             $0.point = point.proto
-            if index % 5 != 0 {
+            if next() < 0.8 {
                 $0.rating = (10 + next() * 40).rounded() / 10
                 $0.ratingCount = Int32(next() * 2_000)
             }
-            $0.priceLevel = Int32(index % 5)
-            if index % 3 == 0 { $0.openingHours = "Mo-Su 09:00-18:00" } else if index % 3 == 1 { $0.openingHours = "24/7" }
+            $0.priceLevel = Int32(next() * 5)
+            let hours = next()
+            if hours < 1.0 / 3 { $0.openingHours = "Mo-Su 09:00-18:00" } else if hours < 2.0 / 3 { $0.openingHours = "24/7" }
         }
     }
 }

@@ -53,7 +53,7 @@ import Testing
     @Test func twoReplicasDeliverEveryMessageToEveryReaderInTheSameOrder() async throws {
         try await TestDatabase.withClient { client in
             try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
-            let store = PostgresFeedStore(database: Database(client: client))
+            let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))
             let membership = FakeMembership()
             let replicas = (0..<2).map { _ in
                 let hub = ChatHub(store: store)

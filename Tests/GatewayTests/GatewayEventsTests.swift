@@ -28,7 +28,7 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await EventsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresEventStore(database: Database(client: client)))
+                try await body(PostgresEventStore(database: Database(client: client, operationTimeout: .seconds(30))))
             }
         }
     }
@@ -252,7 +252,8 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == "event: connected" })
             let guestID = UUID()
-            _ = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: try await tokens.userToken(guestID))
+            let joined = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: try await tokens.userToken(guestID))
+            #expect(joined.status == 200, "\(String(decoding: joined.body, as: UTF8.self))")
             #expect(await lines.waitFor { $0 == "event: member_joined" })
             #expect(lines.all.contains { $0.hasPrefix("data: ") && $0.contains(guestID.lowercasedString) && $0.contains(eventID) })
             // The heartbeat keeps an idle stream alive.

@@ -48,6 +48,27 @@ import Trips
     }
 
     @Test(arguments: TripStoreKind.allCases)
+    func theBestNearbyComeFromEveryRatingWhenTheWellRatedAreFew(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let center = Self.spot()
+            // 2 rated 4.5 or more, 3 from 4 to 4.5, and 20 below: the top 10 reaches into all three.
+            let ratings = [4.9, 4.5, 4.4, 4.2, 4.0] + (0..<20).map { 3.9 - Double($0) * 0.1 }
+            let catalog = ratings.enumerated().map { index, rating in
+                Self.place("Place \(index)", at: center.moved(meters: Double(index) * 50, bearing: 45), rating: rating, count: 10)
+            }
+            _ = try await store.importPlaces(catalog)
+            let best = try await store.places(matching: PlaceQuery(near: center), limit: 10).map(\.place.details.name)
+            #expect(best == (0..<10).map { "Place \($0)" })
+            let fewer = try await store.places(matching: PlaceQuery(near: center), limit: 2).map(\.place.details.name)
+            #expect(fewer == ["Place 0", "Place 1"])
+            // Rated by users, a place climbs into a band.
+            let last = try #require(try await store.places(matching: PlaceQuery(near: center, order: .ratingAscending), limit: 1).first?.place)
+            for _ in 0..<50 { _ = try await store.rate(last.id, stars: 5, by: UUID()) }
+            #expect(try await store.places(matching: PlaceQuery(near: center), limit: 3).map(\.place.id).contains(last.id))
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
     func importingAgainBySourceIDUpdatesAndRatingsStayExact(_ kind: TripStoreKind) async throws {
         try await kind.withRepository { store async throws in
             let center = Self.spot()

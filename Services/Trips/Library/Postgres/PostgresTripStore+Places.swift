@@ -55,8 +55,11 @@ extension PostgresTripStore: PlacesRepository {
         try await database.query("SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE id = \(id)").first.map(Self.decodePlace)
     }
 
+    /// Best first, the places rated 4.5 and up are read first, then 4 and up, then all: a band that
+    /// holds `limit` places holds the best `limit`, and each band has its own index.
+    static let ratingBands = ["rating >= 4.5", "rating >= 4", "true"]
+
     public func places(matching query: PlaceQuery, limit: Int) async throws -> [(place: Place, meters: Double)] {
-        let point = query.near
         // Constants of the code, never the client's text.
         let order = switch query.order {
         case .ratingDescending: "round(rating::numeric, 3) DESC, meters, id"
@@ -65,13 +68,22 @@ extension PostgresTripStore: PlacesRepository {
         case .priceDescending: "coalesce(price_level, -1) DESC, round(rating::numeric, 3) DESC, id"
         case .distance: "meters, round(rating::numeric, 3) DESC, id"
         }
+        let bands = query.order == .ratingDescending ? Self.ratingBands : ["true"]
+        for (index, band) in bands.enumerated() {
+            let found = try await places(matching: query, in: band, order: order, limit: limit)
+            if found.count >= limit || index == bands.count - 1 { return found }
+        }
+        return []
+    }
+
+    private func places(matching query: PlaceQuery, in band: String, order: String, limit: Int) async throws -> [(place: Place, meters: Double)] {
+        let point = query.near
         return try await database.query("""
             SELECT \(unescaped: Self.placeColumns), meters FROM (
-                SELECT *, ST_Distance(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters,
-                       CASE WHEN source_rating_count + user_rating_count = 0 THEN 0
-                            ELSE (source_rating * source_rating_count + user_rating_sum) / (source_rating_count + user_rating_count) END AS rating
+                SELECT *, ST_Distance(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters
                 FROM trips.places
                 WHERE ST_DWithin(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(query.withinMeters), false)
+                  AND \(unescaped: band)
                   AND (\(query.category?.rawValue ?? "") = '' OR category = \(query.category?.rawValue ?? ""))
                   AND (\(query.namePrefix ?? "") = '' OR starts_with(lower(name), \(query.namePrefix ?? "")))
             ) found

@@ -145,5 +145,16 @@ public enum TripsMigrations {
             "ALTER TABLE trips.trips ALTER COLUMN start_reminder_at SET NOT NULL",
             "CREATE INDEX trips_start_reminders_due ON trips.trips (start_reminder_at) WHERE start_reminded_at IS NULL",
         ]),
+        // The rating shown, kept on the row, and the well-rated places indexed apart: "the best near here"
+        // in a dense city reads those first instead of every place around (roam-bench trips).
+        Migration(10, "AddPlaceRatingBands", [
+            """
+            ALTER TABLE trips.places ADD COLUMN rating double precision GENERATED ALWAYS AS (
+                CASE WHEN source_rating_count + user_rating_count = 0 THEN 0
+                     ELSE (source_rating * source_rating_count + user_rating_sum) / (source_rating_count + user_rating_count) END) STORED
+            """,
+            "CREATE INDEX places_point_rated_4_5 ON trips.places USING gist (point) WHERE rating >= 4.5",
+            "CREATE INDEX places_point_rated_4 ON trips.places USING gist (point) WHERE rating >= 4",
+        ]),
     ], requiresPostGIS: true)
 }
