@@ -1224,7 +1224,7 @@ extension Roam_Trips_V1_TripsService {
         /// >
         /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
         /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        /// > streams open at its time; a stream that was away asks with `after` for what it missed.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Trips_V1_StreamNotificationsRequest` messages.
@@ -1905,7 +1905,7 @@ extension Roam_Trips_V1_TripsService {
         /// >
         /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
         /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        /// > streams open at its time; a stream that was away asks with `after` for what it missed.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
@@ -2585,7 +2585,7 @@ extension Roam_Trips_V1_TripsService {
         /// >
         /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
         /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        /// > streams open at its time; a stream that was away asks with `after` for what it missed.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Trips_V1_StreamNotificationsRequest` message.
@@ -4767,7 +4767,7 @@ extension Roam_Trips_V1_TripsService {
         /// >
         /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
         /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        /// > streams open at its time; a stream that was away asks with `after` for what it missed.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
@@ -6035,7 +6035,7 @@ extension Roam_Trips_V1_TripsService {
         /// >
         /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
         /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-        /// > streams open at its time; the itinerary stays readable through ListItinerary.
+        /// > streams open at its time; a stream that was away asks with `after` for what it missed.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
@@ -7112,7 +7112,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     /// >
     /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
     /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-    /// > streams open at its time; the itinerary stays readable through ListItinerary.
+    /// > streams open at its time; a stream that was away asks with `after` for what it missed.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Trips_V1_StreamNotificationsRequest` message.
@@ -8327,7 +8327,7 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
     /// >
     /// > The caller's reminders as they come due (a trip starting in 24 hours, a planned place coming up),
     /// > until the call is cancelled. The first message is CONNECTED. Each reminder is sent once, to the
-    /// > streams open at its time; the itinerary stays readable through ListItinerary.
+    /// > streams open at its time; a stream that was away asks with `after` for what it missed.
     ///
     /// - Parameters:
     ///   - message: request message to send.

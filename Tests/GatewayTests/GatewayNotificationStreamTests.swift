@@ -15,12 +15,15 @@ import Trips
     }
 
     /// The caller's id and the lines of their stream, held open by curl.
-    static func openStream(_ http: HTTPTestClient) async throws -> (user: UUID, token: String, lines: LineSink, curl: ChildProcess) {
+    static func openStream(_ http: HTTPTestClient, before: @Sendable (UUID) async throws -> Void = { _ in },
+                           lastEventID: String? = nil) async throws -> (user: UUID, token: String, lines: LineSink, curl: ChildProcess) {
         let token = try await GatewayAccountsTests.signUp(http).access
         let user = try #require(UUID(uuidString: try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String ?? ""))
+        try await before(user)
         let lines = LineSink()
+        let resume = lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? []
         let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                    arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                                    arguments: ["-sN", "-H", "Authorization: Bearer \(token)"] + resume + ["\(http.base.absoluteString)/v1/me/notifications/stream"],
                                     environment: [:]) { lines.append($0) }
         return (user, token, lines, curl)
     }
@@ -74,21 +77,66 @@ import Trips
         }
     }
 
-    @Test func aPartThatEndsIsFollowedAgain() async throws {
+    @Test func aPartThatEndsIsFollowedAgainFromWhereItLeft() async throws {
         let reminders = UserStreams<TripNotification>()
-        try await GatewayTripsTests.withTrips(notifications: reminders, settings: try Self.streamSettings()) { http in
+        let store = InMemoryTripStore()
+        try await GatewayTripsTests.withTrips(store: store, notifications: reminders, settings: try Self.streamSettings()) { http in
             let (user, _, lines, curl) = try await Self.openStream(http)
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == "event: connected" })
             while reminders.openStreams < 1 { try await Task.sleep(for: .milliseconds(20)) }
             // Trips stops (as on a restart): its stream ends, the client hears so, and the gateway follows it again.
             reminders.finishAll()
+            // Meanwhile a reminder goes out: tomorrow's trip, made yesterday, is due since today's midnight.
+            let day = 86_400.0
+            let tomorrow = ISO8601DateFormatter.string(from: Date().addingTimeInterval(day), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let draft = try TripDraft(title: "Tomorrow", destination: Destination(name: "London"), startDate: tomorrow, endDate: tomorrow,
+                                      timeZone: "Africa/Abidjan", homeCurrency: "XOF").validated()
+            _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: Date().addingTimeInterval(-day)), idempotencyKey: nil)
+            #expect(try await store.claimDueReminders(at: Date(), limit: 10).count == 1)
             #expect(await lines.waitFor { $0.hasPrefix("data: ") && $0.contains("trips notifications:") })
+            #expect(await lines.waitFor { $0 == "event: trip_starting" }, "sent while the part was away")
             for _ in 0..<200 where reminders.openStreams < 1 { try await Task.sleep(for: .milliseconds(20)) }
             #expect(reminders.openStreams == 1)
             reminders.deliver(.reminder(Self.dinner(for: user), at: Date()), to: user)
             #expect(await lines.waitFor { $0 == "event: itinerary_reminder" })
             #expect(lines.all.filter { $0 == "event: connected" }.count == 1)
+        }
+    }
+
+    @Test func aClientBackWithLastEventIDIsSentTheRemindersItMissed() async throws {
+        let store = InMemoryTripStore()
+        try await GatewayTripsTests.withTrips(store: store, settings: try Self.streamSettings()) { http in
+            let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
+            let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
+                // A trip-start reminder sent while the client was away.
+                let draft = try TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2031-06-10", endDate: "2031-06-17",
+                                          timeZone: "Europe/Lisbon", homeCurrency: "EUR").validated()
+                _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: ISO8601DateFormatter().date(from: "2031-05-01T00:00:00Z")!),
+                                           idempotencyKey: nil)
+                _ = try await store.claimDueReminders(at: sentAt, limit: 10)
+            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) - 60_000)")
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: trip_starting" })
+            let all = lines.all
+            let index = try #require(all.firstIndex(of: "event: trip_starting"))
+            #expect(index > 0 && all[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
+            #expect(all.contains { $0.contains("\"title\":\"Lisbon\"") && $0.contains("\"dueAt\":\"2031-06-08T23:00:00Z\"") })
+        }
+        // With an id from after it, nothing is sent again.
+        let again = InMemoryTripStore()
+        try await GatewayTripsTests.withTrips(store: again, settings: try Self.streamSettings()) { http in
+            let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
+            let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
+                let draft = try TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2031-06-10", endDate: "2031-06-17",
+                                          timeZone: "Europe/Lisbon", homeCurrency: "EUR").validated()
+                _ = try await again.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: ISO8601DateFormatter().date(from: "2031-05-01T00:00:00Z")!),
+                                           idempotencyKey: nil)
+                _ = try await again.claimDueReminders(at: sentAt, limit: 10)
+            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000))")
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == ": keep-alive" })
+            #expect(!lines.all.contains("event: trip_starting"))
         }
     }
 

@@ -16,9 +16,9 @@ import Trips
 
     /// The catalog every gateway test sees (loaded as `roam places import` would).
     /// `notifications` feeds the trips streams; `events` stand beside trips.
-    static func withTrips(notifications: UserStreams<TripNotification> = UserStreams(), events: [any RegistrableRPCService] = [],
-                          settings: GatewaySettings? = nil, _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
-        let store = InMemoryTripStore()
+    static func withTrips(store: InMemoryTripStore = InMemoryTripStore(), notifications: UserStreams<TripNotification> = UserStreams(),
+                          events: [any RegistrableRPCService] = [], settings: GatewaySettings? = nil,
+                          _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         _ = try await PlaceService(places: store).importPlaces([
             PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
                         ratingCount: 200, priceLevel: 1, openingHours: "24/7"),
@@ -33,7 +33,7 @@ import Trips
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
                                                                                 itinerary: ItineraryService(trips: trips, itinerary: store, saved: store),
-                                                                                notifications: notifications)], body)
+                                                                                notifications: notifications, reminders: store)], body)
     }
 
     static var lisbon: [String: Any] { [

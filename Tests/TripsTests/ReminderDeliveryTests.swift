@@ -65,7 +65,7 @@ import Trips
             let probe = UUID()
             let heard = replicas.map { $0.follow(probe) }
             let payload = """
-                {"kind":"trip_starting","owner":"\(probe)","trip":"\(UUID())","title":"Probe","date":"2026-05-05","due":1778000000}
+                {"kind":"trip_starting","owner":"\(probe)","trip":"\(UUID())","title":"Probe","date":"2026-05-05","due":1778000000,"sent":1778000000}
                 """
             _ = try await client.query("SELECT pg_notify(\(PostgresTripStore.remindersChannel), \(payload))::text", logger: Logger(label: "test")).collect()
             if try await heard.asyncAllSatisfy({ try await $0.settle(at: 1).count == 1 }) { return }

@@ -47,7 +47,7 @@ import Trips
             #expect(try await store.claimDueReminders(at: due.addingTimeInterval(-1), limit: 10).isEmpty)
             let claimed = try await store.claimDueReminders(at: due.addingTimeInterval(30), limit: 10)
             #expect(claimed == [Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: trip.id, title: "Trip 2026-06-10",
-                                         date: LocalDate("2026-06-10")!, dueAt: due)])
+                                         date: LocalDate("2026-06-10")!, dueAt: due, sentAt: due.addingTimeInterval(30))])
             #expect(try await store.claimDueReminders(at: due.addingTimeInterval(60), limit: 10).isEmpty, "sent once")
 
             // A trip made less than a day before it starts is not reminded of its start.
@@ -72,7 +72,7 @@ import Trips
             let first = try await store.claimDueReminders(at: Self.utc("2026-06-12T18:00:00Z"), limit: 10)
             #expect(first == [Reminder(kind: .itinerary, ownerID: trip.ownerID, tripID: trip.id, itemID: dinner.id, placeID: place,
                                        title: "Tasca do Chico", date: LocalDate("2026-06-12")!, minuteOfDay: 20 * 60,
-                                       dueAt: Self.utc("2026-06-12T18:00:00Z"))])
+                                       dueAt: Self.utc("2026-06-12T18:00:00Z"), sentAt: Self.utc("2026-06-12T18:00:00Z"))])
             let second = try await store.claimDueReminders(at: Self.utc("2026-06-14T00:00:00Z"), limit: 10)
             #expect(second.map(\.itemID) == [morning.id] && second.first?.dueAt == Self.utc("2026-06-13T08:00:00Z"))
             #expect(try await store.claimDueReminders(at: Self.utc("2026-06-20T00:00:00Z"), limit: 10).isEmpty)
@@ -113,6 +113,32 @@ import Trips
             moved.zone = TripZone("Europe/Lisbon")!
             _ = try await store.update(trip.id, owner: trip.ownerID, details: moved, at: Self.utc("2026-06-20T00:00:00Z"))
             #expect(try await store.claimDueReminders(at: Self.utc("2026-06-20T00:00:00Z"), limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func theRemindersSentAfterAnInstantAreWhatAStreamAwayMissed(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            let someoneElses = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            let dinner = try #require(try await store.addItem(Self.item(of: trip, place: UUID(), "2026-06-12", 20 * 60)))
+            // Passed over, not sent: planned after its reminder time.
+            _ = try await store.addItem(Self.item(of: trip, place: UUID(), "2026-06-12", 12 * 60, made: "2026-06-12T11:30:00Z"))
+            _ = try await store.claimDueReminders(at: Self.utc("2026-06-09T00:00:00Z"), limit: 10)
+            _ = try await store.claimDueReminders(at: Self.utc("2026-06-12T18:00:00Z"), limit: 10)
+            let all = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10)
+            #expect(all.map(\.subjectID) == [trip.id, dinner.id])
+            #expect(all.map(\.sentAt) == [Self.utc("2026-06-09T00:00:00Z"), Self.utc("2026-06-12T18:00:00Z")])
+            let later = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-09T00:00:00Z"), limit: 10)
+            #expect(later.map(\.subjectID) == [dinner.id], "strictly after")
+            #expect(try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 1).count == 1)
+            #expect(try await store.sentReminders(of: someoneElses.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10).map(\.subjectID)
+                == [someoneElses.id])
+            // Moved into the future, it is due again and no longer counts as sent.
+            var moved = trip.details
+            moved.zone = TripZone("Asia/Tokyo")!
+            _ = try await store.update(trip.id, owner: trip.ownerID, details: moved, at: Self.utc("2026-06-01T00:00:00Z"))
+            #expect(try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10).isEmpty)
         }
     }
 

@@ -30,7 +30,8 @@ import Trips
         return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: FixedTripPhotos(), positions: FixedTripPhotos()),
                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
+                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications,
+                                reminders: store)
     }
 
     @Test func aTripIsCreatedListedEditedAndDeletedByItsOwnerOnly() async throws {
@@ -144,6 +145,42 @@ import Trips
             try await Task.sleep(for: .milliseconds(200))
             #expect(bosKinds.withLock { $0 } == [.connected])
             bosStream.cancel()
+        }
+    }
+
+    @Test func aStreamThatWasAwayIsSentWhatItMissedOnce() async throws {
+        let tokens = await TestTokens()
+        let trips = TripService(trips: store, now: { TripFixtures.utc("2026-06-19T00:00:00Z") })
+        let notifications = UserStreams<TripNotification>()
+        try await InProcessService.run([service(trips, notifications: notifications)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
+            let ana = UUID()
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let trip = try await store.create(Trip(id: UUID(), ownerID: ana, details: TripFixtures.trip("2026-06-20", "2026-06-27").details,
+                                                   createdAt: TripFixtures.utc("2026-06-01T00:00:00Z")), idempotencyKey: nil)
+            // Sent while no stream was open.
+            let sent = try await store.claimDueReminders(at: TripFixtures.utc("2026-06-18T23:00:00Z"), limit: 10)
+            #expect(sent.map(\.tripID) == [trip.id])
+            func open(after: String) async throws -> [Roam_Trips_V1_TripNotification] {
+                try await client.streamNotifications(.with { $0.after = .init(date: TripFixtures.utc(after)) }, metadata: asAna) { response in
+                    var received: [Roam_Trips_V1_TripNotification] = []
+                    for try await notification in response.messages {
+                        received.append(notification)
+                        if notification.kind == .connected {
+                            // A live one after what was missed, to end the read.
+                            notifications.deliver(.reminder(Reminder(kind: .itinerary, ownerID: ana, tripID: trip.id, itemID: UUID(), title: "Live",
+                                                                     date: LocalDate("2026-06-20")!, dueAt: Date(), sentAt: Date()), at: Date()), to: ana)
+                        }
+                        if notification.title == "Live" { break }
+                    }
+                    return received
+                }
+            }
+            let missed = try await open(after: "2026-06-18T22:00:00Z")
+            #expect(missed.map(\.kind) == [.connected, .tripStarting, .itineraryReminder])
+            #expect(missed[1].tripID == trip.id.lowercasedString && missed[1].at.date == TripFixtures.utc("2026-06-18T23:00:00Z"))
+            let caughtUp = try await open(after: "2026-06-18T23:00:00Z")
+            #expect(caughtUp.map(\.kind) == [.connected, .itineraryReminder], "nothing sent after that instant")
         }
     }
 }

@@ -9,25 +9,27 @@ import ServiceLifecycle
 /// `GET /v1/me/notifications/stream`: the caller's notifications as Server-Sent Events, merged from
 /// the streams events and trips serve. `connected` goes out once every part is listening (or down); a
 /// part that fails or ends sends an `error` event naming it while the others go on, and is followed
-/// again after a pause. A comment line every
-/// `heartbeat` keeps proxies from closing an idle stream and tells the gateway when the client has
-/// gone, which ends the upstream streams.
+/// again after a pause, asked for what it missed meanwhile. Reminders carry an SSE `id` (when they were
+/// sent, in milliseconds), so a client that reconnects with `Last-Event-ID` is sent the reminders it
+/// missed. A comment line every `heartbeat` keeps proxies from closing an idle stream and tells the
+/// gateway when the client has gone, which ends the upstream streams.
 struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let events: EventsCaller<Transport>
     let trips: TripsCaller<Transport>
     let heartbeat: Duration
 
-    /// One upstream's stream: `listening` once it is connected, then `deliver` for each notification
-    /// the document knows (a kind from a newer service is left out).
+    /// One upstream's stream, from what was sent after an instant where it can (trips' reminders):
+    /// `listening` once it is connected, then `deliver` for each notification the document knows (a
+    /// kind from a newer service is left out).
     struct Part: Sendable {
         let name: String
-        let relay: @Sendable (_ listening: @escaping @Sendable () -> Void,
+        let relay: @Sendable (_ after: Date?, _ listening: @escaping @Sendable () -> Void,
                               _ deliver: @escaping @Sendable (Components.Schemas.Notification) -> Void) async throws -> Void
     }
 
     var parts: [Part] {
         [
-            Part(name: "events") { listening, deliver in
+            Part(name: "events") { _, listening, deliver in
                 try await events.call(longLived: true) { client, options in
                     try await client.streamNotifications(.init(), options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
@@ -35,9 +37,9 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                     }
                 }
             },
-            Part(name: "trips") { listening, deliver in
+            Part(name: "trips") { after, listening, deliver in
                 try await trips.call(longLived: true) { client, options in
-                    try await client.streamNotifications(.init(), options: options) { response in
+                    try await client.streamNotifications(.with { if let after { $0.after = .init(date: after) } }, options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
                                                listening: listening, deliver: deliver)
                     }
@@ -56,12 +58,14 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     }
 
     func register(in table: RouteTable) {
-        table.add(.get, "/v1/me/notifications/stream") { _, context in
+        table.add(.get, "/v1/me/notifications/stream") { request, context in
             // The body is written after this handler returns, outside the request's task-local
             // context, so the relay carries it along itself.
             let callContext = context.callContext
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
+            let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int64($0) }
+            let resumeAfter = lastEventID.map { Date(timeIntervalSince1970: Double($0) / 1_000) }
             let ready = ReadyParts(count: parts.count) {
                 output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
             }
@@ -71,7 +75,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                 await RequestContext.$current.withValue(callContext) {
                     await withTaskGroup(of: Void.self) { group in
                         for (index, part) in parts.enumerated() {
-                            group.addTask { await Self.follow(part, index: index, ready: ready, output: output) }
+                            group.addTask { await Self.follow(part, index: index, after: resumeAfter, ready: ready, output: output) }
                         }
                     }
                     output.finish()
@@ -99,16 +103,21 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     /// Relays one part for as long as the client stays: when it fails or ends (its service restarted,
     /// a replica went away) the client hears of it in an `error` event and the part is followed again
     /// after a pause growing from 1 s to 30 s, so an open stream does not go deaf to that service.
-    static func follow(_ part: Part, index: Int, ready: ReadyParts, output: AsyncStream<ByteBuffer>.Continuation) async {
+    static func follow(_ part: Part, index: Int, after: Date?, ready: ReadyParts, output: AsyncStream<ByteBuffer>.Continuation) async {
         var pause = Duration.seconds(1)
+        let resume = ResumePoint(after)
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let listening = ListeningFlag()
             do {
                 try await cancelWhenGracefulShutdown {
-                    try await part.relay({
+                    try await part.relay(resume.instant, {
                         listening.set()
+                        resume.listening(since: Date())
                         ready.arrive(index)
-                    }) { output.yield(Self.event($0)) }
+                    }) { notification in
+                        resume.passed(notification)
+                        output.yield(Self.event(notification))
+                    }
                 }
                 guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
                 output.yield(Self.errorEvent(RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; following it again"),
@@ -128,13 +137,15 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         }
     }
 
-    /// `event: <kind>` and the notification as JSON.
+    /// `event: <kind>` and the notification as JSON; a reminder also has its `id`, when it was sent in
+    /// milliseconds since 1970, for `Last-Event-ID`.
     static func event(_ notification: Components.Schemas.Notification) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
-        return ByteBuffer(string: "event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
+        let id = notification.dueAt == nil ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"
+        return ByteBuffer(string: "\(id)event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 
     /// A part of the stream could not go on: an `error` event with the problem document, its detail

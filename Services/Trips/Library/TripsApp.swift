@@ -28,7 +28,7 @@ public enum TripsApp {
             var announce: (@Sendable ([Reminder]) -> Void)?
             if listener == nil {
                 announce = { reminders in
-                    for reminder in reminders { notifications.deliver(TripNotification.reminder(reminder, at: Date()), to: reminder.ownerID) }
+                    for reminder in reminders { notifications.deliver(TripNotification.reminder(reminder, at: reminder.sentAt ?? Date()), to: reminder.ownerID) }
                 }
             }
             parts.workers = [ReminderWorker(reminders: store, interval: configuration.reminderInterval, announce: announce, logger: runtime.logger)]
@@ -48,6 +48,7 @@ public enum TripsApp {
         return TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: library, positions: library),
                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: MediaAttachmentsClient(upstream: media)),
                                 places: PlaceService(places: store), savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications)
+                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store), notifications: notifications,
+                                reminders: store)
     }
 }

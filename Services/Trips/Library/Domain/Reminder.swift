@@ -22,9 +22,11 @@ public struct Reminder: Sendable, Hashable {
     /// The planned local time, minutes after midnight, when one was set.
     public var minuteOfDay: Int?
     public var dueAt: Date
+    /// When it was sent (claimed), once it has been.
+    public var sentAt: Date?
 
     public init(kind: Kind, ownerID: UUID, tripID: UUID, itemID: UUID? = nil, placeID: UUID? = nil, title: String, date: LocalDate,
-                minuteOfDay: Int? = nil, dueAt: Date) {
+                minuteOfDay: Int? = nil, dueAt: Date, sentAt: Date? = nil) {
         self.kind = kind
         self.ownerID = ownerID
         self.tripID = tripID
@@ -34,5 +36,9 @@ public struct Reminder: Sendable, Hashable {
         self.date = date
         self.minuteOfDay = minuteOfDay
         self.dueAt = dueAt
+        self.sentAt = sentAt
     }
+
+    /// What it reminds of: its itinerary item, or its trip's start.
+    public var subjectID: UUID { itemID ?? tripID }
 }

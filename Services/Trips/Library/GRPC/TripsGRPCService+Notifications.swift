@@ -4,13 +4,36 @@ import RoamCore
 import RoamProto
 import RoamRuntime
 
-/// The caller's reminders as they come due, relayed from this replica's open streams.
+/// The caller's reminders as they come due, relayed from this replica's open streams, after those a
+/// stream that was away missed.
 extension TripsGRPCService {
-    public func streamNotifications(request _: Roam_Trips_V1_StreamNotificationsRequest,
+    /// How far back a returning stream is sent what it missed.
+    static let replayWindow: TimeInterval = 24 * 3_600
+    static let replayLimit = 100
+
+    public func streamNotifications(request: Roam_Trips_V1_StreamNotificationsRequest,
                                     response: RPCWriter<Roam_Trips_V1_TripNotification>, context _: ServerContext) async throws {
-        let stream = notifications.subscribe(try caller())
+        let user = try caller()
+        // Subscribed before reading what was missed, so nothing falls between; what is in both is sent once.
+        let stream = notifications.subscribe(user)
         try await response.write(TripNotification.connected(at: trips.now()).proto)
-        try await response.relay(stream) { $0.proto }
+        var replayed = Set<String>()
+        if request.hasAfter {
+            let after = max(request.after.date, trips.now().addingTimeInterval(-Self.replayWindow))
+            for reminder in try await reminders.sentReminders(of: user, after: after, limit: Self.replayLimit) {
+                replayed.insert(Self.key(of: reminder))
+                try await response.write(TripNotification.reminder(reminder, at: reminder.sentAt ?? after).proto)
+            }
+        }
+        let alreadySent = replayed
+        try await response.relay(stream) { notification in
+            guard let reminder = notification.reminder, alreadySent.contains(Self.key(of: reminder)) else { return notification.proto }
+            return nil
+        }
+    }
+
+    static func key(of reminder: Reminder) -> String {
+        "\(reminder.subjectID)/\(reminder.sentAt?.timeIntervalSince1970 ?? 0)"
     }
 }
 

@@ -15,9 +15,12 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let itinerary: ItineraryService
     /// The streams open on this replica, fed by the reminder listener (or worker, in memory).
     let notifications: UserStreams<TripNotification>
+    /// What a returning stream missed.
+    let reminders: any ReminderRepository
 
     public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
-                savedPlaces: SavedPlaceService, itinerary: ItineraryService, notifications: UserStreams<TripNotification>) {
+                savedPlaces: SavedPlaceService, itinerary: ItineraryService, notifications: UserStreams<TripNotification>,
+                reminders: any ReminderRepository) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
@@ -26,6 +29,7 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         self.savedPlaces = savedPlaces
         self.itinerary = itinerary
         self.notifications = notifications
+        self.reminders = reminders
     }
 
     /// The trip and the thing in it a request names (`trip_id`, `pin_id`…); each that is not a UUID is named.

@@ -29,11 +29,12 @@ public struct PostgresReminderListener: Service {
         var date: String
         var minute: Int?
         var due: Double
+        var sent: Double
 
         var reminder: Reminder? {
             guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(date) else { return nil }
             return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                            minuteOfDay: minute, dueAt: Date(timeIntervalSince1970: due))
+                            minuteOfDay: minute, dueAt: Date(timeIntervalSince1970: due), sentAt: Date(timeIntervalSince1970: sent))
         }
     }
 
@@ -47,7 +48,7 @@ public struct PostgresReminderListener: Service {
                             logger.warning("unreadable reminder announcement", metadata: ["payload": "\(announced.payload)"])
                             continue
                         }
-                        streams.deliver(.reminder(reminder, at: Date()), to: reminder.ownerID)
+                        streams.deliver(.reminder(reminder, at: reminder.sentAt ?? Date()), to: reminder.ownerID)
                     }
                 }
             }

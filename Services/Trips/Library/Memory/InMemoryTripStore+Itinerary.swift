@@ -10,7 +10,7 @@ extension InMemoryTripStore: ItineraryRepository {
                                        remindAt: TimedCursor(time: item.remindAt, id: item.id).time,
                                        createdAt: TimedCursor(time: item.createdAt, id: item.id).time)
             state.itinerary[item.id] = stored
-            state.itemRemindersSent[item.id] = ReminderSchedule.sentAt(due: stored.remindAt, settingAt: item.createdAt)
+            state.itemReminders[item.id] = ReminderSchedule.sentAt(due: stored.remindAt, settingAt: item.createdAt).map { ($0, false) }
             return stored
         }
     }
@@ -25,7 +25,7 @@ extension InMemoryTripStore: ItineraryRepository {
         state.withLock { state in
             guard let item = state.itinerary[id], item.ownerID == owner else { return false }
             state.itinerary[id] = nil
-            state.itemRemindersSent[id] = nil
+            state.itemReminders[id] = nil
             return true
         }
     }

@@ -5,37 +5,61 @@ import RoamCore
 extension InMemoryTripStore: ReminderRepository {
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         state.withLock { state in
-            var starts: [Reminder] = [], items: [Reminder] = []
-            for (tripID, reminder) in state.startReminders where reminder.sentAt == nil && reminder.due <= now {
-                guard let trip = state.trips[tripID] else { continue }
-                starts.append(Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title,
-                                       date: trip.details.dates.start, dueAt: reminder.due))
-            }
-            for item in state.itinerary.values where state.itemRemindersSent[item.id] == nil && item.remindAt <= now {
-                items.append(Reminder(kind: .itinerary, ownerID: item.ownerID, tripID: item.tripID, itemID: item.id, placeID: item.placeID,
-                                      title: state.places[item.placeID]?.details.name ?? "A place", date: item.plan.date,
-                                      minuteOfDay: item.plan.minuteOfDay, dueAt: item.remindAt))
-            }
             let earliest = { (a: Reminder, b: Reminder) in a.dueAt < b.dueAt }
+            let starts = state.startReminders.filter { $0.value.settledAt == nil && $0.value.due <= now }.keys.compactMap { state.startReminder(of: $0) }
+            let items = state.itinerary.values.filter { state.itemReminders[$0.id] == nil && $0.remindAt <= now }.map { state.reminder(of: $0) }
             let claimed = (starts.sorted(by: earliest).prefix(limit) + items.sorted(by: earliest).prefix(limit)).sorted(by: earliest)
             for reminder in claimed {
                 if let item = reminder.itemID {
-                    state.itemRemindersSent[item] = now
+                    state.itemReminders[item] = (now, true)
                 } else {
-                    state.startReminders[reminder.tripID]?.sentAt = now
+                    state.startReminders[reminder.tripID]?.settledAt = now
+                    state.startReminders[reminder.tripID]?.sent = true
                 }
             }
-            return claimed
+            return claimed.map { claimed in
+                var sent = claimed
+                sent.sentAt = now
+                return sent
+            }
+        }
+    }
+
+    public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
+        state.withLock { state in
+            var sent: [Reminder] = []
+            for (tripID, reminder) in state.startReminders where reminder.sent {
+                guard let settled = reminder.settledAt, settled > instant, var found = state.startReminder(of: tripID), found.ownerID == owner else { continue }
+                found.sentAt = settled
+                sent.append(found)
+            }
+            for item in state.itinerary.values where item.ownerID == owner {
+                guard let settled = state.itemReminders[item.id], settled.sent, settled.settledAt > instant else { continue }
+                var found = state.reminder(of: item)
+                found.sentAt = settled.settledAt
+                sent.append(found)
+            }
+            return Array(sent.sorted { ($0.sentAt!, $0.subjectID.uuidString) < ($1.sentAt!, $1.subjectID.uuidString) }.prefix(limit))
         }
     }
 }
 
 extension InMemoryTripStore.State {
+    func startReminder(of tripID: UUID) -> Reminder? {
+        guard let trip = trips[tripID], let due = startReminders[tripID]?.due else { return nil }
+        return Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title, date: trip.details.dates.start, dueAt: due)
+    }
+
+    func reminder(of item: ItineraryItem) -> Reminder {
+        Reminder(kind: .itinerary, ownerID: item.ownerID, tripID: item.tripID, itemID: item.id, placeID: item.placeID,
+                 title: places[item.placeID]?.details.name ?? "A place", date: item.plan.date, minuteOfDay: item.plan.minuteOfDay, dueAt: item.remindAt)
+    }
+
     /// Sets the trip's start reminder from its dates and zone; a moved one is sent again.
     mutating func scheduleStartReminder(of trip: Trip, at time: Date) {
         let due = TimedCursor(time: ReminderSchedule.tripStart(of: trip.details), id: trip.id).time
         if startReminders[trip.id]?.due == due { return }
-        startReminders[trip.id] = (due, ReminderSchedule.sentAt(due: due, settingAt: time))
+        startReminders[trip.id] = (due, ReminderSchedule.sentAt(due: due, settingAt: time), false)
     }
 
     /// Moves the trip's itinerary reminders with its zone; a moved one is sent again.
@@ -45,7 +69,7 @@ extension InMemoryTripStore.State {
             guard due != item.remindAt else { continue }
             item.remindAt = due
             itinerary[item.id] = item
-            itemRemindersSent[item.id] = ReminderSchedule.sentAt(due: due, settingAt: time)
+            itemReminders[item.id] = ReminderSchedule.sentAt(due: due, settingAt: time).map { ($0, false) }
         }
     }
 }

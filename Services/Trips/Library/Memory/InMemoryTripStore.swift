@@ -25,10 +25,11 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         /// Trip → place → when it was saved.
         var savedPlaces: [UUID: [UUID: Date]] = [:]
         var itinerary: [UUID: ItineraryItem] = [:]
-        /// Trip → its start reminder's due time and when it was sent.
-        var startReminders: [UUID: (due: Date, sentAt: Date?)] = [:]
-        /// Itinerary item → when its reminder was sent.
-        var itemRemindersSent: [UUID: Date] = [:]
+        /// Trip → its start reminder's due time, when it was settled (sent, or passed over as due
+        /// already when set) and whether it was sent.
+        var startReminders: [UUID: (due: Date, settledAt: Date?, sent: Bool)] = [:]
+        /// Itinerary item → when its reminder was settled, and whether it was sent.
+        var itemReminders: [UUID: (settledAt: Date, sent: Bool)] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -38,7 +39,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             pinKeys = pinKeys.filter { !$0.key.hasPrefix("\(id)/") }
             trackPoints[id] = nil
             savedPlaces[id] = nil
-            for item in itinerary.values where item.tripID == id { itemRemindersSent[item.id] = nil }
+            for item in itinerary.values where item.tripID == id { itemReminders[item.id] = nil }
             itinerary = itinerary.filter { $0.value.tripID != id }
             startReminders[id] = nil
             let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)

@@ -13,13 +13,13 @@ extension PostgresTripStore: ReminderRepository {
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.query("""
             WITH due_trips AS (
-                UPDATE trips.trips SET start_reminded_at = \(now)
+                UPDATE trips.trips SET start_reminded_at = \(now), start_reminder_sent = true
                 WHERE id IN (SELECT id FROM trips.trips WHERE start_reminded_at IS NULL AND start_reminder_at <= \(now)
                              ORDER BY start_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
                 RETURNING 'trip_starting' AS kind, owner_id, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title,
                           start_date AS day, NULL::integer AS minute_of_day, start_reminder_at AS due_at),
             due_items AS (
-                UPDATE trips.itinerary_items item SET reminded_at = \(now)
+                UPDATE trips.itinerary_items item SET reminded_at = \(now), reminder_sent = true
                 WHERE id IN (SELECT id FROM trips.itinerary_items WHERE reminded_at IS NULL AND remind_at <= \(now)
                              ORDER BY remind_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
                 RETURNING 'itinerary_reminder', owner_id, trip_id, id, place_id,
@@ -28,14 +28,37 @@ extension PostgresTripStore: ReminderRepository {
             SELECT kind, owner_id, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at,
                    pg_notify(\(Self.remindersChannel), json_build_object(
                        'kind', kind, 'owner', owner_id, 'trip', trip_id, 'item', item_id, 'place', place_id, 'title', title,
-                       'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at))::text)::text
+                       'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at),
+                       'sent', extract(epoch FROM \(now)::timestamptz))::text)::text
             FROM claimed ORDER BY due_at
             """).map { row in
             let (kind, owner, trip, item, place, title, day, minute, due, _) =
                 try row.decode((String, UUID, UUID, UUID?, UUID?, String, String, Int?, Date, String).self)
             guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
             return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                            minuteOfDay: minute, dueAt: due)
+                            minuteOfDay: minute, dueAt: due, sentAt: now)
+        }
+    }
+
+    public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
+        try await database.query("""
+            SELECT kind, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at, sent_at FROM (
+                SELECT 'trip_starting' AS kind, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title, start_date AS day,
+                       NULL::integer AS minute_of_day, start_reminder_at AS due_at, start_reminded_at AS sent_at
+                FROM trips.trips WHERE owner_id = \(owner) AND start_reminder_sent AND start_reminded_at > \(instant)
+                UNION ALL
+                SELECT 'itinerary_reminder', trip_id, id, place_id,
+                       coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), 'A place'), item_date, minute_of_day, remind_at,
+                       reminded_at
+                FROM trips.itinerary_items item WHERE owner_id = \(owner) AND reminder_sent AND reminded_at > \(instant)
+            ) sent
+            ORDER BY sent_at, coalesce(item_id, trip_id) LIMIT \(limit)
+            """).map { row in
+            let (kind, trip, item, place, title, day, minute, due, sent) =
+                try row.decode((String, UUID, UUID?, UUID?, String, String, Int?, Date, Date).self)
+            guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
+            return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                            minuteOfDay: minute, dueAt: due, sentAt: sent)
         }
     }
 
@@ -54,7 +77,7 @@ extension PostgresTripStore: ReminderRepository {
         }
         guard !ids.isEmpty else { return }
         try await connection.query("""
-            UPDATE trips.itinerary_items SET remind_at = moved.due,
+            UPDATE trips.itinerary_items SET remind_at = moved.due, reminder_sent = false,
                 reminded_at = CASE WHEN moved.due <= \(time) THEN \(time)::timestamptz END -- as ReminderSchedule.sentAt
             FROM unnest(\(ids)::uuid[], \(dues)::timestamptz[]) AS moved(id, due)
             WHERE itinerary_items.id = moved.id

@@ -96,6 +96,7 @@ public struct PostgresTripStore: TripRepository {
                     time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency),
                     start_reminded_at = CASE WHEN start_reminder_at = \(startReminder) THEN start_reminded_at
                                              ELSE \(ReminderSchedule.sentAt(due: startReminder, settingAt: time)) END,
+                    start_reminder_sent = start_reminder_sent AND start_reminder_at = \(startReminder),
                     start_reminder_at = \(startReminder)
                 WHERE id = \(id) AND owner_id = \(owner)
                 RETURNING \(unescaped: Self.columns)

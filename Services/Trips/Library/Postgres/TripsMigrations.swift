@@ -156,5 +156,13 @@ public enum TripsMigrations {
             "CREATE INDEX places_point_rated_4_5 ON trips.places USING gist (point) WHERE rating >= 4.5",
             "CREATE INDEX places_point_rated_4 ON trips.places USING gist (point) WHERE rating >= 4",
         ]),
+        // Which settled reminders were sent (not passed over as due already when set): a stream that
+        // was away is sent what it missed.
+        Migration(11, "AddReminderSentFlags", [
+            "ALTER TABLE trips.trips ADD COLUMN start_reminder_sent boolean NOT NULL DEFAULT false",
+            "ALTER TABLE trips.itinerary_items ADD COLUMN reminder_sent boolean NOT NULL DEFAULT false",
+            "CREATE INDEX trips_start_reminders_sent ON trips.trips (owner_id, start_reminded_at) WHERE start_reminder_sent",
+            "CREATE INDEX itinerary_reminders_sent ON trips.itinerary_items (owner_id, reminded_at) WHERE reminder_sent",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -4,8 +4,11 @@ import Foundation
 /// restarts; each is claimed once, however many workers ask.
 public protocol ReminderRepository: Sendable {
     /// The reminders due at `now` and not yet sent (up to `limit` of each kind), earliest first, marked
-    /// sent as they are returned. Concurrent claims never return the same reminder. The PostgreSQL store also announces
+    /// sent at `now` as they are returned. Concurrent claims never return the same reminder. The PostgreSQL store also announces
     /// them on `trips_reminders` in the claim's own transaction, so a reminder is marked sent exactly
     /// when its announcement goes out.
     func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder]
+    /// The owner's reminders sent after `instant` (not those passed over as due already when set),
+    /// in the order they were sent, at most `limit`: what a stream that was away missed.
+    func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder]
 }
