@@ -104,40 +104,35 @@ import Trips
         }
     }
 
-    @Test func aClientBackWithLastEventIDIsSentTheRemindersItMissed() async throws {
+    /// A trip-start reminder sent at `sentAt` while the client was away; then the client's stream,
+    /// opened with `Last-Event-ID` `sentAt` plus `offset` milliseconds, until a heartbeat.
+    static func streamAfterMissing(lastEventIDOffset offset: Int64, sentAt: Date) async throws -> [String] {
         let store = InMemoryTripStore()
+        let received = LineSink()
         try await GatewayTripsTests.withTrips(store: store, settings: try Self.streamSettings()) { http in
-            let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
             let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
-                // A trip-start reminder sent while the client was away.
                 let draft = try TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2031-06-10", endDate: "2031-06-17",
                                           timeZone: "Europe/Lisbon", homeCurrency: "EUR").validated()
                 _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: ISO8601DateFormatter().date(from: "2031-05-01T00:00:00Z")!),
                                            idempotencyKey: nil)
                 _ = try await store.claimDueReminders(at: sentAt, limit: 10)
-            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) - 60_000)")
-            defer { curl.terminate() }
-            #expect(await lines.waitFor { $0 == "event: trip_starting" })
-            let all = lines.all
-            let index = try #require(all.firstIndex(of: "event: trip_starting"))
-            #expect(index > 0 && all[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
-            #expect(all.contains { $0.contains("\"title\":\"Lisbon\"") && $0.contains("\"dueAt\":\"2031-06-08T23:00:00Z\"") })
-        }
-        // With an id from after it, nothing is sent again.
-        let again = InMemoryTripStore()
-        try await GatewayTripsTests.withTrips(store: again, settings: try Self.streamSettings()) { http in
-            let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
-            let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
-                let draft = try TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2031-06-10", endDate: "2031-06-17",
-                                          timeZone: "Europe/Lisbon", homeCurrency: "EUR").validated()
-                _ = try await again.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: ISO8601DateFormatter().date(from: "2031-05-01T00:00:00Z")!),
-                                           idempotencyKey: nil)
-                _ = try await again.claimDueReminders(at: sentAt, limit: 10)
-            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000))")
+            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) + offset)")
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == ": keep-alive" })
-            #expect(!lines.all.contains("event: trip_starting"))
+            for line in lines.all { received.append(line) }
         }
+        return received.all
+    }
+
+    @Test func aClientBackWithLastEventIDIsSentTheRemindersItMissed() async throws {
+        let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
+        let missed = try await Self.streamAfterMissing(lastEventIDOffset: -60_000, sentAt: sentAt)
+        let index = try #require(missed.firstIndex(of: "event: trip_starting"))
+        #expect(index > 0 && missed[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
+        #expect(missed.contains { $0.contains("\"title\":\"Lisbon\"") && $0.contains("\"dueAt\":\"2031-06-08T23:00:00Z\"") })
+        // With its own id, nothing is sent again.
+        let caughtUp = try await Self.streamAfterMissing(lastEventIDOffset: 0, sentAt: sentAt)
+        #expect(caughtUp.contains("event: connected") && !caughtUp.contains("event: trip_starting"))
     }
 
     @Test func theStreamNeedsASignedInUser() async throws {
