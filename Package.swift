@@ -166,6 +166,9 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
+        // The budget (issue 15): its domain so far.
+        .target(name: "Budget", dependencies: uses("RoamCore"), path: "Services/Budget/Library", swiftSettings: swiftSettings),
+        .testTarget(name: "BudgetTests", dependencies: uses("Budget", "RoamCore"), path: "Tests/BudgetTests", swiftSettings: swiftSettings),
         .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
                 path: "Services/Trips/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
