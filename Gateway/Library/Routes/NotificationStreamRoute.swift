@@ -65,7 +65,8 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
             let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int64($0) }
-            let resumeAfter = lastEventID.map { Date(timeIntervalSince1970: Double($0) / 1_000) }
+            // A new stream starts now: a part that connects late is still sent what went out meanwhile.
+            let resumeAfter = lastEventID.map { Date(timeIntervalSince1970: Double($0) / 1_000) } ?? Date()
             let ready = ReadyParts(count: parts.count) {
                 output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
             }
