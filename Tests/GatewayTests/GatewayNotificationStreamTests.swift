@@ -106,14 +106,20 @@ import Trips
 
     /// A trip-start reminder sent at `sentAt` while the client was away; then the client's stream,
     /// opened with `Last-Event-ID` `sentAt` plus `offset` milliseconds, until a heartbeat.
-    static func streamAfterMissing(lastEventIDOffset offset: Int64, sentAt: Date) async throws -> [String] {
+    /// A trip-start reminder sent an hour ago while the client was away (the trip, in a zone on UTC,
+    /// begins the day after); then the client's stream, opened with `Last-Event-ID` that moment plus
+    /// `offset` milliseconds, until a heartbeat. The lines, and when the reminder was sent and due.
+    static func streamAfterMissing(lastEventIDOffset offset: Int64) async throws -> (lines: [String], sentAt: Date, dueAt: Date) {
         let store = InMemoryTripStore()
         let received = LineSink()
+        let sentAt = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3_600).rounded(.down))
+        let dueAt = TripZone.utc.interval(of: TripZone.utc.date(of: sentAt)).lowerBound
+        let firstDay = TripZone.utc.date(of: sentAt).adding(days: 1).description
         try await GatewayTripsTests.withTrips(store: store, settings: try Self.streamSettings()) { http in
             let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
-                let draft = try TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2031-06-10", endDate: "2031-06-17",
-                                          timeZone: "Europe/Lisbon", homeCurrency: "EUR").validated()
-                _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: ISO8601DateFormatter().date(from: "2031-05-01T00:00:00Z")!),
+                let draft = try TripDraft(title: "Abidjan", destination: Destination(name: "Abidjan"), startDate: firstDay, endDate: firstDay,
+                                          timeZone: "Africa/Abidjan", homeCurrency: "XOF").validated()
+                _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: sentAt.addingTimeInterval(-2 * 86_400)),
                                            idempotencyKey: nil)
                 _ = try await store.claimDueReminders(at: sentAt, limit: 10)
             }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) + offset)")
@@ -121,18 +127,23 @@ import Trips
             #expect(await lines.waitFor { $0 == ": keep-alive" })
             for line in lines.all { received.append(line) }
         }
-        return received.all
+        return (received.all, sentAt, dueAt)
     }
 
     @Test func aClientBackWithLastEventIDIsSentTheRemindersItMissed() async throws {
-        let sentAt = ISO8601DateFormatter().date(from: "2031-06-08T23:00:30Z")!
-        let missed = try await Self.streamAfterMissing(lastEventIDOffset: -60_000, sentAt: sentAt)
+        let (missed, sentAt, dueAt) = try await Self.streamAfterMissing(lastEventIDOffset: -60_000)
         let index = try #require(missed.firstIndex(of: "event: trip_starting"))
         #expect(index > 0 && missed[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
-        #expect(missed.contains { $0.contains("\"title\":\"Lisbon\"") && $0.contains("\"dueAt\":\"2031-06-08T23:00:00Z\"") })
+        let due = ISO8601DateFormatter().string(from: dueAt)
+        #expect(missed.contains { $0.contains("\"title\":\"Abidjan\"") && $0.contains("\"dueAt\":\"\(due)\"") })
         // With its own id, nothing is sent again.
-        let caughtUp = try await Self.streamAfterMissing(lastEventIDOffset: 0, sentAt: sentAt)
+        let caughtUp = try await Self.streamAfterMissing(lastEventIDOffset: 0).lines
         #expect(caughtUp.contains("event: connected") && !caughtUp.contains("event: trip_starting"))
+        // An id that is not one of ours (far in the future here) is ignored, not an error: the stream
+        // starts from now.
+        let wild = try await Self.streamAfterMissing(lastEventIDOffset: Int64.max / 2).lines
+        #expect(wild.contains("event: connected") && !wild.contains("event: trip_starting"))
+        #expect(!wild.contains { $0.contains("trips notifications:") }, "trips answered as ever")
     }
 
     @Test func theStreamNeedsASignedInUser() async throws {

@@ -132,6 +132,7 @@ import Trips
             let later = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-09T00:00:00Z"), limit: 10)
             #expect(later.map(\.subjectID) == [dinner.id], "strictly after")
             #expect(try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 1).count == 1)
+            #expect(try await store.sentReminders(of: trip.ownerID, after: Date(timeIntervalSince1970: 1e15), limit: 10).isEmpty)
             #expect(try await store.sentReminders(of: someoneElses.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10).map(\.subjectID)
                 == [someoneElses.id])
             // Moved into the future, it is due again and no longer counts as sent.

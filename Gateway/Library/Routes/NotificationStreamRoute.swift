@@ -64,9 +64,12 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let callContext = context.callContext
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
-            let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int64($0) }
             // A new stream starts now: a part that connects late is still sent what went out meanwhile.
-            let resumeAfter = lastEventID.map { Date(timeIntervalSince1970: Double($0) / 1_000) } ?? Date()
+            // An id that is not a past instant in milliseconds is not ours, and is ignored.
+            let opened = Date()
+            let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int64($0) }
+                .map { Date(timeIntervalSince1970: Double($0) / 1_000) }
+            let resumeAfter = lastEventID.flatMap { (Date(timeIntervalSince1970: 0)...opened).contains($0) ? $0 : nil } ?? opened
             let ready = ReadyParts(count: parts.count) {
                 output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
             }

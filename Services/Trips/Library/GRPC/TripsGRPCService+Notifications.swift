@@ -19,7 +19,10 @@ extension TripsGRPCService {
         try await response.write(TripNotification.connected(at: trips.now()).proto)
         var replayed = Set<String>()
         if request.hasAfter {
-            let after = max(request.after.date, trips.now().addingTimeInterval(-Self.replayWindow))
+            // Within the last day, and never in the future (nothing was sent then; a wild instant must
+            // not reach the database).
+            let now = trips.now()
+            let after = min(max(request.after.date, now.addingTimeInterval(-Self.replayWindow)), now)
             for reminder in try await reminders.sentReminders(of: user, after: after, limit: Self.replayLimit) {
                 replayed.insert(Self.key(of: reminder))
                 try await response.write(TripNotification.reminder(reminder, at: reminder.sentAt ?? after).proto)

@@ -9,6 +9,8 @@ import RoamRuntime
 /// workers off the same reminder, and the announcement goes out exactly when the claim commits.
 extension PostgresTripStore: ReminderRepository {
     public static let remindersChannel = "trips_reminders"
+    /// 9999-12-31T23:59:59Z.
+    static let latestInstant = Date(timeIntervalSince1970: 253_402_300_799)
 
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.query("""
@@ -41,7 +43,9 @@ extension PostgresTripStore: ReminderRepository {
     }
 
     public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
-        try await database.query("""
+        // postgres-nio traps on a date beyond what a timestamp holds; nothing is sent after year 9999.
+        let instant = min(instant, Self.latestInstant)
+        return try await database.query("""
             SELECT kind, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at, sent_at FROM (
                 SELECT 'trip_starting' AS kind, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title, start_date AS day,
                        NULL::integer AS minute_of_day, start_reminder_at AS due_at, start_reminded_at AS sent_at
