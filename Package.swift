@@ -40,6 +40,7 @@ let package = Package(
         .executable(name: "roam-feed", targets: ["roam-feed"]),
         .executable(name: "roam-media", targets: ["roam-media"]),
         .executable(name: "roam-trips", targets: ["roam-trips"]),
+        .executable(name: "roam-budget", targets: ["roam-budget"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -134,7 +135,8 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime", "Trips"),
+            dependencies: uses("Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                               "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",
@@ -166,9 +168,12 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        // The budget (issue 15): its domain so far.
-        .target(name: "Budget", dependencies: uses("RoamCore"), path: "Services/Budget/Library", swiftSettings: swiftSettings),
-        .testTarget(name: "BudgetTests", dependencies: uses("Budget", "RoamCore"), path: "Tests/BudgetTests", swiftSettings: swiftSettings),
+        .target(name: "Budget", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+                path: "Services/Budget/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
+                          swiftSettings: swiftSettings),
+        .testTarget(name: "BudgetTests", dependencies: uses("Budget", "CVips", "RoamCore", "RoamRuntime", "RoamTesting"),
+                    path: "Tests/BudgetTests", swiftSettings: swiftSettings),
         .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
                 path: "Services/Trips/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
@@ -183,7 +188,7 @@ let package = Package(
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: uses("Accounts", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
+            dependencies: uses("Accounts", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
                                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
     ]

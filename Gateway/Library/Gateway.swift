@@ -51,7 +51,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
                                                                         timeout: settings.fanOutTimeout, links: links),
                              events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
-                             mediaLinks: links,
+                             budget: BudgetCaller(budget: upstreams.budget), fanOutTimeout: settings.fanOutTimeout, mediaLinks: links,
                              mediaMaxBytes: settings.mediaMaxBytes)
         do {
             try api.register(on: table)

@@ -14,6 +14,8 @@ enum StackPlan {
                     purgesTrips: true),
         ServiceSpec(name: "trips", executable: "roam-trips", schema: "trips", requiresPostGIS: true, grpcPort: 50055, metricsPort: 9105,
                     healthName: "roam.trips.v1.TripsService", addressVariable: "TRIPS_ADDRESS", purgesUsers: true),
+        ServiceSpec(name: "budget", executable: "roam-budget", schema: "budget", grpcPort: 50056, metricsPort: 9106,
+                    healthName: "roam.budget.v1.BudgetService", addressVariable: "BUDGET_ADDRESS", purgesUsers: true, purgesTrips: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

@@ -8,6 +8,7 @@ import RoamRuntime
 //   roam health HOST:PORT [NAME]   exit 0 when that gRPC service reports SERVING (container health checks)
 //   roam health http://HOST:PORT/PATH   exit 0 when that URL answers 200
 //   roam places import FILE        load the places catalog (GeoJSON or CSV) into the trips service
+//   roam rates import FILE         load the ECB's reference exchange rates (CSV) into the budget service
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
@@ -65,9 +66,17 @@ case "places" where arguments.count == 3 && arguments[1] == "import":
         fail("places import failed: \(error)")
     }
 
+case "rates" where arguments.count == 3 && arguments[1] == "import":
+    do {
+        print(try await RatesImport.run(file: arguments[2], environment: environment))
+    } catch {
+        fail("rates import failed: \(error)")
+    }
+
 default:
     print("""
         usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL | roam places import FILE
+               | roam rates import FILE
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
           provision  create each service's database role and schema (DATABASE_URL of an administrator,
                      <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
@@ -75,6 +84,9 @@ default:
           places import FILE
                      load the places catalog from GeoJSON (an OpenStreetMap export as is) or CSV into the trips
                      service at TRIPS_ADDRESS, with ROAM_SERVICE_SECRET; importing again updates by source id
+          rates import FILE
+                     load the European Central Bank's reference rates (eurofxref.csv, or eurofxref-hist.csv for
+                     every day since 1999) into the budget service at BUDGET_ADDRESS; importing again replaces a day
         """)
     exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
 }

@@ -12,3 +12,10 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
+
+extension Date {
+    /// This instant to the microsecond, as PostgreSQL stores it, so both stores of a service agree.
+    public var wholeMicroseconds: Date {
+        Date(timeIntervalSince1970: (timeIntervalSince1970 * 1_000_000).rounded() / 1_000_000)
+    }
+}

@@ -69,6 +69,13 @@ public struct ProcessStack: Sendable {
                                port: port, environment: extra)
     }
 
+    /// The budget service as a process, under its own role, asking trips at `tripsPort` who owns a trip.
+    public func startBudget(tripsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws
+        -> (LaunchedProcess, Int) {
+        try await startService("budget", executable: "roam-budget", health: "roam.budget.v1.BudgetService", requiresPostGIS: false,
+                               port: port, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"].merging(extra) { _, new in new })
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
                               environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {
@@ -92,11 +99,14 @@ public struct ProcessStack: Sendable {
         return (process, port)
     }
 
-    /// The gateway, reaching accounts and, when given, trips at `tripsPort`; `environment` names the others.
-    public func startGateway(tripsPort: Int? = nil, environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, HTTPTestClient) {
+    /// The gateway, reaching accounts and, when given, trips at `tripsPort` and budget at `budgetPort`;
+    /// `environment` names the others.
+    public func startGateway(tripsPort: Int? = nil, budgetPort: Int? = nil, environment extra: [String: String] = [:]) async throws
+        -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
         var environment = ["HTTP_PORT": String(port), "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning"]
         if let tripsPort { environment["TRIPS_ADDRESS"] = "127.0.0.1:\(tripsPort)" }
+        if let budgetPort { environment["BUDGET_ADDRESS"] = "127.0.0.1:\(budgetPort)" }
         let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new })
         let client = HTTPTestClient(port: port)
         try await gateway.waitUntilAnswering(client)

@@ -1,6 +1,6 @@
-@testable import Budget
+import Budget
+@testable import RoamCore
 import Foundation
-import RoamCore
 import Testing
 
 /// Amounts as clients write them, in each currency's own minor units.

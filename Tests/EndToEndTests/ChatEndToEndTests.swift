@@ -17,7 +17,8 @@ import Testing
         let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
         var tokens: [String] = []
@@ -78,7 +79,7 @@ import Testing
                 #expect(await bensReading.end() == "EVENT_ENDED")
             }
         }
-        await expectCleanStops(gateway, trips, feedA, feedB, events, media, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feedA, feedB, events, media, stack.accounts)
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

@@ -1,4 +1,5 @@
 import Accounts
+import Budget
 import Events
 import Feed
 import Foundation
@@ -29,10 +30,13 @@ import Trips
             _ = try MediaApp.Configuration(environment: Environment(["S3_BUCKET": "roam-media"], readLog: mediaLog))
             let tripsLog = VariableReadLog()
             _ = try TripsApp.Configuration(environment: Environment([:], readLog: tripsLog))
+            let budgetLog = VariableReadLog()
+            _ = try BudgetApp.Configuration(environment: Environment([:], readLog: budgetLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
             return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
-                    "media": mediaLog.variables, "trips": tripsLog.variables, "gateway": gatewayLog.variables]
+                    "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
+                    "gateway": gatewayLog.variables]
         }
     }
 
@@ -60,7 +64,7 @@ import Trips
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "feed", "media", "trips", "gateway"] {
+        for service in ["accounts", "events", "feed", "media", "trips", "budget", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
@@ -68,7 +72,7 @@ import Trips
         // `roam provision` reads the administrator's URL and one password per service.
         let provision = try #require(compose["provision"])
         #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
-                             "TRIPS_DB_PASSWORD"])
+                             "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD"])
     }
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
@@ -78,6 +82,7 @@ import Trips
         #expect(file.contains("postgres://roam_feed:${FEED_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_budget:${BUDGET_DB_PASSWORD}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {
@@ -100,7 +105,7 @@ import Trips
     @Test func theImageHoldsEveryExecutableComposeRuns() throws {
         let dockerfile = try Self.text("compose/Dockerfile")
         let commands = try Self.text("compose/docker-compose.yml").matches(of: /command: \["([a-z-]+)"/).map { String($0.output.1) }
-        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-gateway"])
+        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-gateway"])
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")
         }

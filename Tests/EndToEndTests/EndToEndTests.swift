@@ -11,7 +11,8 @@ import Testing
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -37,6 +38,6 @@ import Testing
         let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
-        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 }

@@ -18,7 +18,8 @@ import Testing
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -54,7 +55,7 @@ import Testing
             }
             #expect(gone, "the feed still has a post of the deleted event")
         }
-        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 
     @Test func blocksHideStoriesAndADeletedAccountLeavesNothingInTheFeed() async throws {
@@ -64,7 +65,8 @@ import Testing
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: ["RELATIONS_CACHE_TTL": "1s"])
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
         func signUp(_ name: String) async throws -> String {
@@ -97,6 +99,6 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: author).status == 204)
         #expect(await eventually { (try? await http.send("GET", "/v1/posts/\(storyID)", token: reader).status) == 404 })
         #expect(await nearbyIDs(reader).isEmpty)
-        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 }

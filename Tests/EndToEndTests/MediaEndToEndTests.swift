@@ -19,7 +19,8 @@ import Testing
         ]) { _, new in new })
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: mediaAddress)
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: mediaAddress.merging([
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: mediaAddress.merging([
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
 
@@ -83,6 +84,6 @@ import Testing
         // The story's photos are not the event's: they stay.
         #expect(try await http.send("GET", "/v1/media/\(ids[0])", token: ana).status == 200)
 
-        await expectCleanStops(gateway, trips, feed, events, mediaProcess, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feed, events, mediaProcess, stack.accounts)
     }
 }

@@ -16,7 +16,8 @@ import Testing
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)",
                                                                                    "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: [
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             // `eventually` asks again and again.
             "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
@@ -129,7 +130,7 @@ import Testing
         #expect(try await tripCount(stack.adminURL) == 1)
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
         #expect(await eventually { (try? await tripCount(stack.adminURL)) == 0 })
-        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 
     /// Runs the `roam` command against the trips service at `tripsPort`; its exit status and what it printed.

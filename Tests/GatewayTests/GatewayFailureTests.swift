@@ -49,7 +49,9 @@ import Testing
         let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips), verifier: verifier,
+        let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
+        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips,
+                                                                         budget: budget), verifier: verifier,
                                              settings: try GatewayHarness.settings()) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)

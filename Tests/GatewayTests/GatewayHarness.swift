@@ -43,7 +43,8 @@ enum GatewayHarness {
     /// checked with `verifier`.
     static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
                     feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                    trips: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
+                    trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
+                    verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
                                                    anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
@@ -56,12 +57,14 @@ enum GatewayHarness {
                                                      verifier: verifier, settings: settings)
         let (tripsServer, tripsUpstream) = inProcess("trips", trips, health: "roam.trips.v1.TripsService",
                                                      anonymousMethods: [], verifier: verifier, settings: settings)
+        let (budgetServer, budgetUpstream) = inProcess("budget", budget, health: "roam.budget.v1.BudgetService",
+                                                       anonymousMethods: [], verifier: verifier, settings: settings)
         try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                                                          trips: tripsUpstream),
+                                                          trips: tripsUpstream, budget: budgetUpstream),
                               verifier: verifier, settings: settings,
                               extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
                                               GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
-                                              GRPCServerService(server: tripsServer)], body)
+                                              GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer)], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.

@@ -40,14 +40,16 @@ import Testing
                                                                       anonymousMethods: [], verifier: verifier, settings: settings)
         let (mediaServer, mediaUpstream) = GatewayHarness.inProcess("media", [], health: "roam.media.v1.MediaService",
                                                                     anonymousMethods: [], verifier: verifier, settings: settings)
+        let (budgetServer, budgetUpstream) = GatewayHarness.inProcess("budget", [], health: "roam.budget.v1.BudgetService",
+                                                                      anonymousMethods: [], verifier: verifier, settings: settings)
         let (tripsServer, tripsUpstream) = GatewayHarness.inProcess("trips", [], health: "roam.trips.v1.TripsService",
                                                                     anonymousMethods: [], verifier: verifier, settings: settings)
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                                        trips: tripsUpstream),
+                                        trips: tripsUpstream, budget: budgetUpstream),
             verifier: verifier, settings: settings,
             extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer),
-                            GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer)]
+                            GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer)]
         ) { http in
             try await body(http) { name in
                 let username = "\(name)_\(Int.random(in: 1000...99999))"

@@ -14,7 +14,9 @@ import Testing
         let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
-        let gateway = Gateway(settings: try GatewayHarness.settings(), upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips),
+        let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
+        let gateway = Gateway(settings: try GatewayHarness.settings(),
+                              upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget),
                               verifier: verifier, registry: nil)
         return Set(gateway.router().1.routes)
     }

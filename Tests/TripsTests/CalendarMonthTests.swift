@@ -1,3 +1,4 @@
+import RoamCore
 import Testing
 import Trips
 

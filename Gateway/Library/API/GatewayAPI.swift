@@ -10,6 +10,9 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let feed: FeedCaller<Transport>
     let media: MediaCaller<Transport>
     let trips: TripsCaller<Transport>
+    let budget: BudgetCaller<Transport>
+    /// How long a composite view waits for its parts (`FANOUT_TIMEOUT`).
+    let fanOutTimeout: Duration
     let mediaLinks: MediaLinkMaker
     /// The largest upload passed on to media (`MEDIA_MAX_BYTES`).
     let mediaMaxBytes: Int

@@ -6,6 +6,742 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
+        ///
+        /// - Remark: Generated from `#/components/schemas/Money`.
+        internal struct Money: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Money/amount`.
+            internal var amount: Swift.String
+            /// ISO 4217
+            ///
+            /// - Remark: Generated from `#/components/schemas/Money/currency`.
+            internal var currency: Swift.String
+            /// Creates a new `Money`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency: ISO 4217
+            internal init(
+                amount: Swift.String,
+                currency: Swift.String
+            ) {
+                self.amount = amount
+                self.currency = currency
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+            }
+        }
+        /// Planned: the total over the trip's days, rounded down. Adaptive: what remains over the days left, the day included (the plan, for a day to come). Left today: adaptive less the day's spending.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Allowance`.
+        internal struct Allowance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Allowance/planned`.
+            internal var planned: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/adaptive`.
+            internal var adaptive: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/leftToday`.
+            internal var leftToday: Components.Schemas.Money
+            /// Creates a new `Allowance`.
+            ///
+            /// - Parameters:
+            ///   - planned:
+            ///   - adaptive:
+            ///   - leftToday:
+            internal init(
+                planned: Components.Schemas.Money,
+                adaptive: Components.Schemas.Money,
+                leftToday: Components.Schemas.Money
+            ) {
+                self.planned = planned
+                self.adaptive = adaptive
+                self.leftToday = leftToday
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case planned
+                case adaptive
+                case leftToday
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Budget`.
+        internal struct Budget: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Budget/tripId`.
+            internal var tripId: Swift.String
+            /// What every expense is converted to: the trip's home currency when the budget began
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Budget/total`.
+            internal var total: Components.Schemas.Money?
+            /// The presets (lodging, food, transport, activities, shopping, other), then your own
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/categories`.
+            internal var categories: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Budget/customCategories`.
+            internal var customCategories: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Budget/caps`.
+            internal var caps: [Components.Schemas.CategoryCap]
+            /// The caps add up to more than the total
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/capsExceedTotal`.
+            internal var capsExceedTotal: Swift.Bool
+            /// Percentages of each limit at which an alert is published
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/alertThresholds`.
+            internal var alertThresholds: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/Budget/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Budget`.
+            ///
+            /// - Parameters:
+            ///   - tripId:
+            ///   - currency: What every expense is converted to: the trip's home currency when the budget began
+            ///   - total:
+            ///   - categories: The presets (lodging, food, transport, activities, shopping, other), then your own
+            ///   - customCategories:
+            ///   - caps:
+            ///   - capsExceedTotal: The caps add up to more than the total
+            ///   - alertThresholds: Percentages of each limit at which an alert is published
+            ///   - updatedAt:
+            internal init(
+                tripId: Swift.String,
+                currency: Swift.String,
+                total: Components.Schemas.Money? = nil,
+                categories: [Swift.String],
+                customCategories: [Swift.String],
+                caps: [Components.Schemas.CategoryCap],
+                capsExceedTotal: Swift.Bool,
+                alertThresholds: [Swift.Int],
+                updatedAt: Foundation.Date
+            ) {
+                self.tripId = tripId
+                self.currency = currency
+                self.total = total
+                self.categories = categories
+                self.customCategories = customCategories
+                self.caps = caps
+                self.capsExceedTotal = capsExceedTotal
+                self.alertThresholds = alertThresholds
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tripId
+                case currency
+                case total
+                case categories
+                case customCategories
+                case caps
+                case capsExceedTotal
+                case alertThresholds
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CategoryCap`.
+        internal struct CategoryCap: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CategoryCap/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CategoryCap/cap`.
+            internal var cap: Components.Schemas.Money
+            /// Creates a new `CategoryCap`.
+            ///
+            /// - Parameters:
+            ///   - category:
+            ///   - cap:
+            internal init(
+                category: Swift.String,
+                cap: Components.Schemas.Money
+            ) {
+                self.category = category
+                self.cap = cap
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case category
+                case cap
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetRequest`.
+        internal struct BudgetRequest: Codable, Hashable, Sendable {
+            /// A decimal string in the budget's currency, above zero
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/total`.
+            internal var total: Swift.String
+            /// Category → cap, decimal strings
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
+            internal struct CapsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Swift.String]
+                /// Creates a new `CapsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Category → cap, decimal strings
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
+            internal var caps: Components.Schemas.BudgetRequest.CapsPayload?
+            /// Your own categories besides the presets (at most 30, 1–40 characters)
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/categories`.
+            internal var categories: [Swift.String]?
+            /// Percentages 1–1000; absent keeps them
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/alertThresholds`.
+            internal var alertThresholds: [Swift.Int]?
+            /// Creates a new `BudgetRequest`.
+            ///
+            /// - Parameters:
+            ///   - total: A decimal string in the budget's currency, above zero
+            ///   - caps: Category → cap, decimal strings
+            ///   - categories: Your own categories besides the presets (at most 30, 1–40 characters)
+            ///   - alertThresholds: Percentages 1–1000; absent keeps them
+            internal init(
+                total: Swift.String,
+                caps: Components.Schemas.BudgetRequest.CapsPayload? = nil,
+                categories: [Swift.String]? = nil,
+                alertThresholds: [Swift.Int]? = nil
+            ) {
+                self.total = total
+                self.caps = caps
+                self.categories = categories
+                self.alertThresholds = alertThresholds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case total
+                case caps
+                case categories
+                case alertThresholds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CategorySpending`.
+        internal struct CategorySpending: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/cap`.
+            internal var cap: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/expenseCount`.
+            internal var expenseCount: Swift.Int?
+            /// Creates a new `CategorySpending`.
+            ///
+            /// - Parameters:
+            ///   - category:
+            ///   - spent:
+            ///   - cap:
+            ///   - expenseCount:
+            internal init(
+                category: Swift.String,
+                spent: Components.Schemas.Money,
+                cap: Components.Schemas.Money? = nil,
+                expenseCount: Swift.Int? = nil
+            ) {
+                self.category = category
+                self.spent = spent
+                self.cap = cap
+                self.expenseCount = expenseCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case category
+                case spent
+                case cap
+                case expenseCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetOverview`.
+        internal struct BudgetOverview: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/budget`.
+            internal var budget: Components.Schemas.Budget
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/remaining`.
+            internal var remaining: Components.Schemas.Money?
+            /// Most spent first
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/categories`.
+            internal var categories: [Components.Schemas.CategorySpending]
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/allowance`.
+            internal var allowance: Components.Schemas.Allowance?
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spentOnDate`.
+            internal var spentOnDate: Components.Schemas.Money
+            /// Creates a new `BudgetOverview`.
+            ///
+            /// - Parameters:
+            ///   - budget:
+            ///   - spent:
+            ///   - remaining:
+            ///   - categories: Most spent first
+            ///   - date:
+            ///   - allowance:
+            ///   - spentOnDate:
+            internal init(
+                budget: Components.Schemas.Budget,
+                spent: Components.Schemas.Money,
+                remaining: Components.Schemas.Money? = nil,
+                categories: [Components.Schemas.CategorySpending],
+                date: Swift.String,
+                allowance: Components.Schemas.Allowance? = nil,
+                spentOnDate: Components.Schemas.Money
+            ) {
+                self.budget = budget
+                self.spent = spent
+                self.remaining = remaining
+                self.categories = categories
+                self.date = date
+                self.allowance = allowance
+                self.spentOnDate = spentOnDate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case budget
+                case spent
+                case remaining
+                case categories
+                case date
+                case allowance
+                case spentOnDate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Expense`.
+        internal struct Expense: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Expense/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/tripId`.
+            internal var tripId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Expense/spentAt`.
+            internal var spentAt: Foundation.Date
+            /// The trip's local day of `spentAt`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/placeId`.
+            internal var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/pinId`.
+            internal var pinId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/converted`.
+            internal var converted: Components.Schemas.Money
+            /// Units of the budget's currency per unit of the expense's, frozen when entered
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rate`.
+            internal var rate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            internal enum RateSourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sameCurrency = "same_currency"
+                case owner = "owner"
+                case reference = "reference"
+            }
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            internal var rateSource: Components.Schemas.Expense.RateSourcePayload
+            /// The reference table's day, for `reference`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rateDate`.
+            internal var rateDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Expense/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Expense`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - tripId:
+            ///   - amount:
+            ///   - spentAt:
+            ///   - date: The trip's local day of `spentAt`
+            ///   - category:
+            ///   - note:
+            ///   - placeId:
+            ///   - pinId:
+            ///   - converted:
+            ///   - rate: Units of the budget's currency per unit of the expense's, frozen when entered
+            ///   - rateSource:
+            ///   - rateDate: The reference table's day, for `reference`
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                tripId: Swift.String,
+                amount: Components.Schemas.Money,
+                spentAt: Foundation.Date,
+                date: Swift.String,
+                category: Swift.String,
+                note: Swift.String,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil,
+                converted: Components.Schemas.Money,
+                rate: Swift.String,
+                rateSource: Components.Schemas.Expense.RateSourcePayload,
+                rateDate: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.tripId = tripId
+                self.amount = amount
+                self.spentAt = spentAt
+                self.date = date
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+                self.converted = converted
+                self.rate = rate
+                self.rateSource = rateSource
+                self.rateDate = rateDate
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case tripId
+                case amount
+                case spentAt
+                case date
+                case category
+                case note
+                case placeId
+                case pinId
+                case converted
+                case rate
+                case rateSource
+                case rateDate
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpenseRequest`.
+        internal struct ExpenseRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/amount`.
+            internal var amount: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/spentAt`.
+            internal var spentAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/note`.
+            internal var note: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/placeId`.
+            internal var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/pinId`.
+            internal var pinId: Swift.String?
+            /// Creates a new `ExpenseRequest`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency:
+            ///   - spentAt:
+            ///   - category:
+            ///   - note:
+            ///   - placeId:
+            ///   - pinId:
+            internal init(
+                amount: Swift.String,
+                currency: Swift.String,
+                spentAt: Foundation.Date,
+                category: Swift.String,
+                note: Swift.String? = nil,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil
+            ) {
+                self.amount = amount
+                self.currency = currency
+                self.spentAt = spentAt
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+                case spentAt
+                case category
+                case note
+                case placeId
+                case pinId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpenseChanges`.
+        internal struct ExpenseChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/amount`.
+            internal var amount: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/currency`.
+            internal var currency: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/spentAt`.
+            internal var spentAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/category`.
+            internal var category: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/note`.
+            internal var note: Swift.String?
+            /// Empty removes it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/placeId`.
+            internal var placeId: Swift.String?
+            /// Empty removes it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/pinId`.
+            internal var pinId: Swift.String?
+            /// Creates a new `ExpenseChanges`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency:
+            ///   - spentAt:
+            ///   - category:
+            ///   - note:
+            ///   - placeId: Empty removes it
+            ///   - pinId: Empty removes it
+            internal init(
+                amount: Swift.String? = nil,
+                currency: Swift.String? = nil,
+                spentAt: Foundation.Date? = nil,
+                category: Swift.String? = nil,
+                note: Swift.String? = nil,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil
+            ) {
+                self.amount = amount
+                self.currency = currency
+                self.spentAt = spentAt
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+                case spentAt
+                case category
+                case note
+                case placeId
+                case pinId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpensePage`.
+        internal struct ExpensePage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpensePage/expenses`.
+            internal var expenses: [Components.Schemas.Expense]
+            /// - Remark: Generated from `#/components/schemas/ExpensePage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `ExpensePage`.
+            ///
+            /// - Parameters:
+            ///   - expenses:
+            ///   - nextPageToken:
+            internal init(
+                expenses: [Components.Schemas.Expense],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.expenses = expenses
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expenses
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRate`.
+        internal struct TripRate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripRate/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripRate/rate`.
+            internal var rate: Swift.String
+            /// Creates a new `TripRate`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - rate:
+            internal init(
+                currency: Swift.String,
+                rate: Swift.String
+            ) {
+                self.currency = currency
+                self.rate = rate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case rate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRates`.
+        internal struct TripRates: Codable, Hashable, Sendable {
+            /// The budget's currency, which the rates convert to
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripRates/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripRates/rates`.
+            internal var rates: [Components.Schemas.TripRate]
+            /// Creates a new `TripRates`.
+            ///
+            /// - Parameters:
+            ///   - currency: The budget's currency, which the rates convert to
+            ///   - rates:
+            internal init(
+                currency: Swift.String,
+                rates: [Components.Schemas.TripRate]
+            ) {
+                self.currency = currency
+                self.rates = rates
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case rates
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRateRequest`.
+        internal struct TripRateRequest: Codable, Hashable, Sendable {
+            /// Units of the budget's currency per unit, up to 8 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripRateRequest/rate`.
+            internal var rate: Swift.String
+            /// Creates a new `TripRateRequest`.
+            ///
+            /// - Parameters:
+            ///   - rate: Units of the budget's currency per unit, up to 8 decimals
+            internal init(rate: Swift.String) {
+                self.rate = rate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case rate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DaySpending`.
+        internal struct DaySpending: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DaySpending/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DaySpending/expenseCount`.
+            internal var expenseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DaySpending/spent`.
+            internal var spent: Components.Schemas.Money
+            /// Creates a new `DaySpending`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - expenseCount:
+            ///   - spent:
+            internal init(
+                date: Swift.String,
+                expenseCount: Swift.Int,
+                spent: Components.Schemas.Money
+            ) {
+                self.date = date
+                self.expenseCount = expenseCount
+                self.spent = spent
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case expenseCount
+                case spent
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetStatistics`.
+        internal struct BudgetStatistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/expenseCount`.
+            internal var expenseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/remaining`.
+            internal var remaining: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mean`.
+            internal var mean: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mostFrequentCategory`.
+            internal var mostFrequentCategory: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/smallest`.
+            internal var smallest: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/largest`.
+            internal var largest: Components.Schemas.Money?
+            /// Days of the trip gone by, today included
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/elapsedDays`.
+            internal var elapsedDays: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/averagePerElapsedDay`.
+            internal var averagePerElapsedDay: Components.Schemas.Money?
+            /// Most spent first
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/categories`.
+            internal var categories: [Components.Schemas.CategorySpending]
+            /// Every day of the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/days`.
+            internal var days: [Components.Schemas.DaySpending]
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/plannedPerDay`.
+            internal var plannedPerDay: Components.Schemas.Money?
+            /// Creates a new `BudgetStatistics`.
+            ///
+            /// - Parameters:
+            ///   - expenseCount:
+            ///   - spent:
+            ///   - remaining:
+            ///   - mean:
+            ///   - mostFrequentCategory:
+            ///   - smallest:
+            ///   - largest:
+            ///   - elapsedDays: Days of the trip gone by, today included
+            ///   - averagePerElapsedDay:
+            ///   - categories: Most spent first
+            ///   - days: Every day of the trip
+            ///   - plannedPerDay:
+            internal init(
+                expenseCount: Swift.Int,
+                spent: Components.Schemas.Money,
+                remaining: Components.Schemas.Money? = nil,
+                mean: Components.Schemas.Money? = nil,
+                mostFrequentCategory: Swift.String? = nil,
+                smallest: Components.Schemas.Money? = nil,
+                largest: Components.Schemas.Money? = nil,
+                elapsedDays: Swift.Int,
+                averagePerElapsedDay: Components.Schemas.Money? = nil,
+                categories: [Components.Schemas.CategorySpending],
+                days: [Components.Schemas.DaySpending],
+                plannedPerDay: Components.Schemas.Money? = nil
+            ) {
+                self.expenseCount = expenseCount
+                self.spent = spent
+                self.remaining = remaining
+                self.mean = mean
+                self.mostFrequentCategory = mostFrequentCategory
+                self.smallest = smallest
+                self.largest = largest
+                self.elapsedDays = elapsedDays
+                self.averagePerElapsedDay = averagePerElapsedDay
+                self.categories = categories
+                self.days = days
+                self.plannedPerDay = plannedPerDay
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expenseCount
+                case spent
+                case remaining
+                case mean
+                case mostFrequentCategory
+                case smallest
+                case largest
+                case elapsedDays
+                case averagePerElapsedDay
+                case categories
+                case days
+                case plannedPerDay
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/Itinerary`.
         internal struct Itinerary: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/Itinerary/items`.

@@ -567,6 +567,71 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
     func removeItineraryItem(_ input: Operations.RemoveItineraryItem.Input) async throws -> Operations.RemoveItineraryItem.Output
+    /// Your trip's budget: spent, remaining, per category, and a day's allowance (today in the trip's zone unless `date`)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/get(getBudget)`.
+    func getBudget(_ input: Operations.GetBudget.Input) async throws -> Operations.GetBudget.Output
+    /// Set the total (in the budget's currency), caps per category, your own categories and alert thresholds (80 and 100 % unless given); caps may add up to more than the total (`capsExceedTotal`)
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/put(setBudget)`.
+    func setBudget(_ input: Operations.SetBudget.Input) async throws -> Operations.SetBudget.Output
+    /// Spent, remaining, mean, most frequent category, smallest and largest expense, average per elapsed day, per category (most first) and per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget/statistics`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/statistics/get(getBudgetStatistics)`.
+    func getBudgetStatistics(_ input: Operations.GetBudgetStatistics.Input) async throws -> Operations.GetBudgetStatistics.Output
+    /// A chart as SVG that a browser shows as it is: `by-category`, or `per-day` against the planned allowance
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget/charts/{chart}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/charts/{chart}/get(getBudgetChart)`.
+    func getBudgetChart(_ input: Operations.GetBudgetChart.Input) async throws -> Operations.GetBudgetChart.Output
+    /// Your trip's expenses, latest spent first; one day's with `date`
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/get(listExpenses)`.
+    func listExpenses(_ input: Operations.ListExpenses.Input) async throws -> Operations.ListExpenses.Output
+    /// Record an expense in any currency (amount as a decimal string with at most its decimals), converted to the budget's currency at its day's rate, frozen on it; 422 RATE_UNAVAILABLE when there is none (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/post(createExpense)`.
+    func createExpense(_ input: Operations.CreateExpense.Input) async throws -> Operations.CreateExpense.Output
+    /// Every expense as CSV (UTF-8 with a byte-order mark; cells a spreadsheet would run as a formula start with ')
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses.csv`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses.csv/get(exportExpenses)`.
+    func exportExpenses(_ input: Operations.ExportExpenses.Input) async throws -> Operations.ExportExpenses.Output
+    /// One expense of your trip
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/get(getExpense)`.
+    func getExpense(_ input: Operations.GetExpense.Input) async throws -> Operations.GetExpense.Output
+    /// Change the fields given; a new amount, currency or time converts it again at its day's rate
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/patch(updateExpense)`.
+    func updateExpense(_ input: Operations.UpdateExpense.Input) async throws -> Operations.UpdateExpense.Output
+    /// Delete an expense
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/delete(deleteExpense)`.
+    func deleteExpense(_ input: Operations.DeleteExpense.Input) async throws -> Operations.DeleteExpense.Output
+    /// Your own exchange rates for the trip (units of the budget's currency per unit), used before the reference table
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/rates`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/get(listTripRates)`.
+    func listTripRates(_ input: Operations.ListTripRates.Input) async throws -> Operations.ListTripRates.Output
+    /// Set your own rate for a currency on this trip, for expenses entered from now on
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/rates/{currency}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/put(setTripRate)`.
+    func setTripRate(_ input: Operations.SetTripRate.Input) async throws -> Operations.SetTripRate.Output
+    /// Remove your own rate for a currency (the reference table applies again)
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
+    func deleteTripRate(_ input: Operations.DeleteTripRate.Input) async throws -> Operations.DeleteTripRate.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2071,6 +2136,187 @@ extension APIProtocol {
         headers: Operations.RemoveItineraryItem.Input.Headers = .init()
     ) async throws -> Operations.RemoveItineraryItem.Output {
         try await removeItineraryItem(Operations.RemoveItineraryItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your trip's budget: spent, remaining, per category, and a day's allowance (today in the trip's zone unless `date`)
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/get(getBudget)`.
+    internal func getBudget(
+        path: Operations.GetBudget.Input.Path,
+        query: Operations.GetBudget.Input.Query = .init(),
+        headers: Operations.GetBudget.Input.Headers = .init()
+    ) async throws -> Operations.GetBudget.Output {
+        try await getBudget(Operations.GetBudget.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Set the total (in the budget's currency), caps per category, your own categories and alert thresholds (80 and 100 % unless given); caps may add up to more than the total (`capsExceedTotal`)
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/put(setBudget)`.
+    internal func setBudget(
+        path: Operations.SetBudget.Input.Path,
+        headers: Operations.SetBudget.Input.Headers = .init(),
+        body: Operations.SetBudget.Input.Body
+    ) async throws -> Operations.SetBudget.Output {
+        try await setBudget(Operations.SetBudget.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Spent, remaining, mean, most frequent category, smallest and largest expense, average per elapsed day, per category (most first) and per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget/statistics`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/statistics/get(getBudgetStatistics)`.
+    internal func getBudgetStatistics(
+        path: Operations.GetBudgetStatistics.Input.Path,
+        headers: Operations.GetBudgetStatistics.Input.Headers = .init()
+    ) async throws -> Operations.GetBudgetStatistics.Output {
+        try await getBudgetStatistics(Operations.GetBudgetStatistics.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A chart as SVG that a browser shows as it is: `by-category`, or `per-day` against the planned allowance
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/budget/charts/{chart}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/charts/{chart}/get(getBudgetChart)`.
+    internal func getBudgetChart(
+        path: Operations.GetBudgetChart.Input.Path,
+        headers: Operations.GetBudgetChart.Input.Headers = .init()
+    ) async throws -> Operations.GetBudgetChart.Output {
+        try await getBudgetChart(Operations.GetBudgetChart.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your trip's expenses, latest spent first; one day's with `date`
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/get(listExpenses)`.
+    internal func listExpenses(
+        path: Operations.ListExpenses.Input.Path,
+        query: Operations.ListExpenses.Input.Query = .init(),
+        headers: Operations.ListExpenses.Input.Headers = .init()
+    ) async throws -> Operations.ListExpenses.Output {
+        try await listExpenses(Operations.ListExpenses.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Record an expense in any currency (amount as a decimal string with at most its decimals), converted to the budget's currency at its day's rate, frozen on it; 422 RATE_UNAVAILABLE when there is none (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/expenses`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/post(createExpense)`.
+    internal func createExpense(
+        path: Operations.CreateExpense.Input.Path,
+        headers: Operations.CreateExpense.Input.Headers = .init(),
+        body: Operations.CreateExpense.Input.Body
+    ) async throws -> Operations.CreateExpense.Output {
+        try await createExpense(Operations.CreateExpense.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Every expense as CSV (UTF-8 with a byte-order mark; cells a spreadsheet would run as a formula start with ')
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses.csv`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses.csv/get(exportExpenses)`.
+    internal func exportExpenses(
+        path: Operations.ExportExpenses.Input.Path,
+        headers: Operations.ExportExpenses.Input.Headers = .init()
+    ) async throws -> Operations.ExportExpenses.Output {
+        try await exportExpenses(Operations.ExportExpenses.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// One expense of your trip
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/get(getExpense)`.
+    internal func getExpense(
+        path: Operations.GetExpense.Input.Path,
+        headers: Operations.GetExpense.Input.Headers = .init()
+    ) async throws -> Operations.GetExpense.Output {
+        try await getExpense(Operations.GetExpense.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields given; a new amount, currency or time converts it again at its day's rate
+    ///
+    /// - Remark: HTTP `PATCH /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/patch(updateExpense)`.
+    internal func updateExpense(
+        path: Operations.UpdateExpense.Input.Path,
+        headers: Operations.UpdateExpense.Input.Headers = .init(),
+        body: Operations.UpdateExpense.Input.Body
+    ) async throws -> Operations.UpdateExpense.Output {
+        try await updateExpense(Operations.UpdateExpense.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete an expense
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/expenses/{expenseId}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/delete(deleteExpense)`.
+    internal func deleteExpense(
+        path: Operations.DeleteExpense.Input.Path,
+        headers: Operations.DeleteExpense.Input.Headers = .init()
+    ) async throws -> Operations.DeleteExpense.Output {
+        try await deleteExpense(Operations.DeleteExpense.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your own exchange rates for the trip (units of the budget's currency per unit), used before the reference table
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/rates`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/get(listTripRates)`.
+    internal func listTripRates(
+        path: Operations.ListTripRates.Input.Path,
+        headers: Operations.ListTripRates.Input.Headers = .init()
+    ) async throws -> Operations.ListTripRates.Output {
+        try await listTripRates(Operations.ListTripRates.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Set your own rate for a currency on this trip, for expenses entered from now on
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/rates/{currency}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/put(setTripRate)`.
+    internal func setTripRate(
+        path: Operations.SetTripRate.Input.Path,
+        headers: Operations.SetTripRate.Input.Headers = .init(),
+        body: Operations.SetTripRate.Input.Body
+    ) async throws -> Operations.SetTripRate.Output {
+        try await setTripRate(Operations.SetTripRate.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove your own rate for a currency (the reference table applies again)
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
+    internal func deleteTripRate(
+        path: Operations.DeleteTripRate.Input.Path,
+        headers: Operations.DeleteTripRate.Input.Headers = .init()
+    ) async throws -> Operations.DeleteTripRate.Output {
+        try await deleteTripRate(Operations.DeleteTripRate.Input(
             path: path,
             headers: headers
         ))

@@ -23,6 +23,7 @@ typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Ro
 typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Feed_V1_FeedService.Client<Transport>>
 typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Media_V1_MediaService.Client<Transport>>
 typealias TripsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_TripsService.Client<Transport>>
+typealias BudgetCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Budget_V1_BudgetService.Client<Transport>>
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
@@ -42,6 +43,10 @@ extension ServiceCaller {
     }
 
     init(trips upstream: Upstream<Transport>) where Client == Roam_Trips_V1_TripsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(budget upstream: Upstream<Transport>) where Client == Roam_Budget_V1_BudgetService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }

@@ -1,3 +1,4 @@
+import RoamCore
 /// A month of the calendar as `GET /v1/me/calendar?month=YYYY-MM` names it.
 public struct CalendarMonth: Sendable, Hashable, CustomStringConvertible {
     public let year: Int

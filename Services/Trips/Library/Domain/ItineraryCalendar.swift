@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A trip's itinerary as iCalendar (RFC 5545): one VEVENT per item in the trip's time zone, described
 /// by a VTIMEZONE built from the zone's own offsets and changes over the trip, and a VALARM per reminder.

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// An entry's checked details: what `JournalDraft.validated(for:today:)` gives and an entry keeps.
 public struct JournalEntryDetails: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A reminder that came due: a trip starting tomorrow, or a planned place coming up.
 public struct Reminder: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A trip's checked details: what `TripDraft.validated()` gives and a trip keeps.
 public struct TripDetails: Sendable, Hashable {

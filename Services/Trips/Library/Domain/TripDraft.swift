@@ -41,7 +41,7 @@ public struct TripDraft: Sendable {
         let zone = TripZone(timeZone)
         validation.require(zone != nil, "time_zone", "must be an IANA time zone such as Europe/Stockholm")
         let currency = homeCurrency.uppercased()
-        validation.require(Self.currencies.contains(currency), "home_currency", "must be an ISO 4217 currency code such as SEK")
+        validation.require(Currency(currency) != nil, "home_currency", "must be an ISO 4217 currency code such as SEK")
         try validation.check()
         return TripDetails(title: title, destination: Destination(name: destinationName, point: destination.point),
                            dates: TripDates(start: start!, end: end!), zone: zone!, homeCurrency: currency)
@@ -54,6 +54,4 @@ public struct TripDraft: Sendable {
         validation.require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
                            "must not contain control characters or line breaks")
     }
-
-    static let currencies = Set(Locale.commonISOCurrencyCodes)
 }

@@ -1,5 +1,4 @@
 import Foundation
-import RoamCore
 
 /// An amount in whole minor units of its currency (cents, yen, fils): never floating point.
 public struct Money: Sendable, Hashable, CustomStringConvertible {

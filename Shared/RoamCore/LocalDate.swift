@@ -1,5 +1,4 @@
 import Foundation
-import RoamCore
 
 /// A calendar date with no time or zone (`2026-07-14`): what a trip's start, end and days are. A day
 /// of a trip becomes real instants only with the trip's time zone (`TripZone`).

@@ -1,0 +1,24 @@
+import Foundation
+import RoamCore
+
+/// A trip day's spending: its expenses, their sum and the day's allowance (what the day summary shows).
+public struct DayBudget: Sendable, Hashable {
+    public let date: LocalDate
+    public let currency: Currency
+    /// Earliest first, at most `BudgetService.dayExpenseLimit`.
+    public let expenses: [Expense]
+    /// All the day's, also those past the limit.
+    public let expenseCount: Int
+    public let spent: Money
+    /// Nil until the owner sets a total.
+    public let allowance: DailyAllowance?
+
+    public init(date: LocalDate, currency: Currency, expenses: [Expense], expenseCount: Int, spent: Money, allowance: DailyAllowance?) {
+        self.date = date
+        self.currency = currency
+        self.expenses = expenses
+        self.expenseCount = expenseCount
+        self.spent = spent
+        self.allowance = allowance
+    }
+}

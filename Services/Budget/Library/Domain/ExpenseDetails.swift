@@ -1,0 +1,23 @@
+import Foundation
+import RoamCore
+
+/// What the owner says about an expense.
+public struct ExpenseDetails: Sendable, Hashable {
+    public var amount: Money
+    /// When it was spent; the trip's local date of it is the expense's day.
+    public var spentAt: Date
+    public var category: BudgetCategory
+    public var note: String
+    /// A place of the catalog, or a pin of the trip, it was spent at.
+    public var placeID: UUID?
+    public var pinID: UUID?
+
+    public init(amount: Money, spentAt: Date, category: BudgetCategory, note: String, placeID: UUID?, pinID: UUID?) {
+        self.amount = amount
+        self.spentAt = spentAt
+        self.category = category
+        self.note = note
+        self.placeID = placeID
+        self.pinID = pinID
+    }
+}

@@ -1,0 +1,7 @@
+import Foundation
+
+/// Where the budget asks about trips: the trips service, acting for the signed-in caller.
+public protocol TripDirectory: Sendable {
+    /// The trip if `owner` owns it; NOT_FOUND otherwise (a stranger learns nothing of it).
+    func trip(_ id: UUID, owner: UUID) async throws -> TripFacts
+}

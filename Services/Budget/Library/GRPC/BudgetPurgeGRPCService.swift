@@ -1,0 +1,34 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// `roam.purge.v1.PurgeService` for the budget: trips (a deleted trip) and accounts (a deleted user)
+/// make it forget, never users.
+public struct BudgetPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+    let budgets: any BudgetRepository
+
+    public init(budgets: any BudgetRepository) {
+        self.budgets = budgets
+    }
+
+    /// The budget keeps nothing of events; answering settles an outbox that names budget.
+    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "event_id", request.eventID)
+        return .init()
+    }
+
+    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        try await budgets.purgeUser(UUID(field: "user_id", request.userID))
+        return .init()
+    }
+
+    public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        try await budgets.purgeTrip(UUID(field: "trip_id", request.tripID))
+        return .init()
+    }
+}

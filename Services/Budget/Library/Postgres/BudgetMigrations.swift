@@ -1,0 +1,81 @@
+import RoamRuntime
+
+/// The `budget` schema, one migration per change; never edit one that has shipped.
+public enum BudgetMigrations {
+    public static let schema = "budget"
+
+    public static let migrator = Migrator(schema: schema, migrations: [
+        Migration(1, "CreateBudgets", [
+            // `crossed` holds the alert keys crossed now (`AlertCheck`); the row is locked by every
+            // write that changes spending, so crossings are counted exactly once.
+            """
+            CREATE TABLE budget.budgets (
+                trip_id uuid PRIMARY KEY,
+                owner_id uuid NOT NULL,
+                currency char(3) NOT NULL,
+                total bigint CHECK (total > 0),
+                categories text[] NOT NULL DEFAULT '{}',
+                caps jsonb NOT NULL DEFAULT '{}',
+                thresholds bigint[] NOT NULL DEFAULT '{80,100}',
+                crossed text[] NOT NULL DEFAULT '{}',
+                updated_at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX budgets_by_owner ON budget.budgets (owner_id)",
+            """
+            CREATE TABLE budget.expenses (
+                id uuid PRIMARY KEY,
+                trip_id uuid NOT NULL REFERENCES budget.budgets ON DELETE CASCADE,
+                owner_id uuid NOT NULL,
+                amount bigint NOT NULL CHECK (amount > 0),
+                currency char(3) NOT NULL,
+                converted bigint NOT NULL,
+                rate numeric NOT NULL CHECK (rate > 0),
+                rate_source text NOT NULL CHECK (rate_source IN ('same_currency', 'owner', 'reference')),
+                rate_date date,
+                spent_at timestamptz NOT NULL,
+                category text NOT NULL,
+                note text NOT NULL,
+                place_id uuid,
+                pin_id uuid,
+                created_at timestamptz NOT NULL,
+                updated_at timestamptz NOT NULL,
+                idempotency_key text,
+                UNIQUE (owner_id, idempotency_key))
+            """,
+            "CREATE INDEX expenses_by_time ON budget.expenses (trip_id, spent_at DESC, id DESC)",
+            "CREATE INDEX expenses_by_owner ON budget.expenses (owner_id)",
+            """
+            CREATE TABLE budget.alerts (
+                id uuid PRIMARY KEY,
+                owner_id uuid NOT NULL,
+                trip_id uuid NOT NULL REFERENCES budget.budgets ON DELETE CASCADE,
+                limit_kind text NOT NULL CHECK (limit_kind IN ('total', 'category', 'day')),
+                category text,
+                day date,
+                percent integer NOT NULL,
+                spent bigint NOT NULL,
+                limit_amount bigint NOT NULL,
+                currency char(3) NOT NULL,
+                at timestamptz NOT NULL)
+            """,
+            "CREATE INDEX alerts_by_owner ON budget.alerts (owner_id, at, id)",
+            // Euros' worth of each currency per business day, as the ECB publishes them.
+            """
+            CREATE TABLE budget.reference_rates (
+                currency char(3) NOT NULL,
+                day date NOT NULL,
+                per_euro numeric NOT NULL CHECK (per_euro > 0),
+                PRIMARY KEY (currency, day))
+            """,
+            """
+            CREATE TABLE budget.trip_rates (
+                trip_id uuid NOT NULL,
+                currency char(3) NOT NULL,
+                owner_id uuid NOT NULL,
+                rate numeric NOT NULL CHECK (rate > 0),
+                PRIMARY KEY (trip_id, currency))
+            """,
+            "CREATE INDEX trip_rates_by_owner ON budget.trip_rates (owner_id)",
+        ]),
+    ])
+}

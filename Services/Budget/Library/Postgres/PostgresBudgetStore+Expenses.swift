@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+extension PostgresBudgetStore {
+    static let expenseColumns = """
+        id, trip_id, owner_id, amount, currency, converted, rate::text, rate_source, rate_date::text, spent_at, category, note, place_id, pin_id,
+        created_at, updated_at
+        """
+
+    static func decodeExpense(_ row: PostgresRow, budgetCurrency: Currency? = nil) throws -> Expense {
+        let random = row.makeRandomAccess()
+        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        guard let currency = Currency(try column(4, String.self)), let rate = Decimal(string: try column(6, String.self), locale: Locale(identifier: "en_US_POSIX"))
+        else { throw RoamError.internal }
+        let source: ExchangeRate.Source
+        switch try column(7, String.self) {
+        case "owner": source = .owner
+        case "reference":
+            guard let date = try column(8, String?.self).flatMap(LocalDate.init) else { throw RoamError.internal }
+            source = .reference(date: date)
+        default: source = .sameCurrency
+        }
+        return Expense(id: try column(0, UUID.self), tripID: try column(1, UUID.self), ownerID: try column(2, UUID.self),
+                       details: ExpenseDetails(amount: Money(minorUnits: try column(3, Int64.self), currency: currency), spentAt: try column(9, Date.self),
+                                               category: BudgetCategory(try column(10, String.self)), note: try column(11, String.self),
+                                               placeID: try column(12, UUID?.self), pinID: try column(13, UUID?.self)),
+                       converted: Money(minorUnits: try column(5, Int64.self), currency: try Self.budgetCurrency(random, budgetCurrency)),
+                       rate: ExchangeRate(rate: rate, source: source), createdAt: try column(14, Date.self), updatedAt: try column(15, Date.self))
+    }
+
+    /// The converted amount's currency: the budget's, read with the expense (column 16) unless known.
+    static func budgetCurrency(_ row: PostgresRandomAccessRow, _ known: Currency?) throws -> Currency {
+        if let known { return known }
+        guard let currency = Currency(try row[16].decode(String.self)) else { throw RoamError.internal }
+        return currency
+    }
+
+    /// `expenseColumns` with the budget's currency after them, for reads that join the budget.
+    static var joinedColumns: String {
+        expenseColumns.split(separator: ",").map { "e.\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ") + ", b.currency"
+    }
+
+    static func sourceColumns(_ rate: ExchangeRate) -> (String, String?) {
+        switch rate.source {
+        case .sameCurrency: ("same_currency", nil)
+        case .owner: ("owner", nil)
+        case .reference(let date): ("reference", date.description)
+        }
+    }
+
+    public func add(_ expense: Expense, idempotencyKey: String?, trip: TripFacts, at now: Date) async throws -> ExpenseWrite {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            let details = expense.details
+            let (source, rateDate) = Self.sourceColumns(expense.rate)
+            let inserted = try await connection.query("""
+                INSERT INTO budget.expenses (id, trip_id, owner_id, amount, currency, converted, rate, rate_source, rate_date, spent_at, category, note,
+                                             place_id, pin_id, created_at, updated_at, idempotency_key)
+                VALUES (\(expense.id), \(trip.id), \(expense.ownerID), \(details.amount.minorUnits), \(details.amount.currency.code),
+                        \(expense.converted.minorUnits), \(expense.rate.text)::numeric, \(source), \(rateDate)::date, \(details.spentAt),
+                        \(details.category.name), \(details.note), \(details.placeID), \(details.pinID), \(expense.createdAt), \(expense.updatedAt),
+                        \(idempotencyKey))
+                ON CONFLICT (owner_id, idempotency_key) DO NOTHING
+                RETURNING \(unescaped: Self.expenseColumns)
+                """, logger: logger).collect()
+            guard let row = inserted.first else {
+                // The key was used before: that first expense is the answer.
+                guard let first = try await connection.query("""
+                    SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
+                    WHERE e.owner_id = \(expense.ownerID) AND e.idempotency_key = \(idempotencyKey)
+                    """, logger: logger).collect().first else { throw RoamError.internal }
+                return ExpenseWrite(expense: try Self.decodeExpense(first), replayed: true, alerts: [])
+            }
+            let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
+                                                    logger: logger)
+            return ExpenseWrite(expense: stored, alerts: alerts)
+        }
+    }
+
+    public func replace(_ expense: Expense, trip: TripFacts, at now: Date) async throws -> ExpenseWrite? {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            guard let beforeRow = try await connection.query("""
+                SELECT \(unescaped: Self.expenseColumns) FROM budget.expenses WHERE id = \(expense.id) AND trip_id = \(trip.id) FOR UPDATE
+                """, logger: logger).collect().first else { return nil }
+            let before = try Self.decodeExpense(beforeRow, budgetCurrency: budget.currency)
+            let details = expense.details
+            let (source, rateDate) = Self.sourceColumns(expense.rate)
+            guard let row = try await connection.query("""
+                UPDATE budget.expenses SET amount = \(details.amount.minorUnits), currency = \(details.amount.currency.code),
+                    converted = \(expense.converted.minorUnits), rate = \(expense.rate.text)::numeric, rate_source = \(source),
+                    rate_date = \(rateDate)::date, spent_at = \(details.spentAt), category = \(details.category.name), note = \(details.note),
+                    place_id = \(details.placeID), pin_id = \(details.pinID), updated_at = \(expense.updatedAt)
+                WHERE id = \(expense.id) AND trip_id = \(trip.id)
+                RETURNING \(unescaped: Self.expenseColumns)
+                """, logger: logger).collect().first else { return nil }
+            let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
+                                                    logger: logger)
+            return ExpenseWrite(expense: stored, alerts: alerts)
+        }
+    }
+
+    public func removeExpense(_ id: UUID, trip: TripFacts, at now: Date) async throws -> Bool {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            guard let row = try await connection.query("""
+                DELETE FROM budget.expenses WHERE id = \(id) AND trip_id = \(trip.id) RETURNING \(unescaped: Self.expenseColumns)
+                """, logger: logger).collect().first else { return false }
+            let before = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            _ = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
+            return true
+        }
+    }
+
+    public func expense(_ id: UUID, trip: UUID) async throws -> Expense? {
+        try await database.query("""
+            SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
+            WHERE e.id = \(id) AND e.trip_id = \(trip)
+            """).first.map { try Self.decodeExpense($0) }
+    }
+
+    public func expenses(of trip: UUID, spentIn interval: Range<Date>?, page: PageRequest) async throws -> Page<Expense> {
+        let after = try TimedCursor.decode(page.cursor)
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
+            WHERE e.trip_id = \(trip)
+              AND (\(interval == nil) OR (e.spent_at >= \(interval?.lowerBound ?? Date()) AND e.spent_at < \(interval?.upperBound ?? Date())))
+              AND (\(after == nil) OR (e.spent_at, e.id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+            ORDER BY e.spent_at DESC, e.id DESC LIMIT \(page.size + 1)
+            """).map { try Self.decodeExpense($0) }
+        return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.details.spentAt, id: $0.id).token }
+    }
+
+    public func allExpenses(of trip: UUID, limit: Int) async throws -> [Expense] {
+        try await database.query("""
+            SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
+            WHERE e.trip_id = \(trip) ORDER BY e.spent_at, e.id LIMIT \(limit)
+            """).map { try Self.decodeExpense($0) }
+    }
+}

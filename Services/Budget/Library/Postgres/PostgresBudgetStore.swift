@@ -1,0 +1,190 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Budgets, expenses and alerts in PostgreSQL (schema `budget`). A write that changes spending locks the
+/// trip's budget row, so alert checks see every write before theirs.
+public struct PostgresBudgetStore: BudgetRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public static let alertsChannel = "budget_alerts"
+
+    static let budgetColumns = "trip_id, owner_id, currency, total, categories, caps::text, thresholds, crossed, updated_at"
+
+    static func decodeBudget(_ row: PostgresRow) throws -> (Budget, crossed: Set<String>) {
+        let (trip, owner, code, total, categories, capsJSON, thresholds, crossed, updatedAt) =
+            try row.decode((UUID, UUID, String, Int64?, [String], String, [Int64], [String], Date).self)
+        guard let currency = Currency(code) else { throw RoamError.internal }
+        let caps = try JSONDecoder().decode([String: Int64].self, from: Data(capsJSON.utf8))
+        let plan = total.map { total in
+            BudgetPlan(total: Money(minorUnits: total, currency: currency), customCategories: categories.map(BudgetCategory.init),
+                       caps: Dictionary(uniqueKeysWithValues: caps.map { (BudgetCategory($0.key), Money(minorUnits: $0.value, currency: currency)) }))
+        }
+        return (Budget(tripID: trip, ownerID: owner, currency: currency, plan: plan, thresholds: AlertThresholds(unchecked: thresholds.map(Int.init)),
+                       updatedAt: updatedAt), Set(crossed))
+    }
+
+    public func budget(of trip: UUID) async throws -> Budget? {
+        try await database.query("SELECT \(unescaped: Self.budgetColumns) FROM budget.budgets WHERE trip_id = \(trip)").first.map { try Self.decodeBudget($0).0 }
+    }
+
+    public func save(_ budget: Budget, trip: TripFacts, at now: Date) async throws -> [BudgetAlert] {
+        let caps = budget.plan?.caps ?? [:]
+        let capsJSON = String(decoding: try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: caps.map { ($0.key.name, $0.value.minorUnits) })),
+                              as: UTF8.self)
+        return try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            try await connection.query("""
+                INSERT INTO budget.budgets (trip_id, owner_id, currency, total, categories, caps, thresholds, updated_at)
+                VALUES (\(trip.id), \(trip.ownerID), \(budget.currency.code), \(budget.plan?.total.minorUnits),
+                        \(budget.plan?.customCategories.map(\.name) ?? []), \(capsJSON)::jsonb, \(budget.thresholds.percents.map(Int64.init)), \(budget.updatedAt))
+                ON CONFLICT (trip_id) DO UPDATE SET total = excluded.total, categories = excluded.categories, caps = excluded.caps,
+                    thresholds = excluded.thresholds, updated_at = excluded.updated_at
+                """, logger: logger)
+            let days = try await connection.query("""
+                SELECT DISTINCT (spent_at AT TIME ZONE \(trip.zone.identifier))::date::text FROM budget.expenses WHERE trip_id = \(trip.id)
+                """, logger: logger).collect().compactMap { LocalDate(try $0.decode(String.self)) }.filter(trip.contains).sorted()
+            return try await Self.checkAlerts(trip: trip, days: days, at: now, on: connection, logger: logger)
+        }
+    }
+
+    /// Locks the budget (making an unplanned one first if the trip has none) and returns it.
+    static func lockBudget(of trip: TripFacts, at now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (Budget, Set<String>) {
+        try await connection.query("""
+            INSERT INTO budget.budgets (trip_id, owner_id, currency, updated_at) VALUES (\(trip.id), \(trip.ownerID), \(trip.currency.code), \(now))
+            ON CONFLICT (trip_id) DO NOTHING
+            """, logger: logger)
+        guard let row = try await connection.query("""
+            SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR UPDATE
+            """, logger: logger).collect().first else { throw RoamError.internal }
+        return try decodeBudget(row)
+    }
+
+    /// With the budget locked: runs the alert check on the totals now, keeps the crossed set, stores the
+    /// new alerts and announces them (PostgreSQL sends the announcements as the transaction commits).
+    static func checkAlerts(trip: TripFacts, days: [LocalDate], at now: Date, on connection: PostgresConnection, logger: Logger) async throws
+        -> [BudgetAlert] {
+        let (budget, crossedBefore) = try await lockBudget(of: trip, at: now, on: connection, logger: logger)
+        let totals = try await totals(of: trip, days: days, on: connection, logger: logger)
+        let outcome = AlertCheck(budget: budget, trip: trip, days: days).evaluate(totals, crossedBefore: crossedBefore, at: now)
+        if outcome.crossed != crossedBefore {
+            try await connection.query("UPDATE budget.budgets SET crossed = \(outcome.crossed.sorted()) WHERE trip_id = \(trip.id)", logger: logger)
+        }
+        for alert in outcome.alerts {
+            let (kind, category, day) = alert.limit.columns
+            try await connection.query("""
+                WITH stored AS (
+                    INSERT INTO budget.alerts (id, owner_id, trip_id, limit_kind, category, day, percent, spent, limit_amount, currency, at)
+                    VALUES (\(alert.id), \(alert.ownerID), \(alert.tripID), \(kind), \(category), \(day)::date, \(alert.percent),
+                            \(alert.spent.minorUnits), \(alert.limitAmount.minorUnits), \(alert.spent.currency.code), \(alert.at))
+                    RETURNING id)
+                SELECT pg_notify(\(alertsChannel), \(try AlertAnnouncement(alert).json)) FROM stored
+                """, logger: logger)
+        }
+        return outcome.alerts
+    }
+
+    public func totals(of trip: TripFacts, days: [LocalDate]) async throws -> BudgetTotals {
+        try await database.transaction { connection in
+            try await Self.totals(of: trip, days: days, on: connection, logger: RequestContext.current.logger)
+        }
+    }
+
+    static func totals(of trip: TripFacts, days: [LocalDate], on connection: PostgresConnection, logger: Logger) async throws -> BudgetTotals {
+        var totals = BudgetTotals()
+        for row in try await connection.query("""
+            SELECT category, sum(converted)::int8 FROM budget.expenses WHERE trip_id = \(trip.id) GROUP BY category
+            """, logger: logger).collect() {
+            let (category, spent) = try row.decode((String, Int64).self)
+            totals.byCategory[BudgetCategory(category)] = spent
+            totals.spent += spent
+        }
+        guard !days.isEmpty else { return totals }
+        let intervals = days.map(trip.zone.interval(of:))
+        for row in try await connection.query("""
+            SELECT d.day, coalesce(sum(e.converted) FILTER (WHERE e.spent_at < d.starts), 0)::int8,
+                   coalesce(sum(e.converted) FILTER (WHERE e.spent_at >= d.starts AND e.spent_at < d.ends), 0)::int8,
+                   count(e.id) FILTER (WHERE e.spent_at >= d.starts AND e.spent_at < d.ends)::int8
+            FROM unnest(\(days.map(\.description)), \(intervals.map(\.lowerBound)), \(intervals.map(\.upperBound))) AS d(day, starts, ends)
+            LEFT JOIN budget.expenses e ON e.trip_id = \(trip.id)
+            GROUP BY d.day
+            """, logger: logger).collect() {
+            let (day, before, on, count) = try row.decode((String, Int64, Int64, Int64).self)
+            guard let date = LocalDate(day) else { throw RoamError.internal }
+            totals.days[date] = .init(before: before, on: on, count: Int(count))
+        }
+        return totals
+    }
+
+    public func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal] {
+        var days: [LocalDate: DayTotal] = [:]
+        for row in try await database.query("""
+            SELECT (spent_at AT TIME ZONE \(trip.zone.identifier))::date::text, count(*)::int8, sum(converted)::int8
+            FROM budget.expenses WHERE trip_id = \(trip.id) GROUP BY 1
+            """) {
+            let (day, count, spent) = try row.decode((String, Int64, Int64).self)
+            guard let date = LocalDate(day) else { throw RoamError.internal }
+            days[date] = DayTotal(count: Int(count), spent: spent)
+        }
+        return days
+    }
+
+    public func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert] {
+        // postgres-nio traps on a date beyond what a timestamp holds.
+        let instant = min(instant, Date(timeIntervalSince1970: 253_402_300_799))
+        return try await database.query("""
+            SELECT id, owner_id, trip_id, limit_kind, category, day::text, percent, spent, limit_amount, currency, at FROM budget.alerts
+            WHERE owner_id = \(owner) AND at > \(instant) ORDER BY at, id LIMIT \(limit)
+            """).map { row in
+            let (id, owner, trip, kind, category, day, percent, spent, limit, code, at) =
+                try row.decode((UUID, UUID, UUID, String, String?, String?, Int, Int64, Int64, String, Date).self)
+            guard let currency = Currency(code), let limitKind = BudgetAlert.Limit(kind: kind, category: category, day: day) else { throw RoamError.internal }
+            return BudgetAlert(id: id, ownerID: owner, tripID: trip, limit: limitKind, percent: percent, spent: Money(minorUnits: spent, currency: currency),
+                               limitAmount: Money(minorUnits: limit, currency: currency), at: at)
+        }
+    }
+
+    public func purgeTrip(_ trip: UUID) async throws {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            try await connection.query("DELETE FROM budget.budgets WHERE trip_id = \(trip)", logger: logger)
+            try await connection.query("DELETE FROM budget.trip_rates WHERE trip_id = \(trip)", logger: logger)
+        }
+    }
+
+    public func purgeUser(_ owner: UUID) async throws {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            try await connection.query("DELETE FROM budget.budgets WHERE owner_id = \(owner)", logger: logger)
+            try await connection.query("DELETE FROM budget.expenses WHERE owner_id = \(owner)", logger: logger)
+            try await connection.query("DELETE FROM budget.alerts WHERE owner_id = \(owner)", logger: logger)
+            try await connection.query("DELETE FROM budget.trip_rates WHERE owner_id = \(owner)", logger: logger)
+        }
+    }
+}
+
+extension BudgetAlert.Limit {
+    /// `limit_kind`, `category`, `day` as stored.
+    var columns: (String, String?, String?) {
+        switch self {
+        case .total: ("total", nil, nil)
+        case .category(let category): ("category", category.name, nil)
+        case .day(let date): ("day", nil, date.description)
+        }
+    }
+
+    init?(kind: String, category: String?, day: String?) {
+        switch kind {
+        case "total": self = .total
+        case "category": guard let category else { return nil }; self = .category(BudgetCategory(category))
+        case "day": guard let date = day.flatMap(LocalDate.init) else { return nil }; self = .day(date)
+        default: return nil
+        }
+    }
+}

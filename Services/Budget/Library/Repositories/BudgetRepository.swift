@@ -1,0 +1,40 @@
+import Foundation
+import RoamCore
+
+/// Where budgets, expenses and crossed alert thresholds live. Every write that changes spending locks
+/// the trip's budget, runs `AlertCheck` on the totals it leaves and stores the alerts it gives in the
+/// same transaction (the PostgreSQL store announces them on `budget_alerts` as it commits), so a
+/// crossing is published exactly once however many writes race.
+public protocol BudgetRepository: Sendable {
+    func budget(of trip: UUID) async throws -> Budget?
+    /// Stores the budget's plan and thresholds (creating the budget if needed); the alerts the new
+    /// limits give for what is already spent.
+    func save(_ budget: Budget, trip: TripFacts, at now: Date) async throws -> [BudgetAlert]
+
+    /// Stores a new expense (creating an unplanned budget if the trip has none). With an idempotency key
+    /// the owner used before, returns that first expense instead and `replayed`.
+    func add(_ expense: Expense, idempotencyKey: String?, trip: TripFacts, at now: Date) async throws -> ExpenseWrite
+    /// Replaces an expense; nil when the trip has no such expense.
+    func replace(_ expense: Expense, trip: TripFacts, at now: Date) async throws -> ExpenseWrite?
+    /// Whether there was such an expense to delete.
+    func removeExpense(_ id: UUID, trip: TripFacts, at now: Date) async throws -> Bool
+
+    func expense(_ id: UUID, trip: UUID) async throws -> Expense?
+    /// The trip's expenses spent in `interval` (all when nil), latest spent first, a page at a time.
+    func expenses(of trip: UUID, spentIn interval: Range<Date>?, page: PageRequest) async throws -> Page<Expense>
+    /// Every expense of the trip, earliest spent first, at most `limit`: what statistics and exports read.
+    func allExpenses(of trip: UUID, limit: Int) async throws -> [Expense]
+    /// Converted sums: the total, per category, and before and on each of `days`.
+    func totals(of trip: TripFacts, days: [LocalDate]) async throws -> BudgetTotals
+
+    /// Per trip day (in the trip's zone, days outside the trip included): how many expenses and their converted sum.
+    func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal]
+
+    /// The owner's alerts published after `instant`, oldest first, at most `limit`: what a stream missed.
+    func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert]
+
+    /// Forgets a deleted trip's budget, expenses, rates and alerts. Idempotent.
+    func purgeTrip(_ trip: UUID) async throws
+    /// Forgets everything of a deleted account. Idempotent.
+    func purgeUser(_ owner: UUID) async throws
+}

@@ -1,0 +1,15 @@
+import Foundation
+import RoamCore
+
+/// One line of the reference table: how much of `currency` a euro bought on `date`.
+public struct ReferenceRate: Sendable, Hashable {
+    public let date: LocalDate
+    public let currency: Currency
+    public let perEuro: Decimal
+
+    public init(date: LocalDate, currency: Currency, perEuro: Decimal) {
+        self.date = date
+        self.currency = currency
+        self.perEuro = perEuro
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import PostgresNIO
+import RoamTesting
+import Testing
+
+/// The budget as a real process behind the real gateway, asking the real trips service who owns a trip:
+/// rates loaded with `roam rates import`, expenses in three currencies, refusals as clients see them,
+/// exports, and purges reaching it from trips and accounts.
+@Suite(.serialized) struct BudgetEndToEndTests {
+    @Test func aTripsBudgetThroughTheGatewayAndItsPurges() async throws {
+        let (tripsPort, budgetPort) = (FreePort.next(), FreePort.next())
+        let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)"])
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
+        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        // The gateway is ready once every service answers: events, feed and media too.
+        let (media, mediaPort) = try await stack.startMedia()
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
+        ])
+        func signUp(_ name: String) async throws -> String {
+            let reply = try await http.send("POST", "/v1/auth/signup", json: [
+                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+            ])
+            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        }
+        let token = try await signUp("spender"), stranger = try await signUp("stranger")
+        let tripID = try #require(try await http.send("POST", "/v1/trips", json: [
+            "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10", "endDate": "2031-06-16",
+            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ], token: token).json()["id"] as? String)
+
+        // An operator loads the ECB's daily file; Saturday's expenses take Friday's rate.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("Date, USD, JPY, CYP, \n13 June 2031, 1.2500, 160.00, N/A, \n".utf8).write(to: file)
+        let imported = try await roam(["rates", "import", file.path], budgetPort: budgetPort)
+        #expect(imported.status == 0 && imported.output.hasPrefix("2 rates for 1 days written (2031-06-13 to 2031-06-13), 1 cells skipped"),
+                "\(imported.output)")
+
+        let set = try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: [
+            "total": "700", "caps": ["food": "100", "lodging": "700"], "categories": ["Diving"],
+        ], token: token)
+        #expect(set.status == 200, "\(String(decoding: set.body, as: UTF8.self))")
+        let plan = try set.json()
+        #expect(plan["capsExceedTotal"] as? Bool == true && (plan["total"] as? [String: Any])?["amount"] as? String == "700.00")
+        #expect((plan["categories"] as? [String])?.last == "diving" && plan["alertThresholds"] as? [Int] == [80, 100])
+
+        func spend(_ amount: String, _ currency: String, at instant: String, category: String = "food", key: String? = nil,
+                   as caller: String? = nil) async throws -> HTTPTestClient.Reply {
+            try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
+                "amount": amount, "currency": currency, "spentAt": instant, "category": category, "note": "=cmd|' /C calc'!A0",
+            ], token: caller ?? token, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+        }
+        let dollars = try await spend("12.50", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
+        #expect(dollars.status == 201, "\(String(decoding: dollars.body, as: UTF8.self))")
+        let dinner = try dollars.json()
+        #expect((dinner["converted"] as? [String: Any])?["amount"] as? String == "10.00")
+        #expect(dinner["rateSource"] as? String == "reference" && dinner["rateDate"] as? String == "2031-06-13" && dinner["date"] as? String == "2031-06-14")
+        let retried = try await spend("99", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
+        #expect(try retried.json()["id"] as? String == dinner["id"] as? String)
+        #expect(try await spend("1600", "JPY", at: "2031-06-13T09:00:00Z", category: "transport").status == 201)
+        #expect(try await spend("150", "EUR", at: "2031-06-10T20:00:00Z", category: "lodging").status == 201)
+
+        // Refusals, each named as the client wrote it.
+        let tooPrecise = try await spend("12.345", "USD", at: "2031-06-14T12:00:00Z")
+        let tooPreciseField = (try tooPrecise.json()["errors"] as? [[String: Any]])?.first?["field"] as? String
+        #expect(tooPrecise.status == 400 && tooPreciseField == "amount")
+        let noRate = try await spend("20", "CHF", at: "2031-06-14T12:00:00Z")
+        let noRateProblem = try noRate.json()
+        #expect(noRate.status == 422 && noRateProblem["reason"] as? String == "RATE_UNAVAILABLE")
+        #expect((noRateProblem["detail"] as? String)?.contains("CHF") == true && (noRateProblem["detail"] as? String)?.contains("2031-06-14") == true)
+        let badTime = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
+            "amount": "5", "currency": "EUR", "spentAt": "tomorrow", "category": "food",
+        ], token: token)
+        #expect(badTime.status == 400)
+        let unknownCategory = try await spend("5", "EUR", at: "2031-06-14T12:00:00Z", category: "casino")
+        let unknownCategoryField = (try unknownCategory.json()["errors"] as? [[String: Any]])?.first?["field"] as? String
+        #expect(unknownCategory.status == 400 && unknownCategoryField == "category")
+        #expect(try await spend("5", "EUR", at: "2031-06-14T12:00:00Z", as: stranger).status == 404)
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/budget", token: stranger).status == 404)
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/expenses/\(dinner["id"] as? String ?? "")", token: stranger).status == 404)
+        #expect(try await http.send("GET", "/v1/trips/not-a-uuid/budget", token: token).status == 400)
+
+        // The owner's own rate comes first for new expenses; the old ones keep theirs.
+        let rates = try await http.send("PUT", "/v1/trips/\(tripID)/rates/USD", json: ["rate": "0.5"], token: token)
+        let firstRate = (try rates.json()["rates"] as? [[String: Any]])?.first?["rate"] as? String
+        #expect(rates.status == 200 && firstRate == "0.5")
+        let owned = try await spend("10", "USD", at: "2031-06-15T12:00:00Z")
+        let ownedExpense = try owned.json()
+        #expect((ownedExpense["converted"] as? [String: Any])?["amount"] as? String == "5.00" && ownedExpense["rateSource"] as? String == "owner")
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/expenses/\(dinner["id"] as? String ?? "")", token: token).json()["rate"] as? String == "0.8")
+        let ownedID = try #require(ownedExpense["id"] as? String)
+        let edited = try await http.send("PATCH", "/v1/trips/\(tripID)/expenses/\(ownedID)", json: ["amount": "20", "note": "museum"], token: token)
+        let editedExpense = try edited.json()
+        #expect((editedExpense["converted"] as? [String: Any])?["amount"] as? String == "10.00" && editedExpense["note"] as? String == "museum")
+        #expect(try await http.send("DELETE", "/v1/trips/\(tripID)/expenses/\(ownedID)", token: token).status == 204)
+        #expect(try await http.send("DELETE", "/v1/trips/\(tripID)/expenses/\(ownedID)", token: token).status == 404)
+
+        // 10.00 + 10.00 + 150.00 spent: the overview, a day's listing, statistics and the exports agree.
+        let overview = try await http.send("GET", "/v1/trips/\(tripID)/budget?date=2031-06-14", token: token).json()
+        #expect((overview["spent"] as? [String: Any])?["amount"] as? String == "170.00")
+        #expect((overview["remaining"] as? [String: Any])?["amount"] as? String == "530.00")
+        // The trip is still to come, so its days show the plan: 700.00 over 7 days.
+        #expect(((overview["allowance"] as? [String: Any])?["adaptive"] as? [String: Any])?["amount"] as? String == "100.00")
+        #expect(((overview["allowance"] as? [String: Any])?["leftToday"] as? [String: Any])?["amount"] as? String == "90.00")
+        let day = try await http.send("GET", "/v1/trips/\(tripID)/expenses?date=2031-06-14", token: token).json()
+        #expect((day["expenses"] as? [[String: Any]])?.map { $0["id"] as? String } == [dinner["id"] as? String])
+        let statistics = try await http.send("GET", "/v1/trips/\(tripID)/budget/statistics", token: token).json()
+        #expect(statistics["expenseCount"] as? Int == 3 && (statistics["categories"] as? [[String: Any]])?.first?["category"] as? String == "lodging")
+        let csv = try await http.send("GET", "/v1/trips/\(tripID)/expenses.csv", token: token)
+        let csvText = String(decoding: csv.body, as: UTF8.self)
+        #expect(csv.status == 200 && csv.body.starts(with: [0xEF, 0xBB, 0xBF]) && csvText.components(separatedBy: "\r\n").count == 5)
+        #expect(csvText.contains(",'=cmd|' /C calc'!A0,"), "a formula is escaped")
+        let chart = try await http.send("GET", "/v1/trips/\(tripID)/budget/charts/per-day", token: token)
+        #expect(chart.status == 200 && String(decoding: chart.body, as: UTF8.self).contains("<svg"))
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/budget/charts/pie", token: token).status == 400)
+
+        // Deleting the trip reaches budget through the trips outbox; deleting the account, through accounts'.
+        #expect(try await count("budget.expenses", stack.adminURL) == 3)
+        #expect(try await http.send("DELETE", "/v1/trips/\(tripID)", token: token).status == 204)
+        #expect(await eventually { (try? await count("budget.budgets", stack.adminURL)) == 0 })
+        let second = try #require(try await http.send("POST", "/v1/trips", json: [
+            "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-07-01", "endDate": "2031-07-02",
+            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ], token: token).json()["id"] as? String)
+        #expect(try await http.send("POST", "/v1/trips/\(second)/expenses", json: [
+            "amount": "3", "currency": "EUR", "spentAt": "2031-07-01T10:00:00Z", "category": "food",
+        ], token: token).status == 201)
+        #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
+        #expect(await eventually { (try? await count("budget.expenses", stack.adminURL)) == 0 })
+        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+    }
+
+    /// Runs the `roam` command against the budget service at `budgetPort`; its exit status and what it printed.
+    func roam(_ arguments: [String], budgetPort: Int) async throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]) { _, new in new }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Rows in `table`, read as the administrator.
+    func count(_ table: String, _ adminURL: String) async throws -> Int {
+        try await ProcessStack.withAdmin(adminURL) { client in
+            let rows = try await client.query(PostgresQuery(unsafeSQL: "SELECT count(*) FROM \(table)"), logger: .init(label: "test"))
+            for try await count in rows.decode(Int.self) { return count }
+            return 0
+        }
+    }
+}
