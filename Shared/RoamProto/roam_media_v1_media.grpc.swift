@@ -163,6 +163,19 @@ public enum Roam_Media_V1_MediaService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SummarizeDays" metadata.
+        public enum SummarizeDays: Sendable {
+            /// Request type for "SummarizeDays".
+            public typealias Input = Roam_Media_V1_SummarizeDaysRequest
+            /// Response type for "SummarizeDays".
+            public typealias Output = Roam_Media_V1_SummarizeDaysResponse
+            /// Descriptor for "SummarizeDays".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "SummarizeDays",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.media.v1.MediaService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Upload.descriptor,
@@ -175,7 +188,8 @@ public enum Roam_Media_V1_MediaService: Sendable {
             Attach.descriptor,
             Detach.descriptor,
             SetInferredPositions.descriptor,
-            ClearInferredPosition.descriptor
+            ClearInferredPosition.descriptor,
+            SummarizeDays.descriptor
         ]
     }
 }
@@ -411,6 +425,25 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.StreamingServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ClearInferredPositionResponse>
+
+        /// Handle the "SummarizeDays" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+        /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_SummarizeDaysRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_SummarizeDaysResponse` messages.
+        func summarizeDays(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SummarizeDaysResponse>
     }
 
     /// Service protocol for the "roam.media.v1.MediaService" service.
@@ -630,6 +663,25 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.ServerRequest<Roam_Media_V1_ClearInferredPositionRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse>
+
+        /// Handle the "SummarizeDays" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+        /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SummarizeDaysRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_SummarizeDaysResponse` message.
+        func summarizeDays(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse>
     }
 
     /// Simple service protocol for the "roam.media.v1.MediaService" service.
@@ -848,6 +900,25 @@ extension Roam_Media_V1_MediaService {
             request: Roam_Media_V1_ClearInferredPositionRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Media_V1_ClearInferredPositionResponse
+
+        /// Handle the "SummarizeDays" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+        /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_SummarizeDaysRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_SummarizeDaysResponse` to respond with.
+        func summarizeDays(
+            request: Roam_Media_V1_SummarizeDaysRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_SummarizeDaysResponse
     }
 }
 
@@ -976,6 +1047,17 @@ extension Roam_Media_V1_MediaService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.SummarizeDays.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_SummarizeDaysRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_SummarizeDaysResponse>(),
+            handler: { request, context in
+                try await self.summarizeDays(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -1097,6 +1179,17 @@ extension Roam_Media_V1_MediaService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ClearInferredPositionResponse> {
         let response = try await self.clearInferredPosition(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func summarizeDays(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SummarizeDaysResponse> {
+        let response = try await self.summarizeDays(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1247,6 +1340,19 @@ extension Roam_Media_V1_MediaService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse> {
         return GRPCCore.ServerResponse<Roam_Media_V1_ClearInferredPositionResponse>(
             message: try await self.clearInferredPosition(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func summarizeDays(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse>(
+            message: try await self.summarizeDays(
                 request: request.message,
                 context: context
             ),
@@ -1527,6 +1633,30 @@ extension Roam_Media_V1_MediaService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ClearInferredPositionResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ClearInferredPositionResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SummarizeDays" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+        /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SummarizeDaysRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_SummarizeDaysRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_SummarizeDaysResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func summarizeDays<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_SummarizeDaysRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_SummarizeDaysRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_SummarizeDaysResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SummarizeDaysResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -1929,6 +2059,41 @@ extension Roam_Media_V1_MediaService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "SummarizeDays" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+        /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_SummarizeDaysRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_SummarizeDaysRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_SummarizeDaysResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func summarizeDays<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_SummarizeDaysRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_SummarizeDaysRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_SummarizeDaysResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SummarizeDaysResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.SummarizeDays.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2253,6 +2418,36 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ClearInferredPositionRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ClearInferredPositionResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SummarizeDays" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+    /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_SummarizeDaysRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func summarizeDays<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_SummarizeDaysRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SummarizeDaysResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.summarizeDays(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_SummarizeDaysRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_SummarizeDaysResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2624,6 +2819,40 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             metadata: metadata
         )
         return try await self.clearInferredPosition(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SummarizeDays" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) For each local day from `from_date` to `to_date` in `time_zone` that has photos in the
+    /// > caller's library: how many, and the first taken (a day's cover). A day is that of `LocalDay`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func summarizeDays<Result>(
+        _ message: Roam_Media_V1_SummarizeDaysRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SummarizeDaysResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_SummarizeDaysRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.summarizeDays(
             request: request,
             options: options,
             onResponse: handleResponse

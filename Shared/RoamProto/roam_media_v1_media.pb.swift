@@ -129,6 +129,81 @@ public nonisolated enum Roam_Media_V1_Variant: SwiftProtobuf.Enum, Swift.CaseIte
 
 }
 
+/// A local day in a time zone: [local midnight, next local midnight). A photo taken with a known UTC
+/// offset is on the day its instant falls on there; one whose camera gave only its wall-clock time is on
+/// that wall-clock date; one with no capture time is on no day.
+public nonisolated struct Roam_Media_V1_LocalDay: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `YYYY-MM-DD`.
+  public var date: String = String()
+
+  /// IANA, e.g. `Europe/Lisbon`.
+  public var timeZone: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_SummarizeDaysRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var fromDate: String = String()
+
+  /// Inclusive; at most 366 days after `from_date`.
+  public var toDate: String = String()
+
+  public var timeZone: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_DaySummary: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var date: String = String()
+
+  public var photoCount: Int32 = 0
+
+  /// The first photo taken that day.
+  public var cover: Roam_Media_V1_MediaItem {
+    get {_cover ?? Roam_Media_V1_MediaItem()}
+    set {_cover = newValue}
+  }
+  /// Returns true if `cover` has been explicitly set.
+  public var hasCover: Bool {self._cover != nil}
+  /// Clears the value of `cover`. Subsequent reads from it will return its default value.
+  public mutating func clearCover() {self._cover = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _cover: Roam_Media_V1_MediaItem? = nil
+}
+
+public nonisolated struct Roam_Media_V1_SummarizeDaysResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Days with photos only, in order.
+  public var days: [Roam_Media_V1_DaySummary] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Roam_Media_V1_CaptureTime: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -497,6 +572,16 @@ public nonisolated struct Roam_Media_V1_ListMyMediaRequest: Sendable {
 
   public var withoutLocation: Bool = false
 
+  /// Taken on this local day (see `LocalDay`).
+  public var takenOn: Roam_Media_V1_LocalDay {
+    get {_takenOn ?? Roam_Media_V1_LocalDay()}
+    set {_takenOn = newValue}
+  }
+  /// Returns true if `takenOn` has been explicitly set.
+  public var hasTakenOn: Bool {self._takenOn != nil}
+  /// Clears the value of `takenOn`. Subsequent reads from it will return its default value.
+  public mutating func clearTakenOn() {self._takenOn = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -505,6 +590,7 @@ public nonisolated struct Roam_Media_V1_ListMyMediaRequest: Sendable {
   fileprivate var _from: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _to: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _near: Roam_Common_V1_LatLng? = nil
+  fileprivate var _takenOn: Roam_Media_V1_LocalDay? = nil
 }
 
 public nonisolated struct Roam_Media_V1_ListMediaResponse: Sendable {
@@ -859,6 +945,155 @@ nonisolated extension Roam_Media_V1_MediaKind: SwiftProtobuf._ProtoNameProviding
 
 nonisolated extension Roam_Media_V1_Variant: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VARIANT_UNSPECIFIED\0\u{1}VARIANT_ORIGINAL\0\u{1}VARIANT_THUMBNAIL\0\u{1}VARIANT_PREVIEW\0")
+}
+
+nonisolated extension Roam_Media_V1_LocalDay: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LocalDay"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{3}time_zone\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 1)
+    }
+    if !self.timeZone.isEmpty {
+      try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_LocalDay, rhs: Roam_Media_V1_LocalDay) -> Bool {
+    if lhs.date != rhs.date {return false}
+    if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_SummarizeDaysRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SummarizeDaysRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}from_date\0\u{3}to_date\0\u{3}time_zone\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.fromDate) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.toDate) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.fromDate.isEmpty {
+      try visitor.visitSingularStringField(value: self.fromDate, fieldNumber: 1)
+    }
+    if !self.toDate.isEmpty {
+      try visitor.visitSingularStringField(value: self.toDate, fieldNumber: 2)
+    }
+    if !self.timeZone.isEmpty {
+      try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_SummarizeDaysRequest, rhs: Roam_Media_V1_SummarizeDaysRequest) -> Bool {
+    if lhs.fromDate != rhs.fromDate {return false}
+    if lhs.toDate != rhs.toDate {return false}
+    if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_DaySummary: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DaySummary"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{3}photo_count\0\u{1}cover\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.photoCount) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._cover) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 1)
+    }
+    if self.photoCount != 0 {
+      try visitor.visitSingularInt32Field(value: self.photoCount, fieldNumber: 2)
+    }
+    try { if let v = self._cover {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_DaySummary, rhs: Roam_Media_V1_DaySummary) -> Bool {
+    if lhs.date != rhs.date {return false}
+    if lhs.photoCount != rhs.photoCount {return false}
+    if lhs._cover != rhs._cover {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_SummarizeDaysResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SummarizeDaysResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}days\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.days) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.days.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.days, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_SummarizeDaysResponse, rhs: Roam_Media_V1_SummarizeDaysResponse) -> Bool {
+    if lhs.days != rhs.days {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
 }
 
 nonisolated extension Roam_Media_V1_CaptureTime: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -1394,7 +1629,7 @@ nonisolated extension Roam_Media_V1_GetMediaResponse: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Media_V1_ListMyMediaRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ListMyMediaRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{3}oldest_first\0\u{1}from\0\u{1}to\0\u{1}near\0\u{3}within_meters\0\u{1}subject\0\u{3}without_location\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0\u{3}oldest_first\0\u{1}from\0\u{1}to\0\u{1}near\0\u{3}within_meters\0\u{1}subject\0\u{3}without_location\0\u{3}taken_on\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1410,6 +1645,7 @@ nonisolated extension Roam_Media_V1_ListMyMediaRequest: SwiftProtobuf.Message, S
       case 6: try { try decoder.decodeSingularDoubleField(value: &self.withinMeters) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.subject) }()
       case 8: try { try decoder.decodeSingularBoolField(value: &self.withoutLocation) }()
+      case 9: try { try decoder.decodeSingularMessageField(value: &self._takenOn) }()
       default: break
       }
     }
@@ -1444,6 +1680,9 @@ nonisolated extension Roam_Media_V1_ListMyMediaRequest: SwiftProtobuf.Message, S
     if self.withoutLocation != false {
       try visitor.visitSingularBoolField(value: self.withoutLocation, fieldNumber: 8)
     }
+    try { if let v = self._takenOn {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1456,6 +1695,7 @@ nonisolated extension Roam_Media_V1_ListMyMediaRequest: SwiftProtobuf.Message, S
     if lhs.withinMeters != rhs.withinMeters {return false}
     if lhs.subject != rhs.subject {return false}
     if lhs.withoutLocation != rhs.withoutLocation {return false}
+    if lhs._takenOn != rhs._takenOn {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

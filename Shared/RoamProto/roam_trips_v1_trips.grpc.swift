@@ -98,6 +98,19 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SummarizeTrip" metadata.
+        public enum SummarizeTrip: Sendable {
+            /// Request type for "SummarizeTrip".
+            public typealias Input = Roam_Trips_V1_SummarizeTripRequest
+            /// Response type for "SummarizeTrip".
+            public typealias Output = Roam_Trips_V1_SummarizeTripResponse
+            /// Descriptor for "SummarizeTrip".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "SummarizeTrip",
+                type: .unary
+            )
+        }
         /// Namespace for "CreatePin" metadata.
         public enum CreatePin: Sendable {
             /// Request type for "CreatePin".
@@ -509,6 +522,7 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             UpdateTrip.descriptor,
             DeleteTrip.descriptor,
             GetCalendar.descriptor,
+            SummarizeTrip.descriptor,
             CreatePin.descriptor,
             GetPin.descriptor,
             ListPins.descriptor,
@@ -677,6 +691,25 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetCalendarRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetCalendarResponse>
+
+        /// Handle the "SummarizeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+        /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_SummarizeTripRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_SummarizeTripResponse` messages.
+        func summarizeTrip(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SummarizeTripRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SummarizeTripResponse>
 
         /// Handle the "CreatePin" method.
         ///
@@ -1359,6 +1392,25 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse>
 
+        /// Handle the "SummarizeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+        /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SummarizeTripRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_SummarizeTripResponse` message.
+        func summarizeTrip(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_SummarizeTripRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse>
+
         /// Handle the "CreatePin" method.
         ///
         /// > Source IDL Documentation:
@@ -2038,6 +2090,25 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_GetCalendarResponse
 
+        /// Handle the "SummarizeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+        /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_SummarizeTripRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_SummarizeTripResponse` to respond with.
+        func summarizeTrip(
+            request: Roam_Trips_V1_SummarizeTripRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_SummarizeTripResponse
+
         /// Handle the "CreatePin" method.
         ///
         /// > Source IDL Documentation:
@@ -2673,6 +2744,17 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.SummarizeTrip.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SummarizeTripRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SummarizeTripResponse>(),
+            handler: { request, context in
+                try await self.summarizeTrip(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.CreatePin.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreatePinRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreatePinResponse>(),
@@ -3079,6 +3161,17 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetCalendarResponse> {
         let response = try await self.getCalendar(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func summarizeTrip(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SummarizeTripRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SummarizeTripResponse> {
+        let response = try await self.summarizeTrip(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3501,6 +3594,19 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_GetCalendarResponse>(
             message: try await self.getCalendar(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func summarizeTrip(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_SummarizeTripRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse>(
+            message: try await self.summarizeTrip(
                 request: request.message,
                 context: context
             ),
@@ -4069,6 +4175,30 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetCalendarResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetCalendarResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SummarizeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+        /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SummarizeTripRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SummarizeTripRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SummarizeTripResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func summarizeTrip<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SummarizeTripRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SummarizeTripRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SummarizeTripResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SummarizeTripResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreatePin" method.
@@ -5004,6 +5134,41 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.GetCalendar.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SummarizeTrip" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+        /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SummarizeTripRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SummarizeTripRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_SummarizeTripResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func summarizeTrip<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SummarizeTripRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SummarizeTripRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SummarizeTripResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SummarizeTripResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.SummarizeTrip.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -6238,6 +6403,36 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
         )
     }
 
+    /// Call the "SummarizeTrip" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+    /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_SummarizeTripRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func summarizeTrip<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_SummarizeTripRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SummarizeTripResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.summarizeTrip(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SummarizeTripRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SummarizeTripResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreatePin" method.
     ///
     /// > Source IDL Documentation:
@@ -7327,6 +7522,40 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getCalendar(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SummarizeTrip" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The trip with every one of its days: pins, journal entries and itinerary items on it, and the
+    /// > distance along the track recorded that day (what the gateway's calendar and summary gather).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func summarizeTrip<Result>(
+        _ message: Roam_Trips_V1_SummarizeTripRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SummarizeTripResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_SummarizeTripRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.summarizeTrip(
             request: request,
             options: options,
             onResponse: handleResponse

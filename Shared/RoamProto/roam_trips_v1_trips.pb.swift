@@ -656,6 +656,65 @@ public nonisolated struct Roam_Trips_V1_CalendarTrip: Sendable {
   fileprivate var _trip: Roam_Trips_V1_Trip? = nil
 }
 
+public nonisolated struct Roam_Trips_V1_SummarizeTripRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_TripDayTotals: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var date: String = String()
+
+  public var pins: Int32 = 0
+
+  public var journalEntries: Int32 = 0
+
+  public var itineraryItems: Int32 = 0
+
+  /// Along the points recorded that day, within segments (a step across midnight counts for the later day).
+  public var distanceMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_SummarizeTripResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var trip: Roam_Trips_V1_Trip {
+    get {_trip ?? Roam_Trips_V1_Trip()}
+    set {_trip = newValue}
+  }
+  /// Returns true if `trip` has been explicitly set.
+  public var hasTrip: Bool {self._trip != nil}
+  /// Clears the value of `trip`. Subsequent reads from it will return its default value.
+  public mutating func clearTrip() {self._trip = nil}
+
+  /// Every day of the trip, in order.
+  public var days: [Roam_Trips_V1_TripDayTotals] = []
+
+  public var distanceMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _trip: Roam_Trips_V1_Trip? = nil
+}
+
 public nonisolated struct Roam_Trips_V1_CalendarDay: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -3071,6 +3130,130 @@ nonisolated extension Roam_Trips_V1_CalendarTrip: SwiftProtobuf.Message, SwiftPr
   public static func ==(lhs: Roam_Trips_V1_CalendarTrip, rhs: Roam_Trips_V1_CalendarTrip) -> Bool {
     if lhs._trip != rhs._trip {return false}
     if lhs.days != rhs.days {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_SummarizeTripRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SummarizeTripRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_SummarizeTripRequest, rhs: Roam_Trips_V1_SummarizeTripRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_TripDayTotals: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".TripDayTotals"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}pins\0\u{3}journal_entries\0\u{3}itinerary_items\0\u{3}distance_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 2: try { try decoder.decodeSingularInt32Field(value: &self.pins) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.journalEntries) }()
+      case 4: try { try decoder.decodeSingularInt32Field(value: &self.itineraryItems) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 1)
+    }
+    if self.pins != 0 {
+      try visitor.visitSingularInt32Field(value: self.pins, fieldNumber: 2)
+    }
+    if self.journalEntries != 0 {
+      try visitor.visitSingularInt32Field(value: self.journalEntries, fieldNumber: 3)
+    }
+    if self.itineraryItems != 0 {
+      try visitor.visitSingularInt32Field(value: self.itineraryItems, fieldNumber: 4)
+    }
+    if self.distanceMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_TripDayTotals, rhs: Roam_Trips_V1_TripDayTotals) -> Bool {
+    if lhs.date != rhs.date {return false}
+    if lhs.pins != rhs.pins {return false}
+    if lhs.journalEntries != rhs.journalEntries {return false}
+    if lhs.itineraryItems != rhs.itineraryItems {return false}
+    if lhs.distanceMeters != rhs.distanceMeters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_SummarizeTripResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SummarizeTripResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}trip\0\u{1}days\0\u{3}distance_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._trip) }()
+      case 2: try { try decoder.decodeRepeatedMessageField(value: &self.days) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._trip {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.days.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.days, fieldNumber: 2)
+    }
+    if self.distanceMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_SummarizeTripResponse, rhs: Roam_Trips_V1_SummarizeTripResponse) -> Bool {
+    if lhs._trip != rhs._trip {return false}
+    if lhs.days != rhs.days {return false}
+    if lhs.distanceMeters != rhs.distanceMeters {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

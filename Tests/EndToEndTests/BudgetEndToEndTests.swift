@@ -1,4 +1,5 @@
 import Foundation
+import MediaTesting
 import PostgresNIO
 import RoamTesting
 import Testing
@@ -156,5 +157,105 @@ import Testing
             for try await count in rows.decode(Int.self) { return count }
             return 0
         }
+    }
+}
+
+/// The trip day, the trip's calendar and its summary through the gateway with every service a real
+/// process, then the same calls with budget stopped: the other parts arrive and budget's says so.
+@Suite(.serialized) struct TripViewsEndToEndTests {
+    @Test func aTripDayCalendarAndSummaryInOneCallEachAlsoWithBudgetStopped() async throws {
+        let (tripsPort, budgetPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
+        let stack = try await ProcessStack.startAccounts()
+        let (media, _) = try await stack.startMedia(port: mediaPort)
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000", "FANOUT_TIMEOUT": "10s",
+        ])
+        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "diarist@example.com", "username": "diarist", "password": "correct horse battery", "displayName": "Diarist",
+        ])
+        let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        let tripID = try #require(try await http.send("POST", "/v1/trips", json: [
+            "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-10", "endDate": "2025-06-12",
+            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ], token: token).json()["id"] as? String)
+
+        // Two photos: 23:50 local on the 10th, and 00:10 local on the 11th (still the 10th in UTC).
+        func upload(_ wallClock: String) async throws -> String {
+            let reply = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: [
+                "exif-ifd2-DateTimeOriginal": wallClock, "exif-ifd2-OffsetTimeOriginal": "+01:00",
+            ]), token: token, headers: ["Content-Type": "image/jpeg"])
+            return try #require(try reply.json()["mediaId"] as? String)
+        }
+        let lateEvening = try await upload("2025:06:10 23:50:00"), afterMidnight = try await upload("2025:06:11 00:10:00")
+        #expect(try await http.send("POST", "/v1/trips/\(tripID)/journal", json: ["title": "Arrival", "body": "Tiles.", "date": "2025-06-10"],
+                                    token: token).status == 201)
+        #expect(try await http.send("POST", "/v1/trips/\(tripID)/pins", json: [
+            "title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.1300], "visitedAt": "2025-06-10T10:00:00Z",
+        ], token: token).status == 201)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("Date,USD,\n2025-06-10,1.1000,\n".utf8).write(to: file)
+        #expect(try await BudgetEndToEndTests().roam(["rates", "import", file.path], budgetPort: budgetPort).status == 0)
+        #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "300"], token: token).status == 200)
+        for (amount, currency, at, category) in [("20", "EUR", "2025-06-10T12:00:00Z", "food"), ("11", "USD", "2025-06-10T19:00:00Z", "transport"),
+                                                 ("5", "EUR", "2025-06-11T09:00:00Z", "food")] {
+            let spent = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
+                "amount": amount, "currency": currency, "spentAt": at, "category": category,
+            ], token: token)
+            #expect(spent.status == 201, "\(String(decoding: spent.body, as: UTF8.self))")
+        }
+
+        func statuses(_ view: [String: Any]) -> [String: String] {
+            ((view["parts"] as? [String: [String: Any]]) ?? [:]).compactMapValues { $0["status"] as? String }
+        }
+        let tenth = try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-10", token: token).json()
+        #expect(tenth["when"] as? String == "past")
+        #expect(statuses(tenth) == ["photos": "ok", "journal": "ok", "pins": "ok", "route": "ok", "track": "ok", "itinerary": "ok", "budget": "ok"])
+        #expect((tenth["photos"] as? [[String: Any]])?.map { $0["mediaId"] as? String } == [lateEvening])
+        let signed = ((tenth["photos"] as? [[String: Any]])?.first?["links"] as? [String: Any])?["thumbnail"] as? String
+        #expect(signed?.contains("variant=thumbnail") == true && signed?.contains("signature=") == true, "\(signed ?? "no link")")
+        #expect((tenth["journalEntries"] as? [Any])?.count == 1 && (tenth["pins"] as? [Any])?.count == 1)
+        let tenthBudget = try #require(tenth["budget"] as? [String: Any])
+        #expect((tenthBudget["spent"] as? [String: Any])?["amount"] as? String == "30.00" && tenthBudget["expenseCount"] as? Int == 2)
+        #expect(((tenthBudget["allowance"] as? [String: Any])?["planned"] as? [String: Any])?["amount"] as? String == "100.00")
+        let eleventh = try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-11", token: token).json()
+        #expect((eleventh["photos"] as? [[String: Any]])?.map { $0["mediaId"] as? String } == [afterMidnight])
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-13", token: token).status == 404)
+        #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/June-10", token: token).status == 400)
+
+        let calendar = try await http.send("GET", "/v1/trips/\(tripID)/calendar", token: token).json()
+        #expect(statuses(calendar) == ["trips": "ok", "media": "ok", "budget": "ok"])
+        let calendarDays = try #require(calendar["days"] as? [[String: Any]])
+        #expect(calendarDays.map { $0["date"] as? String } == ["2025-06-10", "2025-06-11", "2025-06-12"])
+        #expect(calendarDays.map { $0["photos"] as? Int } == [1, 1, 0] && calendarDays.map { $0["expenses"] as? Int } == [2, 1, 0])
+        #expect(calendarDays.map { $0["pins"] as? Int } == [1, 0, 0] && calendarDays.map { $0["journalEntries"] as? Int } == [1, 0, 0])
+        #expect((calendarDays.first?["spent"] as? [String: Any])?["amount"] as? String == "30.00")
+
+        let summary = try await http.send("GET", "/v1/trips/\(tripID)/summary", token: token).json()
+        #expect(summary["dayCount"] as? Int == 3 && summary["photos"] as? Int == 2 && summary["expenses"] as? Int == 3)
+        #expect((summary["spent"] as? [String: Any])?["amount"] as? String == "35.00")
+        #expect((summary["spendByCategory"] as? [[String: Any]])?.map { $0["category"] as? String } == ["food", "transport"])
+        let covers = (summary["days"] as? [[String: Any]])?.map { ($0["cover"] as? [String: Any])?["mediaId"] as? String }
+        #expect(covers == [lateEvening, afterMidnight, nil])
+
+        // Budget stops: every view still answers, with budget's part unavailable and its figures absent.
+        #expect(await budget.stop() == 0)
+        let withoutBudget = try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-10", token: token)
+        let dayView = try withoutBudget.json()
+        #expect(withoutBudget.status == 200 && statuses(dayView)["budget"] == "unavailable" && dayView["budget"] == nil)
+        #expect(statuses(dayView).filter { $0.key != "budget" }.values.allSatisfy { $0 == "ok" })
+        #expect((dayView["photos"] as? [Any])?.count == 1)
+        let calendarWithout = try await http.send("GET", "/v1/trips/\(tripID)/calendar", token: token).json()
+        #expect(statuses(calendarWithout) == ["trips": "ok", "media": "ok", "budget": "unavailable"])
+        #expect((calendarWithout["days"] as? [[String: Any]])?.first?["expenses"] == nil)
+        #expect((calendarWithout["days"] as? [[String: Any]])?.first?["photos"] as? Int == 1)
+        let summaryWithout = try await http.send("GET", "/v1/trips/\(tripID)/summary", token: token).json()
+        #expect(statuses(summaryWithout)["budget"] == "unavailable" && summaryWithout["spent"] == nil && summaryWithout["photos"] as? Int == 2)
+        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
     }
 }

@@ -37,6 +37,31 @@ import Testing
     }
 
     @Test(arguments: MediaStoreKind.allCases)
+    func photosAreFiledByTheLocalDayTheyWereTakenOn(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            // Lisbon is UTC+1 in May. 23:30 UTC on 1 May is 2 May there; a camera's wall-clock 23:30 on
+            // 1 May (no offset) stays on 1 May; a photo with no capture time is on no day.
+            let owner = UUID(), lisbon = TripZone("Europe/Lisbon")!
+            let late = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(23.5))).item
+            let wallClock = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(23.5), offset: nil)).item
+            let morning = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(8))).item
+            let nextMorning = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(32))).item
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: nil))
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(9), inLibrary: false))
+            _ = try await store.add(MediaFixtures.item(takenAt: MediaFixtures.day(9)))
+            let first = LocalDate("2024-05-01")!, second = LocalDate("2024-05-02")!
+            let days = try await store.days(of: owner, from: first, to: second, in: lisbon)
+            #expect(days.map(\.date) == [first, second] && days.map(\.count) == [2, 2])
+            #expect(days.map(\.cover.id) == [morning.id, late.id])
+            #expect(try await store.days(of: owner, from: second, to: second, in: lisbon).map(\.count) == [2])
+            let onFirst = try await store.media(of: owner, matching: MediaQuery(order: .oldestFirst, takenOn: (first, lisbon)), page: PageRequest())
+            #expect(onFirst.items.map(\.id) == [morning.id, wallClock.id])
+            let onSecond = try await store.media(of: owner, matching: MediaQuery(order: .oldestFirst, takenOn: (second, lisbon)), page: PageRequest())
+            #expect(onSecond.items.map(\.id) == [late.id, nextMorning.id])
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func anItemReadsBackAsItWasAdded(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")

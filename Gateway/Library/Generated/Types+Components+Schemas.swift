@@ -6,6 +6,422 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// - Remark: Generated from `#/components/schemas/DayBudget`.
+        internal struct DayBudget: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayBudget/currency`.
+            internal var currency: Swift.String
+            /// Earliest first, at most 500
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayBudget/expenses`.
+            internal var expenses: [Components.Schemas.Expense]
+            /// - Remark: Generated from `#/components/schemas/DayBudget/expenseCount`.
+            internal var expenseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DayBudget/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/DayBudget/allowance`.
+            internal var allowance: Components.Schemas.Allowance?
+            /// Creates a new `DayBudget`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - expenses: Earliest first, at most 500
+            ///   - expenseCount:
+            ///   - spent:
+            ///   - allowance:
+            internal init(
+                currency: Swift.String,
+                expenses: [Components.Schemas.Expense],
+                expenseCount: Swift.Int,
+                spent: Components.Schemas.Money,
+                allowance: Components.Schemas.Allowance? = nil
+            ) {
+                self.currency = currency
+                self.expenses = expenses
+                self.expenseCount = expenseCount
+                self.spent = spent
+                self.allowance = allowance
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case expenses
+                case expenseCount
+                case spent
+                case allowance
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripDay`.
+        internal struct TripDay: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripDay/tripId`.
+            internal var tripId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripDay/date`.
+            internal var date: Swift.String
+            /// The day in the trip's own time zone, against today there
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripDay/when`.
+            internal enum WhenPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case past = "past"
+                case today = "today"
+                case future = "future"
+            }
+            /// The day in the trip's own time zone, against today there
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripDay/when`.
+            internal var when: Components.Schemas.TripDay.WhenPayload
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripDay/parts`.
+            internal struct PartsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Components.Schemas.PartStatus]
+                /// Creates a new `PartsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripDay/parts`.
+            internal var parts: Components.Schemas.TripDay.PartsPayload
+            /// Taken that local day, earliest first (at most 500)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripDay/photos`.
+            internal var photos: [Components.Schemas.Media]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/journalEntries`.
+            internal var journalEntries: [Components.Schemas.JournalEntry]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/pins`.
+            internal var pins: [Components.Schemas.Pin]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/route`.
+            internal var route: Components.Schemas.DayRoute?
+            /// - Remark: Generated from `#/components/schemas/TripDay/track`.
+            internal var track: Components.Schemas.DayTrack?
+            /// - Remark: Generated from `#/components/schemas/TripDay/itinerary`.
+            internal var itinerary: [Components.Schemas.ItineraryItem]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/savedPlaces`.
+            internal var savedPlaces: [Components.Schemas.SavedPlace]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/budget`.
+            internal var budget: Components.Schemas.DayBudget?
+            /// Creates a new `TripDay`.
+            ///
+            /// - Parameters:
+            ///   - tripId:
+            ///   - date:
+            ///   - when: The day in the trip's own time zone, against today there
+            ///   - parts: Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///   - photos: Taken that local day, earliest first (at most 500)
+            ///   - journalEntries:
+            ///   - pins:
+            ///   - route:
+            ///   - track:
+            ///   - itinerary:
+            ///   - savedPlaces:
+            ///   - budget:
+            internal init(
+                tripId: Swift.String,
+                date: Swift.String,
+                when: Components.Schemas.TripDay.WhenPayload,
+                parts: Components.Schemas.TripDay.PartsPayload,
+                photos: [Components.Schemas.Media]? = nil,
+                journalEntries: [Components.Schemas.JournalEntry]? = nil,
+                pins: [Components.Schemas.Pin]? = nil,
+                route: Components.Schemas.DayRoute? = nil,
+                track: Components.Schemas.DayTrack? = nil,
+                itinerary: [Components.Schemas.ItineraryItem]? = nil,
+                savedPlaces: [Components.Schemas.SavedPlace]? = nil,
+                budget: Components.Schemas.DayBudget? = nil
+            ) {
+                self.tripId = tripId
+                self.date = date
+                self.when = when
+                self.parts = parts
+                self.photos = photos
+                self.journalEntries = journalEntries
+                self.pins = pins
+                self.route = route
+                self.track = track
+                self.itinerary = itinerary
+                self.savedPlaces = savedPlaces
+                self.budget = budget
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tripId
+                case date
+                case when
+                case parts
+                case photos
+                case journalEntries
+                case pins
+                case route
+                case track
+                case itinerary
+                case savedPlaces
+                case budget
+            }
+        }
+        /// Counts from a part that did not answer are absent
+        ///
+        /// - Remark: Generated from `#/components/schemas/TripCalendarDay`.
+        internal struct TripCalendarDay: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/photos`.
+            internal var photos: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/journalEntries`.
+            internal var journalEntries: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/pins`.
+            internal var pins: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/itineraryItems`.
+            internal var itineraryItems: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/expenses`.
+            internal var expenses: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripCalendarDay/spent`.
+            internal var spent: Components.Schemas.Money?
+            /// Creates a new `TripCalendarDay`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - photos:
+            ///   - journalEntries:
+            ///   - pins:
+            ///   - itineraryItems:
+            ///   - expenses:
+            ///   - spent:
+            internal init(
+                date: Swift.String,
+                photos: Swift.Int? = nil,
+                journalEntries: Swift.Int? = nil,
+                pins: Swift.Int? = nil,
+                itineraryItems: Swift.Int? = nil,
+                expenses: Swift.Int? = nil,
+                spent: Components.Schemas.Money? = nil
+            ) {
+                self.date = date
+                self.photos = photos
+                self.journalEntries = journalEntries
+                self.pins = pins
+                self.itineraryItems = itineraryItems
+                self.expenses = expenses
+                self.spent = spent
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case photos
+                case journalEntries
+                case pins
+                case itineraryItems
+                case expenses
+                case spent
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripCalendar`.
+        internal struct TripCalendar: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripCalendar/trip`.
+            internal var trip: Components.Schemas.Trip
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripCalendar/parts`.
+            internal struct PartsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Components.Schemas.PartStatus]
+                /// Creates a new `PartsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripCalendar/parts`.
+            internal var parts: Components.Schemas.TripCalendar.PartsPayload
+            /// - Remark: Generated from `#/components/schemas/TripCalendar/days`.
+            internal var days: [Components.Schemas.TripCalendarDay]
+            /// Creates a new `TripCalendar`.
+            ///
+            /// - Parameters:
+            ///   - trip:
+            ///   - parts: Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///   - days:
+            internal init(
+                trip: Components.Schemas.Trip,
+                parts: Components.Schemas.TripCalendar.PartsPayload,
+                days: [Components.Schemas.TripCalendarDay]
+            ) {
+                self.trip = trip
+                self.parts = parts
+                self.days = days
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case trip
+                case parts
+                case days
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripSummaryDay`.
+        internal struct TripSummaryDay: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/date`.
+            internal var date: Swift.String
+            /// The first photo taken that day
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/cover`.
+            internal var cover: Components.Schemas.Media?
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/photos`.
+            internal var photos: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/journalEntries`.
+            internal var journalEntries: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/pins`.
+            internal var pins: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummaryDay/distanceMeters`.
+            internal var distanceMeters: Swift.Double?
+            /// Creates a new `TripSummaryDay`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - cover: The first photo taken that day
+            ///   - photos:
+            ///   - journalEntries:
+            ///   - pins:
+            ///   - distanceMeters:
+            internal init(
+                date: Swift.String,
+                cover: Components.Schemas.Media? = nil,
+                photos: Swift.Int? = nil,
+                journalEntries: Swift.Int? = nil,
+                pins: Swift.Int? = nil,
+                distanceMeters: Swift.Double? = nil
+            ) {
+                self.date = date
+                self.cover = cover
+                self.photos = photos
+                self.journalEntries = journalEntries
+                self.pins = pins
+                self.distanceMeters = distanceMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case cover
+                case photos
+                case journalEntries
+                case pins
+                case distanceMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripSummary`.
+        internal struct TripSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripSummary/trip`.
+            internal var trip: Components.Schemas.Trip
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripSummary/parts`.
+            internal struct PartsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Components.Schemas.PartStatus]
+                /// Creates a new `PartsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripSummary/parts`.
+            internal var parts: Components.Schemas.TripSummary.PartsPayload
+            /// - Remark: Generated from `#/components/schemas/TripSummary/dayCount`.
+            internal var dayCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/TripSummary/distanceMeters`.
+            internal var distanceMeters: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/photos`.
+            internal var photos: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/journalEntries`.
+            internal var journalEntries: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/pins`.
+            internal var pins: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/expenses`.
+            internal var expenses: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/spent`.
+            internal var spent: Components.Schemas.Money?
+            /// Most spent first
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripSummary/spendByCategory`.
+            internal var spendByCategory: [Components.Schemas.CategorySpending]?
+            /// - Remark: Generated from `#/components/schemas/TripSummary/days`.
+            internal var days: [Components.Schemas.TripSummaryDay]
+            /// Creates a new `TripSummary`.
+            ///
+            /// - Parameters:
+            ///   - trip:
+            ///   - parts: Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
+            ///   - dayCount:
+            ///   - distanceMeters:
+            ///   - photos:
+            ///   - journalEntries:
+            ///   - pins:
+            ///   - expenses:
+            ///   - spent:
+            ///   - spendByCategory: Most spent first
+            ///   - days:
+            internal init(
+                trip: Components.Schemas.Trip,
+                parts: Components.Schemas.TripSummary.PartsPayload,
+                dayCount: Swift.Int,
+                distanceMeters: Swift.Double? = nil,
+                photos: Swift.Int? = nil,
+                journalEntries: Swift.Int? = nil,
+                pins: Swift.Int? = nil,
+                expenses: Swift.Int? = nil,
+                spent: Components.Schemas.Money? = nil,
+                spendByCategory: [Components.Schemas.CategorySpending]? = nil,
+                days: [Components.Schemas.TripSummaryDay]
+            ) {
+                self.trip = trip
+                self.parts = parts
+                self.dayCount = dayCount
+                self.distanceMeters = distanceMeters
+                self.photos = photos
+                self.journalEntries = journalEntries
+                self.pins = pins
+                self.expenses = expenses
+                self.spent = spent
+                self.spendByCategory = spendByCategory
+                self.days = days
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case trip
+                case parts
+                case dayCount
+                case distanceMeters
+                case photos
+                case journalEntries
+                case pins
+                case expenses
+                case spent
+                case spendByCategory
+                case days
+            }
+        }
         /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
         ///
         /// - Remark: Generated from `#/components/schemas/Money`.

@@ -632,6 +632,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
     func deleteTripRate(_ input: Operations.DeleteTripRate.Input) async throws -> Operations.DeleteTripRate.Output
+    /// A day of your trip in one call. A day gone by or today: its photos (taken that local day, with signed links), journal entries, pins, route, track, expenses with the day's total and allowance, and itinerary. A day to come: its itinerary, the saved places and the planned allowance. Each part arrives with its status within FANOUT_TIMEOUT; a day outside the trip is 404
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)`.
+    func getTripDay(_ input: Operations.GetTripDay.Input) async throws -> Operations.GetTripDay.Output
+    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
+    func getTripCalendar(_ input: Operations.GetTripCalendar.Input) async throws -> Operations.GetTripCalendar.Output
+    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
+    func getTripSummary(_ input: Operations.GetTripSummary.Input) async throws -> Operations.GetTripSummary.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2317,6 +2332,45 @@ extension APIProtocol {
         headers: Operations.DeleteTripRate.Input.Headers = .init()
     ) async throws -> Operations.DeleteTripRate.Output {
         try await deleteTripRate(Operations.DeleteTripRate.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A day of your trip in one call. A day gone by or today: its photos (taken that local day, with signed links), journal entries, pins, route, track, expenses with the day's total and allowance, and itinerary. A day to come: its itinerary, the saved places and the planned allowance. Each part arrives with its status within FANOUT_TIMEOUT; a day outside the trip is 404
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)`.
+    internal func getTripDay(
+        path: Operations.GetTripDay.Input.Path,
+        headers: Operations.GetTripDay.Input.Headers = .init()
+    ) async throws -> Operations.GetTripDay.Output {
+        try await getTripDay(Operations.GetTripDay.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
+    internal func getTripCalendar(
+        path: Operations.GetTripCalendar.Input.Path,
+        headers: Operations.GetTripCalendar.Input.Headers = .init()
+    ) async throws -> Operations.GetTripCalendar.Output {
+        try await getTripCalendar(Operations.GetTripCalendar.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
+    internal func getTripSummary(
+        path: Operations.GetTripSummary.Input.Path,
+        headers: Operations.GetTripSummary.Input.Headers = .init()
+    ) async throws -> Operations.GetTripSummary.Output {
+        try await getTripSummary(Operations.GetTripSummary.Input(
             path: path,
             headers: headers
         ))

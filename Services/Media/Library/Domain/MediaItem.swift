@@ -53,4 +53,11 @@ public struct MediaItem: Sendable, Hashable {
 
     /// Where the library sorts it: when it was taken, or when it arrived if nobody knows.
     public var sortTime: Date { captureTime?.date ?? createdAt }
+
+    /// The local day it was taken on in `zone`: the instant's day there when the offset is known, the
+    /// camera's wall-clock date when not, none without a capture time.
+    public func localDate(in zone: TripZone) -> LocalDate? {
+        guard let captureTime else { return nil }
+        return captureTime.isLocal ? TripZone.utc.date(of: captureTime.date) : zone.date(of: captureTime.date)
+    }
 }

@@ -30,6 +30,20 @@ extension MediaService {
         return try await repository.media(of: caller, matching: query, page: page)
     }
 
+    /// The owner's library per local day of `first`…`last` in `zone` (at most 366 days): count and cover.
+    public func days(of caller: UUID, from first: String, to last: String, zone: String) async throws -> [MediaDay] {
+        var validation = Validation()
+        let start = LocalDate(first), end = LocalDate(last), tripZone = TripZone(zone)
+        validation.require(start != nil, "from_date", "must be a date such as 2026-07-14")
+        validation.require(end != nil, "to_date", "must be a date such as 2026-07-14")
+        validation.require(tripZone != nil, "time_zone", "must be an IANA time zone such as Europe/Lisbon")
+        if let start, let end {
+            validation.require(start <= end && start.days(to: end) <= 366, "to_date", "must be from from_date to 366 days after it")
+        }
+        try validation.check()
+        return try await repository.days(of: caller, from: start!, to: end!, in: tripZone!)
+    }
+
     public func describe(_ id: UUID, description: String?, tags: [String]?, for caller: UUID) async throws -> MediaItem {
         var validation = Validation()
         validation.require((description?.count ?? 0) <= 2_000, "description", "must be at most 2,000 characters")

@@ -64,11 +64,36 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         let query = MediaQuery(order: request.oldestFirst ? .oldestFirst : .newestFirst,
                                from: request.hasFrom ? request.from.date : nil, to: request.hasTo ? request.to.date : nil,
                                near: request.hasNear ? GeoCircle(center: GeoPoint(request.near), meters: request.withinMeters) : nil,
-                               subject: request.subject.isEmpty ? nil : request.subject, withoutLocation: request.withoutLocation)
+                               subject: request.subject.isEmpty ? nil : request.subject, withoutLocation: request.withoutLocation,
+                               takenOn: try Self.localDay(request))
         let page = try await media.library(of: caller(), matching: query, page: request.page.domain())
         return .with {
             $0.media = page.items.map(\.proto)
             $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    /// The `taken_on` a request names, or nil.
+    static func localDay(_ request: Roam_Media_V1_ListMyMediaRequest) throws(RoamError) -> (date: LocalDate, zone: TripZone)? {
+        guard request.hasTakenOn else { return nil }
+        var validation = Validation()
+        let date = LocalDate(request.takenOn.date), zone = TripZone(request.takenOn.timeZone)
+        validation.require(date != nil, "taken_on.date", "must be a date such as 2026-07-14")
+        validation.require(zone != nil, "taken_on.time_zone", "must be an IANA time zone such as Europe/Lisbon")
+        try validation.check()
+        return (date!, zone!)
+    }
+
+    public func summarizeDays(request: Roam_Media_V1_SummarizeDaysRequest, context: ServerContext) async throws -> Roam_Media_V1_SummarizeDaysResponse {
+        let days = try await media.days(of: caller(), from: request.fromDate, to: request.toDate, zone: request.timeZone)
+        return .with {
+            $0.days = days.map { day in
+                .with {
+                    $0.date = day.date.description
+                    $0.photoCount = Int32(clamping: day.count)
+                    $0.cover = day.cover.proto
+                }
+            }
         }
     }
 

@@ -69,6 +69,16 @@ public final class InMemoryMediaStore: MediaRepository {
         return Page(fetched: Array(rows.prefix(page.size + 1)), size: page.size) { $0.cursor.token }.map(\.item)
     }
 
+    public func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay] {
+        let items = state.withLock { state in state.items.values.filter { $0.ownerID == owner && $0.inLibrary } }
+        let byDay = Dictionary(grouping: items.compactMap { item in item.localDate(in: zone).map { (date: $0, item: item) } }
+            .filter { first <= $0.date && $0.date <= last }, by: \.date)
+        return byDay.map { date, taken in
+            let cover = taken.map(\.item).min { TimedCursor(time: $0.sortTime, id: $0.id) < TimedCursor(time: $1.sortTime, id: $1.id) }!
+            return MediaDay(date: date, count: taken.count, cover: cover)
+        }.sorted { $0.date < $1.date }
+    }
+
     public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
         state.withLock { state in
             guard var item = state.items[id], item.ownerID == owner else { return nil }

@@ -103,12 +103,18 @@ public struct PostgresMediaStore: MediaRepository {
         let after = try TimedCursor.decode(page.cursor)
         let newestFirst = query.order == .newestFirst
         let near = query.near
+        let takenOnRange = query.takenOn.map { Self.instants(from: $0.date, to: $0.date, in: $0.zone) } ?? Date()..<Date()
         let rows = try await database.query("""
             SELECT \(unescaped: Self.columns), sort_time FROM media.items i
             WHERE owner_id = \(owner)
               AND (\(query.from == nil) OR sort_time >= \(query.from ?? Date()))
               AND (\(query.to == nil) OR sort_time < \(query.to ?? Date()))
               AND (NOT \(query.withoutLocation) OR position IS NULL)
+              AND (\(query.takenOn == nil) OR (captured_at IS NOT NULL
+                   AND sort_time >= \(takenOnRange.lowerBound) AND sort_time < \(takenOnRange.upperBound)
+                   AND CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
+                            ELSE (captured_at AT TIME ZONE \(query.takenOn?.zone.identifier ?? "UTC"))::date END
+                       = \(query.takenOn?.date.description ?? "2000-01-01")::date))
               AND (\(near == nil) OR ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(near?.center.longitude ?? 0), \(near?.center.latitude ?? 0)),
                                                                       4326)::geography, \(near?.meters ?? 0), false))
               AND CASE WHEN \(query.subject == nil) THEN in_library
@@ -123,6 +129,35 @@ public struct PostgresMediaStore: MediaRepository {
             fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
         }
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.sortTime, id: $0.item.id).token }.map(\.item)
+    }
+
+    /// The instants items of local days `first` to `last` can carry: a day either way, since a wall-clock
+    /// capture time may be any zone's (the index on `sort_time` narrows the search with it).
+    static func instants(from first: LocalDate, to last: LocalDate, in zone: TripZone) -> Range<Date> {
+        zone.interval(of: first).lowerBound.addingTimeInterval(-86_400)..<zone.interval(of: last).upperBound.addingTimeInterval(86_400)
+    }
+
+    public func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay] {
+        let range = Self.instants(from: first, to: last, in: zone)
+        let counted = try await database.query("""
+            SELECT day::text, count(*)::int8, (array_agg(id ORDER BY sort_time, id))[1] FROM (
+                SELECT id, sort_time, CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
+                                           ELSE (captured_at AT TIME ZONE \(zone.identifier))::date END AS day
+                FROM media.items
+                WHERE owner_id = \(owner) AND in_library AND captured_at IS NOT NULL
+                  AND sort_time >= \(range.lowerBound) AND sort_time < \(range.upperBound)) taken
+            WHERE day BETWEEN \(first.description)::date AND \(last.description)::date
+            GROUP BY day ORDER BY day
+            """).map { row in
+            let (day, count, cover) = try row.decode((String, Int64, UUID).self)
+            guard let date = LocalDate(day) else { throw RoamError.internal }
+            return (date, Int(count), cover)
+        }
+        let covers = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM media.items WHERE id = ANY(\(counted.map(\.2)))
+            """).map(Self.decode)
+        let byID = Dictionary(uniqueKeysWithValues: covers.map { ($0.id, $0) })
+        return counted.compactMap { date, count, cover in byID[cover].map { MediaDay(date: date, count: count, cover: $0) } }
     }
 
     public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {

@@ -18,6 +18,9 @@ public protocol MediaRepository: Sendable {
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
     /// The owner's media matching `query`, in its order, a page at a time.
     func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem>
+    /// For each local day from `first` to `last` in `zone` with items of the owner's library taken on it
+    /// (`MediaItem.localDate(in:)`): how many, and the first taken.
+    func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay]
     /// Changes the description and tags given; nil when the owner has no such item.
     func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem?
     /// Gives the owner's items in `positions` the inferred position, except those with a position of

@@ -81,6 +81,11 @@ public struct TrackService: Sendable {
         return try await tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day), toleranceMeters: tolerance)
     }
 
+    /// Everything recorded on `trip`, not simplified.
+    public func wholeTrack(of trip: Trip) async throws -> Track {
+        try await tracks.track(ofTrip: trip.id, owner: trip.ownerID, in: nil, toleranceMeters: 0)
+    }
+
     /// The whole recorded track of a day, or of the trip, as GPX 1.1.
     public func gpx(ofTrip tripID: UUID, on day: LocalDate?, owner: UUID) async throws -> String {
         let trip = try await trips.trip(tripID, owner: owner)

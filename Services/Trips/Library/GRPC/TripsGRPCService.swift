@@ -82,6 +82,28 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         return .init()
     }
 
+    public func summarizeTrip(request: Roam_Trips_V1_SummarizeTripRequest, context _: ServerContext) async throws
+        -> Roam_Trips_V1_SummarizeTripResponse {
+        let owner = try caller()
+        let trip = try await trips.trip(UUID(field: "trip_id", request.tripID), owner: owner)
+        let days = TripDayTotals.days(of: trip, pins: try await pins.pinCounts(of: trip), entries: try await journal.entryCounts(of: trip),
+                                      itinerary: try await itinerary.items(ofTrip: trip.id, owner: owner),
+                                      track: try await tracks.wholeTrack(of: trip))
+        return .with {
+            $0.trip = trip.proto(at: trips.now())
+            $0.days = days.map { day in
+                .with {
+                    $0.date = day.date.description
+                    $0.pins = Int32(clamping: day.pins)
+                    $0.journalEntries = Int32(clamping: day.journalEntries)
+                    $0.itineraryItems = Int32(clamping: day.itineraryItems)
+                    $0.distanceMeters = day.distanceMeters
+                }
+            }
+            $0.distanceMeters = days.reduce(0) { $0 + $1.distanceMeters }
+        }
+    }
+
     public func getCalendar(request: Roam_Trips_V1_GetCalendarRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetCalendarResponse {
         var entries: [(trip: Trip, days: [LocalDate], pinCounts: [LocalDate: Int], entryCounts: [LocalDate: Int])] = []
         for entry in try await trips.calendar(request.month, owner: caller()) {
