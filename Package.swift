@@ -182,7 +182,7 @@ let package = Package(
                     path: "Tests/TripsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: uses("Accounts", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
+            dependencies: uses("Accounts", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
                                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamLocal", "RoamProto",
                                "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),

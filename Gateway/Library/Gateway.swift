@@ -59,7 +59,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             // Only an invalid server URL fails here, and the default one is "/".
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
-        NotificationStreamRoute(events: events, trips: TripsCaller(trips: upstreams.trips), heartbeat: settings.streamHeartbeat).register(in: table)
+        NotificationStreamRoute(events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
+                                heartbeat: settings.streamHeartbeat).register(in: table)
         ChatRoutes(feed: feed).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         return (router, table)

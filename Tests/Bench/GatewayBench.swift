@@ -14,7 +14,8 @@ enum GatewayBench {
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
@@ -40,6 +41,7 @@ enum GatewayBench {
         say(String(format: "GET /v1/me reaches %.1f %% of pgbench -S's rate", 100 * me.requestsPerSecond / max(pgbench.tps, 1)))
         if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         _ = await gateway.stop()
+        _ = await budget.stop()
         _ = await trips.stop()
         _ = await feed.stop()
         _ = await media.stop()

@@ -65,7 +65,8 @@ enum MediaBench {
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (trips, tripsPort) = try await stack.startTrips()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, environment: [
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
             "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
@@ -94,6 +95,7 @@ enum MediaBench {
         }
         say("thumbnails through the gateway (signed links): \(thumbnails)")
         _ = await gateway.stop()
+        _ = await budget.stop()
         _ = await trips.stop()
         _ = await feed.stop()
         _ = await events.stop()

@@ -165,6 +165,19 @@ import Testing
         #expect(announced.withLock { $0.filter { $0.key == "total@50" }.count } == 2)
     }
 
+    @Test func aPlanNamesEveryBrokenRuleAtOnceAndADayOutsideTheTripIsRefused() async throws {
+        do {
+            _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "-5", caps: ["casino": "10"], categories: [],
+                                          thresholds: [0, 80, 80])
+            Issue.record("a broken plan was accepted")
+        } catch let error as RoamError {
+            #expect(error.violations.map(\.field) == ["total", "caps.casino", "alert_thresholds[0]", "alert_thresholds[2]"])
+        }
+        #expect(try await store.budget(of: trip.id) == nil, "nothing was stored")
+        await #expect(throws: RoamError.self) { try await service.overview(trip: trip.id, owner: trip.ownerID, date: LocalDate("2026-07-17")) }
+        await #expect(throws: RoamError.self) { try await service.day(LocalDate("2026-07-09")!, trip: trip.id, owner: trip.ownerID) }
+    }
+
     @Test func theOwnersCategoriesAreAcceptedOnceInThePlan() async throws {
         await #expect(throws: RoamError.self) {
             try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z", category: "Diving"),

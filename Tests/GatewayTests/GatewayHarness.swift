@@ -26,7 +26,8 @@ enum GatewayHarness {
 
     /// The gateway in front of the real accounts service (in-memory repositories).
     static func withAccounts(settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                             trips: [any RegistrableRPCService] = [], _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+                             budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
+                             _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
         let repositories = Repositories(memory: InMemoryAccountsStore())
         let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
@@ -35,7 +36,7 @@ enum GatewayHarness {
                                                  serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()
         try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
-                      events: events, media: media, trips: trips, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+                      events: events, media: media, trips: trips, budget: budget, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
                       settings: settings ?? self.settings(), body)
     }
 

@@ -146,6 +146,40 @@ import Trips
         #expect(!wild.contains { $0.contains("trips notifications:") }, "trips answered as ever")
     }
 
+    @Test func budgetAlertsArriveOnTheStreamWithAnIDAndComeAgainAfterLastEventID() async throws {
+        try await GatewayTripsTests.withTrips(settings: try Self.streamSettings()) { http in
+            let (_, token, lines, curl) = try await Self.openStream(http)
+            defer { curl.terminate() }
+            #expect(await lines.waitFor { $0 == "event: connected" })
+            #expect(!lines.all.contains { $0.contains("budget notifications:") || $0.contains("trips notifications:") }, "budget and trips listen")
+            let trip = try #require(try await http.send("POST", "/v1/trips", json: GatewayTripsTests.lisbon, token: token).json()["id"] as? String)
+            #expect(try await http.send("PUT", "/v1/trips/\(trip)/budget", json: ["total": "100", "alertThresholds": [50]], token: token).status == 200)
+            for amount in ["30", "30"] {
+                #expect(try await http.send("POST", "/v1/trips/\(trip)/expenses", json: [
+                    "amount": amount, "currency": "EUR", "spentAt": "2031-06-10T12:00:00Z", "category": "food",
+                ], token: token).status == 201)
+            }
+            // The first expense crossed the day's allowance (100.00 over 8 days), the second the total's 50 %.
+            #expect(await lines.waitFor { line in line.contains("\"limit\":\"total\"") })
+            let data = try #require(lines.all.first { $0.hasPrefix("data: ") && $0.contains("\"limit\":\"total\"") })
+            let alert = try #require(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
+            #expect(alert["kind"] as? String == "budget_alert" && alert["tripId"] as? String == trip && alert["percent"] as? Int == 50)
+            #expect((alert["spent"] as? [String: Any])?["amount"] as? String == "60.00")
+            #expect((alert["limitAmount"] as? [String: Any])?["amount"] as? String == "100.00")
+            let index = try #require(lines.all.firstIndex(of: data))
+            #expect(index >= 2 && lines.all[index - 1] == "event: budget_alert" && lines.all[index - 2].hasPrefix("id: "))
+            #expect(lines.all.filter { $0.contains("\"limit\":\"day\"") }.count == 1, "the day's allowance once")
+            // Back a second before it with Last-Event-ID: the alerts come again, before or after `connected`.
+            let sent = try #require(Int64(lines.all[index - 2].dropFirst(4)))
+            let again = LineSink()
+            let resumed = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
+                                           arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "-H", "Last-Event-ID: \(sent - 1_000)",
+                                                       "\(http.base.absoluteString)/v1/me/notifications/stream"], environment: [:]) { again.append($0) }
+            defer { resumed.terminate() }
+            #expect(await again.waitFor { $0.contains("\"limit\":\"total\"") })
+        }
+    }
+
     @Test func theStreamNeedsASignedInUser() async throws {
         try await GatewayTripsTests.withTrips { http in
             let anonymous = try await http.send("GET", "/v1/me/notifications/stream")

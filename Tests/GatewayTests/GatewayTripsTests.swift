@@ -1,3 +1,4 @@
+import Budget
 import Foundation
 import GRPCCore
 @testable import Gateway
@@ -17,7 +18,8 @@ import Trips
     /// The catalog every gateway test sees (loaded as `roam places import` would).
     /// `notifications` feeds the trips streams; `events` stand beside trips.
     static func withTrips(store: InMemoryTripStore = InMemoryTripStore(), notifications: UserStreams<TripNotification> = UserStreams(),
-                          events: [any RegistrableRPCService] = [], settings: GatewaySettings? = nil,
+                          budgetAlerts: UserStreams<BudgetAlert> = UserStreams(), events: [any RegistrableRPCService] = [],
+                          settings: GatewaySettings? = nil,
                           _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         _ = try await PlaceService(places: store).importPlaces([
             PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
@@ -28,7 +30,12 @@ import Trips
         ])
         let trips = TripService(trips: store)
         let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        try await GatewayHarness.withAccounts(settings: settings, events: events, trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
+        // The budget, in memory, learning about trips from the same store.
+        let budgetStore = InMemoryBudgetStore()
+        let budget = BudgetGRPCService(budgets: BudgetService(trips: StoreTripDirectory(store: store), budgets: budgetStore, rates: budgetStore,
+                                                              announce: { alerts in for alert in alerts { budgetAlerts.deliver(alert, to: alert.ownerID) } }),
+                                       notifications: budgetAlerts, alerts: budgetStore)
+        try await GatewayHarness.withAccounts(settings: settings, events: events, budget: [budget], trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
                                                                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),

@@ -75,3 +75,24 @@ extension Components.Schemas.BudgetStatistics {
                   plannedPerDay: .init(proto.plannedPerDay, present: proto.hasPlannedPerDay))
     }
 }
+
+extension Components.Schemas.Notification {
+    /// A budget alert; nil for a kind the document does not list yet (from a newer budget service).
+    init?(_ notification: Roam_Budget_V1_BudgetNotification) {
+        guard notification.kind == .alert else { return nil }
+        let limit: LimitPayload
+        switch notification.limit {
+        case .total: limit = .total
+        case .category: limit = .category
+        case .day: limit = .day
+        default: return nil
+        }
+        self.init(alertId: notification.alertID, at: notification.at.date,
+                  category: notification.category.isEmpty ? nil : notification.category, date: notification.date.isEmpty ? nil : notification.date,
+                  kind: .budgetAlert, limit: limit, limitAmount: .init(notification.limitAmount), percent: Int(notification.percent),
+                  spent: .init(notification.spent), tripId: notification.tripID)
+    }
+
+    /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders and budget alerts.
+    var isReplayable: Bool { dueAt != nil || alertId != nil }
+}

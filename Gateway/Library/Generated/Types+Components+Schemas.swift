@@ -4372,13 +4372,21 @@ extension Components {
                 case waitlisted
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place).
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
         ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
         internal struct Notification: Codable, Hashable, Sendable {
+            /// The budget alert; one per crossing of a threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/alertId`.
+            internal var alertId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Notification/at`.
             internal var at: Foundation.Date
-            /// The trip's first day, or the planned day
+            /// The category whose cap was reached, for `limit` category
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/category`.
+            internal var category: Swift.String?
+            /// The trip's first day, the planned day, or the day whose allowance was reached
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/date`.
             internal var date: Swift.String?
@@ -4406,11 +4414,28 @@ extension Components {
                 case memberLeft = "member_left"
                 case tripStarting = "trip_starting"
                 case itineraryReminder = "itinerary_reminder"
+                case budgetAlert = "budget_alert"
             }
             /// Also the SSE `event:` name
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/kind`.
             internal var kind: Components.Schemas.Notification.KindPayload
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            internal enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case total = "total"
+                case category = "category"
+                case day = "day"
+            }
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            internal var limit: Components.Schemas.Notification.LimitPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
+            internal var limitAmount: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/Notification/percent`.
+            internal var percent: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
             internal var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
@@ -4423,6 +4448,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
             internal var reason: Components.Schemas.Notification.ReasonPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/spent`.
+            internal var spent: Components.Schemas.Money?
             /// The planned local time, `HH:MM`
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/time`.
@@ -4438,54 +4465,78 @@ extension Components {
             /// Creates a new `Notification`.
             ///
             /// - Parameters:
+            ///   - alertId: The budget alert; one per crossing of a threshold
             ///   - at:
-            ///   - date: The trip's first day, or the planned day
+            ///   - category: The category whose cap was reached, for `limit` category
+            ///   - date: The trip's first day, the planned day, or the day whose allowance was reached
             ///   - dueAt: When the reminder was due
             ///   - eventId:
             ///   - itemId: The itinerary item
             ///   - kind: Also the SSE `event:` name
+            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///   - limitAmount:
+            ///   - percent:
             ///   - placeId:
             ///   - reason:
+            ///   - spent:
             ///   - time: The planned local time, `HH:MM`
             ///   - title: The trip's title, or the planned place's name
             ///   - tripId:
             ///   - userId:
             internal init(
+                alertId: Swift.String? = nil,
                 at: Foundation.Date,
+                category: Swift.String? = nil,
                 date: Swift.String? = nil,
                 dueAt: Foundation.Date? = nil,
                 eventId: Swift.String? = nil,
                 itemId: Swift.String? = nil,
                 kind: Components.Schemas.Notification.KindPayload,
+                limit: Components.Schemas.Notification.LimitPayload? = nil,
+                limitAmount: Components.Schemas.Money? = nil,
+                percent: Swift.Int? = nil,
                 placeId: Swift.String? = nil,
                 reason: Components.Schemas.Notification.ReasonPayload? = nil,
+                spent: Components.Schemas.Money? = nil,
                 time: Swift.String? = nil,
                 title: Swift.String? = nil,
                 tripId: Swift.String? = nil,
                 userId: Swift.String? = nil
             ) {
+                self.alertId = alertId
                 self.at = at
+                self.category = category
                 self.date = date
                 self.dueAt = dueAt
                 self.eventId = eventId
                 self.itemId = itemId
                 self.kind = kind
+                self.limit = limit
+                self.limitAmount = limitAmount
+                self.percent = percent
                 self.placeId = placeId
                 self.reason = reason
+                self.spent = spent
                 self.time = time
                 self.title = title
                 self.tripId = tripId
                 self.userId = userId
             }
             internal enum CodingKeys: String, CodingKey {
+                case alertId
                 case at
+                case category
                 case date
                 case dueAt
                 case eventId
                 case itemId
                 case kind
+                case limit
+                case limitAmount
+                case percent
                 case placeId
                 case reason
+                case spent
                 case time
                 case title
                 case tripId

@@ -7,15 +7,16 @@ import RoamRuntime
 import ServiceLifecycle
 
 /// `GET /v1/me/notifications/stream`: the caller's notifications as Server-Sent Events, merged from
-/// the streams events and trips serve. `connected` goes out once every part is listening (or down); a
+/// the streams events, trips and budget serve. `connected` goes out once every part is listening (or down); a
 /// part that fails or ends sends an `error` event naming it while the others go on, and is followed
-/// again after a pause, asked for what it missed meanwhile. Reminders carry an SSE `id` (when they were
-/// sent, in milliseconds), so a client that reconnects with `Last-Event-ID` is sent the reminders it
-/// missed. A comment line every `heartbeat` keeps proxies from closing an idle stream and tells the
+/// again after a pause, asked for what it missed meanwhile. Reminders and budget alerts carry an SSE `id`
+/// (when they were sent, in milliseconds), so a client that reconnects with `Last-Event-ID` is sent those
+/// it missed. A comment line every `heartbeat` keeps proxies from closing an idle stream and tells the
 /// gateway when the client has gone, which ends the upstream streams.
 struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let events: EventsCaller<Transport>
     let trips: TripsCaller<Transport>
+    let budget: BudgetCaller<Transport>
     let heartbeat: Duration
 
     /// One upstream's stream, from what was sent after an instant where it can (trips' reminders):
@@ -39,6 +40,14 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             },
             Part(name: "trips") { after, listening, deliver in
                 try await trips.call(longLived: true) { client, options in
+                    try await client.streamNotifications(.with { if let after { $0.after = .init(date: after) } }, options: options) { response in
+                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                                               listening: listening, deliver: deliver)
+                    }
+                }
+            },
+            Part(name: "budget") { after, listening, deliver in
+                try await budget.call(longLived: true) { client, options in
                     try await client.streamNotifications(.with { if let after { $0.after = .init(date: after) } }, options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
                                                listening: listening, deliver: deliver)
@@ -141,14 +150,14 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         }
     }
 
-    /// `event: <kind>` and the notification as JSON; a reminder also has its `id`, when it was sent in
-    /// milliseconds since 1970, for `Last-Event-ID`.
+    /// `event: <kind>` and the notification as JSON; a reminder or alert also has its `id`, when it was
+    /// sent in milliseconds since 1970, for `Last-Event-ID`.
     static func event(_ notification: Components.Schemas.Notification) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
-        let id = notification.dueAt == nil ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"
+        let id = !notification.isReplayable ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"
         return ByteBuffer(string: "\(id)event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Where a followed stream picks up again after a drop: after the last reminder it passed on, or
+/// Where a followed stream picks up again after a drop: after the last reminder or alert it passed on, or
 /// else the moment it last began listening, or else what the client's `Last-Event-ID` said.
 final class ResumePoint: Sendable {
     private let state: Mutex<Date?>
@@ -17,9 +17,9 @@ final class ResumePoint: Sendable {
         state.withLock { instant in instant = max(instant ?? time, time) }
     }
 
-    /// A reminder went to the client.
+    /// A reminder or alert went to the client.
     func passed(_ notification: Components.Schemas.Notification) {
-        guard notification.dueAt != nil else { return }
+        guard notification.isReplayable else { return }
         state.withLock { instant in instant = max(instant ?? notification.at, notification.at) }
     }
 }

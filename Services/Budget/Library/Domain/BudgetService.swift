@@ -33,9 +33,15 @@ public struct BudgetService: Sendable {
         let trip = try await trips.trip(id, owner: owner)
         let time = now().wholeMicroseconds
         var budget = try await budgets.budget(of: id) ?? .unplanned(for: trip, at: time)
-        let plan = try BudgetPlan.validated(total: total, caps: caps, customCategories: categories, in: budget.currency)
-        budget.plan = plan
-        if let thresholds { budget.thresholds = try AlertThresholds(thresholds) }
+        // Every broken rule at once, the thresholds' with the plan's.
+        var refusals: [RoamError] = []
+        do { budget.plan = try BudgetPlan.validated(total: total, caps: caps, customCategories: categories, in: budget.currency) } catch { refusals.append(error) }
+        do { if let thresholds { budget.thresholds = try AlertThresholds(thresholds) } } catch { refusals.append(error) }
+        if !refusals.isEmpty {
+            var validation = Validation()
+            for violation in refusals.flatMap(\.violations) { validation.fail(violation.field, violation.description) }
+            try validation.check()
+        }
         budget.updatedAt = time
         publish(try await budgets.save(budget, trip: trip, at: time))
         return budget
@@ -47,6 +53,7 @@ public struct BudgetService: Sendable {
         let trip = try await trips.trip(id, owner: owner)
         let budget = try await budgets.budget(of: id) ?? .unplanned(for: trip, at: now())
         let today = trip.day(of: now())
+        if let date, !trip.contains(date) { throw RoamError.invalidField("date", "must be a day of the trip, \(trip.start) to \(trip.end)") }
         let date = date ?? today
         let totals = try await budgets.totals(of: trip, days: [date])
         let day = totals.days[date] ?? .init(before: 0, on: 0)
