@@ -3,7 +3,8 @@
 # verification, memory), the gateway's read path next to pgbench -S on the same PostgreSQL, and the
 # events service with a million live events (BENCH_EVENTS and BENCH_MEMBERS change the sizes), and
 # the feed (posts, an event's feed, stories nearby, top, trending and searched, a hot post's likes, live
-# chat to 1,000 subscribers), media, and trips (reads, pins, a day of 50,000 track points simplified and as GPX).
+# chat to 1,000 subscribers), media, trips (reads, pins, a day of 50,000 track points simplified and as GPX),
+# and a trip day summary through the gateway next to each of its parts alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
@@ -19,3 +20,5 @@ echo
 .build/release/roam-bench media "${MEDIA_CONCURRENCY:-8}" "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench trips "${TRIPS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
+echo
+.build/release/roam-bench summary "${SUMMARY_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"

@@ -59,8 +59,17 @@ enum Wrk {
         var non2xx: Int
     }
 
+    /// wrk's `12.34ms`, `1.02s` or `850.00us`.
+    static func duration(_ text: String) -> Duration? {
+        for (unit, scale) in [("us", 1e-6), ("ms", 1e-3), ("s", 1.0), ("m", 60.0)] where text.hasSuffix(unit) {
+            guard let value = Double(text.dropLast(unit.count)) else { return nil }
+            return .nanoseconds(Int64(value * scale * 1e9))
+        }
+        return nil
+    }
+
     static func run(url: String, connections: Int, seconds: Int, headers: [String] = []) async throws -> Result {
-        let output = try await Command.output("/usr/bin/wrk", ["-t2", "-c\(connections)", "-d\(seconds)s", "--latency"]
+        let output = try await Command.output("/usr/bin/wrk", ["-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency"]
             + headers.flatMap { ["-H", $0] } + [url])
         func value(after label: String) -> String? {
             output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }

@@ -29,6 +29,36 @@ enum Bench {
         return "\(Int(Double(latencies.count) / Double(seconds))) req/s, p50 \(milliseconds(p50)), p99 \(milliseconds(p99)) (\(latencies.count) calls)"
     }
 
+    /// Throughput and latency of `call` from `concurrency` tasks for `seconds`, as numbers.
+    struct Sample {
+        var rate: Int
+        var p50: Duration
+        var p99: Duration
+    }
+
+    static func sample(concurrency: Int, seconds: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Sample {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    var local: [Duration] = []
+                    var number = worker
+                    while ContinuousClock.now < deadline {
+                        let start = ContinuousClock.now
+                        try await call(number)
+                        number += concurrency
+                        local.append(ContinuousClock.now - start)
+                    }
+                    return local
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }.sorted()
+        }
+        guard !latencies.isEmpty else { return Sample(rate: 0, p50: .zero, p99: .zero) }
+        return Sample(rate: latencies.count / seconds, p50: latencies[latencies.count / 2],
+                      p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
+    }
+
     static func milliseconds(_ duration: Duration) -> String {
         String(format: "%.2f ms", duration.seconds * 1000)
     }

@@ -13,6 +13,9 @@
 // `roam-bench trips [concurrency] [seconds]` trip, calendar and pin reads, a day of 50,000 recorded points
 // simplified and exported as GPX, and places searches over a catalog of 1,000,000 (TripsBench.swift,
 // TripsPlacesBench.swift; BENCH_TRACK_POINTS and BENCH_PLACES change the counts);
+// `roam-bench summary [concurrency] [seconds]` a trip day in one call through the gateway next to each of its
+// parts alone, with 100,000 photos, 10,000 entries and 20,000 expenses (SummaryBench.swift; BENCH_PHOTOS,
+// BENCH_ENTRIES and BENCH_EXPENSES change the counts);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -43,6 +46,12 @@ if mode == "trips" {
     try await TripsBench.run(concurrency: concurrency, seconds: seconds,
                              trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000,
                              places: Int(ProcessInfo.processInfo.environment["BENCH_PLACES"] ?? "") ?? 1_000_000)
+    exit(0)
+}
+if mode == "summary" {
+    let environment = ProcessInfo.processInfo.environment
+    try await SummaryBench.run(concurrency: concurrency, seconds: seconds, photos: Int(environment["BENCH_PHOTOS"] ?? "") ?? 100_000,
+                               entries: Int(environment["BENCH_ENTRIES"] ?? "") ?? 10_000, expenses: Int(environment["BENCH_EXPENSES"] ?? "") ?? 20_000)
     exit(0)
 }
 if mode == "events" {

@@ -77,5 +77,35 @@ public enum BudgetMigrations {
             """,
             "CREATE INDEX trip_rates_by_owner ON budget.trip_rates (owner_id)",
         ]),
+        // Running sums kept by every write under the budget's lock, so checking alerts reads a few rows
+        // instead of every expense. Quarter hours, because every zone's midnight falls on one: a local
+        // day's sum is that of its quarters, whatever the trip's zone is or becomes.
+        Migration(2, "CreateRunningTotals", [
+            """
+            CREATE TABLE budget.category_totals (
+                trip_id uuid NOT NULL REFERENCES budget.budgets ON DELETE CASCADE,
+                category text NOT NULL,
+                spent bigint NOT NULL,
+                expenses integer NOT NULL,
+                PRIMARY KEY (trip_id, category))
+            """,
+            """
+            CREATE TABLE budget.quarter_totals (
+                trip_id uuid NOT NULL REFERENCES budget.budgets ON DELETE CASCADE,
+                quarter timestamptz NOT NULL,
+                spent bigint NOT NULL,
+                expenses integer NOT NULL,
+                PRIMARY KEY (trip_id, quarter))
+            """,
+            """
+            INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
+            SELECT trip_id, category, sum(converted), count(*) FROM budget.expenses GROUP BY trip_id, category
+            """,
+            """
+            INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses)
+            SELECT trip_id, to_timestamp(floor(extract(epoch FROM spent_at) / 900) * 900), sum(converted), count(*)
+            FROM budget.expenses GROUP BY 1, 2
+            """,
+        ]),
     ])
 }

@@ -76,6 +76,7 @@ extension PostgresBudgetStore {
                 return ExpenseWrite(expense: try Self.decodeExpense(first), replayed: true, alerts: [])
             }
             let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            try await Self.count(stored, 1, on: connection, logger: logger)
             let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
                                                     logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
@@ -101,6 +102,8 @@ extension PostgresBudgetStore {
                 RETURNING \(unescaped: Self.expenseColumns)
                 """, logger: logger).collect().first else { return nil }
             let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            try await Self.count(before, -1, on: connection, logger: logger)
+            try await Self.count(stored, 1, on: connection, logger: logger)
             let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
                                                     logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
@@ -115,6 +118,7 @@ extension PostgresBudgetStore {
                 DELETE FROM budget.expenses WHERE id = \(id) AND trip_id = \(trip.id) RETURNING \(unescaped: Self.expenseColumns)
                 """, logger: logger).collect().first else { return false }
             let before = try Self.decodeExpense(row, budgetCurrency: budget.currency)
+            try await Self.count(before, -1, on: connection, logger: logger)
             _ = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
             return true
         }

@@ -48,7 +48,8 @@ public struct PostgresBudgetStore: BudgetRepository {
                     thresholds = excluded.thresholds, updated_at = excluded.updated_at
                 """, logger: logger)
             let days = try await connection.query("""
-                SELECT DISTINCT (spent_at AT TIME ZONE \(trip.zone.identifier))::date::text FROM budget.expenses WHERE trip_id = \(trip.id)
+                SELECT DISTINCT (quarter AT TIME ZONE \(trip.zone.identifier))::date::text FROM budget.quarter_totals
+                WHERE trip_id = \(trip.id) AND expenses > 0
                 """, logger: logger).collect().compactMap { LocalDate(try $0.decode(String.self)) }.filter(trip.contains).sorted()
             return try await Self.checkAlerts(trip: trip, days: days, at: now, on: connection, logger: logger)
         }
@@ -99,7 +100,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     static func totals(of trip: TripFacts, days: [LocalDate], on connection: PostgresConnection, logger: Logger) async throws -> BudgetTotals {
         var totals = BudgetTotals()
         for row in try await connection.query("""
-            SELECT category, sum(converted)::int8 FROM budget.expenses WHERE trip_id = \(trip.id) GROUP BY category
+            SELECT category, spent FROM budget.category_totals WHERE trip_id = \(trip.id) AND expenses > 0
             """, logger: logger).collect() {
             let (category, spent) = try row.decode((String, Int64).self)
             totals.byCategory[BudgetCategory(category)] = spent
@@ -108,12 +109,12 @@ public struct PostgresBudgetStore: BudgetRepository {
         guard !days.isEmpty else { return totals }
         let intervals = days.map(trip.zone.interval(of:))
         for row in try await connection.query("""
-            SELECT d.day, coalesce(sum(e.converted) FILTER (WHERE e.spent_at < d.starts), 0)::int8,
-                   coalesce(sum(e.converted) FILTER (WHERE e.spent_at >= d.starts AND e.spent_at < d.ends), 0)::int8,
-                   count(e.id) FILTER (WHERE e.spent_at >= d.starts AND e.spent_at < d.ends)::int8
+            SELECT d.day,
+                   (SELECT coalesce(sum(spent), 0)::int8 FROM budget.quarter_totals q WHERE q.trip_id = \(trip.id) AND q.quarter < d.starts),
+                   coalesce(sum(q.spent), 0)::int8, coalesce(sum(q.expenses), 0)::int8
             FROM unnest(\(days.map(\.description)), \(intervals.map(\.lowerBound)), \(intervals.map(\.upperBound))) AS d(day, starts, ends)
-            LEFT JOIN budget.expenses e ON e.trip_id = \(trip.id)
-            GROUP BY d.day
+            LEFT JOIN budget.quarter_totals q ON q.trip_id = \(trip.id) AND q.quarter >= d.starts AND q.quarter < d.ends
+            GROUP BY d.day, d.starts
             """, logger: logger).collect() {
             let (day, before, on, count) = try row.decode((String, Int64, Int64, Int64).self)
             guard let date = LocalDate(day) else { throw RoamError.internal }
@@ -122,11 +123,28 @@ public struct PostgresBudgetStore: BudgetRepository {
         return totals
     }
 
+    /// Adds `expense` to the running sums (or takes it away, with `sign` -1), in the write's transaction.
+    static func count(_ expense: Expense, _ sign: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+        let quarter = Date(timeIntervalSince1970: (expense.details.spentAt.timeIntervalSince1970 / 900).rounded(.down) * 900)
+        let amount = sign * expense.converted.minorUnits, expenses = Int32(sign)
+        try await connection.query("""
+            INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
+            VALUES (\(expense.tripID), \(expense.details.category.name), \(amount), \(expenses))
+            ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
+                expenses = category_totals.expenses + excluded.expenses
+            """, logger: logger)
+        try await connection.query("""
+            INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses) VALUES (\(expense.tripID), \(quarter), \(amount), \(expenses))
+            ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
+                expenses = quarter_totals.expenses + excluded.expenses
+            """, logger: logger)
+    }
+
     public func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal] {
         var days: [LocalDate: DayTotal] = [:]
         for row in try await database.query("""
-            SELECT (spent_at AT TIME ZONE \(trip.zone.identifier))::date::text, count(*)::int8, sum(converted)::int8
-            FROM budget.expenses WHERE trip_id = \(trip.id) GROUP BY 1
+            SELECT (quarter AT TIME ZONE \(trip.zone.identifier))::date::text, sum(expenses)::int8, sum(spent)::int8
+            FROM budget.quarter_totals WHERE trip_id = \(trip.id) AND expenses > 0 GROUP BY 1
             """) {
             let (day, count, spent) = try row.decode((String, Int64, Int64).self)
             guard let date = LocalDate(day) else { throw RoamError.internal }

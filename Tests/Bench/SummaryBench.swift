@@ -1,0 +1,199 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import PostgresNIO
+import RoamLocal
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import SwiftProtobuf
+
+/// `roam-bench summary`: the trip day in one call (`GET /v1/trips/{id}/days/{date}` through the gateway,
+/// under wrk) against each of its parts asked alone over gRPC in the same run, with 100,000 photos,
+/// 10,000 journal entries and 20,000 expenses on a 30-day trip. Photos are written straight into media's
+/// table (uploads would measure libvips, not the summary); entries and expenses go through the services.
+enum SummaryBench {
+    static let day = "2025-06-15"
+
+    static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws {
+        let stack = try await ProcessStack.startAccounts()
+        let quiet = ["LOG_LEVEL": "error"]
+        let (events, eventsPort) = try await stack.startEvents(environment: quiet)
+        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort, environment: quiet)
+        let (media, mediaPort) = try await stack.startMedia(environment: quiet)
+        let (trips, tripsPort) = try await stack.startTrips(environment: quiet.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]) { _, new in new })
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort, environment: quiet)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
+            "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
+        ])
+        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "summary@example.com", "username": "summary_bench", "password": "benchmark passphrase", "displayName": "Bench",
+        ])
+        guard let token = ((try signUp.json()["tokens"]) as? [String: Any])?["accessToken"] as? String,
+              let user = try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String,
+              let tripID = try await http.send("POST", "/v1/trips", json: [
+                  "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-01", "endDate": "2025-06-30",
+                  "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+              ], token: token).json()["id"] as? String else { throw LocalError("sign-up or trip failed") }
+        let metadata: Metadata = ["authorization": "Bearer \(token)"]
+        say("roam-bench summary: \(concurrency) connections, \(seconds) s per figure, a 30-day trip; loading \(photos) photos, "
+            + "\(entries) journal entries, \(expenses) expenses")
+
+        // Photos, straight into media's table: evenly over the trip's 30 days, with their UTC offset.
+        let loadStarted = ContinuousClock.now
+        try await ProcessStack.withAdmin(stack.adminURL) { client in
+            try await client.query("""
+                INSERT INTO media.items (id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds,
+                                         description, tags, in_library, created_at, sort_time)
+                SELECT gen_random_uuid(), \(UUID(uuidString: user)!), 'jpeg', 2000000, md5(n::text || 'a') || md5(n::text || 'b'), 4000, 3000, 1,
+                       t, 3600, '', '{}', true, now(), t
+                FROM generate_series(1, \(photos)) n,
+                     LATERAL (SELECT '2025-05-31T23:00:00Z'::timestamptz + (n * (30 * 86400.0 / \(photos))) * interval '1 second' AS t) taken
+                """, logger: .init(label: "bench"))
+            try await client.query("ANALYZE media.items", logger: .init(label: "bench"))
+        }
+        say("photos written: \(Bench.milliseconds(ContinuousClock.now - loadStarted))")
+
+        let tripsTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: tripsPort), transportSecurity: .plaintext)
+        let mediaTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: mediaPort), transportSecurity: .plaintext)
+        let budgetTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: budgetPort), transportSecurity: .plaintext)
+        try await withGRPCClient(transport: tripsTransport) { tripsGRPC in
+            try await withGRPCClient(transport: mediaTransport) { mediaGRPC in
+                try await withGRPCClient(transport: budgetTransport) { budgetGRPC in
+                    let tripsClient = Roam_Trips_V1_TripsService.Client(wrapping: tripsGRPC)
+                    let mediaClient = Roam_Media_V1_MediaService.Client(wrapping: mediaGRPC)
+                    let budgetClient = Roam_Budget_V1_BudgetService.Client(wrapping: budgetGRPC)
+                    try await load(trip: tripID, trips: tripsClient, budget: budgetClient, metadata: metadata, entries: entries, expenses: expenses,
+                                   concurrency: concurrency)
+                    let sampleDay = try await http.send("GET", "/v1/trips/\(tripID)/days/\(day)", token: token).json()
+                    let parts = ((sampleDay["parts"] as? [String: [String: Any]]) ?? [:]).mapValues { $0["status"] as? String ?? "?" }
+                    let counts = ["photos", "journalEntries", "pins"].map { "\($0) \((sampleDay[$0] as? [Any])?.count ?? 0)" }
+                        + ["expenses \(((sampleDay["budget"] as? [String: Any])?["expenses"] as? [Any])?.count ?? 0)"]
+                    say("the day answers \(counts.joined(separator: ", ")); parts \(parts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+                    // One caller shows what the fan-out adds to a request; many show what it costs the machine.
+                    for callers in Set([1, concurrency]).sorted() {
+                        let summary = try await Wrk.run(url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
+                                                        seconds: seconds, headers: ["Authorization: Bearer \(token)"])
+                        var rows: [(String, Bench.Sample)] = []
+                        for (name, call) in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
+                            rows.append((name, try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await call() }))
+                        }
+                        say("")
+                        say("\(callers) caller(s):")
+                        say("")
+                        say("| call | req/s | p50 | p99 |")
+                        say("|---|---|---|---|")
+                        say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) |")
+                        for (name, sample) in rows {
+                            say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) |")
+                        }
+                        let slowest = rows.max { $0.1.p99 < $1.1.p99 }!
+                        if let p99 = Wrk.duration(summary.p99) {
+                            say("")
+                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f×", slowest.0, p99.seconds / slowest.1.p99.seconds))
+                        }
+                        if summary.non2xx > 0 { say("warning: \(summary.non2xx) summaries were not 2xx") }
+                    }
+                }
+            }
+        }
+        say("memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
+            + "budget \(budget.residentMegabytes) MB")
+        for process in [gateway, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
+    }
+
+    /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day.
+    static func load(trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
+                     budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, entries: Int, expenses: Int,
+                     concurrency: Int) async throws {
+        @Sendable func date(_ index: Int) -> String { String(format: "2025-06-%02d", index % 30 + 1) }
+        let started = ContinuousClock.now
+        try await parallel(entries, concurrency) { index in
+            _ = try await trips.createJournalEntry(.with {
+                $0.tripID = trip
+                $0.entry = .with { $0.title = "Entry \(index)"; $0.body = "Trams, tiles and custard tarts."; $0.date = date(index) }
+            }, metadata: metadata)
+        }
+        say("\(entries) journal entries: \(Bench.milliseconds(ContinuousClock.now - started))")
+        _ = try await budget.setBudget(.with { $0.tripID = trip; $0.total = "30000" }, metadata: metadata)
+        let spending = ContinuousClock.now
+        try await parallel(expenses, concurrency) { index in
+            _ = try await budget.createExpense(.with {
+                $0.tripID = trip
+                $0.expense = .with {
+                    $0.amount = "\(5 + index % 40).50"
+                    $0.currency = "EUR"
+                    $0.spentAt = Google_Protobuf_Timestamp(date: ISO8601DateFormatter().date(from: "\(date(index))T12:00:00Z")!
+                        .addingTimeInterval(Double(index % 600)))
+                    $0.category = ["food", "transport", "lodging", "activities", "shopping"][index % 5]
+                }
+            }, metadata: metadata)
+        }
+        let spent = ContinuousClock.now - spending
+        say("\(expenses) expenses through budget (each checks alerts under the budget's lock): \(Bench.milliseconds(spent)), "
+            + "\(Int(Double(expenses) / spent.seconds)) expenses/s")
+        let origin = GeoPoint(latitude: 38.70, longitude: -9.20)
+        try await parallel(100, concurrency) { index in
+            _ = try await trips.createPin(.with {
+                $0.tripID = trip
+                $0.pin = .with {
+                    $0.title = "Pin \(index)"
+                    $0.description_p = "A place"
+                    $0.point = origin.moved(meters: Double(index) * 100, bearing: 90).proto
+                    $0.visitedAt = Google_Protobuf_Timestamp(date: ISO8601DateFormatter().date(from: "\(day)T08:00:00Z")!.addingTimeInterval(Double(index) * 300))
+                }
+            }, metadata: metadata)
+        }
+    }
+
+    /// Each part of the day asked alone, as the gateway asks it.
+    static func partCalls(trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
+                          media: Roam_Media_V1_MediaService.Client<HTTP2ClientTransport.Posix>,
+                          budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata)
+        -> [(String, @Sendable () async throws -> Void)] {
+        [
+            ("photos (media, up to 500)", {
+                var token = "", count = 0
+                repeat {
+                    let page = try await media.listMyMedia(.with {
+                        $0.oldestFirst = true
+                        $0.takenOn = .with { $0.date = day; $0.timeZone = "Europe/Lisbon" }
+                        $0.page = .with { $0.pageSize = 100; $0.pageToken = token }
+                    }, metadata: metadata)
+                    count += page.media.count
+                    token = page.page.nextPageToken
+                } while !token.isEmpty && count < 500
+            }),
+            ("journal (trips, up to 500)", {
+                var token = "", count = 0
+                repeat {
+                    let page = try await trips.listJournalEntries(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100; $0.pageToken = token } },
+                                                                  metadata: metadata)
+                    count += page.entries.count
+                    token = page.page.nextPageToken
+                } while !token.isEmpty && count < 500
+            }),
+            ("pins (trips)", {
+                _ = try await trips.listPins(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 } }, metadata: metadata)
+            }),
+            ("route (trips)", { _ = try await trips.getDayRoute(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            ("track (trips)", { _ = try await trips.getDayTrack(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            ("itinerary (trips)", { _ = try await trips.listItinerary(.with { $0.tripID = trip }, metadata: metadata) }),
+            ("day's expenses and allowance (budget)", { _ = try await budget.getDay(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+        ]
+    }
+
+    /// Runs `body` for 0..<count from `concurrency` tasks.
+    static func parallel(_ count: Int, _ concurrency: Int, _ body: @escaping @Sendable (Int) async throws -> Void) async throws {
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<concurrency {
+                group.addTask {
+                    for index in stride(from: worker, to: count, by: concurrency) { try await body(index) }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
+}
