@@ -202,6 +202,12 @@ import Testing
             }
             try await store.purgeTrip(purged.id)
             try await store.purgeTrip(purged.id)
+            // A write that raced the purge (trips' answer still cached) finds no trip.
+            for write in [{ _ = try await store.add(F.expense(purged, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: purged, at: .now) },
+                          { _ = try await store.save(F.budget(purged, total: "5"), trip: purged, at: .now) },
+                          { try await store.setTripRate(2, for: Currency("USD")!, trip: purged.id, owner: owner) }] as [@Sendable () async throws -> Void] {
+                await #expect { try await write() } throws: { ($0 as? RoamError)?.kind == .notFound }
+            }
             let purgedBudget = try await store.budget(of: purged.id), purgedExpenses = try await store.allExpenses(of: purged.id, limit: 10)
             #expect(purgedBudget == nil && purgedExpenses.isEmpty)
             #expect(try await store.tripRates(of: purged.id).isEmpty)
@@ -211,8 +217,10 @@ import Testing
             let keptBudget = try await store.budget(of: kept.id), keptExpenses = try await store.allExpenses(of: kept.id, limit: 10)
             #expect(keptBudget == nil && keptExpenses.isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).isEmpty)
-            // The key is free again for a new expense of that owner.
-            #expect(try await !store.add(F.expense(kept, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: kept, at: .now).replayed)
+            // The key is free again for a new expense of that owner, on a new trip.
+            let next = F.trip(owner: owner)
+            #expect(try await !store.add(F.expense(next, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: next, at: .now).replayed)
+            await #expect(throws: RoamError.self) { try await store.add(F.expense(kept, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: kept, at: .now) }
             let strangerBudget = try await store.budget(of: stranger.id), strangerExpenses = try await store.allExpenses(of: stranger.id, limit: 10)
             #expect(strangerBudget != nil && strangerExpenses.count == 1)
         }

@@ -17,6 +17,10 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         /// Date → currency → euros' worth.
         var referenceRates: [LocalDate: [Currency: Decimal]] = [:]
         var tripRates: [UUID: [Currency: Decimal]] = [:]
+        /// Trips purged here: a late write finds no trip.
+        var purged: Set<UUID> = []
+        /// Trip → the owner who set its rates.
+        var rateOwners: [UUID: UUID] = [:]
 
         func expenses(of trip: UUID) -> [Expense] { expenses.values.filter { $0.tripID == trip } }
 
@@ -61,7 +65,8 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
     }
 
     public func save(_ budget: Budget, trip: TripFacts, at now: Date) async throws -> [BudgetAlert] {
-        state.withLock { state in
+        let alerts: [BudgetAlert]? = state.withLock { state in
+            if state.purged.contains(trip.id) { return nil }
             var budget = budget
             if let stored = state.budgets[trip.id] { budget = Budget(tripID: stored.tripID, ownerID: stored.ownerID, currency: stored.currency,
                                                                       plan: budget.plan, thresholds: budget.thresholds, updatedAt: budget.updatedAt) }
@@ -69,10 +74,13 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
             let days = Set(state.expenses(of: trip.id).map { trip.day(of: $0.details.spentAt) }).filter(trip.contains).sorted()
             return state.checkAlerts(trip: trip, days: days, at: now)
         }
+        guard let alerts else { throw RoamError.notFound("trip") }
+        return alerts
     }
 
     public func add(_ expense: Expense, idempotencyKey: String?, trip: TripFacts, at now: Date) async throws -> ExpenseWrite {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
+            if state.purged.contains(trip.id) { throw RoamError.notFound("trip") }
             let key = idempotencyKey.map { "\(expense.ownerID)/\($0)" }
             if let key, let first = state.idempotencyKeys[key], let stored = state.expenses[first] {
                 return ExpenseWrite(expense: stored, replayed: true, alerts: [])
@@ -150,6 +158,7 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
 
     public func purgeTrip(_ trip: UUID) async throws {
         state.withLock { state in
+            state.purged.insert(trip)
             state.budgets[trip] = nil
             state.crossed[trip] = nil
             state.expenses = state.expenses.filter { $0.value.tripID != trip }
@@ -160,7 +169,9 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
     }
 
     public func purgeUser(_ owner: UUID) async throws {
-        let trips = state.withLock { state in Set(state.budgets.values.filter { $0.ownerID == owner }.map(\.tripID)) }
+        let trips = state.withLock { state in
+            Set(state.budgets.values.filter { $0.ownerID == owner }.map(\.tripID)).union(state.rateOwners.filter { $0.value == owner }.keys)
+        }
         for trip in trips { try await purgeTrip(trip) }
         state.withLock { state in
             state.expenses = state.expenses.filter { $0.value.ownerID != owner }
@@ -190,7 +201,11 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
     }
 
     public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws {
-        state.withLock { $0.tripRates[trip, default: [:]][currency] = rate }
+        try state.withLock { state throws(RoamError) in
+            if rate != nil, state.purged.contains(trip) { throw RoamError.notFound("trip") }
+            state.tripRates[trip, default: [:]][currency] = rate
+            state.rateOwners[trip] = owner
+        }
     }
 
     public func tripRates(of trip: UUID) async throws -> [Currency: Decimal] {

@@ -107,5 +107,10 @@ public enum BudgetMigrations {
             FROM budget.expenses GROUP BY 1, 2
             """,
         ]),
+        // Trips purged here, so a write that raced the purge (trips' answer still cached) finds no trip
+        // instead of bringing its budget back.
+        Migration(3, "CreatePurgedTrips", [
+            "CREATE TABLE budget.purged_trips (trip_id uuid PRIMARY KEY, purged_at timestamptz NOT NULL)",
+        ]),
     ])
 }

@@ -32,10 +32,15 @@ extension PostgresBudgetStore: RateRepository {
 
     public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws {
         if let rate {
-            try await database.query("""
-                INSERT INTO budget.trip_rates (trip_id, currency, owner_id, rate) VALUES (\(trip), \(currency.code), \(owner), \(ExchangeRate.text(rate))::numeric)
+            // Not for a trip purged here.
+            let written = try await database.query("""
+                INSERT INTO budget.trip_rates (trip_id, currency, owner_id, rate)
+                SELECT \(trip), \(currency.code), \(owner), \(ExchangeRate.text(rate))::numeric
+                WHERE NOT EXISTS (SELECT 1 FROM budget.purged_trips WHERE trip_id = \(trip))
                 ON CONFLICT (trip_id, currency) DO UPDATE SET rate = excluded.rate
+                RETURNING 1
                 """)
+            if written.isEmpty { throw RoamError.notFound("trip") }
         } else {
             try await database.query("DELETE FROM budget.trip_rates WHERE trip_id = \(trip) AND currency = \(currency.code)")
         }

@@ -40,6 +40,7 @@ public struct PostgresBudgetStore: BudgetRepository {
                               as: UTF8.self)
         return try await database.transaction { connection in
             let logger = RequestContext.current.logger
+            try await Self.requireNotPurged(trip.id, on: connection, logger: logger)
             try await connection.query("""
                 INSERT INTO budget.budgets (trip_id, owner_id, currency, total, categories, caps, thresholds, updated_at)
                 VALUES (\(trip.id), \(trip.ownerID), \(budget.currency.code), \(budget.plan?.total.minorUnits),
@@ -57,6 +58,7 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     /// Locks the budget (making an unplanned one first if the trip has none) and returns it.
     static func lockBudget(of trip: TripFacts, at now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (Budget, Set<String>) {
+        try await requireNotPurged(trip.id, on: connection, logger: logger)
         try await connection.query("""
             INSERT INTO budget.budgets (trip_id, owner_id, currency, updated_at) VALUES (\(trip.id), \(trip.ownerID), \(trip.currency.code), \(now))
             ON CONFLICT (trip_id) DO NOTHING
@@ -65,6 +67,12 @@ public struct PostgresBudgetStore: BudgetRepository {
             SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR UPDATE
             """, logger: logger).collect().first else { throw RoamError.internal }
         return try decodeBudget(row)
+    }
+
+    /// NOT_FOUND for a trip purged here: trips deleted it, whatever a cached answer says.
+    static func requireNotPurged(_ trip: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+        let purged = try await connection.query("SELECT 1 FROM budget.purged_trips WHERE trip_id = \(trip)", logger: logger).collect()
+        if !purged.isEmpty { throw RoamError.notFound("trip") }
     }
 
     /// With the budget locked: runs the alert check on the totals now, keeps the crossed set, stores the
@@ -171,6 +179,9 @@ public struct PostgresBudgetStore: BudgetRepository {
     public func purgeTrip(_ trip: UUID) async throws {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
+            try await connection.query("""
+                INSERT INTO budget.purged_trips (trip_id, purged_at) VALUES (\(trip), now()) ON CONFLICT (trip_id) DO NOTHING
+                """, logger: logger)
             try await connection.query("DELETE FROM budget.budgets WHERE trip_id = \(trip)", logger: logger)
             try await connection.query("DELETE FROM budget.trip_rates WHERE trip_id = \(trip)", logger: logger)
         }
@@ -179,6 +190,12 @@ public struct PostgresBudgetStore: BudgetRepository {
     public func purgeUser(_ owner: UUID) async throws {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
+            try await connection.query("""
+                INSERT INTO budget.purged_trips (trip_id, purged_at)
+                SELECT trip_id, now() FROM budget.budgets WHERE owner_id = \(owner)
+                UNION SELECT trip_id, now() FROM budget.trip_rates WHERE owner_id = \(owner)
+                ON CONFLICT (trip_id) DO NOTHING
+                """, logger: logger)
             try await connection.query("DELETE FROM budget.budgets WHERE owner_id = \(owner)", logger: logger)
             try await connection.query("DELETE FROM budget.expenses WHERE owner_id = \(owner)", logger: logger)
             try await connection.query("DELETE FROM budget.alerts WHERE owner_id = \(owner)", logger: logger)
