@@ -135,19 +135,9 @@ import Testing
         await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 
-    /// Runs the `roam` command against the budget service at `budgetPort`; its exit status and what it printed.
+    /// Runs the `roam` command against the budget service at `budgetPort`.
     func roam(_ arguments: [String], budgetPort: Int) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try runRoam(arguments, environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"])
     }
 
     /// Rows in `table`, read as the administrator.
@@ -200,7 +190,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("Date,USD,\n2025-06-10,1.1000,\n".utf8).write(to: file)
-        #expect(try await BudgetEndToEndTests().roam(["rates", "import", file.path], budgetPort: budgetPort).status == 0)
+        #expect(try runRoam(["rates", "import", file.path], environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]).status == 0)
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "300"], token: token).status == 200)
         for (amount, currency, at, category) in [("20", "EUR", "2025-06-10T12:00:00Z", "food"), ("11", "USD", "2025-06-10T19:00:00Z", "transport"),
                                                  ("5", "EUR", "2025-06-11T09:00:00Z", "food")] {

@@ -133,19 +133,9 @@ import Testing
         await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
     }
 
-    /// Runs the `roam` command against the trips service at `tripsPort`; its exit status and what it printed.
+    /// Runs the `roam` command against the trips service at `tripsPort`.
     func roam(_ arguments: [String], tripsPort: Int) async throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"]) { _, new in new }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        try runRoam(arguments, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
     }
 
     /// Rows in `trips.trips`, read as the administrator.

@@ -75,8 +75,7 @@ extension GatewayAPI {
 
     /// The owner's photos taken on the trip's local `date`, earliest first, with signed links.
     func dayPhotos(on date: LocalDate, in zone: TripZone) async throws -> [Components.Schemas.Media] {
-        var photos: [Components.Schemas.Media] = [], token = ""
-        repeat {
+        try await Self.pages(upTo: Self.dayItemLimit) { token in
             let response = try await media.call(idempotent: true) { client, options in
                 try await client.listMyMedia(.with {
                     $0.oldestFirst = true
@@ -84,15 +83,12 @@ extension GatewayAPI {
                     $0.page = .with { $0.pageSize = 100; $0.pageToken = token }
                 }, options: options)
             }
-            photos += response.media.map { Components.Schemas.Media($0, links: mediaLinks) }
-            token = response.page.nextPageToken
-        } while !token.isEmpty && photos.count < Self.dayItemLimit
-        return Array(photos.prefix(Self.dayItemLimit))
+            return (response.media.map { Components.Schemas.Media($0, links: mediaLinks) }, response.page.nextPageToken)
+        }
     }
 
     func dayEntries(trip: String, on day: String) async throws -> [Components.Schemas.JournalEntry] {
-        var entries: [Components.Schemas.JournalEntry] = [], token = ""
-        repeat {
+        try await Self.pages(upTo: Self.dayItemLimit) { token in
             let response = try await trips.call(idempotent: true) { client, options in
                 try await client.listJournalEntries(.with {
                     $0.tripID = trip
@@ -100,15 +96,12 @@ extension GatewayAPI {
                     $0.page = .with { $0.pageSize = 100; $0.pageToken = token }
                 }, options: options)
             }
-            entries += response.entries.map { .init($0, links: mediaLinks) }
-            token = response.page.nextPageToken
-        } while !token.isEmpty && entries.count < Self.dayItemLimit
-        return entries
+            return (response.entries.map { .init($0, links: mediaLinks) }, response.page.nextPageToken)
+        }
     }
 
     func dayPins(trip: String, on day: String) async throws -> [Components.Schemas.Pin] {
-        var pins: [Components.Schemas.Pin] = [], token = ""
-        repeat {
+        try await Self.pages(upTo: Self.dayItemLimit) { token in
             let response = try await trips.call(idempotent: true) { client, options in
                 try await client.listPins(.with {
                     $0.tripID = trip
@@ -116,10 +109,19 @@ extension GatewayAPI {
                     $0.page = .with { $0.pageSize = 100; $0.pageToken = token }
                 }, options: options)
             }
-            pins += response.pins.map { .init($0, links: mediaLinks) }
-            token = response.page.nextPageToken
-        } while !token.isEmpty && pins.count < Self.dayItemLimit
-        return pins
+            return (response.pins.map { .init($0, links: mediaLinks) }, response.page.nextPageToken)
+        }
+    }
+
+    /// A listing read page after page (`page` gets the token, empty first) until it ends or `limit` items are in.
+    static func pages<Item>(upTo limit: Int, _ page: (String) async throws -> (items: [Item], next: String)) async throws -> [Item] {
+        var items: [Item] = [], token = ""
+        repeat {
+            let (more, next) = try await page(token)
+            items += more
+            token = next
+        } while !token.isEmpty && items.count < limit
+        return Array(items.prefix(limit))
     }
 
     /// The trip a composite view is about, read from trips first: someone else's is 404 as usual.
