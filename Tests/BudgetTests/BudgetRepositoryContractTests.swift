@@ -36,7 +36,7 @@ import Testing
             #expect(retry.expense == first && retry.replayed)
             #expect(try await store.expense(first.id, trip: trip.id) == first)
             #expect(try await store.expense(first.id, trip: UUID()) == nil, "an expense is found only in its trip")
-            let all = try await store.allExpenses(of: trip.id, limit: 10)
+            let all = try await store.earliestExpenses(of: trip.id, spentIn: nil, limit: 10)
             #expect(all == [first])
         }
     }
@@ -51,6 +51,8 @@ import Testing
             for expense in [early, late, nextDay] { _ = try await store.add(expense, idempotencyKey: nil, trip: trip, at: expense.createdAt) }
             let tenth = try await store.expenses(of: trip.id, spentIn: trip.zone.interval(of: LocalDate("2026-07-10")!), page: PageRequest())
             #expect(tenth.items.map(\.id) == [late.id, early.id])
+            let firstOfTenth = try await store.earliestExpenses(of: trip.id, spentIn: trip.zone.interval(of: LocalDate("2026-07-10")!), limit: 1)
+            #expect(firstOfTenth.map(\.id) == [early.id])
             let first = try await store.expenses(of: trip.id, spentIn: nil, page: PageRequest(size: 2))
             #expect(first.items.map(\.id) == [nextDay.id, late.id])
             let second = try await store.expenses(of: trip.id, spentIn: nil, page: PageRequest(size: 2, cursor: first.nextCursor))
@@ -208,20 +210,20 @@ import Testing
                           { try await store.setTripRate(2, for: Currency("USD")!, trip: purged.id, owner: owner) }] as [@Sendable () async throws -> Void] {
                 await #expect { try await write() } throws: { ($0 as? RoamError)?.kind == .notFound }
             }
-            let purgedBudget = try await store.budget(of: purged.id), purgedExpenses = try await store.allExpenses(of: purged.id, limit: 10)
+            let purgedBudget = try await store.budget(of: purged.id), purgedExpenses = try await store.earliestExpenses(of: purged.id, spentIn: nil, limit: 10)
             #expect(purgedBudget == nil && purgedExpenses.isEmpty)
             #expect(try await store.tripRates(of: purged.id).isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).allSatisfy { $0.tripID == kept.id })
             #expect(try await store.budget(of: kept.id) != nil)
             try await store.purgeUser(owner)
-            let keptBudget = try await store.budget(of: kept.id), keptExpenses = try await store.allExpenses(of: kept.id, limit: 10)
+            let keptBudget = try await store.budget(of: kept.id), keptExpenses = try await store.earliestExpenses(of: kept.id, spentIn: nil, limit: 10)
             #expect(keptBudget == nil && keptExpenses.isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).isEmpty)
             // The key is free again for a new expense of that owner, on a new trip.
             let next = F.trip(owner: owner)
             #expect(try await !store.add(F.expense(next, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: next, at: .now).replayed)
             await #expect(throws: RoamError.self) { try await store.add(F.expense(kept, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: kept, at: .now) }
-            let strangerBudget = try await store.budget(of: stranger.id), strangerExpenses = try await store.allExpenses(of: stranger.id, limit: 10)
+            let strangerBudget = try await store.budget(of: stranger.id), strangerExpenses = try await store.earliestExpenses(of: stranger.id, spentIn: nil, limit: 10)
             #expect(strangerBudget != nil && strangerExpenses.count == 1)
         }
     }

@@ -60,7 +60,7 @@ import Testing
             #expect(error.message.contains("CHF") && error.message.contains("2026-07-11"))
             #expect(error.violations.map(\.field) == ["currency"])
         }
-        #expect(try await store.allExpenses(of: trip.id, limit: 10).isEmpty, "nothing was stored")
+        #expect(try await store.earliestExpenses(of: trip.id, spentIn: nil, limit: 10).isEmpty, "nothing was stored")
     }
 
     @Test func theOwnersRateForTheTripComesBeforeTheTable() async throws {

@@ -121,11 +121,10 @@ public struct BudgetService: Sendable {
         let trip = try await trips.trip(tripID, owner: owner)
         guard trip.contains(date) else { throw RoamError.notFound("day") }
         let budget = try await budgets.budget(of: tripID) ?? .unplanned(for: trip, at: now())
-        let page = try await budgets.expenses(of: tripID, spentIn: trip.zone.interval(of: date),
-                                              page: PageRequest(size: Self.dayExpenseLimit, cursor: nil))
+        let expenses = try await budgets.earliestExpenses(of: tripID, spentIn: trip.zone.interval(of: date), limit: Self.dayExpenseLimit)
         let totals = try await budgets.totals(of: trip, days: [date])
         let day = totals.days[date] ?? .init(before: 0, on: 0)
-        return DayBudget(date: date, currency: budget.currency, expenses: page.items.reversed(), expenseCount: day.count,
+        return DayBudget(date: date, currency: budget.currency, expenses: expenses, expenseCount: day.count,
                          spent: Money(minorUnits: day.on, currency: budget.currency),
                          allowance: budget.plan.map { trip.allowance(total: $0.total.minorUnits, on: date, today: trip.day(of: now()),
                                                                      spentBefore: day.before, spentOn: day.on) })
@@ -151,7 +150,7 @@ public struct BudgetService: Sendable {
     /// The trip and its expenses, earliest first (at most `reportLimit`).
     public func export(trip tripID: UUID, owner: UUID) async throws -> (TripFacts, [Expense]) {
         let trip = try await trips.trip(tripID, owner: owner)
-        return (trip, try await budgets.allExpenses(of: tripID, limit: Self.reportLimit))
+        return (trip, try await budgets.earliestExpenses(of: tripID, spentIn: nil, limit: Self.reportLimit))
     }
 
     /// Sets (or with nil removes) the owner's own rate for `currency` on the trip.

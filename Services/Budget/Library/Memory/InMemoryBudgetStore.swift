@@ -127,9 +127,9 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         }
     }
 
-    public func allExpenses(of trip: UUID, limit: Int) async throws -> [Expense] {
+    public func earliestExpenses(of trip: UUID, spentIn interval: Range<Date>?, limit: Int) async throws -> [Expense] {
         state.withLock { state in
-            Array(state.expenses(of: trip).sorted { TimedCursor(time: $0.details.spentAt, id: $0.id) < TimedCursor(time: $1.details.spentAt, id: $1.id) }
+            Array(state.expenses(of: trip).filter { interval?.contains($0.details.spentAt) ?? true }.sorted { TimedCursor(time: $0.details.spentAt, id: $0.id) < TimedCursor(time: $1.details.spentAt, id: $1.id) }
                 .prefix(limit))
         }
     }

@@ -143,10 +143,12 @@ extension PostgresBudgetStore {
         return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.details.spentAt, id: $0.id).token }
     }
 
-    public func allExpenses(of trip: UUID, limit: Int) async throws -> [Expense] {
+    public func earliestExpenses(of trip: UUID, spentIn interval: Range<Date>?, limit: Int) async throws -> [Expense] {
         try await database.query("""
             SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
-            WHERE e.trip_id = \(trip) ORDER BY e.spent_at, e.id LIMIT \(limit)
+            WHERE e.trip_id = \(trip)
+              AND (\(interval == nil) OR (e.spent_at >= \(interval?.lowerBound ?? Date()) AND e.spent_at < \(interval?.upperBound ?? Date())))
+            ORDER BY e.spent_at, e.id LIMIT \(limit)
             """).map { try Self.decodeExpense($0) }
     }
 }

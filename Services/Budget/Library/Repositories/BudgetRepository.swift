@@ -22,8 +22,9 @@ public protocol BudgetRepository: Sendable {
     func expense(_ id: UUID, trip: UUID) async throws -> Expense?
     /// The trip's expenses spent in `interval` (all when nil), latest spent first, a page at a time.
     func expenses(of trip: UUID, spentIn interval: Range<Date>?, page: PageRequest) async throws -> Page<Expense>
-    /// Every expense of the trip, earliest spent first, at most `limit`: what statistics and exports read.
-    func allExpenses(of trip: UUID, limit: Int) async throws -> [Expense]
+    /// The trip's expenses spent in `interval` (every one when nil), earliest spent first, at most `limit`:
+    /// a day's, and what statistics and exports read.
+    func earliestExpenses(of trip: UUID, spentIn interval: Range<Date>?, limit: Int) async throws -> [Expense]
     /// Converted sums: the total, per category, and before and on each of `days`.
     func totals(of trip: TripFacts, days: [LocalDate]) async throws -> BudgetTotals
 
