@@ -5,6 +5,6 @@ extension GatewayAPI {
     /// security among them: `SignedInUserMiddleware`).
     func register(on table: RouteTable) throws {
         // Compact JSON, as every other answer (the runtime pretty-prints by default).
-        try registerHandlers(on: table, configuration: Configuration(jsonEncodingOptions: [.sortedKeys]))
+        try registerHandlers(on: table, configuration: Configuration(dateTranscoder: InternetDateTranscoder(), jsonEncodingOptions: [.sortedKeys]))
     }
 }
