@@ -11,7 +11,7 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The largest amount accepted: a trillion major units, far beyond any trip.
-    static let maximumMajorUnits: Int64 = 1_000_000_000_000
+    public static let maximumMajorUnits: Int64 = 1_000_000_000_000
 
     /// An amount written as a decimal string (`12`, `12.5`, `0.075`): digits, at most one point, and no
     /// more decimals than the currency has. Named by `field` when it is not one; above zero unless
@@ -48,7 +48,7 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Minor units in one major unit.
-    static func scale(_ currency: Currency) -> Int64 {
+    public static func scale(_ currency: Currency) -> Int64 {
         (0..<currency.exponent).reduce(1) { value, _ in value * 10 }
     }
 }

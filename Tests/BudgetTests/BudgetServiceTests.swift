@@ -73,6 +73,16 @@ import Testing
         await #expect(throws: RoamError.self) { try await service.setRate("0", for: "JPY", trip: trip.id, owner: trip.ownerID) }
         await #expect(throws: RoamError.self) { try await service.setRate("1", for: "EUR", trip: trip.id, owner: trip.ownerID) }
         #expect(try await service.setRate(nil, for: "JPY", trip: trip.id, owner: trip.ownerID).isEmpty)
+        // A trillion yen at a rate of a billion would overflow what an amount may be: refused, not stored.
+        _ = try await service.setRate("1000000000", for: "JPY", trip: trip.id, owner: trip.ownerID)
+        do {
+            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("1000000000000", "JPY", at: "2026-07-10T12:00:00Z"),
+                                             idempotencyKey: nil)
+            Issue.record("an overflowing conversion was accepted")
+        } catch let error as RoamError {
+            #expect(error.kind == .invalidArgument && error.violations.map(\.field) == ["amount"])
+        }
+        #expect(try await store.earliestExpenses(of: trip.id, spentIn: nil, limit: 10).count == 1, "only the first expense was stored")
     }
 
     @Test func amountsHaveAtMostTheirCurrencysDecimalsAndFieldsAreNamed() async throws {

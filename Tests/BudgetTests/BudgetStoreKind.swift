@@ -48,7 +48,7 @@ enum BudgetFixtures {
         let time = utc(instant)
         return Expense(id: UUID.v7(at: time), tripID: trip.id, ownerID: trip.ownerID,
                        details: ExpenseDetails(amount: money, spentAt: time, category: BudgetCategory(category), note: note, placeID: nil, pinID: nil),
-                       converted: rate.convert(money, to: trip.currency), rate: rate, createdAt: time, updatedAt: time)
+                       converted: try! rate.convert(money, to: trip.currency), rate: rate, createdAt: time, updatedAt: time)
     }
 
     static func budget(_ trip: TripFacts, total: String, caps: [String: String] = [:], thresholds: [Int] = [80, 100]) -> Budget {

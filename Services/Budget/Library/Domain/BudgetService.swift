@@ -75,7 +75,7 @@ public struct BudgetService: Sendable {
         let details = try draft.validated(categories: budget.categories)
         let rate = try await rate(for: details, budget: budget, trip: trip)
         let expense = Expense(id: UUID.v7(at: time), tripID: id, ownerID: owner, details: details,
-                              converted: rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
+                              converted: try rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
         let write = try await budgets.add(expense, idempotencyKey: idempotencyKey, trip: trip, at: time)
         publish(write.alerts)
         return write
@@ -96,7 +96,7 @@ public struct BudgetService: Sendable {
         let details = try changes.applied(to: expense.details, categories: budget.categories)
         if changes.convertsAgain(expense.details, details) {
             expense.rate = try await rate(for: details, budget: budget, trip: trip)
-            expense.converted = expense.rate.convert(details.amount, to: budget.currency)
+            expense.converted = try expense.rate.convert(details.amount, to: budget.currency)
         }
         expense.details = details
         expense.updatedAt = time

@@ -26,12 +26,17 @@ public struct ExchangeRate: Sendable, Hashable {
     /// Decimals a rate keeps: the ECB publishes five significant digits; cross rates get eight decimals.
     public static let scale = 8
 
-    /// `money` in `currency` at this rate, rounded half away from zero to the minor unit.
-    public func convert(_ money: Money, to currency: Currency) -> Money {
+    /// `money` in `currency` at this rate, rounded half away from zero to the minor unit; refused, naming
+    /// `amount`, when that comes to more than an amount may be (a huge amount at a huge rate), rather than
+    /// storing a number that overflowed.
+    public func convert(_ money: Money, to currency: Currency) throws(RoamError) -> Money {
         if money.currency == currency { return money }
         var amount = Decimal(money.minorUnits) * rate * Self.power(currency.exponent - money.currency.exponent)
         var rounded = Decimal()
         NSDecimalRound(&rounded, &amount, 0, .plain)
+        guard rounded <= Decimal(Money.maximumMajorUnits) * Decimal(Money.scale(currency)) else {
+            throw RoamError.invalidField("amount", "comes to more than \(Money.maximumMajorUnits.formatted()) \(currency) at this rate")
+        }
         return Money(minorUnits: NSDecimalNumber(decimal: rounded).int64Value, currency: currency)
     }
 
