@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let modulePackages: [String: String] = [
     "GRPCCore": "grpc-swift-2", "GRPCInProcessTransport": "grpc-swift-2",
     "GRPCNIOTransportHTTP2": "grpc-swift-nio-transport", "GRPCProtobuf": "grpc-swift-protobuf",
-    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto",
+    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "_ConnectionPoolModule": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto",
     "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket", "HummingbirdWSClient": "hummingbird-websocket",
     "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
     "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
@@ -89,7 +89,7 @@ let package = Package(
             name: "RoamRuntime",
             dependencies: uses("CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
                                "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
-                               "ServiceLifecycle"),
+                               "ServiceLifecycle", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "RoamRuntimeTests",
             dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
-                               "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle"),
+                               "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",

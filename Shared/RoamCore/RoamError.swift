@@ -83,5 +83,9 @@ extension RoamError {
     public static let unavailable = RoamError(.unavailable, reason: "UNAVAILABLE",
                                               message: "the service is not ready; try again shortly")
 
+    /// The service cannot reach its database (stopped, restarting, unreachable); retrying shortly helps.
+    public static let databaseUnavailable = RoamError(.unavailable, reason: "DATABASE_UNAVAILABLE",
+                                                      message: "the database is unavailable; try again shortly")
+
     public static let `internal` = RoamError(.internal, reason: "INTERNAL", message: "internal error")
 }

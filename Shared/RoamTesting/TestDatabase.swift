@@ -46,7 +46,7 @@ public enum TestDatabase {
 
         func url() async throws -> String {
             if let task { return try await task.value }
-            let task = Task { try LocalCluster.start() }
+            let task = Task { try PrivateCluster.start().url }
             self.task = task
             return try await task.value
         }

@@ -1,6 +1,7 @@
 @testable import Events
 import Foundation
 import Logging
+import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
@@ -12,8 +13,8 @@ import Testing
         try await TestDatabase.withClient { client in
             let logger = Logger(label: "test")
             let (hubA, hubB) = (NotificationHub(), NotificationHub())
-            let replicaA = PostgresNotificationRelay(client: client, hub: hubA, logger: logger)
-            let replicaB = PostgresNotificationRelay(client: client, hub: hubB, logger: logger)
+            let replicaA = PostgresNotificationRelay(database: Database(client: client), hub: hubA, logger: logger)
+            let replicaB = PostgresNotificationRelay(database: Database(client: client), hub: hubB, logger: logger)
             let user = UUID()
             let heardOnB = Mutex<[EventNotification]>([])
             let stream = hubB.subscribe(user)

@@ -57,7 +57,7 @@ import Testing
             let membership = FakeMembership()
             let replicas = (0..<2).map { _ in
                 let hub = ChatHub(store: store)
-                let relay = PostgresChatRelay(client: client, hub: hub, logger: Logger(label: "test"))
+                let relay = PostgresChatRelay(database: Database(client: client), hub: hub, logger: Logger(label: "test"))
                 return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
             }
             let relays = Task {

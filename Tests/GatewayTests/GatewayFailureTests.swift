@@ -1,9 +1,11 @@
 import Foundation
 @testable import Gateway
 import GRPCCore
+import GRPCInProcessTransport
 import RoamProto
 import RoamRuntime
 import RoamTesting
+import ServiceLifecycle
 import Testing
 
 /// How the gateway answers when a service fails, is slow, or is not there at all.
@@ -26,7 +28,7 @@ import Testing
             let reply = try await http.send("GET", "/v1/users/someone")
             #expect(reply.status == status)
             #expect(reply.header("Content-Type") == "application/problem+json")
-            if status == 429 { #expect(reply.header("Retry-After") != nil) }
+            if status == 429 || status == 503 { #expect(reply.header("Retry-After") != nil) }
             if status == 500 { #expect(try reply.json()["detail"] as? String == "internal error") }
         }
     }
@@ -58,6 +60,36 @@ import Testing
             let ready = try await http.send("GET", "/readyz")
             #expect(ready.status == 503)
             #expect(((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "unavailable")
+            #expect(try await http.send("GET", "/healthz").status == 200)
+        }
+    }
+
+    /// A service whose database is away says so, and `/readyz` names it and the reason; the gateway
+    /// itself stays live.
+    @Test func readinessNamesTheServiceThatIsNotServingAndWhy() async throws {
+        let verifier = try await TestTokens().verifier()
+        let settings = try GatewayHarness.settings()
+        let names = [("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
+                     ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
+                     ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService")]
+        var servers: [any Service] = []
+        var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
+        for (name, health) in names {
+            let (server, upstream) = GatewayHarness.inProcess(
+                name, [], health: health, anonymousMethods: [], verifier: verifier, settings: settings,
+                notServingBecause: name == "trips" ? "DATABASE_UNAVAILABLE: connection refused" : nil)
+            servers.append(GRPCServerService(server: server))
+            upstreams[name] = upstream
+        }
+        let gatewayUpstreams = GatewayUpstreams(accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
+                                                media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!)
+        try await GatewayHarness.withGateway(upstreams: gatewayUpstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
+            let ready = try await http.send("GET", "/readyz")
+            #expect(ready.status == 503)
+            let services = try ready.json()["services"] as? [String: [String: Any]]
+            #expect(services?["trips"]?["status"] as? String == "unavailable")
+            #expect(services?["trips"]?["reason"] as? String == "DATABASE_UNAVAILABLE: connection refused")
+            #expect(services?["accounts"]?["status"] as? String == "ok")
             #expect(try await http.send("GET", "/healthz").status == 200)
         }
     }

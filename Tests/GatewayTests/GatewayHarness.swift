@@ -69,12 +69,15 @@ enum GatewayHarness {
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.
+    /// - Parameter notServingBecause: when set, the server's health says NOT_SERVING for this reason.
     static func inProcess(_ name: String, _ services: [any RegistrableRPCService], health healthName: String,
-                          anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings)
+                          anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
+                          notServingBecause reason: String? = nil)
         -> (GRPCServer<InProcessTransport.Server>, Upstream<InProcessTransport.Client>) {
         let transport = InProcessTransport()
         let health = HealthService(serviceNames: [healthName])
         health.setAll(.serving)
+        if let reason { health.block("database", reason: reason) }
         var logger = Logger(label: "gateway-test")
         logger.logLevel = .critical
         let server = GRPCServer(transport: transport.server, services: services + [health],

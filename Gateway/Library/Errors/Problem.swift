@@ -58,7 +58,10 @@ public struct Problem: Codable, Sendable, Equatable {
         case .resourceExhausted(let delay):
             status = .tooManyRequests
             retryAfter = max(1, Int(delay.seconds.rounded(.up)))
-        case .unavailable: status = .serviceUnavailable
+        case .unavailable:
+            status = .serviceUnavailable
+            // Services come back within seconds (a restart, the database returning): say when to try.
+            retryAfter = 1
         case .deadlineExceeded: status = .gatewayTimeout
         case .internal: status = .internalServerError
         }

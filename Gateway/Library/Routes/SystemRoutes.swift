@@ -19,10 +19,10 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
             var ready = true
             for (name, result) in results {
                 switch result {
-                case .success(true): services[name] = PartStatus(status: "ok", reason: nil)
-                case .success(false):
+                case .success(nil): services[name] = PartStatus(status: "ok", reason: nil)
+                case .success(let reason?):
                     ready = false
-                    services[name] = PartStatus(status: "unavailable", reason: "NOT_SERVING")
+                    services[name] = PartStatus(status: "unavailable", reason: reason)
                 case .failure(let error):
                     ready = false
                     services[name] = PartStatus(Result<Void, RoamError>.failure(error))

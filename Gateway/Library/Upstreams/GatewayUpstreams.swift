@@ -29,14 +29,19 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     }
 
     /// Asks every service whether it is SERVING (for `/readyz`).
-    func readiness(within timeout: Duration) async -> [String: Result<Bool, RoamError>] {
+    /// Each upstream's health: nil when it serves, otherwise why not (its own reason, such as
+    /// `DATABASE_UNAVAILABLE: …`, or why it could not be asked).
+    func readiness(within timeout: Duration) async -> [String: Result<String?, RoamError>] {
         await FanOut.gather(within: timeout, all.map { upstream, healthName in
             FanOut.Part(upstream.name) {
-                let response = try await upstream.call(idempotent: true) { client, options in
+                try await upstream.call(idempotent: true) { client, options in
                     try await Grpc_Health_V1_Health.Client(wrapping: client)
-                        .check(.with { $0.service = healthName }, options: options)
+                        .check(request: ClientRequest(message: .with { $0.service = healthName }), options: options) { response in
+                            let message = try response.message
+                            guard message.status != .serving else { return nil }
+                            return response.metadata[stringValues: HealthService.reasonKey].first(where: { _ in true }) ?? "NOT_SERVING"
+                        }
                 }
-                return response.status == .serving
             }
         })
     }

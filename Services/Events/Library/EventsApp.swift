@@ -13,7 +13,7 @@ public enum EventsApp {
                 if let database = runtime.database { PostgresEventStore(database: database) } else { InMemoryEventStore() }
             let notifications = NotificationHub()
             // Replicas share notifications through the database.
-            let relay = runtime.postgres.map { PostgresNotificationRelay(client: $0, hub: notifications, logger: runtime.logger) }
+            let relay = runtime.database.map { PostgresNotificationRelay(database: $0, hub: notifications, logger: runtime.logger) }
             let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy,
                                       notifications: relay.map { $0 as any Notifier } ?? notifications,
                                       media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)))

@@ -13,7 +13,7 @@ public enum FeedApp {
             let (events, credential, logger) = (try runtime.upstream("events", addresses: configuration.eventsAddresses),
                                                 runtime.credential, runtime.logger)
             let chat = ChatHub(store: store, bufferSize: configuration.chatBufferSize)
-            let relay = runtime.postgres.map { PostgresChatRelay(client: $0, hub: chat, logger: logger) }
+            let relay = runtime.database.map { PostgresChatRelay(database: $0, hub: chat, logger: logger) }
             let graph = CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: credential),
                                           timeToLive: configuration.relationsCacheTTL)
             let media = MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses))

@@ -22,7 +22,7 @@ public enum TripsApp {
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
-            let listener = runtime.postgres.map { PostgresReminderListener(client: $0, streams: notifications, logger: runtime.logger) }
+            let listener = runtime.database.map { PostgresReminderListener(database: $0, streams: notifications, logger: runtime.logger) }
             parts.background = listener.map { [$0] } ?? []
             // Without a database there is no channel: the worker hands reminders to this process's streams.
             var announce: (@Sendable ([Reminder]) -> Void)?

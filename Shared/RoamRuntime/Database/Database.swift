@@ -1,22 +1,51 @@
 import Logging
 import PostgresNIO
+// ConnectionPoolError: what the pool throws while its circuit breaker is open.
+import _ConnectionPoolModule
 
-/// The one long-lived PostgreSQL client of a process, with a time limit on every operation so a
-/// database outage fails requests quickly instead of queueing them forever.
+/// The PostgreSQL of a process, with a time limit on every operation. A service's database is
+/// watched by a `DatabaseSupervisor`: while the server is away, operations fail at once with
+/// `DATABASE_UNAVAILABLE` rather than waiting out their deadline.
 public struct Database: Sendable {
-    public let client: PostgresClient
+    private let fixedClient: PostgresClient?
+    public let supervisor: DatabaseSupervisor?
     public let operationTimeout: Duration
 
+    /// A database on a client the caller runs (tests and tools).
     public init(client: PostgresClient, operationTimeout: Duration = .seconds(5)) {
-        self.client = client
+        fixedClient = client
+        supervisor = nil
         self.operationTimeout = operationTimeout
     }
+
+    /// A service's database, on whichever pool its supervisor hands out.
+    public init(supervisor: DatabaseSupervisor, operationTimeout: Duration = .seconds(5)) {
+        fixedClient = nil
+        self.supervisor = supervisor
+        self.operationTimeout = operationTimeout
+    }
+
+    /// The pool to use now.
+    public var client: PostgresClient { fixedClient ?? supervisor!.client }
 
     /// Runs one statement and collects its rows.
     @discardableResult
     public func query(_ query: PostgresQuery, logger: Logger = RequestContext.current.logger) async throws -> [PostgresRow] {
-        try await withTimeout {
-            try await client.query(query, logger: logger).collect()
+        try await guarded {
+            try await withTimeout {
+                try await client.query(query, logger: logger).collect()
+            }
+        }
+    }
+
+    /// Lends one connection for as long as `body` runs (listeners), once the database is reachable.
+    public func withConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await supervisor?.waitUntilReachable()
+        do {
+            return try await client.withConnection(body)
+        } catch where Self.isOutage(error) {
+            supervisor?.suspect()
+            throw error
         }
     }
 
@@ -30,8 +59,10 @@ public struct Database: Sendable {
         while true {
             attempt += 1
             do {
-                return try await withTimeout {
-                    try await Self.transaction(client, logger: logger, body)
+                return try await guarded {
+                    try await withTimeout {
+                        try await Self.transaction(client, logger: logger, body)
+                    }
                 }
             } catch let error as PSQLError where attempt < 4 && Self.isRetryable(error) {
                 try await Task.sleep(for: .milliseconds(5 * attempt))
@@ -51,6 +82,30 @@ public struct Database: Sendable {
         }
     }
 
+    /// Fails at once while the supervisor knows the server is away, and turns a lost connection into
+    /// `DATABASE_UNAVAILABLE` (asking the supervisor to look now).
+    private func guarded<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        if let supervisor, !supervisor.isReachable { throw RoamError.databaseUnavailable }
+        do {
+            return try await body()
+        } catch where Self.isOutage(error) {
+            supervisor?.suspect()
+            throw (error as? RoamError) ?? RoamError.databaseUnavailable
+        }
+    }
+
+    /// Whether `error` says the database could not be reached (rather than refusing a statement).
+    public static func isOutage(_ error: any Error) -> Bool {
+        if error is ConnectionPoolError { return true }
+        if let error = error as? RoamError { return error.reason == RoamError.databaseUnavailable.reason }
+        guard let error = error as? PSQLError else { return false }
+        if let state = error.serverInfo?[.sqlState] {
+            // Class 08 is "connection exception"; 57P01–57P03 are the server shutting down or starting.
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        }
+        return [.connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown].contains(error.code)
+    }
+
     static func isRetryable(_ error: PSQLError) -> Bool {
         let state = error.serverInfo?[.sqlState]
         return state == "40001" || state == "40P01"
@@ -58,17 +113,14 @@ public struct Database: Sendable {
 
     private func withTimeout<Result: Sendable>(_ body: @Sendable @escaping () async throws -> Result) async throws -> Result {
         let limit = min(operationTimeout, RequestContext.current.deadline.map { $0 - .now } ?? operationTimeout)
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let result = first else {
-                throw RoamError(.unavailable, reason: "UNAVAILABLE", message: "the database did not answer in time")
-            }
-            return result
+        do {
+            return try await Timeout.race(limit, Self.noAnswer, body)
+        } catch let error as RoamError where error == Self.noAnswer {
+            supervisor?.suspect()
+            throw error
         }
     }
+
+    private static let noAnswer = RoamError(.unavailable, reason: RoamError.databaseUnavailable.reason,
+                                            message: "the database did not answer in time")
 }

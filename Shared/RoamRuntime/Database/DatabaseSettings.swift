@@ -6,6 +6,9 @@ import PostgresNIO
 /// (`postgres://user:password@host:port/database?sslmode=disable|require`, or `?host=/socket/dir`).
 public struct DatabaseSettings: Sendable {
     public var configuration: PostgresClient.Configuration
+    /// The same server for one connection of its own, which tells whether the database is back
+    /// without waiting on the pool's back-off.
+    public var probeConfiguration: PostgresConnection.Configuration
     /// The longest any one database operation may take before the request gives up.
     public var operationTimeout: Duration
 
@@ -13,7 +16,7 @@ public struct DatabaseSettings: Sendable {
 
     public init(environment: Environment) throws(ConfigurationError) {
         let url = environment.string("DATABASE_URL", default: Self.defaultURL)
-        guard var configuration = Self.configuration(from: url) else {
+        guard var configuration = Self.configuration(from: url), var probe = Self.probeConfiguration(from: url) else {
             throw ConfigurationError(variable: "DATABASE_URL", problem: "expected postgres://user[:password]@host[:port]/database, got \"\(url)\"")
         }
         configuration.options.maximumConnections = try environment.int("DATABASE_MAX_CONNECTIONS", default: 20, in: 1...500)
@@ -26,29 +29,70 @@ public struct DatabaseSettings: Sendable {
             ("statement_timeout", "\(statementTimeout)"), ("jit", "off"), ("max_parallel_workers_per_gather", "0"),
         ]
         self.configuration = configuration
+        probe.options.connectTimeout = .seconds(1)
+        probeConfiguration = probe
     }
 
     static func configuration(from url: String) -> PostgresClient.Configuration? {
-        guard let components = URLComponents(string: url),
-              components.scheme == "postgres" || components.scheme == "postgresql",
-              let user = components.user, !user.isEmpty else { return nil }
-        let database = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
-        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
-        let password = components.password?.removingPercentEncoding
-        if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
-            let port = components.port ?? 5432
-            return .init(unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
-                         database: database.isEmpty ? nil : database)
+        guard let address = ServerAddress(url: url) else { return nil }
+        if let socket = address.socketPath {
+            return .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
         }
-        guard let host = components.host, !host.isEmpty else { return nil }
-        let tls: PostgresClient.Configuration.TLS
-        switch query["sslmode"] ?? "prefer" {
-        case "disable": tls = .disable
-        case "require", "verify-full", "verify-ca": tls = .require(.makeClientConfiguration())
-        default: tls = .prefer(.makeClientConfiguration())
+        let tls: PostgresClient.Configuration.TLS = switch address.sslMode {
+        case "disable": .disable
+        case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
+        default: .prefer(.makeClientConfiguration())
         }
-        return .init(host: host, port: components.port ?? 5432, username: user, password: password,
-                     database: database.isEmpty ? nil : database, tls: tls)
+        return .init(host: address.host, port: address.port, username: address.user, password: address.password,
+                     database: address.database, tls: tls)
+    }
+
+    static func probeConfiguration(from url: String) -> PostgresConnection.Configuration? {
+        guard let address = ServerAddress(url: url) else { return nil }
+        if let socket = address.socketPath {
+            return .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
+        }
+        let tls: PostgresConnection.Configuration.TLS
+        if address.sslMode == "disable" {
+            tls = .disable
+        } else {
+            guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
+            tls = ["require", "verify-full", "verify-ca"].contains(address.sslMode) ? .require(context) : .prefer(context)
+        }
+        return .init(host: address.host, port: address.port, username: address.user, password: address.password,
+                     database: address.database, tls: tls)
+    }
+
+    /// The parts of a `DATABASE_URL`.
+    struct ServerAddress {
+        var user: String
+        var password: String?
+        var database: String?
+        var host: String
+        var port: Int
+        /// Set for `?host=/socket/dir`.
+        var socketPath: String?
+        var sslMode: String
+
+        init?(url: String) {
+            guard let components = URLComponents(string: url),
+                  components.scheme == "postgres" || components.scheme == "postgresql",
+                  let user = components.user, !user.isEmpty else { return nil }
+            let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+            let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+            self.user = user
+            password = components.password?.removingPercentEncoding
+            database = path.isEmpty ? nil : path
+            port = components.port ?? 5432
+            sslMode = query["sslmode"] ?? "prefer"
+            if let socketDirectory = query["host"], socketDirectory.hasPrefix("/") {
+                host = ""
+                socketPath = "\(socketDirectory)/.s.PGSQL.\(port)"
+            } else {
+                guard let host = components.host, !host.isEmpty else { return nil }
+                self.host = host
+            }
+        }
     }
 }
 

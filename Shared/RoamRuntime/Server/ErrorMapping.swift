@@ -1,9 +1,11 @@
 import GRPCCore
 import Logging
 import PostgresNIO
+// ConnectionPoolError: what the pool throws while its circuit breaker is open.
+import _ConnectionPoolModule
 
 /// Turns anything a handler throws into an RPC error a client can act on. Database errors are
-/// classified by SQLSTATE; anything unexpected becomes INTERNAL with the detail kept in the log only.
+/// classified by SQLSTATE, and a database that cannot be reached is DATABASE_UNAVAILABLE; anything unexpected becomes INTERNAL with the detail kept in the log only.
 public enum ErrorMapping {
     public static func rpcError(for error: any Error, logger: Logger) -> RPCError {
         switch error {
@@ -13,6 +15,9 @@ public enum ErrorMapping {
             return RPCError(error)
         case let error as PSQLError:
             return RPCError(roamError(for: error, logger: logger))
+        case is ConnectionPoolError:
+            logger.warning("database unavailable", metadata: ["error": .describing(error)])
+            return RPCError(RoamError.databaseUnavailable)
         case is CancellationError:
             return RPCError(code: .cancelled, message: "the call was cancelled")
         default:
@@ -32,9 +37,12 @@ public enum ErrorMapping {
         default:
             break
         }
-        switch error.code {
-        case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .queryCancelled:
+        if Database.isOutage(error) {
             logger.warning("database unavailable", metadata: ["error": .describing(error)])
+            return .databaseUnavailable
+        }
+        switch error.code {
+        case .queryCancelled:
             return .unavailable
         default:
             logger.error("database error", metadata: ["error": .describing(error)])

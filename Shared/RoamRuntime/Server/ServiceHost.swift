@@ -37,9 +37,19 @@ public enum ServiceHost {
             }
             return OutboxDelivery(outbox: outbox, targets: targets, logger: logger)
         }
-        let postgres = runtime.postgres
+        let database = runtime.database
+        database?.supervisor?.observe { reachable, reason in
+            if reachable {
+                health.unblock("database")
+            } else {
+                health.block("database", reason: "DATABASE_UNAVAILABLE: \(reason)")
+            }
+        }
         let startup = StartupService(health: health, logger: logger, workers: parts.workers + (delivery.map { [$0] } ?? [])) {
-            if let postgres { try await parts.migrator.migrate(postgres, logger: logger) }
+            if let database {
+                try await database.supervisor?.waitUntilReachable()
+                try await parts.migrator.migrate(database.client, logger: logger)
+            }
             try await verifier.loadKeys()
         }
         let server = GRPCServer(
@@ -58,7 +68,8 @@ public enum ServiceHost {
             interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger)
         )
 
-        var services: [any Service] = postgres.map { [$0] } ?? []
+        // First, so it stops last: requests being answered at shutdown still reach the database.
+        var services: [any Service] = database?.supervisor.map { [$0] } ?? []
         services += runtime.allUpstreams as [any Service]
         services += parts.background
         services.append(startup)
@@ -67,7 +78,7 @@ public enum ServiceHost {
             services.append(MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger))
         }
         logger.info("starting", metadata: ["grpc": "\(settings.grpcAddress)", "metrics": "\(settings.metricsAddress)",
-                                           "storage": "\(postgres == nil ? "memory" : "postgres")"])
+                                           "storage": "\(database == nil ? "memory" : "postgres")"])
         let group = ServiceGroup(configuration: .init(services: services.map { .init(service: $0) },
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

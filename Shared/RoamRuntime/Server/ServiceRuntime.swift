@@ -9,9 +9,7 @@ import Synchronization
 public final class ServiceRuntime: Sendable {
     public let settings: ServiceSettings
     public let logger: Logger
-    /// The PostgreSQL client, or nil with `ROAM_IN_MEMORY=true`.
-    public let postgres: PostgresClient?
-    /// The same database with the service's operation timeout.
+    /// The database with the service's operation timeout, or nil with `ROAM_IN_MEMORY=true`.
     public let database: Database?
     public let credential: ServiceCredential
     private let upstreams = Mutex<[String: Upstream<HTTP2ClientTransport.Posix>]>([:])
@@ -21,12 +19,10 @@ public final class ServiceRuntime: Sendable {
         self.logger = logger
         if settings.inMemory {
             logger.warning("ROAM_IN_MEMORY=true: \(settings.name) keeps everything in memory and forgets it on exit")
-            postgres = nil
             database = nil
         } else {
-            let client = PostgresClient(configuration: settings.database.configuration, backgroundLogger: logger)
-            postgres = client
-            database = Database(client: client, operationTimeout: settings.database.operationTimeout)
+            database = Database(supervisor: DatabaseSupervisor(settings: settings.database, logger: logger),
+                                operationTimeout: settings.database.operationTimeout)
         }
         credential = await ServiceCredential(serviceName: settings.name, secret: settings.serviceSecret)
     }

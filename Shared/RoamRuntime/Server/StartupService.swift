@@ -11,7 +11,13 @@ public struct StartupService: Service {
     private let logger: Logger
 
     public init(health: HealthService, logger: Logger, workers: [any Service] = [], work: @escaping @Sendable () async throws -> Void) {
-        self.init(logger: logger, workers: workers, work: work) { ready in health.setAll(ready ? .serving : .notServing) }
+        self.init(logger: logger, workers: workers, work: work) { ready in
+            if ready {
+                health.unblock("startup")
+            } else {
+                health.block("shutdown", reason: "SHUTTING_DOWN: the process is stopping")
+            }
+        }
     }
 
     /// - Parameters:

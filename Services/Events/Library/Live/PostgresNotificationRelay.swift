@@ -10,12 +10,12 @@ import ServiceLifecycle
 public struct PostgresNotificationRelay: Notifier, Service {
     static let channel = "events_notifications"
 
-    let client: PostgresClient
+    let database: Database
     let hub: NotificationHub
     let logger: Logger
 
-    public init(client: PostgresClient, hub: NotificationHub, logger: Logger) {
-        self.client = client
+    public init(database: Database, hub: NotificationHub, logger: Logger) {
+        self.database = database
         self.hub = hub
         self.logger = logger
     }
@@ -49,7 +49,7 @@ public struct PostgresNotificationRelay: Notifier, Service {
         do {
             let payload = String(decoding: try JSONEncoder().encode(Message(notification, to: userID)), as: UTF8.self)
             // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
-            _ = try await client.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger).collect()
+            try await database.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
         } catch {
             // What the notification says stays readable through the API; at least this replica's
             // streams hear it.
@@ -61,7 +61,7 @@ public struct PostgresNotificationRelay: Notifier, Service {
     /// Listens until graceful shutdown, reconnecting when the connection is lost.
     public func run() async throws {
         await BackgroundLoop.restarting(logger: logger, lost: "lost the notification channel; listening again") {
-            try await client.withConnection { connection in
+            try await database.withConnection { connection in
                 try await connection.listen(on: Self.channel) { notifications in
                     for try await received in notifications {
                         guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),

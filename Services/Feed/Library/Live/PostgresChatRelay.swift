@@ -11,13 +11,13 @@ import ServiceLifecycle
 public struct PostgresChatRelay: ChatAnnouncer, Service {
     static let channel = "feed_chat"
 
-    let client: PostgresClient
+    let database: Database
     let hub: ChatHub
     let backstop: Duration
     let logger: Logger
 
-    public init(client: PostgresClient, hub: ChatHub, backstop: Duration = .seconds(2), logger: Logger) {
-        self.client = client
+    public init(database: Database, hub: ChatHub, backstop: Duration = .seconds(2), logger: Logger) {
+        self.database = database
         self.hub = hub
         self.backstop = backstop
         self.logger = logger
@@ -26,7 +26,7 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
     public func announce(event: UUID) async {
         do {
             // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
-            _ = try await client.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger).collect()
+            try await database.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString))", logger: logger)
         } catch {
             logger.warning("could not announce a chat message", metadata: ["error": .describing(error)])
             await hub.announce(event: event)
@@ -48,7 +48,7 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
 
     private func listen() async {
         await BackgroundLoop.restarting(logger: logger, lost: "lost the chat channel; listening again") {
-            try await client.withConnection { connection in
+            try await database.withConnection { connection in
                 try await connection.listen(on: Self.channel) { notifications in
                     // Anything sent while not listening is picked up here.
                     await hub.announceAll()

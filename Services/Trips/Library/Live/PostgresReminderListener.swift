@@ -8,12 +8,12 @@ import ServiceLifecycle
 /// Hears the reminders any replica's worker claims (announced on `trips_reminders` as the claim
 /// commits) and hands them to the streams open on this replica.
 public struct PostgresReminderListener: Service {
-    let client: PostgresClient
+    let database: Database
     let streams: UserStreams<TripNotification>
     let logger: Logger
 
-    public init(client: PostgresClient, streams: UserStreams<TripNotification>, logger: Logger) {
-        self.client = client
+    public init(database: Database, streams: UserStreams<TripNotification>, logger: Logger) {
+        self.database = database
         self.streams = streams
         self.logger = logger
     }
@@ -42,7 +42,7 @@ public struct PostgresReminderListener: Service {
     /// Listens until graceful shutdown, reconnecting when the connection is lost.
     public func run() async throws {
         await BackgroundLoop.restarting(logger: logger, lost: "lost the reminders channel; listening again") {
-            try await client.withConnection { connection in
+            try await database.withConnection { connection in
                 try await connection.listen(on: PostgresTripStore.remindersChannel) { announcements in
                     for try await announced in announcements {
                         guard let reminder = try? JSONDecoder().decode(Announcement.self, from: Data(announced.payload.utf8)).reminder else {

@@ -1,0 +1,61 @@
+import Synchronization
+
+/// A time limit that does not wait for the work it gives up on. A task group cannot give up: it
+/// waits for every child, and a query on a connection the server dropped mid-shutdown may never
+/// end, so a request would hang with it.
+public enum Timeout {
+    /// `body`'s result, or `error` once `limit` has passed (then `body` is cancelled and left to end
+    /// on its own). Cancelling the caller cancels `body`.
+    public static func race<Result: Sendable>(_ limit: Duration, _ error: any Error,
+                                              _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        let race = Race()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let work = Task {
+                    do {
+                        let result = try await body()
+                        if race.finish() { continuation.resume(returning: result) }
+                    } catch {
+                        if race.finish() { continuation.resume(throwing: error) }
+                    }
+                }
+                race.start(work: work, timer: Task {
+                    guard (try? await Task.sleep(for: limit)) != nil, race.finish() else { return }
+                    work.cancel()
+                    continuation.resume(throwing: error)
+                })
+            }
+        } onCancel: {
+            race.cancel()
+        }
+    }
+
+    /// Who answers first, the work or the timer; the loser is cancelled.
+    private final class Race: Sendable {
+        private let state = Mutex<(finished: Bool, work: Task<Void, Never>?, timer: Task<Void, Never>?)>((false, nil, nil))
+
+        func start(work: Task<Void, Never>, timer: Task<Void, Never>) {
+            let finished = state.withLock { state in
+                state.work = work
+                state.timer = timer
+                return state.finished
+            }
+            if finished { timer.cancel() }
+        }
+
+        /// Whether the caller is first; the timer is cancelled either way.
+        func finish() -> Bool {
+            let (first, timer) = state.withLock { state in
+                defer { state.finished = true }
+                return (!state.finished, state.timer)
+            }
+            timer?.cancel()
+            return first
+        }
+
+        /// The caller's task was cancelled: so is the work.
+        func cancel() {
+            state.withLock { $0.work }?.cancel()
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import RoamLocal
+
+/// A throwaway PostgreSQL cluster of its own (the shared test database, or one a fault test stops and
+/// starts again), removed by a watchdog when the test process exits.
+public struct PrivateCluster: Sendable {
+    public let cluster: PostgresCluster
+
+    /// The superuser's URL.
+    public var url: String { cluster.adminURL }
+
+    /// Creates and starts a cluster in a temporary folder on a free port.
+    public static func start() throws -> PrivateCluster {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-pg-\(UUID().uuidString.prefix(8))").path
+        let cluster = PostgresCluster(directory: directory, port: FreePort.next(), unsafeFast: true)
+        try cluster.start()
+        // The watchdog outlives this process only as long as it takes to notice it is gone. It must
+        // not hold the test's output pipes open, or the runner waits for it forever.
+        let watchdog = """
+            exec </dev/null >/dev/null 2>&1
+            while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done
+            \(cluster.immediateStopCommand) >/dev/null 2>&1
+            rm -rf \(directory)
+            """
+        _ = try Spawn.start("/bin/sh", ["-c", watchdog])
+        return PrivateCluster(cluster: cluster)
+    }
+
+    /// Stops the server as an operator would (`pg_ctl stop -m fast`: sessions are ended).
+    public func stop() throws {
+        try cluster.stop()
+    }
+
+    /// Starts the stopped server again on the same port.
+    public func restart() throws {
+        try cluster.start()
+    }
+}
