@@ -191,5 +191,9 @@ let package = Package(
             dependencies: uses("Accounts", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
                                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "FaultTests",
+            dependencies: uses("Logging", "MediaTesting", "PostgresNIO", "RoamRuntime", "RoamTesting"),
+            path: "Tests/FaultTests", swiftSettings: swiftSettings),
     ]
 )

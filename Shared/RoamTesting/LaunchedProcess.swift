@@ -8,6 +8,9 @@ import Synchronization
 public final class LaunchedProcess: Sendable {
     public let process: ChildProcess
     private let sink: LineSink
+    private let path: String
+    private let arguments: [String]
+    private let environment: [String: String]
 
     public convenience init(_ executable: String, environment: [String: String]) throws {
         try self.init(path: try Self.path(of: executable), environment: environment)
@@ -21,6 +24,21 @@ public final class LaunchedProcess: Sendable {
         process = try ChildProcess(name: (path as NSString).lastPathComponent, executable: path, arguments: arguments,
                                    environment: variables) { line in sink.append(line) }
         self.sink = sink
+        self.path = path
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    /// The same program started again with the same settings (after a crash or a kill), with
+    /// `changes` to its environment.
+    public func relaunch(changing changes: [String: String] = [:]) throws -> LaunchedProcess {
+        try LaunchedProcess(path: path, arguments: arguments, environment: environment.merging(changes) { _, new in new })
+    }
+
+    /// Kills the process with SIGKILL, as a crash or an out-of-memory kill would, and waits until it is gone.
+    public func killAtOnce() async {
+        process.kill(signal: SIGKILL)
+        _ = await process.exitStatus()
     }
 
     /// Where SwiftPM put the executables: beside the test bundle (`swift test` builds every product).

@@ -14,8 +14,10 @@ public struct ProcessStack: Sendable {
 
     /// - Parameter fastHashing: cheap password hashing, for tests about processes and the network
     ///   rather than password cost.
-    public static func startAccounts(fastHashing: Bool = true, environment extra: [String: String] = [:]) async throws -> ProcessStack {
-        let adminURL = try await TestDatabase.freshDatabase()
+    ///   - server: the PostgreSQL server to make the stack's database on; the shared test server by default.
+    public static func startAccounts(fastHashing: Bool = true, server: String? = nil, environment extra: [String: String] = [:]) async throws
+        -> ProcessStack {
+        let adminURL = try await TestDatabase.freshDatabase(on: server)
         // Roles are shared by every database on the server, so each test gets its own.
         let grant = DatabaseProvisioner.Grant(schema: "accounts", role: "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())",
                                               password: UUID().uuidString)

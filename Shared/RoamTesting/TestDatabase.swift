@@ -29,14 +29,16 @@ public enum TestDatabase {
         }
     }
 
-    /// The URL of a new, empty database on the test server, for tests that need a database to
-    /// themselves (per-service roles, whole processes).
-    public static func freshDatabase() async throws -> String {
+    /// The URL of a new, empty database on the test server (or on the server at `serverURL`), for
+    /// tests that need a database to themselves (per-service roles, whole processes).
+    public static func freshDatabase(on serverURL: String? = nil) async throws -> String {
+        let server: String
+        if let serverURL { server = serverURL } else { server = try await url() }
         let name = "t_\(UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: ""))"
-        try await withClient { client in
+        try await Database.withClient(url: server, maxConnections: 1, logger: Logger(label: "test-postgres")) { client in
             try await client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: Logger(label: "test-postgres"))
         }
-        guard var components = URLComponents(string: try await url()) else { throw TestDatabaseError(message: "bad DATABASE_URL") }
+        guard var components = URLComponents(string: server) else { throw TestDatabaseError(message: "bad DATABASE_URL") }
         components.path = "/\(name)"
         return components.string!
     }

@@ -80,7 +80,9 @@ extension Upstream where Transport == HTTP2ClientTransport.Posix {
                 transport: try HTTP2ClientTransport.Posix(
                     target: address.resolvableTarget,
                     transportSecurity: .plaintext,
-                    config: .defaults { $0.backoff.max = .seconds(5) },
+                    // A restarted replica is back within a second or two: try it that often (on a
+                    // loopback or a cluster network, a refused attempt costs next to nothing).
+                    config: .defaults { $0.backoff = .init(initial: .milliseconds(100), max: .seconds(1), multiplier: 1.6, jitter: 0.2) },
                     serviceConfig: ServiceConfig(loadBalancingConfig: [.roundRobin])
                 ),
                 interceptors: interceptors

@@ -12,14 +12,17 @@ public struct OutboxDelivery: Service {
     let interval: Duration
     let logger: Logger
     let now: @Sendable () -> Date
+    /// The fault suite's crash point (see `CrashPoints`).
+    let crashBeforeDelivery: Bool
 
     public init(outbox: any OutboxRepository, targets: [any PurgeTarget], interval: Duration = .seconds(2), logger: Logger,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                now: @escaping @Sendable () -> Date = Date.init, crashBeforeDelivery: Bool = false) {
         self.outbox = outbox
         self.targets = targets
         self.interval = interval
         self.logger = logger
         self.now = now
+        self.crashBeforeDelivery = crashBeforeDelivery
     }
 
     public func run() async throws {
@@ -30,6 +33,7 @@ public struct OutboxDelivery: Service {
     public func deliverDue(limit: Int = 100) async throws -> Int {
         var completed = 0
         for entry in try await outbox.due(at: now(), limit: limit) {
+            if crashBeforeDelivery { CrashPoints.crash(at: "before delivering outbox entry \(entry.id)") }
             var pending = false
             for target in targets where !entry.deliveredTo.contains(target.name) {
                 do {

@@ -35,7 +35,7 @@ public enum ServiceHost {
             let targets = try parts.purgeTargets.map { target in
                 GRPCPurgeTarget(upstream: try runtime.upstream(target.name, addresses: target.addresses), credential: runtime.credential)
             }
-            return OutboxDelivery(outbox: outbox, targets: targets, logger: logger)
+            return OutboxDelivery(outbox: outbox, targets: targets, logger: logger, crashBeforeDelivery: settings.crashPoints.beforeDelivery)
         }
         let database = runtime.database
         database?.supervisor?.observe { reachable, reason in
@@ -66,6 +66,7 @@ public enum ServiceHost {
             ),
             services: parts.services + [health],
             interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger)
+                + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )
 
         // First, so it stops last: requests being answered at shutdown still reach the database.

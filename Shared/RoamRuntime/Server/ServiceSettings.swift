@@ -15,6 +15,8 @@ public struct ServiceSettings: Sendable {
     public var inMemory: Bool
     /// The longest one call to another service may take.
     public var upstreamTimeout: Duration
+    /// Where the fault suite makes the process kill itself; none in normal runs.
+    public var crashPoints: CrashPoints
 
     public static let developmentServiceSecret = "roam-development-service-secret-change-me"
 
@@ -33,5 +35,6 @@ public struct ServiceSettings: Sendable {
         database = try DatabaseSettings(environment: environment)
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
+        crashPoints = try CrashPoints(environment: environment)
     }
 }

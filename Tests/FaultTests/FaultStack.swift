@@ -1,0 +1,115 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RoamRuntime
+import RoamTesting
+import Synchronization
+
+/// Every Roam process, started as `roam up` starts them, on a PostgreSQL server of the suite's own
+/// that the suite may stop; any process can be killed and started again on the same port.
+final class FaultStack: Sendable {
+    /// One running service: how to ask whether it serves, and its current process.
+    struct Member: Sendable {
+        var process: LaunchedProcess
+        /// The first process, whose settings every relaunch starts from.
+        let original: LaunchedProcess
+        /// The gRPC port and health name; nil for the gateway, which answers `/readyz`.
+        let grpc: (port: Int, health: String)?
+    }
+
+    let cluster: PrivateCluster
+    let adminURL: String
+    let http: HTTPTestClient
+    private let members: Mutex<[String: Member]>
+
+    /// The services in the order the suite kills them; the gateway last.
+    static let names = ["accounts", "events", "feed", "media", "trips", "budget", "gateway"]
+
+    private init(cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, members: [String: Member]) {
+        self.cluster = cluster
+        self.adminURL = adminURL
+        self.http = http
+        self.members = Mutex(members)
+    }
+
+    static func start() async throws -> FaultStack {
+        let cluster = try PrivateCluster.start()
+        let (feedPort, tripsPort, budgetPort) = (FreePort.next(), FreePort.next(), FreePort.next())
+        let stack = try await ProcessStack.startAccounts(server: cluster.url, environment: [
+            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)",
+        ])
+        // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
+        let (events, eventsPort) = try await stack.startEvents(environment: [
+            "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
+        ])
+        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
+        let (media, mediaPort) = try await stack.startMedia()
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
+        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
+            "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
+        ])
+        return FaultStack(cluster: cluster, adminURL: stack.adminURL, http: http, members: [
+            "accounts": Member(process: stack.accounts, original: stack.accounts, grpc: (stack.accountsPort, "roam.accounts.v1.AccountsService")),
+            "events": Member(process: events, original: events, grpc: (eventsPort, "roam.events.v1.EventsService")),
+            "feed": Member(process: feed, original: feed, grpc: (feedPort, "roam.feed.v1.FeedService")),
+            "media": Member(process: media, original: media, grpc: (mediaPort, "roam.media.v1.MediaService")),
+            "trips": Member(process: trips, original: trips, grpc: (tripsPort, "roam.trips.v1.TripsService")),
+            "budget": Member(process: budget, original: budget, grpc: (budgetPort, "roam.budget.v1.BudgetService")),
+            "gateway": Member(process: gateway, original: gateway, grpc: nil),
+        ])
+    }
+
+    func process(_ name: String) -> LaunchedProcess {
+        members.withLock { $0[name]!.process }
+    }
+
+    /// SIGKILL, as a crash or the kernel's out-of-memory killer would end it.
+    func kill(_ name: String) async {
+        await process(name).killAtOnce()
+    }
+
+    /// Starts the service again with its settings (plus `changes`), and waits until it serves.
+    func relaunch(_ name: String, changing changes: [String: String] = [:], waitUntilServing: Bool = true) async throws {
+        var member = members.withLock { $0[name]! }
+        member.process = try member.original.relaunch(changing: changes)
+        members.withLock { $0[name] = member }
+        guard waitUntilServing else { return }
+        if let grpc = member.grpc {
+            try await member.process.waitUntilServing(port: grpc.port, service: grpc.health)
+        } else {
+            try await member.process.waitUntilAnswering(http)
+        }
+    }
+
+    /// Waits for the crash point a service was started with to end it; its exit status.
+    func waitForCrash(_ name: String, within timeout: Duration = .seconds(30)) async -> Int32? {
+        await process(name).process.exitStatus(within: timeout)
+    }
+
+    /// The processes that have exited although the suite did not stop them.
+    func exitedOnTheirOwn() -> [String] {
+        members.withLock { members in members.filter { $0.value.process.process.hasExited }.map(\.key).sorted() }
+    }
+
+    /// Stops every process (SIGTERM), the gateway first; each one's exit as `LaunchedProcess.stopStatus` says it.
+    func stopAll() async -> [String: String] {
+        var statuses: [String: String] = [:]
+        for name in Self.names.reversed() {
+            statuses[name] = await process(name).stopStatus()
+        }
+        try? cluster.stop()
+        return statuses
+    }
+
+    /// One number from the database, read as the suite's superuser.
+    func count(_ query: PostgresQuery) async throws -> Int {
+        try await ProcessStack.withAdmin(adminURL) { client in
+            var total = 0
+            for try await value in try await client.query(query, logger: Logger(label: "fault-suite")).decode(Int.self) { total = value }
+            return total
+        }
+    }
+}
