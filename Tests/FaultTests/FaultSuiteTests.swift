@@ -42,8 +42,12 @@ import Testing
         #expect(try await http.send("GET", "/healthz").status == 200)
         try await Task.sleep(for: .seconds(3))
         try stack.cluster.restart()
-        outcomes.append(try await heal("PostgreSQL stopped for 5 s", affected: Set(SteadyLoad.Kind.allCases), load: load,
-                                       started: outageStart, ended: .now))
+        let outage = try await heal("PostgreSQL stopped for 5 s", affected: Set(SteadyLoad.Kind.allCases), load: load,
+                                    started: outageStart, ended: .now)
+        outcomes.append(outage)
+        let refusals = load.answers(from: outageStart).filter { $0.status == 503 || $0.status == 504 }
+        #expect(!refusals.isEmpty && refusals.allSatisfy { $0.detail == "503 DATABASE_UNAVAILABLE" },
+                "\(Set(refusals.map(\.detail)))")
         #expect(await eventually { (try? await http.send("GET", "/readyz").status) == 200 })
 
         // 2. Each process is killed and started again.

@@ -187,7 +187,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)/responses/503`.
             ///
@@ -413,7 +413,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/logout/post(logOut)/responses/503`.
             ///
@@ -633,7 +633,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/password-reset/post(requestPasswordReset)/responses/503`.
             ///
@@ -876,7 +876,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/password-reset/confirm/post(resetPassword)/responses/503`.
             ///
@@ -1135,7 +1135,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/refresh/post(refresh)/responses/503`.
             ///
@@ -1400,7 +1400,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/signup/post(signUp)/responses/503`.
             ///
@@ -1649,7 +1649,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/verify-email/post(verifyEmail)/responses/503`.
             ///
@@ -1904,7 +1904,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/auth/verify-email/resend/post(resendVerificationEmail)/responses/503`.
             ///
@@ -2225,7 +2225,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)/responses/503`.
             ///
@@ -2504,7 +2504,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)/responses/503`.
             ///
@@ -2793,7 +2793,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)/responses/503`.
             ///
@@ -3088,7 +3088,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)/responses/503`.
             ///
@@ -3401,7 +3401,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)/responses/503`.
             ///
@@ -3728,7 +3728,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)/responses/503`.
             ///
@@ -4048,7 +4048,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/503`.
             ///
@@ -4359,7 +4359,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/nearby/get(discoverEvents)/responses/503`.
             ///
@@ -4677,7 +4677,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)/responses/503`.
             ///
@@ -5027,7 +5027,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)/responses/503`.
             ///
@@ -5329,7 +5329,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)/responses/503`.
             ///
@@ -5668,7 +5668,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)/responses/503`.
             ///
@@ -6023,7 +6023,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)/responses/503`.
             ///
@@ -6326,7 +6326,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)/responses/503`.
             ///
@@ -6642,7 +6642,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)/responses/503`.
             ///
@@ -6955,7 +6955,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/503`.
             ///
@@ -7277,7 +7277,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)/responses/503`.
             ///
@@ -7701,7 +7701,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)/responses/503`.
             ///
@@ -8003,7 +8003,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/leave/post(leaveEvent)/responses/503`.
             ///
@@ -8342,7 +8342,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)/responses/503`.
             ///
@@ -8664,7 +8664,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)/responses/503`.
             ///
@@ -8977,7 +8977,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/503`.
             ///
@@ -9322,7 +9322,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)/responses/503`.
             ///
@@ -9695,7 +9695,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)/responses/503`.
             ///
@@ -9949,7 +9949,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/get(getMe)/responses/503`.
             ///
@@ -10237,7 +10237,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)/responses/503`.
             ///
@@ -10509,7 +10509,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)/responses/503`.
             ///
@@ -10757,7 +10757,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/events/get(myEvents)/responses/503`.
             ///
@@ -11022,7 +11022,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/location/post(reportLocation)/responses/503`.
             ///
@@ -11362,7 +11362,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)/responses/503`.
             ///
@@ -11634,7 +11634,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)/responses/503`.
             ///
@@ -11911,7 +11911,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/places/get(listFollowedPlaces)/responses/503`.
             ///
@@ -12194,7 +12194,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/saved/get(listSavedPosts)/responses/503`.
             ///
@@ -12448,7 +12448,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/sessions/get(listSessions)/responses/503`.
             ///
@@ -12702,7 +12702,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/sessions/delete(revokeOtherSessions)/responses/503`.
             ///
@@ -12981,7 +12981,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)/responses/503`.
             ///
@@ -13258,7 +13258,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/timeline/get(getTimeline)/responses/503`.
             ///
@@ -13764,7 +13764,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)/responses/503`.
             ///
@@ -14029,7 +14029,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)/responses/503`.
             ///
@@ -14324,7 +14324,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)/responses/503`.
             ///
@@ -14628,7 +14628,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)/responses/503`.
             ///
@@ -14884,7 +14884,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)/responses/503`.
             ///
@@ -15173,7 +15173,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)/responses/503`.
             ///
@@ -15438,7 +15438,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/places/follow/put(followPlace)/responses/503`.
             ///
@@ -15705,7 +15705,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)/responses/503`.
             ///
@@ -15996,7 +15996,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/503`.
             ///
@@ -16291,7 +16291,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/get(getPost)/responses/503`.
             ///
@@ -16618,7 +16618,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)/responses/503`.
             ///
@@ -16897,7 +16897,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)/responses/503`.
             ///
@@ -17213,7 +17213,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/get(listComments)/responses/503`.
             ///
@@ -17526,7 +17526,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/post(createComment)/responses/503`.
             ///
@@ -17821,7 +17821,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/like/put(likePost)/responses/503`.
             ///
@@ -18116,7 +18116,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)/responses/503`.
             ///
@@ -18443,7 +18443,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)/responses/503`.
             ///
@@ -18738,7 +18738,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/save/put(savePost)/responses/503`.
             ///
@@ -18994,7 +18994,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)/responses/503`.
             ///
@@ -19285,7 +19285,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/503`.
             ///
@@ -19639,7 +19639,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/stories/map/get(listStoriesOnMap)/responses/503`.
             ///
@@ -19986,7 +19986,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/stories/nearby/get(listNearbyStories)/responses/503`.
             ///
@@ -20333,7 +20333,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/stories/search/get(searchStories)/responses/503`.
             ///
@@ -20665,7 +20665,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/stories/trending/get(listTrendingStories)/responses/503`.
             ///
@@ -20955,7 +20955,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/get(searchUsers)/responses/503`.
             ///
@@ -21227,7 +21227,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/get(getUser)/responses/503`.
             ///
@@ -21506,7 +21506,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)/responses/503`.
             ///
@@ -21779,7 +21779,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)/responses/503`.
             ///
@@ -22075,7 +22075,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)/responses/503`.
             ///
@@ -22348,7 +22348,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)/responses/503`.
             ///
@@ -22641,7 +22641,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/followers/get(listFollowers)/responses/503`.
             ///
@@ -22940,7 +22940,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)/responses/503`.
             ///
@@ -23214,7 +23214,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/me/calendar/get(getMyCalendar)/responses/503`.
             ///
@@ -23510,7 +23510,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/get(listMyTrips)/responses/503`.
             ///
@@ -23784,7 +23784,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/post(createTrip)/responses/503`.
             ///
@@ -24079,7 +24079,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/get(getTrip)/responses/503`.
             ///
@@ -24383,7 +24383,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/patch(updateTrip)/responses/503`.
             ///
@@ -24639,7 +24639,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)/responses/503`.
             ///
@@ -24937,7 +24937,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/route/get(getDayRoute)/responses/503`.
             ///
@@ -25266,7 +25266,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/get(listPins)/responses/503`.
             ///
@@ -25625,7 +25625,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)/responses/503`.
             ///
@@ -25927,7 +25927,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/get(getPin)/responses/503`.
             ///
@@ -26284,7 +26284,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)/responses/503`.
             ///
@@ -26547,7 +26547,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)/responses/503`.
             ///
@@ -26861,7 +26861,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/photos/get(listPhotosNearPin)/responses/503`.
             ///
@@ -27183,7 +27183,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/track/get(getDayTrack)/responses/503`.
             ///
@@ -27478,7 +27478,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/photos/locate/post(locateTripPhotos)/responses/503`.
             ///
@@ -27805,7 +27805,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/track/post(recordTrackPoints)/responses/503`.
             ///
@@ -28118,7 +28118,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/get(exportTrackGPX)/responses/503`.
             ///
@@ -28422,7 +28422,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/tracking/put(setTracking)/responses/503`.
             ///
@@ -28719,7 +28719,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/journal/prompt/get(getJournalPrompt)/responses/503`.
             ///
@@ -29048,7 +29048,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/get(listJournalEntries)/responses/503`.
             ///
@@ -29384,7 +29384,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)/responses/503`.
             ///
@@ -29686,7 +29686,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/get(getJournalEntry)/responses/503`.
             ///
@@ -30020,7 +30020,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)/responses/503`.
             ///
@@ -30283,7 +30283,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)/responses/503`.
             ///
@@ -30597,7 +30597,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/places/get(listTripPlaces)/responses/503`.
             ///
@@ -30940,7 +30940,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/places/nearby/get(findPlaces)/responses/503`.
             ///
@@ -31235,7 +31235,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/places/{id}/get(getPlace)/responses/503`.
             ///
@@ -31539,7 +31539,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/places/{id}/rating/put(ratePlace)/responses/503`.
             ///
@@ -31834,7 +31834,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/get(listSavedPlaces)/responses/503`.
             ///
@@ -32161,7 +32161,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/post(savePlace)/responses/503`.
             ///
@@ -32447,7 +32447,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)/responses/503`.
             ///
@@ -32736,7 +32736,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/get(listItinerary)/responses/503`.
             ///
@@ -33063,7 +33063,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/post(addItineraryItem)/responses/503`.
             ///
@@ -33358,7 +33358,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary.ics/get(exportItinerary)/responses/503`.
             ///
@@ -33644,7 +33644,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)/responses/503`.
             ///
@@ -33951,7 +33951,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/get(getBudget)/responses/503`.
             ///
@@ -34255,7 +34255,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/put(setBudget)/responses/503`.
             ///
@@ -34550,7 +34550,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/statistics/get(getBudgetStatistics)/responses/503`.
             ///
@@ -34859,7 +34859,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/charts/{chart}/get(getBudgetChart)/responses/503`.
             ///
@@ -35188,7 +35188,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/get(listExpenses)/responses/503`.
             ///
@@ -35524,7 +35524,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/post(createExpense)/responses/503`.
             ///
@@ -35819,7 +35819,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses.csv/get(exportExpenses)/responses/503`.
             ///
@@ -36121,7 +36121,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/get(getExpense)/responses/503`.
             ///
@@ -36455,7 +36455,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/patch(updateExpense)/responses/503`.
             ///
@@ -36741,7 +36741,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/{expenseId}/delete(deleteExpense)/responses/503`.
             ///
@@ -37030,7 +37030,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/get(listTripRates)/responses/503`.
             ///
@@ -37343,7 +37343,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/put(setTripRate)/responses/503`.
             ///
@@ -37647,7 +37647,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)/responses/503`.
             ///
@@ -37951,7 +37951,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)/responses/503`.
             ///
@@ -38246,7 +38246,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)/responses/503`.
             ///
@@ -38541,7 +38541,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// A service is unavailable
+            /// A service or its database is unavailable (reason UNAVAILABLE or DATABASE_UNAVAILABLE); try again after the Retry-After header's seconds
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)/responses/503`.
             ///

@@ -58,6 +58,11 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
         state.withLock { $0.names.contains(name) ? $0.status : nil }
     }
 
+    /// What a call refused for not serving hears: the database's absence when that is what blocks.
+    public var refusal: RoamError {
+        state.withLock { $0.blockers["database"] != nil } ? .databaseUnavailable : .unavailable
+    }
+
     /// Why the process is not serving (nil while it serves).
     public var notServingReason: String? { state.withLock { $0.reason } }
 

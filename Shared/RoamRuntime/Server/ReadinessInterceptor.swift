@@ -1,8 +1,9 @@
 import GRPCCore
 import RoamProto
 
-/// Answers UNAVAILABLE until the process is ready (migrations applied), except for health checks,
-/// so a replica that is still starting never serves a half-built schema.
+/// Answers UNAVAILABLE while the process is not ready (migrations not yet applied, its database away,
+/// shutting down), except for health checks, so a replica that is still starting never serves a
+/// half-built schema.
 public struct ReadinessInterceptor: ServerInterceptor {
     private let health: HealthService
 
@@ -16,7 +17,7 @@ public struct ReadinessInterceptor: ServerInterceptor {
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
         guard health.isServing || context.descriptor.service == Grpc_Health_V1_Health.descriptor else {
-            throw RoamError.unavailable
+            throw health.refusal
         }
         return try await next(request, context)
     }
