@@ -5,7 +5,8 @@ struct FaultOutcome: CustomStringConvertible {
     let fault: String
     let requests: Int
     let refused: Int
-    /// Answers that are neither a success nor a refusal with a reason: 500s above all.
+    /// Answers that are neither a success nor a refusal with a reason (a 503 or 504 whose problem names
+    /// one): 500s above all.
     let unexpected: [SteadyLoad.Answer]
     /// From the fault's end to the first success of the last affected kind to recover.
     let recovery: Duration?
@@ -15,8 +16,8 @@ struct FaultOutcome: CustomStringConvertible {
         requests = answers.count
         refused = answers.filter { $0.status == nil || $0.status == 503 || $0.status == 504 }.count
         unexpected = answers.filter { answer in
-            guard let status = answer.status else { return false }
-            return !(200..<300).contains(status) && status != 503 && status != 504
+            guard let status = answer.status, !(200..<300).contains(status) else { return false }
+            return (try? /50[34] [A-Z_]+/.wholeMatch(in: answer.detail)) == nil
         }
         var slowest: Duration? = .zero
         for kind in affected {
