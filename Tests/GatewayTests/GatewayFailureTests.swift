@@ -59,7 +59,9 @@ import Testing
             #expect(profile.status == 503)
             let ready = try await http.send("GET", "/readyz")
             #expect(ready.status == 503)
-            #expect(((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "unavailable")
+            // Refused at once, or, on a machine too loaded to hear the refusal within readiness's 2 s, timed out.
+            let accounts = ((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String
+            #expect(accounts == "unavailable" || accounts == "timeout")
             #expect(try await http.send("GET", "/healthz").status == 200)
         }
     }

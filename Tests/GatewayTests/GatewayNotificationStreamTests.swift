@@ -124,7 +124,13 @@ import Trips
                 _ = try await store.claimDueReminders(at: sentAt, limit: 10)
             }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) + offset)")
             defer { curl.terminate() }
-            #expect(await lines.waitFor { $0 == ": keep-alive" })
+            // Every part is listening once `connected` is sent (what was missed went out before); a
+            // heartbeat after it closes the window. A loaded machine may send a heartbeat sooner.
+            #expect(await eventually {
+                let all = lines.all
+                guard let connected = all.firstIndex(of: "event: connected") else { return false }
+                return all[connected...].contains(": keep-alive")
+            })
             for line in lines.all { received.append(line) }
         }
         return (received.all, sentAt, dueAt)

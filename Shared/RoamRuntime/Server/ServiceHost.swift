@@ -7,7 +7,7 @@ import ServiceLifecycle
 
 /// Runs one Roam service process, in the same order for every service: configuration, logging and
 /// metrics, PostgreSQL or the in-memory stores, the service's parts, then one `ServiceGroup` with the
-/// database client, clients of other services, start-up work (migrations, then token keys), the gRPC
+/// database supervisor (its pool and readiness), clients of other services, start-up work (migrations, then token keys), the gRPC
 /// server (health, request context, metrics, readiness and auth interceptors), workers once start-up
 /// is done (outbox delivery among them) and `/metrics`. SIGTERM or SIGINT shuts it down gracefully.
 public enum ServiceHost {
