@@ -11,6 +11,9 @@ public final class AccessTokenVerifier: Sendable {
     private let keySource: (any PublicKeySource)?
     private let refresh: KeyRefreshGate
     private let verified = VerifiedTokenCache()
+    /// The key ids this process can check. JWTKit falls back to its first key for an id it does not
+    /// know, so an unknown id must be noticed here, or a token signed with a new key reads as forged.
+    private let knownKeyIDs = Mutex<Set<String>>([serviceKeyID])
 
     /// - Parameters:
     ///   - keySource: where user-token public keys come from; nil when they are added directly.
@@ -27,6 +30,7 @@ public final class AccessTokenVerifier: Sendable {
         for key in jwks {
             let publicKey = try EdDSA.PublicKey(x: key.x, curve: .ed25519)
             await keys.add(eddsa: publicKey, kid: JWKIdentifier(string: key.kid))
+            knownKeyIDs.withLock { _ = $0.insert(key.kid) }
         }
     }
 
@@ -56,12 +60,24 @@ public final class AccessTokenVerifier: Sendable {
 
     private func verifiedClaims(_ token: String) async throws(RoamError) -> AccessTokenClaims {
         do {
+            guard let keyID = try Self.keyID(of: token) else { throw Self.invalid(JWTError.missingKIDHeader) }
+            if !knownKeyIDs.withLock({ $0.contains(keyID) }) {
+                // A new signing key may have been rolled out since the keys were fetched, or they are
+                // not fetched yet (just started).
+                guard let keySource else { throw Self.invalid(JWTError.unknownKID(JWKIdentifier(string: keyID))) }
+                // Concurrent callers share one fetch; while accounts cannot be asked, the token may
+                // be valid: 503, not 401.
+                let outcome: KeyRefreshGate.Outcome
+                do {
+                    outcome = try await refresh.refresh { try await self.add(keySource.publicKeys()) }
+                } catch {
+                    throw RoamError.unavailable
+                }
+                guard outcome == .fetched, knownKeyIDs.withLock({ $0.contains(keyID) }) else {
+                    throw Self.invalid(JWTError.unknownKID(JWKIdentifier(string: keyID)))
+                }
+            }
             return try await verifyOnce(token)
-        } catch let error as JWTError where error.errorType == .missingKIDHeader || error.errorType == .unknownKID {
-            // A new signing key may have been rolled out since the keys were fetched.
-            guard let keySource, refresh.mayRefresh() else { throw Self.invalid(error) }
-            do { try await add(keySource.publicKeys()) } catch { throw RoamError.unavailable }
-            do { return try await verifyOnce(token) } catch { throw Self.invalid(error) }
         } catch let error as RoamError {
             throw error
         } catch {
