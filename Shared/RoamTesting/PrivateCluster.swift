@@ -34,6 +34,15 @@ public struct PrivateCluster: Sendable {
         try cluster.stop()
     }
 
+    /// Freezes (SIGSTOP) or thaws (SIGCONT) the server and its backends: it keeps its connections
+    /// and its port but answers nothing, as an overloaded host or a network dropping packets would.
+    public func freeze(_ frozen: Bool) throws {
+        let pidFile = try String(contentsOfFile: "\(cluster.directory)/data/postmaster.pid", encoding: .utf8)
+        guard let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int32($0) }) else { return }
+        let signal = frozen ? "STOP" : "CONT"
+        try Spawn.run("/bin/sh", ["-c", "kill -\(signal) \(postmaster); pkill -\(signal) -P \(postmaster); true"])
+    }
+
     /// Starts the stopped server again on the same port.
     public func restart() throws {
         try cluster.start()

@@ -78,6 +78,24 @@ import _ConnectionPoolModule
         }
     }
 
+    /// A server that stops answering without closing anything (frozen, as an overloaded host or a
+    /// network dropping packets looks) is not called away on one slow check, but is after three.
+    @Test func aServerThatStopsAnsweringIsCalledAwayAfterThreeSlowChecks() async throws {
+        try await Self.withSupervised { cluster, database, changes in
+            #expect(await eventually { await Self.answers(database) })
+            try cluster.freeze(true)
+            defer { try? cluster.freeze(false) }
+            let frozen = ContinuousClock.now
+            #expect(await eventually(timeout: .seconds(15)) { database.supervisor?.isReachable == false })
+            // Three unanswered checks (the held connection's, then a new connection's, each given a
+            // second, with a second's pause between rounds) before it is called away; one would take 2–3 s.
+            #expect(ContinuousClock.now - frozen > .seconds(4))
+            try cluster.freeze(false)
+            #expect(await eventually(timeout: .seconds(10)) { await Self.answers(database) })
+            #expect(changes() == [false, true, false, true])
+        }
+    }
+
     @Test func poolAndConnectionErrorsAreOutages() {
         #expect(Database.isOutage(ConnectionPoolError.connectionCreationCircuitBreakerTripped))
         #expect(Database.isOutage(RoamError.databaseUnavailable))

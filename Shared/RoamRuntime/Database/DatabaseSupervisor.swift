@@ -7,9 +7,10 @@ import Synchronization
 /// reached (readiness follows it).
 ///
 /// It holds one connection of its own and asks it `SELECT 1` every second, or at once when a request
-/// meets a connection error. While the server is away, requests are refused at once
-/// (`DATABASE_UNAVAILABLE`) instead of queueing in the pool until their deadline, and the connection
-/// is tried again every 250 ms. Each change hands requests a fresh pool: the pool that saw the outage
+/// meets a connection error. A refused or dropped connection means the server is away; checks that
+/// merely go unanswered (an overloaded machine, a network that drops packets) mean so only after three
+/// in a row. While the server is away, requests are refused at once (`DATABASE_UNAVAILABLE`) instead
+/// of queueing in the pool until their deadline, and the connection is tried again every 250 ms. Each change hands requests a fresh pool: the pool that saw the outage
 /// backs off longer after every failed attempt and finally trips a circuit breaker, which kept it
 /// closed for up to a minute after the server had returned.
 public final class DatabaseSupervisor: Service, Sendable {
@@ -20,6 +21,8 @@ public final class DatabaseSupervisor: Service, Sendable {
         public var probeInterval: Duration = .milliseconds(250)
         /// How long one check or connection attempt may take.
         public var probeTimeout: Duration = .seconds(1)
+        /// Unanswered checks in a row before a database that still accepts connections is called away.
+        public var slowChecksBeforeUnreachable = 3
         /// How long a replaced pool keeps running for requests already on it.
         public var retireAfter: Duration = .seconds(5)
 
@@ -138,8 +141,12 @@ public final class DatabaseSupervisor: Service, Sendable {
     private func watch() async {
         var connection: PostgresConnection?
         var attempt = 0
+        // Checks in a row that got no answer in time. A server that refuses or drops connections is
+        // away at once; one that is merely slow (an overloaded machine) is called away only after
+        // `slowChecksBeforeUnreachable` of these, so a busy database is not mistaken for a missing one.
+        var slowChecks = 0
         while !Task.isCancelled {
-            var failure: String?
+            var failure: (reason: String, slow: Bool)?
             if let held = connection {
                 do {
                     try await Timeout.race(timing.probeTimeout, Self.noAnswer) { try await held.query("SELECT 1", logger: self.logger).collect() }
@@ -157,11 +164,21 @@ public final class DatabaseSupervisor: Service, Sendable {
                         try await PostgresConnection.connect(configuration: self.probeConfiguration, id: id, logger: self.logger)
                     }
                 } catch {
-                    failure = Self.describe(error)
+                    failure = (Self.describe(error), (error as? RoamError) == Self.noAnswer)
                 }
             }
-            update(reachable: failure == nil, reason: failure ?? "")
-            await pause(failure == nil ? timing.checkInterval : timing.probeInterval)
+            switch failure {
+            case nil:
+                slowChecks = 0
+                update(reachable: true, reason: "")
+            case let (reason, slow)? where slow:
+                slowChecks += 1
+                if slowChecks >= timing.slowChecksBeforeUnreachable || !isReachable { update(reachable: false, reason: reason) }
+            case let (reason, _)?:
+                slowChecks = 0
+                update(reachable: false, reason: reason)
+            }
+            await pause(isReachable ? timing.checkInterval : timing.probeInterval)
         }
         try? await connection?.close()
     }
@@ -196,7 +213,7 @@ public final class DatabaseSupervisor: Service, Sendable {
         }
     }
 
-    private static let noAnswer = RoamError(.unavailable, reason: "DATABASE_UNAVAILABLE", message: "no answer within the probe's time")
+    private static let noAnswer = RoamError(.unavailable, reason: "DATABASE_UNAVAILABLE", message: "no answer within the check's time limit")
 
     /// A short reason for `/readyz` and the log.
     private static func describe(_ error: any Error) -> String {
