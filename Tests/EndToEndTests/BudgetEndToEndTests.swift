@@ -207,7 +207,7 @@ import Testing
         #expect(tenth["when"] as? String == "past")
         #expect(statuses(tenth) == ["photos": "ok", "journal": "ok", "pins": "ok", "route": "ok", "track": "ok", "itinerary": "ok", "budget": "ok"])
         #expect((tenth["photos"] as? [[String: Any]])?.map { $0["mediaId"] as? String } == [lateEvening])
-        let signed = ((tenth["photos"] as? [[String: Any]])?.first?["links"] as? [String: Any])?["thumbnail"] as? String
+        let signed = (tenth["photos"] as? [[String: Any]])?.first?["thumbnail"] as? String
         #expect(signed?.contains("variant=thumbnail") == true && signed?.contains("signature=") == true, "\(signed ?? "no link")")
         #expect((tenth["journalEntries"] as? [Any])?.count == 1 && (tenth["pins"] as? [Any])?.count == 1)
         let tenthBudget = try #require(tenth["budget"] as? [String: Any])

@@ -91,10 +91,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TripDay/parts`.
             internal var parts: Components.Schemas.TripDay.PartsPayload
-            /// Taken that local day, earliest first (at most 500)
+            /// Taken that local day, earliest first (at most 500), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
             ///
             /// - Remark: Generated from `#/components/schemas/TripDay/photos`.
-            internal var photos: [Components.Schemas.Media]?
+            internal var photos: [Components.Schemas.DayPhoto]?
             /// - Remark: Generated from `#/components/schemas/TripDay/journalEntries`.
             internal var journalEntries: [Components.Schemas.JournalEntry]?
             /// - Remark: Generated from `#/components/schemas/TripDay/pins`.
@@ -116,7 +116,7 @@ extension Components {
             ///   - date:
             ///   - when: The day in the trip's own time zone, against today there
             ///   - parts: Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
-            ///   - photos: Taken that local day, earliest first (at most 500)
+            ///   - photos: Taken that local day, earliest first (at most 500), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
             ///   - journalEntries:
             ///   - pins:
             ///   - route:
@@ -129,7 +129,7 @@ extension Components {
                 date: Swift.String,
                 when: Components.Schemas.TripDay.WhenPayload,
                 parts: Components.Schemas.TripDay.PartsPayload,
-                photos: [Components.Schemas.Media]? = nil,
+                photos: [Components.Schemas.DayPhoto]? = nil,
                 journalEntries: [Components.Schemas.JournalEntry]? = nil,
                 pins: [Components.Schemas.Pin]? = nil,
                 route: Components.Schemas.DayRoute? = nil,
@@ -1038,6 +1038,87 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case rate
+            }
+        }
+        /// A photo on a trip's day page, with a signed link to its thumbnail until `expiresAt`
+        ///
+        /// - Remark: Generated from `#/components/schemas/DayPhoto`.
+        internal struct DayPhoto: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/mediaId`.
+            internal var mediaId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jpeg = "jpeg"
+                case png = "png"
+                case webp = "webp"
+                case heic = "heic"
+                case heif = "heif"
+                case mp4 = "mp4"
+                case mov = "mov"
+            }
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/kind`.
+            internal var kind: Components.Schemas.DayPhoto.KindPayload
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/capturedAt`.
+            internal var capturedAt: Foundation.Date?
+            /// Seconds east of UTC where it was taken, when known
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/utcOffsetSeconds`.
+            internal var utcOffsetSeconds: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/position`.
+            internal var position: Components.Schemas.LatLng?
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/width`.
+            internal var width: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/height`.
+            internal var height: Swift.Int?
+            /// 250 px on the long side, WebP; absent for videos
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/thumbnail`.
+            internal var thumbnail: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/DayPhoto/expiresAt`.
+            internal var expiresAt: Foundation.Date
+            /// Creates a new `DayPhoto`.
+            ///
+            /// - Parameters:
+            ///   - mediaId:
+            ///   - kind:
+            ///   - capturedAt:
+            ///   - utcOffsetSeconds: Seconds east of UTC where it was taken, when known
+            ///   - position:
+            ///   - width:
+            ///   - height:
+            ///   - thumbnail: 250 px on the long side, WebP; absent for videos
+            ///   - expiresAt:
+            internal init(
+                mediaId: Swift.String,
+                kind: Components.Schemas.DayPhoto.KindPayload,
+                capturedAt: Foundation.Date? = nil,
+                utcOffsetSeconds: Swift.Int? = nil,
+                position: Components.Schemas.LatLng? = nil,
+                width: Swift.Int? = nil,
+                height: Swift.Int? = nil,
+                thumbnail: Swift.String? = nil,
+                expiresAt: Foundation.Date
+            ) {
+                self.mediaId = mediaId
+                self.kind = kind
+                self.capturedAt = capturedAt
+                self.utcOffsetSeconds = utcOffsetSeconds
+                self.position = position
+                self.width = width
+                self.height = height
+                self.thumbnail = thumbnail
+                self.expiresAt = expiresAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case mediaId
+                case kind
+                case capturedAt
+                case utcOffsetSeconds
+                case position
+                case width
+                case height
+                case thumbnail
+                case expiresAt
             }
         }
         /// - Remark: Generated from `#/components/schemas/DaySpending`.

@@ -18,6 +18,12 @@ struct MediaLinkMaker: Sendable {
                      thumbnail: hasVariants ? link(mediaID, "thumbnail", expires) : nil)
     }
 
+    /// The link to an item's thumbnail (none for a video, `hasVariants` false) and when links made now expire.
+    func thumbnail(for mediaID: String, hasVariants: Bool) -> (link: String?, expiresAt: Date) {
+        let expires = signer.expiry(at: now())
+        return (hasVariants ? link(mediaID, "thumbnail", expires) : nil, Date(timeIntervalSince1970: TimeInterval(expires)))
+    }
+
     /// Links for each id, in order; ids that are not UUIDs (none should be) are left out.
     func links(for mediaIDs: [String]) -> [Components.Schemas.MediaLinks] {
         mediaIDs.filter { UUID(uuidString: $0) != nil }.map { links(for: $0) }

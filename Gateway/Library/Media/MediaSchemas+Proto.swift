@@ -6,15 +6,7 @@ import RoamRuntime
 
 extension Components.Schemas.Media {
     init(_ item: Roam_Media_V1_MediaItem, links: MediaLinkMaker, duplicate: Bool? = nil) {
-        let kind: KindPayload = switch item.kind {
-        case .png: .png
-        case .webp: .webp
-        case .heic: .heic
-        case .heif: .heif
-        case .mp4: .mp4
-        case .mov: .mov
-        default: .jpeg
-        }
+        let kind = KindPayload(rawValue: item.kind.documentName) ?? .jpeg
         let hasImageFacts = item.width > 0
         self.init(cameraMake: item.cameraMake.isEmpty ? nil : item.cameraMake,
                   cameraModel: item.cameraModel.isEmpty ? nil : item.cameraModel,
@@ -29,5 +21,20 @@ extension Components.Schemas.Media {
                   sha256: item.sha256, sizeBytes: item.sizeBytes, tags: item.tags,
                   utcOffsetSeconds: item.captured.hasUtcOffsetSeconds ? Int(item.captured.utcOffsetSeconds) : nil,
                   width: hasImageFacts ? Int(item.width) : nil)
+    }
+}
+
+extension Roam_Media_V1_MediaKind {
+    /// The name the document gives this kind (`jpeg`, `mp4`…).
+    var documentName: String {
+        switch self {
+        case .png: "png"
+        case .webp: "webp"
+        case .heic: "heic"
+        case .heif: "heif"
+        case .mp4: "mp4"
+        case .mov: "mov"
+        default: "jpeg"
+        }
     }
 }

@@ -2,7 +2,7 @@ import RoamProto
 
 /// One service's answer to a composite trip view (a day, the calendar, the summary), gathered by `FanOut`.
 enum TripViewPart: Sendable {
-    case photos([Components.Schemas.Media])
+    case photos([Components.Schemas.DayPhoto])
     case journal([Components.Schemas.JournalEntry])
     case pins([Components.Schemas.Pin])
     case route(Components.Schemas.DayRoute)
