@@ -69,7 +69,7 @@ import Testing
                 // relaying many chat sockets to one replica has: all of them go live.
                 let crowd = (0..<150).map { _ in ChatStream(replicaA, event: eventID, token: tokens[0]) }
                 for stream in crowd { await stream.waitUntilLive() }
-                #expect(crowd.filter(\.isLive).count == 150)
+                #expect(crowd.filter(\.isLive).count == 150, "not live: \(crowd.filter { !$0.isLive }.map { $0.ending ?? "still open" })")
 
                 // The host bans Ana through the gateway: events tells both replicas, her stream on B ends.
                 #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(ids[1])", token: tokens[0]).status < 300)
@@ -93,6 +93,8 @@ final class ChatStream: Sendable {
     private final class State: Sendable {
         let sequences = Mutex<[Int64]>([])
         let live = Mutex(false)
+        /// How the stream ended, once it has ("ended" when without an error).
+        let ending = Mutex<String?>(nil)
     }
 
     private let state = State()
@@ -111,14 +113,20 @@ final class ChatStream: Sendable {
                         }
                     }
                 }
+                state.ending.withLock { $0 = "ended" }
                 return nil
             } catch let error as RPCError {
+                state.ending.withLock { $0 = "\(error.code): \(error.message)" }
                 return RoamError(error).reason
             } catch {
+                state.ending.withLock { $0 = "\(error)" }
                 return "\(error)"
             }
         }
     }
+
+    /// How the stream ended, or nil while it is open.
+    var ending: String? { state.ending.withLock { $0 } }
 
     var isLive: Bool { state.live.withLock { $0 } }
 

@@ -9,8 +9,9 @@ import Testing
 // ConnectionPoolError: what the pool throws while its circuit breaker is open.
 import _ConnectionPoolModule
 
-/// A database that goes away and comes back, on a PostgreSQL server of the test's own.
-@Suite struct DatabaseSupervisorTests {
+/// A database that goes away and comes back, on a PostgreSQL server of the test's own (one test at a
+/// time: each starts a server, which is the costliest thing a test does here).
+@Suite(.serialized) struct DatabaseSupervisorTests {
     /// Runs `body` with a supervised database on a fresh private server, and every reachability
     /// change the supervisor announced.
     static func withSupervised(_ body: @Sendable (PrivateCluster, Database, _ changes: @Sendable () -> [Bool]) async throws -> Void) async throws {
