@@ -46,8 +46,11 @@ import Testing
                                     started: outageStart, ended: .now)
         outcomes.append(outage)
         let refusals = load.answers(from: outageStart).filter { $0.status == 503 || $0.status == 504 }
-        #expect(!refusals.isEmpty && refusals.allSatisfy { $0.detail == "503 DATABASE_UNAVAILABLE" },
-                "\(Set(refusals.map(\.detail)))")
+        // A request already waiting on the database when it went may run out of time (504); the rest
+        // are told why at once.
+        let databaseReasons = refusals.filter { $0.detail == "503 DATABASE_UNAVAILABLE" }.count
+        #expect(!refusals.isEmpty && refusals.allSatisfy { ["503 DATABASE_UNAVAILABLE", "504 DEADLINE_EXCEEDED"].contains($0.detail) }
+                && databaseReasons * 10 >= refusals.count * 9, "\(refusals.map(\.detail))")
         #expect(await eventually { (try? await http.send("GET", "/readyz").status) == 200 })
 
         // 2. Each process is killed and started again.

@@ -112,7 +112,9 @@ public struct Database: Sendable {
     }
 
     private func withTimeout<Result: Sendable>(_ body: @Sendable @escaping () async throws -> Result) async throws -> Result {
-        let limit = min(operationTimeout, RequestContext.current.deadline.map { $0 - .now } ?? operationTimeout)
+        // A little before the caller's deadline, so the caller hears this service's reason rather than
+        // its own timeout.
+        let limit = min(operationTimeout, RequestContext.current.deadline.map { $0 - .now - .milliseconds(250) } ?? operationTimeout)
         do {
             return try await Timeout.race(limit, Self.noAnswer, body)
         } catch let error as RoamError where error == Self.noAnswer {

@@ -6,7 +6,7 @@ import Synchronization
 /// Keeps a process's PostgreSQL pool usable through outages, and says whether the database can be
 /// reached (readiness follows it).
 ///
-/// It holds one connection of its own and asks it `SELECT 1` every second, or at once when a request
+/// It holds one connection of its own and asks it `SELECT 1` four times a second, or at once when a request
 /// meets a connection error. A refused or dropped connection means the server is away; checks that
 /// merely go unanswered (an overloaded machine, a network that drops packets) mean so only after three
 /// in a row. While the server is away, requests are refused at once (`DATABASE_UNAVAILABLE`) instead
@@ -15,8 +15,9 @@ import Synchronization
 /// closed for up to a minute after the server had returned.
 public final class DatabaseSupervisor: Service, Sendable {
     public struct Timing: Sendable {
-        /// How often a reachable database is asked whether it still answers.
-        public var checkInterval: Duration = .seconds(1)
+        /// How often a reachable database is asked whether it still answers: a request that meets the
+        /// outage first waits in the pool for a connection until the supervisor notices.
+        public var checkInterval: Duration = .milliseconds(250)
         /// How often an unreachable one is tried again.
         public var probeInterval: Duration = .milliseconds(250)
         /// How long one check or connection attempt may take.

@@ -59,9 +59,15 @@ extension RoamError: RPCErrorConvertible {
         case .deadlineExceeded, .cancelled: .deadlineExceeded
         default: .internal
         }
-        self.init(kind, reason: info?.reason ?? String(describing: error.code).uppercased(),
+        self.init(kind, reason: info?.reason ?? Self.reason(for: error.code),
                   message: error.message,
                   violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [],
                   conflictingID: info?.metadata["conflicting_id"])
+    }
+
+    /// A reason for a status that came without one, in the reasons' own spelling (`deadlineExceeded`
+    /// → `DEADLINE_EXCEEDED`).
+    static func reason(for code: RPCError.Code) -> String {
+        String(describing: code).replacing(/([a-z])([A-Z])/) { "\($0.output.1)_\($0.output.2)" }.uppercased()
     }
 }
