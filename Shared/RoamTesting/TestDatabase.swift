@@ -22,7 +22,10 @@ public enum TestDatabase {
     /// Runs `body` with a running client connected to the test database.
     public static func withClient<Result: Sendable>(_ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
         do {
-            return try await Database.withClient(url: try await url(), maxConnections: 8, logger: Logger(label: "test-postgres"), body)
+            // The stores under test allow each operation 30 s (a loaded machine runs every suite at once):
+            // so does the server.
+            return try await Database.withClient(url: try await url(), maxConnections: 8, statementTimeout: .seconds(30),
+                                                 logger: Logger(label: "test-postgres"), body)
         } catch let error as PSQLError {
             // postgres-nio hides the server's message unless asked; a failing test should show it.
             throw TestDatabaseError(message: String(reflecting: error))

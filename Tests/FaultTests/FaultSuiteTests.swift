@@ -27,7 +27,7 @@ import Testing
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "100000"], token: token).status == 200)
 
         let load = SteadyLoad(http: http, token: token, tripID: tripID)
-        let loadTask = Task { await load.run(workers: 3) }
+        let loadTask = Task { await load.run(workers: 2) }
         try await Task.sleep(for: .seconds(2))
         var outcomes: [FaultOutcome] = []
 
@@ -91,7 +91,7 @@ import Testing
         // Every acknowledged write is there, once.
         try await expectEveryAcknowledgedWrite(load, stack: stack, tripID: tripID)
 
-        print("fault suite (\(outcomes.count) faults, 3 clients through the gateway):")
+        print("fault suite (\(outcomes.count) faults, 2 clients through the gateway):")
         for outcome in outcomes { print("  \(outcome)") }
         for outcome in outcomes {
             #expect(outcome.unexpected.isEmpty, "\(outcome.fault): \(outcome.unexpected.prefix(5).map { "\($0.kind) \($0.detail)" })")

@@ -55,7 +55,7 @@ final class SteadyLoad: Sendable {
                         let kind = Kind.allCases[turn % Kind.allCases.count]
                         turn += 1
                         await self.perform(kind)
-                        try? await Task.sleep(for: .milliseconds(40))
+                        try? await Task.sleep(for: .milliseconds(60))
                     }
                 }
             }
