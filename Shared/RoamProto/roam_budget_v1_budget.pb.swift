@@ -1021,7 +1021,7 @@ public nonisolated struct Roam_Budget_V1_GetDayResponse: Sendable {
 
   public var date: String = String()
 
-  /// Earliest spent first, at most 500.
+  /// Earliest spent first, at most 100 (ListExpenses with `date` has them all).
   public var expenses: [Roam_Budget_V1_Expense] = []
 
   public var spent: Roam_Common_V1_Money {

@@ -176,6 +176,19 @@ public enum Roam_Media_V1_MediaService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "NearestPhotos" metadata.
+        public enum NearestPhotos: Sendable {
+            /// Request type for "NearestPhotos".
+            public typealias Input = Roam_Media_V1_NearestPhotosRequest
+            /// Response type for "NearestPhotos".
+            public typealias Output = Roam_Media_V1_NearestPhotosResponse
+            /// Descriptor for "NearestPhotos".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "NearestPhotos",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.media.v1.MediaService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Upload.descriptor,
@@ -189,7 +202,8 @@ public enum Roam_Media_V1_MediaService: Sendable {
             Detach.descriptor,
             SetInferredPositions.descriptor,
             ClearInferredPosition.descriptor,
-            SummarizeDays.descriptor
+            SummarizeDays.descriptor,
+            NearestPhotos.descriptor
         ]
     }
 }
@@ -444,6 +458,26 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.StreamingServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SummarizeDaysResponse>
+
+        /// Handle the "NearestPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+        /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+        /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_NearestPhotosRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_NearestPhotosResponse` messages.
+        func nearestPhotos(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_NearestPhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_NearestPhotosResponse>
     }
 
     /// Service protocol for the "roam.media.v1.MediaService" service.
@@ -682,6 +716,26 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.ServerRequest<Roam_Media_V1_SummarizeDaysRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse>
+
+        /// Handle the "NearestPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+        /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+        /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_NearestPhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_NearestPhotosResponse` message.
+        func nearestPhotos(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_NearestPhotosRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse>
     }
 
     /// Simple service protocol for the "roam.media.v1.MediaService" service.
@@ -919,6 +973,26 @@ extension Roam_Media_V1_MediaService {
             request: Roam_Media_V1_SummarizeDaysRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Media_V1_SummarizeDaysResponse
+
+        /// Handle the "NearestPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+        /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+        /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_NearestPhotosRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_NearestPhotosResponse` to respond with.
+        func nearestPhotos(
+            request: Roam_Media_V1_NearestPhotosRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_NearestPhotosResponse
     }
 }
 
@@ -1058,6 +1132,17 @@ extension Roam_Media_V1_MediaService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.NearestPhotos.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_NearestPhotosRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_NearestPhotosResponse>(),
+            handler: { request, context in
+                try await self.nearestPhotos(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -1190,6 +1275,17 @@ extension Roam_Media_V1_MediaService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_SummarizeDaysResponse> {
         let response = try await self.summarizeDays(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func nearestPhotos(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_NearestPhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_NearestPhotosResponse> {
+        let response = try await self.nearestPhotos(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1353,6 +1449,19 @@ extension Roam_Media_V1_MediaService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse> {
         return GRPCCore.ServerResponse<Roam_Media_V1_SummarizeDaysResponse>(
             message: try await self.summarizeDays(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func nearestPhotos(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_NearestPhotosRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse>(
+            message: try await self.nearestPhotos(
                 request: request.message,
                 context: context
             ),
@@ -1657,6 +1766,31 @@ extension Roam_Media_V1_MediaService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_SummarizeDaysResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_SummarizeDaysResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "NearestPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+        /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+        /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_NearestPhotosRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_NearestPhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_NearestPhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func nearestPhotos<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_NearestPhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_NearestPhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_NearestPhotosResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_NearestPhotosResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2094,6 +2228,42 @@ extension Roam_Media_V1_MediaService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "NearestPhotos" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+        /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+        /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_NearestPhotosRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_NearestPhotosRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_NearestPhotosResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func nearestPhotos<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_NearestPhotosRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_NearestPhotosRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_NearestPhotosResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_NearestPhotosResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.NearestPhotos.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2448,6 +2618,37 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_SummarizeDaysRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_SummarizeDaysResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "NearestPhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+    /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+    /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_NearestPhotosRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func nearestPhotos<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_NearestPhotosRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_NearestPhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.nearestPhotos(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_NearestPhotosRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_NearestPhotosResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -2853,6 +3054,41 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             metadata: metadata
         )
         return try await self.summarizeDays(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "NearestPhotos" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) For each point (up to 1,000), the photo of the caller's library taken on a local day from
+    /// > `from_date` to `to_date` in `time_zone` that is nearest to it within `within_meters` (a pin's or a
+    /// > place's cover); ties go to the lower media id. Points with none nearby are left out.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func nearestPhotos<Result>(
+        _ message: Roam_Media_V1_NearestPhotosRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_NearestPhotosResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_NearestPhotosRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.nearestPhotos(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -165,6 +165,56 @@ public nonisolated struct Roam_Media_V1_SummarizeDaysRequest: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Media_V1_NearestPhotosRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Each point under a key of the caller's choosing (a pin's id).
+  public var points: Dictionary<String,Roam_Common_V1_LatLng> = [:]
+
+  public var fromDate: String = String()
+
+  /// Inclusive; at most 366 days after `from_date`.
+  public var toDate: String = String()
+
+  public var timeZone: String = String()
+
+  /// More than 0, at most 100,000.
+  public var withinMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_NearestPhotosResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// By the keys of the request's points.
+  public var nearest: Dictionary<String,Roam_Media_V1_NearestPhoto> = [:]
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Media_V1_NearestPhoto: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var mediaID: String = String()
+
+  public var distanceMeters: Double = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Roam_Media_V1_DaySummary: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -1017,6 +1067,121 @@ nonisolated extension Roam_Media_V1_SummarizeDaysRequest: SwiftProtobuf.Message,
     if lhs.fromDate != rhs.fromDate {return false}
     if lhs.toDate != rhs.toDate {return false}
     if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_NearestPhotosRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NearestPhotosRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}points\0\u{3}from_date\0\u{3}to_date\0\u{3}time_zone\0\u{3}within_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Roam_Common_V1_LatLng>.self, value: &self.points) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.fromDate) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.toDate) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
+      case 5: try { try decoder.decodeSingularDoubleField(value: &self.withinMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.points.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Roam_Common_V1_LatLng>.self, value: self.points, fieldNumber: 1)
+    }
+    if !self.fromDate.isEmpty {
+      try visitor.visitSingularStringField(value: self.fromDate, fieldNumber: 2)
+    }
+    if !self.toDate.isEmpty {
+      try visitor.visitSingularStringField(value: self.toDate, fieldNumber: 3)
+    }
+    if !self.timeZone.isEmpty {
+      try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 4)
+    }
+    if self.withinMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.withinMeters, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_NearestPhotosRequest, rhs: Roam_Media_V1_NearestPhotosRequest) -> Bool {
+    if lhs.points != rhs.points {return false}
+    if lhs.fromDate != rhs.fromDate {return false}
+    if lhs.toDate != rhs.toDate {return false}
+    if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.withinMeters != rhs.withinMeters {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_NearestPhotosResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NearestPhotosResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}nearest\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Roam_Media_V1_NearestPhoto>.self, value: &self.nearest) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.nearest.isEmpty {
+      try visitor.visitMapField(fieldType: SwiftProtobuf._ProtobufMessageMap<SwiftProtobuf.ProtobufString,Roam_Media_V1_NearestPhoto>.self, value: self.nearest, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_NearestPhotosResponse, rhs: Roam_Media_V1_NearestPhotosResponse) -> Bool {
+    if lhs.nearest != rhs.nearest {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_NearestPhoto: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".NearestPhoto"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}distance_meters\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.mediaID) }()
+      case 2: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.mediaID.isEmpty {
+      try visitor.visitSingularStringField(value: self.mediaID, fieldNumber: 1)
+    }
+    if self.distanceMeters.bitPattern != 0 {
+      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_NearestPhoto, rhs: Roam_Media_V1_NearestPhoto) -> Bool {
+    if lhs.mediaID != rhs.mediaID {return false}
+    if lhs.distanceMeters != rhs.distanceMeters {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

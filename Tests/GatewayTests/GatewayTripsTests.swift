@@ -19,7 +19,7 @@ import Trips
     /// `notifications` feeds the trips streams; `events` stand beside trips.
     static func withTrips(store: InMemoryTripStore = InMemoryTripStore(), notifications: UserStreams<TripNotification> = UserStreams(),
                           budgetAlerts: UserStreams<BudgetAlert> = UserStreams(), events: [any RegistrableRPCService] = [],
-                          settings: GatewaySettings? = nil,
+                          media: [any RegistrableRPCService] = [], settings: GatewaySettings? = nil,
                           _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         _ = try await PlaceService(places: store).importPlaces([
             PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
@@ -35,7 +35,7 @@ import Trips
         let budget = BudgetGRPCService(budgets: BudgetService(trips: StoreTripDirectory(store: store), budgets: budgetStore, rates: budgetStore,
                                                               announce: { alerts in for alert in alerts { budgetAlerts.deliver(alert, to: alert.ownerID) } }),
                                        notifications: budgetAlerts, alerts: budgetStore)
-        try await GatewayHarness.withAccounts(settings: settings, events: events, budget: [budget], trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
+        try await GatewayHarness.withAccounts(settings: settings, events: events, media: media, budget: [budget], trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
                                                                                 journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
                                                                                 places: PlaceService(places: store),
                                                                                 savedPlaces: SavedPlaceService(trips: trips, saved: store),
@@ -398,6 +398,11 @@ struct StaticPhotos: TripPhotos, InferredPositions {
 
     func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
         []
+    }
+
+    func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double) async throws
+        -> [UUID: UUID] {
+        photos.nearest(to: points, on: dates, in: zone, within: meters)
     }
 
     func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws -> [TripPhoto] {

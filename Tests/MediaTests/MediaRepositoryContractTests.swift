@@ -155,6 +155,37 @@ import Testing
     }
 
     @Test(arguments: MediaStoreKind.allCases)
+    func eachPointGetsTheNearestPhotoOfTheDaysWithinTheRadius(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID(), lisbon = TripZone("Europe/Lisbon")!
+            let first = LocalDate("2024-05-01")!, second = LocalDate("2024-05-02")!
+            let square = Self.stockholm, harbour = Self.stockholm.moved(meters: 5_000, bearing: 90)
+            func photo(_ meters: Double, from point: GeoPoint, hours: Double = 10, owner: UUID = owner, inLibrary: Bool = true) async throws -> MediaItem {
+                try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(hours), position: point.moved(meters: meters, bearing: 0),
+                                                       inLibrary: inLibrary)).item
+            }
+            let nearest = try await photo(100, from: square)
+            _ = try await photo(300, from: square)
+            _ = try await photo(10, from: square, hours: 60)  // 3 May: not a day asked for
+            _ = try await photo(20, from: square, inLibrary: false)  // kept only for a post
+            _ = try await photo(5, from: square, owner: UUID())  // someone else's
+            let twins = [try await photo(200, from: harbour, hours: 30), try await photo(200, from: harbour, hours: 31)]
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(10)))  // no position
+
+            let found = try await store.nearest(of: owner, to: ["square": square, "harbour": harbour, "sea": square.moved(meters: 2_000, bearing: 180)],
+                                                takenFrom: first, to: second, in: lisbon, within: 1_000)
+            #expect(Set(found.keys) == ["square", "harbour"], "nothing lies within 1 km of the sea point")
+            #expect(found["square"]?.mediaID == nearest.id)
+            #expect(abs((found["square"]?.meters ?? 0) - 100) < 0.5)
+            #expect(found["harbour"]?.mediaID == twins.map(\.id).min { $0.uuidString < $1.uuidString }, "a tie goes to the lower id")
+            let firstDayOnly = try await store.nearest(of: owner, to: ["harbour": harbour], takenFrom: first, to: first, in: lisbon, within: 1_000)
+            #expect(firstDayOnly.isEmpty, "the harbour's photos were taken on 2 May")
+            #expect(try await store.nearest(of: owner, to: ["square": square], takenFrom: first, to: second, in: lisbon, within: 50).isEmpty)
+            #expect(try await store.nearest(of: owner, to: [:], takenFrom: first, to: second, in: lisbon, within: 50).isEmpty)
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func mediaIsFoundNearAPointOrByHavingNoPosition(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()

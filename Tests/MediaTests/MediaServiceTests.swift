@@ -124,6 +124,21 @@ import Testing
         }
         #expect(Set(error?.violations.map(\.field) ?? []) == ["position.latitude", "deviceAssetId"])
     }
+
+    @Test func aNearestPhotosQueryWithBadPartsNamesEachOne() async throws {
+        let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
+        defer { harness.remove() }
+        let points = Dictionary(uniqueKeysWithValues: (0...1_000).map { ("p\($0)", GeoPoint(latitude: 0, longitude: 0)) })
+            .merging(["bad": GeoPoint(latitude: 95, longitude: 0)]) { $1 }
+        let error = await #expect(throws: RoamError.self) {
+            _ = try await harness.service.nearest(to: points, from: "2024-05-02", to: "2024-05-01", zone: "Mars/Olympus", within: 0, for: UUID())
+        }
+        #expect(Set(error?.violations.map(\.field) ?? []) == ["time_zone", "points", "points[bad].latitude", "within_meters"])
+        let backwards = await #expect(throws: RoamError.self) {
+            _ = try await harness.service.nearest(to: [:], from: "2024-05-02", to: "2024-05-01", zone: "UTC", within: 10, for: UUID())
+        }
+        #expect(backwards?.violations.map(\.field) == ["to_date"])
+    }
 }
 
 extension MediaServiceTests {

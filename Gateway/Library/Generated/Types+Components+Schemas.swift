@@ -10,7 +10,7 @@ extension Components {
         internal struct DayBudget: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DayBudget/currency`.
             internal var currency: Swift.String
-            /// Earliest first, at most 500
+            /// Earliest first, the first 100 (GET /v1/trips/{id}/expenses?date= has them all)
             ///
             /// - Remark: Generated from `#/components/schemas/DayBudget/expenses`.
             internal var expenses: [Components.Schemas.Expense]
@@ -24,7 +24,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - currency:
-            ///   - expenses: Earliest first, at most 500
+            ///   - expenses: Earliest first, the first 100 (GET /v1/trips/{id}/expenses?date= has them all)
             ///   - expenseCount:
             ///   - spent:
             ///   - allowance:
@@ -91,14 +91,20 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/TripDay/parts`.
             internal var parts: Components.Schemas.TripDay.PartsPayload
-            /// Taken that local day, earliest first (at most 500), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
+            /// Taken that local day, earliest first (the first 100), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
             ///
             /// - Remark: Generated from `#/components/schemas/TripDay/photos`.
             internal var photos: [Components.Schemas.DayPhoto]?
+            /// Written for that day, the first 100
+            ///
             /// - Remark: Generated from `#/components/schemas/TripDay/journalEntries`.
             internal var journalEntries: [Components.Schemas.JournalEntry]?
+            /// Visited that day, the first 100
+            ///
             /// - Remark: Generated from `#/components/schemas/TripDay/pins`.
             internal var pins: [Components.Schemas.Pin]?
+            /// - Remark: Generated from `#/components/schemas/TripDay/nextPageTokens`.
+            internal var nextPageTokens: Components.Schemas.TripDayPageTokens?
             /// - Remark: Generated from `#/components/schemas/TripDay/route`.
             internal var route: Components.Schemas.DayRoute?
             /// - Remark: Generated from `#/components/schemas/TripDay/track`.
@@ -116,9 +122,10 @@ extension Components {
             ///   - date:
             ///   - when: The day in the trip's own time zone, against today there
             ///   - parts: Each part by name with how it went: `ok`, `unavailable` or `timeout` (then its fields are absent)
-            ///   - photos: Taken that local day, earliest first (at most 500), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
-            ///   - journalEntries:
-            ///   - pins:
+            ///   - photos: Taken that local day, earliest first (the first 100), each with a signed link to its thumbnail; GET /v1/media/{id} has the rest
+            ///   - journalEntries: Written for that day, the first 100
+            ///   - pins: Visited that day, the first 100
+            ///   - nextPageTokens:
             ///   - route:
             ///   - track:
             ///   - itinerary:
@@ -132,6 +139,7 @@ extension Components {
                 photos: [Components.Schemas.DayPhoto]? = nil,
                 journalEntries: [Components.Schemas.JournalEntry]? = nil,
                 pins: [Components.Schemas.Pin]? = nil,
+                nextPageTokens: Components.Schemas.TripDayPageTokens? = nil,
                 route: Components.Schemas.DayRoute? = nil,
                 track: Components.Schemas.DayTrack? = nil,
                 itinerary: [Components.Schemas.ItineraryItem]? = nil,
@@ -145,6 +153,7 @@ extension Components {
                 self.photos = photos
                 self.journalEntries = journalEntries
                 self.pins = pins
+                self.nextPageTokens = nextPageTokens
                 self.route = route
                 self.track = track
                 self.itinerary = itinerary
@@ -159,6 +168,7 @@ extension Components {
                 case photos
                 case journalEntries
                 case pins
+                case nextPageTokens
                 case route
                 case track
                 case itinerary
@@ -1038,6 +1048,62 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case rate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DayPhotoPage`.
+        internal struct DayPhotoPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DayPhotoPage/photos`.
+            internal var photos: [Components.Schemas.DayPhoto]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/DayPhotoPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `DayPhotoPage`.
+            ///
+            /// - Parameters:
+            ///   - photos:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                photos: [Components.Schemas.DayPhoto],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.photos = photos
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case photos
+                case nextPageToken
+            }
+        }
+        /// Where a day's lists that hold more than the page shows go on: `photos` with GET /v1/trips/{id}/days/{date}/photos, `journalEntries` with GET /v1/trips/{id}/journal?date=, `pins` with GET /v1/trips/{id}/pins?date= (each as `pageToken`). A list that is complete has none. The day's expenses beyond the first 100 are read with GET /v1/trips/{id}/expenses?date=
+        ///
+        /// - Remark: Generated from `#/components/schemas/TripDayPageTokens`.
+        internal struct TripDayPageTokens: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripDayPageTokens/photos`.
+            internal var photos: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TripDayPageTokens/journalEntries`.
+            internal var journalEntries: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TripDayPageTokens/pins`.
+            internal var pins: Swift.String?
+            /// Creates a new `TripDayPageTokens`.
+            ///
+            /// - Parameters:
+            ///   - photos:
+            ///   - journalEntries:
+            ///   - pins:
+            internal init(
+                photos: Swift.String? = nil,
+                journalEntries: Swift.String? = nil,
+                pins: Swift.String? = nil
+            ) {
+                self.photos = photos
+                self.journalEntries = journalEntries
+                self.pins = pins
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case photos
+                case journalEntries
+                case pins
             }
         }
         /// A photo on a trip's day page, with a signed link to its thumbnail until `expiresAt`

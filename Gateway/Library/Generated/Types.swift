@@ -637,6 +637,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)`.
     func getTripDay(_ input: Operations.GetTripDay.Input) async throws -> Operations.GetTripDay.Output
+    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
+    func listTripDayPhotos(_ input: Operations.ListTripDayPhotos.Input) async throws -> Operations.ListTripDayPhotos.Output
     /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
@@ -2346,6 +2351,21 @@ extension APIProtocol {
     ) async throws -> Operations.GetTripDay.Output {
         try await getTripDay(Operations.GetTripDay.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
+    internal func listTripDayPhotos(
+        path: Operations.ListTripDayPhotos.Input.Path,
+        query: Operations.ListTripDayPhotos.Input.Query = .init(),
+        headers: Operations.ListTripDayPhotos.Input.Headers = .init()
+    ) async throws -> Operations.ListTripDayPhotos.Output {
+        try await listTripDayPhotos(Operations.ListTripDayPhotos.Input(
+            path: path,
+            query: query,
             headers: headers
         ))
     }

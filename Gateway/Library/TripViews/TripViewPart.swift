@@ -2,9 +2,20 @@ import RoamProto
 
 /// One service's answer to a composite trip view (a day, the calendar, the summary), gathered by `FanOut`.
 enum TripViewPart: Sendable {
-    case photos([Components.Schemas.DayPhoto])
-    case journal([Components.Schemas.JournalEntry])
-    case pins([Components.Schemas.Pin])
+    /// The first page of a day's list, and the token that reads on when there is more.
+    struct Listed<Item: Sendable>: Sendable {
+        var items: [Item]
+        var next: String?
+
+        init(_ items: [Item], next: String) {
+            self.items = items
+            self.next = next.isEmpty ? nil : next
+        }
+    }
+
+    case photos(Listed<Components.Schemas.DayPhoto>)
+    case journal(Listed<Components.Schemas.JournalEntry>)
+    case pins(Listed<Components.Schemas.Pin>)
     case route(Components.Schemas.DayRoute)
     case track(Components.Schemas.DayTrack)
     case itinerary([Components.Schemas.ItineraryItem])

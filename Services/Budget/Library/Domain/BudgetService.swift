@@ -11,7 +11,7 @@ public struct BudgetService: Sendable {
     public let now: @Sendable () -> Date
 
     /// The most expenses a day's view lists.
-    public static let dayExpenseLimit = 500
+    public static let dayExpenseLimit = 100
 
     public init(trips: any TripDirectory, budgets: any BudgetRepository, rates: any RateRepository,
                 announce: (@Sendable ([BudgetAlert]) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {

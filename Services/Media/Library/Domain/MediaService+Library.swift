@@ -33,15 +33,34 @@ extension MediaService {
     /// The owner's library per local day of `first`…`last` in `zone` (at most 366 days): count and cover.
     public func days(of caller: UUID, from first: String, to last: String, zone: String) async throws -> [MediaDay] {
         var validation = Validation()
+        let days = Self.days(from: first, to: last, zone: zone, into: &validation)
+        try validation.check()
+        return try await repository.days(of: caller, from: days!.first, to: days!.last, in: days!.zone)
+    }
+
+    /// For each point (at most 1,000), the caller's photo of the local days `first`…`last` in `zone`
+    /// (at most 366 days) nearest to it within `meters`.
+    public func nearest(to points: [String: GeoPoint], from first: String, to last: String, zone: String, within meters: Double,
+                        for caller: UUID) async throws -> [String: NearbyMedia] {
+        var validation = Validation()
+        let days = Self.days(from: first, to: last, zone: zone, into: &validation)
+        validation.require(points.count <= 1_000, "points", "at most 1,000 at a time")
+        for (key, point) in points.sorted(by: { $0.key < $1.key }) { point.validate("points[\(key)]", into: &validation) }
+        validation.require(meters > 0 && meters <= 100_000, "within_meters", "must be more than 0 and at most 100,000")
+        try validation.check()
+        return try await repository.nearest(of: caller, to: points, takenFrom: days!.first, to: days!.last, in: days!.zone, within: meters)
+    }
+
+    /// Local days `first`…`last` in `zone`, at most 366 days apart, checked into `validation`.
+    static func days(from first: String, to last: String, zone: String, into validation: inout Validation)
+        -> (first: LocalDate, last: LocalDate, zone: TripZone)? {
         let start = LocalDate(first), end = LocalDate(last), tripZone = TripZone(zone)
         validation.require(start != nil, "from_date", "must be a date such as 2026-07-14")
         validation.require(end != nil, "to_date", "must be a date such as 2026-07-14")
         validation.require(tripZone != nil, "time_zone", "must be an IANA time zone such as Europe/Lisbon")
-        if let start, let end {
-            validation.require(start <= end && start.days(to: end) <= 366, "to_date", "must be from from_date to 366 days after it")
-        }
-        try validation.check()
-        return try await repository.days(of: caller, from: start!, to: end!, in: tripZone!)
+        guard let start, let end, let tripZone else { return nil }
+        validation.require(start <= end && start.days(to: end) <= 366, "to_date", "must be from from_date to 366 days after it")
+        return (start, end, tripZone)
     }
 
     public func describe(_ id: UUID, description: String?, tags: [String]?, for caller: UUID) async throws -> MediaItem {

@@ -97,6 +97,14 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         }
     }
 
+    public func nearestPhotos(request: Roam_Media_V1_NearestPhotosRequest, context: ServerContext) async throws -> Roam_Media_V1_NearestPhotosResponse {
+        let found = try await media.nearest(to: request.points.mapValues(GeoPoint.init), from: request.fromDate, to: request.toDate,
+                                            zone: request.timeZone, within: request.withinMeters, for: caller())
+        return .with {
+            $0.nearest = found.mapValues { nearby in .with { $0.mediaID = nearby.mediaID.lowercasedString; $0.distanceMeters = nearby.meters } }
+        }
+    }
+
     public func updateMedia(request: Roam_Media_V1_UpdateMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_UpdateMediaResponse {
         let item = try await media.describe(UUID(field: "media_id", request.mediaID), description: request.hasDescription_p ? request.description_p : nil,
                                             tags: request.replaceTags ? request.tags : nil, for: caller())

@@ -79,6 +79,20 @@ public final class InMemoryMediaStore: MediaRepository {
         }.sorted { $0.date < $1.date }
     }
 
+    public func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
+                        within meters: Double) async throws -> [String: NearbyMedia] {
+        let placed = state.withLock { state in
+            state.items.values.filter { item in
+                item.ownerID == owner && item.inLibrary && item.position != nil && item.localDate(in: zone).map { first <= $0 && $0 <= last } ?? false
+            }
+        }
+        return points.compactMapValues { point in
+            placed.map { NearbyMedia(mediaID: $0.id, meters: point.distance(to: $0.position!)) }
+                .filter { $0.meters <= meters }
+                .min { ($0.meters, $0.mediaID.uuidString) < ($1.meters, $1.mediaID.uuidString) }
+        }
+    }
+
     public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
         state.withLock { state in
             guard var item = state.items[id], item.ownerID == owner else { return nil }

@@ -21,6 +21,11 @@ public protocol MediaRepository: Sendable {
     /// For each local day from `first` to `last` in `zone` with items of the owner's library taken on it
     /// (`MediaItem.localDate(in:)`): how many, and the first taken.
     func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay]
+    /// For each of `points`, the owner's library item with a position taken on a local day from `first`
+    /// to `last` in `zone` that is nearest to it within `meters` (ties to the lower id); points with
+    /// none are left out.
+    func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
+                 within meters: Double) async throws -> [String: NearbyMedia]
     /// Changes the description and tags given; nil when the owner has no such item.
     func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem?
     /// Gives the owner's items in `positions` the inferred position, except those with a position of

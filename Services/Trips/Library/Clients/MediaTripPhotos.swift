@@ -27,6 +27,35 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
         try await list(of: owner, takenIn: interval, near: nil, within: nil, withoutPosition: true, limit: limit)
     }
 
+    /// Asked 1,000 points at a time, media's limit.
+    public func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double)
+        async throws -> [UUID: UUID] {
+        try Self.requireSignedIn(owner)
+        var found: [UUID: UUID] = [:]
+        let all = Array(points)
+        for start in stride(from: 0, to: all.count, by: 1_000) {
+            let batch = all[start..<min(start + 1_000, all.count)]
+            let request = Roam_Media_V1_NearestPhotosRequest.with {
+                $0.points = Dictionary(uniqueKeysWithValues: batch.map { ($0.key.lowercasedString, $0.value.proto) })
+                $0.fromDate = dates.start.description
+                $0.toDate = dates.end.description
+                $0.timeZone = zone.identifier
+                $0.withinMeters = meters
+            }
+            do {
+                let response = try await upstream.call(idempotent: true) { client, options in
+                    try await Roam_Media_V1_MediaService.Client(wrapping: client).nearestPhotos(request, options: options)
+                }
+                for (key, nearest) in response.nearest {
+                    if let point = UUID(uuidString: key), let photo = UUID(uuidString: nearest.mediaID) { found[point] = photo }
+                }
+            } catch let error as RPCError {
+                throw RoamError(error)
+            }
+        }
+        return found
+    }
+
     public func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
         try Self.requireSignedIn(owner)
         let request = Roam_Media_V1_SetInferredPositionsRequest.with {

@@ -104,11 +104,12 @@ public struct PinService: Sendable {
         return covers
     }
 
-    /// The owner's photo of the trip nearest each point, within the photo radius. The library is asked
-    /// once for them all; when media is down there are none.
-    public func nearestPhotos<Key: Hashable>(to points: [Key: GeoPoint], trip: Trip) async -> [Key: UUID] {
-        guard !points.isEmpty, let found = try? await tripPhotos(of: trip, near: nil) else { return [:] }
-        return points.compactMapValues { Self.nearest(to: $0, among: found, within: policy.photoRadiusMeters).first?.photo.mediaID }
+    /// The owner's photo of the trip's days nearest each point, within the photo radius, found by
+    /// media in one call; when media is down there are none.
+    public func nearestPhotos(to points: [UUID: GeoPoint], trip: Trip) async -> [UUID: UUID] {
+        guard !points.isEmpty else { return [:] }
+        return (try? await photos.nearestPhotos(of: trip.ownerID, to: points, on: trip.details.dates, in: trip.details.zone,
+                                                within: policy.photoRadiusMeters)) ?? [:]
     }
 
     /// How many pins the trip has on each of its days.

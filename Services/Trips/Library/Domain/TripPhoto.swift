@@ -32,3 +32,16 @@ public struct TripPhoto: Sendable, Hashable {
         return capturedAtIsLocal ? TripZone.utc.date(of: capturedAt) : zone.date(of: capturedAt)
     }
 }
+
+extension Collection<TripPhoto> {
+    /// For each point, the photo taken on a day of `dates` in `zone` nearest to it within `meters`, ties
+    /// to the lower id: what media's `NearestPhotos` answers, for a library kept in memory.
+    public func nearest(to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double) -> [UUID: UUID] {
+        let taken = filter { photo in photo.point != nil && photo.day(in: zone).map(dates.contains) ?? false }
+        return points.compactMapValues { point in
+            taken.map { (id: $0.mediaID, meters: point.distance(to: $0.point!)) }
+                .filter { $0.meters <= meters }
+                .min { ($0.meters, $0.id.uuidString) < ($1.meters, $1.id.uuidString) }?.id
+        }
+    }
+}
