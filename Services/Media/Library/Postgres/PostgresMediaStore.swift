@@ -160,26 +160,31 @@ public struct PostgresMediaStore: MediaRepository {
         return counted.compactMap { date, count, cover in byID[cover].map { MediaDay(date: date, count: count, cover: $0) } }
     }
 
-    /// One nearest-neighbour search per point, in one statement.
+    /// Two index searches per point, in one statement: the nearest distance by a nearest-neighbour scan
+    /// of the position index (`<->`, which cannot also order by id), then the lowest id at that distance.
     public func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
                         within meters: Double) async throws -> [String: NearbyMedia] {
         guard !points.isEmpty else { return [:] }
         let range = Self.instants(from: first, to: last, in: zone)
         let keys = Array(points.keys)
         let rows = try await database.query("""
+            WITH taken AS NOT MATERIALIZED (
+                SELECT id, position FROM media.items
+                WHERE owner_id = \(owner) AND in_library AND captured_at IS NOT NULL
+                  AND sort_time >= \(range.lowerBound) AND sort_time < \(range.upperBound)
+                  AND CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
+                           ELSE (captured_at AT TIME ZONE \(zone.identifier))::date END
+                      BETWEEN \(first.description)::date AND \(last.description)::date)
             SELECT p.key, n.id, n.meters
             FROM unnest(\(keys)::text[], \(keys.map { points[$0]!.longitude })::float8[], \(keys.map { points[$0]!.latitude })::float8[])
                  AS p(key, longitude, latitude)
             CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography AS point) q
             CROSS JOIN LATERAL (
-                SELECT id, ST_Distance(position, q.point, false) AS meters FROM media.items
-                WHERE owner_id = \(owner) AND in_library AND captured_at IS NOT NULL
-                  AND sort_time >= \(range.lowerBound) AND sort_time < \(range.upperBound)
-                  AND CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
-                           ELSE (captured_at AT TIME ZONE \(zone.identifier))::date END
-                      BETWEEN \(first.description)::date AND \(last.description)::date
-                  AND ST_DWithin(position, q.point, \(meters), false)
-                ORDER BY 2, id LIMIT 1) n
+                SELECT ST_Distance(position, q.point, false) AS meters FROM taken
+                WHERE ST_DWithin(position, q.point, \(meters), false) ORDER BY position <-> q.point LIMIT 1) nearest
+            CROSS JOIN LATERAL (
+                SELECT id, ST_Distance(position, q.point, false) AS meters FROM taken
+                WHERE ST_DWithin(position, q.point, nearest.meters + 0.01, false) ORDER BY 2, id LIMIT 1) n
             """)
         var found: [String: NearbyMedia] = [:]
         for row in rows {
