@@ -41,6 +41,7 @@ let package = Package(
         .executable(name: "roam-media", targets: ["roam-media"]),
         .executable(name: "roam-trips", targets: ["roam-trips"]),
         .executable(name: "roam-budget", targets: ["roam-budget"]),
+        .executable(name: "roam-bucketlists", targets: ["roam-bucketlists"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
     ],
@@ -159,7 +160,7 @@ let package = Package(
             path: "Tests/EventsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeedTests",
-            dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime",
+            dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamCore", "RoamProto", "RoamRuntime",
                                "RoamTesting"),
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         // Pictures made with libvips, for the tests and end-to-end tests that upload them.
@@ -172,6 +173,12 @@ let package = Package(
                 path: "Services/Budget/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
                           swiftSettings: swiftSettings),
+        .target(name: "BucketLists", dependencies: uses("GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+                path: "Services/BucketLists/Library", swiftSettings: swiftSettings),
+        .executableTarget(name: "roam-bucketlists", dependencies: uses("BucketLists", "RoamRuntime"), path: "Services/BucketLists/App",
+                          swiftSettings: swiftSettings),
+        .testTarget(name: "BucketListsTests", dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
+                    path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
         .testTarget(name: "BudgetTests", dependencies: uses("Budget", "CVips", "RoamCore", "RoamRuntime", "RoamTesting"),
                     path: "Tests/BudgetTests", swiftSettings: swiftSettings),
         .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
@@ -183,12 +190,12 @@ let package = Package(
         .testTarget(
             name: "GatewayTests",
             dependencies: uses("Accounts", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamLocal", "RoamProto",
+                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamCore", "RoamLocal", "RoamProto",
                                "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: uses("Accounts", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
+            dependencies: uses("Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
                                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(

@@ -16,6 +16,8 @@ enum StackPlan {
                     healthName: "roam.trips.v1.TripsService", addressVariable: "TRIPS_ADDRESS", purgesUsers: true),
         ServiceSpec(name: "budget", executable: "roam-budget", schema: "budget", grpcPort: 50056, metricsPort: 9106,
                     healthName: "roam.budget.v1.BudgetService", addressVariable: "BUDGET_ADDRESS", purgesUsers: true, purgesTrips: true),
+        ServiceSpec(name: "bucketlists", executable: "roam-bucketlists", schema: "bucketlists", requiresPostGIS: true, grpcPort: 50057,
+                    metricsPort: 9107, healthName: "roam.bucketlists.v1.BucketListsService", addressVariable: "BUCKETLISTS_ADDRESS", purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

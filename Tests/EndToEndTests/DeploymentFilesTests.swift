@@ -1,5 +1,6 @@
 import Accounts
 import Budget
+import BucketLists
 import Events
 import Feed
 import Foundation
@@ -32,11 +33,13 @@ import Trips
             _ = try TripsApp.Configuration(environment: Environment([:], readLog: tripsLog))
             let budgetLog = VariableReadLog()
             _ = try BudgetApp.Configuration(environment: Environment([:], readLog: budgetLog))
+            let bucketListsLog = VariableReadLog()
+            _ = try BucketListsApp.Configuration(environment: Environment([:], readLog: bucketListsLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
             return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
                     "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
-                    "gateway": gatewayLog.variables]
+                    "bucketlists": bucketListsLog.variables, "gateway": gatewayLog.variables]
         }
     }
 
@@ -64,7 +67,7 @@ import Trips
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "feed", "media", "trips", "budget", "gateway"] {
+        for service in ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
@@ -72,7 +75,7 @@ import Trips
         // `roam provision` reads the administrator's URL and one password per service.
         let provision = try #require(compose["provision"])
         #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
-                             "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD"])
+                             "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD"])
     }
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
@@ -83,6 +86,7 @@ import Trips
         #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_budget:${BUDGET_DB_PASSWORD}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_bucketlists:${BUCKETLISTS_DB_PASSWORD}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {

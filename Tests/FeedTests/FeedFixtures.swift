@@ -1,5 +1,6 @@
 @testable import Feed
 import Foundation
+import RoamCore
 import RoamRuntime
 import RoamTesting
 import Synchronization
@@ -144,23 +145,5 @@ final class ChatReading: Sendable {
 
     func stop() {
         task.cancel()
-    }
-}
-
-/// Follows and blocks as a test sets them.
-final class FakeSocialGraph: SocialGraph {
-    private let state = Mutex<(follows: Set<[UUID]>, blocks: Set<[UUID]>, asked: Int)>(([], [], 0))
-
-    func follow(_ follower: UUID, _ followee: UUID) { state.withLock { _ = $0.follows.insert([follower, followee]) } }
-    func unfollow(_ follower: UUID, _ followee: UUID) { state.withLock { _ = $0.follows.remove([follower, followee]) } }
-    func block(_ blocker: UUID, _ blocked: UUID) { state.withLock { _ = $0.blocks.insert([blocker, blocked]) } }
-    var asked: Int { state.withLock { $0.asked } }
-
-    func relations(of user: UUID) async throws -> Relations {
-        state.withLock { state in
-            state.asked += 1
-            return Relations(following: Set(state.follows.filter { $0[0] == user }.map { $0[1] }),
-                             hidden: Set(state.blocks.compactMap { $0[0] == user ? $0[1] : $0[1] == user ? $0[0] : nil }))
-        }
     }
 }

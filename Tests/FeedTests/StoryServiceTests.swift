@@ -1,5 +1,6 @@
 @testable import Feed
 import Foundation
+import RoamCore
 import RoamRuntime
 import RoamTesting
 import Synchronization

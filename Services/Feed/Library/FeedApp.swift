@@ -1,3 +1,4 @@
+import RoamCore
 import RoamRuntime
 
 /// The feed process: its store, the events and accounts clients it asks about members and relations,

@@ -1,5 +1,6 @@
 import Foundation
 import GRPCCore
+import RoamCore
 import RoamProto
 import RoamRuntime
 

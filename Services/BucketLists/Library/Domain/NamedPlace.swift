@@ -1,0 +1,20 @@
+import RoamCore
+
+/// A point with the name people know it by.
+public struct NamedPlace: Sendable, Hashable {
+    public var point: GeoPoint
+    public var name: String
+
+    public init(point: GeoPoint, name: String) {
+        self.point = point
+        self.name = name
+    }
+
+    /// The place with its name trimmed, its rules checked into `validation` under `field`.
+    func validated(_ field: String, into validation: inout Validation) -> NamedPlace {
+        point.validate("\(field).point", into: &validation)
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        TextRules.line(name, "\(field).name", maxLength: 200, into: &validation)
+        return NamedPlace(point: point, name: name)
+    }
+}

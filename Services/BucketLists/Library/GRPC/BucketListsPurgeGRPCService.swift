@@ -1,0 +1,34 @@
+import Foundation
+import GRPCCore
+import RoamCore
+import RoamProto
+import RoamRuntime
+
+/// `roam.purge.v1.PurgeService` for bucket lists: accounts (a deleted user) makes it forget, never users.
+public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+    let lists: any BucketListRepository
+
+    public init(lists: any BucketListRepository) {
+        self.lists = lists
+    }
+
+    /// Bucket lists keep nothing of events or trips; answering settles an outbox that names them.
+    public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "event_id", request.eventID)
+        return .init()
+    }
+
+    /// The user's lists and items go; their photos go with media's own purge of the user.
+    public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try await lists.deleteAll(of: UUID(field: "user_id", request.userID))
+        return .init()
+    }
+
+    public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
+        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
+        _ = try UUID(field: "trip_id", request.tripID)
+        return .init()
+    }
+}
