@@ -173,7 +173,7 @@ let package = Package(
                 path: "Services/Budget/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
                           swiftSettings: swiftSettings),
-        .target(name: "BucketLists", dependencies: uses("GRPCCore", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+        .target(name: "BucketLists", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
                 path: "Services/BucketLists/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-bucketlists", dependencies: uses("BucketLists", "RoamRuntime"), path: "Services/BucketLists/App",
                           swiftSettings: swiftSettings),

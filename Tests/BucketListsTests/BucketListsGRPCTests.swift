@@ -12,14 +12,22 @@ import Testing
 @Suite struct BucketListsGRPCTests {
     typealias Lists = Roam_Bucketlists_V1_BucketListsService.Client<InProcessTransport.Client>
     typealias Purge = Roam_Purge_V1_PurgeService.Client<InProcessTransport.Client>
+    typealias Activities = Roam_Bucketlists_V1_ActivitiesService.Client<InProcessTransport.Client>
 
-    static func withService(_ body: @Sendable (Lists, Purge, TestTokens) async throws -> Void) async throws {
+    static func withService(graph: FakeSocialGraph = FakeSocialGraph(), _ body: @Sendable (Lists, Purge, TestTokens) async throws -> Void) async throws {
+        try await withServices(graph: graph) { lists, purge, _, tokens in try await body(lists, purge, tokens) }
+    }
+
+    static func withServices(graph: FakeSocialGraph = FakeSocialGraph(), _ body: @Sendable (Lists, Purge, Activities, TestTokens) async throws -> Void)
+        async throws {
         let tokens = await TestTokens()
         let store = InMemoryBucketListStore()
-        let lists = BucketListService(lists: store, graph: FakeSocialGraph(), media: InMemoryMediaAttachments())
-        try await InProcessService.run([BucketListsGRPCService(lists: lists), BucketListsPurgeGRPCService(lists: store)],
+        let lists = BucketListService(lists: store, graph: graph, media: InMemoryMediaAttachments())
+        let activities = ActivityService(activities: store, lists: lists, graph: graph, media: InMemoryMediaAttachments())
+        try await InProcessService.run([BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
+                                        BucketListsPurgeGRPCService(lists: store, activities: store)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
-            try await body(Roam_Bucketlists_V1_BucketListsService.Client(wrapping: grpc), Roam_Purge_V1_PurgeService.Client(wrapping: grpc), tokens)
+            try await body(Lists(wrapping: grpc), Purge(wrapping: grpc), Activities(wrapping: grpc), tokens)
         }
     }
 
@@ -91,6 +99,69 @@ import Testing
             #expect(try await lists.listLists(.init(), metadata: auth).lists.isEmpty)
             let counts = try await lists.getCounts(.with { $0.userID = gone.lowercasedString }, metadata: auth)
             #expect(counts.lists == 0 && counts.items == 0)
+        }
+    }
+
+    @Test func activitiesAreVotedFoundAndCheckedForTheFeed() async throws {
+        let graph = FakeSocialGraph()
+        try await Self.withServices(graph: graph) { lists, _, activities, tokens in
+            let (ana, bo) = (UUID(), UUID())
+            let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
+            let asBo: Metadata = ["authorization": "Bearer \(try await tokens.userToken(bo))"]
+            let waikiki = Roam_Common_V1_LatLng.with { $0.latitude = 21.2793; $0.longitude = -157.8292 }
+            let missingPlace = await #expect(throws: RPCError.self) {
+                _ = try await activities.createActivity(.with { $0.activity = .with { $0.name = "Nowhere" } }, metadata: asAna)
+            }
+            #expect(Self.fields(missingPlace) == ["place"])
+            let surf = try await activities.createActivity(.with {
+                $0.activity = .with { $0.name = "Surf lesson"; $0.place = .with { $0.point = waikiki; $0.name = "Waikiki" }; $0.tags = ["Surf"] }
+            }, metadata: asAna).activity
+            #expect(surf.tags == ["surf"] && surf.myVote == .none && surf.score == 0)
+            let voted = try await activities.voteActivity(.with { $0.activityID = surf.activityID; $0.vote = .down }, metadata: asBo).activity
+            #expect(voted.myVote == .down && voted.downCount == 1 && voted.score == -1)
+            let noVote = await #expect(throws: RPCError.self) {
+                _ = try await activities.voteActivity(.with { $0.activityID = surf.activityID }, metadata: asBo)
+            }
+            #expect(Self.fields(noVote) == ["vote"])
+            let found = try await activities.searchActivities(.with {
+                $0.near = waikiki; $0.withinMeters = 1_000; $0.tag = "#surf"; $0.order = .distance
+            }, metadata: asBo).activities
+            #expect(found.map(\.activityID) == [surf.activityID] && found.first?.myVote == .down && found.first?.distanceMeters ?? 1 < 1)
+            let both = await #expect(throws: RPCError.self) {
+                _ = try await activities.searchActivities(.with { $0.near = waikiki; $0.withinMeters = 10; $0.box = .init() }, metadata: asBo)
+            }
+            #expect(Self.fields(both) == ["box"])
+            let trending = try await activities.trendingActivities(.with { $0.near = waikiki }, metadata: asBo)
+            #expect(trending.activities.map(\.activityID) == [surf.activityID] && trending.radiusMeters == 50_000)
+
+            let bucket = try await lists.createList(.with { $0.title = "Hawaii" }, metadata: asBo).list
+            let item = try await activities.addActivityToList(.with { $0.activityID = surf.activityID; $0.listID = bucket.listID }, metadata: asBo).item
+            #expect(item.source.activityID == surf.activityID)
+
+            // The feed asks, with its service credential, whether a reader may see a subject.
+            let feed: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken("feed"))"]
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await activities.checkSubject(.with { $0.kind = .activity; $0.subjectID = surf.activityID; $0.readerID = bo.lowercasedString },
+                                                      metadata: asBo)
+            }
+            #expect(refused?.code == .permissionDenied)
+            let seen = try await activities.checkSubject(.with { $0.kind = .activity; $0.subjectID = surf.activityID; $0.readerID = bo.lowercasedString },
+                                                         metadata: feed)
+            #expect(seen.visible && seen.ownerID == ana.lowercasedString)
+            let privateList = try await lists.createList(.with { $0.title = "Mine"; $0.visibility = .private }, metadata: asAna).list
+            let secret = try await lists.addItem(.with { $0.listID = privateList.listID; $0.item = .with { $0.title = "Secret" } }, metadata: asAna).item
+            let hiddenItem = try await activities.checkSubject(.with {
+                $0.kind = .bucketItem; $0.subjectID = secret.itemID; $0.readerID = bo.lowercasedString
+            }, metadata: feed)
+            #expect(!hiddenItem.visible && hiddenItem.ownerID.isEmpty, "a stranger may not comment on a private list's item")
+            let ownItem = try await activities.checkSubject(.with {
+                $0.kind = .bucketItem; $0.subjectID = secret.itemID; $0.readerID = ana.lowercasedString
+            }, metadata: feed)
+            #expect(ownItem.visible)
+            graph.block(bo, ana)
+            let blocked = try await activities.checkSubject(.with { $0.kind = .activity; $0.subjectID = surf.activityID; $0.readerID = bo.lowercasedString },
+                                                            metadata: feed)
+            #expect(!blocked.visible)
         }
     }
 }

@@ -10,7 +10,7 @@ public enum BucketListsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any BucketListRepository = if let database = runtime.database {
+            let store: any BucketListRepository & ActivityRepository = if let database = runtime.database {
                 PostgresBucketListStore(database: database)
             } else {
                 InMemoryBucketListStore()
@@ -19,8 +19,12 @@ public enum BucketListsApp {
                                           timeToLive: configuration.relationsCacheTTL)
             let media = MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses))
             let lists = BucketListService(lists: store, graph: graph, media: media)
-            return ServiceParts(services: [BucketListsGRPCService(lists: lists), BucketListsPurgeGRPCService(lists: store)],
-                                migrator: BucketListsMigrations.migrator)
+            let activities = ActivityService(activities: store, lists: lists, graph: graph, media: media)
+            var parts = ServiceParts(services: [BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
+                                                BucketListsPurgeGRPCService(lists: store, activities: store)],
+                                     migrator: BucketListsMigrations.migrator)
+            parts.workers = [ActivityRanker(activities: store, interval: configuration.trendingInterval, logger: runtime.logger)]
+            return parts
         }
     }
 }

@@ -71,7 +71,8 @@ public struct BucketListService: Sendable {
         let details = try details.validated()
         try Self.checkIdempotencyKey(idempotencyKey)
         _ = try await ownList(listID, owner: owner)
-        return try await store(Item(id: .v7(at: now()), listID: listID, ownerID: owner, details: details, createdAt: now(), updatedAt: now()),
+        let created = now()
+        return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, createdAt: created, updatedAt: created),
                                idempotencyKey: idempotencyKey)
     }
 
@@ -85,6 +86,16 @@ public struct BucketListService: Sendable {
         let created = now()
         return try await store(Item(id: .v7(at: created), listID: listID, ownerID: reader, details: details, source: .item(source.id),
                                     createdAt: created, updatedAt: created), idempotencyKey: idempotencyKey)
+    }
+
+    /// Adds a copy of something the owner may see (an activity) to the end of one of their lists.
+    public func addCopy(_ details: ItemDetails, of source: ItemSource, to listID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Item {
+        try Self.checkIdempotencyKey(idempotencyKey)
+        _ = try await ownList(listID, owner: owner)
+        let details = try details.validated()
+        let created = now()
+        return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, source: source, createdAt: created,
+                                    updatedAt: created), idempotencyKey: idempotencyKey)
     }
 
     /// The item when `reader` may see its list.

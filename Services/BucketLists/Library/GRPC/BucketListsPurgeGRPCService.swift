@@ -7,9 +7,11 @@ import RoamRuntime
 /// `roam.purge.v1.PurgeService` for bucket lists: accounts (a deleted user) makes it forget, never users.
 public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let lists: any BucketListRepository
+    let activities: any ActivityRepository
 
-    public init(lists: any BucketListRepository) {
+    public init(lists: any BucketListRepository, activities: any ActivityRepository) {
         self.lists = lists
+        self.activities = activities
     }
 
     /// Bucket lists keep nothing of events or trips; answering settles an outbox that names them.
@@ -19,10 +21,13 @@ public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServ
         return .init()
     }
 
-    /// The user's lists and items go; their photos go with media's own purge of the user.
+    /// The user's lists, items and activities go and their votes are withdrawn (the counts come down);
+    /// their photos go with media's own purge of the user, comments on their activities with the feed's.
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        _ = try await lists.deleteAll(of: UUID(field: "user_id", request.userID))
+        let user = try UUID(field: "user_id", request.userID)
+        _ = try await lists.deleteAll(of: user)
+        _ = try await activities.deleteAll(of: user)
         return .init()
     }
 

@@ -11,6 +11,12 @@ public final class InMemoryBucketListStore: Sendable {
         /// (owner, key) → the list or item a create with that idempotency key stored first.
         var listKeys: [String: UUID] = [:]
         var itemKeys: [String: UUID] = [:]
+        var activities: [UUID: Activity] = [:]
+        var activityKeys: [String: UUID] = [:]
+        /// Activity → voter → vote.
+        var votes: [UUID: [UUID: Vote]] = [:]
+        /// The trending ranks `rank(at:)` last computed.
+        var ranks: [UUID: Double] = [:]
     }
 
     let state = Mutex(State())

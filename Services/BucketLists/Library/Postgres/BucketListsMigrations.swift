@@ -46,5 +46,51 @@ public enum BucketListsMigrations {
             "CREATE INDEX items_by_list ON bucketlists.items (list_id, position, id)",
             "CREATE INDEX items_completed ON bucketlists.items (owner_id, completed_at DESC, id DESC) WHERE completed_at IS NOT NULL",
         ]),
+        Migration(2, "CreateActivities", [
+            // `search` holds the words of the name, description and place name as `ActivityQuery.words`
+            // finds them; `rank` is the trending rank the ranker last computed.
+            """
+            CREATE TABLE bucketlists.activities (
+                id uuid PRIMARY KEY,
+                author_id uuid NOT NULL,
+                name text NOT NULL,
+                description text NOT NULL,
+                point geography(Point, 4326) NOT NULL,
+                place_name text NOT NULL,
+                starts_at timestamptz,
+                ends_at timestamptz,
+                media_ids uuid[] NOT NULL DEFAULT '{}',
+                tags text[] NOT NULL DEFAULT '{}',
+                rank double precision NOT NULL DEFAULT 0,
+                created_at timestamptz NOT NULL,
+                updated_at timestamptz NOT NULL,
+                idempotency_key text,
+                search tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, name || ' ' || description || ' ' || place_name)) STORED,
+                UNIQUE (author_id, idempotency_key))
+            """,
+            "CREATE INDEX activities_point ON bucketlists.activities USING gist (point)",
+            "CREATE INDEX activities_search ON bucketlists.activities USING gin (search)",
+            "CREATE INDEX activities_tags ON bucketlists.activities USING gin (tags)",
+            "CREATE INDEX activities_by_author ON bucketlists.activities (author_id)",
+            // One row per voter; the counts live in 16 shards per activity, so voters on one hot
+            // activity update different rows and the sum stays exact.
+            """
+            CREATE TABLE bucketlists.votes (
+                activity_id uuid NOT NULL REFERENCES bucketlists.activities ON DELETE CASCADE,
+                user_id uuid NOT NULL,
+                vote smallint NOT NULL CHECK (vote IN (-1, 1)),
+                PRIMARY KEY (activity_id, user_id))
+            """,
+            "CREATE INDEX votes_by_user ON bucketlists.votes (user_id)",
+            """
+            CREATE TABLE bucketlists.vote_counters (
+                activity_id uuid NOT NULL REFERENCES bucketlists.activities ON DELETE CASCADE,
+                shard smallint NOT NULL,
+                up bigint NOT NULL DEFAULT 0,
+                down bigint NOT NULL DEFAULT 0,
+                PRIMARY KEY (activity_id, shard))
+            """,
+            "CREATE INDEX items_by_source_activity ON bucketlists.items (source_activity_id) WHERE source_activity_id IS NOT NULL",
+        ]),
     ], requiresPostGIS: true)
 }

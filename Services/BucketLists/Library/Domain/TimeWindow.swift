@@ -1,0 +1,17 @@
+import Foundation
+
+/// When an activity happens, for the ones held at a given time: [start, end).
+public struct TimeWindow: Sendable, Hashable {
+    public var startsAt: Date
+    public var endsAt: Date
+
+    /// The longest window an activity may have.
+    public static let longest: TimeInterval = 366 * 86_400
+
+    public init(startsAt: Date, endsAt: Date) {
+        self.startsAt = startsAt
+        self.endsAt = endsAt
+    }
+
+    public func contains(_ time: Date) -> Bool { startsAt <= time && time < endsAt }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Activities in PostgreSQL. A vote takes a lock for its voter and activity only (an advisory lock), so
+/// voters never wait for each other; the counts are summed from 16 shards, one of which each voter's
+/// change lands in.
+extension PostgresBucketListStore: ActivityRepository {
+    static let counterShards = 16
+
+    static let activityColumns = """
+        a.id, a.author_id, a.name, a.description, ST_Y(a.point::geometry), ST_X(a.point::geometry), a.place_name, a.starts_at, a.ends_at,
+        a.media_ids, a.tags, a.created_at, a.updated_at,
+        (SELECT coalesce(sum(c.up), 0)::int8 FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) AS up_count,
+        (SELECT coalesce(sum(c.down), 0)::int8 FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) AS down_count,
+        (SELECT count(DISTINCT i.list_id) FROM bucketlists.items i WHERE i.source_activity_id = a.id) AS list_count
+        """
+
+    static func decodeActivity(_ row: PostgresRow) throws -> Activity {
+        let random = row.makeRandomAccess()
+        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        let window = try column(7, Date?.self).flatMap { start in try column(8, Date?.self).map { TimeWindow(startsAt: start, endsAt: $0) } }
+        let details = ActivityDetails(name: try column(2, String.self), description: try column(3, String.self),
+                                      place: NamedPlace(point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
+                                                        name: try column(6, String.self)),
+                                      window: window, mediaIDs: try column(9, [UUID].self), tags: try column(10, [String].self))
+        return Activity(id: try column(0, UUID.self), authorID: try column(1, UUID.self), details: details,
+                        votes: VoteCounts(up: Int(try column(13, Int64.self)), down: Int(try column(14, Int64.self))),
+                        listCount: Int(try column(15, Int64.self)), createdAt: try column(11, Date.self), updatedAt: try column(12, Date.self))
+    }
+
+    /// The counter shard a voter's changes land in.
+    static func shard(of user: UUID) -> Int16 {
+        Int16(user.uuid.15 % UInt8(counterShards))
+    }
+
+    public func create(_ activity: Activity, idempotencyKey: String?) async throws -> Activity {
+        let details = activity.details, point = details.place.point
+        let inserted = try await database.query("""
+            INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, starts_at, ends_at, media_ids, tags,
+                                                created_at, updated_at, idempotency_key)
+            VALUES (\(activity.id), \(activity.authorID), \(details.name), \(details.description),
+                    ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(details.place.name),
+                    \(details.window?.startsAt), \(details.window?.endsAt), \(details.mediaIDs), \(details.tags),
+                    \(activity.createdAt), \(activity.updatedAt), \(idempotencyKey))
+            ON CONFLICT (author_id, idempotency_key) DO NOTHING
+            RETURNING id
+            """)
+        var id = activity.id
+        if inserted.isEmpty {
+            // The key was used before: that first activity is the answer.
+            guard let first = try await database.query("""
+                SELECT id FROM bucketlists.activities WHERE author_id = \(activity.authorID) AND idempotency_key = \(idempotencyKey)
+                """).first else { throw RoamError.internal }
+            id = try first.decode(UUID.self)
+        }
+        guard let stored = try await self.activity(id) else { throw RoamError.internal }
+        return stored
+    }
+
+    public func activity(_ id: UUID) async throws -> Activity? {
+        try await database.query("SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id)")
+            .first.map(Self.decodeActivity)
+    }
+
+    public func update(_ id: UUID, author: UUID, details: ActivityDetails, at time: Date) async throws -> Activity? {
+        let point = details.place.point
+        let updated = try await database.query("""
+            UPDATE bucketlists.activities SET name = \(details.name), description = \(details.description),
+                point = ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, place_name = \(details.place.name),
+                starts_at = \(details.window?.startsAt), ends_at = \(details.window?.endsAt), media_ids = \(details.mediaIDs),
+                tags = \(details.tags), updated_at = \(time)
+            WHERE id = \(id) AND author_id = \(author) RETURNING id
+            """)
+        return updated.isEmpty ? nil : try await activity(id)
+    }
+
+    public func delete(_ id: UUID, author: UUID) async throws -> Activity? {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            guard let activity = try await connection.query("""
+                SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id) AND a.author_id = \(author) FOR UPDATE
+                """, logger: logger).collect().first.map(Self.decodeActivity) else { return nil }
+            try await connection.query("DELETE FROM bucketlists.activities WHERE id = \(id)", logger: logger)
+            return activity
+        }
+    }
+
+    public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Activity? {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id) FOR KEY SHARE", logger: logger)
+                .collect().isEmpty else { return nil }
+            // Only this voter's votes on this activity wait for each other.
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(id.lowercasedString + user.lowercasedString), 7))",
+                                       logger: logger)
+            let old = try await connection.query("""
+                SELECT vote FROM bucketlists.votes WHERE activity_id = \(id) AND user_id = \(user)
+                """, logger: logger).collect().first?.decode(Int16.self)
+            let new: Int16? = vote.map { $0 == .up ? 1 : -1 }
+            if old != new {
+                if let new {
+                    try await connection.query("""
+                        INSERT INTO bucketlists.votes (activity_id, user_id, vote) VALUES (\(id), \(user), \(new))
+                        ON CONFLICT (activity_id, user_id) DO UPDATE SET vote = EXCLUDED.vote
+                        """, logger: logger)
+                } else {
+                    try await connection.query("DELETE FROM bucketlists.votes WHERE activity_id = \(id) AND user_id = \(user)", logger: logger)
+                }
+                let up = (new == 1 ? 1 : 0) - (old == 1 ? 1 : 0), down = (new == -1 ? 1 : 0) - (old == -1 ? 1 : 0)
+                try await connection.query("""
+                    INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down) VALUES (\(id), \(Self.shard(of: user)), \(up), \(down))
+                    ON CONFLICT (activity_id, shard) DO UPDATE
+                        SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
+                    """, logger: logger)
+            }
+            return try await connection.query("""
+                SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id)
+                """, logger: logger).collect().first.map(Self.decodeActivity)
+        }
+    }
+
+    public func votes(by user: UUID, on ids: [UUID]) async throws -> [UUID: Vote] {
+        guard !ids.isEmpty else { return [:] }
+        var votes: [UUID: Vote] = [:]
+        for row in try await database.query("""
+            SELECT activity_id, vote FROM bucketlists.votes WHERE user_id = \(user) AND activity_id = ANY(\(ids))
+            """) {
+            let (id, vote) = try row.decode((UUID, Int16).self)
+            votes[id] = vote == 1 ? .up : .down
+        }
+        return votes
+    }
+
+    public func search(_ query: ActivityQuery, page: PageRequest) async throws -> Page<(activity: Activity, meters: Double?)> {
+        let offset = try OffsetCursor.decode(page.cursor)
+        let center = query.area?.center
+        var circle: (center: GeoPoint, meters: Double)?
+        var boxes: [MapBox] = []
+        switch query.area {
+        case .circle(let center, let meters): circle = (center, meters)
+        case .box(let box):
+            // A box across the antimeridian is two boxes, one each side.
+            boxes = box.crossesAntimeridian
+                ? [MapBox(southWest: box.southWest, northEast: GeoPoint(latitude: box.northEast.latitude, longitude: 180)),
+                   MapBox(southWest: GeoPoint(latitude: box.southWest.latitude, longitude: -180), northEast: box.northEast)]
+                : [box]
+        case nil: break
+        }
+        let words = query.text.map(ActivityQuery.words) ?? []
+        let order = switch query.order {
+        case .score: "up_count - down_count DESC, created_at DESC, id DESC"
+        case .distance: "meters, created_at DESC, id DESC"
+        case .newest: "created_at DESC, id DESC"
+        }
+        let rows = try await database.query("""
+            SELECT * FROM (
+                SELECT \(unescaped: Self.activityColumns),
+                       CASE WHEN \(center == nil) THEN NULL
+                            ELSE ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(center?.longitude ?? 0), \(center?.latitude ?? 0)), 4326)::geography, false)
+                       END AS meters
+                FROM bucketlists.activities a
+                WHERE (\(circle == nil) OR ST_DWithin(a.point, ST_SetSRID(ST_MakePoint(\(circle?.center.longitude ?? 0),
+                                                                                         \(circle?.center.latitude ?? 0)), 4326)::geography,
+                                                     \(circle?.meters ?? 0), false))
+                  AND (\(boxes.isEmpty) OR ST_Intersects(a.point::geometry, ST_MakeEnvelope(\(boxes.first?.southWest.longitude ?? 0),
+                                                         \(boxes.first?.southWest.latitude ?? 0), \(boxes.first?.northEast.longitude ?? 0),
+                                                         \(boxes.first?.northEast.latitude ?? 0), 4326))
+                       OR (\(boxes.count == 2) AND ST_Intersects(a.point::geometry, ST_MakeEnvelope(\(boxes.last?.southWest.longitude ?? 0),
+                                                         \(boxes.last?.southWest.latitude ?? 0), \(boxes.last?.northEast.longitude ?? 0),
+                                                         \(boxes.last?.northEast.latitude ?? 0), 4326))))
+                  AND (\(words.isEmpty) OR a.search @@ to_tsquery('simple', \(words.joined(separator: " & "))))
+                  AND NOT a.author_id = ANY(\(Array(query.hiddenAuthors)))
+                  AND (\(query.tag == nil) OR a.tags @> ARRAY[\(query.tag ?? "")]::text[])
+                  AND (\(query.happeningAt == nil) OR (a.starts_at <= \(query.happeningAt ?? Date()) AND \(query.happeningAt ?? Date()) < a.ends_at))
+            ) found
+            ORDER BY \(unescaped: order) OFFSET \(offset) LIMIT \(page.size + 1)
+            """)
+        var found: [(activity: Activity, meters: Double?)] = []
+        for row in rows {
+            let random = row.makeRandomAccess()
+            found.append((try Self.decodeActivity(row), try random[16].decode(Double?.self)))
+        }
+        return Page(items: Array(found.prefix(page.size)), nextCursor: found.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
+    }
+
+    public func trending(near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int) async throws
+        -> [(activity: Activity, meters: Double)] {
+        var found: [(activity: Activity, meters: Double)] = []
+        for row in try await database.query("""
+            SELECT \(unescaped: Self.activityColumns),
+                   ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false)
+            FROM bucketlists.activities a
+            WHERE ST_DWithin(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(meters), false)
+              AND NOT a.author_id = ANY(\(Array(hiddenAuthors)))
+            ORDER BY a.rank DESC, a.created_at DESC, a.id DESC LIMIT \(limit)
+            """) {
+            let random = row.makeRandomAccess()
+            found.append((try Self.decodeActivity(row), try random[16].decode(Double.self)))
+        }
+        return found
+    }
+
+    /// `TrendingRank` in SQL: the Wilson lower bound of the summed counts, halved each week of age.
+    /// Replicas take turns: one that finds another ranking skips its turn.
+    public func rank(at time: Date) async throws {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            guard try await connection.query("SELECT pg_try_advisory_xact_lock(hashtextextended('bucketlists.rank', 7))", logger: logger)
+                .collect().first?.decode(Bool.self) == true else { return }
+            try await connection.query("""
+            UPDATE bucketlists.activities a SET rank = r.rank FROM (
+                SELECT a.id, CASE WHEN v.n = 0 THEN 0 ELSE
+                    ((v.p + 3.8414588 / (2 * v.n) - 1.959964 * sqrt((v.p * (1 - v.p) + 3.8414588 / (4 * v.n)) / v.n)) / (1 + 3.8414588 / v.n))
+                    * power(0.5, greatest(0, extract(epoch FROM (\(time) - a.created_at))) / \(TrendingRank.halfLife)) END AS rank
+                FROM bucketlists.activities a,
+                     LATERAL (SELECT coalesce(sum(up + down), 0)::float8 AS n,
+                                     CASE WHEN coalesce(sum(up + down), 0) = 0 THEN 0 ELSE sum(up)::float8 / sum(up + down) END AS p
+                              FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) v) r
+            WHERE a.id = r.id AND a.rank IS DISTINCT FROM r.rank
+            """, logger: logger)
+        }
+    }
+
+    public func deleteAll(of user: UUID) async throws -> [Activity] {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            let theirs = try await connection.query("""
+                SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.author_id = \(user) FOR UPDATE
+                """, logger: logger).collect().map(Self.decodeActivity)
+            try await connection.query("DELETE FROM bucketlists.activities WHERE author_id = \(user)", logger: logger)
+            // Their votes elsewhere are withdrawn, and each activity's counts come down by as many.
+            try await connection.query("""
+                WITH gone AS (DELETE FROM bucketlists.votes WHERE user_id = \(user) RETURNING activity_id, vote)
+                INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)
+                SELECT activity_id, \(Self.shard(of: user)), -count(*) FILTER (WHERE vote = 1), -count(*) FILTER (WHERE vote = -1) FROM gone
+                GROUP BY activity_id
+                ON CONFLICT (activity_id, shard) DO UPDATE
+                    SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
+                """, logger: logger)
+            return theirs
+        }
+    }
+}
