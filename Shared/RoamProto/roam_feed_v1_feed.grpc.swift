@@ -513,7 +513,8 @@ extension Roam_Feed_V1_FeedService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+        /// > lists says who may read the last two).
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Feed_V1_CreateCommentRequest` messages.
@@ -1002,7 +1003,8 @@ extension Roam_Feed_V1_FeedService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+        /// > lists says who may read the last two).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
@@ -1489,7 +1491,8 @@ extension Roam_Feed_V1_FeedService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+        /// > lists says who may read the last two).
         ///
         /// - Parameters:
         ///   - request: A `Roam_Feed_V1_CreateCommentRequest` message.
@@ -2935,7 +2938,8 @@ extension Roam_Feed_V1_FeedService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+        /// > lists says who may read the last two).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
@@ -3617,7 +3621,8 @@ extension Roam_Feed_V1_FeedService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > Comments on a subject the caller may read (`post/<id>` for now).
+        /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+        /// > lists says who may read the last two).
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
@@ -4484,7 +4489,8 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Comments on a subject the caller may read (`post/<id>` for now).
+    /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+    /// > lists says who may read the last two).
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Feed_V1_CreateCommentRequest` message.
@@ -5265,7 +5271,8 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > Comments on a subject the caller may read (`post/<id>` for now).
+    /// > Comments on a subject the caller may read: `post/<id>`, `activity/<id>` or `bucket_item/<id>` (bucket
+    /// > lists says who may read the last two).
     ///
     /// - Parameters:
     ///   - message: request message to send.

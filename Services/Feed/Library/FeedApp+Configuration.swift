@@ -8,6 +8,8 @@ extension FeedApp {
         public var eventsAddresses: [HostAndPort]
         /// The media service, where post images are attached.
         public var mediaAddresses: [HostAndPort]
+        /// The bucket lists service, asked whether a reader may see an activity or an item.
+        public var bucketListsAddresses: [HostAndPort]
         /// Messages a live chat reader may fall behind before it is disconnected.
         public var chatBufferSize: Int
         /// How long a user's follows and blocks, asked of accounts, are remembered.
@@ -20,6 +22,7 @@ extension FeedApp {
                                            environment: environment)
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            bucketListsAddresses = try environment.addresses("BUCKETLISTS_ADDRESS", default: "127.0.0.1:50057")
             chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
             trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))

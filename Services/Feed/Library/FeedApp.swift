@@ -18,8 +18,10 @@ public enum FeedApp {
             let graph = CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: credential),
                                           timeToLive: configuration.relationsCacheTTL)
             let media = MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses))
+            let subjects = BucketListsSubjectsClient(upstream: try runtime.upstream("bucketlists", addresses: configuration.bucketListsAddresses),
+                                                     credential: credential)
             let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential),
-                                   graph: graph, chat: chat, announcer: relay, media: media)
+                                   graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
             var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)
             parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)]
                 + (relay.map { [$0] } ?? [])

@@ -83,7 +83,18 @@ extension FeedService {
             return try await readablePost(subject.id, reader: reader).audience.eventID
         case .comment:
             return try await readableComment(subject.id, reader: reader).eventID
+        case .activity, .bucketItem:
+            _ = try await externalOwner(of: subject, reader: reader)
+            return nil
         }
+    }
+
+    /// Whose another service's subject is, when the reader may see it; NOT_FOUND otherwise.
+    func externalOwner(of subject: Subject, reader: UUID) async throws -> UUID {
+        guard let owner = try await external.owner(of: subject, reader: reader) else {
+            throw RoamError.notFound(subject.kind == .activity ? "activity" : "item")
+        }
+        return owner
     }
 
     func engaged(_ comments: [Comment], viewer: UUID) async throws -> [Engaged<Comment>] {

@@ -14,11 +14,15 @@ public struct FeedService: Sendable {
     let announcer: any ChatAnnouncer
     /// Where post images are attached (the media service); nil only in tests that show no media.
     let media: (any MediaAttachments)?
+    /// Other services' subjects (activities and bucket items): who may see them.
+    let external: any ExternalSubjects
     let now: @Sendable () -> Date
 
     public init(store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
-                announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+                announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, external: any ExternalSubjects = NoExternalSubjects(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
+        self.external = external
         self.media = media
         self.membership = membership
         self.graph = graph

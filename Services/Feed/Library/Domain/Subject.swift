@@ -1,12 +1,18 @@
 import Foundation
 import RoamCore
 
-/// What comments and likes attach to, written `kind/id` on the wire: `post/…` now; walks, activities
-/// and bucket items will join as their services land.
+/// What comments and likes attach to, written `kind/id` on the wire: the feed's own posts and comments,
+/// and other services' activities and bucket items (`activity/…`, `bucket_item/…`), which the feed asks
+/// bucket lists about.
 public struct Subject: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case post
         case comment
+        case activity
+        case bucketItem = "bucket_item"
+
+        /// Kept by another service, which says who may see it.
+        public var isExternal: Bool { self == .activity || self == .bucketItem }
     }
 
     public var kind: Kind

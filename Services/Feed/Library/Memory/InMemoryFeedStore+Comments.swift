@@ -70,6 +70,8 @@ extension InMemoryFeedStore {
         switch subject.kind {
         case .post: posts[subject.id] != nil
         case .comment: comments[subject.id]?.isDeleted == false
+        // Kept elsewhere: the service has asked its owner.
+        case .activity, .bucketItem: true
         }
     }
 }

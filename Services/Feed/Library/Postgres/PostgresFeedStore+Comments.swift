@@ -105,10 +105,11 @@ extension PostgresFeedStore {
 
     /// Share-locks a live post or comment; false when there is none.
     static func lockLive(_ subject: Subject, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
-        let query: PostgresQuery = switch subject.kind {
-        case .post: "SELECT 1 FROM feed.posts WHERE id = \(subject.id) FOR SHARE"
-        case .comment: "SELECT 1 FROM feed.comments WHERE id = \(subject.id) AND NOT deleted FOR SHARE"
-        }
+        // Kept elsewhere: the service has asked its owner.
+        guard !subject.kind.isExternal else { return true }
+        let query: PostgresQuery = subject.kind == .post
+            ? "SELECT 1 FROM feed.posts WHERE id = \(subject.id) FOR SHARE"
+            : "SELECT 1 FROM feed.comments WHERE id = \(subject.id) AND NOT deleted FOR SHARE"
         return try await !connection.query(query, logger: logger).collect().isEmpty
     }
 

@@ -13,6 +13,7 @@ extension PostgresFeedStore {
                 WHERE (\(subject.kind.rawValue) = 'post' AND EXISTS (SELECT 1 FROM feed.posts WHERE id = \(subject.id) FOR KEY SHARE))
                    OR (\(subject.kind.rawValue) = 'comment'
                        AND EXISTS (SELECT 1 FROM feed.comments WHERE id = \(subject.id) AND NOT deleted FOR KEY SHARE))
+                   OR \(subject.kind.isExternal)
                 ON CONFLICT DO NOTHING
                 RETURNING 1)
             INSERT INTO feed.counters (subject_kind, subject_id, shard, likes)
