@@ -22,3 +22,5 @@ echo
 .build/release/roam-bench trips "${TRIPS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench summary "${SUMMARY_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
+echo
+.build/release/roam-bench bucketlists "${BUCKETLISTS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"

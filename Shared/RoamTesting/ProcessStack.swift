@@ -78,6 +78,12 @@ public struct ProcessStack: Sendable {
                                port: port, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"].merging(extra) { _, new in new })
     }
 
+    /// The bucket lists service as a process, under its own role.
+    public func startBucketLists(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        try await startService("bucketlists", executable: "roam-bucketlists", health: "roam.bucketlists.v1.BucketListsService", requiresPostGIS: true,
+                               port: port, environment: extra)
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
                               environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {

@@ -15,7 +15,9 @@
 // TripsPlacesBench.swift; BENCH_TRACK_POINTS and BENCH_PLACES change the counts);
 // `roam-bench summary [concurrency] [seconds]` a trip day in one call through the gateway next to each of its
 // parts alone, with 100,000 photos, 10,000 entries and 20,000 expenses (SummaryBench.swift; BENCH_PHOTOS,
-// BENCH_ENTRIES and BENCH_EXPENSES change the counts);
+// BENCH_ENTRIES and BENCH_EXPENSES change the counts); `roam-bench bucketlists [concurrency] [seconds]` activities near
+// a point and trending with 1,000,000 loaded, their ranking, and votes on one hot activity (BucketListsBench.swift;
+// BENCH_ACTIVITIES changes the count);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -46,6 +48,11 @@ if mode == "trips" {
     try await TripsBench.run(concurrency: concurrency, seconds: seconds,
                              trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000,
                              places: Int(ProcessInfo.processInfo.environment["BENCH_PLACES"] ?? "") ?? 1_000_000)
+    exit(0)
+}
+if mode == "bucketlists" {
+    try await BucketListsBench.run(concurrency: concurrency, seconds: seconds,
+                                   activityCount: Int(ProcessInfo.processInfo.environment["BENCH_ACTIVITIES"] ?? "") ?? 1_000_000)
     exit(0)
 }
 if mode == "summary" {

@@ -77,7 +77,7 @@ import Testing
         let far = Self.here.moved(meters: 15_000, bearing: 0)
         for index in 0..<3 { _ = try await suggest("Near \(index)", by: ana, at: Self.here.moved(meters: 500, bearing: Double(index) * 90)) }
         for index in 0..<18 { _ = try await suggest("Far \(index)", by: ana, at: far.moved(meters: Double(index) * 10, bearing: 0)) }
-        try await store.rank(at: Date())
+        _ = try await store.rankVoted(limit: 100)
         let (found, radius) = try await activities.trending(near: Self.here, limit: 20, for: bo)
         #expect(radius == 20_000, "1, 2, 5 and 10 km hold 3; 20 km holds 21")
         #expect(found.count == 20)

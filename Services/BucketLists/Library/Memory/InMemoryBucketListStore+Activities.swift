@@ -9,6 +9,7 @@ extension InMemoryBucketListStore: ActivityRepository {
                 state.activityKeys[key] = activity.id
             }
             state.activities[activity.id] = activity
+            state.ranks[activity.id] = TrendingRank.rank(VoteCounts(), createdAt: activity.createdAt)
             return State.counted(activity, in: state)
         }
     }
@@ -42,6 +43,7 @@ extension InMemoryBucketListStore: ActivityRepository {
         state.withLock { state in
             guard let activity = state.activities[id] else { return nil }
             state.votes[id, default: [:]][user] = vote
+            state.voted.insert(id)
             return State.counted(activity, in: state)
         }
     }
@@ -78,18 +80,23 @@ extension InMemoryBucketListStore: ActivityRepository {
             state.activities.values.filter { !hiddenAuthors.contains($0.authorID) }.map { (activity: $0, meters: point.distance(to: $0.details.place.point)) }
                 .filter { $0.meters <= meters }
                 .sorted { a, b in
-                    let (rankA, rankB) = (state.ranks[a.activity.id] ?? 0, state.ranks[b.activity.id] ?? 0)
+                    let (rankA, rankB) = (state.ranks[a.activity.id] ?? TrendingRank.unvoted, state.ranks[b.activity.id] ?? TrendingRank.unvoted)
                     return rankA != rankB ? rankA > rankB : (a.activity.createdAt, a.activity.id.uuidString) > (b.activity.createdAt, b.activity.id.uuidString)
                 }
                 .prefix(limit).map { (State.counted($0.activity, in: state), $0.meters) }
         }
     }
 
-    public func rank(at time: Date) async throws {
+    public func rankVoted(limit: Int) async throws -> Int {
         state.withLock { state in
-            for activity in state.activities.values {
-                state.ranks[activity.id] = TrendingRank.rank(State.counted(activity, in: state).votes, createdAt: activity.createdAt, now: time)
+            let due = Array(state.voted.prefix(limit))
+            for id in due {
+                state.voted.remove(id)
+                if let activity = state.activities[id] {
+                    state.ranks[id] = TrendingRank.rank(State.counted(activity, in: state).votes, createdAt: activity.createdAt)
+                }
             }
+            return due.count
         }
     }
 
@@ -101,7 +108,10 @@ extension InMemoryBucketListStore: ActivityRepository {
                 state.votes[activity.id] = nil
                 state.ranks[activity.id] = nil
             }
-            for id in state.votes.keys { state.votes[id]?[user] = nil }
+            for id in state.votes.keys where state.votes[id]?[user] != nil {
+                state.votes[id]?[user] = nil
+                state.voted.insert(id)
+            }
             state.activityKeys = state.activityKeys.filter { !$0.key.hasPrefix("\(user)/") }
             return theirs
         }

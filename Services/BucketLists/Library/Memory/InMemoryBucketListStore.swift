@@ -15,8 +15,10 @@ public final class InMemoryBucketListStore: Sendable {
         var activityKeys: [String: UUID] = [:]
         /// Activity → voter → vote.
         var votes: [UUID: [UUID: Vote]] = [:]
-        /// The trending ranks `rank(at:)` last computed.
+        /// The trending ranks, as of the last `rankVoted`.
         var ranks: [UUID: Double] = [:]
+        /// Activities voted on since their rank was computed.
+        var voted: Set<UUID> = []
     }
 
     let state = Mutex(State())

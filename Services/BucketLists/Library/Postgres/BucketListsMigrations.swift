@@ -92,5 +92,15 @@ public enum BucketListsMigrations {
             """,
             "CREATE INDEX items_by_source_activity ON bucketlists.items (source_activity_id) WHERE source_activity_id IS NOT NULL",
         ]),
+        // Ranks kept in `TrendingRank`'s time-free form, computed again only for activities voted on
+        // (queued by the vote, taken by the ranker), instead of every activity every time.
+        Migration(3, "QueueRanks", [
+            """
+            CREATE TABLE bucketlists.rank_queue (
+                activity_id uuid PRIMARY KEY REFERENCES bucketlists.activities ON DELETE CASCADE)
+            """,
+            "UPDATE bucketlists.activities SET rank = -1000 + extract(epoch FROM created_at - '2026-01-01T00:00:00Z'::timestamptz) / 604800",
+            "INSERT INTO bucketlists.rank_queue SELECT DISTINCT activity_id FROM bucketlists.vote_counters",
+        ]),
     ], requiresPostGIS: true)
 }

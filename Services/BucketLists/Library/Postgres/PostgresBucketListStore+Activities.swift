@@ -39,11 +39,11 @@ extension PostgresBucketListStore: ActivityRepository {
         let details = activity.details, point = details.place.point
         let inserted = try await database.query("""
             INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, starts_at, ends_at, media_ids, tags,
-                                                created_at, updated_at, idempotency_key)
+                                                created_at, updated_at, idempotency_key, rank)
             VALUES (\(activity.id), \(activity.authorID), \(details.name), \(details.description),
                     ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(details.place.name),
                     \(details.window?.startsAt), \(details.window?.endsAt), \(details.mediaIDs), \(details.tags),
-                    \(activity.createdAt), \(activity.updatedAt), \(idempotencyKey))
+                    \(activity.createdAt), \(activity.updatedAt), \(idempotencyKey), \(TrendingRank.rank(VoteCounts(), createdAt: activity.createdAt)))
             ON CONFLICT (author_id, idempotency_key) DO NOTHING
             RETURNING id
             """)
@@ -114,6 +114,7 @@ extension PostgresBucketListStore: ActivityRepository {
                     ON CONFLICT (activity_id, shard) DO UPDATE
                         SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
                     """, logger: logger)
+                try await connection.query("INSERT INTO bucketlists.rank_queue VALUES (\(id)) ON CONFLICT DO NOTHING", logger: logger)
             }
             return try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id)
@@ -202,25 +203,28 @@ extension PostgresBucketListStore: ActivityRepository {
         return found
     }
 
-    /// `TrendingRank` in SQL: the Wilson lower bound of the summed counts, halved each week of age.
-    /// Replicas take turns: one that finds another ranking skips its turn.
-    public func rank(at time: Date) async throws {
-        try await database.transaction { connection in
-            let logger = RequestContext.current.logger
-            guard try await connection.query("SELECT pg_try_advisory_xact_lock(hashtextextended('bucketlists.rank', 7))", logger: logger)
-                .collect().first?.decode(Bool.self) == true else { return }
-            try await connection.query("""
+    /// `TrendingRank` in SQL for the queued activities: log₂ of the Wilson lower bound of the summed
+    /// counts (or `unvoted`), plus weeks since the reference day. Replicas share the queue: each takes
+    /// rows the others have not locked.
+    public func rankVoted(limit: Int) async throws -> Int {
+        try await database.query("""
+            WITH due AS (
+                DELETE FROM bucketlists.rank_queue
+                WHERE activity_id IN (SELECT activity_id FROM bucketlists.rank_queue LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                RETURNING activity_id)
             UPDATE bucketlists.activities a SET rank = r.rank FROM (
-                SELECT a.id, CASE WHEN v.n = 0 THEN 0 ELSE
-                    ((v.p + 3.8414588 / (2 * v.n) - 1.959964 * sqrt((v.p * (1 - v.p) + 3.8414588 / (4 * v.n)) / v.n)) / (1 + 3.8414588 / v.n))
-                    * power(0.5, greatest(0, extract(epoch FROM (\(time) - a.created_at))) / \(TrendingRank.halfLife)) END AS rank
-                FROM bucketlists.activities a,
-                     LATERAL (SELECT coalesce(sum(up + down), 0)::float8 AS n,
-                                     CASE WHEN coalesce(sum(up + down), 0) = 0 THEN 0 ELSE sum(up)::float8 / sum(up + down) END AS p
-                              FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) v) r
-            WHERE a.id = r.id AND a.rank IS DISTINCT FROM r.rank
-            """, logger: logger)
-        }
+                SELECT a.id, CASE WHEN v.bound > 0 THEN ln(v.bound) / ln(2) ELSE \(TrendingRank.unvoted) END
+                             + extract(epoch FROM a.created_at - \(TrendingRank.reference)) / \(TrendingRank.halfLife) AS rank
+                FROM due JOIN bucketlists.activities a ON a.id = due.activity_id,
+                     LATERAL (SELECT coalesce(sum(up + down), 0)::float8 AS n, coalesce(sum(up), 0)::float8 AS up
+                              FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) s,
+                     LATERAL (SELECT CASE WHEN s.n = 0 THEN 0 ELSE
+                                  ((s.up / s.n + 3.8414588 / (2 * s.n)
+                                    - 1.959964 * sqrt(((s.up / s.n) * (1 - s.up / s.n) + 3.8414588 / (4 * s.n)) / s.n)) / (1 + 3.8414588 / s.n))
+                                  END AS bound) v) r
+            WHERE a.id = r.id
+            RETURNING 1
+            """).count
     }
 
     public func deleteAll(of user: UUID) async throws -> [Activity] {
@@ -232,12 +236,15 @@ extension PostgresBucketListStore: ActivityRepository {
             try await connection.query("DELETE FROM bucketlists.activities WHERE author_id = \(user)", logger: logger)
             // Their votes elsewhere are withdrawn, and each activity's counts come down by as many.
             try await connection.query("""
-                WITH gone AS (DELETE FROM bucketlists.votes WHERE user_id = \(user) RETURNING activity_id, vote)
-                INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)
-                SELECT activity_id, \(Self.shard(of: user)), -count(*) FILTER (WHERE vote = 1), -count(*) FILTER (WHERE vote = -1) FROM gone
-                GROUP BY activity_id
-                ON CONFLICT (activity_id, shard) DO UPDATE
-                    SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
+                WITH gone AS (DELETE FROM bucketlists.votes WHERE user_id = \(user) RETURNING activity_id, vote),
+                counted AS (
+                    INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)
+                    SELECT activity_id, \(Self.shard(of: user)), -count(*) FILTER (WHERE vote = 1), -count(*) FILTER (WHERE vote = -1) FROM gone
+                    GROUP BY activity_id
+                    ON CONFLICT (activity_id, shard) DO UPDATE
+                        SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
+                    RETURNING activity_id)
+                INSERT INTO bucketlists.rank_queue SELECT DISTINCT activity_id FROM counted ON CONFLICT DO NOTHING
                 """, logger: logger)
             return theirs
         }

@@ -22,8 +22,9 @@ public protocol ActivityRepository: Sendable {
     /// first (then newest).
     func trending(near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int) async throws
         -> [(activity: Activity, meters: Double)]
-    /// Recomputes every activity's trending rank at `time` (`TrendingRank`).
-    func rank(at time: Date) async throws
+    /// Computes again the trending rank (`TrendingRank`) of activities voted on since the last time, up
+    /// to `limit` of them, and says how many; a new activity has its rank from the start.
+    func rankVoted(limit: Int) async throws -> Int
     /// Deletes the user's activities and withdraws their votes (the counts come down exactly); returns
     /// the deleted activities. Idempotent.
     func deleteAll(of user: UUID) async throws -> [Activity]

@@ -3,8 +3,9 @@ import Logging
 import RoamRuntime
 import ServiceLifecycle
 
-/// Recomputes activities' trending ranks in the background, so "trending near me" is one indexed read.
-/// With several replicas, one ranks at a time and the others skip their turn.
+/// Computes again, in the background, the trending ranks of activities voted on since the last time, so
+/// a vote stays a write to its own counter shard and "trending near me" is one read. Replicas share
+/// the work.
 public struct ActivityRanker: Service {
     let activities: any ActivityRepository
     let interval: Duration
@@ -17,6 +18,11 @@ public struct ActivityRanker: Service {
     }
 
     public func run() async throws {
-        await BackgroundLoop.every(interval, logger: logger, failure: "ranking activities failed") { try await activities.rank(at: Date()) }
+        await BackgroundLoop.every(interval, logger: logger, failure: "ranking activities failed") {
+            // In batches, each one statement within the database's time limit.
+            while try await activities.rankVoted(limit: Self.batch) == Self.batch {}
+        }
     }
+
+    static let batch = 5_000
 }
