@@ -102,5 +102,13 @@ public enum BucketListsMigrations {
             "UPDATE bucketlists.activities SET rank = -1000 + extract(epoch FROM created_at - '2026-01-01T00:00:00Z'::timestamptz) / 604800",
             "INSERT INTO bucketlists.rank_queue SELECT DISTINCT activity_id FROM bucketlists.vote_counters",
         ]),
+        // A foreign key share-locks the activity's row on every vote; hundreds of voters on one activity
+        // then queue on that row's lock (PostgreSQL's multixacts). Deleting an activity deletes its votes,
+        // counters and queue entry itself instead.
+        Migration(4, "VotesWithoutForeignKeys", [
+            "ALTER TABLE bucketlists.votes DROP CONSTRAINT votes_activity_id_fkey",
+            "ALTER TABLE bucketlists.vote_counters DROP CONSTRAINT vote_counters_activity_id_fkey",
+            "ALTER TABLE bucketlists.rank_queue DROP CONSTRAINT rank_queue_activity_id_fkey",
+        ]),
     ], requiresPostGIS: true)
 }

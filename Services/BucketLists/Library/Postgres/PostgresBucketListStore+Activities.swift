@@ -5,7 +5,8 @@ import RoamRuntime
 
 /// Activities in PostgreSQL. A vote takes a lock for its voter and activity only (an advisory lock), so
 /// voters never wait for each other; the counts are summed from 16 shards, one of which each voter's
-/// change lands in.
+/// change lands in. Votes, counters and the rank queue have no foreign key to the activity (it would lock
+/// the activity's row for every voter): deleting an activity deletes them too.
 extension PostgresBucketListStore: ActivityRepository {
     static let counterShards = 16
 
@@ -82,7 +83,7 @@ extension PostgresBucketListStore: ActivityRepository {
             guard let activity = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id) AND a.author_id = \(author) FOR UPDATE
                 """, logger: logger).collect().first.map(Self.decodeActivity) else { return nil }
-            try await connection.query("DELETE FROM bucketlists.activities WHERE id = \(id)", logger: logger)
+            try await Self.deleteActivities([id], connection, logger)
             return activity
         }
     }
@@ -90,7 +91,7 @@ extension PostgresBucketListStore: ActivityRepository {
     public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Activity? {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
-            guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id) FOR KEY SHARE", logger: logger)
+            guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id)", logger: logger)
                 .collect().isEmpty else { return nil }
             // Only this voter's votes on this activity wait for each other.
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(id.lowercasedString + user.lowercasedString), 7))",
@@ -151,12 +152,13 @@ extension PostgresBucketListStore: ActivityRepository {
         }
         let words = query.text.map(ActivityQuery.words) ?? []
         let order = switch query.order {
-        case .score: "up_count - down_count DESC, created_at DESC, id DESC"
-        case .distance: "meters, created_at DESC, id DESC"
-        case .newest: "created_at DESC, id DESC"
+        case .score:
+            "(SELECT coalesce(sum(c.up - c.down), 0) FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) DESC, a.created_at DESC, a.id DESC"
+        case .distance: "meters, a.created_at DESC, a.id DESC"
+        case .newest: "a.created_at DESC, a.id DESC"
         }
+        // One level, so PostgreSQL counts votes and lists only for the page's rows, after the sort.
         let rows = try await database.query("""
-            SELECT * FROM (
                 SELECT \(unescaped: Self.activityColumns),
                        CASE WHEN \(center == nil) THEN NULL
                             ELSE ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(center?.longitude ?? 0), \(center?.latitude ?? 0)), 4326)::geography, false)
@@ -175,7 +177,6 @@ extension PostgresBucketListStore: ActivityRepository {
                   AND NOT a.author_id = ANY(\(Array(query.hiddenAuthors)))
                   AND (\(query.tag == nil) OR a.tags @> ARRAY[\(query.tag ?? "")]::text[])
                   AND (\(query.happeningAt == nil) OR (a.starts_at <= \(query.happeningAt ?? Date()) AND \(query.happeningAt ?? Date()) < a.ends_at))
-            ) found
             ORDER BY \(unescaped: order) OFFSET \(offset) LIMIT \(page.size + 1)
             """)
         var found: [(activity: Activity, meters: Double?)] = []
@@ -233,7 +234,7 @@ extension PostgresBucketListStore: ActivityRepository {
             let theirs = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.author_id = \(user) FOR UPDATE
                 """, logger: logger).collect().map(Self.decodeActivity)
-            try await connection.query("DELETE FROM bucketlists.activities WHERE author_id = \(user)", logger: logger)
+            try await Self.deleteActivities(theirs.map(\.id), connection, logger)
             // Their votes elsewhere are withdrawn, and each activity's counts come down by as many.
             try await connection.query("""
                 WITH gone AS (DELETE FROM bucketlists.votes WHERE user_id = \(user) RETURNING activity_id, vote),
@@ -248,5 +249,14 @@ extension PostgresBucketListStore: ActivityRepository {
                 """, logger: logger)
             return theirs
         }
+    }
+
+    /// Deletes activities with their votes, counters and rank queue entries.
+    static func deleteActivities(_ ids: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard !ids.isEmpty else { return }
+        try await connection.query("DELETE FROM bucketlists.votes WHERE activity_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM bucketlists.vote_counters WHERE activity_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM bucketlists.rank_queue WHERE activity_id = ANY(\(ids))", logger: logger)
+        try await connection.query("DELETE FROM bucketlists.activities WHERE id = ANY(\(ids))", logger: logger)
     }
 }
