@@ -13,8 +13,12 @@ import Testing
     @Test func twoFeedReplicasDeliverOneOrderAndABanCutsTheMemberOff() async throws {
         let stack = try await ProcessStack.startAccounts()
         let (events, eventsPort) = try await stack.startEvents()
-        let (feedA, portA) = try await stack.startFeed(eventsPort: eventsPort)
-        let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort)
+        // 150 streams open at once below, each asking events about membership: on a CI machine running
+        // every suite, some of those calls outlast the default 5 s and the stream ends DEADLINE_EXCEEDED
+        // (seen twice). The test is about HTTP/2's stream limit, so the replicas wait longer.
+        let patient = ["UPSTREAM_TIMEOUT": "30s"]
+        let (feedA, portA) = try await stack.startFeed(eventsPort: eventsPort, environment: patient)
+        let (feedB, portB) = try await stack.startFeed(eventsPort: eventsPort, environment: patient)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
