@@ -36,7 +36,7 @@ public struct ActivityService: Sendable {
 
     public func create(_ details: ActivityDetails, author: UUID, idempotencyKey: String?) async throws -> Seen {
         let details = try details.validated()
-        try BucketListService.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let created = now()
         let activity = Activity(id: .v7(at: created), authorID: author, details: details, createdAt: created, updatedAt: created)
         if !details.mediaIDs.isEmpty { try await media.attach(details.mediaIDs, to: Self.subject(of: activity), for: author, field: "media_ids") }

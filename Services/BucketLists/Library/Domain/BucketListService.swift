@@ -26,7 +26,7 @@ public struct BucketListService: Sendable {
 
     public func createList(_ details: ListDetails, owner: UUID, idempotencyKey: String?) async throws -> BucketList {
         let details = try details.validated()
-        try Self.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let created = now()
         let list = BucketList(id: .v7(at: created), ownerID: owner, details: details, createdAt: created, updatedAt: created)
         if let cover = details.coverMediaID { try await media.attach([cover], to: Self.subject(of: list), for: owner, field: "cover_media_id") }
@@ -69,7 +69,7 @@ public struct BucketListService: Sendable {
 
     public func addItem(_ details: ItemDetails, to listID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Item {
         let details = try details.validated()
-        try Self.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         _ = try await ownList(listID, owner: owner)
         let created = now()
         return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, createdAt: created, updatedAt: created),
@@ -79,7 +79,7 @@ public struct BucketListService: Sendable {
     /// Copies an item `reader` may see into one of their lists; the copy remembers it. Its photos are
     /// its owner's, so the copy starts without them.
     public func copyItem(_ sourceID: UUID, into listID: UUID, reader: UUID, idempotencyKey: String?) async throws -> Item {
-        try Self.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let source = try await item(sourceID, for: reader)
         _ = try await ownList(listID, owner: reader)
         let details = ItemDetails(title: source.details.title, description: source.details.description, place: source.details.place)
@@ -90,7 +90,7 @@ public struct BucketListService: Sendable {
 
     /// Adds a copy of something the owner may see (an activity) to the end of one of their lists.
     public func addCopy(_ details: ItemDetails, of source: ItemSource, to listID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Item {
-        try Self.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         _ = try await ownList(listID, owner: owner)
         let details = try details.validated()
         let created = now()
@@ -235,12 +235,4 @@ public struct BucketListService: Sendable {
     /// Where an item's photos and its completion photo are attached in media.
     static func subject(of item: Item) -> String { "item/\(item.id.lowercasedString)" }
 
-    /// A client's key for retrying a create: at most 100 characters.
-    static func checkIdempotencyKey(_ key: String?) throws(RoamError) {
-        guard let key else { return }
-        var validation = Validation()
-        validation.require(key.count <= 100, "idempotency_key", "must be at most 100 characters")
-        validation.requireStorable(key, "idempotency_key")
-        try validation.check()
-    }
 }

@@ -27,12 +27,7 @@ public struct EventService: Sendable {
     public func create(_ draft: EventDraft, host: UUID, idempotencyKey: String?) async throws -> EventView {
         let time = now()
         try draft.validate(policy, now: time)
-        if let idempotencyKey {
-            var validation = Validation()
-            validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
-            validation.requireStorable(idempotencyKey, "idempotency_key")
-            try validation.check()
-        }
+        try IdempotencyKey.check(idempotencyKey)
         let startsAt = max(draft.startsAt ?? time, time)
         let event = Event(id: .v7(at: time), hostID: host, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines),
                           description: draft.description, fence: Fence(center: draft.center, radiusMeters: draft.radiusMeters),

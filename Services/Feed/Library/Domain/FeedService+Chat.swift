@@ -10,7 +10,7 @@ extension FeedService {
         validation.require(text.count <= ChatMessage.maxTextLength, "text", "must be at most \(ChatMessage.maxTextLength) characters")
         validation.requireStorable(text, "text")
         try validation.check()
-        try Self.validate(idempotencyKey: idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
         let time = now()
         let message = try await store.appendChatMessage(ChatMessage(id: .v7(at: time), eventID: event, authorID: author, text: text, sentAt: time),

@@ -6,7 +6,7 @@ import RoamCore
 extension FeedService {
     public func comment(on subject: Subject, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
         try Self.validate(commentText: text)
-        try Self.validate(idempotencyKey: idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         guard subject.kind != .comment else { throw RoamError.invalidField("subject", "answer a comment with a reply") }
         let event = try await readableSubject(subject, reader: author)
         let time = now()
@@ -16,7 +16,7 @@ extension FeedService {
 
     public func reply(to parentID: UUID, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
         try Self.validate(commentText: text)
-        try Self.validate(idempotencyKey: idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let parent = try await readableComment(parentID, reader: author)
         let time = now()
         return try await add(Comment(id: .v7(at: time), subject: parent.subject, parentID: parent.id, authorID: author, text: text,

@@ -34,7 +34,7 @@ public struct FeedService: Sendable {
 
     public func create(_ draft: PostDraft, author: UUID, idempotencyKey: String?) async throws -> Engaged<Post> {
         try draft.validate()
-        try Self.validate(idempotencyKey: idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         if let event = draft.audience.eventID {
             guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
         }
@@ -58,15 +58,6 @@ public struct FeedService: Sendable {
         // A retried create answers the first post, which has the media already.
         if stored.id != post.id { await detachMedia(of: post) }
         return try await engaged([stored], viewer: author)[0]
-    }
-
-    /// Keys for retried creates: optional, up to 100 characters.
-    static func validate(idempotencyKey: String?) throws(RoamError) {
-        guard let idempotencyKey else { return }
-        var validation = Validation()
-        validation.require(idempotencyKey.count <= 100, "idempotency_key", "must be at most 100 characters")
-        validation.requireStorable(idempotencyKey, "idempotency_key")
-        try validation.check()
     }
 
     /// A post the reader may see, with its counts. Reading someone else's story counts as a view

@@ -24,7 +24,7 @@ public struct JournalService: Sendable {
     public func create(_ draft: JournalDraft, trip tripID: UUID, owner: UUID, idempotencyKey: String?) async throws -> JournalEntry {
         let trip = try await trips.trip(tripID, owner: owner)
         let details = try draft.validated(for: trip.details, now: trips.now())
-        try TripService.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         try await requireTaggedPlaces(of: details, in: trip)
         let created = trips.now()
         let entry = JournalEntry(id: .v7(at: created), tripID: tripID, ownerID: owner, details: details, createdAt: created)

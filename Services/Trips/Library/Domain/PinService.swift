@@ -28,7 +28,7 @@ public struct PinService: Sendable {
     public func create(_ draft: PinDraft, trip tripID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Pin {
         let trip = try await trips.trip(tripID, owner: owner)
         let details = try draft.validated(for: trip.details, now: trips.now())
-        try TripService.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let created = trips.now()
         let pin = Pin(id: .v7(at: created), tripID: tripID, ownerID: owner, details: details, createdAt: created)
         if let cover = details.coverMediaID {

@@ -16,19 +16,10 @@ public struct TripService: Sendable {
 
     public func create(_ draft: TripDraft, owner: UUID, idempotencyKey: String?) async throws -> Trip {
         let details = try draft.validated()
-        try Self.checkIdempotencyKey(idempotencyKey)
+        try IdempotencyKey.check(idempotencyKey)
         let created = now()
         return try await trips.create(Trip(id: .v7(at: created), ownerID: owner, details: details, createdAt: created),
                                       idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    /// A client's key for retrying a create: at most 100 characters.
-    static func checkIdempotencyKey(_ key: String?) throws(RoamError) {
-        guard let key else { return }
-        var validation = Validation()
-        validation.require(key.count <= 100, "idempotency_key", "must be at most 100 characters")
-        validation.requireStorable(key, "idempotency_key")
-        try validation.check()
     }
 
     public func trip(_ id: UUID, owner: UUID) async throws -> Trip {
