@@ -36,6 +36,8 @@ import Testing
             _ = try await activities.search(ActivityQuery(area: .circle(center: Self.here, meters: 200_000), text: "!!!"), for: ana, page: PageRequest())
         }
         #expect(Set(search?.violations.map(\.field) ?? []) == ["within_meters", "text"])
+        let tag = await #expect(throws: RoamError.self) { _ = try await activities.search(ActivityQuery(tag: "surf\u{0}"), for: ana, page: PageRequest()) }
+        #expect(tag?.violations.map(\.field) == ["tag"], "a NUL would reach PostgreSQL as an error of its own")
         let distance = await #expect(throws: RoamError.self) { _ = try await activities.search(ActivityQuery(order: .distance), for: ana, page: PageRequest()) }
         #expect(distance?.violations.map(\.field) == ["order"])
         let limit = await #expect(throws: RoamError.self) { _ = try await activities.trending(near: Self.here, limit: 0, for: ana) }

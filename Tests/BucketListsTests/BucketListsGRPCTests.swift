@@ -54,6 +54,11 @@ import Testing
             }
             #expect(badItem?.code == .invalidArgument)
             #expect(Self.fields(badItem) == ["target_date"], "the first field that cannot be read")
+            let noPoint = await #expect(throws: RPCError.self) {
+                _ = try await lists.addItem(.with { $0.listID = created.listID; $0.item = .with { $0.title = "Hike"; $0.place = .with { $0.name = "Þórsmörk" } } },
+                                            metadata: auth)
+            }
+            #expect(Self.fields(noPoint) == ["place.point"], "not silently at 0°, 0°")
             let item = try await lists.addItem(.with {
                 $0.listID = created.listID
                 $0.item = .with {

@@ -134,6 +134,11 @@ import Testing
             _ = try await harness.service.nearest(to: points, from: "2024-05-02", to: "2024-05-01", zone: "Mars/Olympus", within: 0, for: UUID())
         }
         #expect(Set(error?.violations.map(\.field) ?? []) == ["time_zone", "points", "points[bad].latitude", "within_meters"])
+        let nul = await #expect(throws: RoamError.self) {
+            _ = try await harness.service.nearest(to: ["pin\u{0}": GeoPoint(latitude: 0, longitude: 0)], from: "2024-05-01", to: "2024-05-01",
+                                                  zone: "UTC", within: 10, for: UUID())
+        }
+        #expect(nul?.violations.map(\.field) == ["points"], "PostgreSQL text cannot hold a NUL")
         let backwards = await #expect(throws: RoamError.self) {
             _ = try await harness.service.nearest(to: [:], from: "2024-05-02", to: "2024-05-01", zone: "UTC", within: 10, for: UUID())
         }

@@ -45,14 +45,17 @@ public struct ActivityDetails: Sendable, Hashable {
         checked.tags = []
         for (index, tag) in tags.enumerated() {
             let normalised = Self.normalise(tag)
-            validation.require(!normalised.isEmpty && normalised.count <= Self.maxTagLength
-                                   && normalised.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" },
-                               "tags[\(index)]", "must be 1 to \(Self.maxTagLength) letters, digits, - or _")
+            validation.require(Self.isTag(normalised), "tags[\(index)]", "must be 1 to \(Self.maxTagLength) letters, digits, - or _")
             if !checked.tags.contains(normalised) { checked.tags.append(normalised) }
         }
         validation.require(checked.tags.count <= Self.maxTags, "tags", "at most \(Self.maxTags)")
         try validation.check()
         return checked
+    }
+
+    /// Whether a normalised tag is one: 1 to 40 letters, digits, `-` or `_`.
+    public static func isTag(_ tag: String) -> Bool {
+        !tag.isEmpty && tag.count <= maxTagLength && tag.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
     }
 
     /// A tag as it is kept and searched: trimmed, lowercased, without a leading `#`.

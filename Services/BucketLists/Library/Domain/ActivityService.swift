@@ -49,8 +49,7 @@ public struct ActivityService: Sendable {
     }
 
     public func activity(_ id: UUID, for reader: UUID) async throws -> Seen {
-        guard let activity = try await activities.activity(id), try await !hidden(from: reader).contains(activity.authorID) else { throw Self.notFound }
-        return try await seen(activity, by: reader)
+        try await seen(visible(id, for: reader), by: reader)
     }
 
     public func update(_ id: UUID, changes: ActivityChanges, author: UUID) async throws -> Seen {
@@ -69,7 +68,7 @@ public struct ActivityService: Sendable {
 
     /// Sets the reader's vote (nil withdraws it).
     public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Seen {
-        _ = try await activity(id, for: user)
+        _ = try await visible(id, for: user)
         guard let voted = try await activities.vote(vote, on: id, by: user) else { throw Self.notFound }
         return Seen(activity: voted, myVote: vote)
     }
@@ -93,6 +92,7 @@ public struct ActivityService: Sendable {
             validation.require(!ActivityQuery.words(text).isEmpty, "text", "must have a word")
         }
         query.tag = query.tag.map(ActivityDetails.normalise)
+        if let tag = query.tag { validation.require(ActivityDetails.isTag(tag), "tag", "must be 1 to \(ActivityDetails.maxTagLength) letters, digits, - or _") }
         try validation.check()
         query.hiddenAuthors = try await hidden(from: reader)
         let page = try await activities.search(query, page: page)
@@ -120,15 +120,21 @@ public struct ActivityService: Sendable {
 
     /// Copies the activity into one of the reader's lists as an item that remembers it.
     public func addToList(_ id: UUID, list listID: UUID, reader: UUID, idempotencyKey: String?) async throws -> Item {
-        let seen = try await activity(id, for: reader)
-        let details = ItemDetails(title: String(seen.activity.details.name.prefix(ItemDetails.maxTitleLength)),
-                                  description: seen.activity.details.description, place: seen.activity.details.place)
+        let activity = try await visible(id, for: reader)
+        let details = ItemDetails(title: String(activity.details.name.prefix(ItemDetails.maxTitleLength)),
+                                  description: activity.details.description, place: activity.details.place)
         return try await lists.addCopy(details, of: .activity(id), to: listID, owner: reader, idempotencyKey: idempotencyKey)
     }
 
     /// Whether the activity exists and the reader may see it (the feed asks before a comment).
     public func visibleActivity(_ id: UUID, for reader: UUID) async throws -> Activity? {
         guard let activity = try await activities.activity(id), try await !hidden(from: reader).contains(activity.authorID) else { return nil }
+        return activity
+    }
+
+    /// The activity when the reader may see it; NOT_FOUND otherwise.
+    func visible(_ id: UUID, for reader: UUID) async throws -> Activity {
+        guard let activity = try await visibleActivity(id, for: reader) else { throw Self.notFound }
         return activity
     }
 

@@ -25,7 +25,7 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         -> Roam_Bucketlists_V1_ActivityResponse {
         let draft = request.activity
         guard draft.hasPlace else { throw RoamError.invalidField("place", "is required") }
-        let details = ActivityDetails(name: draft.name, description: draft.description_p, place: NamedPlace(draft.place),
+        let details = ActivityDetails(name: draft.name, description: draft.description_p, place: try NamedPlace(draft.place),
                                       window: draft.hasWindow ? Self.window(draft.window) : nil,
                                       mediaIDs: try RequestIDs.list("media_ids", draft.mediaIds), tags: draft.tags)
         let seen = try await activities.create(details, author: caller(), idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
@@ -43,7 +43,7 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         if request.replacePlace && !request.hasPlace { throw RoamError.invalidField("place", "is required") }
         let changes = ActivityChanges(name: request.hasName ? request.name : nil,
                                       description: request.hasDescription_p ? request.description_p : nil,
-                                      place: request.replacePlace ? NamedPlace(request.place) : nil,
+                                      place: request.replacePlace ? try NamedPlace(request.place) : nil,
                                       window: request.replaceWindow ? .some(request.hasWindow ? Self.window(request.window) : nil) : nil,
                                       mediaIDs: request.replaceMedia ? try RequestIDs.list("media_ids", request.mediaIds) : nil,
                                       tags: request.replaceTags ? request.tags : nil)

@@ -58,7 +58,7 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
 
     public func addItem(request: Roam_Bucketlists_V1_AddItemRequest, context _: ServerContext) async throws -> Roam_Bucketlists_V1_ItemResponse {
         let draft = request.item
-        let details = ItemDetails(title: draft.title, description: draft.description_p, place: draft.hasPlace ? NamedPlace(draft.place) : nil,
+        let details = ItemDetails(title: draft.title, description: draft.description_p, place: draft.hasPlace ? try NamedPlace(draft.place) : nil,
                                   targetDate: try draft.targetDate.isEmpty ? nil : LocalDate(field: "target_date", draft.targetDate),
                                   mediaIDs: try RequestIDs.list("media_ids", draft.mediaIds))
         let item = try await lists.addItem(details, to: UUID(field: "list_id", request.listID), owner: caller(),
@@ -88,7 +88,7 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
     public func updateItem(request: Roam_Bucketlists_V1_UpdateItemRequest, context _: ServerContext) async throws -> Roam_Bucketlists_V1_ItemResponse {
         let changes = ItemChanges(title: request.hasTitle ? request.title : nil,
                                   description: request.hasDescription_p ? request.description_p : nil,
-                                  place: request.replacePlace ? .some(request.hasPlace ? NamedPlace(request.place) : nil) : nil,
+                                  place: request.replacePlace ? .some(request.hasPlace ? try NamedPlace(request.place) : nil) : nil,
                                   targetDate: request.hasTargetDate
                                       ? .some(try request.targetDate.isEmpty ? nil : LocalDate(field: "target_date", request.targetDate)) : nil,
                                   mediaIDs: request.replaceMedia ? try RequestIDs.list("media_ids", request.mediaIds) : nil)

@@ -41,7 +41,9 @@ extension BucketList {
 }
 
 extension NamedPlace {
-    init(_ proto: Roam_Bucketlists_V1_Place) {
+    /// A place as sent; one without a point is refused rather than put at 0°, 0°.
+    init(_ proto: Roam_Bucketlists_V1_Place) throws(RoamError) {
+        guard proto.hasPoint else { throw RoamError.invalidField("place.point", "is required") }
         self.init(point: GeoPoint(proto.point), name: proto.name)
     }
 

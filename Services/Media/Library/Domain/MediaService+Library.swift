@@ -45,7 +45,10 @@ extension MediaService {
         var validation = Validation()
         let days = Self.days(from: first, to: last, zone: zone, into: &validation)
         validation.require(points.count <= 1_000, "points", "at most 1,000 at a time")
-        for (key, point) in points.sorted(by: { $0.key < $1.key }) { point.validate("points[\(key)]", into: &validation) }
+        for (key, point) in points.sorted(by: { $0.key < $1.key }) {
+            validation.require(key.count <= 100 && !key.unicodeScalars.contains("\u{0}"), "points", "keys must be at most 100 characters, without NUL")
+            point.validate("points[\(key)]", into: &validation)
+        }
         validation.require(meters > 0 && meters <= 100_000, "within_meters", "must be more than 0 and at most 100,000")
         try validation.check()
         return try await repository.nearest(of: caller, to: points, takenFrom: days!.first, to: days!.last, in: days!.zone, within: meters)
