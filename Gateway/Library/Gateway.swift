@@ -48,11 +48,14 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
         let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
                                    publicBaseURL: settings.publicBaseURL)
-        let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: [FollowCounter()],
+        let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
+        let counters: [any ProfileCounter] = [FollowCounter(), BucketListCounter(bucketLists: bucketLists)]
+        let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: counters,
                                                                         timeout: settings.fanOutTimeout, links: links),
                              events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
-                             budget: BudgetCaller(budget: upstreams.budget), fanOutTimeout: settings.fanOutTimeout, mediaLinks: links,
-                             mediaMaxBytes: settings.mediaMaxBytes)
+                             budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
+                             activities: ActivitiesCaller(activities: upstreams.bucketLists), fanOutTimeout: settings.fanOutTimeout,
+                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes)
         do {
             try api.register(on: table)
         } catch {

@@ -23,14 +23,17 @@ public enum GatewayApp {
         let media = try Upstream(name: "media", addresses: settings.mediaAddresses, timeout: settings.upstreamTimeout)
         let trips = try Upstream(name: "trips", addresses: settings.tripsAddresses, timeout: settings.upstreamTimeout)
         let budget = try Upstream(name: "budget", addresses: settings.budgetAddresses, timeout: settings.upstreamTimeout)
+        let bucketLists = try Upstream(name: "bucketlists", addresses: settings.bucketListsAddresses, timeout: settings.upstreamTimeout)
         let gateway = Gateway(settings: settings,
-                              upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget),
+                              upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
+                                                          bucketLists: bucketLists),
                               verifier: verifier,
                               registry: registry)
         logger.info("starting", metadata: ["http": "\(settings.address)", "accounts": "\(settings.accountsAddresses)",
                                            "events": "\(settings.eventsAddresses)", "feed": "\(settings.feedAddresses)",
                                            "media": "\(settings.mediaAddresses)", "trips": "\(settings.tripsAddresses)",
-                                           "budget": "\(settings.budgetAddresses)"])
+                                           "budget": "\(settings.budgetAddresses)",
+                                           "bucketlists": "\(settings.bucketListsAddresses)"])
         let group = ServiceGroup(configuration: .init(services: [gateway.application(logger: logger)],
                                                       gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()

@@ -14,6 +14,9 @@ public struct HTTPTestClient: Sendable {
             headers.first { $0.key.lowercased() == name.lowercased() }?.value
         }
 
+        /// The body as text, for messages when an expectation fails.
+        public var text: String { String(decoding: body, as: UTF8.self) }
+
         public func json() throws -> [String: Any] {
             try JSONSerialization.jsonObject(with: body) as? [String: Any] ?? [:]
         }

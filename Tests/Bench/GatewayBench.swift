@@ -15,7 +15,8 @@ enum GatewayBench {
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
@@ -42,6 +43,7 @@ enum GatewayBench {
         if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         _ = await gateway.stop()
         _ = await budget.stop()
+        _ = await bucketLists.stop()
         _ = await trips.stop()
         _ = await feed.stop()
         _ = await media.stop()

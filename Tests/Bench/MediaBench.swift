@@ -66,7 +66,8 @@ enum MediaBench {
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
             "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
@@ -96,6 +97,7 @@ enum MediaBench {
         say("thumbnails through the gateway (signed links): \(thumbnails)")
         _ = await gateway.stop()
         _ = await budget.stop()
+        _ = await bucketLists.stop()
         _ = await trips.stop()
         _ = await feed.stop()
         _ = await events.stop()

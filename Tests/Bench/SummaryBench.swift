@@ -23,7 +23,8 @@ enum SummaryBench {
         let (media, mediaPort) = try await stack.startMedia(environment: quiet)
         let (trips, tripsPort) = try await stack.startTrips(environment: quiet.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort, environment: quiet)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
             "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
@@ -104,7 +105,7 @@ enum SummaryBench {
         }
         say("memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
             + "budget \(budget.residentMegabytes) MB")
-        for process in [gateway, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
+        for process in [gateway, bucketLists, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
     }
 
     /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day.

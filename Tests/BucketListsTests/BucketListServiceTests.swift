@@ -42,6 +42,7 @@ import Testing
             #expect(try await lists.counts(of: ana, for: cy) == ListCounts(lists: 1, items: 1, completed: 0))
             #expect(try await lists.counts(of: ana, for: bo).lists == 2)
             #expect(try await lists.counts(of: ana, for: ana).lists == 3)
+            #expect(try await lists.counts(of: ana, for: nil) == ListCounts(lists: 1, items: 1, completed: 0), "someone signed out")
 
             // Blocked either way: nothing at all, not even the public list or the counts.
             graph.block(ana, cy)

@@ -13,11 +13,12 @@ import Testing
         let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)"])
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
         // The gateway is ready once every service answers: events, feed and media too.
         let (media, mediaPort) = try await stack.startMedia()
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
         ])
@@ -132,7 +133,7 @@ import Testing
         ], token: token).status == 201)
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
         #expect(await eventually { (try? await count("budget.expenses", stack.adminURL)) == 0 })
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 
     /// Runs the `roam` command against the budget service at `budgetPort`.
@@ -161,7 +162,8 @@ import Testing
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000", "FANOUT_TIMEOUT": "10s",
         ])
@@ -246,6 +248,6 @@ import Testing
         #expect((calendarWithout["days"] as? [[String: Any]])?.first?["photos"] as? Int == 1)
         let summaryWithout = try await http.send("GET", "/v1/trips/\(tripID)/summary", token: token).json()
         #expect(statuses(summaryWithout)["budget"] == "unavailable" && summaryWithout["spent"] == nil && summaryWithout["photos"] as? Int == 2)
-        await expectCleanStops(gateway, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, trips, feed, events, media, stack.accounts)
     }
 }

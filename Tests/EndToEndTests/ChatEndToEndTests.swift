@@ -22,7 +22,8 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
         var tokens: [String] = []
@@ -83,7 +84,7 @@ import Testing
                 #expect(await bensReading.end() == "EVENT_ENDED")
             }
         }
-        await expectCleanStops(gateway, budget, trips, feedA, feedB, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feedA, feedB, events, media, stack.accounts)
     }
 
     func withFeedClient(port: Int, _ body: (Roam_Feed_V1_FeedService.Client<HTTP2ClientTransport.Posix>) async throws -> Void) async throws {

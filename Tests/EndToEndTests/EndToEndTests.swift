@@ -12,7 +12,8 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -38,6 +39,6 @@ import Testing
         let afterLogout = try await http.send("POST", "/v1/auth/refresh", json: ["refreshToken": rotated])
         #expect(afterLogout.status == 401)
         #expect(afterLogout.reason != nil)
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 }

@@ -33,7 +33,8 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -112,6 +113,6 @@ import Testing
         #expect(await hostStream.waitFor { $0 == "event: event_ended" })
 
         // The host's stream is still open: stopping must end it rather than wait for the client.
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 }

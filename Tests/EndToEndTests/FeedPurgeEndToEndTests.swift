@@ -19,7 +19,8 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
 
@@ -55,7 +56,7 @@ import Testing
             }
             #expect(gone, "the feed still has a post of the deleted event")
         }
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 
     @Test func blocksHideStoriesAndADeletedAccountLeavesNothingInTheFeed() async throws {
@@ -66,7 +67,8 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
                                                                          "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
         func signUp(_ name: String) async throws -> String {
@@ -99,6 +101,6 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: author).status == 204)
         #expect(await eventually { (try? await http.send("GET", "/v1/posts/\(storyID)", token: reader).status) == 404 })
         #expect(await nearbyIDs(reader).isEmpty)
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 }

@@ -20,7 +20,8 @@ import Testing
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: mediaAddress)
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: mediaAddress.merging([
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: mediaAddress.merging([
             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
         ]) { _, new in new })
 
@@ -84,6 +85,6 @@ import Testing
         // The story's photos are not the event's: they stay.
         #expect(try await http.send("GET", "/v1/media/\(ids[0])", token: ana).status == 200)
 
-        await expectCleanStops(gateway, budget, trips, feed, events, mediaProcess, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, mediaProcess, stack.accounts)
     }
 }

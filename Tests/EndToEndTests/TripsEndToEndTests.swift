@@ -17,7 +17,8 @@ import Testing
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)",
                                                                                    "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             // `eventually` asks again and again.
             "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
@@ -130,7 +131,7 @@ import Testing
         #expect(try await tripCount(stack.adminURL) == 1)
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
         #expect(await eventually { (try? await tripCount(stack.adminURL)) == 0 })
-        await expectCleanStops(gateway, budget, trips, feed, events, media, stack.accounts)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
 
     /// Runs the `roam` command against the trips service at `tripsPort`.

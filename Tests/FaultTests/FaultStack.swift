@@ -23,7 +23,7 @@ final class FaultStack: Sendable {
     private let members: Mutex<[String: Member]>
 
     /// The services in the order the suite kills them; the gateway last.
-    static let names = ["accounts", "events", "feed", "media", "trips", "budget", "gateway"]
+    static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"]
 
     private init(cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, members: [String: Member]) {
         self.cluster = cluster
@@ -34,19 +34,22 @@ final class FaultStack: Sendable {
 
     static func start() async throws -> FaultStack {
         let cluster = try PrivateCluster.start()
-        let (feedPort, tripsPort, budgetPort) = (FreePort.next(), FreePort.next(), FreePort.next())
+        let (feedPort, tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next(), FreePort.next())
         let stack = try await ProcessStack.startAccounts(server: cluster.url, environment: [
-            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)",
+            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);"
+                + "bucketlists=127.0.0.1:\(bucketListsPort)",
         ])
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
         let (events, eventsPort) = try await stack.startEvents(environment: [
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
         ])
-        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
+        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort,
+                                                  environment: ["BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)"])
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, environment: [
+        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
             "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
             "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
@@ -58,6 +61,7 @@ final class FaultStack: Sendable {
             "media": Member(process: media, original: media, grpc: (mediaPort, "roam.media.v1.MediaService")),
             "trips": Member(process: trips, original: trips, grpc: (tripsPort, "roam.trips.v1.TripsService")),
             "budget": Member(process: budget, original: budget, grpc: (budgetPort, "roam.budget.v1.BudgetService")),
+            "bucketlists": Member(process: bucketLists, original: bucketLists, grpc: (bucketListsPort, "roam.bucketlists.v1.BucketListsService")),
             "gateway": Member(process: gateway, original: gateway, grpc: nil),
         ])
     }

@@ -38,7 +38,7 @@ import Testing
         let readiness = try await http.send("GET", "/readyz")
         #expect(readiness.status == 503)
         let reasons = ((try? readiness.json()["services"]) as? [String: [String: Any]] ?? [:]).compactMapValues { $0["reason"] as? String }
-        #expect(reasons.count == 6 && reasons.values.allSatisfy { $0.hasPrefix("DATABASE_UNAVAILABLE") }, "\(reasons)")
+        #expect(reasons.count == 7 && reasons.values.allSatisfy { $0.hasPrefix("DATABASE_UNAVAILABLE") }, "\(reasons)")
         #expect(try await http.send("GET", "/healthz").status == 200)
         try await Task.sleep(for: .seconds(3))
         try stack.cluster.restart()
@@ -141,6 +141,9 @@ import Testing
             ("budget", "roam.budget.v1.BudgetService/CreateExpense", "/v1/trips/\(tripID)/expenses", "id",
              ["amount": "99", "currency": "SEK", "spentAt": "2031-06-12T09:00:00Z", "category": "transport", "note": "Crash \(marker)"],
              "SELECT count(*)::int8 FROM budget.expenses WHERE note = \("Crash \(marker)")"),
+            ("bucketlists", "roam.bucketlists.v1.ActivitiesService/CreateActivity", "/v1/activities", "id",
+             ["name": "Crash \(marker)", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"]],
+             "SELECT count(*)::int8 FROM bucketlists.activities WHERE name = \("Crash \(marker)")"),
             ("events", "roam.events.v1.EventsService/CreateEvent", "/v1/events", "eventId",
              ["name": "Crash \(marker)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
               "durationSeconds": 3600],
@@ -176,20 +179,25 @@ import Testing
     func expectEveryAcknowledgedWrite(_ load: SteadyLoad, stack: FaultStack, tripID: String) async throws {
         let stories = load.acknowledgedIDs(.writeStory), trips = load.acknowledgedIDs(.writeTrip)
         let expenses = load.acknowledgedIDs(.writeExpense), photos = load.acknowledgedIDs(.writePhoto)
+        let activities = load.acknowledgedIDs(.writeActivity)
         let storyIDs = stories.compactMap(UUID.init(uuidString:)), tripIDs = trips.compactMap(UUID.init(uuidString:))
         let expenseIDs = expenses.compactMap(UUID.init(uuidString:)), photoIDs = photos.compactMap(UUID.init(uuidString:))
-        print("fault suite: acknowledged \(stories.count) stories, \(trips.count) trips, \(expenses.count) expenses, \(photos.count) photos")
-        #expect(!stories.isEmpty && !trips.isEmpty && !expenses.isEmpty && !photos.isEmpty)
+        let activityIDs = activities.compactMap(UUID.init(uuidString:))
+        print("fault suite: acknowledged \(stories.count) stories, \(trips.count) trips, \(expenses.count) expenses, \(photos.count) photos, "
+              + "\(activities.count) activities")
+        #expect(!stories.isEmpty && !trips.isEmpty && !expenses.isEmpty && !photos.isEmpty && !activities.isEmpty)
         #expect(try await stack.count("SELECT count(*)::int8 FROM media.items WHERE id = ANY(\(photoIDs))") == photos.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM media.items") == photos.count)
         // Each one is there …
         #expect(try await stack.count("SELECT count(*)::int8 FROM feed.posts WHERE id = ANY(\(storyIDs))") == stories.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM trips.trips WHERE id = ANY(\(tripIDs))") == trips.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM budget.expenses WHERE id = ANY(\(expenseIDs))") == expenses.count)
+        #expect(try await stack.count("SELECT count(*)::int8 FROM bucketlists.activities WHERE id = ANY(\(activityIDs))") == activities.count)
         // … and nothing else: a retried write that had committed before its answer was lost made no second row.
         #expect(try await stack.count("SELECT count(*)::int8 FROM feed.posts WHERE text LIKE 'Steady load %'") == stories.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM trips.trips WHERE title = 'Weekend'") == trips.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM budget.expenses WHERE trip_id = \(UUID(uuidString: tripID)!) AND category = 'food'")
                 == expenses.count)
+        #expect(try await stack.count("SELECT count(*)::int8 FROM bucketlists.activities WHERE name = 'Steady activity'") == activities.count)
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// should; what was acknowledged is kept so the suite can read it back afterwards.
 final class SteadyLoad: Sendable {
     enum Kind: String, CaseIterable, Sendable {
-        case readProfile, readTrip, nearbyEvents, listMedia, writeStory, writeTrip, writeExpense, writePhoto
+        case readProfile, readTrip, nearbyEvents, listMedia, writeStory, writeTrip, writeExpense, writePhoto, writeActivity
 
         /// The service whose death or whose database's death this kind of request feels.
         var service: String {
@@ -19,9 +19,9 @@ final class SteadyLoad: Sendable {
             case .listMedia, .writePhoto: "media"
             case .writeStory: "feed"
             case .writeExpense: "budget"
+            case .writeActivity: "bucketlists"
             }
         }
-
     }
 
     struct Answer: Sendable {
@@ -92,6 +92,10 @@ final class SteadyLoad: Sendable {
         case .writeExpense:
             await write(kind, "/v1/trips/\(tripID)/expenses", idKey: "id", json: [
                 "amount": "12.50", "currency": "SEK", "spentAt": "2031-06-11T12:00:00Z", "category": "food",
+            ])
+        case .writeActivity:
+            await write(kind, "/v1/activities", idKey: "id", json: [
+                "name": "Steady activity", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"],
             ])
         case .writePhoto:
             // A description of its own makes each picture new bytes (media keeps one copy of the same bytes).

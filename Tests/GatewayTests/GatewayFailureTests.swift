@@ -53,8 +53,9 @@ import Testing
         let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
+        let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
         try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips,
-                                                                         budget: budget), verifier: verifier,
+                                                                         budget: budget, bucketLists: bucketLists), verifier: verifier,
                                              settings: try GatewayHarness.settings()) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)
@@ -74,7 +75,8 @@ import Testing
         let settings = try GatewayHarness.settings()
         let names = [("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
                      ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
-                     ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService")]
+                     ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
+                     ("bucketlists", "roam.bucketlists.v1.BucketListsService")]
         var servers: [any Service] = []
         var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
         for (name, health) in names {
@@ -85,7 +87,8 @@ import Testing
             upstreams[name] = upstream
         }
         let gatewayUpstreams = GatewayUpstreams(accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
-                                                media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!)
+                                                media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
+                                                bucketLists: upstreams["bucketlists"]!)
         try await GatewayHarness.withGateway(upstreams: gatewayUpstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
             // A loaded machine may not answer within readiness's 2 s: ask until every service has answered.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)

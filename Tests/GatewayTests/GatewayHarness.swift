@@ -44,7 +44,8 @@ enum GatewayHarness {
     /// checked with `verifier`.
     static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
                     feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                    trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
+                    trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
+                    bucketLists: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
                     verifier: AccessTokenVerifier, settings: GatewaySettings,
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
@@ -60,12 +61,15 @@ enum GatewayHarness {
                                                      anonymousMethods: [], verifier: verifier, settings: settings)
         let (budgetServer, budgetUpstream) = inProcess("budget", budget, health: "roam.budget.v1.BudgetService",
                                                        anonymousMethods: [], verifier: verifier, settings: settings)
+        let (bucketListsServer, bucketListsUpstream) = inProcess("bucketlists", bucketLists, health: "roam.bucketlists.v1.BucketListsService",
+                                                                 anonymousMethods: [], verifier: verifier, settings: settings)
         try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                                                          trips: tripsUpstream, budget: budgetUpstream),
+                                                          trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
                               verifier: verifier, settings: settings,
                               extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
                                               GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
-                                              GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer)], body)
+                                              GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
+                                              GRPCServerService(server: bucketListsServer)], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.

@@ -44,12 +44,15 @@ import Testing
                                                                       anonymousMethods: [], verifier: verifier, settings: settings)
         let (tripsServer, tripsUpstream) = GatewayHarness.inProcess("trips", [], health: "roam.trips.v1.TripsService",
                                                                     anonymousMethods: [], verifier: verifier, settings: settings)
+        let (bucketListsServer, bucketListsUpstream) = GatewayHarness.inProcess("bucketlists", [], health: "roam.bucketlists.v1.BucketListsService",
+                                                                                anonymousMethods: [], verifier: verifier, settings: settings)
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                                        trips: tripsUpstream, budget: budgetUpstream),
+                                        trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
             verifier: verifier, settings: settings,
             extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer),
-                            GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer)]
+                            GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
+                            GRPCServerService(server: bucketListsServer)]
         ) { http in
             try await body(http) { name in
                 let username = "\(name)_\(Int.random(in: 1000...99999))"

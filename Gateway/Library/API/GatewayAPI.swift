@@ -11,6 +11,8 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let media: MediaCaller<Transport>
     let trips: TripsCaller<Transport>
     let budget: BudgetCaller<Transport>
+    let bucketLists: BucketListsCaller<Transport>
+    let activities: ActivitiesCaller<Transport>
     /// How long a composite view waits for its parts (`FANOUT_TIMEOUT`).
     let fanOutTimeout: Duration
     let mediaLinks: MediaLinkMaker

@@ -18,8 +18,7 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
         let results = await FanOut.gather(within: timeout, counters.map { counter in
             FanOut.Part(counter.name) { try await counter.counts(for: profile) }
         })
-        // `followers` and `following` now; `bucketItems`, `completedItems` and `stories` as those
-        // services arrive.
+        // `followers` and `following` (accounts); `bucketLists`, `bucketItems` and `completedItems` (bucket lists).
         var counts: [String: Int64] = [:]
         var parts: [String: Components.Schemas.PartStatus] = [:]
         for (name, result) in results {

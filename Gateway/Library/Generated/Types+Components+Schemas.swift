@@ -5742,6 +5742,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/UserOverview`.
         internal struct UserOverview: Codable, Hashable, Sendable {
+            /// followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///
             /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
             internal struct CountsPayload: Codable, Hashable, Sendable {
                 /// A container of undocumented properties.
@@ -5760,6 +5762,8 @@ extension Components {
                     try encoder.encodeAdditionalProperties(additionalProperties)
                 }
             }
+            /// followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///
             /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
             internal var counts: Components.Schemas.UserOverview.CountsPayload
             /// - Remark: Generated from `#/components/schemas/UserOverview/parts`.
@@ -5787,7 +5791,7 @@ extension Components {
             /// Creates a new `UserOverview`.
             ///
             /// - Parameters:
-            ///   - counts:
+            ///   - counts: followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
             ///   - parts:
             ///   - profile:
             internal init(
@@ -5803,6 +5807,928 @@ extension Components {
                 case counts
                 case parts
                 case profile
+            }
+        }
+        /// Who sees a list: public, anyone (the default); followers, people who follow its owner; private, its owner alone
+        ///
+        /// - Remark: Generated from `#/components/schemas/ListVisibility`.
+        internal enum ListVisibility: String, Codable, Hashable, Sendable, CaseIterable {
+            case _public = "public"
+            case followers = "followers"
+            case _private = "private"
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketList`.
+        internal struct BucketList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BucketList/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketList/ownerId`.
+            internal var ownerId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketList/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketList/description`.
+            internal var description: Swift.String
+            /// Absent without a cover
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketList/coverMediaId`.
+            internal var coverMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketList/cover`.
+            internal var cover: Components.Schemas.MediaLinks?
+            /// - Remark: Generated from `#/components/schemas/BucketList/visibility`.
+            internal var visibility: Components.Schemas.ListVisibility
+            /// - Remark: Generated from `#/components/schemas/BucketList/itemCount`.
+            internal var itemCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/BucketList/completedCount`.
+            internal var completedCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/BucketList/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketList/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `BucketList`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - ownerId:
+            ///   - title:
+            ///   - description:
+            ///   - coverMediaId: Absent without a cover
+            ///   - cover:
+            ///   - visibility:
+            ///   - itemCount:
+            ///   - completedCount:
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                ownerId: Swift.String,
+                title: Swift.String,
+                description: Swift.String,
+                coverMediaId: Swift.String? = nil,
+                cover: Components.Schemas.MediaLinks? = nil,
+                visibility: Components.Schemas.ListVisibility,
+                itemCount: Swift.Int32,
+                completedCount: Swift.Int32,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.ownerId = ownerId
+                self.title = title
+                self.description = description
+                self.coverMediaId = coverMediaId
+                self.cover = cover
+                self.visibility = visibility
+                self.itemCount = itemCount
+                self.completedCount = completedCount
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case ownerId
+                case title
+                case description
+                case coverMediaId
+                case cover
+                case visibility
+                case itemCount
+                case completedCount
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketListRequest`.
+        internal struct BucketListRequest: Codable, Hashable, Sendable {
+            /// 1 to 100 characters, trimmed
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListRequest/title`.
+            internal var title: Swift.String
+            /// At most 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListRequest/description`.
+            internal var description: Swift.String?
+            /// One of your photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListRequest/coverMediaId`.
+            internal var coverMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketListRequest/visibility`.
+            internal var visibility: Components.Schemas.ListVisibility?
+            /// Creates a new `BucketListRequest`.
+            ///
+            /// - Parameters:
+            ///   - title: 1 to 100 characters, trimmed
+            ///   - description: At most 2,000 characters
+            ///   - coverMediaId: One of your photos
+            ///   - visibility:
+            internal init(
+                title: Swift.String,
+                description: Swift.String? = nil,
+                coverMediaId: Swift.String? = nil,
+                visibility: Components.Schemas.ListVisibility? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.coverMediaId = coverMediaId
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case coverMediaId
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketListChanges`.
+        internal struct BucketListChanges: Codable, Hashable, Sendable {
+            /// 1 to 100 characters, trimmed
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListChanges/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketListChanges/description`.
+            internal var description: Swift.String?
+            /// One of your photos, or empty to remove the cover
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListChanges/coverMediaId`.
+            internal var coverMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketListChanges/visibility`.
+            internal var visibility: Components.Schemas.ListVisibility?
+            /// Creates a new `BucketListChanges`.
+            ///
+            /// - Parameters:
+            ///   - title: 1 to 100 characters, trimmed
+            ///   - description:
+            ///   - coverMediaId: One of your photos, or empty to remove the cover
+            ///   - visibility:
+            internal init(
+                title: Swift.String? = nil,
+                description: Swift.String? = nil,
+                coverMediaId: Swift.String? = nil,
+                visibility: Components.Schemas.ListVisibility? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.coverMediaId = coverMediaId
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case coverMediaId
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketListPage`.
+        internal struct BucketListPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BucketListPage/lists`.
+            internal var lists: [Components.Schemas.BucketList]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketListPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `BucketListPage`.
+            ///
+            /// - Parameters:
+            ///   - lists:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                lists: [Components.Schemas.BucketList],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.lists = lists
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case lists
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NamedPlace`.
+        internal struct NamedPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/NamedPlace/point`.
+            internal var point: Components.Schemas.LatLng
+            /// 1 to 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/NamedPlace/name`.
+            internal var name: Swift.String
+            /// Creates a new `NamedPlace`.
+            ///
+            /// - Parameters:
+            ///   - point:
+            ///   - name: 1 to 200 characters
+            internal init(
+                point: Components.Schemas.LatLng,
+                name: Swift.String
+            ) {
+                self.point = point
+                self.name = name
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case point
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Completion`.
+        internal struct Completion: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Completion/completedAt`.
+            internal var completedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Completion/note`.
+            internal var note: Swift.String
+            /// Absent without a photo
+            ///
+            /// - Remark: Generated from `#/components/schemas/Completion/mediaId`.
+            internal var mediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Completion/media`.
+            internal var media: Components.Schemas.MediaLinks?
+            /// Creates a new `Completion`.
+            ///
+            /// - Parameters:
+            ///   - completedAt:
+            ///   - note:
+            ///   - mediaId: Absent without a photo
+            ///   - media:
+            internal init(
+                completedAt: Foundation.Date,
+                note: Swift.String,
+                mediaId: Swift.String? = nil,
+                media: Components.Schemas.MediaLinks? = nil
+            ) {
+                self.completedAt = completedAt
+                self.note = note
+                self.mediaId = mediaId
+                self.media = media
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case completedAt
+                case note
+                case mediaId
+                case media
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CompletionRequest`.
+        internal struct CompletionRequest: Codable, Hashable, Sendable {
+            /// Now when absent; not in the future
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompletionRequest/completedAt`.
+            internal var completedAt: Foundation.Date?
+            /// At most 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompletionRequest/note`.
+            internal var note: Swift.String?
+            /// One of your photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/CompletionRequest/mediaId`.
+            internal var mediaId: Swift.String?
+            /// Creates a new `CompletionRequest`.
+            ///
+            /// - Parameters:
+            ///   - completedAt: Now when absent; not in the future
+            ///   - note: At most 2,000 characters
+            ///   - mediaId: One of your photos
+            internal init(
+                completedAt: Foundation.Date? = nil,
+                note: Swift.String? = nil,
+                mediaId: Swift.String? = nil
+            ) {
+                self.completedAt = completedAt
+                self.note = note
+                self.mediaId = mediaId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case completedAt
+                case note
+                case mediaId
+            }
+        }
+        /// Where a copied item came from
+        ///
+        /// - Remark: Generated from `#/components/schemas/ItemSource`.
+        internal struct ItemSource: Codable, Hashable, Sendable {
+            /// The activity it was added from
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemSource/activityId`.
+            internal var activityId: Swift.String?
+            /// The item it was copied from
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItemSource/itemId`.
+            internal var itemId: Swift.String?
+            /// Creates a new `ItemSource`.
+            ///
+            /// - Parameters:
+            ///   - activityId: The activity it was added from
+            ///   - itemId: The item it was copied from
+            internal init(
+                activityId: Swift.String? = nil,
+                itemId: Swift.String? = nil
+            ) {
+                self.activityId = activityId
+                self.itemId = itemId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case activityId
+                case itemId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketItem`.
+        internal struct BucketItem: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BucketItem/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketItem/listId`.
+            internal var listId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketItem/ownerId`.
+            internal var ownerId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketItem/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketItem/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BucketItem/place`.
+            internal var place: Components.Schemas.NamedPlace?
+            /// Absent without one
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItem/targetDate`.
+            internal var targetDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketItem/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/BucketItem/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// 0 is first in its list
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItem/position`.
+            internal var position: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/BucketItem/completion`.
+            internal var completion: Components.Schemas.Completion?
+            /// - Remark: Generated from `#/components/schemas/BucketItem/source`.
+            internal var source: Components.Schemas.ItemSource?
+            /// - Remark: Generated from `#/components/schemas/BucketItem/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketItem/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `BucketItem`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - listId:
+            ///   - ownerId:
+            ///   - title:
+            ///   - description:
+            ///   - place:
+            ///   - targetDate: Absent without one
+            ///   - mediaIds:
+            ///   - media:
+            ///   - position: 0 is first in its list
+            ///   - completion:
+            ///   - source:
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                listId: Swift.String,
+                ownerId: Swift.String,
+                title: Swift.String,
+                description: Swift.String,
+                place: Components.Schemas.NamedPlace? = nil,
+                targetDate: Swift.String? = nil,
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                position: Swift.Int32,
+                completion: Components.Schemas.Completion? = nil,
+                source: Components.Schemas.ItemSource? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.listId = listId
+                self.ownerId = ownerId
+                self.title = title
+                self.description = description
+                self.place = place
+                self.targetDate = targetDate
+                self.mediaIds = mediaIds
+                self.media = media
+                self.position = position
+                self.completion = completion
+                self.source = source
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case listId
+                case ownerId
+                case title
+                case description
+                case place
+                case targetDate
+                case mediaIds
+                case media
+                case position
+                case completion
+                case source
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketItemRequest`.
+        internal struct BucketItemRequest: Codable, Hashable, Sendable {
+            /// 1 to 200 characters, trimmed
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemRequest/title`.
+            internal var title: Swift.String
+            /// At most 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemRequest/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketItemRequest/place`.
+            internal var place: Components.Schemas.NamedPlace?
+            /// `YYYY-MM-DD`
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemRequest/targetDate`.
+            internal var targetDate: Swift.String?
+            /// Up to 20 of your photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Creates a new `BucketItemRequest`.
+            ///
+            /// - Parameters:
+            ///   - title: 1 to 200 characters, trimmed
+            ///   - description: At most 2,000 characters
+            ///   - place:
+            ///   - targetDate: `YYYY-MM-DD`
+            ///   - mediaIds: Up to 20 of your photos
+            internal init(
+                title: Swift.String,
+                description: Swift.String? = nil,
+                place: Components.Schemas.NamedPlace? = nil,
+                targetDate: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.place = place
+                self.targetDate = targetDate
+                self.mediaIds = mediaIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case place
+                case targetDate
+                case mediaIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketItemChanges`.
+        internal struct BucketItemChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/place`.
+            internal var place: Components.Schemas.NamedPlace?
+            /// True removes the place
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/removePlace`.
+            internal var removePlace: Swift.Bool?
+            /// `YYYY-MM-DD`, or empty to remove it
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/targetDate`.
+            internal var targetDate: Swift.String?
+            /// The new photos, replacing the old ones
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemChanges/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Creates a new `BucketItemChanges`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - description:
+            ///   - place:
+            ///   - removePlace: True removes the place
+            ///   - targetDate: `YYYY-MM-DD`, or empty to remove it
+            ///   - mediaIds: The new photos, replacing the old ones
+            internal init(
+                title: Swift.String? = nil,
+                description: Swift.String? = nil,
+                place: Components.Schemas.NamedPlace? = nil,
+                removePlace: Swift.Bool? = nil,
+                targetDate: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.place = place
+                self.removePlace = removePlace
+                self.targetDate = targetDate
+                self.mediaIds = mediaIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case place
+                case removePlace
+                case targetDate
+                case mediaIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketItemMove`.
+        internal struct BucketItemMove: Codable, Hashable, Sendable {
+            /// 0 is first; past the end puts it last
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemMove/position`.
+            internal var position: Swift.Int32
+            /// Another of your lists; its own when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemMove/listId`.
+            internal var listId: Swift.String?
+            /// Creates a new `BucketItemMove`.
+            ///
+            /// - Parameters:
+            ///   - position: 0 is first; past the end puts it last
+            ///   - listId: Another of your lists; its own when absent
+            internal init(
+                position: Swift.Int32,
+                listId: Swift.String? = nil
+            ) {
+                self.position = position
+                self.listId = listId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case position
+                case listId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BucketItemPage`.
+        internal struct BucketItemPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BucketItemPage/items`.
+            internal var items: [Components.Schemas.BucketItem]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItemPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `BucketItemPage`.
+            ///
+            /// - Parameters:
+            ///   - items:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                items: [Components.Schemas.BucketItem],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.items = items
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case items
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ListChoice`.
+        internal struct ListChoice: Codable, Hashable, Sendable {
+            /// One of your lists
+            ///
+            /// - Remark: Generated from `#/components/schemas/ListChoice/listId`.
+            internal var listId: Swift.String
+            /// Creates a new `ListChoice`.
+            ///
+            /// - Parameters:
+            ///   - listId: One of your lists
+            internal init(listId: Swift.String) {
+                self.listId = listId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case listId
+            }
+        }
+        /// When an activity happens, for the ones held at a given time
+        ///
+        /// - Remark: Generated from `#/components/schemas/TimeWindow`.
+        internal struct TimeWindow: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TimeWindow/startsAt`.
+            internal var startsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/TimeWindow/endsAt`.
+            internal var endsAt: Foundation.Date
+            /// Creates a new `TimeWindow`.
+            ///
+            /// - Parameters:
+            ///   - startsAt:
+            ///   - endsAt:
+            internal init(
+                startsAt: Foundation.Date,
+                endsAt: Foundation.Date
+            ) {
+                self.startsAt = startsAt
+                self.endsAt = endsAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case startsAt
+                case endsAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Activity`.
+        internal struct Activity: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Activity/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Activity/authorId`.
+            internal var authorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Activity/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Activity/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Activity/place`.
+            internal var place: Components.Schemas.NamedPlace
+            /// - Remark: Generated from `#/components/schemas/Activity/window`.
+            internal var window: Components.Schemas.TimeWindow?
+            /// - Remark: Generated from `#/components/schemas/Activity/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Activity/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// - Remark: Generated from `#/components/schemas/Activity/tags`.
+            internal var tags: [Swift.String]
+            /// Up votes minus down votes
+            ///
+            /// - Remark: Generated from `#/components/schemas/Activity/score`.
+            internal var score: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Activity/upCount`.
+            internal var upCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Activity/downCount`.
+            internal var downCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Activity/myVote`.
+            internal enum MyVotePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case up = "up"
+                case down = "down"
+                case none = "none"
+            }
+            /// - Remark: Generated from `#/components/schemas/Activity/myVote`.
+            internal var myVote: Components.Schemas.Activity.MyVotePayload
+            /// How many lists it was added to
+            ///
+            /// - Remark: Generated from `#/components/schemas/Activity/listCount`.
+            internal var listCount: Swift.Int32
+            /// In a search near a point: how far it is
+            ///
+            /// - Remark: Generated from `#/components/schemas/Activity/distanceMeters`.
+            internal var distanceMeters: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/Activity/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Activity/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Activity`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - authorId:
+            ///   - name:
+            ///   - description:
+            ///   - place:
+            ///   - window:
+            ///   - mediaIds:
+            ///   - media:
+            ///   - tags:
+            ///   - score: Up votes minus down votes
+            ///   - upCount:
+            ///   - downCount:
+            ///   - myVote:
+            ///   - listCount: How many lists it was added to
+            ///   - distanceMeters: In a search near a point: how far it is
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                authorId: Swift.String,
+                name: Swift.String,
+                description: Swift.String,
+                place: Components.Schemas.NamedPlace,
+                window: Components.Schemas.TimeWindow? = nil,
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                tags: [Swift.String],
+                score: Swift.Int32,
+                upCount: Swift.Int32,
+                downCount: Swift.Int32,
+                myVote: Components.Schemas.Activity.MyVotePayload,
+                listCount: Swift.Int32,
+                distanceMeters: Swift.Double? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.authorId = authorId
+                self.name = name
+                self.description = description
+                self.place = place
+                self.window = window
+                self.mediaIds = mediaIds
+                self.media = media
+                self.tags = tags
+                self.score = score
+                self.upCount = upCount
+                self.downCount = downCount
+                self.myVote = myVote
+                self.listCount = listCount
+                self.distanceMeters = distanceMeters
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case authorId
+                case name
+                case description
+                case place
+                case window
+                case mediaIds
+                case media
+                case tags
+                case score
+                case upCount
+                case downCount
+                case myVote
+                case listCount
+                case distanceMeters
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivityRequest`.
+        internal struct ActivityRequest: Codable, Hashable, Sendable {
+            /// 1 to 200 characters, trimmed
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/name`.
+            internal var name: Swift.String
+            /// At most 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/place`.
+            internal var place: Components.Schemas.NamedPlace
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/window`.
+            internal var window: Components.Schemas.TimeWindow?
+            /// Up to 10 of your photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// Creates a new `ActivityRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 200 characters, trimmed
+            ///   - description: At most 2,000 characters
+            ///   - place:
+            ///   - window:
+            ///   - mediaIds: Up to 10 of your photos
+            ///   - tags: Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
+            internal init(
+                name: Swift.String,
+                description: Swift.String? = nil,
+                place: Components.Schemas.NamedPlace,
+                window: Components.Schemas.TimeWindow? = nil,
+                mediaIds: [Swift.String]? = nil,
+                tags: [Swift.String]? = nil
+            ) {
+                self.name = name
+                self.description = description
+                self.place = place
+                self.window = window
+                self.mediaIds = mediaIds
+                self.tags = tags
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case description
+                case place
+                case window
+                case mediaIds
+                case tags
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivityChanges`.
+        internal struct ActivityChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/name`.
+            internal var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/place`.
+            internal var place: Components.Schemas.NamedPlace?
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/window`.
+            internal var window: Components.Schemas.TimeWindow?
+            /// True makes it something one can do at any time
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/removeWindow`.
+            internal var removeWindow: Swift.Bool?
+            /// The new photos, replacing the old ones
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// The new tags, replacing the old ones
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// Creates a new `ActivityChanges`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - description:
+            ///   - place:
+            ///   - window:
+            ///   - removeWindow: True makes it something one can do at any time
+            ///   - mediaIds: The new photos, replacing the old ones
+            ///   - tags: The new tags, replacing the old ones
+            internal init(
+                name: Swift.String? = nil,
+                description: Swift.String? = nil,
+                place: Components.Schemas.NamedPlace? = nil,
+                window: Components.Schemas.TimeWindow? = nil,
+                removeWindow: Swift.Bool? = nil,
+                mediaIds: [Swift.String]? = nil,
+                tags: [Swift.String]? = nil
+            ) {
+                self.name = name
+                self.description = description
+                self.place = place
+                self.window = window
+                self.removeWindow = removeWindow
+                self.mediaIds = mediaIds
+                self.tags = tags
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case description
+                case place
+                case window
+                case removeWindow
+                case mediaIds
+                case tags
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ActivityPage`.
+        internal struct ActivityPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ActivityPage/activities`.
+            internal var activities: [Components.Schemas.Activity]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ActivityPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `ActivityPage`.
+            ///
+            /// - Parameters:
+            ///   - activities:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                activities: [Components.Schemas.Activity],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.activities = activities
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case activities
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TrendingActivities`.
+        internal struct TrendingActivities: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TrendingActivities/activities`.
+            internal var activities: [Components.Schemas.Activity]
+            /// How far the search reached
+            ///
+            /// - Remark: Generated from `#/components/schemas/TrendingActivities/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// Creates a new `TrendingActivities`.
+            ///
+            /// - Parameters:
+            ///   - activities:
+            ///   - radiusMeters: How far the search reached
+            internal init(
+                activities: [Components.Schemas.Activity],
+                radiusMeters: Swift.Double
+            ) {
+                self.activities = activities
+                self.radiusMeters = radiusMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case activities
+                case radiusMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/VoteRequest`.
+        internal struct VoteRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/VoteRequest/vote`.
+            internal enum VotePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case up = "up"
+                case down = "down"
+            }
+            /// - Remark: Generated from `#/components/schemas/VoteRequest/vote`.
+            internal var vote: Components.Schemas.VoteRequest.VotePayload
+            /// Creates a new `VoteRequest`.
+            ///
+            /// - Parameters:
+            ///   - vote:
+            internal init(vote: Components.Schemas.VoteRequest.VotePayload) {
+                self.vote = vote
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case vote
             }
         }
     }

@@ -652,6 +652,146 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
     func getTripSummary(_ input: Operations.GetTripSummary.Input) async throws -> Operations.GetTripSummary.Output
+    /// Your bucket lists, newest first; someone else's with `username` (what its visibility lets you see)
+    ///
+    /// - Remark: HTTP `GET /v1/lists`.
+    /// - Remark: Generated from `#/paths//v1/lists/get(listBucketLists)`.
+    func listBucketLists(_ input: Operations.ListBucketLists.Input) async throws -> Operations.ListBucketLists.Output
+    /// Start a bucket list (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/lists`.
+    /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)`.
+    func createBucketList(_ input: Operations.CreateBucketList.Input) async throws -> Operations.CreateBucketList.Output
+    /// A list you may see: yours, a public one, or a followers-only one of someone you follow
+    ///
+    /// - Remark: HTTP `GET /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/get(getBucketList)`.
+    func getBucketList(_ input: Operations.GetBucketList.Input) async throws -> Operations.GetBucketList.Output
+    /// Change the fields given of your list
+    ///
+    /// - Remark: HTTP `PATCH /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/patch(updateBucketList)`.
+    func updateBucketList(_ input: Operations.UpdateBucketList.Input) async throws -> Operations.UpdateBucketList.Output
+    /// Delete your list and its items (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
+    func deleteBucketList(_ input: Operations.DeleteBucketList.Input) async throws -> Operations.DeleteBucketList.Output
+    /// The items of a list you may see, in the order its owner set
+    ///
+    /// - Remark: HTTP `GET /v1/lists/{id}/items`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/items/get(listBucketItems)`.
+    func listBucketItems(_ input: Operations.ListBucketItems.Input) async throws -> Operations.ListBucketItems.Output
+    /// Add an item at the end of your list (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/lists/{id}/items`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)`.
+    func addBucketItem(_ input: Operations.AddBucketItem.Input) async throws -> Operations.AddBucketItem.Output
+    /// An item of a list you may see
+    ///
+    /// - Remark: HTTP `GET /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/get(getBucketItem)`.
+    func getBucketItem(_ input: Operations.GetBucketItem.Input) async throws -> Operations.GetBucketItem.Output
+    /// Change the fields given of your item
+    ///
+    /// - Remark: HTTP `PATCH /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/patch(updateBucketItem)`.
+    func updateBucketItem(_ input: Operations.UpdateBucketItem.Input) async throws -> Operations.UpdateBucketItem.Output
+    /// Delete your item (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
+    func deleteBucketItem(_ input: Operations.DeleteBucketItem.Input) async throws -> Operations.DeleteBucketItem.Output
+    /// Move your item to a position of its list (0 is first), or into another of your lists
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/move`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/move/post(moveBucketItem)`.
+    func moveBucketItem(_ input: Operations.MoveBucketItem.Input) async throws -> Operations.MoveBucketItem.Output
+    /// Tick your item off: when (now when absent, never in the future), a note and a photo
+    ///
+    /// - Remark: HTTP `PUT /v1/items/{id}/completion`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/completion/put(completeBucketItem)`.
+    func completeBucketItem(_ input: Operations.CompleteBucketItem.Input) async throws -> Operations.CompleteBucketItem.Output
+    /// Open your completed item again
+    ///
+    /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
+    func reopenBucketItem(_ input: Operations.ReopenBucketItem.Input) async throws -> Operations.ReopenBucketItem.Output
+    /// Copy an item you may see (someone's public item) to the end of one of your lists; the copy remembers where it came from (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/copies`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/copies/post(copyBucketItem)`.
+    func copyBucketItem(_ input: Operations.CopyBucketItem.Input) async throws -> Operations.CopyBucketItem.Output
+    /// An item's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/items/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/comments/get(listBucketItemComments)`.
+    func listBucketItemComments(_ input: Operations.ListBucketItemComments.Input) async throws -> Operations.ListBucketItemComments.Output
+    /// Comment on an item you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/comments/post(commentOnBucketItem)`.
+    func commentOnBucketItem(_ input: Operations.CommentOnBucketItem.Input) async throws -> Operations.CommentOnBucketItem.Output
+    /// Everything you completed, across your lists, most recently completed first
+    ///
+    /// - Remark: HTTP `GET /v1/me/completed`.
+    /// - Remark: Generated from `#/paths//v1/me/completed/get(listCompletedItems)`.
+    func listCompletedItems(_ input: Operations.ListCompletedItems.Input) async throws -> Operations.ListCompletedItems.Output
+    /// Activities near a point (`lat`, `lng`, `radius`) or inside a map box (`south`, `west`, `north`, `east`; `west` > `east` spans the antimeridian), by words and tag, highest score first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/activities`.
+    /// - Remark: Generated from `#/paths//v1/activities/get(searchActivities)`.
+    func searchActivities(_ input: Operations.SearchActivities.Input) async throws -> Operations.SearchActivities.Output
+    /// Suggest something to do at a place (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities`.
+    /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)`.
+    func createActivity(_ input: Operations.CreateActivity.Input) async throws -> Operations.CreateActivity.Output
+    /// The best-ranked activities near a point: the lower bound of the Wilson interval of their votes, decayed with age; the radius widens from 1 km up to 50 km while fewer than 20 are found
+    ///
+    /// - Remark: HTTP `GET /v1/activities/trending`.
+    /// - Remark: Generated from `#/paths//v1/activities/trending/get(listTrendingActivities)`.
+    func listTrendingActivities(_ input: Operations.ListTrendingActivities.Input) async throws -> Operations.ListTrendingActivities.Output
+    /// An activity, with its counts and your vote
+    ///
+    /// - Remark: HTTP `GET /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/get(getActivity)`.
+    func getActivity(_ input: Operations.GetActivity.Input) async throws -> Operations.GetActivity.Output
+    /// Change the fields given of an activity you suggested
+    ///
+    /// - Remark: HTTP `PATCH /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/patch(updateActivity)`.
+    func updateActivity(_ input: Operations.UpdateActivity.Input) async throws -> Operations.UpdateActivity.Output
+    /// Delete an activity you suggested; items copied from it stay in their lists
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
+    func deleteActivity(_ input: Operations.DeleteActivity.Input) async throws -> Operations.DeleteActivity.Output
+    /// Vote an activity up or down (one vote each; voting again changes it)
+    ///
+    /// - Remark: HTTP `PUT /v1/activities/{id}/vote`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/put(voteOnActivity)`.
+    func voteOnActivity(_ input: Operations.VoteOnActivity.Input) async throws -> Operations.VoteOnActivity.Output
+    /// Take back your vote (harmless when there is none)
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.
+    func withdrawActivityVote(_ input: Operations.WithdrawActivityVote.Input) async throws -> Operations.WithdrawActivityVote.Output
+    /// Add an activity to one of your lists as an item that remembers it; the activity counts the lists it is in (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities/{id}/lists`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/lists/post(addActivityToList)`.
+    func addActivityToList(_ input: Operations.AddActivityToList.Input) async throws -> Operations.AddActivityToList.Output
+    /// An activity's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/activities/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/get(listActivityComments)`.
+    func listActivityComments(_ input: Operations.ListActivityComments.Input) async throws -> Operations.ListActivityComments.Output
+    /// Comment on an activity (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)`.
+    func commentOnActivity(_ input: Operations.CommentOnActivity.Input) async throws -> Operations.CommentOnActivity.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2393,6 +2533,398 @@ extension APIProtocol {
         try await getTripSummary(Operations.GetTripSummary.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// Your bucket lists, newest first; someone else's with `username` (what its visibility lets you see)
+    ///
+    /// - Remark: HTTP `GET /v1/lists`.
+    /// - Remark: Generated from `#/paths//v1/lists/get(listBucketLists)`.
+    internal func listBucketLists(
+        query: Operations.ListBucketLists.Input.Query = .init(),
+        headers: Operations.ListBucketLists.Input.Headers = .init()
+    ) async throws -> Operations.ListBucketLists.Output {
+        try await listBucketLists(Operations.ListBucketLists.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Start a bucket list (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/lists`.
+    /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)`.
+    internal func createBucketList(
+        headers: Operations.CreateBucketList.Input.Headers = .init(),
+        body: Operations.CreateBucketList.Input.Body
+    ) async throws -> Operations.CreateBucketList.Output {
+        try await createBucketList(Operations.CreateBucketList.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A list you may see: yours, a public one, or a followers-only one of someone you follow
+    ///
+    /// - Remark: HTTP `GET /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/get(getBucketList)`.
+    internal func getBucketList(
+        path: Operations.GetBucketList.Input.Path,
+        headers: Operations.GetBucketList.Input.Headers = .init()
+    ) async throws -> Operations.GetBucketList.Output {
+        try await getBucketList(Operations.GetBucketList.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields given of your list
+    ///
+    /// - Remark: HTTP `PATCH /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/patch(updateBucketList)`.
+    internal func updateBucketList(
+        path: Operations.UpdateBucketList.Input.Path,
+        headers: Operations.UpdateBucketList.Input.Headers = .init(),
+        body: Operations.UpdateBucketList.Input.Body
+    ) async throws -> Operations.UpdateBucketList.Output {
+        try await updateBucketList(Operations.UpdateBucketList.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your list and its items (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/lists/{id}`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
+    internal func deleteBucketList(
+        path: Operations.DeleteBucketList.Input.Path,
+        headers: Operations.DeleteBucketList.Input.Headers = .init()
+    ) async throws -> Operations.DeleteBucketList.Output {
+        try await deleteBucketList(Operations.DeleteBucketList.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The items of a list you may see, in the order its owner set
+    ///
+    /// - Remark: HTTP `GET /v1/lists/{id}/items`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/items/get(listBucketItems)`.
+    internal func listBucketItems(
+        path: Operations.ListBucketItems.Input.Path,
+        query: Operations.ListBucketItems.Input.Query = .init(),
+        headers: Operations.ListBucketItems.Input.Headers = .init()
+    ) async throws -> Operations.ListBucketItems.Output {
+        try await listBucketItems(Operations.ListBucketItems.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Add an item at the end of your list (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/lists/{id}/items`.
+    /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)`.
+    internal func addBucketItem(
+        path: Operations.AddBucketItem.Input.Path,
+        headers: Operations.AddBucketItem.Input.Headers = .init(),
+        body: Operations.AddBucketItem.Input.Body
+    ) async throws -> Operations.AddBucketItem.Output {
+        try await addBucketItem(Operations.AddBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An item of a list you may see
+    ///
+    /// - Remark: HTTP `GET /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/get(getBucketItem)`.
+    internal func getBucketItem(
+        path: Operations.GetBucketItem.Input.Path,
+        headers: Operations.GetBucketItem.Input.Headers = .init()
+    ) async throws -> Operations.GetBucketItem.Output {
+        try await getBucketItem(Operations.GetBucketItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields given of your item
+    ///
+    /// - Remark: HTTP `PATCH /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/patch(updateBucketItem)`.
+    internal func updateBucketItem(
+        path: Operations.UpdateBucketItem.Input.Path,
+        headers: Operations.UpdateBucketItem.Input.Headers = .init(),
+        body: Operations.UpdateBucketItem.Input.Body
+    ) async throws -> Operations.UpdateBucketItem.Output {
+        try await updateBucketItem(Operations.UpdateBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your item (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/items/{id}`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
+    internal func deleteBucketItem(
+        path: Operations.DeleteBucketItem.Input.Path,
+        headers: Operations.DeleteBucketItem.Input.Headers = .init()
+    ) async throws -> Operations.DeleteBucketItem.Output {
+        try await deleteBucketItem(Operations.DeleteBucketItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Move your item to a position of its list (0 is first), or into another of your lists
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/move`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/move/post(moveBucketItem)`.
+    internal func moveBucketItem(
+        path: Operations.MoveBucketItem.Input.Path,
+        headers: Operations.MoveBucketItem.Input.Headers = .init(),
+        body: Operations.MoveBucketItem.Input.Body
+    ) async throws -> Operations.MoveBucketItem.Output {
+        try await moveBucketItem(Operations.MoveBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Tick your item off: when (now when absent, never in the future), a note and a photo
+    ///
+    /// - Remark: HTTP `PUT /v1/items/{id}/completion`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/completion/put(completeBucketItem)`.
+    internal func completeBucketItem(
+        path: Operations.CompleteBucketItem.Input.Path,
+        headers: Operations.CompleteBucketItem.Input.Headers = .init(),
+        body: Operations.CompleteBucketItem.Input.Body
+    ) async throws -> Operations.CompleteBucketItem.Output {
+        try await completeBucketItem(Operations.CompleteBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Open your completed item again
+    ///
+    /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
+    internal func reopenBucketItem(
+        path: Operations.ReopenBucketItem.Input.Path,
+        headers: Operations.ReopenBucketItem.Input.Headers = .init()
+    ) async throws -> Operations.ReopenBucketItem.Output {
+        try await reopenBucketItem(Operations.ReopenBucketItem.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Copy an item you may see (someone's public item) to the end of one of your lists; the copy remembers where it came from (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/copies`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/copies/post(copyBucketItem)`.
+    internal func copyBucketItem(
+        path: Operations.CopyBucketItem.Input.Path,
+        headers: Operations.CopyBucketItem.Input.Headers = .init(),
+        body: Operations.CopyBucketItem.Input.Body
+    ) async throws -> Operations.CopyBucketItem.Output {
+        try await copyBucketItem(Operations.CopyBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An item's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/items/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/comments/get(listBucketItemComments)`.
+    internal func listBucketItemComments(
+        path: Operations.ListBucketItemComments.Input.Path,
+        query: Operations.ListBucketItemComments.Input.Query = .init(),
+        headers: Operations.ListBucketItemComments.Input.Headers = .init()
+    ) async throws -> Operations.ListBucketItemComments.Output {
+        try await listBucketItemComments(Operations.ListBucketItemComments.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Comment on an item you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/items/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/items/{id}/comments/post(commentOnBucketItem)`.
+    internal func commentOnBucketItem(
+        path: Operations.CommentOnBucketItem.Input.Path,
+        headers: Operations.CommentOnBucketItem.Input.Headers = .init(),
+        body: Operations.CommentOnBucketItem.Input.Body
+    ) async throws -> Operations.CommentOnBucketItem.Output {
+        try await commentOnBucketItem(Operations.CommentOnBucketItem.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Everything you completed, across your lists, most recently completed first
+    ///
+    /// - Remark: HTTP `GET /v1/me/completed`.
+    /// - Remark: Generated from `#/paths//v1/me/completed/get(listCompletedItems)`.
+    internal func listCompletedItems(
+        query: Operations.ListCompletedItems.Input.Query = .init(),
+        headers: Operations.ListCompletedItems.Input.Headers = .init()
+    ) async throws -> Operations.ListCompletedItems.Output {
+        try await listCompletedItems(Operations.ListCompletedItems.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Activities near a point (`lat`, `lng`, `radius`) or inside a map box (`south`, `west`, `north`, `east`; `west` > `east` spans the antimeridian), by words and tag, highest score first unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/activities`.
+    /// - Remark: Generated from `#/paths//v1/activities/get(searchActivities)`.
+    internal func searchActivities(
+        query: Operations.SearchActivities.Input.Query = .init(),
+        headers: Operations.SearchActivities.Input.Headers = .init()
+    ) async throws -> Operations.SearchActivities.Output {
+        try await searchActivities(Operations.SearchActivities.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Suggest something to do at a place (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities`.
+    /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)`.
+    internal func createActivity(
+        headers: Operations.CreateActivity.Input.Headers = .init(),
+        body: Operations.CreateActivity.Input.Body
+    ) async throws -> Operations.CreateActivity.Output {
+        try await createActivity(Operations.CreateActivity.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The best-ranked activities near a point: the lower bound of the Wilson interval of their votes, decayed with age; the radius widens from 1 km up to 50 km while fewer than 20 are found
+    ///
+    /// - Remark: HTTP `GET /v1/activities/trending`.
+    /// - Remark: Generated from `#/paths//v1/activities/trending/get(listTrendingActivities)`.
+    internal func listTrendingActivities(
+        query: Operations.ListTrendingActivities.Input.Query,
+        headers: Operations.ListTrendingActivities.Input.Headers = .init()
+    ) async throws -> Operations.ListTrendingActivities.Output {
+        try await listTrendingActivities(Operations.ListTrendingActivities.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// An activity, with its counts and your vote
+    ///
+    /// - Remark: HTTP `GET /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/get(getActivity)`.
+    internal func getActivity(
+        path: Operations.GetActivity.Input.Path,
+        headers: Operations.GetActivity.Input.Headers = .init()
+    ) async throws -> Operations.GetActivity.Output {
+        try await getActivity(Operations.GetActivity.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the fields given of an activity you suggested
+    ///
+    /// - Remark: HTTP `PATCH /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/patch(updateActivity)`.
+    internal func updateActivity(
+        path: Operations.UpdateActivity.Input.Path,
+        headers: Operations.UpdateActivity.Input.Headers = .init(),
+        body: Operations.UpdateActivity.Input.Body
+    ) async throws -> Operations.UpdateActivity.Output {
+        try await updateActivity(Operations.UpdateActivity.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete an activity you suggested; items copied from it stay in their lists
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
+    internal func deleteActivity(
+        path: Operations.DeleteActivity.Input.Path,
+        headers: Operations.DeleteActivity.Input.Headers = .init()
+    ) async throws -> Operations.DeleteActivity.Output {
+        try await deleteActivity(Operations.DeleteActivity.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Vote an activity up or down (one vote each; voting again changes it)
+    ///
+    /// - Remark: HTTP `PUT /v1/activities/{id}/vote`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/put(voteOnActivity)`.
+    internal func voteOnActivity(
+        path: Operations.VoteOnActivity.Input.Path,
+        headers: Operations.VoteOnActivity.Input.Headers = .init(),
+        body: Operations.VoteOnActivity.Input.Body
+    ) async throws -> Operations.VoteOnActivity.Output {
+        try await voteOnActivity(Operations.VoteOnActivity.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Take back your vote (harmless when there is none)
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.
+    internal func withdrawActivityVote(
+        path: Operations.WithdrawActivityVote.Input.Path,
+        headers: Operations.WithdrawActivityVote.Input.Headers = .init()
+    ) async throws -> Operations.WithdrawActivityVote.Output {
+        try await withdrawActivityVote(Operations.WithdrawActivityVote.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Add an activity to one of your lists as an item that remembers it; the activity counts the lists it is in (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities/{id}/lists`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/lists/post(addActivityToList)`.
+    internal func addActivityToList(
+        path: Operations.AddActivityToList.Input.Path,
+        headers: Operations.AddActivityToList.Input.Headers = .init(),
+        body: Operations.AddActivityToList.Input.Body
+    ) async throws -> Operations.AddActivityToList.Output {
+        try await addActivityToList(Operations.AddActivityToList.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An activity's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/activities/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/get(listActivityComments)`.
+    internal func listActivityComments(
+        path: Operations.ListActivityComments.Input.Path,
+        query: Operations.ListActivityComments.Input.Query = .init(),
+        headers: Operations.ListActivityComments.Input.Headers = .init()
+    ) async throws -> Operations.ListActivityComments.Output {
+        try await listActivityComments(Operations.ListActivityComments.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Comment on an activity (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/activities/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)`.
+    internal func commentOnActivity(
+        path: Operations.CommentOnActivity.Input.Path,
+        headers: Operations.CommentOnActivity.Input.Headers = .init(),
+        body: Operations.CommentOnActivity.Input.Body
+    ) async throws -> Operations.CommentOnActivity.Output {
+        try await commentOnActivity(Operations.CommentOnActivity.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -10,22 +10,24 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     public var media: Upstream<Transport>
     public var trips: Upstream<Transport>
     public var budget: Upstream<Transport>
+    public var bucketLists: Upstream<Transport>
 
     public init(accounts: Upstream<Transport>, events: Upstream<Transport>, feed: Upstream<Transport>, media: Upstream<Transport>,
-                trips: Upstream<Transport>, budget: Upstream<Transport>) {
+                trips: Upstream<Transport>, budget: Upstream<Transport>, bucketLists: Upstream<Transport>) {
         self.accounts = accounts
         self.events = events
         self.feed = feed
         self.media = media
         self.trips = trips
         self.budget = budget
+        self.bucketLists = bucketLists
     }
 
     /// Each service with the name its health service reports readiness under.
     var all: [(upstream: Upstream<Transport>, healthName: String)] {
         [(accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService"),
          (feed, "roam.feed.v1.FeedService"), (media, "roam.media.v1.MediaService"), (trips, "roam.trips.v1.TripsService"),
-         (budget, "roam.budget.v1.BudgetService")]
+         (budget, "roam.budget.v1.BudgetService"), (bucketLists, "roam.bucketlists.v1.BucketListsService")]
     }
 
     /// Asks every service whether it is SERVING (for `/readyz`).

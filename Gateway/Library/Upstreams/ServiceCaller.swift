@@ -24,6 +24,8 @@ typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam
 typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Media_V1_MediaService.Client<Transport>>
 typealias TripsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_TripsService.Client<Transport>>
 typealias BudgetCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Budget_V1_BudgetService.Client<Transport>>
+typealias BucketListsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_BucketListsService.Client<Transport>>
+typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_ActivitiesService.Client<Transport>>
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
@@ -47,6 +49,15 @@ extension ServiceCaller {
     }
 
     init(budget upstream: Upstream<Transport>) where Client == Roam_Budget_V1_BudgetService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(bucketLists upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_BucketListsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    /// Activities are served by the bucket lists process.
+    init(activities upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_ActivitiesService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }

@@ -23,6 +23,7 @@ public enum BucketListsApp {
             var parts = ServiceParts(services: [BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
                                                 BucketListsPurgeGRPCService(lists: store, activities: store)],
                                      migrator: BucketListsMigrations.migrator)
+            parts.anonymousMethods = BucketListsGRPCService.anonymousMethods
             parts.workers = [ActivityRanker(activities: store, interval: configuration.trendingInterval, logger: runtime.logger)]
             return parts
         }

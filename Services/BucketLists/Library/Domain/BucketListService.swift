@@ -176,9 +176,10 @@ public struct BucketListService: Sendable {
         try await lists.completed(of: owner, page: page)
     }
 
-    /// `user`'s lists, items and completed items, counting only what `reader` may see.
-    public func counts(of user: UUID, for reader: UUID) async throws -> ListCounts {
-        let visible = try await visibilities(of: user, for: reader)
+    /// `user`'s lists, items and completed items, counting only what `reader` may see (public lists
+    /// for someone signed out).
+    public func counts(of user: UUID, for reader: UUID?) async throws -> ListCounts {
+        let visible: Set<Visibility> = if let reader { try await visibilities(of: user, for: reader) } else { [.public] }
         return visible.isEmpty ? ListCounts() : try await lists.counts(of: user, visibilities: visible)
     }
 

@@ -8,6 +8,9 @@ import RoamRuntime
 public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.SimpleServiceProtocol {
     let lists: BucketListService
 
+    /// Profile counts are public, as profiles are: the gateway asks for them for someone signed out too.
+    public static let anonymousMethods: Set<MethodDescriptor> = [Roam_Bucketlists_V1_BucketListsService.Method.GetCounts.descriptor]
+
     public init(lists: BucketListService) {
         self.lists = lists
     }
@@ -129,7 +132,8 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
     }
 
     public func getCounts(request: Roam_Bucketlists_V1_GetCountsRequest, context _: ServerContext) async throws -> Roam_Bucketlists_V1_GetCountsResponse {
-        let counts = try await lists.counts(of: UUID(field: "user_id", request.userID), for: caller())
+        // Profiles are public: someone signed out (or a service) counts public lists.
+        let counts = try await lists.counts(of: UUID(field: "user_id", request.userID), for: RequestContext.current.userID)
         return .with {
             $0.lists = Int32(clamping: counts.lists)
             $0.items = Int32(clamping: counts.items)
