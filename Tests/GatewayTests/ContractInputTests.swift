@@ -144,6 +144,9 @@ import Testing
             }
             #expect(try await refusal("POST", "/v1/events", withEvent(["capacity": 1.5])) == ["capacity": "must be a whole number"])
             #expect(try await refusal("POST", "/v1/events", withEvent(["durationSeconds": 1e20])) == ["durationSeconds": "is out of range"])
+            // Whole, and within Int64, but not within the int32 the document names.
+            #expect(try await refusal("POST", "/v1/items/\(UUID().lowercasedString)/move", Data(#"{"position":99999999999}"#.utf8))
+                        == ["position": "is out of range"])
             #expect(try await refusal("POST", "/v1/events", withEvent(["startsAt": "tomorrow"]))
                         == ["startsAt": "must be a date and time such as 2030-01-31T18:00:00Z"])
             #expect(try await refusal("POST", "/v1/events", withEvent(["visibility": "secret"])) == ["visibility": "must be one of public, private"])

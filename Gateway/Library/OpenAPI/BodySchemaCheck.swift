@@ -32,8 +32,9 @@ struct BodySchemaCheck {
             }
         case ("string"?, _):
             validation.fail(field, "must be a string")
-        case ("integer"?, .int):
-            break
+        case ("integer"?, .int(let number)):
+            // An int32 field decodes as Int32: a larger number would fail in the decoder, naming no field.
+            if schema?["format"] == "int32", Int32(exactly: number) == nil { validation.fail(field, "is out of range") }
         case ("integer"?, .number(let number)):
             validation.fail(field, number.rounded() == number ? "is out of range" : "must be a whole number")
         case ("integer"?, _):
