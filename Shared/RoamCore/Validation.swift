@@ -14,6 +14,23 @@ public struct Validation: Sendable {
         require(!text.unicodeScalars.contains("\u{0}"), field, "must not contain NUL characters")
     }
 
+    /// A one-line text a person writes (a title, a name): not blank, at most `maxLength` characters,
+    /// no control characters or line breaks.
+    public mutating func requireLine(_ text: String, _ field: String, maxLength: Int) {
+        require(!text.isEmpty, field, "must not be blank")
+        require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
+        require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
+                "must not contain control characters or line breaks")
+    }
+
+    /// A longer text a person writes (a description, a note), empty allowed: line breaks and tabs, but
+    /// no other control characters.
+    public mutating func requireBody(_ text: String, _ field: String, maxLength: Int) {
+        require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
+        require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
+                field, "must not contain control characters other than line breaks and tabs")
+    }
+
     public mutating func fail(_ field: String, _ description: String) {
         violations.append(.init(field: field, description: description))
     }

@@ -33,8 +33,8 @@ public struct ActivityDetails: Sendable, Hashable {
         var checked = self
         checked.name = TextRules.trimmed(name)
         checked.description = TextRules.trimmed(description)
-        TextRules.line(checked.name, "name", maxLength: Self.maxNameLength, into: &validation)
-        TextRules.body(checked.description, "description", maxLength: Self.maxDescriptionLength, into: &validation)
+        validation.requireLine(checked.name, "name", maxLength: Self.maxNameLength)
+        validation.requireBody(checked.description, "description", maxLength: Self.maxDescriptionLength)
         checked.place = place.validated("place", into: &validation)
         if let window {
             validation.require(window.startsAt < window.endsAt, "window.ends_at", "must be after starts_at")

@@ -145,7 +145,7 @@ public struct BucketListService: Sendable {
         let note = TextRules.trimmed(note)
         let at = time ?? now()
         validation.require(at <= now().addingTimeInterval(Self.clockSkew), "completed_at", "must not be in the future")
-        TextRules.body(note, "note", maxLength: Completion.maxNoteLength, into: &validation)
+        validation.requireBody(note, "note", maxLength: Completion.maxNoteLength)
         try validation.check()
         let item = try await ownItem(id, owner: owner)
         let old = item.completion?.mediaID.map { [$0] } ?? [], new = mediaID.map { [$0] } ?? []

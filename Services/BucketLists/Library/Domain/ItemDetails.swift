@@ -28,8 +28,8 @@ public struct ItemDetails: Sendable, Hashable {
         var checked = self
         checked.title = TextRules.trimmed(title)
         checked.description = TextRules.trimmed(description)
-        TextRules.line(checked.title, "title", maxLength: Self.maxTitleLength, into: &validation)
-        TextRules.body(checked.description, "description", maxLength: Self.maxDescriptionLength, into: &validation)
+        validation.requireLine(checked.title, "title", maxLength: Self.maxTitleLength)
+        validation.requireBody(checked.description, "description", maxLength: Self.maxDescriptionLength)
         checked.place = place?.validated("place", into: &validation)
         TextRules.media(mediaIDs, "media_ids", limit: Self.maxPhotos, into: &validation)
         try validation.check()

@@ -25,8 +25,8 @@ public struct ListDetails: Sendable, Hashable {
         var checked = self
         checked.title = TextRules.trimmed(title)
         checked.description = TextRules.trimmed(description)
-        TextRules.line(checked.title, "title", maxLength: Self.maxTitleLength, into: &validation)
-        TextRules.body(checked.description, "description", maxLength: Self.maxDescriptionLength, into: &validation)
+        validation.requireLine(checked.title, "title", maxLength: Self.maxTitleLength)
+        validation.requireBody(checked.description, "description", maxLength: Self.maxDescriptionLength)
         try validation.check()
         return checked
     }

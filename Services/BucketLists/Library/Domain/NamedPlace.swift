@@ -14,7 +14,7 @@ public struct NamedPlace: Sendable, Hashable {
     func validated(_ field: String, into validation: inout Validation) -> NamedPlace {
         point.validate("\(field).point", into: &validation)
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        TextRules.line(name, "\(field).name", maxLength: 200, into: &validation)
+        validation.requireLine(name, "\(field).name", maxLength: 200)
         return NamedPlace(point: point, name: name)
     }
 }

@@ -91,7 +91,7 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         case .newest: .newest
         case .UNRECOGNIZED: throw RoamError.invalidField("order", "must be score, distance or newest")
         }
-        if request.happeningNow { query.happeningAt = Date() }
+        if request.happeningNow { query.happeningAt = activities.now() }
         let page = try await activities.search(query, for: caller(), page: request.page.domain())
         return .with {
             $0.activities = page.items.map(\.proto)

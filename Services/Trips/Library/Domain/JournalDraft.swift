@@ -31,7 +31,7 @@ public struct JournalDraft: Sendable {
     public func validated(for trip: TripDetails, now: Date) throws(RoamError) -> JournalEntryDetails {
         var validation = Validation()
         let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        TripDraft.checkText(title, "title", maxLength: 200, into: &validation)
+        validation.requireLine(title, "title", maxLength: 200)
         let body = self.body.trimmingCharacters(in: .whitespacesAndNewlines)
         validation.require(!body.isEmpty, "body", "must not be blank")
         validation.require(body.count <= Self.maxBodyLength, "body", "must be at most \(Self.maxBodyLength.formatted()) characters")

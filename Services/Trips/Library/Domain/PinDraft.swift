@@ -30,7 +30,7 @@ public struct PinDraft: Sendable {
     public func validated(for trip: TripDetails, now: Date) throws(RoamError) -> PinDetails {
         var validation = Validation()
         let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        TripDraft.checkText(title, "title", maxLength: 200, into: &validation)
+        validation.requireLine(title, "title", maxLength: 200)
         let description = self.description.trimmingCharacters(in: .whitespacesAndNewlines)
         validation.require(!description.isEmpty, "description", "must not be blank")
         validation.require(description.count <= Self.maxDescriptionLength, "description", "must be at most \(Self.maxDescriptionLength) characters")

@@ -39,7 +39,7 @@ public struct PlaceImport: Sendable, Hashable {
         let sourceID = self.sourceID.trimmingCharacters(in: .whitespaces)
         local.require(!sourceID.isEmpty && sourceID.count <= 200, "\(field).source_id", "must be 1 to 200 characters")
         let name = self.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        TripDraft.checkText(name, "\(field).name", maxLength: 200, into: &local)
+        local.requireLine(name, "\(field).name", maxLength: 200)
         let category = PlaceCategory(rawValue: self.category.lowercased())
         local.require(category != nil, "\(field).category", "must be one of \(PlaceCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         point.validate("\(field).point", into: &local)

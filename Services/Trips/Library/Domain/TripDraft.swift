@@ -27,9 +27,9 @@ public struct TripDraft: Sendable {
     public func validated() throws(RoamError) -> TripDetails {
         var validation = Validation()
         let title = self.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        Self.checkText(title, "title", maxLength: 200, into: &validation)
+        validation.requireLine(title, "title", maxLength: 200)
         let destinationName = destination.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        Self.checkText(destinationName, "destination.name", maxLength: 200, into: &validation)
+        validation.requireLine(destinationName, "destination.name", maxLength: 200)
         destination.point?.validate("destination.point", into: &validation)
         let start = LocalDate(startDate), end = LocalDate(endDate)
         validation.require(start != nil, "start_date", "must be a date such as 2026-07-14")
@@ -45,13 +45,5 @@ public struct TripDraft: Sendable {
         try validation.check()
         return TripDetails(title: title, destination: Destination(name: destinationName, point: destination.point),
                            dates: TripDates(start: start!, end: end!), zone: zone!, homeCurrency: currency)
-    }
-
-    /// Required, at most `maxLength` characters, on one line and without control characters.
-    static func checkText(_ text: String, _ field: String, maxLength: Int, into validation: inout Validation) {
-        validation.require(!text.isEmpty, field, "must not be blank")
-        validation.require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
-        validation.require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
-                           "must not contain control characters or line breaks")
     }
 }
