@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's API walk-through, runnable: sign up → log in → me → an event (create, find it from
-# inside, yours, end it) → a story (post, nearby, search, save) → refresh → log out → refresh fails.
+# inside, yours, end it) → a story (post, nearby, search, save) → a photo → a trip → a bucket list and an
+# activity → refresh → log out → refresh fails.
 # Needs a running stack (`swift run roam up`); ROAM_URL defaults to http://localhost:8080.
 set -euo pipefail
 ROAM=${ROAM_URL:-http://localhost:8080}
@@ -68,6 +69,23 @@ curl -sf "$ROAM/v1/me/calendar?month=2031-06" -H "Authorization: Bearer $ACCESS"
 BAD=$(curl -s -X POST "$ROAM/v1/trips" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
   -d '{"title":" ","destination":{"name":"Lisbon"},"startDate":"2031-06-10","endDate":"2031-06-01","timeZone":"Europe/Lisbon","homeCurrency":"EUR"}')
 echo "$BAD" | grep -q '"endDate"' || { echo "expected a problem naming endDate, got $BAD"; exit 1; }
+
+echo "5d. a bucket list: add an item, tick it off; suggest an activity, vote on it, add it to the list"
+LIST_ID=$(curl -sf -X POST "$ROAM/v1/lists" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"title":"Stockholm","visibility":"followers"}' | field id)
+ITEM_ID=$(curl -sf -X POST "$ROAM/v1/lists/$LIST_ID/items" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"title":"Swim in the city","place":{"point":{"latitude":59.3245,"longitude":18.0775},"name":"Strömmen"}}' | field id)
+curl -sf -X PUT "$ROAM/v1/items/$ITEM_ID/completion" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"note":"Cold!"}' >/dev/null
+curl -sf "$ROAM/v1/me/completed" -H "Authorization: Bearer $ACCESS" | grep -q "$ITEM_ID"
+ACTIVITY_ID=$(curl -sf -X POST "$ROAM/v1/activities" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"name":"Kayak at sunset","tags":["water"],"place":{"point":{"latitude":59.3270,"longitude":18.0830},"name":"Skeppsholmen"}}' | field id)
+curl -sf -X PUT "$ROAM/v1/activities/$ACTIVITY_ID/vote" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d '{"vote":"up"}' | grep -q '"score":1'
+curl -sf "$ROAM/v1/activities?lat=59.3250&lng=18.0710&radius=2000&sort=distance" -H "Authorization: Bearer $ACCESS" | grep -q "$ACTIVITY_ID"
+curl -sf -X POST "$ROAM/v1/activities/$ACTIVITY_ID/lists" -H "Authorization: Bearer $ACCESS" -H 'Content-Type: application/json' \
+  -d "{\"listId\":\"$LIST_ID\"}" | grep -q "\"activityId\":\"$ACTIVITY_ID\""
+curl -sf "$ROAM/v1/users/$NAME" | grep -q '"bucketLists":0'  # signed out: the followers-only list is not counted
 
 echo "6. refresh (the refresh token rotates)"
 REFRESH=$(curl -sf -X POST "$ROAM/v1/auth/refresh" -H 'Content-Type: application/json' \

@@ -189,8 +189,16 @@ import Testing
             })
             #expect(try await http.send("GET", "/v1/activities/trending?lat=95&lng=0", token: ana.token).problemFields == ["lat"])
 
-            // "Add to my list": an item that remembers the activity, which counts the lists it is in.
-            let list = try await users.create("/v1/lists", ["title": "Lisbon"], as: bo)
+            // "Add to my list": an item that remembers the activity, which counts the lists it is in. The
+            // list's cover comes with signed links too.
+            let cover = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
+                                            token: bo.token, headers: ["Content-Type": "image/jpeg"])
+            let coverID = try #require(try cover.json()["mediaId"] as? String)
+            let list = try await users.create("/v1/lists", ["title": "Lisbon", "coverMediaId": coverID], as: bo)
+            let covered = try await http.send("GET", "/v1/lists/\(list)", token: cy.token).json()
+            #expect(covered["coverMediaId"] as? String == coverID)
+            let coverLink = try #require((covered["cover"] as? [String: Any])?["thumbnail"] as? String)
+            #expect(try await http.send("GET", coverLink).status == 200)
             let added = try await http.send("POST", "/v1/activities/\(fadoID)/lists", json: ["listId": list], token: bo.token)
             #expect(try added.status == 201 && (added.json()["source"] as? [String: Any])?["activityId"] as? String == fadoID, "\(added.text)")
             #expect(try added.json()["title"] as? String == "Fado in Alfama")
