@@ -1,7 +1,7 @@
 import Foundation
 
 /// A WGS84 position in degrees.
-public struct GeoPoint: Sendable, Hashable {
+public struct GeoPoint: Sendable, Hashable, Codable {
     public var latitude: Double
     public var longitude: Double
 

@@ -11,6 +11,12 @@ extension TripsApp {
         public var pinPolicy: PinPolicy
         /// How often the reminder worker looks for reminders that came due (`REMINDER_INTERVAL`).
         public var reminderInterval: Duration
+        /// An ongoing walk is finished by the service once it has lasted this long (`WALK_MAX_DURATION`).
+        public var walkMaxDuration: Duration
+        /// How often the service looks for such walks (`WALK_CLOSE_INTERVAL`).
+        public var walkCloseInterval: Duration
+        /// How long a user's blocks, asked of accounts, are remembered (`RELATIONS_CACHE_TTL`).
+        public var relationsCacheTTL: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "trips", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -20,6 +26,10 @@ extension TripsApp {
             pinPolicy = PinPolicy(minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
                                   photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
             reminderInterval = try environment.duration("REMINDER_INTERVAL", default: .seconds(5))
+            walkMaxDuration = try environment.duration("WALK_MAX_DURATION", default: .seconds(12 * 3600))
+            guard walkMaxDuration >= .seconds(1) else { throw ConfigurationError(variable: "WALK_MAX_DURATION", problem: "must be at least 1s") }
+            walkCloseInterval = try environment.duration("WALK_CLOSE_INTERVAL", default: .seconds(60))
+            relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
         }
     }
 }

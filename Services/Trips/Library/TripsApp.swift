@@ -2,8 +2,8 @@ import Foundation
 import RoamCore
 import RoamRuntime
 
-/// The trips process: the PostGIS store (or the in-memory one), the outbox that tells budget and media
-/// about deleted trips, and the reminder worker with the listener that brings every replica's
+/// The trips process: the PostGIS stores of trips and walks (or the in-memory ones), the outbox that
+/// tells budget and media about deleted trips, the worker that closes forgotten walks, and the reminder worker with the listener that brings every replica's
 /// reminders to the streams open here. `ServiceHost` does the rest.
 public enum TripsApp {
     public static let defaultGRPCPort = 50055
@@ -17,8 +17,15 @@ public enum TripsApp {
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let store: any Store = if let database = runtime.database { PostgresTripStore(database: database) } else { InMemoryTripStore() }
             let notifications = UserStreams<TripNotification>()
+            let walkStore: any WalkRepository = if let database = runtime.database { PostgresWalkStore(database: database) } else { InMemoryWalkStore() }
+            let graph = CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: runtime.credential),
+                                          timeToLive: configuration.relationsCacheTTL)
+            let walks = WalkService(walks: walkStore,
+                                    media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
+                                    graph: graph, maxDuration: configuration.walkMaxDuration)
             var parts = ServiceParts(services: [try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
-                                                TripsPurgeGRPCService(trips: TripService(trips: store), places: store)],
+                                                WalksGRPCService(walks: walks),
+                                                TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks)],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
@@ -31,7 +38,8 @@ public enum TripsApp {
                     for reminder in reminders { notifications.deliver(TripNotification.reminder(reminder, at: reminder.sentAt ?? Date()), to: reminder.ownerID) }
                 }
             }
-            parts.workers = [ReminderWorker(reminders: store, interval: configuration.reminderInterval, announce: announce, logger: runtime.logger)]
+            parts.workers = [ReminderWorker(reminders: store, interval: configuration.reminderInterval, announce: announce, logger: runtime.logger),
+                             WalkCloser(walks: walks, interval: configuration.walkCloseInterval, logger: runtime.logger)]
             parts.endStreams = { notifications.finishAll() }
             return parts
         }

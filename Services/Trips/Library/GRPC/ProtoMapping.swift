@@ -78,3 +78,55 @@ extension Pin {
         }
     }
 }
+
+extension SeenWalk {
+    var proto: Roam_Trips_V1_Walk {
+        .with {
+            $0.id = walk.id.lowercasedString
+            $0.ownerID = walk.ownerID.lowercasedString
+            $0.title = walk.details.title
+            $0.description_p = walk.details.description
+            $0.tags = walk.details.tags
+            $0.start = walk.start.proto
+            if let destination = walk.destination { $0.destination = destination.proto }
+            $0.startedAt = Google_Protobuf_Timestamp(date: walk.startedAt)
+            if let finishedAt = walk.finishedAt { $0.finishedAt = Google_Protobuf_Timestamp(date: finishedAt) }
+            $0.visibility = walk.visibility == .public ? .public : .private
+            $0.distanceMeters = walk.route.distanceMeters
+            $0.durationSeconds = Int64(walk.duration.rounded())
+            $0.pointCount = Int32(clamping: walk.route.pointCount)
+            $0.preview = walk.route.preview.map(\.proto)
+            $0.pointsOfInterest = walk.pointsOfInterest.map { point in
+                .with {
+                    $0.id = point.id.lowercasedString
+                    $0.point = point.point.proto
+                    $0.name = point.name
+                    $0.note = point.note
+                    $0.mediaIds = point.mediaIDs.map(\.lowercasedString)
+                    $0.createdAt = Google_Protobuf_Timestamp(date: point.createdAt)
+                }
+            }
+            $0.mediaIds = walk.mediaIDs.map(\.lowercasedString)
+            $0.ratingAverage = walk.ratingAverage
+            $0.ratingCount = Int32(clamping: walk.ratingCount)
+            $0.myRating = Int32(myRating ?? 0)
+            $0.distanceFromPointMeters = meters ?? 0
+            $0.closedAutomatically = walk.closedAutomatically
+            $0.createdAt = Google_Protobuf_Timestamp(date: walk.createdAt)
+            $0.updatedAt = Google_Protobuf_Timestamp(date: walk.updatedAt)
+        }
+    }
+}
+
+extension WalkPlace {
+    var proto: Roam_Trips_V1_WalkPlace {
+        .with {
+            $0.point = point.proto
+            $0.name = name
+        }
+    }
+
+    init(_ proto: Roam_Trips_V1_WalkPlace) {
+        self.init(point: GeoPoint(proto.point), name: proto.name)
+    }
+}

@@ -8,10 +8,12 @@ import RoamRuntime
 public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let trips: TripService
     let places: any PlacesRepository
+    let walks: WalkService
 
-    public init(trips: TripService, places: any PlacesRepository) {
+    public init(trips: TripService, places: any PlacesRepository, walks: WalkService) {
         self.trips = trips
         self.places = places
+        self.walks = walks
     }
 
     /// Trips keep nothing of events; answering settles an events outbox that names trips.
@@ -26,7 +28,9 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
         let user = try UUID(field: "user_id", request.userID)
         let purged = try await trips.purgeUser(user)
         let ratings = try await places.removeRatings(by: user)
-        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)"])
+        let walks = try await walks.purgeUser(user)
+        RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)",
+                                                                      "walks": "\(walks)"])
         return .init()
     }
 

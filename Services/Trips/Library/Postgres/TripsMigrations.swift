@@ -164,5 +164,63 @@ public enum TripsMigrations {
             "CREATE INDEX trips_start_reminders_sent ON trips.trips (owner_id, start_reminded_at) WHERE start_reminder_sent",
             "CREATE INDEX itinerary_reminders_sent ON trips.itinerary_items (owner_id, reminded_at) WHERE reminder_sent",
         ]),
+        // Walks: a row each, its points apart, its path (drawn when it is finished) indexed for "passes
+        // near", its words and tags for search, and ratings one per user.
+        Migration(12, "CreateWalks", [
+            """
+            CREATE TABLE trips.walks (
+                id uuid PRIMARY KEY,
+                owner_id uuid NOT NULL,
+                idempotency_key text,
+                title text NOT NULL,
+                description text NOT NULL,
+                tags text[] NOT NULL,
+                start_point geography(Point, 4326) NOT NULL,
+                start_name text NOT NULL,
+                destination_point geography(Point, 4326),
+                destination_name text NOT NULL,
+                started_at timestamptz NOT NULL,
+                finished_at timestamptz,
+                closed_automatically boolean NOT NULL DEFAULT false,
+                visibility text NOT NULL CHECK (visibility IN ('private', 'public')),
+                point_count integer NOT NULL DEFAULT 0,
+                distance_meters double precision NOT NULL DEFAULT 0,
+                preview jsonb NOT NULL DEFAULT '[]',
+                path geography(Geometry, 4326),
+                points_of_interest jsonb NOT NULL DEFAULT '[]',
+                media_ids uuid[] NOT NULL DEFAULT '{}',
+                rating_sum integer NOT NULL DEFAULT 0,
+                rating_count integer NOT NULL DEFAULT 0,
+                search tsvector NOT NULL,
+                created_at timestamptz NOT NULL,
+                updated_at timestamptz NOT NULL,
+                UNIQUE (owner_id, idempotency_key)
+            )
+            """,
+            "CREATE INDEX walks_by_owner ON trips.walks (owner_id, started_at DESC, id DESC)",
+            "CREATE INDEX walks_path ON trips.walks USING gist (path) WHERE finished_at IS NOT NULL",
+            "CREATE INDEX walks_search ON trips.walks USING gin (search) WHERE finished_at IS NOT NULL",
+            "CREATE INDEX walks_tags ON trips.walks USING gin (tags) WHERE finished_at IS NOT NULL",
+            "CREATE INDEX walks_recent ON trips.walks (finished_at DESC, id DESC) WHERE finished_at IS NOT NULL AND visibility = 'public'",
+            "CREATE INDEX walks_ongoing ON trips.walks (started_at) WHERE finished_at IS NULL",
+            """
+            CREATE TABLE trips.walk_points (
+                walk_id uuid NOT NULL REFERENCES trips.walks ON DELETE CASCADE,
+                recorded_at timestamptz NOT NULL,
+                point geography(Point, 4326) NOT NULL,
+                accuracy_meters double precision NOT NULL,
+                PRIMARY KEY (walk_id, recorded_at)
+            )
+            """,
+            """
+            CREATE TABLE trips.walk_ratings (
+                walk_id uuid NOT NULL REFERENCES trips.walks ON DELETE CASCADE,
+                user_id uuid NOT NULL,
+                rating integer NOT NULL CHECK (rating BETWEEN 1 AND 5),
+                PRIMARY KEY (walk_id, user_id)
+            )
+            """,
+            "CREATE INDEX walk_ratings_by_user ON trips.walk_ratings (user_id)",
+        ]),
     ], requiresPostGIS: true)
 }

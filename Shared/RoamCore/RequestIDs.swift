@@ -1,14 +1,13 @@
 import Foundation
-import RoamCore
 
 /// Ids a request names, each that is not a UUID named by its field.
-enum RequestIDs {
+public enum RequestIDs {
     /// Nil for an empty field.
-    static func optional(_ field: String, _ text: String) throws(RoamError) -> UUID? {
+    public static func optional(_ field: String, _ text: String) throws(RoamError) -> UUID? {
         text.isEmpty ? nil : try UUID(field: field, text)
     }
 
-    static func list(_ field: String, _ texts: [String]) throws(RoamError) -> [UUID] {
+    public static func list(_ field: String, _ texts: [String]) throws(RoamError) -> [UUID] {
         var validation = Validation()
         var ids: [UUID] = []
         for (index, text) in texts.enumerated() {

@@ -1,0 +1,16 @@
+import Foundation
+
+/// A walk as one reader sees it: with their own rating, and how far its path passes from the point
+/// they searched near.
+public struct SeenWalk: Sendable, Hashable {
+    public var walk: Walk
+    /// 1–5, nil when they have not rated it.
+    public var myRating: Int?
+    public var meters: Double?
+
+    public init(walk: Walk, myRating: Int? = nil, meters: Double? = nil) {
+        self.walk = walk
+        self.myRating = myRating
+        self.meters = meters
+    }
+}
