@@ -59,5 +59,25 @@ import Testing
         #expect(try Subject(field: "subject", "bucket_item/\(id.lowercasedString)") == Subject(.bucketItem, id))
         #expect(throws: RoamError.self) { _ = try Subject(field: "subject", "bucketItem/\(id.lowercasedString)") }
         #expect(Subject(.bucketItem, id).description == "bucket_item/\(id.lowercasedString)")
+        #expect(try Subject(field: "subject", "walk/\(id.lowercasedString)") == Subject(.walk, id))
+    }
+
+    /// Each kind is asked of the service that keeps it, and of no other.
+    @Test(arguments: StoreKind.allCases)
+    func aWalkIsAskedOfTripsAndAnActivityOfBucketLists(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let (bucketLists, trips) = (FakeSubjects(), FakeSubjects())
+            let router = ExternalSubjectRouter([.activity: bucketLists, .bucketItem: bucketLists, .walk: trips])
+            let feed = FeedService(store: store, membership: FakeMembership(), external: router)
+            let (ana, bo) = (UUID(), UUID())
+            let walk = Subject(.walk, UUID()), privateWalk = Subject(.walk, UUID()), activity = Subject(.activity, UUID())
+            trips.visible.withLock { $0[walk] = (ana, true); $0[privateWalk] = (ana, false) }
+            bucketLists.visible.withLock { $0[activity] = (ana, true) }
+            _ = try await feed.comment(on: walk, text: "Lovely route", by: bo, idempotencyKey: nil)
+            #expect(try await feed.like(walk, by: bo).likes == 1)
+            _ = try await feed.comment(on: activity, text: "Fun", by: bo, idempotencyKey: nil)
+            #expect(await errorReason { _ = try await feed.comment(on: privateWalk, text: "Hi", by: bo, idempotencyKey: nil) } == "NOT_FOUND")
+            #expect(trips.asked.withLock { $0 } == 3 && bucketLists.asked.withLock { $0 } == 1)
+        }
     }
 }

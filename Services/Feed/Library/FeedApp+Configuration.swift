@@ -10,6 +10,8 @@ extension FeedApp {
         public var mediaAddresses: [HostAndPort]
         /// The bucket lists service, asked whether a reader may see an activity or an item.
         public var bucketListsAddresses: [HostAndPort]
+        /// The trips service, asked whether a reader may see a walk.
+        public var tripsAddresses: [HostAndPort]
         /// Messages a live chat reader may fall behind before it is disconnected.
         public var chatBufferSize: Int
         /// How long a user's follows and blocks, asked of accounts, are remembered.
@@ -23,6 +25,7 @@ extension FeedApp {
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             bucketListsAddresses = try environment.addresses("BUCKETLISTS_ADDRESS", default: "127.0.0.1:50057")
+            tripsAddresses = try environment.addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")
             chatBufferSize = try environment.int("CHAT_BUFFER_SIZE", default: 256, in: 16...10_000)
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
             trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))

@@ -18,8 +18,10 @@ public enum FeedApp {
             let graph = CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: credential),
                                           timeToLive: configuration.relationsCacheTTL)
             let media = MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses))
-            let subjects = BucketListsSubjectsClient(upstream: try runtime.upstream("bucketlists", addresses: configuration.bucketListsAddresses),
-                                                     credential: credential)
+            let bucketLists = BucketListsSubjectsClient(upstream: try runtime.upstream("bucketlists", addresses: configuration.bucketListsAddresses),
+                                                        credential: credential)
+            let walks = WalksSubjectsClient(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses), credential: credential)
+            let subjects = ExternalSubjectRouter([.activity: bucketLists, .bucketItem: bucketLists, .walk: walks])
             let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential),
                                    graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
             var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)

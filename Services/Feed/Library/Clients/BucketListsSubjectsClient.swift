@@ -20,7 +20,7 @@ public struct BucketListsSubjectsClient<Transport: ClientTransport>: ExternalSub
         switch subject.kind {
         case .activity: kind = .activity
         case .bucketItem: kind = .bucketItem
-        case .post, .comment: return nil
+        case .post, .comment, .walk: return nil
         }
         return try await credential.acting {
             let answer = try await upstream.call(idempotent: true) { client, options in

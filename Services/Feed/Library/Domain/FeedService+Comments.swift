@@ -83,7 +83,7 @@ extension FeedService {
             return try await readablePost(subject.id, reader: reader).audience.eventID
         case .comment:
             return try await readableComment(subject.id, reader: reader).eventID
-        case .activity, .bucketItem:
+        case .activity, .bucketItem, .walk:
             _ = try await externalOwner(of: subject, reader: reader)
             return nil
         }

@@ -19,7 +19,7 @@ extension FeedService {
         case .comment:
             let comment = try await readableComment(subject.id, reader: reporter)
             (author, event) = (comment.authorID, comment.eventID)
-        case .activity, .bucketItem:
+        case .activity, .bucketItem, .walk:
             (author, event) = (try await externalOwner(of: subject, reader: reporter), nil)
         }
         guard author != reporter else { throw RoamError.invalidField("subject", "you cannot report what you wrote") }

@@ -3,16 +3,17 @@ import RoamCore
 
 /// What comments and likes attach to, written `kind/id` on the wire: the feed's own posts and comments,
 /// and other services' activities and bucket items (`activity/…`, `bucket_item/…`), which the feed asks
-/// bucket lists about.
+/// bucket lists about, and walks (`walk/…`), which it asks trips about.
 public struct Subject: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         case post
         case comment
         case activity
         case bucketItem = "bucket_item"
+        case walk
 
         /// Kept by another service, which says who may see it.
-        public var isExternal: Bool { self == .activity || self == .bucketItem }
+        public var isExternal: Bool { self == .activity || self == .bucketItem || self == .walk }
     }
 
     public var kind: Kind

@@ -71,7 +71,7 @@ extension InMemoryFeedStore {
         case .post: posts[subject.id] != nil
         case .comment: comments[subject.id]?.isDeleted == false
         // Kept elsewhere: the service has asked its owner.
-        case .activity, .bucketItem: true
+        case .activity, .bucketItem, .walk: true
         }
     }
 }
