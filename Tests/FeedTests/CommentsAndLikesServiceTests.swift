@@ -74,7 +74,7 @@ import Testing
         #expect(await errorFields { _ = try await feed.comment(on: .post(story.id), text: "a\u{0}b", by: ana, idempotencyKey: nil) } == ["text"])
         let comment = try await feed.comment(on: .post(story.id), text: "ok", by: ana, idempotencyKey: nil)
         #expect(await errorFields { _ = try await feed.comment(on: .comment(comment.id), text: "ok", by: ana, idempotencyKey: nil) } == ["subject"])
-        #expect(throws: RoamError.self) { try Subject(field: "subject", "walk/\(UUID())") }
+        #expect(throws: RoamError.self) { try Subject(field: "subject", "route/\(UUID())") }
         #expect(try Subject(field: "subject", "comment/\(comment.id)") == .comment(comment.id))
     }
 }
