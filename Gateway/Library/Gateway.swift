@@ -54,7 +54,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                                                                         timeout: settings.fanOutTimeout, links: links),
                              events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
                              budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
-                             activities: ActivitiesCaller(activities: upstreams.bucketLists), fanOutTimeout: settings.fanOutTimeout,
+                             activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
+                             fanOutTimeout: settings.fanOutTimeout,
                              mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes)
         do {
             try api.register(on: table)

@@ -13,6 +13,7 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let budget: BudgetCaller<Transport>
     let bucketLists: BucketListsCaller<Transport>
     let activities: ActivitiesCaller<Transport>
+    let walks: WalksCaller<Transport>
     /// How long a composite view waits for its parts (`FANOUT_TIMEOUT`).
     let fanOutTimeout: Duration
     let mediaLinks: MediaLinkMaker

@@ -42,7 +42,7 @@ public struct Problem: Codable, Sendable, Equatable {
         switch error.kind {
         case .invalidArgument:
             status = switch error.reason {
-            case "MEDIA_TOO_LARGE": .contentTooLarge
+            case "MEDIA_TOO_LARGE", "BODY_TOO_LARGE": .contentTooLarge
             case "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType
             default: .badRequest
             }

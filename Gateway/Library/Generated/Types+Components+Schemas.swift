@@ -6731,5 +6731,651 @@ extension Components {
                 case vote
             }
         }
+        /// - Remark: Generated from `#/components/schemas/WalkPlace`.
+        internal struct WalkPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPlace/point`.
+            internal var point: Components.Schemas.LatLng
+            /// The place, at most 200 characters; empty or absent for a bare point
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPlace/name`.
+            internal var name: Swift.String?
+            /// Creates a new `WalkPlace`.
+            ///
+            /// - Parameters:
+            ///   - point:
+            ///   - name: The place, at most 200 characters; empty or absent for a bare point
+            internal init(
+                point: Components.Schemas.LatLng,
+                name: Swift.String? = nil
+            ) {
+                self.point = point
+                self.name = name
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case point
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkStartRequest`.
+        internal struct WalkStartRequest: Codable, Hashable, Sendable {
+            /// 1 to 200 characters, trimmed
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/title`.
+            internal var title: Swift.String
+            /// At most 5,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/description`.
+            internal var description: Swift.String?
+            /// Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/start`.
+            internal var start: Components.Schemas.WalkPlace
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/destination`.
+            internal var destination: Components.Schemas.WalkPlace?
+            /// When it started; now when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/startedAt`.
+            internal var startedAt: Foundation.Date?
+            /// Creates a new `WalkStartRequest`.
+            ///
+            /// - Parameters:
+            ///   - title: 1 to 200 characters, trimmed
+            ///   - description: At most 5,000 characters
+            ///   - tags: Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
+            ///   - start:
+            ///   - destination:
+            ///   - startedAt: When it started; now when absent
+            internal init(
+                title: Swift.String,
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                start: Components.Schemas.WalkPlace,
+                destination: Components.Schemas.WalkPlace? = nil,
+                startedAt: Foundation.Date? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.start = start
+                self.destination = destination
+                self.startedAt = startedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case tags
+                case start
+                case destination
+                case startedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkChanges`.
+        internal struct WalkChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/description`.
+            internal var description: Swift.String?
+            /// The new tags, replacing the old ones
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// Photos of the walk (up to 20 of yours), replacing the walk's own
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Creates a new `WalkChanges`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - description:
+            ///   - tags: The new tags, replacing the old ones
+            ///   - mediaIds: Photos of the walk (up to 20 of yours), replacing the walk's own
+            internal init(
+                title: Swift.String? = nil,
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                mediaIds: [Swift.String]? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.mediaIds = mediaIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case tags
+                case mediaIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPoint`.
+        internal struct WalkPoint: Codable, Hashable, Sendable {
+            /// When it was recorded: between the walk's start and now
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/at`.
+            internal var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/latitude`.
+            internal var latitude: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/longitude`.
+            internal var longitude: Swift.Double
+            /// The radius the phone was sure of
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double?
+            /// Creates a new `WalkPoint`.
+            ///
+            /// - Parameters:
+            ///   - at: When it was recorded: between the walk's start and now
+            ///   - latitude:
+            ///   - longitude:
+            ///   - accuracyMeters: The radius the phone was sure of
+            internal init(
+                at: Foundation.Date,
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                accuracyMeters: Swift.Double? = nil
+            ) {
+                self.at = at
+                self.latitude = latitude
+                self.longitude = longitude
+                self.accuracyMeters = accuracyMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case latitude
+                case longitude
+                case accuracyMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPointBatch`.
+        internal struct WalkPointBatch: Codable, Hashable, Sendable {
+            /// 1 to 1,000
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPointBatch/points`.
+            internal var points: [Components.Schemas.WalkPoint]
+            /// Creates a new `WalkPointBatch`.
+            ///
+            /// - Parameters:
+            ///   - points: 1 to 1,000
+            internal init(points: [Components.Schemas.WalkPoint]) {
+                self.points = points
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case points
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded`.
+        internal struct WalkPointsRecorded: Codable, Hashable, Sendable {
+            /// Points of this batch that were new
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/recorded`.
+            internal var recorded: Swift.Int32
+            /// Points the walk has now
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/pointCount`.
+            internal var pointCount: Swift.Int32
+            /// Creates a new `WalkPointsRecorded`.
+            ///
+            /// - Parameters:
+            ///   - recorded: Points of this batch that were new
+            ///   - pointCount: Points the walk has now
+            internal init(
+                recorded: Swift.Int32,
+                pointCount: Swift.Int32
+            ) {
+                self.recorded = recorded
+                self.pointCount = pointCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case recorded
+                case pointCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPathPage`.
+        internal struct WalkPathPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathPage/points`.
+            internal var points: [Components.Schemas.WalkPoint]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPathPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `WalkPathPage`.
+            ///
+            /// - Parameters:
+            ///   - points:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                points: [Components.Schemas.WalkPoint],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.points = points
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case points
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPathProperties`.
+        internal struct WalkPathProperties: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/walkId`.
+            internal var walkId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// Absent while ongoing
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/finishedAt`.
+            internal var finishedAt: Foundation.Date?
+            /// Creates a new `WalkPathProperties`.
+            ///
+            /// - Parameters:
+            ///   - walkId:
+            ///   - title:
+            ///   - distanceMeters:
+            ///   - startedAt:
+            ///   - finishedAt: Absent while ongoing
+            internal init(
+                walkId: Swift.String,
+                title: Swift.String,
+                distanceMeters: Swift.Double,
+                startedAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil
+            ) {
+                self.walkId = walkId
+                self.title = title
+                self.distanceMeters = distanceMeters
+                self.startedAt = startedAt
+                self.finishedAt = finishedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walkId
+                case title
+                case distanceMeters
+                case startedAt
+                case finishedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPathFeature`.
+        internal struct WalkPathFeature: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case feature = "Feature"
+            }
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
+            internal var _type: Components.Schemas.WalkPathFeature._TypePayload
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/geometry`.
+            internal var geometry: Components.Schemas.RouteGeometry
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/properties`.
+            internal var properties: Components.Schemas.WalkPathProperties
+            /// Creates a new `WalkPathFeature`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - geometry:
+            ///   - properties:
+            internal init(
+                _type: Components.Schemas.WalkPathFeature._TypePayload,
+                geometry: Components.Schemas.RouteGeometry,
+                properties: Components.Schemas.WalkPathProperties
+            ) {
+                self._type = _type
+                self.geometry = geometry
+                self.properties = properties
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case geometry
+                case properties
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest`.
+        internal struct PointOfInterestRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// 1 to 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/name`.
+            internal var name: Swift.String
+            /// At most 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/note`.
+            internal var note: Swift.String?
+            /// Up to 10 of your photos
+            ///
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Creates a new `PointOfInterestRequest`.
+            ///
+            /// - Parameters:
+            ///   - point:
+            ///   - name: 1 to 200 characters
+            ///   - note: At most 2,000 characters
+            ///   - mediaIds: Up to 10 of your photos
+            internal init(
+                point: Components.Schemas.LatLng,
+                name: Swift.String,
+                note: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil
+            ) {
+                self.point = point
+                self.name = name
+                self.note = note
+                self.mediaIds = mediaIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case point
+                case name
+                case note
+                case mediaIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PointOfInterest`.
+        internal struct PointOfInterest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Creates a new `PointOfInterest`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - point:
+            ///   - name:
+            ///   - note:
+            ///   - mediaIds:
+            ///   - media:
+            ///   - createdAt:
+            internal init(
+                id: Swift.String,
+                point: Components.Schemas.LatLng,
+                name: Swift.String,
+                note: Swift.String,
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                createdAt: Foundation.Date
+            ) {
+                self.id = id
+                self.point = point
+                self.name = name
+                self.note = note
+                self.mediaIds = mediaIds
+                self.media = media
+                self.createdAt = createdAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case point
+                case name
+                case note
+                case mediaIds
+                case media
+                case createdAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest`.
+        internal struct WalkVisibilityRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
+            internal var visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload
+            /// Creates a new `WalkVisibilityRequest`.
+            ///
+            /// - Parameters:
+            ///   - visibility:
+            internal init(visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload) {
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkRatingRequest`.
+        internal struct WalkRatingRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkRatingRequest/rating`.
+            internal var rating: Swift.Int32
+            /// Creates a new `WalkRatingRequest`.
+            ///
+            /// - Parameters:
+            ///   - rating:
+            internal init(rating: Swift.Int32) {
+                self.rating = rating
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case rating
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Walk`.
+        internal struct Walk: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Walk/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/ownerId`.
+            internal var ownerId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Walk/start`.
+            internal var start: Components.Schemas.WalkPlace
+            /// - Remark: Generated from `#/components/schemas/Walk/destination`.
+            internal var destination: Components.Schemas.WalkPlace?
+            /// - Remark: Generated from `#/components/schemas/Walk/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ongoing = "ongoing"
+                case finished = "finished"
+            }
+            /// - Remark: Generated from `#/components/schemas/Walk/status`.
+            internal var status: Components.Schemas.Walk.StatusPayload
+            /// Private until posted; only you see a private walk
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _private = "private"
+                case _public = "public"
+            }
+            /// Private until posted; only you see a private walk
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
+            internal var visibility: Components.Schemas.Walk.VisibilityPayload
+            /// - Remark: Generated from `#/components/schemas/Walk/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// Absent while ongoing
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/finishedAt`.
+            internal var finishedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Walk/durationSeconds`.
+            internal var durationSeconds: Swift.Int64
+            /// Along the recorded points, once finished
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Walk/pointCount`.
+            internal var pointCount: Swift.Int32
+            /// The path simplified to at most 64 points, for lists and maps
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/preview`.
+            internal var preview: [Components.Schemas.LatLng]
+            /// - Remark: Generated from `#/components/schemas/Walk/pointsOfInterest`.
+            internal var pointsOfInterest: [Components.Schemas.PointOfInterest]
+            /// - Remark: Generated from `#/components/schemas/Walk/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Walk/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// 0 without ratings
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/ratingAverage`.
+            internal var ratingAverage: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Walk/ratingCount`.
+            internal var ratingCount: Swift.Int32
+            /// Yours, absent when you have not rated it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/myRating`.
+            internal var myRating: Swift.Int32?
+            /// In a search near a point: how far the path passes from it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/distanceFromPointMeters`.
+            internal var distanceFromPointMeters: Swift.Double?
+            /// Finished by the service after the longest a walk may last
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/closedAutomatically`.
+            internal var closedAutomatically: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Walk/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Walk`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - ownerId:
+            ///   - title:
+            ///   - description:
+            ///   - tags:
+            ///   - start:
+            ///   - destination:
+            ///   - status:
+            ///   - visibility: Private until posted; only you see a private walk
+            ///   - startedAt:
+            ///   - finishedAt: Absent while ongoing
+            ///   - durationSeconds:
+            ///   - distanceMeters: Along the recorded points, once finished
+            ///   - pointCount:
+            ///   - preview: The path simplified to at most 64 points, for lists and maps
+            ///   - pointsOfInterest:
+            ///   - mediaIds:
+            ///   - media:
+            ///   - ratingAverage: 0 without ratings
+            ///   - ratingCount:
+            ///   - myRating: Yours, absent when you have not rated it
+            ///   - distanceFromPointMeters: In a search near a point: how far the path passes from it
+            ///   - closedAutomatically: Finished by the service after the longest a walk may last
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                ownerId: Swift.String,
+                title: Swift.String,
+                description: Swift.String,
+                tags: [Swift.String],
+                start: Components.Schemas.WalkPlace,
+                destination: Components.Schemas.WalkPlace? = nil,
+                status: Components.Schemas.Walk.StatusPayload,
+                visibility: Components.Schemas.Walk.VisibilityPayload,
+                startedAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                durationSeconds: Swift.Int64,
+                distanceMeters: Swift.Double,
+                pointCount: Swift.Int32,
+                preview: [Components.Schemas.LatLng],
+                pointsOfInterest: [Components.Schemas.PointOfInterest],
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                ratingAverage: Swift.Double,
+                ratingCount: Swift.Int32,
+                myRating: Swift.Int32? = nil,
+                distanceFromPointMeters: Swift.Double? = nil,
+                closedAutomatically: Swift.Bool,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.ownerId = ownerId
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.start = start
+                self.destination = destination
+                self.status = status
+                self.visibility = visibility
+                self.startedAt = startedAt
+                self.finishedAt = finishedAt
+                self.durationSeconds = durationSeconds
+                self.distanceMeters = distanceMeters
+                self.pointCount = pointCount
+                self.preview = preview
+                self.pointsOfInterest = pointsOfInterest
+                self.mediaIds = mediaIds
+                self.media = media
+                self.ratingAverage = ratingAverage
+                self.ratingCount = ratingCount
+                self.myRating = myRating
+                self.distanceFromPointMeters = distanceFromPointMeters
+                self.closedAutomatically = closedAutomatically
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case ownerId
+                case title
+                case description
+                case tags
+                case start
+                case destination
+                case status
+                case visibility
+                case startedAt
+                case finishedAt
+                case durationSeconds
+                case distanceMeters
+                case pointCount
+                case preview
+                case pointsOfInterest
+                case mediaIds
+                case media
+                case ratingAverage
+                case ratingCount
+                case myRating
+                case distanceFromPointMeters
+                case closedAutomatically
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPage`.
+        internal struct WalkPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPage/walks`.
+            internal var walks: [Components.Schemas.Walk]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `WalkPage`.
+            ///
+            /// - Parameters:
+            ///   - walks:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                walks: [Components.Schemas.Walk],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.walks = walks
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walks
+                case nextPageToken
+            }
+        }
     }
 }

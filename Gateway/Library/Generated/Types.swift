@@ -792,6 +792,96 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/activities/{id}/comments`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)`.
     func commentOnActivity(_ input: Operations.CommentOnActivity.Input) async throws -> Operations.CommentOnActivity.Output
+    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
+    func searchWalks(_ input: Operations.SearchWalks.Input) async throws -> Operations.SearchWalks.Output
+    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
+    func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output
+    /// A GPX 1.1 file (up to 16 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
+    func importWalkGPX(_ input: Operations.ImportWalkGPX.Input) async throws -> Operations.ImportWalkGPX.Output
+    /// Your walks, ongoing and finished, most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walks`.
+    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
+    func listMyWalks(_ input: Operations.ListMyWalks.Input) async throws -> Operations.ListMyWalks.Output
+    /// A walk you may see: yours, or a posted one
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
+    func getWalk(_ input: Operations.GetWalk.Input) async throws -> Operations.GetWalk.Output
+    /// Change the title, description, tags or photos of your walk
+    ///
+    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
+    func updateWalk(_ input: Operations.UpdateWalk.Input) async throws -> Operations.UpdateWalk.Output
+    /// Delete your walk (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
+    func deleteWalk(_ input: Operations.DeleteWalk.Input) async throws -> Operations.DeleteWalk.Output
+    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
+    func recordWalkPoints(_ input: Operations.RecordWalkPoints.Input) async throws -> Operations.RecordWalkPoints.Output
+    /// A walk's recorded points in time order, up to 5,000 a page
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
+    func getWalkPath(_ input: Operations.GetWalkPath.Input) async throws -> Operations.GetWalkPath.Output
+    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
+    func getWalkGeoJSON(_ input: Operations.GetWalkGeoJSON.Input) async throws -> Operations.GetWalkGeoJSON.Output
+    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
+    func exportWalkGPX(_ input: Operations.ExportWalkGPX.Input) async throws -> Operations.ExportWalkGPX.Output
+    /// A point of interest on your walk, during it or after, with a note and photos
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
+    func addPointOfInterest(_ input: Operations.AddPointOfInterest.Input) async throws -> Operations.AddPointOfInterest.Output
+    /// Remove a point of interest from your walk (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
+    func removePointOfInterest(_ input: Operations.RemovePointOfInterest.Input) async throws -> Operations.RemovePointOfInterest.Output
+    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
+    func finishWalk(_ input: Operations.FinishWalk.Input) async throws -> Operations.FinishWalk.Output
+    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
+    func setWalkVisibility(_ input: Operations.SetWalkVisibility.Input) async throws -> Operations.SetWalkVisibility.Output
+    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
+    func rateWalk(_ input: Operations.RateWalk.Input) async throws -> Operations.RateWalk.Output
+    /// A walk's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
+    func listWalkComments(_ input: Operations.ListWalkComments.Input) async throws -> Operations.ListWalkComments.Output
+    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
+    func commentOnWalk(_ input: Operations.CommentOnWalk.Input) async throws -> Operations.CommentOnWalk.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -2922,6 +3012,258 @@ extension APIProtocol {
         body: Operations.CommentOnActivity.Input.Body
     ) async throws -> Operations.CommentOnActivity.Output {
         try await commentOnActivity(Operations.CommentOnActivity.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
+    internal func searchWalks(
+        query: Operations.SearchWalks.Input.Query = .init(),
+        headers: Operations.SearchWalks.Input.Headers = .init()
+    ) async throws -> Operations.SearchWalks.Output {
+        try await searchWalks(Operations.SearchWalks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
+    internal func startWalk(
+        headers: Operations.StartWalk.Input.Headers = .init(),
+        body: Operations.StartWalk.Input.Body
+    ) async throws -> Operations.StartWalk.Output {
+        try await startWalk(Operations.StartWalk.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A GPX 1.1 file (up to 16 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
+    internal func importWalkGPX(
+        headers: Operations.ImportWalkGPX.Input.Headers = .init(),
+        body: Operations.ImportWalkGPX.Input.Body
+    ) async throws -> Operations.ImportWalkGPX.Output {
+        try await importWalkGPX(Operations.ImportWalkGPX.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your walks, ongoing and finished, most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walks`.
+    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
+    internal func listMyWalks(
+        query: Operations.ListMyWalks.Input.Query = .init(),
+        headers: Operations.ListMyWalks.Input.Headers = .init()
+    ) async throws -> Operations.ListMyWalks.Output {
+        try await listMyWalks(Operations.ListMyWalks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A walk you may see: yours, or a posted one
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
+    internal func getWalk(
+        path: Operations.GetWalk.Input.Path,
+        headers: Operations.GetWalk.Input.Headers = .init()
+    ) async throws -> Operations.GetWalk.Output {
+        try await getWalk(Operations.GetWalk.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the title, description, tags or photos of your walk
+    ///
+    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
+    internal func updateWalk(
+        path: Operations.UpdateWalk.Input.Path,
+        headers: Operations.UpdateWalk.Input.Headers = .init(),
+        body: Operations.UpdateWalk.Input.Body
+    ) async throws -> Operations.UpdateWalk.Output {
+        try await updateWalk(Operations.UpdateWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your walk (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
+    internal func deleteWalk(
+        path: Operations.DeleteWalk.Input.Path,
+        headers: Operations.DeleteWalk.Input.Headers = .init()
+    ) async throws -> Operations.DeleteWalk.Output {
+        try await deleteWalk(Operations.DeleteWalk.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
+    internal func recordWalkPoints(
+        path: Operations.RecordWalkPoints.Input.Path,
+        headers: Operations.RecordWalkPoints.Input.Headers = .init(),
+        body: Operations.RecordWalkPoints.Input.Body
+    ) async throws -> Operations.RecordWalkPoints.Output {
+        try await recordWalkPoints(Operations.RecordWalkPoints.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A walk's recorded points in time order, up to 5,000 a page
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
+    internal func getWalkPath(
+        path: Operations.GetWalkPath.Input.Path,
+        query: Operations.GetWalkPath.Input.Query = .init(),
+        headers: Operations.GetWalkPath.Input.Headers = .init()
+    ) async throws -> Operations.GetWalkPath.Output {
+        try await getWalkPath(Operations.GetWalkPath.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
+    internal func getWalkGeoJSON(
+        path: Operations.GetWalkGeoJSON.Input.Path,
+        headers: Operations.GetWalkGeoJSON.Input.Headers = .init()
+    ) async throws -> Operations.GetWalkGeoJSON.Output {
+        try await getWalkGeoJSON(Operations.GetWalkGeoJSON.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
+    internal func exportWalkGPX(
+        path: Operations.ExportWalkGPX.Input.Path,
+        headers: Operations.ExportWalkGPX.Input.Headers = .init()
+    ) async throws -> Operations.ExportWalkGPX.Output {
+        try await exportWalkGPX(Operations.ExportWalkGPX.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A point of interest on your walk, during it or after, with a note and photos
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
+    internal func addPointOfInterest(
+        path: Operations.AddPointOfInterest.Input.Path,
+        headers: Operations.AddPointOfInterest.Input.Headers = .init(),
+        body: Operations.AddPointOfInterest.Input.Body
+    ) async throws -> Operations.AddPointOfInterest.Output {
+        try await addPointOfInterest(Operations.AddPointOfInterest.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a point of interest from your walk (harmless when already gone)
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
+    internal func removePointOfInterest(
+        path: Operations.RemovePointOfInterest.Input.Path,
+        headers: Operations.RemovePointOfInterest.Input.Headers = .init()
+    ) async throws -> Operations.RemovePointOfInterest.Output {
+        try await removePointOfInterest(Operations.RemovePointOfInterest.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
+    internal func finishWalk(
+        path: Operations.FinishWalk.Input.Path,
+        query: Operations.FinishWalk.Input.Query = .init(),
+        headers: Operations.FinishWalk.Input.Headers = .init()
+    ) async throws -> Operations.FinishWalk.Output {
+        try await finishWalk(Operations.FinishWalk.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
+    internal func setWalkVisibility(
+        path: Operations.SetWalkVisibility.Input.Path,
+        headers: Operations.SetWalkVisibility.Input.Headers = .init(),
+        body: Operations.SetWalkVisibility.Input.Body
+    ) async throws -> Operations.SetWalkVisibility.Output {
+        try await setWalkVisibility(Operations.SetWalkVisibility.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
+    internal func rateWalk(
+        path: Operations.RateWalk.Input.Path,
+        headers: Operations.RateWalk.Input.Headers = .init(),
+        body: Operations.RateWalk.Input.Body
+    ) async throws -> Operations.RateWalk.Output {
+        try await rateWalk(Operations.RateWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A walk's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
+    internal func listWalkComments(
+        path: Operations.ListWalkComments.Input.Path,
+        query: Operations.ListWalkComments.Input.Query = .init(),
+        headers: Operations.ListWalkComments.Input.Headers = .init()
+    ) async throws -> Operations.ListWalkComments.Output {
+        try await listWalkComments(Operations.ListWalkComments.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
+    internal func commentOnWalk(
+        path: Operations.CommentOnWalk.Input.Path,
+        headers: Operations.CommentOnWalk.Input.Headers = .init(),
+        body: Operations.CommentOnWalk.Input.Body
+    ) async throws -> Operations.CommentOnWalk.Output {
+        try await commentOnWalk(Operations.CommentOnWalk.Input(
             path: path,
             headers: headers,
             body: body

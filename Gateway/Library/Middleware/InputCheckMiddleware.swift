@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import OpenAPIRuntime
 import RoamRuntime
 
 /// Refuses, on every route and before any handler runs, text no service can store: a NUL character
@@ -68,6 +69,11 @@ public struct InputCheckMiddleware: RouterMiddleware {
             }
             if let allowed = parameter.allowed, !allowed.contains(raw) {
                 validation.fail(parameter.name, "must be one of \(allowed.joined(separator: ", "))")
+                continue
+            }
+            // A time the generated decoder could not read would be reported as a broken body, naming no field.
+            if parameter.format == "date-time", (try? ISO8601DateTranscoder.iso8601.decode(raw)) == nil {
+                validation.fail(parameter.name, "must be a date and time such as 2030-01-31T18:00:00Z")
                 continue
             }
             let value: Double?

@@ -36,6 +36,8 @@ enum GatewayOpenAPI {
         var maximum: Double?
         /// The values a string parameter's `enum` lists, when it has one.
         var allowed: [String]?
+        /// A string's `format` (`date-time`, `date`, `uuid`), when it has one.
+        var format: String?
     }
 
     static let json = Data(openAPIDocumentJSON.utf8)
@@ -97,8 +99,10 @@ enum GatewayOpenAPI {
             if case .array(let values)? = schema?["enum"] {
                 allowed = values.compactMap { if case .string(let value) = $0 { value } else { nil } }
             }
+            var format: String?
+            if case .string(let declared)? = schema?["format"] { format = declared }
             return QueryParameter(name: name, required: parameter["required"] == .bool(true), type: type,
-                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number, allowed: allowed)
+                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number, allowed: allowed, format: format)
         }
     }
 }

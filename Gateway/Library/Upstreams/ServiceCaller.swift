@@ -25,6 +25,7 @@ typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roa
 typealias TripsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_TripsService.Client<Transport>>
 typealias BudgetCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Budget_V1_BudgetService.Client<Transport>>
 typealias BucketListsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_BucketListsService.Client<Transport>>
+typealias WalksCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_WalksService.Client<Transport>>
 typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_ActivitiesService.Client<Transport>>
 
 extension ServiceCaller {
@@ -58,6 +59,11 @@ extension ServiceCaller {
 
     /// Activities are served by the bucket lists process.
     init(activities upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_ActivitiesService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    /// Walks are served by the trips process.
+    init(walks upstream: Upstream<Transport>) where Client == Roam_Trips_V1_WalksService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }

@@ -1,0 +1,39 @@
+import RoamProto
+import RoamRuntime
+
+/// What `GET /v1/walks` asks trips for: a point the path passes near (`lat`, `lng`, `radius`), words, a
+/// tag, the order and the page.
+struct WalkSearch {
+    private(set) var request = Roam_Trips_V1_SearchWalksRequest()
+
+    /// A radius when `lat` and `lng` come without one.
+    static let defaultRadiusMeters = 5_000.0
+
+    /// The service's names of the request's fields, as the client sent them.
+    static let fieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius", "text": "q", "order": "sort"]
+
+    init(_ query: Operations.SearchWalks.Input.Query) throws(RoamError) {
+        var validation = Validation()
+        switch (query.lat, query.lng) {
+        case let (lat?, lng?):
+            request.near = .with { $0.latitude = lat; $0.longitude = lng }
+            request.withinMeters = query.radius ?? Self.defaultRadiusMeters
+        case (nil, nil):
+            validation.require(query.radius == nil, "lat", "is required with radius")
+        case (_?, nil):
+            validation.fail("lng", "is required with lat")
+        case (nil, _?):
+            validation.fail("lat", "is required with lng")
+        }
+        try validation.check()
+        request.text = query.q ?? ""
+        request.tag = query.tag ?? ""
+        request.order = switch query.sort {
+        case nil: .unspecified
+        case .distance?: .distance
+        case .rating?: .rating
+        case .recent?: .recent
+        }
+        request.page = PageQuery(size: query.pageSize, token: query.pageToken).proto
+    }
+}

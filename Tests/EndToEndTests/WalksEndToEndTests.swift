@@ -1,0 +1,156 @@
+import Foundation
+import MediaTesting
+import RoamTesting
+import Testing
+
+/// Walks through the gateway with every service a real process on real PostgreSQL: take a walk, add a
+/// photo and a point of interest, finish and post it, find it by words and nearness, rate and comment
+/// on it, carry it out and in as GPX, and see it go with its owner's account.
+@Suite(.serialized) struct WalksEndToEndTests {
+    static let alfama = (latitude: 38.7118, longitude: -9.1300)
+
+    @Test func aWalkIsTakenPostedFoundRatedCommentedAndCarriedAsGPX() async throws {
+        let (mediaPort, feedPort, tripsPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next(), FreePort.next())
+        let mediaAddress = ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]
+        let stack = try await ProcessStack.startAccounts(environment: [
+            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort)",
+        ])
+        let (media, _) = try await stack.startMedia(port: mediaPort)
+        let (events, eventsPort) = try await stack.startEvents()
+        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: [
+            "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s",
+        ])
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging(["RELATIONS_CACHE_TTL": "0s"]) { _, new in new })
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+                                                           environment: mediaAddress.merging([
+                                                               "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                                                           ]) { _, new in new })
+        let users = BucketListsEndToEndTests.Users(http: http)
+        let (ana, bo) = (try await users.signUp("walker"), try await users.signUp("reader"))
+        let iso = ISO8601DateFormatter()
+        let started = Date().addingTimeInterval(-1_800)
+
+        // Start, record the path in two batches (one point sent twice), add a photo and a point of interest.
+        let start = try await http.send("POST", "/v1/walks", json: [
+            "title": "Alfama to the castle", "description": "Steep lanes and a view", "tags": ["#history", "views"],
+            "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "name": "Alfama"],
+            "destination": ["point": ["latitude": 38.7139, "longitude": -9.1334], "name": "Castelo de São Jorge"],
+            "startedAt": iso.string(from: started),
+        ], token: ana.token, headers: ["Idempotency-Key": "walk-1"])
+        #expect(start.status == 201, "\(start.text)")
+        let walkID = try #require(try start.json()["id"] as? String)
+        #expect(try start.json()["status"] as? String == "ongoing" && start.json()["visibility"] as? String == "private")
+        let points: [[String: Any]] = (0..<40).map { index -> [String: Any] in
+            let step = Double(index)
+            let at: String = iso.string(from: started.addingTimeInterval((step + 1) * 30))
+            let latitude: Double = Self.alfama.latitude + step * 0.00005
+            let longitude: Double = Self.alfama.longitude - step * 0.00008
+            return ["at": at, "latitude": latitude, "longitude": longitude, "accuracyMeters": 5]
+        }
+        let first = try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": Array(points.prefix(21))], token: ana.token)
+        #expect(try first.json()["recorded"] as? Int == 21, "\(first.text)")
+        let second = try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": Array(points.suffix(20))], token: ana.token)
+        #expect(try second.json()["recorded"] as? Int == 19 && second.json()["pointCount"] as? Int == 40)
+        let photo = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
+                                        token: ana.token, headers: ["Content-Type": "image/jpeg"])
+        let photoID = try #require(try photo.json()["mediaId"] as? String)
+        let poi = try await http.send("POST", "/v1/walks/\(walkID)/points-of-interest", json: [
+            "point": ["latitude": 38.7125, "longitude": -9.1318], "name": "Miradouro de Santa Luzia", "note": "Tiles and the river",
+            "mediaIds": [photoID],
+        ], token: ana.token)
+        #expect(poi.status == 201, "\(poi.text)")
+        let future = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=2999-01-01T00:00:00Z", token: ana.token)
+        #expect(future.status == 400 && future.problemFields == ["finishedAt"], "\(future.text)")
+        let garbled = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=soon", token: ana.token)
+        #expect(garbled.status == 400 && garbled.problemFields == ["finishedAt"], "\(garbled.text)")
+        let posting = try await http.send("PUT", "/v1/walks/\(walkID)/visibility", json: ["visibility": "public"], token: ana.token)
+        #expect(posting.status == 409 && posting.reason == "WALK_ONGOING")
+
+        // Done: private, with its distance and duration; nobody else sees it until it is posted.
+        let done = try await http.send("POST", "/v1/walks/\(walkID)/finish", token: ana.token)
+        #expect(done.status == 200, "\(done.text)")
+        let finished = try done.json()
+        #expect(finished["status"] as? String == "finished" && finished["visibility"] as? String == "private")
+        #expect((finished["distanceMeters"] as? Double ?? 0) > 300 && (finished["durationSeconds"] as? Int ?? 0) >= 1_800)
+        #expect(try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": [points[0]]], token: ana.token).reason == "WALK_FINISHED")
+        #expect(try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).status == 404)
+        func found(_ query: String, as user: BucketListsEndToEndTests.User) async throws -> [String] {
+            let reply = try await http.send("GET", "/v1/walks?\(query)", token: user.token)
+            #expect(reply.status == 200, "\(query): \(reply.text)")
+            return (try reply.json()["walks"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        }
+        #expect(try await found("q=miradouro", as: bo).isEmpty)
+        #expect(try await found("q=miradouro", as: ana) == [walkID], "one's own private walk")
+        #expect(try await http.send("PUT", "/v1/walks/\(walkID)/visibility", json: ["visibility": "public"], token: ana.token).status == 200)
+
+        // Found by words (a point of interest's too), by tag, and where the path passes.
+        #expect(try await found("q=castle%20lanes", as: bo) == [walkID])
+        #expect(try await found("q=miradouro%20tiles", as: bo) == [walkID])
+        #expect(try await found("tag=history", as: bo) == [walkID])
+        let middle = points[20]
+        let near = try await http.send("GET", "/v1/walks?lat=\(middle["latitude"]!)&lng=\(middle["longitude"]!)&radius=50", token: bo.token)
+        let hit = try #require((try near.json()["walks"] as? [[String: Any]])?.first)
+        #expect(hit["id"] as? String == walkID && (hit["distanceFromPointMeters"] as? Double ?? 99) < 1)
+        #expect((hit["preview"] as? [Any])?.count ?? 0 >= 2)
+        #expect(try await found("lat=38.80&lng=-9.13&radius=1000", as: bo).isEmpty)
+        let walk = try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).json()
+        let poiLink = try #require(((walk["pointsOfInterest"] as? [[String: Any]])?.first?["media"] as? [[String: Any]])?.first?["thumbnail"] as? String)
+        #expect(try await http.send("GET", poiLink).status == 200, "the photo through its signed link")
+
+        // Rated (not by its owner), commented on through the feed, liked.
+        #expect(try await http.send("PUT", "/v1/walks/\(walkID)/rating", json: ["rating": 5], token: ana.token).reason == "OWN_WALK")
+        #expect(try await http.send("PUT", "/v1/walks/\(walkID)/rating", json: ["rating": 9], token: bo.token).status == 400)
+        _ = try await http.send("PUT", "/v1/walks/\(walkID)/rating", json: ["rating": 2], token: bo.token)
+        let rated = try await http.send("PUT", "/v1/walks/\(walkID)/rating", json: ["rating": 4], token: bo.token).json()
+        #expect(rated["ratingAverage"] as? Double == 4 && rated["ratingCount"] as? Int == 1 && rated["myRating"] as? Int == 4)
+        let comment = try await http.send("POST", "/v1/walks/\(walkID)/comments", json: ["text": "Did it today!"], token: bo.token)
+        #expect(comment.status == 201, "\(comment.text)")
+        let commentID = try #require(try comment.json()["commentId"] as? String)
+        #expect(try await http.send("PUT", "/v1/comments/\(commentID)/like", token: ana.token).status == 200)
+        let thread = try await http.send("GET", "/v1/walks/\(walkID)/comments", token: ana.token).json()["comments"] as? [[String: Any]]
+        #expect(thread?.first?["likeCount"] as? Int == 1)
+
+        // The path as pages and as GeoJSON; the walk as GPX, imported back as the same points and times.
+        let page = try await http.send("GET", "/v1/walks/\(walkID)/path?pageSize=25", token: bo.token).json()
+        #expect((page["points"] as? [Any])?.count == 25 && page["nextPageToken"] != nil)
+        let geojson = try await http.send("GET", "/v1/walks/\(walkID)/path.geojson", token: bo.token)
+        #expect(geojson.header("Content-Type")?.hasPrefix("application/geo+json") == true)
+        #expect(((try geojson.json()["geometry"] as? [String: Any])?["coordinates"] as? [Any])?.count == 40)
+        let gpx = try await http.send("GET", "/v1/walks/\(walkID)/gpx", token: bo.token)
+        #expect(gpx.status == 200 && gpx.text.contains("<wpt") && gpx.text.components(separatedBy: "<trkpt").count == 41)
+        let imported = try await http.send("POST", "/v1/walks/gpx", body: gpx.body, token: bo.token,
+                                           headers: ["Content-Type": "application/gpx+xml", "Idempotency-Key": "gpx-1"])
+        #expect(imported.status == 201, "\(imported.text)")
+        let importedID = try #require(try imported.json()["id"] as? String)
+        #expect(try imported.json()["visibility"] as? String == "private" && imported.json()["pointCount"] as? Int == 40)
+        let again = try await http.send("GET", "/v1/walks/\(importedID)/gpx", token: bo.token)
+        func trackPoints(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains("<trkpt") } }
+        #expect(trackPoints(again.text) == trackPoints(gpx.text), "the same points and times")
+        #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("<gpx><trk>".utf8), token: bo.token,
+                                    headers: ["Content-Type": "application/gpx+xml"]).problemFields == ["gpx"])
+        #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("{}".utf8), token: bo.token,
+                                    headers: ["Content-Type": "application/json"]).status == 415)
+        let history = try await http.send("GET", "/v1/me/walks", token: bo.token).json()["walks"] as? [[String: Any]]
+        #expect(history?.compactMap { $0["id"] as? String } == [importedID])
+
+        // Wrong and hostile input: a clear 400 or 404.
+        #expect(try await http.send("GET", "/v1/walks?lat=38.7", token: bo.token).problemFields == ["lng"])
+        #expect(try await http.send("GET", "/v1/walks?sort=distance", token: bo.token).problemFields == ["sort"])
+        #expect(try await http.send("GET", "/v1/walks?lat=38.7&lng=-9.1&radius=0", token: bo.token).problemFields == ["radius"])
+        #expect(try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": [points[0]]], token: bo.token).status == 404)
+        #expect(try await http.send("GET", "/v1/walks/\(walkID)/path?pageToken=garbage", token: bo.token).problemFields == ["pageToken"])
+        #expect(try await http.send("POST", "/v1/walks", json: ["title": "X", "start": ["point": ["latitude": 100, "longitude": 0]]],
+                                    token: bo.token).problemFields == ["start.point.latitude"])
+
+        // Made private again: gone for others; the owner's account deleted: gone altogether, rating and all.
+        #expect(try await http.send("PUT", "/v1/walks/\(walkID)/visibility", json: ["visibility": "private"], token: ana.token).status == 200)
+        #expect(try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).status == 404)
+        #expect(try await http.send("PUT", "/v1/walks/\(walkID)/visibility", json: ["visibility": "public"], token: ana.token).status == 200)
+        #expect(try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).status == 200)
+        #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: ana.token).status == 204)
+        #expect(await eventually { (try? await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).status) == 404 })
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
+    }
+}
