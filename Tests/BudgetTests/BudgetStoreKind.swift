@@ -19,7 +19,8 @@ enum BudgetStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendabl
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await BudgetMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresBudgetStore(database: Database(client: client, operationTimeout: .seconds(30))))
+                // The whole suite shares two cores: 50 writes queued on one budget's lock may wait long.
+                try await body(PostgresBudgetStore(database: Database(client: client, operationTimeout: .seconds(120))))
             }
         }
     }
