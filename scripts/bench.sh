@@ -24,3 +24,5 @@ echo
 .build/release/roam-bench summary "${SUMMARY_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench bucketlists "${BUCKETLISTS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"
+echo
+.build/release/roam-bench walks "${WALKS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-10}"

@@ -17,7 +17,8 @@
 // parts alone, with 100,000 photos, 10,000 entries and 20,000 expenses (SummaryBench.swift; BENCH_PHOTOS,
 // BENCH_ENTRIES and BENCH_EXPENSES change the counts); `roam-bench bucketlists [concurrency] [seconds]` activities near
 // a point and trending with 1,000,000 loaded, their ranking, and votes on one hot activity (BucketListsBench.swift;
-// BENCH_ACTIVITIES changes the count);
+// BENCH_ACTIVITIES changes the count); `roam-bench walks [concurrency] [seconds]` walks near a point and by words with
+// 100,000 posted, and a GPX import of a 20,000-point track (WalksBench.swift; BENCH_WALKS and BENCH_GPX_POINTS change them);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -53,6 +54,12 @@ if mode == "trips" {
 if mode == "bucketlists" {
     try await BucketListsBench.run(concurrency: concurrency, seconds: seconds,
                                    activityCount: Int(ProcessInfo.processInfo.environment["BENCH_ACTIVITIES"] ?? "") ?? 1_000_000)
+    exit(0)
+}
+if mode == "walks" {
+    let environment = ProcessInfo.processInfo.environment
+    try await WalksBench.run(concurrency: concurrency, seconds: seconds, walkCount: Int(environment["BENCH_WALKS"] ?? "") ?? 100_000,
+                             gpxPoints: Int(environment["BENCH_GPX_POINTS"] ?? "") ?? 20_000)
     exit(0)
 }
 if mode == "summary" {

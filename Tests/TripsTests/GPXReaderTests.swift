@@ -28,6 +28,19 @@ import Trips
         #expect(walk.waypoints.count == 1 && walk.waypoints[0].name == "Fountain" && walk.waypoints[0].note == "cold water")
     }
 
+    @Test func timesAreReadAsXMLSchemaWritesThem() {
+        let noon = TripFixtures.utc("2028-02-29T12:00:00Z")
+        #expect(GPXReader.date("2028-02-29T12:00:00Z") == noon)
+        #expect(GPXReader.date("2028-02-29T12:00:00") == noon, "UTC without a zone")
+        #expect(GPXReader.date("2028-02-29T14:30:00+02:30") == noon)
+        #expect(GPXReader.date("2028-02-29T07:00:00-0500") == noon)
+        #expect(GPXReader.date("2028-02-29T12:00:00.000250Z") == noon.addingTimeInterval(0.00025))
+        #expect(GPXReader.date("1969-12-31T23:59:59Z") == Date(timeIntervalSince1970: -1))
+        for wrong in ["2028-13-01T00:00:00Z", "2028-02-29 12:00:00Z", "12:00:00Z", "2028-02-29", "yesterday", ""] {
+            #expect(GPXReader.date(wrong) == nil, "\(wrong)")
+        }
+    }
+
     @Test func filesThatAreNotAWalkAreRefusedSayingWhy() throws {
         func refusal(_ text: String) -> [String] {
             do {
