@@ -11,7 +11,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
-    func withStore(_ body: @Sendable (any EventRepository & OutboxRepository) async throws -> Void) async throws {
+    func withStore(_ body: @Sendable (any EventRepository & GroupWalkRepository & OutboxRepository) async throws -> Void) async throws {
         switch self {
         case .memory:
             try await body(InMemoryEventStore())

@@ -9,7 +9,9 @@ import Testing
 
 /// A clock the test moves by hand, for the events service behind the gateway.
 final class ManualClock: Sendable {
-    private let current = Mutex(Date())
+    /// Whole seconds: PostgreSQL keeps microseconds, and an event stored as starting a fraction after
+    /// this frozen "now" would not have started yet (the rare EVENT_NOT_STARTED this suite saw).
+    private let current = Mutex(Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
     var now: Date { current.withLock { $0 } }
     func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }

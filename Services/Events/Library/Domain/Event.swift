@@ -24,10 +24,12 @@ public struct Event: Sendable, Equatable {
     public var bannerMediaID: UUID?
     public var tags: [String]
     public var createdAt: Date
+    /// Set for a group walk: no fence to stand in, a route to follow and who may join.
+    public var groupWalk: GroupWalk?
 
     public init(id: UUID, hostID: UUID, name: String, description: String, fence: Fence, capacity: Int, memberCount: Int,
                 startsAt: Date, endsAt: Date, visibility: Visibility, passwordHash: String?, theme: String,
-                bannerMediaID: UUID?, tags: [String], createdAt: Date) {
+                bannerMediaID: UUID?, tags: [String], createdAt: Date, groupWalk: GroupWalk? = nil) {
         self.id = id
         self.hostID = hostID
         self.name = name
@@ -43,6 +45,7 @@ public struct Event: Sendable, Equatable {
         self.bannerMediaID = bannerMediaID
         self.tags = tags
         self.createdAt = createdAt
+        self.groupWalk = groupWalk
     }
 
     public func isLive(at time: Date) -> Bool {

@@ -4,9 +4,12 @@ import Foundation
 public struct Presence: Sendable, Equatable {
     public var member: Member
     public var fence: Fence
+    /// A group walk's members walk away from its meeting point: its fence does not hold them.
+    public var isGroupWalk: Bool
 
-    public init(member: Member, fence: Fence) {
+    public init(member: Member, fence: Fence, isGroupWalk: Bool = false) {
         self.member = member
         self.fence = fence
+        self.isGroupWalk = isGroupWalk
     }
 }

@@ -44,6 +44,7 @@ extension InMemoryEventStore {
     func removeMember(eventID: UUID, userID: UUID, reason: DepartureReason) -> Removal? {
         guard var event = events[eventID], let member = members[eventID]?[userID], member.role == .member else { return nil }
         members[eventID]?[userID] = nil
+        sharing[eventID]?.remove(userID)
         event.memberCount -= 1
         events[eventID] = event
         return Removal(eventID: eventID, userID: userID, reason: reason, hostID: event.hostID)
@@ -52,7 +53,7 @@ extension InMemoryEventStore {
     public func presences(of userID: UUID, at time: Date) async throws -> [Presence] {
         members.compactMap { eventID, members in
             guard let member = members[userID], let event = events[eventID], event.isLive(at: time) else { return nil }
-            return Presence(member: member, fence: event.fence)
+            return Presence(member: member, fence: event.fence, isGroupWalk: event.groupWalk != nil)
         }.sorted { $0.member.eventID.uuidString < $1.member.eventID.uuidString }
     }
 
@@ -70,7 +71,8 @@ extension InMemoryEventStore {
 
     public func staleMembers(lastSeenBefore cutoff: Date, at time: Date, limit: Int) async throws -> [Member] {
         let stale = members.flatMap { eventID, members -> [Member] in
-            guard let event = events[eventID], event.isLive(at: time) else { return [] }
+            // A group walk's members need not keep reporting where they are.
+            guard let event = events[eventID], event.isLive(at: time), event.groupWalk == nil else { return [] }
             return members.values.filter { $0.role == .member && $0.lastSeenAt < cutoff }
         }
         return Array(stale.sorted { ($0.lastSeenAt, $0.userID.uuidString) < ($1.lastSeenAt, $1.userID.uuidString) }.prefix(limit))
@@ -89,7 +91,7 @@ extension InMemoryEventStore {
         return Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { ListingCursor.time(after: $0.joinedAt, $0.userID) }
     }
 
-    private func orderedMembers(_ eventID: UUID) -> [Member] {
+    func orderedMembers(_ eventID: UUID) -> [Member] {
         (members[eventID]?.values.map { $0 } ?? []).sorted {
             (ListingCursor.microseconds($0.joinedAt), $0.userID.uuidString) < (ListingCursor.microseconds($1.joinedAt), $1.userID.uuidString)
         }

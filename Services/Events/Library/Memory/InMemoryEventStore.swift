@@ -12,6 +12,10 @@ public actor InMemoryEventStore {
     var bans: [UUID: [UUID: Ban]] = [:]
     var reports: [UUID: [Report]] = [:]
     var passwordFailures: [String: [Date]] = [:]
+    /// Group walk → invitee → invitation.
+    var invitations: [UUID: [UUID: Invitation]] = [:]
+    /// Group walk → the members sharing their position.
+    var sharing: [UUID: Set<UUID>] = [:]
     /// Entries other services must hear about (`StoreWithOutbox`).
     nonisolated let outboxEntries = InMemoryOutbox()
     public nonisolated var outbox: any OutboxRepository { outboxEntries }
@@ -53,12 +57,16 @@ extension InMemoryEventStore: EventRepository {
         return event
     }
 
+    /// Group walks have no fence to stand in: never "here".
     public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
-        try nearest(to: point, page: page) { $0.isLive(at: time) && $0.fence.contains(point) }
+        try nearest(to: point, page: page) { $0.groupWalk == nil && $0.isLive(at: time) && $0.fence.contains(point) }
     }
 
+    /// Group walks open to everyone show on the map; friends' and invited ones do not.
     public func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
-        try nearest(to: point, page: page) { !$0.hasEnded(at: time) && $0.fence.center.distance(to: point) <= meters }
+        try nearest(to: point, page: page) {
+            ($0.groupWalk == nil || $0.groupWalk?.privacy == .everyone) && !$0.hasEnded(at: time) && $0.fence.center.distance(to: point) <= meters
+        }
     }
 
     private func nearest(to point: GeoPoint, page: PageRequest, where include: (Event) -> Bool) throws -> Page<EventHit> {
@@ -96,6 +104,8 @@ extension InMemoryEventStore: EventRepository {
         let formerWaitlist = waitlists.removeValue(forKey: eventID)?.map(\.userID) ?? []
         bans[eventID] = nil
         reports[eventID] = nil
+        invitations[eventID] = nil
+        sharing[eventID] = nil
         passwordFailures = passwordFailures.filter { !$0.key.hasPrefix("\(eventID)/") }
         idempotencyKeys = idempotencyKeys.filter { $0.value != eventID }
         let entry = OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time)

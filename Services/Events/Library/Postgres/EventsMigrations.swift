@@ -109,5 +109,21 @@ public enum EventsMigrations {
             "ALTER TABLE events.events ALTER COLUMN fence_box SET NOT NULL",
             "CREATE INDEX events_fence_box ON events.events USING gist (fence_box)",
         ]),
+        // Group walks: the walk to follow and who may join, invitations, and members sharing where they are.
+        Migration(3, "AddGroupWalks", [
+            "ALTER TABLE events.events ADD COLUMN walk_id uuid, ADD COLUMN walk_privacy text CHECK (walk_privacy IN ('everyone', 'friends', 'invited'))",
+            "ALTER TABLE events.members ADD COLUMN sharing boolean NOT NULL DEFAULT false",
+            """
+            CREATE TABLE events.invitations (
+                event_id uuid NOT NULL REFERENCES events.events ON DELETE CASCADE,
+                user_id uuid NOT NULL,
+                invited_by uuid NOT NULL,
+                state text NOT NULL CHECK (state IN ('pending', 'accepted', 'declined')),
+                invited_at timestamptz NOT NULL,
+                responded_at timestamptz,
+                PRIMARY KEY (event_id, user_id))
+            """,
+            "CREATE INDEX invitations_user ON events.invitations (user_id, invited_at DESC)",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -87,17 +87,17 @@ extension PostgresEventStore {
     public func presences(of userID: UUID, at time: Date) async throws -> [Presence] {
         try await database.query("""
             SELECT m.user_id, m.role, m.joined_at, m.last_seen_at, m.latitude, m.longitude, m.accuracy_meters,
-                   e.id, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters
+                   e.id, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.walk_id IS NOT NULL
             FROM events.members m JOIN events.events e ON e.id = m.event_id
             WHERE m.user_id = \(userID) AND e.starts_at <= \(time) AND e.ends_at > \(time)
             ORDER BY e.id
             """).map { row in
-            let (user, role, joined, seen, latitude, longitude, accuracy, eventID, centerLatitude, centerLongitude, radius) =
-                try row.decode((UUID, String, Date, Date, Double?, Double?, Double?, UUID, Double, Double, Double).self)
+            let (user, role, joined, seen, latitude, longitude, accuracy, eventID, centerLatitude, centerLongitude, radius, isGroupWalk) =
+                try row.decode((UUID, String, Date, Date, Double?, Double?, Double?, UUID, Double, Double, Double, Bool).self)
             let member = Member(eventID: eventID, userID: user, role: Role(rawValue: role) ?? .member, joinedAt: joined, lastSeenAt: seen,
                                 lastPosition: Self.position(latitude, longitude, accuracy))
             return Presence(member: member, fence: Fence(center: GeoPoint(latitude: centerLatitude, longitude: centerLongitude),
-                                                         radiusMeters: radius))
+                                                         radiusMeters: radius), isGroupWalk: isGroupWalk)
         }
     }
 
@@ -137,7 +137,7 @@ extension PostgresEventStore {
     public func staleMembers(lastSeenBefore cutoff: Date, at time: Date, limit: Int) async throws -> [Member] {
         try await database.query("""
             SELECT \(unescaped: Self.memberColumns) FROM events.members m JOIN events.events e ON e.id = m.event_id
-            WHERE m.role = 'member' AND m.last_seen_at < \(cutoff) AND e.starts_at <= \(time) AND e.ends_at > \(time)
+            WHERE m.role = 'member' AND m.last_seen_at < \(cutoff) AND e.starts_at <= \(time) AND e.ends_at > \(time) AND e.walk_id IS NULL
             ORDER BY m.last_seen_at, m.user_id LIMIT \(limit)
             """).map(Self.decodeMember)
     }

@@ -15,17 +15,20 @@ public struct PostgresEventStore: Sendable {
 
     static let columns = """
         e.id, e.host_id, e.name, e.description, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.capacity,
-        e.member_count, e.starts_at, e.ends_at, e.visibility, e.password_hash, e.theme, e.banner_media_id, e.tags, e.created_at
+        e.member_count, e.starts_at, e.ends_at, e.visibility, e.password_hash, e.theme, e.banner_media_id, e.tags, e.created_at,
+        e.walk_id, e.walk_privacy
         """
 
     static func decode(_ row: PostgresRow) throws -> Event {
-        let (id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created) =
-            try row.decode((UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?, [String], Date).self)
+        let (id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created,
+             walk, privacy) = try row.decode((UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?,
+                                              [String], Date, UUID?, String?).self)
+        let groupWalk = walk.flatMap { walk in privacy.flatMap(GroupWalkPrivacy.init(rawValue:)).map { GroupWalk(walkID: walk, privacy: $0) } }
         return Event(id: id, hostID: host, name: name, description: description,
                      fence: Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: radius),
                      capacity: capacity, memberCount: count, startsAt: starts, endsAt: ends,
                      visibility: Event.Visibility(rawValue: visibility) ?? .public, passwordHash: hash, theme: theme,
-                     bannerMediaID: banner, tags: tags, createdAt: created)
+                     bannerMediaID: banner, tags: tags, createdAt: created, groupWalk: groupWalk)
     }
 }
 
@@ -36,13 +39,14 @@ extension PostgresEventStore: EventRepository {
             let inserted = try await connection.query("""
                 INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
                                            ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key,
-                                           fence_box)
+                                           fence_box, walk_id, walk_privacy)
                 VALUES (\(event.id), \(event.hostID), \(event.name), \(event.description),
                         ST_SetSRID(ST_MakePoint(\(event.fence.center.longitude), \(event.fence.center.latitude)), 4326)::geography,
                         \(event.fence.radiusMeters), \(event.capacity), 1, \(event.startsAt), \(event.endsAt),
                         \(event.visibility.rawValue), \(event.passwordHash), \(event.theme), \(event.bannerMediaID), \(event.tags),
                         \(event.createdAt), \(idempotencyKey),
-                        ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326))
+                        ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326),
+                        \(event.groupWalk?.walkID), \(event.groupWalk?.privacy.rawValue))
                 ON CONFLICT (host_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
                 RETURNING id
                 """, logger: logger).collect()
@@ -97,7 +101,7 @@ extension PostgresEventStore: EventRepository {
                 FROM events.events e
                 WHERE e.fence_box && ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)
                   AND ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, e.radius_meters, false)
-                  AND e.starts_at <= \(time) AND e.ends_at > \(time)) hits
+                  AND e.starts_at <= \(time) AND e.ends_at > \(time) AND e.walk_id IS NULL) hits
             WHERE \(after == nil) OR (distance, id) > (\(after?.meters ?? 0), \(after?.id ?? UUID()))
             ORDER BY distance, id LIMIT \(page.size + 1)
             """)
@@ -113,7 +117,7 @@ extension PostgresEventStore: EventRepository {
                        ST_Distance(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, false) AS distance
                 FROM events.events e
                 WHERE ST_DWithin(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(meters), false)
-                  AND e.ends_at > \(time)) hits
+                  AND e.ends_at > \(time) AND (e.walk_id IS NULL OR e.walk_privacy = 'everyone')) hits
             WHERE \(after == nil) OR (distance, id) > (\(after?.meters ?? 0), \(after?.id ?? UUID()))
             ORDER BY distance, id LIMIT \(page.size + 1)
             """)
@@ -121,7 +125,7 @@ extension PostgresEventStore: EventRepository {
     }
 
     private static func hits(_ rows: [PostgresRow], size: Int) throws -> Page<EventHit> {
-        let hits = try rows.map { row in EventHit(event: try decode(row), distanceMeters: try row.column(17, as: Double.self)) }
+        let hits = try rows.map { row in EventHit(event: try decode(row), distanceMeters: try row.column(19, as: Double.self)) }
         return Page(fetched: hits, size: size, cursor: ListingCursor.distance(after:))
     }
 
@@ -154,7 +158,7 @@ extension PostgresEventStore: EventRepository {
               AND NOT EXISTS (SELECT 1 FROM events.bans b WHERE b.event_id = e.id AND b.user_id = \(userID))
             ORDER BY e.starts_at, e.id
             """).map { row in
-            (try Self.decode(row), Role(rawValue: try row.column(17, as: String.self)) ?? .none)
+            (try Self.decode(row), Role(rawValue: try row.column(19, as: String.self)) ?? .none)
         }
     }
 
