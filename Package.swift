@@ -156,7 +156,7 @@ let package = Package(
             path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EventsTests",
-            dependencies: uses("Events", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamProto", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("Events", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EventsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeedTests",

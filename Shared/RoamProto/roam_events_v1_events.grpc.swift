@@ -267,6 +267,71 @@ public enum Roam_Events_V1_EventsService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "InviteToGroupWalk" metadata.
+        public enum InviteToGroupWalk: Sendable {
+            /// Request type for "InviteToGroupWalk".
+            public typealias Input = Roam_Events_V1_InviteToGroupWalkRequest
+            /// Response type for "InviteToGroupWalk".
+            public typealias Output = Roam_Events_V1_InviteToGroupWalkResponse
+            /// Descriptor for "InviteToGroupWalk".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "InviteToGroupWalk",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListMyInvitations" metadata.
+        public enum ListMyInvitations: Sendable {
+            /// Request type for "ListMyInvitations".
+            public typealias Input = Roam_Events_V1_ListMyInvitationsRequest
+            /// Response type for "ListMyInvitations".
+            public typealias Output = Roam_Events_V1_ListMyInvitationsResponse
+            /// Descriptor for "ListMyInvitations".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "ListMyInvitations",
+                type: .unary
+            )
+        }
+        /// Namespace for "RespondToInvitation" metadata.
+        public enum RespondToInvitation: Sendable {
+            /// Request type for "RespondToInvitation".
+            public typealias Input = Roam_Events_V1_RespondToInvitationRequest
+            /// Response type for "RespondToInvitation".
+            public typealias Output = Roam_Events_V1_JoinEventResponse
+            /// Descriptor for "RespondToInvitation".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "RespondToInvitation",
+                type: .unary
+            )
+        }
+        /// Namespace for "SetPositionSharing" metadata.
+        public enum SetPositionSharing: Sendable {
+            /// Request type for "SetPositionSharing".
+            public typealias Input = Roam_Events_V1_SetPositionSharingRequest
+            /// Response type for "SetPositionSharing".
+            public typealias Output = Roam_Events_V1_SetPositionSharingResponse
+            /// Descriptor for "SetPositionSharing".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "SetPositionSharing",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListPositions" metadata.
+        public enum ListPositions: Sendable {
+            /// Request type for "ListPositions".
+            public typealias Input = Roam_Events_V1_ListPositionsRequest
+            /// Response type for "ListPositions".
+            public typealias Output = Roam_Events_V1_ListPositionsResponse
+            /// Descriptor for "ListPositions".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "ListPositions",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.events.v1.EventsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateEvent.descriptor,
@@ -287,7 +352,12 @@ public enum Roam_Events_V1_EventsService: Sendable {
             UnbanMember.descriptor,
             ListBans.descriptor,
             CheckMembership.descriptor,
-            WatchDepartures.descriptor
+            WatchDepartures.descriptor,
+            InviteToGroupWalk.descriptor,
+            ListMyInvitations.descriptor,
+            RespondToInvitation.descriptor,
+            SetPositionSharing.descriptor,
+            ListPositions.descriptor
         ]
     }
 }
@@ -669,6 +739,98 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.StreamingServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture>
+
+        /// Handle the "InviteToGroupWalk" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+        /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_InviteToGroupWalkRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_InviteToGroupWalkResponse` messages.
+        func inviteToGroupWalk(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_InviteToGroupWalkResponse>
+
+        /// Handle the "ListMyInvitations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's invitations to group walks not yet ended, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_ListMyInvitationsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_ListMyInvitationsResponse` messages.
+        func listMyInvitations(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListMyInvitationsResponse>
+
+        /// Handle the "RespondToInvitation" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_RespondToInvitationRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_JoinEventResponse` messages.
+        func respondToInvitation(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_RespondToInvitationRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_JoinEventResponse>
+
+        /// Handle the "SetPositionSharing" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+        /// > reported after turning it on are shared.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_SetPositionSharingRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_SetPositionSharingResponse` messages.
+        func setPositionSharing(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_SetPositionSharingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_SetPositionSharingResponse>
+
+        /// Handle the "ListPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_ListPositionsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_ListPositionsResponse` messages.
+        func listPositions(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListPositionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListPositionsResponse>
     }
 
     /// Service protocol for the "roam.events.v1.EventsService" service.
@@ -1034,6 +1196,98 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.ServerRequest<Roam_Events_V1_WatchDeparturesRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_MemberDeparture>
+
+        /// Handle the "InviteToGroupWalk" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+        /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_InviteToGroupWalkRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_InviteToGroupWalkResponse` message.
+        func inviteToGroupWalk(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_InviteToGroupWalkResponse>
+
+        /// Handle the "ListMyInvitations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's invitations to group walks not yet ended, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListMyInvitationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_ListMyInvitationsResponse` message.
+        func listMyInvitations(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListMyInvitationsResponse>
+
+        /// Handle the "RespondToInvitation" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_RespondToInvitationRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_JoinEventResponse` message.
+        func respondToInvitation(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_RespondToInvitationRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_JoinEventResponse>
+
+        /// Handle the "SetPositionSharing" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+        /// > reported after turning it on are shared.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_SetPositionSharingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_SetPositionSharingResponse` message.
+        func setPositionSharing(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_SetPositionSharingRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_SetPositionSharingResponse>
+
+        /// Handle the "ListPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListPositionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_ListPositionsResponse` message.
+        func listPositions(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_ListPositionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse>
     }
 
     /// Simple service protocol for the "roam.events.v1.EventsService" service.
@@ -1399,6 +1653,98 @@ extension Roam_Events_V1_EventsService {
             response: GRPCCore.RPCWriter<Roam_Events_V1_MemberDeparture>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "InviteToGroupWalk" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+        /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_InviteToGroupWalkRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_InviteToGroupWalkResponse` to respond with.
+        func inviteToGroupWalk(
+            request: Roam_Events_V1_InviteToGroupWalkRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_InviteToGroupWalkResponse
+
+        /// Handle the "ListMyInvitations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's invitations to group walks not yet ended, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_ListMyInvitationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_ListMyInvitationsResponse` to respond with.
+        func listMyInvitations(
+            request: Roam_Events_V1_ListMyInvitationsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_ListMyInvitationsResponse
+
+        /// Handle the "RespondToInvitation" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_RespondToInvitationRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_JoinEventResponse` to respond with.
+        func respondToInvitation(
+            request: Roam_Events_V1_RespondToInvitationRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_JoinEventResponse
+
+        /// Handle the "SetPositionSharing" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+        /// > reported after turning it on are shared.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_SetPositionSharingRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_SetPositionSharingResponse` to respond with.
+        func setPositionSharing(
+            request: Roam_Events_V1_SetPositionSharingRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_SetPositionSharingResponse
+
+        /// Handle the "ListPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_ListPositionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_ListPositionsResponse` to respond with.
+        func listPositions(
+            request: Roam_Events_V1_ListPositionsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_ListPositionsResponse
     }
 }
 
@@ -1610,6 +1956,61 @@ extension Roam_Events_V1_EventsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_MemberDeparture>(),
             handler: { request, context in
                 try await self.watchDepartures(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.InviteToGroupWalk.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_InviteToGroupWalkRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_InviteToGroupWalkResponse>(),
+            handler: { request, context in
+                try await self.inviteToGroupWalk(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.ListMyInvitations.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListMyInvitationsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListMyInvitationsResponse>(),
+            handler: { request, context in
+                try await self.listMyInvitations(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.RespondToInvitation.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_RespondToInvitationRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_JoinEventResponse>(),
+            handler: { request, context in
+                try await self.respondToInvitation(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.SetPositionSharing.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_SetPositionSharingRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_SetPositionSharingResponse>(),
+            handler: { request, context in
+                try await self.setPositionSharing(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.ListPositions.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListPositionsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListPositionsResponse>(),
+            handler: { request, context in
+                try await self.listPositions(
                     request: request,
                     context: context
                 )
@@ -1828,6 +2229,61 @@ extension Roam_Events_V1_EventsService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func inviteToGroupWalk(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_InviteToGroupWalkResponse> {
+        let response = try await self.inviteToGroupWalk(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listMyInvitations(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListMyInvitationsResponse> {
+        let response = try await self.listMyInvitations(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func respondToInvitation(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_RespondToInvitationRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_JoinEventResponse> {
+        let response = try await self.respondToInvitation(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setPositionSharing(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_SetPositionSharingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_SetPositionSharingResponse> {
+        let response = try await self.setPositionSharing(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listPositions(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListPositionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListPositionsResponse> {
+        let response = try await self.listPositions(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 }
 
@@ -2086,6 +2542,71 @@ extension Roam_Events_V1_EventsService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func inviteToGroupWalk(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_InviteToGroupWalkResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_InviteToGroupWalkResponse>(
+            message: try await self.inviteToGroupWalk(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listMyInvitations(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListMyInvitationsResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_ListMyInvitationsResponse>(
+            message: try await self.listMyInvitations(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func respondToInvitation(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_RespondToInvitationRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_JoinEventResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_JoinEventResponse>(
+            message: try await self.respondToInvitation(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setPositionSharing(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_SetPositionSharingRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_SetPositionSharingResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_SetPositionSharingResponse>(
+            message: try await self.setPositionSharing(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listPositions(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_ListPositionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse>(
+            message: try await self.listPositions(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 }
@@ -2548,6 +3069,123 @@ extension Roam_Events_V1_EventsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_MemberDeparture>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Events_V1_MemberDeparture>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "InviteToGroupWalk" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+        /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_InviteToGroupWalkRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_InviteToGroupWalkRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_InviteToGroupWalkResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func inviteToGroupWalk<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_InviteToGroupWalkRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_InviteToGroupWalkResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_InviteToGroupWalkResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListMyInvitations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's invitations to group walks not yet ended, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListMyInvitationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListMyInvitationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListMyInvitationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listMyInvitations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListMyInvitationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListMyInvitationsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListMyInvitationsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RespondToInvitation" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_RespondToInvitationRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_RespondToInvitationRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_JoinEventResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func respondToInvitation<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_RespondToInvitationRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_RespondToInvitationRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_JoinEventResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_JoinEventResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetPositionSharing" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+        /// > reported after turning it on are shared.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_SetPositionSharingRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_SetPositionSharingRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_SetPositionSharingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setPositionSharing<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_SetPositionSharingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_SetPositionSharingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_SetPositionSharingResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_SetPositionSharingResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListPositionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListPositionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListPositionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listPositions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListPositionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListPositionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListPositionsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListPositionsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -3222,6 +3860,178 @@ extension Roam_Events_V1_EventsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "InviteToGroupWalk" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+        /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_InviteToGroupWalkRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_InviteToGroupWalkRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_InviteToGroupWalkResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func inviteToGroupWalk<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_InviteToGroupWalkRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_InviteToGroupWalkResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_InviteToGroupWalkResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.InviteToGroupWalk.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListMyInvitations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's invitations to group walks not yet ended, newest first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListMyInvitationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListMyInvitationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListMyInvitationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listMyInvitations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListMyInvitationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListMyInvitationsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListMyInvitationsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.ListMyInvitations.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RespondToInvitation" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_RespondToInvitationRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_RespondToInvitationRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_JoinEventResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func respondToInvitation<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_RespondToInvitationRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_RespondToInvitationRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_JoinEventResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_JoinEventResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.RespondToInvitation.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SetPositionSharing" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+        /// > reported after turning it on are shared.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_SetPositionSharingRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_SetPositionSharingRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_SetPositionSharingResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setPositionSharing<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_SetPositionSharingRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_SetPositionSharingRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_SetPositionSharingResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_SetPositionSharingResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.SetPositionSharing.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListPositions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListPositionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListPositionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListPositionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listPositions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListPositionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListPositionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListPositionsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListPositionsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.ListPositions.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -3777,6 +4587,153 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_WatchDeparturesRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_MemberDeparture>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "InviteToGroupWalk" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+    /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_InviteToGroupWalkRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func inviteToGroupWalk<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_InviteToGroupWalkRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_InviteToGroupWalkResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.inviteToGroupWalk(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_InviteToGroupWalkRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_InviteToGroupWalkResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListMyInvitations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's invitations to group walks not yet ended, newest first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_ListMyInvitationsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listMyInvitations<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_ListMyInvitationsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListMyInvitationsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listMyInvitations(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListMyInvitationsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListMyInvitationsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondToInvitation" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_RespondToInvitationRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondToInvitation<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_RespondToInvitationRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_JoinEventResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.respondToInvitation(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_RespondToInvitationRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_JoinEventResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetPositionSharing" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+    /// > reported after turning it on are shared.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_SetPositionSharingRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setPositionSharing<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_SetPositionSharingRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_SetPositionSharingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setPositionSharing(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_SetPositionSharingRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_SetPositionSharingResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPositions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_ListPositionsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPositions<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_ListPositionsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListPositionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listPositions(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListPositionsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListPositionsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -4410,6 +5367,173 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.watchDepartures(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "InviteToGroupWalk" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Group walks (events with `group_walk`): no fence to stand in; who may join depends on the privacy.
+    /// > (host) Invites users by id; each invitee hears of it on their notification stream.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func inviteToGroupWalk<Result>(
+        _ message: Roam_Events_V1_InviteToGroupWalkRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_InviteToGroupWalkResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_InviteToGroupWalkRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.inviteToGroupWalk(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListMyInvitations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's invitations to group walks not yet ended, newest first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listMyInvitations<Result>(
+        _ message: Roam_Events_V1_ListMyInvitationsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListMyInvitationsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_ListMyInvitationsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listMyInvitations(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RespondToInvitation" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (invitee) Accepting joins the walk (capacity permitting); declining says no. Answering again changes it.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func respondToInvitation<Result>(
+        _ message: Roam_Events_V1_RespondToInvitationRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_JoinEventResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_RespondToInvitationRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.respondToInvitation(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetPositionSharing" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (member) Shares the caller's position with the walk's other sharers, or stops. Only positions
+    /// > reported after turning it on are shared.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setPositionSharing<Result>(
+        _ message: Roam_Events_V1_SetPositionSharingRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_SetPositionSharingResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_SetPositionSharingRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setPositionSharing(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListPositions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (sharing member) The latest positions of the members who share theirs, while the walk is live.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPositions<Result>(
+        _ message: Roam_Events_V1_ListPositionsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListPositionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_ListPositionsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listPositions(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -20,6 +20,52 @@ fileprivate nonisolated struct _GeneratedWithProtocGenSwiftVersion: SwiftProtobu
   typealias Version = _2
 }
 
+public nonisolated enum Roam_Events_V1_GroupWalkPrivacy: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case everyone // = 1
+
+  /// People who follow the host and whom the host follows.
+  case friends // = 2
+
+  /// Only people the host invited.
+  case invited // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .everyone
+    case 2: self = .friends
+    case 3: self = .invited
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .everyone: return 1
+    case .friends: return 2
+    case .invited: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Roam_Events_V1_GroupWalkPrivacy] = [
+    .unspecified,
+    .everyone,
+    .friends,
+    .invited,
+  ]
+
+}
+
 public nonisolated enum Roam_Events_V1_Visibility: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -217,6 +263,12 @@ public nonisolated enum Roam_Events_V1_NotificationKind: SwiftProtobuf.Enum, Swi
   /// To the host.
   case memberJoined // = 7
   case memberLeft // = 8
+
+  /// To an invitee of a group walk.
+  case invited // = 9
+
+  /// To a group walk's sharers: another sharer's new position (`user_id`, `position`).
+  case positionShared // = 10
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -234,6 +286,8 @@ public nonisolated enum Roam_Events_V1_NotificationKind: SwiftProtobuf.Enum, Swi
     case 6: self = .admitted
     case 7: self = .memberJoined
     case 8: self = .memberLeft
+    case 9: self = .invited
+    case 10: self = .positionShared
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -249,6 +303,8 @@ public nonisolated enum Roam_Events_V1_NotificationKind: SwiftProtobuf.Enum, Swi
     case .admitted: return 6
     case .memberJoined: return 7
     case .memberLeft: return 8
+    case .invited: return 9
+    case .positionShared: return 10
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -264,6 +320,8 @@ public nonisolated enum Roam_Events_V1_NotificationKind: SwiftProtobuf.Enum, Swi
     .admitted,
     .memberJoined,
     .memberLeft,
+    .invited,
+    .positionShared,
   ]
 
 }
@@ -314,6 +372,64 @@ public nonisolated enum Roam_Events_V1_ReportReason: SwiftProtobuf.Enum, Swift.C
     .other,
   ]
 
+}
+
+public nonisolated enum Roam_Events_V1_InvitationState: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case pending // = 1
+  case accepted // = 2
+  case declined // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .pending
+    case 2: self = .accepted
+    case 3: self = .declined
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .pending: return 1
+    case .accepted: return 2
+    case .declined: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Roam_Events_V1_InvitationState] = [
+    .unspecified,
+    .pending,
+    .accepted,
+    .declined,
+  ]
+
+}
+
+/// What makes an event a group walk; its centre is the meeting point.
+public nonisolated struct Roam_Events_V1_GroupWalk: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// A walk kept by trips that the host may see: the route to follow.
+  public var walkID: String = String()
+
+  public var privacy: Roam_Events_V1_GroupWalkPrivacy = .unspecified
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Roam_Events_V1_Event: @unchecked Sendable {
@@ -425,6 +541,16 @@ public nonisolated struct Roam_Events_V1_Event: @unchecked Sendable {
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
   public mutating func clearCreatedAt() {_uniqueStorage()._createdAt = nil}
 
+  /// Set for a group walk.
+  public var groupWalk: Roam_Events_V1_GroupWalk {
+    get {_storage._groupWalk ?? Roam_Events_V1_GroupWalk()}
+    set {_uniqueStorage()._groupWalk = newValue}
+  }
+  /// Returns true if `groupWalk` has been explicitly set.
+  public var hasGroupWalk: Bool {_storage._groupWalk != nil}
+  /// Clears the value of `groupWalk`. Subsequent reads from it will return its default value.
+  public mutating func clearGroupWalk() {_uniqueStorage()._groupWalk = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -463,60 +589,102 @@ public nonisolated struct Roam_Events_V1_EventSummary: Sendable {
   fileprivate var _event: Roam_Events_V1_Event? = nil
 }
 
-public nonisolated struct Roam_Events_V1_CreateEventRequest: Sendable {
+public nonisolated struct Roam_Events_V1_CreateEventRequest: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// Optional; a retry with the same key returns the first result.
-  public var idempotencyKey: String = String()
+  public var idempotencyKey: String {
+    get {_storage._idempotencyKey}
+    set {_uniqueStorage()._idempotencyKey = newValue}
+  }
 
-  public var name: String = String()
+  public var name: String {
+    get {_storage._name}
+    set {_uniqueStorage()._name = newValue}
+  }
 
-  public var description_p: String = String()
+  public var description_p: String {
+    get {_storage._description_p}
+    set {_uniqueStorage()._description_p = newValue}
+  }
 
   public var center: Roam_Common_V1_LatLng {
-    get {_center ?? Roam_Common_V1_LatLng()}
-    set {_center = newValue}
+    get {_storage._center ?? Roam_Common_V1_LatLng()}
+    set {_uniqueStorage()._center = newValue}
   }
   /// Returns true if `center` has been explicitly set.
-  public var hasCenter: Bool {self._center != nil}
+  public var hasCenter: Bool {_storage._center != nil}
   /// Clears the value of `center`. Subsequent reads from it will return its default value.
-  public mutating func clearCenter() {self._center = nil}
+  public mutating func clearCenter() {_uniqueStorage()._center = nil}
 
-  public var radiusMeters: Double = 0
+  public var radiusMeters: Double {
+    get {_storage._radiusMeters}
+    set {_uniqueStorage()._radiusMeters = newValue}
+  }
 
-  public var capacity: Int32 = 0
+  public var capacity: Int32 {
+    get {_storage._capacity}
+    set {_uniqueStorage()._capacity = newValue}
+  }
 
   /// Absent: starts now.
   public var startsAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_startsAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_startsAt = newValue}
+    get {_storage._startsAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._startsAt = newValue}
   }
   /// Returns true if `startsAt` has been explicitly set.
-  public var hasStartsAt: Bool {self._startsAt != nil}
+  public var hasStartsAt: Bool {_storage._startsAt != nil}
   /// Clears the value of `startsAt`. Subsequent reads from it will return its default value.
-  public mutating func clearStartsAt() {self._startsAt = nil}
+  public mutating func clearStartsAt() {_uniqueStorage()._startsAt = nil}
 
-  public var durationSeconds: Int64 = 0
+  public var durationSeconds: Int64 {
+    get {_storage._durationSeconds}
+    set {_uniqueStorage()._durationSeconds = newValue}
+  }
 
-  public var visibility: Roam_Events_V1_Visibility = .unspecified
+  public var visibility: Roam_Events_V1_Visibility {
+    get {_storage._visibility}
+    set {_uniqueStorage()._visibility = newValue}
+  }
 
   /// Required for a private event, at least 4 characters; stored hashed.
-  public var password: String = String()
+  public var password: String {
+    get {_storage._password}
+    set {_uniqueStorage()._password = newValue}
+  }
 
-  public var theme: String = String()
+  public var theme: String {
+    get {_storage._theme}
+    set {_uniqueStorage()._theme = newValue}
+  }
 
-  public var bannerMediaID: String = String()
+  public var bannerMediaID: String {
+    get {_storage._bannerMediaID}
+    set {_uniqueStorage()._bannerMediaID = newValue}
+  }
 
-  public var tags: [String] = []
+  public var tags: [String] {
+    get {_storage._tags}
+    set {_uniqueStorage()._tags = newValue}
+  }
+
+  /// Makes it a group walk (public: no password; a radius of 0 means 100 m around the meeting point).
+  public var groupWalk: Roam_Events_V1_GroupWalk {
+    get {_storage._groupWalk ?? Roam_Events_V1_GroupWalk()}
+    set {_uniqueStorage()._groupWalk = newValue}
+  }
+  /// Returns true if `groupWalk` has been explicitly set.
+  public var hasGroupWalk: Bool {_storage._groupWalk != nil}
+  /// Clears the value of `groupWalk`. Subsequent reads from it will return its default value.
+  public mutating func clearGroupWalk() {_uniqueStorage()._groupWalk = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _center: Roam_Common_V1_LatLng? = nil
-  fileprivate var _startsAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Roam_Events_V1_CreateEventResponse: Sendable {
@@ -973,11 +1141,22 @@ public nonisolated struct Roam_Events_V1_Notification: Sendable {
   /// Clears the value of `at`. Subsequent reads from it will return its default value.
   public mutating func clearAt() {self._at = nil}
 
+  /// For POSITION_SHARED.
+  public var position: Roam_Common_V1_ReportedPosition {
+    get {_position ?? Roam_Common_V1_ReportedPosition()}
+    set {_position = newValue}
+  }
+  /// Returns true if `position` has been explicitly set.
+  public var hasPosition: Bool {self._position != nil}
+  /// Clears the value of `position`. Subsequent reads from it will return its default value.
+  public mutating func clearPosition() {self._position = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _position: Roam_Common_V1_ReportedPosition? = nil
 }
 
 public nonisolated struct Roam_Events_V1_Member: Sendable {
@@ -1357,9 +1536,195 @@ public nonisolated struct Roam_Events_V1_CheckMembershipResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Events_V1_InviteToGroupWalkRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var userIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_InviteToGroupWalkResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Those not invited before.
+  public var invitedUserIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_ListMyInvitationsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_Invitation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var event: Roam_Events_V1_Event {
+    get {_event ?? Roam_Events_V1_Event()}
+    set {_event = newValue}
+  }
+  /// Returns true if `event` has been explicitly set.
+  public var hasEvent: Bool {self._event != nil}
+  /// Clears the value of `event`. Subsequent reads from it will return its default value.
+  public mutating func clearEvent() {self._event = nil}
+
+  public var invitedBy: String = String()
+
+  public var state: Roam_Events_V1_InvitationState = .unspecified
+
+  public var invitedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_invitedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_invitedAt = newValue}
+  }
+  /// Returns true if `invitedAt` has been explicitly set.
+  public var hasInvitedAt: Bool {self._invitedAt != nil}
+  /// Clears the value of `invitedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearInvitedAt() {self._invitedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _event: Roam_Events_V1_Event? = nil
+  fileprivate var _invitedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Events_V1_ListMyInvitationsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var invitations: [Roam_Events_V1_Invitation] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_RespondToInvitationRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var accept: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_SetPositionSharingRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var share: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_SetPositionSharingResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var sharing: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_ListPositionsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_SharedPosition: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  /// Absent until they report one.
+  public var position: Roam_Common_V1_ReportedPosition {
+    get {_position ?? Roam_Common_V1_ReportedPosition()}
+    set {_position = newValue}
+  }
+  /// Returns true if `position` has been explicitly set.
+  public var hasPosition: Bool {self._position != nil}
+  /// Clears the value of `position`. Subsequent reads from it will return its default value.
+  public mutating func clearPosition() {self._position = nil}
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _position: Roam_Common_V1_ReportedPosition? = nil
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Events_V1_ListPositionsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var positions: [Roam_Events_V1_SharedPosition] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.events.v1"
+
+nonisolated extension Roam_Events_V1_GroupWalkPrivacy: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0GROUP_WALK_PRIVACY_UNSPECIFIED\0\u{1}GROUP_WALK_PRIVACY_EVERYONE\0\u{1}GROUP_WALK_PRIVACY_FRIENDS\0\u{1}GROUP_WALK_PRIVACY_INVITED\0")
+}
 
 nonisolated extension Roam_Events_V1_Visibility: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0VISIBILITY_UNSPECIFIED\0\u{1}VISIBILITY_PUBLIC\0\u{1}VISIBILITY_PRIVATE\0")
@@ -1378,16 +1743,55 @@ nonisolated extension Roam_Events_V1_DepartureReason: SwiftProtobuf._ProtoNamePr
 }
 
 nonisolated extension Roam_Events_V1_NotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_CONNECTED\0\u{1}NOTIFICATION_KIND_REMOVED\0\u{1}NOTIFICATION_KIND_BANNED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_EVENT_ENDED\0\u{1}NOTIFICATION_KIND_ADMITTED\0\u{1}NOTIFICATION_KIND_MEMBER_JOINED\0\u{1}NOTIFICATION_KIND_MEMBER_LEFT\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0NOTIFICATION_KIND_UNSPECIFIED\0\u{1}NOTIFICATION_KIND_CONNECTED\0\u{1}NOTIFICATION_KIND_REMOVED\0\u{1}NOTIFICATION_KIND_BANNED\0\u{1}NOTIFICATION_KIND_EVENT_CHANGED\0\u{1}NOTIFICATION_KIND_EVENT_ENDED\0\u{1}NOTIFICATION_KIND_ADMITTED\0\u{1}NOTIFICATION_KIND_MEMBER_JOINED\0\u{1}NOTIFICATION_KIND_MEMBER_LEFT\0\u{1}NOTIFICATION_KIND_INVITED\0\u{1}NOTIFICATION_KIND_POSITION_SHARED\0")
 }
 
 nonisolated extension Roam_Events_V1_ReportReason: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0REPORT_REASON_UNSPECIFIED\0\u{1}REPORT_REASON_SPAM\0\u{1}REPORT_REASON_HARASSMENT\0\u{1}REPORT_REASON_INAPPROPRIATE\0\u{1}REPORT_REASON_OTHER\0")
 }
 
+nonisolated extension Roam_Events_V1_InvitationState: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0INVITATION_STATE_UNSPECIFIED\0\u{1}INVITATION_STATE_PENDING\0\u{1}INVITATION_STATE_ACCEPTED\0\u{1}INVITATION_STATE_DECLINED\0")
+}
+
+nonisolated extension Roam_Events_V1_GroupWalk: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GroupWalk"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}walk_id\0\u{1}privacy\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.walkID) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.privacy) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.walkID.isEmpty {
+      try visitor.visitSingularStringField(value: self.walkID, fieldNumber: 1)
+    }
+    if self.privacy != .unspecified {
+      try visitor.visitSingularEnumField(value: self.privacy, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_GroupWalk, rhs: Roam_Events_V1_GroupWalk) -> Bool {
+    if lhs.walkID != rhs.walkID {return false}
+    if lhs.privacy != rhs.privacy {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}name\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}member_count\0\u{3}starts_at\0\u{3}ends_at\0\u{1}visibility\0\u{1}locked\0\u{3}viewer_role\0\u{4}\u{9}host_id\0\u{1}description\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}name\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}member_count\0\u{3}starts_at\0\u{3}ends_at\0\u{1}visibility\0\u{1}locked\0\u{3}viewer_role\0\u{4}\u{9}host_id\0\u{1}description\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0\u{3}created_at\0\u{3}group_walk\0")
 
   fileprivate class _StorageClass {
     var _eventID: String = String()
@@ -1407,6 +1811,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
     var _bannerMediaID: String = String()
     var _tags: [String] = []
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _groupWalk: Roam_Events_V1_GroupWalk? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1434,6 +1839,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
       _bannerMediaID = source._bannerMediaID
       _tags = source._tags
       _createdAt = source._createdAt
+      _groupWalk = source._groupWalk
     }
   }
 
@@ -1469,6 +1875,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
         case 23: try { try decoder.decodeSingularStringField(value: &_storage._bannerMediaID) }()
         case 24: try { try decoder.decodeRepeatedStringField(value: &_storage._tags) }()
         case 25: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
+        case 26: try { try decoder.decodeSingularMessageField(value: &_storage._groupWalk) }()
         default: break
         }
       }
@@ -1532,6 +1939,9 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
       try { if let v = _storage._createdAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 25)
       } }()
+      try { if let v = _storage._groupWalk {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1558,6 +1968,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
         if _storage._bannerMediaID != rhs_storage._bannerMediaID {return false}
         if _storage._tags != rhs_storage._tags {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
+        if _storage._groupWalk != rhs_storage._groupWalk {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1618,93 +2029,160 @@ nonisolated extension Roam_Events_V1_EventSummary: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Roam_Events_V1_CreateEventRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreateEventRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}idempotency_key\0\u{1}name\0\u{1}description\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}starts_at\0\u{3}duration_seconds\0\u{1}visibility\0\u{1}password\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}idempotency_key\0\u{1}name\0\u{1}description\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}starts_at\0\u{3}duration_seconds\0\u{1}visibility\0\u{1}password\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0\u{3}group_walk\0")
+
+  fileprivate class _StorageClass {
+    var _idempotencyKey: String = String()
+    var _name: String = String()
+    var _description_p: String = String()
+    var _center: Roam_Common_V1_LatLng? = nil
+    var _radiusMeters: Double = 0
+    var _capacity: Int32 = 0
+    var _startsAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _durationSeconds: Int64 = 0
+    var _visibility: Roam_Events_V1_Visibility = .unspecified
+    var _password: String = String()
+    var _theme: String = String()
+    var _bannerMediaID: String = String()
+    var _tags: [String] = []
+    var _groupWalk: Roam_Events_V1_GroupWalk? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _idempotencyKey = source._idempotencyKey
+      _name = source._name
+      _description_p = source._description_p
+      _center = source._center
+      _radiusMeters = source._radiusMeters
+      _capacity = source._capacity
+      _startsAt = source._startsAt
+      _durationSeconds = source._durationSeconds
+      _visibility = source._visibility
+      _password = source._password
+      _theme = source._theme
+      _bannerMediaID = source._bannerMediaID
+      _tags = source._tags
+      _groupWalk = source._groupWalk
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.name) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.description_p) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._center) }()
-      case 5: try { try decoder.decodeSingularDoubleField(value: &self.radiusMeters) }()
-      case 6: try { try decoder.decodeSingularInt32Field(value: &self.capacity) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._startsAt) }()
-      case 8: try { try decoder.decodeSingularInt64Field(value: &self.durationSeconds) }()
-      case 9: try { try decoder.decodeSingularEnumField(value: &self.visibility) }()
-      case 10: try { try decoder.decodeSingularStringField(value: &self.password) }()
-      case 11: try { try decoder.decodeSingularStringField(value: &self.theme) }()
-      case 12: try { try decoder.decodeSingularStringField(value: &self.bannerMediaID) }()
-      case 13: try { try decoder.decodeRepeatedStringField(value: &self.tags) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._idempotencyKey) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._name) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._description_p) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._center) }()
+        case 5: try { try decoder.decodeSingularDoubleField(value: &_storage._radiusMeters) }()
+        case 6: try { try decoder.decodeSingularInt32Field(value: &_storage._capacity) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._startsAt) }()
+        case 8: try { try decoder.decodeSingularInt64Field(value: &_storage._durationSeconds) }()
+        case 9: try { try decoder.decodeSingularEnumField(value: &_storage._visibility) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._password) }()
+        case 11: try { try decoder.decodeSingularStringField(value: &_storage._theme) }()
+        case 12: try { try decoder.decodeSingularStringField(value: &_storage._bannerMediaID) }()
+        case 13: try { try decoder.decodeRepeatedStringField(value: &_storage._tags) }()
+        case 14: try { try decoder.decodeSingularMessageField(value: &_storage._groupWalk) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.idempotencyKey.isEmpty {
-      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 1)
-    }
-    if !self.name.isEmpty {
-      try visitor.visitSingularStringField(value: self.name, fieldNumber: 2)
-    }
-    if !self.description_p.isEmpty {
-      try visitor.visitSingularStringField(value: self.description_p, fieldNumber: 3)
-    }
-    try { if let v = self._center {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    if self.radiusMeters.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.radiusMeters, fieldNumber: 5)
-    }
-    if self.capacity != 0 {
-      try visitor.visitSingularInt32Field(value: self.capacity, fieldNumber: 6)
-    }
-    try { if let v = self._startsAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if self.durationSeconds != 0 {
-      try visitor.visitSingularInt64Field(value: self.durationSeconds, fieldNumber: 8)
-    }
-    if self.visibility != .unspecified {
-      try visitor.visitSingularEnumField(value: self.visibility, fieldNumber: 9)
-    }
-    if !self.password.isEmpty {
-      try visitor.visitSingularStringField(value: self.password, fieldNumber: 10)
-    }
-    if !self.theme.isEmpty {
-      try visitor.visitSingularStringField(value: self.theme, fieldNumber: 11)
-    }
-    if !self.bannerMediaID.isEmpty {
-      try visitor.visitSingularStringField(value: self.bannerMediaID, fieldNumber: 12)
-    }
-    if !self.tags.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.tags, fieldNumber: 13)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._idempotencyKey.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._idempotencyKey, fieldNumber: 1)
+      }
+      if !_storage._name.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._name, fieldNumber: 2)
+      }
+      if !_storage._description_p.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._description_p, fieldNumber: 3)
+      }
+      try { if let v = _storage._center {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      if _storage._radiusMeters.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._radiusMeters, fieldNumber: 5)
+      }
+      if _storage._capacity != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._capacity, fieldNumber: 6)
+      }
+      try { if let v = _storage._startsAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if _storage._durationSeconds != 0 {
+        try visitor.visitSingularInt64Field(value: _storage._durationSeconds, fieldNumber: 8)
+      }
+      if _storage._visibility != .unspecified {
+        try visitor.visitSingularEnumField(value: _storage._visibility, fieldNumber: 9)
+      }
+      if !_storage._password.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._password, fieldNumber: 10)
+      }
+      if !_storage._theme.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._theme, fieldNumber: 11)
+      }
+      if !_storage._bannerMediaID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._bannerMediaID, fieldNumber: 12)
+      }
+      if !_storage._tags.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._tags, fieldNumber: 13)
+      }
+      try { if let v = _storage._groupWalk {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Events_V1_CreateEventRequest, rhs: Roam_Events_V1_CreateEventRequest) -> Bool {
-    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
-    if lhs.name != rhs.name {return false}
-    if lhs.description_p != rhs.description_p {return false}
-    if lhs._center != rhs._center {return false}
-    if lhs.radiusMeters != rhs.radiusMeters {return false}
-    if lhs.capacity != rhs.capacity {return false}
-    if lhs._startsAt != rhs._startsAt {return false}
-    if lhs.durationSeconds != rhs.durationSeconds {return false}
-    if lhs.visibility != rhs.visibility {return false}
-    if lhs.password != rhs.password {return false}
-    if lhs.theme != rhs.theme {return false}
-    if lhs.bannerMediaID != rhs.bannerMediaID {return false}
-    if lhs.tags != rhs.tags {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._idempotencyKey != rhs_storage._idempotencyKey {return false}
+        if _storage._name != rhs_storage._name {return false}
+        if _storage._description_p != rhs_storage._description_p {return false}
+        if _storage._center != rhs_storage._center {return false}
+        if _storage._radiusMeters != rhs_storage._radiusMeters {return false}
+        if _storage._capacity != rhs_storage._capacity {return false}
+        if _storage._startsAt != rhs_storage._startsAt {return false}
+        if _storage._durationSeconds != rhs_storage._durationSeconds {return false}
+        if _storage._visibility != rhs_storage._visibility {return false}
+        if _storage._password != rhs_storage._password {return false}
+        if _storage._theme != rhs_storage._theme {return false}
+        if _storage._bannerMediaID != rhs_storage._bannerMediaID {return false}
+        if _storage._tags != rhs_storage._tags {return false}
+        if _storage._groupWalk != rhs_storage._groupWalk {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2423,7 +2901,7 @@ nonisolated extension Roam_Events_V1_StreamNotificationsRequest: SwiftProtobuf.M
 
 nonisolated extension Roam_Events_V1_Notification: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Notification"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}event_id\0\u{3}user_id\0\u{1}reason\0\u{1}at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}kind\0\u{3}event_id\0\u{3}user_id\0\u{1}reason\0\u{1}at\0\u{1}position\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2436,6 +2914,7 @@ nonisolated extension Roam_Events_V1_Notification: SwiftProtobuf.Message, SwiftP
       case 3: try { try decoder.decodeSingularStringField(value: &self.userID) }()
       case 4: try { try decoder.decodeSingularEnumField(value: &self.reason) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._position) }()
       default: break
       }
     }
@@ -2461,6 +2940,9 @@ nonisolated extension Roam_Events_V1_Notification: SwiftProtobuf.Message, SwiftP
     try { if let v = self._at {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
+    try { if let v = self._position {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2470,6 +2952,7 @@ nonisolated extension Roam_Events_V1_Notification: SwiftProtobuf.Message, SwiftP
     if lhs.userID != rhs.userID {return false}
     if lhs.reason != rhs.reason {return false}
     if lhs._at != rhs._at {return false}
+    if lhs._position != rhs._position {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3177,6 +3660,373 @@ nonisolated extension Roam_Events_V1_CheckMembershipResponse: SwiftProtobuf.Mess
   public static func ==(lhs: Roam_Events_V1_CheckMembershipResponse, rhs: Roam_Events_V1_CheckMembershipResponse) -> Bool {
     if lhs.active != rhs.active {return false}
     if lhs.role != rhs.role {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_InviteToGroupWalkRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InviteToGroupWalkRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{3}user_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.userIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    if !self.userIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userIds, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_InviteToGroupWalkRequest, rhs: Roam_Events_V1_InviteToGroupWalkRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.userIds != rhs.userIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_InviteToGroupWalkResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".InviteToGroupWalkResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}invited_user_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.invitedUserIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.invitedUserIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.invitedUserIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_InviteToGroupWalkResponse, rhs: Roam_Events_V1_InviteToGroupWalkResponse) -> Bool {
+    if lhs.invitedUserIds != rhs.invitedUserIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListMyInvitationsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListMyInvitationsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListMyInvitationsRequest, rhs: Roam_Events_V1_ListMyInvitationsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_Invitation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Invitation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}event\0\u{3}invited_by\0\u{1}state\0\u{3}invited_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._event) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.invitedBy) }()
+      case 3: try { try decoder.decodeSingularEnumField(value: &self.state) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._invitedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._event {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    if !self.invitedBy.isEmpty {
+      try visitor.visitSingularStringField(value: self.invitedBy, fieldNumber: 2)
+    }
+    if self.state != .unspecified {
+      try visitor.visitSingularEnumField(value: self.state, fieldNumber: 3)
+    }
+    try { if let v = self._invitedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_Invitation, rhs: Roam_Events_V1_Invitation) -> Bool {
+    if lhs._event != rhs._event {return false}
+    if lhs.invitedBy != rhs.invitedBy {return false}
+    if lhs.state != rhs.state {return false}
+    if lhs._invitedAt != rhs._invitedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListMyInvitationsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListMyInvitationsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}invitations\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.invitations) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.invitations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.invitations, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListMyInvitationsResponse, rhs: Roam_Events_V1_ListMyInvitationsResponse) -> Bool {
+    if lhs.invitations != rhs.invitations {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_RespondToInvitationRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RespondToInvitationRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}accept\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.accept) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    if self.accept != false {
+      try visitor.visitSingularBoolField(value: self.accept, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_RespondToInvitationRequest, rhs: Roam_Events_V1_RespondToInvitationRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.accept != rhs.accept {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_SetPositionSharingRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPositionSharingRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}share\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.share) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    if self.share != false {
+      try visitor.visitSingularBoolField(value: self.share, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_SetPositionSharingRequest, rhs: Roam_Events_V1_SetPositionSharingRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.share != rhs.share {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_SetPositionSharingResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetPositionSharingResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sharing\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularBoolField(value: &self.sharing) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.sharing != false {
+      try visitor.visitSingularBoolField(value: self.sharing, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_SetPositionSharingResponse, rhs: Roam_Events_V1_SetPositionSharingResponse) -> Bool {
+    if lhs.sharing != rhs.sharing {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListPositionsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPositionsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListPositionsRequest, rhs: Roam_Events_V1_ListPositionsRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_SharedPosition: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SharedPosition"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}position\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._position) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    try { if let v = self._position {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_SharedPosition, rhs: Roam_Events_V1_SharedPosition) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs._position != rhs._position {return false}
+    if lhs._at != rhs._at {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListPositionsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPositionsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}positions\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.positions) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.positions.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.positions, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListPositionsResponse, rhs: Roam_Events_V1_ListPositionsResponse) -> Bool {
+    if lhs.positions != rhs.positions {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -23,7 +23,7 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
-    func withStore(_ body: @Sendable (any EventRepository) async throws -> Void) async throws {
+    func withStore(_ body: @Sendable (any EventRepository & GroupWalkRepository) async throws -> Void) async throws {
         switch self {
         case .memory:
             try await body(InMemoryEventStore())

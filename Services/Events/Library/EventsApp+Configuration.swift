@@ -12,6 +12,10 @@ extension EventsApp {
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
         /// The media service, where banners are attached.
         public var mediaAddresses: [HostAndPort]
+        /// The trips service: may a host see the walk a group walk follows.
+        public var tripsAddresses: [HostAndPort]
+        /// How long a user's follows, asked of accounts, are remembered (group walks among friends).
+        public var relationsCacheTTL: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "events", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -21,6 +25,8 @@ extension EventsApp {
             sweepInterval = try environment.duration("EVENT_SWEEP_INTERVAL", default: .seconds(5))
             purgeTargets = try environment.namedAddresses("EVENT_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            tripsAddresses = try environment.addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")
+            relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
         }
     }
 }

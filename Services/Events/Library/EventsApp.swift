@@ -1,3 +1,4 @@
+import RoamCore
 import RoamRuntime
 
 /// The events process: the PostGIS store (or the in-memory one), notifications shared between replicas,
@@ -9,14 +10,18 @@ public enum EventsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any EventRepository & OutboxRepository =
+            let store: any EventRepository & GroupWalkRepository & OutboxRepository =
                 if let database = runtime.database { PostgresEventStore(database: database) } else { InMemoryEventStore() }
             let notifications = NotificationHub()
             // Replicas share notifications through the database.
             let relay = runtime.database.map { PostgresNotificationRelay(database: $0, hub: notifications, logger: runtime.logger) }
             let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy,
                                       notifications: relay.map { $0 as any Notifier } ?? notifications,
-                                      media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)))
+                                      media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
+                                      graph: CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: runtime.credential),
+                                                               timeToLive: configuration.relationsCacheTTL),
+                                      routes: TripsWalkRoutes(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses),
+                                                              credential: runtime.credential))
             var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications)],
                                      migrator: EventsMigrations.migrator)
             parts.outbox = store

@@ -16,10 +16,13 @@ public struct EventDraft: Sendable {
     public var theme: String
     public var bannerMediaID: UUID?
     public var tags: [String]
+    /// Makes it a group walk.
+    public var groupWalk: GroupWalk?
 
     public init(name: String, description: String = "", center: GeoPoint, radiusMeters: Double, capacity: Int,
                 startsAt: Date? = nil, lifetime: Duration, visibility: Event.Visibility = .public, password: String = "",
-                theme: String = "", bannerMediaID: UUID? = nil, tags: [String] = []) {
+                theme: String = "", bannerMediaID: UUID? = nil, tags: [String] = [], groupWalk: GroupWalk? = nil) {
+        self.groupWalk = groupWalk
         self.name = name
         self.description = description
         self.center = center
@@ -50,6 +53,10 @@ public struct EventDraft: Sendable {
             validation.require(startsAt >= now.addingTimeInterval(-60), "starts_at", "must not be in the past")
             validation.require(startsAt <= now.adding(policy.maxScheduleAhead), "starts_at",
                                "must be at most \(Int(policy.maxScheduleAhead.seconds / 86400)) days ahead")
+        }
+        if groupWalk != nil {
+            // Who may join a group walk is its privacy, not a password.
+            validation.require(visibility == .public, "visibility", "a group walk is public; its privacy says who may join")
         }
         switch visibility {
         case .private:

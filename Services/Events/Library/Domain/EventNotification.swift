@@ -12,6 +12,8 @@ public struct EventNotification: Sendable, Equatable {
         case admitted
         case memberJoined = "member_joined"
         case memberLeft = "member_left"
+        case invited
+        case positionShared = "position_shared"
     }
 
     public var kind: Kind
@@ -19,10 +21,13 @@ public struct EventNotification: Sendable, Equatable {
     /// The member concerned, in a host's notifications.
     public var userID: UUID?
     public var reason: DepartureReason?
+    /// A group walk member's new position, in `positionShared`.
+    public var position: ReportedPosition?
     public var at: Date
 
-    public init(kind: Kind, eventID: UUID? = nil, userID: UUID? = nil, reason: DepartureReason? = nil, at: Date) {
+    public init(kind: Kind, eventID: UUID? = nil, userID: UUID? = nil, reason: DepartureReason? = nil, position: ReportedPosition? = nil, at: Date) {
         self.kind = kind
+        self.position = position
         self.eventID = eventID
         self.userID = userID
         self.reason = reason

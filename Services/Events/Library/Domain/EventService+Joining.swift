@@ -2,11 +2,12 @@ import Foundation
 import RoamCore
 
 extension EventService {
-    /// Joins the event from where the caller stands. See `EventsService.JoinEvent` for the rules.
-    public func join(_ id: UUID, user: UUID, at position: ReportedPosition, password: String,
+    /// Joins the event from where the caller stands. See `EventsService.JoinEvent` for the rules. A group
+    /// walk needs no position and no fence: its privacy says who may join, from before it starts.
+    public func join(_ id: UUID, user: UUID, at position: ReportedPosition?, password: String,
                      waitlistIfFull: Bool) async throws -> JoinOutcome {
         var validation = Validation()
-        position.validate("position", into: &validation)
+        position?.validate("position", into: &validation)
         try validation.check()
         let time = now()
         guard let event = try await events.event(id: id, at: time) else { throw EventsError.eventNotFound }
@@ -16,13 +17,23 @@ extension EventService {
         case .member, .host: return .alreadyMember(event)
         case .none, .waitlisted: break
         }
-        guard event.isLive(at: time) else { throw EventsError.notStarted }
-        guard position.accuracyMeters <= policy.maxAccuracyMeters else { throw EventsError.tooInaccurate(limit: policy.maxAccuracyMeters) }
-        guard event.fence.admits(position) else { throw EventsError.outsideFence }
-        if event.visibility == .private {
-            try await checkPassword(password, for: event, user: user, at: time)
+        let stored: ReportedPosition
+        if let walk = event.groupWalk {
+            try await mayJoin(walk, hostedBy: event.hostID, eventID: id, user: user)
+            // Where the member is, when they said; else the meeting point, which is never shared (sharing
+            // starts with positions reported after it is turned on).
+            stored = try await positionForGroupWalk(given: position, event: event)
+        } else {
+            guard let given = position else { throw RoamError.invalidField("position", "is required") }
+            guard event.isLive(at: time) else { throw EventsError.notStarted }
+            guard given.accuracyMeters <= policy.maxAccuracyMeters else { throw EventsError.tooInaccurate(limit: policy.maxAccuracyMeters) }
+            guard event.fence.admits(given) else { throw EventsError.outsideFence }
+            if event.visibility == .private {
+                try await checkPassword(password, for: event, user: user, at: time)
+            }
+            stored = given
         }
-        switch try await events.admit(eventID: id, userID: user, position: position, at: time) {
+        switch try await events.admit(eventID: id, userID: user, position: stored, at: time) {
         case .admitted(let event):
             await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: user, at: time), to: event.hostID)
             return .joined(event)
@@ -30,7 +41,7 @@ extension EventService {
             return .alreadyMember(event)
         case .full(let event):
             guard waitlistIfFull else { throw EventsError.full }
-            let place = try await events.enqueue(eventID: id, userID: user, position: position, at: time)
+            let place = try await events.enqueue(eventID: id, userID: user, position: stored, at: time)
             return .waitlisted(event, position: place)
         case .banned:
             throw EventsError.banned
@@ -83,11 +94,12 @@ extension EventService {
     func fillFreePlaces(of id: UUID) async throws -> [UUID] {
         var admitted: [UUID] = []
         let time = now()
-        while let event = try await events.event(id: id, at: time), event.isLive(at: time), event.freePlaces > 0 {
+        while let event = try await events.event(id: id, at: time), event.isLive(at: time) || event.groupWalk != nil, event.freePlaces > 0 {
             let freshSince = time.adding(.zero - policy.presenceTimeout)
+            // A group walk's waitlist is in order, wherever people are.
             let candidate = try await events.waitlist(eventID: id).first { entry in
-                entry.positionAt >= freshSince && entry.lastPosition.accuracyMeters <= policy.maxAccuracyMeters
-                    && event.fence.admits(entry.lastPosition)
+                event.groupWalk != nil || (entry.positionAt >= freshSince && entry.lastPosition.accuracyMeters <= policy.maxAccuracyMeters
+                    && event.fence.admits(entry.lastPosition))
             }
             guard let candidate else { break }
             switch try await events.admit(eventID: id, userID: candidate.userID, position: candidate.lastPosition, at: time) {

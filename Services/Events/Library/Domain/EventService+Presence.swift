@@ -12,9 +12,12 @@ extension EventService {
         try await events.recordPosition(userID: user, position: position, at: time)
         var left: [Departure] = []
         var memberOf: [UUID] = []
+        var walks: [UUID] = []
         for presence in try await events.presences(of: user, at: time) {
             let eventID = presence.member.eventID
-            guard presence.member.role != .host, presence.fence.hasLeft(position) else {
+            if presence.isGroupWalk { walks.append(eventID) }
+            // A group walk's members walk away from its meeting point: no fence holds them.
+            guard presence.member.role != .host, !presence.isGroupWalk, presence.fence.hasLeft(position) else {
                 memberOf.append(eventID)
                 continue
             }
@@ -23,6 +26,7 @@ extension EventService {
                 try await departed(removal)
             }
         }
+        try await share(position, of: user, in: walks, at: time)
         // A new position may let the caller in from a waitlist.
         var admitted: [UUID] = []
         for (event, role) in try await events.eventsOf(userID: user, at: time) where role == .waitlisted {

@@ -4,18 +4,25 @@ import RoamCore
 /// The events domain: creating and discovering geofenced events, joining and staying in them,
 /// moderation and their end. Free of transport and SQL; works on any `EventRepository`.
 public struct EventService: Sendable {
-    let events: any EventRepository
+    let events: any EventRepository & GroupWalkRepository
     let hasher: any PasswordHashing
     let policy: EventPolicy
     let notifications: any Notifier
     /// Where banners are attached (the media service); nil only in tests that show no media.
     let media: (any MediaAttachments)?
+    /// Who follows whom, for group walks among friends.
+    let graph: any SocialGraph
+    /// Whether the host may see the walk a group walk follows (trips).
+    let routes: any WalkRoutes
     let now: @Sendable () -> Date
 
-    public init(events: any EventRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
-                media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(events: any EventRepository & GroupWalkRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
+                media: (any MediaAttachments)? = nil, graph: any SocialGraph = NoSocialGraph(), routes: any WalkRoutes = AnyWalkRoute(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.events = events
         self.media = media
+        self.graph = graph
+        self.routes = routes
         self.hasher = hasher
         self.policy = policy
         self.notifications = notifications
@@ -35,7 +42,10 @@ public struct EventService: Sendable {
                           visibility: draft.visibility,
                           passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
                           theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
-                          createdAt: time)
+                          createdAt: time, groupWalk: draft.groupWalk)
+        if let walk = draft.groupWalk, try await !routes.isVisible(walk.walkID, to: host) {
+            throw RoamError.invalidField("group_walk.walk_id", "must be a walk you may see (yours, or a posted one)")
+        }
         // The banner is attached first, so media refuses one that is not the host's before anything is stored.
         let banner = event.bannerMediaID.map { [$0] } ?? []
         if let media, !banner.isEmpty { try await media.attach(banner, to: Self.subject(event.id), for: host, field: "banner_media_id") }

@@ -15,7 +15,7 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     }
 
     private var context: RequestContext { RequestContext.current }
-    private func caller() throws(RoamError) -> UUID { try context.requireUser().id }
+    func caller() throws(RoamError) -> UUID { try context.requireUser().id }
 
     public func createEvent(request: Roam_Events_V1_CreateEventRequest, context _: ServerContext) async throws -> Roam_Events_V1_CreateEventResponse {
         let host = try caller()
@@ -26,13 +26,15 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         case .public, .unspecified: visibility = .public
         case .UNRECOGNIZED: throw RoamError.invalidField("visibility", "must be public or private")
         }
-        let draft = EventDraft(
+        var draft = EventDraft(
             name: request.name, description: request.description_p, center: GeoPoint(request.center),
             radiusMeters: request.radiusMeters, capacity: Int(request.capacity),
             startsAt: request.hasStartsAt ? request.startsAt.date : nil,
             lifetime: .seconds(request.durationSeconds), visibility: visibility, password: request.password, theme: request.theme,
             bannerMediaID: request.bannerMediaID.isEmpty ? nil : try UUID(field: "banner_media_id", request.bannerMediaID),
-            tags: request.tags)
+            tags: request.tags, groupWalk: request.hasGroupWalk ? try GroupWalk(request.groupWalk) : nil)
+        // A group walk's centre is its meeting point; 100 m around it unless the host says otherwise.
+        if draft.groupWalk != nil, request.radiusMeters == 0 { draft.radiusMeters = 100 }
         let view = try await events.create(draft, host: host, idempotencyKey: request.idempotencyKey)
         return .with { $0.event = view.proto }
     }
@@ -101,9 +103,14 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     public func joinEvent(request: Roam_Events_V1_JoinEventRequest, context _: ServerContext) async throws -> Roam_Events_V1_JoinEventResponse {
         let user = try caller()
         let id = try UUID(field: "event_id", request.eventID)
-        let position = try ReportedPosition(field: "position", request.position, present: request.hasPosition)
+        // A group walk takes no position; an event with a fence says it is required.
+        let position = request.hasPosition ? try ReportedPosition(field: "position", request.position, present: true) : nil
         let outcome = try await events.join(id, user: user, at: position, password: request.password, waitlistIfFull: request.waitlistIfFull)
-        return .with {
+        return Self.joinResponse(outcome, user: user)
+    }
+
+    static func joinResponse(_ outcome: JoinOutcome, user: UUID) -> Roam_Events_V1_JoinEventResponse {
+        .with {
             switch outcome {
             case .joined(let event):
                 $0.outcome = .joined

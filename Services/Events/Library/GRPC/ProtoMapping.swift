@@ -19,6 +19,7 @@ extension EventView {
             $0.visibility = event.visibility == .private ? .private : .public
             $0.locked = isLocked
             $0.viewerRole = viewerRole.proto
+            if let walk = event.groupWalk { $0.groupWalk = walk.proto }
             // What is inside a private event stays inside.
             guard !isLocked else { return }
             $0.hostID = event.hostID.lowercasedString
@@ -86,7 +87,10 @@ extension EventNotification {
             case .admitted: .admitted
             case .memberJoined: .memberJoined
             case .memberLeft: .memberLeft
+            case .invited: .invited
+            case .positionShared: .positionShared
             }
+            if let position { $0.position = position.proto }
             $0.eventID = eventID?.lowercasedString ?? ""
             $0.userID = userID?.lowercasedString ?? ""
             $0.reason = reason?.proto ?? .unspecified
@@ -142,6 +146,49 @@ extension Ban {
             $0.userID = userID.lowercasedString
             $0.bannedBy = bannedBy?.lowercasedString ?? ""
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+        }
+    }
+}
+
+extension GroupWalk {
+    var proto: Roam_Events_V1_GroupWalk {
+        .with {
+            $0.walkID = walkID.lowercasedString
+            $0.privacy = switch privacy {
+            case .everyone: .everyone
+            case .friends: .friends
+            case .invited: .invited
+            }
+        }
+    }
+
+    /// A request's group walk; a missing or unknown privacy is named.
+    init(_ proto: Roam_Events_V1_GroupWalk) throws(RoamError) {
+        let privacy: GroupWalkPrivacy = switch proto.privacy {
+        case .everyone: .everyone
+        case .friends: .friends
+        case .invited: .invited
+        case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("group_walk.privacy", "must be everyone, friends or invited")
+        }
+        self.init(walkID: try UUID(field: "group_walk.walk_id", proto.walkID), privacy: privacy)
+    }
+}
+
+extension ReportedPosition {
+    var proto: Roam_Common_V1_ReportedPosition {
+        .with {
+            $0.position = point.proto
+            $0.accuracyMeters = accuracyMeters
+        }
+    }
+}
+
+extension SharedPosition {
+    var proto: Roam_Events_V1_SharedPosition {
+        .with {
+            $0.userID = userID.lowercasedString
+            $0.position = position.proto
+            $0.at = Google_Protobuf_Timestamp(date: at)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import RoamCore
 import RoamRuntime
 import ServiceLifecycle
 
@@ -27,6 +28,8 @@ public struct PostgresNotificationRelay: Notifier, Service {
         var eventID: UUID?
         var userID: UUID?
         var reason: String?
+        /// A shared position: latitude, longitude, accuracy.
+        var position: [Double]?
         var at: Double
 
         init(_ notification: EventNotification, to user: UUID) {
@@ -35,12 +38,14 @@ public struct PostgresNotificationRelay: Notifier, Service {
             eventID = notification.eventID
             userID = notification.userID
             reason = notification.reason?.rawValue
+            position = notification.position.map { [$0.point.latitude, $0.point.longitude, $0.accuracyMeters] }
             at = notification.at.timeIntervalSince1970
         }
 
         var notification: EventNotification? {
             guard let kind = EventNotification.Kind(rawValue: kind) else { return nil }
-            return EventNotification(kind: kind, eventID: eventID, userID: userID, reason: reason.flatMap(DepartureReason.init),
+            let shared = position.flatMap { $0.count == 3 ? ReportedPosition(point: GeoPoint(latitude: $0[0], longitude: $0[1]), accuracyMeters: $0[2]) : nil }
+            return EventNotification(kind: kind, eventID: eventID, userID: userID, reason: reason.flatMap(DepartureReason.init), position: shared,
                                      at: Date(timeIntervalSince1970: at))
         }
     }

@@ -33,6 +33,8 @@ extension InMemoryEventStore: GroupWalkRepository {
 
     public func setSharing(_ on: Bool, eventID: UUID, userID: UUID) async throws -> Bool {
         guard members[eventID]?[userID] != nil else { return false }
+        // Only positions reported from now on are shared.
+        if on, sharing[eventID]?.contains(userID) != true { members[eventID]?[userID]?.lastPosition = nil }
         if on { sharing[eventID, default: []].insert(userID) } else { sharing[eventID]?.remove(userID) }
         return true
     }

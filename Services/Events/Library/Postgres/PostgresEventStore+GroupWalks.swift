@@ -55,7 +55,12 @@ extension PostgresEventStore: GroupWalkRepository {
 
     public func setSharing(_ on: Bool, eventID: UUID, userID: UUID) async throws -> Bool {
         try await !database.query("""
-            UPDATE events.members SET sharing = \(on) WHERE event_id = \(eventID) AND user_id = \(userID) RETURNING 1
+            UPDATE events.members m SET sharing = \(on),
+                -- Only positions reported from now on are shared.
+                latitude = CASE WHEN \(on) AND NOT m.sharing THEN NULL ELSE m.latitude END,
+                longitude = CASE WHEN \(on) AND NOT m.sharing THEN NULL ELSE m.longitude END,
+                accuracy_meters = CASE WHEN \(on) AND NOT m.sharing THEN NULL ELSE m.accuracy_meters END
+            WHERE m.event_id = \(eventID) AND m.user_id = \(userID) RETURNING 1
             """).isEmpty
     }
 
