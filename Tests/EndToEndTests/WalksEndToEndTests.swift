@@ -153,4 +153,82 @@ import Testing
         #expect(await eventually { (try? await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).status) == 404 })
         await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
+
+    @Test func aGroupWalkIsJoinedByInvitationAndItsSharersSeeEachOtherOnlyWhileItIsOn() async throws {
+        let (mediaPort, feedPort, tripsPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next(), FreePort.next())
+        let mediaAddress = ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]
+        let stack = try await ProcessStack.startAccounts()
+        let (media, _) = try await stack.startMedia(port: mediaPort)
+        let (events, eventsPort) = try await stack.startEvents(environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s"])
+        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress)
+        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
+        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+                                                           environment: mediaAddress.merging([
+                                                               "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                                                           ]) { _, new in new })
+        let users = BucketListsEndToEndTests.Users(http: http)
+        let (host, bo, cy) = (try await users.signUp("guide"), try await users.signUp("walker"), try await users.signUp("stranger"))
+        let route = try await users.create("/v1/walks", [
+            "title": "Riverside loop", "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude]],
+        ], as: host)
+        let iso = ISO8601DateFormatter()
+        func groupWalk(_ privacy: String, startsIn seconds: TimeInterval) async throws -> HTTPTestClient.Reply {
+            try await http.send("POST", "/v1/events", json: [
+                "name": "Evening walk", "center": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "radiusMeters": 100,
+                "capacity": 10, "durationSeconds": 900, "startsAt": iso.string(from: Date().addingTimeInterval(seconds)),
+                "groupWalk": ["walkId": route, "privacy": privacy],
+            ], token: host.token)
+        }
+        let strangers = try await http.send("POST", "/v1/events", json: [
+            "name": "Not mine", "center": ["latitude": 1, "longitude": 1], "radiusMeters": 100, "capacity": 10, "durationSeconds": 900,
+            "groupWalk": ["walkId": route, "privacy": "everyone"],
+        ], token: bo.token)
+        #expect(strangers.status == 400 && strangers.problemFields == ["groupWalk.walkId"], "a walk Bo may not see: \(strangers.text)")
+        let created = try await groupWalk("invited", startsIn: 4)
+        #expect(created.status == 201, "\(created.text)")
+        let eventID = try #require(try created.json()["eventId"] as? String)
+        #expect((try created.json()["groupWalk"] as? [String: Any])?["privacy"] as? String == "invited")
+
+        // Invited by username; a stranger may not join; the invitee accepts from anywhere, before the start.
+        let invited = try await http.send("POST", "/v1/events/\(eventID)/invitations", json: ["usernames": [bo.name, "nobody_\(UUID().uuidString.prefix(6))"]],
+                                          token: host.token)
+        #expect(invited.status == 400 && invited.problemFields == ["usernames[1]"], "\(invited.text)")
+        let sent = try await http.send("POST", "/v1/events/\(eventID)/invitations", json: ["usernames": [bo.name]], token: host.token)
+        #expect(try sent.json()["invited"] as? [String] == [bo.name], "\(sent.text)")
+        let mine = try await http.send("GET", "/v1/me/invitations", token: bo.token).json()["invitations"] as? [[String: Any]]
+        #expect(mine?.first?["state"] as? String == "pending")
+        let refused = try await http.send("POST", "/v1/events/\(eventID)/join", json: [:], token: cy.token)
+        #expect(refused.status == 403 && refused.reason == "INVITATION_REQUIRED", "\(refused.text)")
+        let accepted = try await http.send("POST", "/v1/events/\(eventID)/accept", token: bo.token)
+        #expect(try accepted.status == 200 && (accepted.json()["outcome"] as? String) == "joined", "\(accepted.text)")
+
+        // Sharing: nothing before the start; then each sharer's position, from anywhere, while it is on.
+        for user in [host, bo] {
+            #expect(try await http.send("PUT", "/v1/events/\(eventID)/sharing", json: ["share": true], token: user.token).status == 200)
+        }
+        #expect(try await http.send("GET", "/v1/events/\(eventID)/positions", token: bo.token).reason == "WALK_NOT_LIVE")
+        #expect(try await http.send("GET", "/v1/events/\(eventID)/positions", token: cy.token).status == 403)
+        try await Task.sleep(for: .seconds(5))
+        let far = ["latitude": 38.75, "longitude": -9.20, "accuracyMeters": 12]
+        let presence = try await http.send("POST", "/v1/me/location", json: far, token: bo.token)
+        #expect((try presence.json()["memberOfEventIds"] as? [String])?.contains(eventID) == true, "still a member 7 km away: \(presence.text)")
+        let positions = try await http.send("GET", "/v1/events/\(eventID)/positions", token: host.token).json()["positions"] as? [[String: Any]]
+        let boPosition = positions?.first { $0["position"] != nil }
+        #expect((boPosition?["position"] as? [String: Any])?["latitude"] as? Double == 38.75, "\(positions ?? [])")
+        #expect(positions?.count == 2)
+
+        // Ended by its host: the walk and every position are gone.
+        #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: host.token).status == 204)
+        #expect(try await http.send("GET", "/v1/events/\(eventID)/positions", token: bo.token).status == 404)
+
+        // Among friends: people who follow each other only.
+        let friendsOnly = try #require(try await groupWalk("friends", startsIn: 60).json()["eventId"] as? String)
+        #expect(try await http.send("POST", "/v1/events/\(friendsOnly)/join", json: [:], token: cy.token).reason == "FRIENDS_ONLY")
+        _ = try await http.send("PUT", "/v1/users/\(host.name)/follow", token: cy.token)
+        _ = try await http.send("PUT", "/v1/users/\(cy.name)/follow", token: host.token)
+        #expect(try await http.send("POST", "/v1/events/\(friendsOnly)/join", json: [:], token: cy.token).status == 200)
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
+    }
 }

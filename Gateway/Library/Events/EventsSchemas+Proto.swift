@@ -37,6 +37,27 @@ extension Components.Schemas.Event {
                   myRole: MyRolePayload(rawValue: "\(event.viewerRole)".snakeCased) ?? .none, name: event.name,
                   radiusMeters: event.radiusMeters, startsAt: event.startsAt.date, tags: open ? event.tags : nil,
                   theme: open ? event.theme : nil, visibility: event.visibility == .private ? ._private : ._public)
+        groupWalk = Components.Schemas.GroupWalk(event)
+    }
+}
+
+extension Components.Schemas.JoinResult {
+    init(_ response: Roam_Events_V1_JoinEventResponse, links: MediaLinkMaker) {
+        self.init(event: .init(response.event, links: links),
+                  outcome: OutcomePayload(rawValue: "\(response.outcome)".snakeCased) ?? .joined,
+                  waitlistPosition: response.outcome == .waitlisted ? Int(response.waitlistPosition) : nil)
+    }
+}
+
+extension Components.Schemas.GroupWalk {
+    init?(_ proto: Roam_Events_V1_Event) {
+        guard proto.hasGroupWalk else { return nil }
+        let privacy: PrivacyPayload = switch proto.groupWalk.privacy {
+        case .friends: .friends
+        case .invited: .invited
+        case .everyone, .unspecified, .UNRECOGNIZED: .everyone
+        }
+        self.init(walkId: proto.groupWalk.walkID, privacy: privacy)
     }
 }
 
@@ -63,6 +84,9 @@ extension Components.Schemas.Notification {
     init?(_ notification: Roam_Events_V1_Notification) {
         guard let kind = KindPayload(rawValue: "\(notification.kind)".snakeCased) else { return nil }
         self.init(at: notification.at.date, eventId: notification.eventID.isEmpty ? nil : notification.eventID, kind: kind,
+                  position: notification.hasPosition ? .init(accuracyMeters: notification.position.accuracyMeters,
+                                                             latitude: notification.position.position.latitude,
+                                                             longitude: notification.position.position.longitude) : nil,
                   reason: notification.reason == .unspecified ? nil : ReasonPayload(rawValue: "\(notification.reason)".snakeCased),
                   userId: notification.userID.isEmpty ? nil : notification.userID)
     }

@@ -21,6 +21,16 @@ extension GatewayAPI {
                 $0.theme = body.theme ?? ""
                 $0.bannerMediaID = body.bannerMediaId ?? ""
                 $0.tags = body.tags ?? []
+                if let walk = body.groupWalk {
+                    $0.groupWalk = .with {
+                        $0.walkID = walk.walkId
+                        $0.privacy = switch walk.privacy {
+                        case .everyone: .everyone
+                        case .friends: .friends
+                        case .invited: .invited
+                        }
+                    }
+                }
             }, options: options)
         }
         return .created(.init(body: .json(.init(response.event, links: mediaLinks))))
@@ -84,17 +94,24 @@ extension GatewayAPI {
 
     func joinEvent(_ input: Operations.JoinEvent.Input) async throws -> Operations.JoinEvent.Output {
         let body = switch input.body { case .json(let body): body }
+        // A position is all three fields or none (a group walk needs none; an event with a fence says it is required).
+        var validation = Validation()
+        let given = [("latitude", body.latitude), ("longitude", body.longitude), ("accuracyMeters", body.accuracyMeters)]
+        if given.contains(where: { $0.1 != nil }) {
+            for (name, value) in given where value == nil { validation.fail(name, "is required with the position's other fields") }
+        }
+        try validation.check()
         let response = try await renamingFields(PositionFieldNames.body) {
             try await events.call { client, options in try await client.joinEvent(.with {
                 $0.eventID = input.path.id
-                $0.position = .init(latitude: body.latitude, longitude: body.longitude, accuracyMeters: body.accuracyMeters)
+                if let latitude = body.latitude, let longitude = body.longitude, let accuracy = body.accuracyMeters {
+                    $0.position = .init(latitude: latitude, longitude: longitude, accuracyMeters: accuracy)
+                }
                 $0.password = body.password ?? ""
                 $0.waitlistIfFull = body.waitlistIfFull ?? false
             }, options: options) }
         }
-        let outcome = Components.Schemas.JoinResult.OutcomePayload(rawValue: "\(response.outcome)".snakeCased) ?? .joined
-        let result = Components.Schemas.JoinResult(event: .init(response.event, links: mediaLinks), outcome: outcome,
-                                                   waitlistPosition: response.outcome == .waitlisted ? Int(response.waitlistPosition) : nil)
+        let result = Components.Schemas.JoinResult(response, links: mediaLinks)
         return response.outcome == .waitlisted ? .accepted(.init(body: .json(result))) : .ok(.init(body: .json(result)))
     }
 

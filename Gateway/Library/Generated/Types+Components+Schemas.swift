@@ -3346,6 +3346,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
         internal struct CreateEventRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/groupWalk`.
+            internal var groupWalk: Components.Schemas.GroupWalk?
             /// - Remark: Generated from `#/components/schemas/CreateEventRequest/bannerMediaId`.
             internal var bannerMediaId: Swift.String?
             /// Guests, the host included (limits are configurable)
@@ -3398,6 +3400,7 @@ extension Components {
             /// Creates a new `CreateEventRequest`.
             ///
             /// - Parameters:
+            ///   - groupWalk:
             ///   - bannerMediaId:
             ///   - capacity: Guests, the host included (limits are configurable)
             ///   - center:
@@ -3411,6 +3414,7 @@ extension Components {
             ///   - theme: A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
             ///   - visibility: private events need `password`
             internal init(
+                groupWalk: Components.Schemas.GroupWalk? = nil,
                 bannerMediaId: Swift.String? = nil,
                 capacity: Swift.Int,
                 center: Components.Schemas.LatLng,
@@ -3424,6 +3428,7 @@ extension Components {
                 theme: Swift.String? = nil,
                 visibility: Components.Schemas.CreateEventRequest.VisibilityPayload? = nil
             ) {
+                self.groupWalk = groupWalk
                 self.bannerMediaId = bannerMediaId
                 self.capacity = capacity
                 self.center = center
@@ -3438,6 +3443,7 @@ extension Components {
                 self.visibility = visibility
             }
             internal enum CodingKeys: String, CodingKey {
+                case groupWalk
                 case bannerMediaId
                 case capacity
                 case center
@@ -3471,6 +3477,8 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Event`.
         internal struct Event: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Event/groupWalk`.
+            internal var groupWalk: Components.Schemas.GroupWalk?
             /// - Remark: Generated from `#/components/schemas/Event/banner`.
             internal var banner: Components.Schemas.MediaLinks?
             /// - Remark: Generated from `#/components/schemas/Event/bannerMediaId`.
@@ -3525,6 +3533,7 @@ extension Components {
             /// Creates a new `Event`.
             ///
             /// - Parameters:
+            ///   - groupWalk:
             ///   - banner:
             ///   - bannerMediaId:
             ///   - capacity:
@@ -3544,6 +3553,7 @@ extension Components {
             ///   - theme:
             ///   - visibility:
             internal init(
+                groupWalk: Components.Schemas.GroupWalk? = nil,
                 banner: Components.Schemas.MediaLinks? = nil,
                 bannerMediaId: Swift.String? = nil,
                 capacity: Swift.Int32,
@@ -3563,6 +3573,7 @@ extension Components {
                 theme: Swift.String? = nil,
                 visibility: Components.Schemas.Event.VisibilityPayload
             ) {
+                self.groupWalk = groupWalk
                 self.banner = banner
                 self.bannerMediaId = bannerMediaId
                 self.capacity = capacity
@@ -3583,6 +3594,7 @@ extension Components {
                 self.visibility = visibility
             }
             internal enum CodingKeys: String, CodingKey {
+                case groupWalk
                 case banner
                 case bannerMediaId
                 case capacity
@@ -3864,20 +3876,22 @@ extension Components {
                 case places
             }
         }
+        /// Where you stand (latitude, longitude and accuracy together), required to join an event with a fence; a group walk needs none
+        ///
         /// - Remark: Generated from `#/components/schemas/JoinRequest`.
         internal struct JoinRequest: Codable, Hashable, Sendable {
             /// The radius of the device's accuracy circle; at most 100 by default
             ///
             /// - Remark: Generated from `#/components/schemas/JoinRequest/accuracyMeters`.
-            internal var accuracyMeters: Swift.Double
+            internal var accuracyMeters: Swift.Double?
             /// Degrees
             ///
             /// - Remark: Generated from `#/components/schemas/JoinRequest/latitude`.
-            internal var latitude: Swift.Double
+            internal var latitude: Swift.Double?
             /// Degrees
             ///
             /// - Remark: Generated from `#/components/schemas/JoinRequest/longitude`.
-            internal var longitude: Swift.Double
+            internal var longitude: Swift.Double?
             /// For a private event
             ///
             /// - Remark: Generated from `#/components/schemas/JoinRequest/password`.
@@ -3895,9 +3909,9 @@ extension Components {
             ///   - password: For a private event
             ///   - waitlistIfFull: Wait for a place instead of failing with EVENT_FULL
             internal init(
-                accuracyMeters: Swift.Double,
-                latitude: Swift.Double,
-                longitude: Swift.Double,
+                accuracyMeters: Swift.Double? = nil,
+                latitude: Swift.Double? = nil,
+                longitude: Swift.Double? = nil,
                 password: Swift.String? = nil,
                 waitlistIfFull: Swift.Bool? = nil
             ) {
@@ -4519,7 +4533,7 @@ extension Components {
                 case waitlisted
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
         ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
         internal struct Notification: Codable, Hashable, Sendable {
@@ -4559,6 +4573,8 @@ extension Components {
                 case admitted = "admitted"
                 case memberJoined = "member_joined"
                 case memberLeft = "member_left"
+                case invited = "invited"
+                case positionShared = "position_shared"
                 case tripStarting = "trip_starting"
                 case itineraryReminder = "itinerary_reminder"
                 case budgetAlert = "budget_alert"
@@ -4583,6 +4599,8 @@ extension Components {
             internal var limitAmount: Components.Schemas.Money?
             /// - Remark: Generated from `#/components/schemas/Notification/percent`.
             internal var percent: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Notification/position`.
+            internal var position: Components.Schemas.Position?
             /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
             internal var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Notification/reason`.
@@ -4623,6 +4641,7 @@ extension Components {
             ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
             ///   - limitAmount:
             ///   - percent:
+            ///   - position:
             ///   - placeId:
             ///   - reason:
             ///   - spent:
@@ -4642,6 +4661,7 @@ extension Components {
                 limit: Components.Schemas.Notification.LimitPayload? = nil,
                 limitAmount: Components.Schemas.Money? = nil,
                 percent: Swift.Int? = nil,
+                position: Components.Schemas.Position? = nil,
                 placeId: Swift.String? = nil,
                 reason: Components.Schemas.Notification.ReasonPayload? = nil,
                 spent: Components.Schemas.Money? = nil,
@@ -4661,6 +4681,7 @@ extension Components {
                 self.limit = limit
                 self.limitAmount = limitAmount
                 self.percent = percent
+                self.position = position
                 self.placeId = placeId
                 self.reason = reason
                 self.spent = spent
@@ -4681,6 +4702,7 @@ extension Components {
                 case limit
                 case limitAmount
                 case percent
+                case position
                 case placeId
                 case reason
                 case spent
@@ -7375,6 +7397,211 @@ extension Components {
             internal enum CodingKeys: String, CodingKey {
                 case walks
                 case nextPageToken
+            }
+        }
+        /// Makes an event a group walk: its centre is the meeting point; joining needs no fence (and no position), from before it starts
+        ///
+        /// - Remark: Generated from `#/components/schemas/GroupWalk`.
+        internal struct GroupWalk: Codable, Hashable, Sendable {
+            /// A walk you may see (yours, or a posted one): the route to follow
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/walkId`.
+            internal var walkId: Swift.String
+            /// Who may join: anyone; people who follow you and whom you follow; people you invited
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
+            internal enum PrivacyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case everyone = "everyone"
+                case friends = "friends"
+                case invited = "invited"
+            }
+            /// Who may join: anyone; people who follow you and whom you follow; people you invited
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
+            internal var privacy: Components.Schemas.GroupWalk.PrivacyPayload
+            /// Creates a new `GroupWalk`.
+            ///
+            /// - Parameters:
+            ///   - walkId: A walk you may see (yours, or a posted one): the route to follow
+            ///   - privacy: Who may join: anyone; people who follow you and whom you follow; people you invited
+            internal init(
+                walkId: Swift.String,
+                privacy: Components.Schemas.GroupWalk.PrivacyPayload
+            ) {
+                self.walkId = walkId
+                self.privacy = privacy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walkId
+                case privacy
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationRequest`.
+        internal struct InvitationRequest: Codable, Hashable, Sendable {
+            /// 1 to 100
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationRequest/usernames`.
+            internal var usernames: [Swift.String]
+            /// Creates a new `InvitationRequest`.
+            ///
+            /// - Parameters:
+            ///   - usernames: 1 to 100
+            internal init(usernames: [Swift.String]) {
+                self.usernames = usernames
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case usernames
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationResult`.
+        internal struct InvitationResult: Codable, Hashable, Sendable {
+            /// The usernames not invited before
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationResult/invited`.
+            internal var invited: [Swift.String]
+            /// Creates a new `InvitationResult`.
+            ///
+            /// - Parameters:
+            ///   - invited: The usernames not invited before
+            internal init(invited: [Swift.String]) {
+                self.invited = invited
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invited
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Invitation`.
+        internal struct Invitation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Invitation/event`.
+            internal var event: Components.Schemas.Event
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitedBy`.
+            internal var invitedBy: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case accepted = "accepted"
+                case declined = "declined"
+            }
+            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
+            internal var state: Components.Schemas.Invitation.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitedAt`.
+            internal var invitedAt: Foundation.Date
+            /// Creates a new `Invitation`.
+            ///
+            /// - Parameters:
+            ///   - event:
+            ///   - invitedBy:
+            ///   - state:
+            ///   - invitedAt:
+            internal init(
+                event: Components.Schemas.Event,
+                invitedBy: Swift.String,
+                state: Components.Schemas.Invitation.StatePayload,
+                invitedAt: Foundation.Date
+            ) {
+                self.event = event
+                self.invitedBy = invitedBy
+                self.state = state
+                self.invitedAt = invitedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case event
+                case invitedBy
+                case state
+                case invitedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationPage`.
+        internal struct InvitationPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InvitationPage/invitations`.
+            internal var invitations: [Components.Schemas.Invitation]
+            /// Creates a new `InvitationPage`.
+            ///
+            /// - Parameters:
+            ///   - invitations:
+            internal init(invitations: [Components.Schemas.Invitation]) {
+                self.invitations = invitations
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invitations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharingRequest`.
+        internal struct SharingRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharingRequest/share`.
+            internal var share: Swift.Bool
+            /// Creates a new `SharingRequest`.
+            ///
+            /// - Parameters:
+            ///   - share:
+            internal init(share: Swift.Bool) {
+                self.share = share
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case share
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharingResult`.
+        internal struct SharingResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharingResult/sharing`.
+            internal var sharing: Swift.Bool
+            /// Creates a new `SharingResult`.
+            ///
+            /// - Parameters:
+            ///   - sharing:
+            internal init(sharing: Swift.Bool) {
+                self.sharing = sharing
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sharing
+            }
+        }
+        /// A sharer and their latest position; no position until they report one
+        ///
+        /// - Remark: Generated from `#/components/schemas/SharedPosition`.
+        internal struct SharedPosition: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/userId`.
+            internal var userId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/position`.
+            internal var position: Components.Schemas.Position?
+            /// When it was reported
+            ///
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/at`.
+            internal var at: Foundation.Date?
+            /// Creates a new `SharedPosition`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - position:
+            ///   - at: When it was reported
+            internal init(
+                userId: Swift.String,
+                position: Components.Schemas.Position? = nil,
+                at: Foundation.Date? = nil
+            ) {
+                self.userId = userId
+                self.position = position
+                self.at = at
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case userId
+                case position
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharedPositions`.
+        internal struct SharedPositions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharedPositions/positions`.
+            internal var positions: [Components.Schemas.SharedPosition]
+            /// Creates a new `SharedPositions`.
+            ///
+            /// - Parameters:
+            ///   - positions:
+            internal init(positions: [Components.Schemas.SharedPosition]) {
+                self.positions = positions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case positions
             }
         }
     }

@@ -882,6 +882,36 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
     func commentOnWalk(_ input: Operations.CommentOnWalk.Input) async throws -> Operations.CommentOnWalk.Output
+    /// Invite people to your group walk by username; each hears of it on their notification stream
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
+    func inviteToGroupWalk(_ input: Operations.InviteToGroupWalk.Input) async throws -> Operations.InviteToGroupWalk.Output
+    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
+    func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output
+    /// Decline an invitation to a group walk (and leave it, if you had joined)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
+    func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output
+    /// Your invitations to group walks not yet ended, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/me/invitations`.
+    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
+    func listMyInvitations(_ input: Operations.ListMyInvitations.Input) async throws -> Operations.ListMyInvitations.Output
+    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
+    func setPositionSharing(_ input: Operations.SetPositionSharing.Input) async throws -> Operations.SetPositionSharing.Output
+    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
+    func listGroupWalkPositions(_ input: Operations.ListGroupWalkPositions.Input) async throws -> Operations.ListGroupWalkPositions.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -3267,6 +3297,82 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Invite people to your group walk by username; each hears of it on their notification stream
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
+    internal func inviteToGroupWalk(
+        path: Operations.InviteToGroupWalk.Input.Path,
+        headers: Operations.InviteToGroupWalk.Input.Headers = .init(),
+        body: Operations.InviteToGroupWalk.Input.Body
+    ) async throws -> Operations.InviteToGroupWalk.Output {
+        try await inviteToGroupWalk(Operations.InviteToGroupWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
+    internal func acceptInvitation(
+        path: Operations.AcceptInvitation.Input.Path,
+        headers: Operations.AcceptInvitation.Input.Headers = .init()
+    ) async throws -> Operations.AcceptInvitation.Output {
+        try await acceptInvitation(Operations.AcceptInvitation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Decline an invitation to a group walk (and leave it, if you had joined)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
+    internal func declineInvitation(
+        path: Operations.DeclineInvitation.Input.Path,
+        headers: Operations.DeclineInvitation.Input.Headers = .init()
+    ) async throws -> Operations.DeclineInvitation.Output {
+        try await declineInvitation(Operations.DeclineInvitation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your invitations to group walks not yet ended, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/me/invitations`.
+    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
+    internal func listMyInvitations(headers: Operations.ListMyInvitations.Input.Headers = .init()) async throws -> Operations.ListMyInvitations.Output {
+        try await listMyInvitations(Operations.ListMyInvitations.Input(headers: headers))
+    }
+    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
+    internal func setPositionSharing(
+        path: Operations.SetPositionSharing.Input.Path,
+        headers: Operations.SetPositionSharing.Input.Headers = .init(),
+        body: Operations.SetPositionSharing.Input.Body
+    ) async throws -> Operations.SetPositionSharing.Output {
+        try await setPositionSharing(Operations.SetPositionSharing.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
+    internal func listGroupWalkPositions(
+        path: Operations.ListGroupWalkPositions.Input.Path,
+        headers: Operations.ListGroupWalkPositions.Input.Headers = .init()
+    ) async throws -> Operations.ListGroupWalkPositions.Output {
+        try await listGroupWalkPositions(Operations.ListGroupWalkPositions.Input(
+            path: path,
+            headers: headers
         ))
     }
 }
