@@ -18,7 +18,8 @@
 // BENCH_ENTRIES and BENCH_EXPENSES change the counts); `roam-bench bucketlists [concurrency] [seconds]` activities near
 // a point and trending with 1,000,000 loaded, their ranking, and votes on one hot activity (BucketListsBench.swift;
 // BENCH_ACTIVITIES changes the count); `roam-bench walks [concurrency] [seconds]` walks near a point and by words with
-// 100,000 posted, and a GPX import of a 20,000-point track (WalksBench.swift; BENCH_WALKS and BENCH_GPX_POINTS change them);
+// 100,000 posted, a GPX import of a 20,000-point track, and a group walk of 200 members sharing positions every 5 s
+// (WalksBench.swift, GroupWalkBench.swift; BENCH_WALKS, BENCH_GPX_POINTS and BENCH_WALKERS change them);
 // scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
@@ -60,6 +61,7 @@ if mode == "walks" {
     let environment = ProcessInfo.processInfo.environment
     try await WalksBench.run(concurrency: concurrency, seconds: seconds, walkCount: Int(environment["BENCH_WALKS"] ?? "") ?? 100_000,
                              gpxPoints: Int(environment["BENCH_GPX_POINTS"] ?? "") ?? 20_000)
+    try await GroupWalkBench.run(members: Int(environment["BENCH_WALKERS"] ?? "") ?? 200, seconds: max(30, seconds * 3))
     exit(0)
 }
 if mode == "summary" {

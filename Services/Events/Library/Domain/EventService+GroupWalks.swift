@@ -99,7 +99,7 @@ extension EventService {
             let sharers = try await events.sharers(of: id, since: event.startsAt).map(\.userID)
             guard sharers.contains(user) else { continue }
             let notification = EventNotification(kind: .positionShared, eventID: id, userID: user, position: position, at: time)
-            for other in sharers where other != user { await notifications.publish(notification, to: other) }
+            await notifications.publish(notification, to: sharers.filter { $0 != user })
         }
     }
 }

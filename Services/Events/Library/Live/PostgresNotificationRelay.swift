@@ -24,6 +24,8 @@ public struct PostgresNotificationRelay: Notifier, Service {
     /// One notification on the wire (NOTIFY payloads are text, at most 8,000 bytes).
     struct Message: Codable {
         var to: UUID
+        /// More recipients of the same notification (a group walk's sharers), so one NOTIFY serves them all.
+        var also: [UUID]?
         var kind: String
         var eventID: UUID?
         var userID: UUID?
@@ -32,8 +34,9 @@ public struct PostgresNotificationRelay: Notifier, Service {
         var position: [Double]?
         var at: Double
 
-        init(_ notification: EventNotification, to user: UUID) {
+        init(_ notification: EventNotification, to user: UUID, also others: [UUID]? = nil) {
             to = user
+            also = others
             kind = notification.kind.rawValue
             eventID = notification.eventID
             userID = notification.userID
@@ -50,16 +53,30 @@ public struct PostgresNotificationRelay: Notifier, Service {
         }
     }
 
+    /// Recipients one NOTIFY names at most: its payload must stay under 8,000 bytes (37 a user id).
+    static let recipientsPerMessage = 150
+
+    public func publish(_ notification: EventNotification, to users: [UUID]) async {
+        for start in stride(from: 0, to: users.count, by: Self.recipientsPerMessage) {
+            let chunk = Array(users[start..<min(start + Self.recipientsPerMessage, users.count)])
+            await send(Message(notification, to: chunk[0], also: Array(chunk.dropFirst())), notification: notification, recipients: chunk)
+        }
+    }
+
     public func publish(_ notification: EventNotification, to userID: UUID) async {
+        await send(Message(notification, to: userID), notification: notification, recipients: [userID])
+    }
+
+    private func send(_ message: Message, notification: EventNotification, recipients: [UUID]) async {
         do {
-            let payload = String(decoding: try JSONEncoder().encode(Message(notification, to: userID)), as: UTF8.self)
+            let payload = String(decoding: try JSONEncoder().encode(message), as: UTF8.self)
             // Read the (empty) row: a failure arrives with it, and then this replica at least hears it.
             try await database.query("SELECT pg_notify(\(Self.channel), \(payload))", logger: logger)
         } catch {
             // What the notification says stays readable through the API; at least this replica's
             // streams hear it.
             logger.warning("could not relay a notification", metadata: ["error": .describing(error)])
-            hub.deliver(notification, to: userID)
+            for user in recipients { hub.deliver(notification, to: user) }
         }
     }
 
@@ -71,7 +88,7 @@ public struct PostgresNotificationRelay: Notifier, Service {
                     for try await received in notifications {
                         guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),
                               let notification = message.notification else { continue }
-                        hub.deliver(notification, to: message.to)
+                        for user in [message.to] + (message.also ?? []) { hub.deliver(notification, to: user) }
                     }
                 }
             }
