@@ -61,6 +61,12 @@ import Testing
             "mediaIds": [photoID],
         ], token: ana.token)
         #expect(poi.status == 201, "\(poi.text)")
+        let cover = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
+                                        token: ana.token, headers: ["Content-Type": "image/jpeg"])
+        let coverID = try #require(try cover.json()["mediaId"] as? String)
+        let withPhoto = try await http.send("PATCH", "/v1/walks/\(walkID)", json: ["mediaIds": [coverID]], token: ana.token)
+        #expect(try withPhoto.json()["mediaIds"] as? [String] == [coverID], "\(withPhoto.text)")
+        #expect(try await http.send("PATCH", "/v1/walks/\(walkID)", json: ["mediaIds": [photoID, photoID]], token: ana.token).problemFields == ["mediaIds"])
         let future = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=2999-01-01T00:00:00Z", token: ana.token)
         #expect(future.status == 400 && future.problemFields == ["finishedAt"], "\(future.text)")
         let garbled = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=soon", token: ana.token)
@@ -96,6 +102,8 @@ import Testing
         #expect((hit["preview"] as? [Any])?.count ?? 0 >= 2)
         #expect(try await found("lat=38.80&lng=-9.13&radius=1000", as: bo).isEmpty)
         let walk = try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).json()
+        let walkPhoto = try #require((walk["media"] as? [[String: Any]])?.first?["preview"] as? String)
+        #expect(try await http.send("GET", walkPhoto).status == 200, "the walk's own photo through its signed link")
         let poiLink = try #require(((walk["pointsOfInterest"] as? [[String: Any]])?.first?["media"] as? [[String: Any]])?.first?["thumbnail"] as? String)
         #expect(try await http.send("GET", poiLink).status == 200, "the photo through its signed link")
 
@@ -218,6 +226,10 @@ import Testing
         let boPosition = positions?.first { $0["position"] != nil }
         #expect((boPosition?["position"] as? [String: Any])?["latitude"] as? Double == 38.75, "\(positions ?? [])")
         #expect(positions?.count == 2)
+        // Everything else of an event works for a group walk: its members post in it.
+        let post = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Meeting at the fountain"], token: bo.token)
+        #expect(post.status == 201, "\(post.text)")
+        #expect(try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Me too"], token: cy.token).status == 403)
 
         // Ended by its host: the walk and every position are gone.
         #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: host.token).status == 204)

@@ -49,6 +49,12 @@ import Testing
         await #expect(throws: RoamError.invalidField("position", "is required")) {
             _ = try await service.join(fenced.id, user: UUID(), at: nil, password: "", waitlistIfFull: false)
         }
+        var locking = EventChanges()
+        locking.visibility = .private
+        locking.password = "secret"
+        await #expect(throws: RoamError.invalidField("visibility", "a group walk is public; its privacy says who may join")) {
+            _ = try await service.update(event.id, locking, by: host)
+        }
         await #expect(throws: RoamError.self) {
             _ = try await service.create(EventDraft(name: "Locked", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600),
                                                     visibility: .private, password: "secret", groupWalk: GroupWalk(walkID: route, privacy: .everyone)),

@@ -137,6 +137,9 @@ public struct EventService: Sendable {
         let policy = self.policy
         let updated = try await events.update(id: id, at: now()) { event in
             guard event.hostID == host else { throw EventsError.notHost }
+            if event.groupWalk != nil, changes.visibility == .private {
+                throw RoamError.invalidField("visibility", "a group walk is public; its privacy says who may join")
+            }
             try changes.validate(against: event, policy: policy)
             if let capacity = changes.capacity {
                 guard capacity >= event.memberCount else { throw EventsError.capacityBelowMembers(event.memberCount) }
