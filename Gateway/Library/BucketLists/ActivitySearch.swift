@@ -17,16 +17,9 @@ struct ActivitySearch {
 
     init(_ query: Operations.SearchActivities.Input.Query) throws(RoamError) {
         var validation = Validation()
-        switch (query.lat, query.lng) {
-        case let (lat?, lng?):
-            request.near = .with { $0.latitude = lat; $0.longitude = lng }
-            request.withinMeters = query.radius ?? Self.defaultRadiusMeters
-        case (nil, nil):
-            validation.require(query.radius == nil, "lat", "is required with radius")
-        case (_?, nil):
-            validation.fail("lng", "is required with lat")
-        case (nil, _?):
-            validation.fail("lat", "is required with lng")
+        if let near = try NearQuery.point(lat: query.lat, lng: query.lng, radius: query.radius, defaultRadius: Self.defaultRadiusMeters) {
+            request.near = near.point
+            request.withinMeters = near.meters
         }
         let edges = [("south", query.south), ("west", query.west), ("north", query.north), ("east", query.east)]
         if let south = query.south, let west = query.west, let north = query.north, let east = query.east {

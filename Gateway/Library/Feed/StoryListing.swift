@@ -28,21 +28,11 @@ struct StoryListing {
 
     /// Stories within `radius` metres (1 km unless given) of `lat`, `lng`; nothing when neither is given.
     mutating func near(lat: Double?, lng: Double?, radius: Double?) throws(RoamError) {
-        var validation = Validation()
-        switch (lat, lng) {
-        case let (lat?, lng?):
-            request.near = .with {
-                $0.center = .with { $0.latitude = lat; $0.longitude = lng }
-                $0.radiusMeters = radius ?? 1_000
-            }
-        case (nil, nil):
-            validation.require(radius == nil, "lat", "is required with radius")
-        case (_?, nil):
-            validation.fail("lng", "is required with lat")
-        case (nil, _?):
-            validation.fail("lat", "is required with lng")
+        guard let near = try NearQuery.point(lat: lat, lng: lng, radius: radius, defaultRadius: 1_000) else { return }
+        request.near = .with {
+            $0.center = near.point
+            $0.radiusMeters = near.meters
         }
-        try validation.check()
     }
 
     /// Stories inside a map's box (`west` > `east` spans the antimeridian).

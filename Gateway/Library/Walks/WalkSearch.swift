@@ -13,19 +13,10 @@ struct WalkSearch {
     static let fieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius", "text": "q", "order": "sort"]
 
     init(_ query: Operations.SearchWalks.Input.Query) throws(RoamError) {
-        var validation = Validation()
-        switch (query.lat, query.lng) {
-        case let (lat?, lng?):
-            request.near = .with { $0.latitude = lat; $0.longitude = lng }
-            request.withinMeters = query.radius ?? Self.defaultRadiusMeters
-        case (nil, nil):
-            validation.require(query.radius == nil, "lat", "is required with radius")
-        case (_?, nil):
-            validation.fail("lng", "is required with lat")
-        case (nil, _?):
-            validation.fail("lat", "is required with lng")
+        if let near = try NearQuery.point(lat: query.lat, lng: query.lng, radius: query.radius, defaultRadius: Self.defaultRadiusMeters) {
+            request.near = near.point
+            request.withinMeters = near.meters
         }
-        try validation.check()
         request.text = query.q ?? ""
         request.tag = query.tag ?? ""
         request.order = switch query.sort {

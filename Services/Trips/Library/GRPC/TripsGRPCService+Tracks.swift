@@ -15,15 +15,7 @@ extension TripsGRPCService {
     public func recordTrackPoints(request: Roam_Trips_V1_RecordTrackPointsRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_RecordTrackPointsResponse {
         let tripID = try UUID(field: "trip_id", request.tripID)
-        var validation = Validation()
-        for (index, point) in request.points.enumerated() {
-            validation.require(point.hasAt, "points[\(index)].at", "is required")
-            validation.require(point.hasPosition, "points[\(index)].position", "is required")
-        }
-        try validation.check()
-        let points = request.points.map {
-            TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters)
-        }
+        let points = try TrackPoint.list(request.points)
         let (new, repeated, located) = try await tracks.record(points, trip: tripID, owner: caller())
         return .with {
             $0.recorded = Int32(new)
@@ -54,12 +46,31 @@ extension TripsGRPCService {
                           context _: ServerContext) async throws {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let day = try request.date.isEmpty ? nil : LocalDate(field: "date", request.date)
-        let document = Data(try await tracks.gpx(ofTrip: tripID, on: day, owner: caller()).utf8)
-        // Well under gRPC's 4 MiB message limit, whatever the track's size.
+        try await response.write(gpx: try await tracks.gpx(ofTrip: tripID, on: day, owner: caller()))
+    }
+}
+
+extension TrackPoint {
+    /// The points a request sends, each with its time and position (`points[3].at` names one without).
+    static func list(_ points: [Roam_Trips_V1_TrackPoint]) throws(RoamError) -> [TrackPoint] {
+        var validation = Validation()
+        for (index, point) in points.enumerated() {
+            validation.require(point.hasAt, "points[\(index)].at", "is required")
+            validation.require(point.hasPosition, "points[\(index)].position", "is required")
+        }
+        try validation.check()
+        return points.map { TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters) }
+    }
+}
+
+extension RPCWriter<Roam_Trips_V1_ExportGPXResponse> {
+    /// A GPX document in 256 KiB messages: well under gRPC's 4 MiB limit, whatever its size.
+    func write(gpx text: String) async throws {
+        let document = Data(text.utf8)
         var offset = 0
         repeat {
             let end = min(offset + 256 * 1_024, document.count)
-            try await response.write(.with { $0.chunk = document[offset..<end] })
+            try await write(.with { $0.chunk = document[offset..<end] })
             offset = end
         } while offset < document.count
     }

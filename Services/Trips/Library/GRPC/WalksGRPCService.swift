@@ -32,14 +32,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
     public func recordWalkPoints(request: Roam_Trips_V1_RecordWalkPointsRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_RecordWalkPointsResponse {
         let id = try UUID(field: "walk_id", request.walkID)
-        var validation = Validation()
-        for (index, point) in request.points.enumerated() {
-            validation.require(point.hasAt, "points[\(index)].at", "is required")
-            validation.require(point.hasPosition, "points[\(index)].position", "is required")
-        }
-        try validation.check()
-        let points = request.points.map { TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters) }
-        let (recorded, total) = try await walks.record(points, walk: id, owner: caller())
+        let (recorded, total) = try await walks.record(try TrackPoint.list(request.points), walk: id, owner: caller())
         return .with {
             $0.recorded = Int32(recorded)
             $0.pointCount = Int32(total)
@@ -149,14 +142,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
 
     public func exportWalkGPX(request: Roam_Trips_V1_ExportWalkGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
                               context _: ServerContext) async throws {
-        let document = Data(try await walks.gpx(of: UUID(field: "walk_id", request.walkID), for: caller()).utf8)
-        // Well under gRPC's 4 MiB message limit, whatever the walk's size.
-        var offset = 0
-        repeat {
-            let end = min(offset + 256 * 1_024, document.count)
-            try await response.write(.with { $0.chunk = document[offset..<end] })
-            offset = end
-        } while offset < document.count
+        try await response.write(gpx: try await walks.gpx(of: UUID(field: "walk_id", request.walkID), for: caller()))
     }
 
     public func importWalkGPX(request: RPCAsyncSequence<Roam_Trips_V1_ImportWalkGPXRequest, any Error>, context _: ServerContext) async throws
