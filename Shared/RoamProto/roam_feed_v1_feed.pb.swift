@@ -36,6 +36,9 @@ public nonisolated enum Roam_Feed_V1_StoryOrder: SwiftProtobuf.Enum, Swift.CaseI
 
   /// Hot rank `log10(max(2, points/10 + 2)) / (hours + 2)^1.8`, recomputed in the background.
   case trending // = 5
+
+  /// Highest score among the last 365 days' stories.
+  case topYear // = 6
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -50,6 +53,7 @@ public nonisolated enum Roam_Feed_V1_StoryOrder: SwiftProtobuf.Enum, Swift.CaseI
     case 3: self = .topMonth
     case 4: self = .topAllTime
     case 5: self = .trending
+    case 6: self = .topYear
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -62,6 +66,7 @@ public nonisolated enum Roam_Feed_V1_StoryOrder: SwiftProtobuf.Enum, Swift.CaseI
     case .topMonth: return 3
     case .topAllTime: return 4
     case .trending: return 5
+    case .topYear: return 6
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -74,6 +79,7 @@ public nonisolated enum Roam_Feed_V1_StoryOrder: SwiftProtobuf.Enum, Swift.CaseI
     .topMonth,
     .topAllTime,
     .trending,
+    .topYear,
   ]
 
 }
@@ -1399,7 +1405,7 @@ public nonisolated struct Roam_Feed_V1_GetTimelineRequest: Sendable {
 fileprivate nonisolated let _protobuf_package = "roam.feed.v1"
 
 nonisolated extension Roam_Feed_V1_StoryOrder: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0STORY_ORDER_UNSPECIFIED\0\u{1}STORY_ORDER_RECENT\0\u{1}STORY_ORDER_TOP_WEEK\0\u{1}STORY_ORDER_TOP_MONTH\0\u{1}STORY_ORDER_TOP_ALL_TIME\0\u{1}STORY_ORDER_TRENDING\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0STORY_ORDER_UNSPECIFIED\0\u{1}STORY_ORDER_RECENT\0\u{1}STORY_ORDER_TOP_WEEK\0\u{1}STORY_ORDER_TOP_MONTH\0\u{1}STORY_ORDER_TOP_ALL_TIME\0\u{1}STORY_ORDER_TRENDING\0\u{1}STORY_ORDER_TOP_YEAR\0")
 }
 
 nonisolated extension Roam_Feed_V1_Engagement: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {

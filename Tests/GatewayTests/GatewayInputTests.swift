@@ -51,7 +51,7 @@ import Testing
         var refused = Validation()
         InputCheckMiddleware.check(FormQuery("lat=1&lng=1&sort=best"), against: parameters, into: &refused)
         #expect(refused.violations.map(\.field) == ["sort"])
-        #expect(refused.violations.first?.description == "must be one of recent, top_week, top_month, top_all_time, trending")
+        #expect(refused.violations.first?.description == "must be one of recent, top_week, top_month, top_year, top_all_time, trending")
         var accepted = Validation()
         InputCheckMiddleware.check(FormQuery("lat=1&lng=1&sort=top_week"), against: parameters, into: &accepted)
         #expect(accepted.violations.isEmpty)

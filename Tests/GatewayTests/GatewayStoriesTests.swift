@@ -104,6 +104,9 @@ import Testing
             let rest = try await http.send("GET", "/v1/stories/nearby?lat=\(lat)&lng=\(lng)&radius=5000&sort=top_week&pageToken=\(token)",
                                            token: cy.token)
             #expect(try Self.ids(rest) == [far, surf])
+            // The year's top: the same stories, all of them this year's.
+            let year = try await http.send("GET", "/v1/stories/search?q=sunset&sort=top_year", token: cy.token)
+            #expect(try Self.ids(year) == [sunset, far], "\(year.status)")
             // Trending: everywhere, and near a point.
             #expect(try Set(Self.ids(await http.send("GET", "/v1/stories/trending", token: cy.token))) == [sunset, surf, far])
             #expect(try Set(Self.ids(await http.send("GET", "/v1/stories/trending?lat=\(lat)&lng=\(lng)&radius=100", token: cy.token))) == [sunset])

@@ -8,7 +8,7 @@ struct StoryListing {
 
     /// The `sort` values, as the document lists them.
     private static let orders: [String: Roam_Feed_V1_StoryOrder] = [
-        "recent": .recent, "top_week": .topWeek, "top_month": .topMonth, "top_all_time": .topAllTime, "trending": .trending,
+        "recent": .recent, "top_week": .topWeek, "top_month": .topMonth, "top_year": .topYear, "top_all_time": .topAllTime, "trending": .trending,
     ]
 
     /// The service's names of the request's fields, as the client sent them.

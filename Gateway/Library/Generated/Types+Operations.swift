@@ -19398,10 +19398,11 @@ internal enum Operations {
                     case recent = "recent"
                     case topWeek = "top_week"
                     case topMonth = "top_month"
+                    case topYear = "top_year"
                     case topAllTime = "top_all_time"
                     case trending = "trending"
                 }
-                /// recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                /// recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///
                 /// - Remark: Generated from `#/paths/v1/stories/map/GET/query/sort`.
                 internal var sort: Operations.ListStoriesOnMap.Input.Query.SortPayload?
@@ -19436,7 +19437,7 @@ internal enum Operations {
                 ///   - west: Edge of the box in degrees
                 ///   - north: Edge of the box in degrees
                 ///   - east: Edge of the box in degrees
-                ///   - sort: recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                ///   - sort: recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///   - q: Words that must all appear in the text ("a phrase", `or`, `-word` work)
                 ///   - tag: One hashtag, with or without #
                 ///   - author: The author's user id
@@ -19748,10 +19749,11 @@ internal enum Operations {
                     case recent = "recent"
                     case topWeek = "top_week"
                     case topMonth = "top_month"
+                    case topYear = "top_year"
                     case topAllTime = "top_all_time"
                     case trending = "trending"
                 }
-                /// recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                /// recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///
                 /// - Remark: Generated from `#/paths/v1/stories/nearby/GET/query/sort`.
                 internal var sort: Operations.ListNearbyStories.Input.Query.SortPayload?
@@ -19785,7 +19787,7 @@ internal enum Operations {
                 ///   - lat: Latitude of the centre
                 ///   - lng: Longitude of the centre
                 ///   - radius: Metres from the centre, 1 to 50,000 (default 1,000)
-                ///   - sort: recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                ///   - sort: recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///   - q: Words that must all appear in the text ("a phrase", `or`, `-word` work)
                 ///   - tag: One hashtag, with or without #
                 ///   - author: The author's user id
@@ -20111,10 +20113,11 @@ internal enum Operations {
                     case recent = "recent"
                     case topWeek = "top_week"
                     case topMonth = "top_month"
+                    case topYear = "top_year"
                     case topAllTime = "top_all_time"
                     case trending = "trending"
                 }
-                /// recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                /// recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///
                 /// - Remark: Generated from `#/paths/v1/stories/search/GET/query/sort`.
                 internal var sort: Operations.SearchStories.Input.Query.SortPayload?
@@ -20136,7 +20139,7 @@ internal enum Operations {
                 ///   - lat: Latitude of the centre
                 ///   - lng: Longitude of the centre
                 ///   - radius: Metres from the centre, 1 to 50,000 (default 1,000)
-                ///   - sort: recent; top_week, top_month, top_all_time (score: a like or comment 10 points, a view 1); trending
+                ///   - sort: recent; top_week, top_month, top_year, top_all_time (score: a like or comment 10 points, a view 1); trending
                 ///   - pageSize: 1 to 100, default 20
                 ///   - pageToken: `nextPageToken` of the previous page
                 internal init(

@@ -9,6 +9,8 @@ public enum StoryOrder: String, Sendable, CaseIterable {
     case topWeek = "top_week"
     /// Highest score among the stories of the last 30 days.
     case topMonth = "top_month"
+    /// Highest score among the stories of the last 365 days.
+    case topYear = "top_year"
     /// Highest score ever.
     case topAllTime = "top_all_time"
     /// Highest hot rank (score decayed by age), as the trending ranker last computed it.
@@ -20,6 +22,7 @@ public enum StoryOrder: String, Sendable, CaseIterable {
         case .recent, .topAllTime: nil
         case .topWeek, .trending: 7 * 86_400
         case .topMonth: 30 * 86_400
+        case .topYear: 365 * 86_400
         }
     }
 }

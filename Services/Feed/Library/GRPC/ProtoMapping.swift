@@ -152,6 +152,7 @@ extension StoryQuery {
         case .unspecified, .recent: .recent
         case .topWeek: .topWeek
         case .topMonth: .topMonth
+        case .topYear: .topYear
         case .topAllTime: .topAllTime
         case .trending: .trending
         case .UNRECOGNIZED: throw RoamError.invalidField("order", "is not a known order")

@@ -16,7 +16,7 @@ extension InMemoryFeedStore {
                   since.map({ post.createdAt >= $0 }) ?? true else { continue }
             let value: Double = switch query.order {
             case .recent: 0
-            case .topWeek, .topMonth, .topAllTime: Double(points(of: post.id))
+            case .topWeek, .topMonth, .topYear, .topAllTime: Double(points(of: post.id))
             case .trending: hotRanks[post.id] ?? 0
             }
             ranked.append((post, value))

@@ -14,7 +14,7 @@ extension PostgresFeedStore {
     public func stories(matching query: StoryQuery, hiding hiddenAuthors: Set<UUID>, page: PageRequest, now: Date) async throws -> Page<Post> {
         let sortValue = switch query.order {
         case .recent: "0"
-        case .topWeek, .topMonth, .topAllTime: Self.pointsSQL
+        case .topWeek, .topMonth, .topYear, .topAllTime: Self.pointsSQL
         case .trending: "p.hot_rank"
         }
         var circle: (center: GeoPoint, radius: Double)?
