@@ -24,8 +24,8 @@ import Testing
     }
 
     /// A group walk starting in ten minutes, for an hour.
-    func walk(_ service: EventService, host: UUID, privacy: GroupWalkPrivacy, route: UUID) async throws -> Event {
-        try await service.create(EventDraft(name: "Sunset walk", center: here, radiusMeters: 100, capacity: 10,
+    func walk(_ service: EventService, host: UUID, privacy: GroupWalkPrivacy, route: UUID, capacity: Int = 10) async throws -> Event {
+        try await service.create(EventDraft(name: "Sunset walk", center: here, radiusMeters: 100, capacity: capacity,
                                             startsAt: clock.now.addingTimeInterval(600), lifetime: .seconds(3600),
                                             groupWalk: GroupWalk(walkID: route, privacy: privacy)), host: host, idempotencyKey: nil).event
     }
@@ -91,6 +91,13 @@ import Testing
         #expect(try await service.respond(to: invited.id, user: stranger, accept: true)?.isJoined == true)
         #expect(try await service.invitations(of: stranger).first?.event.viewerRole == .member)
         #expect(await errorReason { _ = try await service.respond(to: invited.id, user: fan, accept: true) } == "NOT_FOUND", "not invited")
+        // A join that fails (full, no waitlist) leaves the invitation pending.
+        let small = try await walk(service, host: host, privacy: .invited, route: route, capacity: 2)
+        _ = try await service.invite([fan, friend], to: small.id, host: host)
+        #expect(try await service.join(small.id, user: fan, at: nil, password: "", waitlistIfFull: false).isJoined)
+        #expect(await errorReason { _ = try await service.join(small.id, user: friend, at: nil, password: "", waitlistIfFull: false) } == "EVENT_FULL")
+        #expect(try await service.invitations(of: friend).first { $0.event.event.id == small.id }?.invitation.state == .pending)
+        #expect(try await service.invitations(of: fan).first { $0.event.event.id == small.id }?.invitation.state == .accepted)
         let notAWalk = try await service.create(EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
                                                 host: host, idempotencyKey: nil).event
         #expect(await errorReason { _ = try await service.invite([fan], to: notAWalk.id, host: host) } == "NOT_A_GROUP_WALK")

@@ -10,7 +10,7 @@ extension EventService {
                                           message: "positions are shared only while the walk is on, from its start to its end")
 
     /// Whether the privacy lets the user in: anyone; friends (the host and they follow each other); or
-    /// those the host invited (joining accepts the invitation).
+    /// those the host invited.
     func mayJoin(_ walk: GroupWalk, hostedBy host: UUID, eventID: UUID, user: UUID) async throws {
         switch walk.privacy {
         case .everyone:
@@ -24,13 +24,13 @@ extension EventService {
             guard try await events.invitation(of: user, to: eventID) != nil else {
                 throw RoamError(.permissionDenied, reason: "INVITATION_REQUIRED", message: "only people the host invited may join")
             }
-            _ = try await events.respond(to: eventID, user: user, accepted: true, at: now())
         }
     }
 
-    /// The position a group walk's new member is stored with: theirs when given, else the meeting point.
-    func positionForGroupWalk(given: ReportedPosition?, event: Event) async throws -> ReportedPosition {
-        given ?? ReportedPosition(point: event.fence.center, accuracyMeters: 0)
+    /// Joining an invited group walk (or its waitlist) accepts the invitation; a join that fails leaves it as it was.
+    func acceptInvitation(to event: Event, user: UUID, at time: Date) async throws {
+        guard event.groupWalk?.privacy == .invited else { return }
+        _ = try await events.respond(to: event.id, user: user, accepted: true, at: time)
     }
 
     /// The host invites users (by id); each new invitee hears of it. The users newly invited.

@@ -22,7 +22,7 @@ extension EventService {
             try await mayJoin(walk, hostedBy: event.hostID, eventID: id, user: user)
             // Where the member is, when they said; else the meeting point, which is never shared (sharing
             // starts with positions reported after it is turned on).
-            stored = try await positionForGroupWalk(given: position, event: event)
+            stored = position ?? ReportedPosition(point: event.fence.center, accuracyMeters: 0)
         } else {
             guard let given = position else { throw RoamError.invalidField("position", "is required") }
             guard event.isLive(at: time) else { throw EventsError.notStarted }
@@ -35,6 +35,7 @@ extension EventService {
         }
         switch try await events.admit(eventID: id, userID: user, position: stored, at: time) {
         case .admitted(let event):
+            try await acceptInvitation(to: event, user: user, at: time)
             await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: user, at: time), to: event.hostID)
             return .joined(event)
         case .alreadyMember(let event):
@@ -42,6 +43,7 @@ extension EventService {
         case .full(let event):
             guard waitlistIfFull else { throw EventsError.full }
             let place = try await events.enqueue(eventID: id, userID: user, position: stored, at: time)
+            try await acceptInvitation(to: event, user: user, at: time)
             return .waitlisted(event, position: place)
         case .banned:
             throw EventsError.banned

@@ -30,7 +30,7 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         let parsed = parser.parse() && reader.path.isEmpty
         guard parsed, reader.sawGPX else {
             let why = parser.parserError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
-            throw RoamError.invalidField("gpx", reader.sawGPX || !parsed ? "is not well-formed GPX\(why)" : "must be a GPX document (a gpx element)")
+            throw RoamError.invalidField("gpx", !parsed ? "is not well-formed GPX\(why)" : "must be a GPX document (a gpx element)")
         }
         try reader.violations.check()
         return ImportedWalk(name: reader.name, description: reader.summary, points: reader.points, waypoints: reader.waypoints)

@@ -4,6 +4,9 @@ import RoamCore
 /// A walk: started from a place towards a destination, its path recorded as it goes, then finished
 /// (private, "Done") and perhaps posted (public).
 public struct Walk: Sendable, Hashable, Identifiable {
+    /// Photos of the walk itself, beside those of its points of interest.
+    public static let maxPhotos = 20
+
     public let id: UUID
     public let ownerID: UUID
     public var details: WalkDetails

@@ -116,7 +116,7 @@ public struct WalkService: Sendable {
         let checked = try details.validated()
         if let mediaIDs = changes.mediaIDs {
             var validation = Validation()
-            validation.require(mediaIDs.count <= PointOfInterest.maxPhotos * 2, "media_ids", "at most \(PointOfInterest.maxPhotos * 2) photos")
+            validation.require(mediaIDs.count <= Walk.maxPhotos, "media_ids", "at most \(Walk.maxPhotos) photos")
             validation.require(Set(mediaIDs).count == mediaIDs.count, "media_ids", "must not repeat a photo")
             try validation.check()
             let added = mediaIDs.filter { !before.allMediaIDs.contains($0) }
