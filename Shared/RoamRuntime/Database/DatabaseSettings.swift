@@ -29,7 +29,10 @@ public struct DatabaseSettings: Sendable {
             ("statement_timeout", "\(statementTimeout)"), ("jit", "off"), ("max_parallel_workers_per_gather", "0"),
         ]
         self.configuration = configuration
-        probe.options.connectTimeout = .seconds(1)
+        // Longer than the supervisor's own one-second limit on an attempt, so a server that accepts the
+        // connection but does not answer always meets that limit (counted as slow) and never this one
+        // (an error, which would call the server away on the first unanswered attempt).
+        probe.options.connectTimeout = .seconds(3)
         probeConfiguration = probe
     }
 
