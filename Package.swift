@@ -100,8 +100,8 @@ let package = Package(
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
-            dependencies: uses("Crypto", "GRPCCore", "JWTKit", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
-                               "SwiftProtobuf"),
+            dependencies: uses("AsyncHTTPClient", "Crypto", "GRPCCore", "JWTKit", "Logging", "NIOCore", "PostgresNIO", "RoamCore",
+                               "RoamProto", "RoamRuntime", "SwiftProtobuf"),
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
                           swiftSettings: swiftSettings),

@@ -358,6 +358,110 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetSignInOptions" metadata.
+        public enum GetSignInOptions: Sendable {
+            /// Request type for "GetSignInOptions".
+            public typealias Input = Roam_Accounts_V1_GetSignInOptionsRequest
+            /// Response type for "GetSignInOptions".
+            public typealias Output = Roam_Accounts_V1_GetSignInOptionsResponse
+            /// Descriptor for "GetSignInOptions".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "GetSignInOptions",
+                type: .unary
+            )
+        }
+        /// Namespace for "SignInWithProvider" metadata.
+        public enum SignInWithProvider: Sendable {
+            /// Request type for "SignInWithProvider".
+            public typealias Input = Roam_Accounts_V1_SignInWithProviderRequest
+            /// Response type for "SignInWithProvider".
+            public typealias Output = Roam_Accounts_V1_SignInWithProviderResponse
+            /// Descriptor for "SignInWithProvider".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "SignInWithProvider",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListLinkedProviders" metadata.
+        public enum ListLinkedProviders: Sendable {
+            /// Request type for "ListLinkedProviders".
+            public typealias Input = Roam_Accounts_V1_ListLinkedProvidersRequest
+            /// Response type for "ListLinkedProviders".
+            public typealias Output = Roam_Accounts_V1_ListLinkedProvidersResponse
+            /// Descriptor for "ListLinkedProviders".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "ListLinkedProviders",
+                type: .unary
+            )
+        }
+        /// Namespace for "LinkProvider" metadata.
+        public enum LinkProvider: Sendable {
+            /// Request type for "LinkProvider".
+            public typealias Input = Roam_Accounts_V1_LinkProviderRequest
+            /// Response type for "LinkProvider".
+            public typealias Output = Roam_Accounts_V1_LinkProviderResponse
+            /// Descriptor for "LinkProvider".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "LinkProvider",
+                type: .unary
+            )
+        }
+        /// Namespace for "UnlinkProvider" metadata.
+        public enum UnlinkProvider: Sendable {
+            /// Request type for "UnlinkProvider".
+            public typealias Input = Roam_Accounts_V1_UnlinkProviderRequest
+            /// Response type for "UnlinkProvider".
+            public typealias Output = Roam_Accounts_V1_UnlinkProviderResponse
+            /// Descriptor for "UnlinkProvider".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "UnlinkProvider",
+                type: .unary
+            )
+        }
+        /// Namespace for "RequestEmailChange" metadata.
+        public enum RequestEmailChange: Sendable {
+            /// Request type for "RequestEmailChange".
+            public typealias Input = Roam_Accounts_V1_RequestEmailChangeRequest
+            /// Response type for "RequestEmailChange".
+            public typealias Output = Roam_Accounts_V1_RequestEmailChangeResponse
+            /// Descriptor for "RequestEmailChange".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "RequestEmailChange",
+                type: .unary
+            )
+        }
+        /// Namespace for "ChangeUsername" metadata.
+        public enum ChangeUsername: Sendable {
+            /// Request type for "ChangeUsername".
+            public typealias Input = Roam_Accounts_V1_ChangeUsernameRequest
+            /// Response type for "ChangeUsername".
+            public typealias Output = Roam_Accounts_V1_ChangeUsernameResponse
+            /// Descriptor for "ChangeUsername".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "ChangeUsername",
+                type: .unary
+            )
+        }
+        /// Namespace for "AcceptTerms" metadata.
+        public enum AcceptTerms: Sendable {
+            /// Request type for "AcceptTerms".
+            public typealias Input = Roam_Accounts_V1_AcceptTermsRequest
+            /// Response type for "AcceptTerms".
+            public typealias Output = Roam_Accounts_V1_AcceptTermsResponse
+            /// Descriptor for "AcceptTerms".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "AcceptTerms",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.accounts.v1.AccountsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             SignUp.descriptor,
@@ -385,7 +489,15 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
             Unblock.descriptor,
             CheckBlock.descriptor,
             GetRelations.descriptor,
-            GetPublicKeys.descriptor
+            GetPublicKeys.descriptor,
+            GetSignInOptions.descriptor,
+            SignInWithProvider.descriptor,
+            ListLinkedProviders.descriptor,
+            LinkProvider.descriptor,
+            UnlinkProvider.descriptor,
+            RequestEmailChange.descriptor,
+            ChangeUsername.descriptor,
+            AcceptTerms.descriptor
         ]
     }
 }
@@ -845,6 +957,144 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetPublicKeysRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetPublicKeysResponse>
+
+        /// Handle the "GetSignInOptions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) The providers one may sign in with and the current terms of service version.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_GetSignInOptionsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_GetSignInOptionsResponse` messages.
+        func getSignInOptions(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetSignInOptionsResponse>
+
+        /// Handle the "SignInWithProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+        /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_SignInWithProviderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_SignInWithProviderResponse` messages.
+        func signInWithProvider(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_SignInWithProviderResponse>
+
+        /// Handle the "ListLinkedProviders" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_ListLinkedProvidersRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_ListLinkedProvidersResponse` messages.
+        func listLinkedProviders(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>
+
+        /// Handle the "LinkProvider" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_LinkProviderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_LinkProviderResponse` messages.
+        func linkProvider(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_LinkProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_LinkProviderResponse>
+
+        /// Handle the "UnlinkProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_UnlinkProviderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_UnlinkProviderResponse` messages.
+        func unlinkProvider(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_UnlinkProviderResponse>
+
+        /// Handle the "RequestEmailChange" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+        /// > old address is told then. Sessions stay.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_RequestEmailChangeRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_RequestEmailChangeResponse` messages.
+        func requestEmailChange(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_RequestEmailChangeResponse>
+
+        /// Handle the "ChangeUsername" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_ChangeUsernameRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_ChangeUsernameResponse` messages.
+        func changeUsername(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_ChangeUsernameResponse>
+
+        /// Handle the "AcceptTerms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts the current terms of service.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_AcceptTermsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_AcceptTermsResponse` messages.
+        func acceptTerms(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AcceptTermsResponse>
     }
 
     /// Service protocol for the "roam.accounts.v1.AccountsService" service.
@@ -1288,6 +1538,144 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetPublicKeysRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetPublicKeysResponse>
+
+        /// Handle the "GetSignInOptions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) The providers one may sign in with and the current terms of service version.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetSignInOptionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_GetSignInOptionsResponse` message.
+        func getSignInOptions(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetSignInOptionsResponse>
+
+        /// Handle the "SignInWithProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+        /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SignInWithProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_SignInWithProviderResponse` message.
+        func signInWithProvider(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_SignInWithProviderResponse>
+
+        /// Handle the "ListLinkedProviders" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ListLinkedProvidersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_ListLinkedProvidersResponse` message.
+        func listLinkedProviders(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>
+
+        /// Handle the "LinkProvider" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LinkProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_LinkProviderResponse` message.
+        func linkProvider(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_LinkProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_LinkProviderResponse>
+
+        /// Handle the "UnlinkProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_UnlinkProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_UnlinkProviderResponse` message.
+        func unlinkProvider(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_UnlinkProviderResponse>
+
+        /// Handle the "RequestEmailChange" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+        /// > old address is told then. Sessions stay.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_RequestEmailChangeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_RequestEmailChangeResponse` message.
+        func requestEmailChange(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_RequestEmailChangeResponse>
+
+        /// Handle the "ChangeUsername" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeUsernameRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_ChangeUsernameResponse` message.
+        func changeUsername(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_ChangeUsernameResponse>
+
+        /// Handle the "AcceptTerms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts the current terms of service.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_AcceptTermsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_AcceptTermsResponse` message.
+        func acceptTerms(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AcceptTermsResponse>
     }
 
     /// Simple service protocol for the "roam.accounts.v1.AccountsService" service.
@@ -1729,6 +2117,144 @@ extension Roam_Accounts_V1_AccountsService {
             request: Roam_Accounts_V1_GetPublicKeysRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Accounts_V1_GetPublicKeysResponse
+
+        /// Handle the "GetSignInOptions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) The providers one may sign in with and the current terms of service version.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_GetSignInOptionsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_GetSignInOptionsResponse` to respond with.
+        func getSignInOptions(
+            request: Roam_Accounts_V1_GetSignInOptionsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_GetSignInOptionsResponse
+
+        /// Handle the "SignInWithProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+        /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_SignInWithProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_SignInWithProviderResponse` to respond with.
+        func signInWithProvider(
+            request: Roam_Accounts_V1_SignInWithProviderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_SignInWithProviderResponse
+
+        /// Handle the "ListLinkedProviders" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_ListLinkedProvidersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_ListLinkedProvidersResponse` to respond with.
+        func listLinkedProviders(
+            request: Roam_Accounts_V1_ListLinkedProvidersRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_ListLinkedProvidersResponse
+
+        /// Handle the "LinkProvider" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_LinkProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_LinkProviderResponse` to respond with.
+        func linkProvider(
+            request: Roam_Accounts_V1_LinkProviderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_LinkProviderResponse
+
+        /// Handle the "UnlinkProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_UnlinkProviderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_UnlinkProviderResponse` to respond with.
+        func unlinkProvider(
+            request: Roam_Accounts_V1_UnlinkProviderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_UnlinkProviderResponse
+
+        /// Handle the "RequestEmailChange" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+        /// > old address is told then. Sessions stay.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_RequestEmailChangeRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_RequestEmailChangeResponse` to respond with.
+        func requestEmailChange(
+            request: Roam_Accounts_V1_RequestEmailChangeRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_RequestEmailChangeResponse
+
+        /// Handle the "ChangeUsername" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_ChangeUsernameRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_ChangeUsernameResponse` to respond with.
+        func changeUsername(
+            request: Roam_Accounts_V1_ChangeUsernameRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_ChangeUsernameResponse
+
+        /// Handle the "AcceptTerms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts the current terms of service.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_AcceptTermsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_AcceptTermsResponse` to respond with.
+        func acceptTerms(
+            request: Roam_Accounts_V1_AcceptTermsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_AcceptTermsResponse
     }
 }
 
@@ -2022,6 +2548,94 @@ extension Roam_Accounts_V1_AccountsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.GetSignInOptions.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetSignInOptionsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetSignInOptionsResponse>(),
+            handler: { request, context in
+                try await self.getSignInOptions(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.SignInWithProvider.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_SignInWithProviderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_SignInWithProviderResponse>(),
+            handler: { request, context in
+                try await self.signInWithProvider(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.ListLinkedProviders.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ListLinkedProvidersRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ListLinkedProvidersResponse>(),
+            handler: { request, context in
+                try await self.listLinkedProviders(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.LinkProvider.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_LinkProviderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_LinkProviderResponse>(),
+            handler: { request, context in
+                try await self.linkProvider(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.UnlinkProvider.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_UnlinkProviderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_UnlinkProviderResponse>(),
+            handler: { request, context in
+                try await self.unlinkProvider(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.RequestEmailChange.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_RequestEmailChangeRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_RequestEmailChangeResponse>(),
+            handler: { request, context in
+                try await self.requestEmailChange(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.ChangeUsername.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ChangeUsernameRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ChangeUsernameResponse>(),
+            handler: { request, context in
+                try await self.changeUsername(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.AcceptTerms.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AcceptTermsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AcceptTermsResponse>(),
+            handler: { request, context in
+                try await self.acceptTerms(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -2308,6 +2922,94 @@ extension Roam_Accounts_V1_AccountsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetPublicKeysResponse> {
         let response = try await self.getPublicKeys(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getSignInOptions(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetSignInOptionsResponse> {
+        let response = try await self.getSignInOptions(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func signInWithProvider(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_SignInWithProviderResponse> {
+        let response = try await self.signInWithProvider(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listLinkedProviders(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_ListLinkedProvidersResponse> {
+        let response = try await self.listLinkedProviders(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func linkProvider(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_LinkProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_LinkProviderResponse> {
+        let response = try await self.linkProvider(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unlinkProvider(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_UnlinkProviderResponse> {
+        let response = try await self.unlinkProvider(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func requestEmailChange(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_RequestEmailChangeResponse> {
+        let response = try await self.requestEmailChange(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func changeUsername(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_ChangeUsernameResponse> {
+        let response = try await self.changeUsername(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func acceptTerms(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AcceptTermsResponse> {
+        let response = try await self.acceptTerms(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2649,6 +3351,110 @@ extension Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetPublicKeysResponse> {
         return GRPCCore.ServerResponse<Roam_Accounts_V1_GetPublicKeysResponse>(
             message: try await self.getPublicKeys(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getSignInOptions(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetSignInOptionsResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_GetSignInOptionsResponse>(
+            message: try await self.getSignInOptions(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func signInWithProvider(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_SignInWithProviderResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_SignInWithProviderResponse>(
+            message: try await self.signInWithProvider(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listLinkedProviders(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_ListLinkedProvidersResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>(
+            message: try await self.listLinkedProviders(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func linkProvider(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_LinkProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_LinkProviderResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_LinkProviderResponse>(
+            message: try await self.linkProvider(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unlinkProvider(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_UnlinkProviderResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_UnlinkProviderResponse>(
+            message: try await self.unlinkProvider(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func requestEmailChange(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_RequestEmailChangeResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_RequestEmailChangeResponse>(
+            message: try await self.requestEmailChange(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func changeUsername(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_ChangeUsernameResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_ChangeUsernameResponse>(
+            message: try await self.changeUsername(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func acceptTerms(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AcceptTermsResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_AcceptTermsResponse>(
+            message: try await self.acceptTerms(
                 request: request.message,
                 context: context
             ),
@@ -3228,6 +4034,184 @@ extension Roam_Accounts_V1_AccountsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetPublicKeysResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetPublicKeysResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetSignInOptions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) The providers one may sign in with and the current terms of service version.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetSignInOptionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetSignInOptionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetSignInOptionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getSignInOptions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetSignInOptionsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetSignInOptionsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SignInWithProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+        /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SignInWithProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_SignInWithProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_SignInWithProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func signInWithProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_SignInWithProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_SignInWithProviderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_SignInWithProviderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListLinkedProviders" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ListLinkedProvidersRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ListLinkedProvidersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_ListLinkedProvidersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listLinkedProviders<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_ListLinkedProvidersResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LinkProvider" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LinkProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_LinkProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_LinkProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func linkProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_LinkProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_LinkProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_LinkProviderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_LinkProviderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UnlinkProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_UnlinkProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_UnlinkProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_UnlinkProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unlinkProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_UnlinkProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_UnlinkProviderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_UnlinkProviderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RequestEmailChange" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+        /// > old address is told then. Sessions stay.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_RequestEmailChangeRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_RequestEmailChangeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_RequestEmailChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func requestEmailChange<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_RequestEmailChangeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_RequestEmailChangeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ChangeUsername" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeUsernameRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeUsernameRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_ChangeUsernameResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func changeUsername<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeUsernameRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_ChangeUsernameResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ChangeUsernameResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AcceptTerms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts the current terms of service.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_AcceptTermsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_AcceptTermsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AcceptTermsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func acceptTerms<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_AcceptTermsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AcceptTermsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AcceptTermsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -4096,6 +5080,272 @@ extension Roam_Accounts_V1_AccountsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "GetSignInOptions" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) The providers one may sign in with and the current terms of service version.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetSignInOptionsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetSignInOptionsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetSignInOptionsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getSignInOptions<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetSignInOptionsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetSignInOptionsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetSignInOptionsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.GetSignInOptions.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SignInWithProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+        /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SignInWithProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_SignInWithProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_SignInWithProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func signInWithProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_SignInWithProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_SignInWithProviderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_SignInWithProviderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.SignInWithProvider.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListLinkedProviders" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ListLinkedProvidersRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ListLinkedProvidersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_ListLinkedProvidersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listLinkedProviders<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_ListLinkedProvidersResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.ListLinkedProviders.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LinkProvider" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LinkProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_LinkProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_LinkProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func linkProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_LinkProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_LinkProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_LinkProviderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_LinkProviderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.LinkProvider.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UnlinkProvider" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_UnlinkProviderRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_UnlinkProviderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_UnlinkProviderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unlinkProvider<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_UnlinkProviderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_UnlinkProviderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_UnlinkProviderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.UnlinkProvider.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RequestEmailChange" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+        /// > old address is told then. Sessions stay.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_RequestEmailChangeRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_RequestEmailChangeRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_RequestEmailChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func requestEmailChange<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_RequestEmailChangeRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_RequestEmailChangeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_RequestEmailChangeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.RequestEmailChange.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ChangeUsername" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeUsernameRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeUsernameRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_ChangeUsernameResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func changeUsername<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeUsernameRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_ChangeUsernameResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ChangeUsernameResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.ChangeUsername.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "AcceptTerms" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accepts the current terms of service.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_AcceptTermsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_AcceptTermsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AcceptTermsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func acceptTerms<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_AcceptTermsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AcceptTermsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AcceptTermsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.AcceptTerms.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -4810,6 +6060,232 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetPublicKeysRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetPublicKeysResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetSignInOptions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) The providers one may sign in with and the current terms of service version.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_GetSignInOptionsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getSignInOptions<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetSignInOptionsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetSignInOptionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getSignInOptions(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetSignInOptionsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetSignInOptionsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SignInWithProvider" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+    /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_SignInWithProviderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func signInWithProvider<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_SignInWithProviderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_SignInWithProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.signInWithProvider(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_SignInWithProviderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_SignInWithProviderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLinkedProviders" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_ListLinkedProvidersRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLinkedProviders<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listLinkedProviders(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ListLinkedProvidersRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ListLinkedProvidersResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LinkProvider" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_LinkProviderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func linkProvider<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_LinkProviderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_LinkProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.linkProvider(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_LinkProviderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_LinkProviderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnlinkProvider" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_UnlinkProviderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unlinkProvider<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_UnlinkProviderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_UnlinkProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unlinkProvider(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_UnlinkProviderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_UnlinkProviderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestEmailChange" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+    /// > old address is told then. Sessions stay.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_RequestEmailChangeRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestEmailChange<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_RequestEmailChangeRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_RequestEmailChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.requestEmailChange(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_RequestEmailChangeRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_RequestEmailChangeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ChangeUsername" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_ChangeUsernameRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func changeUsername<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeUsernameRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ChangeUsernameResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.changeUsername(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ChangeUsernameRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ChangeUsernameResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AcceptTerms" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accepts the current terms of service.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_AcceptTermsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func acceptTerms<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_AcceptTermsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AcceptTermsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.acceptTerms(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AcceptTermsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AcceptTermsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5630,6 +7106,264 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getPublicKeys(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetSignInOptions" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) The providers one may sign in with and the current terms of service version.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getSignInOptions<Result>(
+        _ message: Roam_Accounts_V1_GetSignInOptionsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetSignInOptionsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_GetSignInOptionsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getSignInOptions(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SignInWithProvider" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) Signs in with an OpenID Connect provider's ID token: the linked account, else the account
+    /// > with the same verified email (linked now), else a new account. The token's nonce works once.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func signInWithProvider<Result>(
+        _ message: Roam_Accounts_V1_SignInWithProviderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_SignInWithProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_SignInWithProviderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.signInWithProvider(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLinkedProviders" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLinkedProviders<Result>(
+        _ message: Roam_Accounts_V1_ListLinkedProvidersRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ListLinkedProvidersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_ListLinkedProvidersRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listLinkedProviders(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LinkProvider" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func linkProvider<Result>(
+        _ message: Roam_Accounts_V1_LinkProviderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_LinkProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_LinkProviderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.linkProvider(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnlinkProvider" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Refused (FAILED_PRECONDITION LAST_SIGN_IN_METHOD) when it is the account's only way to sign in.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unlinkProvider<Result>(
+        _ message: Roam_Accounts_V1_UnlinkProviderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_UnlinkProviderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_UnlinkProviderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unlinkProvider(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RequestEmailChange" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Emails a link to the new address; the address changes when it is followed (VerifyEmail), and the
+    /// > old address is told then. Sessions stay.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func requestEmailChange<Result>(
+        _ message: Roam_Accounts_V1_RequestEmailChangeRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_RequestEmailChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_RequestEmailChangeRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.requestEmailChange(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ChangeUsername" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A free username, at most once per USERNAME_CHANGE_INTERVAL; the old one stops finding the user.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func changeUsername<Result>(
+        _ message: Roam_Accounts_V1_ChangeUsernameRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_ChangeUsernameResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeUsernameRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.changeUsername(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AcceptTerms" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accepts the current terms of service.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func acceptTerms<Result>(
+        _ message: Roam_Accounts_V1_AcceptTermsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AcceptTermsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_AcceptTermsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.acceptTerms(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -58,41 +58,80 @@ public nonisolated struct Roam_Accounts_V1_TokenPair: Sendable {
 }
 
 /// What the owner sees of their account.
-public nonisolated struct Roam_Accounts_V1_Account: Sendable {
+public nonisolated struct Roam_Accounts_V1_Account: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var userID: String = String()
+  public var userID: String {
+    get {_storage._userID}
+    set {_uniqueStorage()._userID = newValue}
+  }
 
-  public var email: String = String()
+  public var email: String {
+    get {_storage._email}
+    set {_uniqueStorage()._email = newValue}
+  }
 
-  public var emailVerified: Bool = false
+  public var emailVerified: Bool {
+    get {_storage._emailVerified}
+    set {_uniqueStorage()._emailVerified = newValue}
+  }
 
   public var profile: Roam_Accounts_V1_Profile {
-    get {_profile ?? Roam_Accounts_V1_Profile()}
-    set {_profile = newValue}
+    get {_storage._profile ?? Roam_Accounts_V1_Profile()}
+    set {_uniqueStorage()._profile = newValue}
   }
   /// Returns true if `profile` has been explicitly set.
-  public var hasProfile: Bool {self._profile != nil}
+  public var hasProfile: Bool {_storage._profile != nil}
   /// Clears the value of `profile`. Subsequent reads from it will return its default value.
-  public mutating func clearProfile() {self._profile = nil}
+  public mutating func clearProfile() {_uniqueStorage()._profile = nil}
 
   public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_createdAt = newValue}
+    get {_storage._createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._createdAt = newValue}
   }
   /// Returns true if `createdAt` has been explicitly set.
-  public var hasCreatedAt: Bool {self._createdAt != nil}
+  public var hasCreatedAt: Bool {_storage._createdAt != nil}
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
-  public mutating func clearCreatedAt() {self._createdAt = nil}
+  public mutating func clearCreatedAt() {_uniqueStorage()._createdAt = nil}
+
+  /// False for an account that signs in only through providers.
+  public var hasPassword_p: Bool {
+    get {_storage._hasPassword_p}
+    set {_uniqueStorage()._hasPassword_p = newValue}
+  }
+
+  /// The terms version accepted last and when ("" and unset if none).
+  public var termsVersion: String {
+    get {_storage._termsVersion}
+    set {_uniqueStorage()._termsVersion = newValue}
+  }
+
+  public var termsAcceptedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._termsAcceptedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._termsAcceptedAt = newValue}
+  }
+  /// Returns true if `termsAcceptedAt` has been explicitly set.
+  public var hasTermsAcceptedAt: Bool {_storage._termsAcceptedAt != nil}
+  /// Clears the value of `termsAcceptedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearTermsAcceptedAt() {_uniqueStorage()._termsAcceptedAt = nil}
+
+  /// When the username last changed (unset if never).
+  public var usernameChangedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_storage._usernameChangedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._usernameChangedAt = newValue}
+  }
+  /// Returns true if `usernameChangedAt` has been explicitly set.
+  public var hasUsernameChangedAt: Bool {_storage._usernameChangedAt != nil}
+  /// Clears the value of `usernameChangedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearUsernameChangedAt() {_uniqueStorage()._usernameChangedAt = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _profile: Roam_Accounts_V1_Profile? = nil
-  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// What anyone may see of a user.
@@ -165,6 +204,9 @@ public nonisolated struct Roam_Accounts_V1_SignUpRequest: Sendable {
   /// Clears the value of `device`. Subsequent reads from it will return its default value.
   public mutating func clearDevice() {self._device = nil}
 
+  /// The version of the terms the person accepted; required to equal the current one when there is one.
+  public var termsVersion: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -172,34 +214,35 @@ public nonisolated struct Roam_Accounts_V1_SignUpRequest: Sendable {
   fileprivate var _device: Roam_Accounts_V1_DeviceInfo? = nil
 }
 
-public nonisolated struct Roam_Accounts_V1_SignUpResponse: @unchecked Sendable {
+public nonisolated struct Roam_Accounts_V1_SignUpResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var account: Roam_Accounts_V1_Account {
-    get {_storage._account ?? Roam_Accounts_V1_Account()}
-    set {_uniqueStorage()._account = newValue}
+    get {_account ?? Roam_Accounts_V1_Account()}
+    set {_account = newValue}
   }
   /// Returns true if `account` has been explicitly set.
-  public var hasAccount: Bool {_storage._account != nil}
+  public var hasAccount: Bool {self._account != nil}
   /// Clears the value of `account`. Subsequent reads from it will return its default value.
-  public mutating func clearAccount() {_uniqueStorage()._account = nil}
+  public mutating func clearAccount() {self._account = nil}
 
   public var tokens: Roam_Accounts_V1_TokenPair {
-    get {_storage._tokens ?? Roam_Accounts_V1_TokenPair()}
-    set {_uniqueStorage()._tokens = newValue}
+    get {_tokens ?? Roam_Accounts_V1_TokenPair()}
+    set {_tokens = newValue}
   }
   /// Returns true if `tokens` has been explicitly set.
-  public var hasTokens: Bool {_storage._tokens != nil}
+  public var hasTokens: Bool {self._tokens != nil}
   /// Clears the value of `tokens`. Subsequent reads from it will return its default value.
-  public mutating func clearTokens() {_uniqueStorage()._tokens = nil}
+  public mutating func clearTokens() {self._tokens = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _account: Roam_Accounts_V1_Account? = nil
+  fileprivate var _tokens: Roam_Accounts_V1_TokenPair? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_LogInRequest: Sendable {
@@ -221,6 +264,9 @@ public nonisolated struct Roam_Accounts_V1_LogInRequest: Sendable {
   /// Clears the value of `device`. Subsequent reads from it will return its default value.
   public mutating func clearDevice() {self._device = nil}
 
+  /// The current terms version, when the person accepts it now (asked for by TERMS_NOT_ACCEPTED).
+  public var acceptTermsVersion: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -228,34 +274,35 @@ public nonisolated struct Roam_Accounts_V1_LogInRequest: Sendable {
   fileprivate var _device: Roam_Accounts_V1_DeviceInfo? = nil
 }
 
-public nonisolated struct Roam_Accounts_V1_LogInResponse: @unchecked Sendable {
+public nonisolated struct Roam_Accounts_V1_LogInResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var account: Roam_Accounts_V1_Account {
-    get {_storage._account ?? Roam_Accounts_V1_Account()}
-    set {_uniqueStorage()._account = newValue}
+    get {_account ?? Roam_Accounts_V1_Account()}
+    set {_account = newValue}
   }
   /// Returns true if `account` has been explicitly set.
-  public var hasAccount: Bool {_storage._account != nil}
+  public var hasAccount: Bool {self._account != nil}
   /// Clears the value of `account`. Subsequent reads from it will return its default value.
-  public mutating func clearAccount() {_uniqueStorage()._account = nil}
+  public mutating func clearAccount() {self._account = nil}
 
   public var tokens: Roam_Accounts_V1_TokenPair {
-    get {_storage._tokens ?? Roam_Accounts_V1_TokenPair()}
-    set {_uniqueStorage()._tokens = newValue}
+    get {_tokens ?? Roam_Accounts_V1_TokenPair()}
+    set {_tokens = newValue}
   }
   /// Returns true if `tokens` has been explicitly set.
-  public var hasTokens: Bool {_storage._tokens != nil}
+  public var hasTokens: Bool {self._tokens != nil}
   /// Clears the value of `tokens`. Subsequent reads from it will return its default value.
-  public mutating func clearTokens() {_uniqueStorage()._tokens = nil}
+  public mutating func clearTokens() {self._tokens = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _account: Roam_Accounts_V1_Account? = nil
+  fileprivate var _tokens: Roam_Accounts_V1_TokenPair? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_RefreshSessionRequest: Sendable {
@@ -1030,6 +1077,294 @@ public nonisolated struct Roam_Accounts_V1_GetPublicKeysResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Accounts_V1_GetSignInOptionsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_GetSignInOptionsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var providers: [String] = []
+
+  /// "" when the deployment has no terms of service.
+  public var termsVersion: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_SignInWithProviderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var provider: String = String()
+
+  public var idToken: String = String()
+
+  /// The nonce the app gave the provider (the raw value; its SHA-256 in hex is accepted in the token).
+  public var nonce: String = String()
+
+  /// The terms version the person accepts (at sign-up, or when a new version asks for it).
+  public var acceptTermsVersion: String = String()
+
+  public var device: Roam_Accounts_V1_DeviceInfo {
+    get {_device ?? Roam_Accounts_V1_DeviceInfo()}
+    set {_device = newValue}
+  }
+  /// Returns true if `device` has been explicitly set.
+  public var hasDevice: Bool {self._device != nil}
+  /// Clears the value of `device`. Subsequent reads from it will return its default value.
+  public mutating func clearDevice() {self._device = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _device: Roam_Accounts_V1_DeviceInfo? = nil
+}
+
+public nonisolated struct Roam_Accounts_V1_SignInWithProviderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var account: Roam_Accounts_V1_Account {
+    get {_account ?? Roam_Accounts_V1_Account()}
+    set {_account = newValue}
+  }
+  /// Returns true if `account` has been explicitly set.
+  public var hasAccount: Bool {self._account != nil}
+  /// Clears the value of `account`. Subsequent reads from it will return its default value.
+  public mutating func clearAccount() {self._account = nil}
+
+  public var tokens: Roam_Accounts_V1_TokenPair {
+    get {_tokens ?? Roam_Accounts_V1_TokenPair()}
+    set {_tokens = newValue}
+  }
+  /// Returns true if `tokens` has been explicitly set.
+  public var hasTokens: Bool {self._tokens != nil}
+  /// Clears the value of `tokens`. Subsequent reads from it will return its default value.
+  public mutating func clearTokens() {self._tokens = nil}
+
+  /// True when this sign-in created the account.
+  public var created: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _account: Roam_Accounts_V1_Account? = nil
+  fileprivate var _tokens: Roam_Accounts_V1_TokenPair? = nil
+}
+
+public nonisolated struct Roam_Accounts_V1_LinkedProvider: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var provider: String = String()
+
+  /// The address the provider gave ("" if none).
+  public var email: String = String()
+
+  public var linkedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_linkedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_linkedAt = newValue}
+  }
+  /// Returns true if `linkedAt` has been explicitly set.
+  public var hasLinkedAt: Bool {self._linkedAt != nil}
+  /// Clears the value of `linkedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearLinkedAt() {self._linkedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _linkedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Accounts_V1_ListLinkedProvidersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_ListLinkedProvidersResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var providers: [Roam_Accounts_V1_LinkedProvider] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_LinkProviderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var provider: String = String()
+
+  public var idToken: String = String()
+
+  public var nonce: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_LinkProviderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var linked: Roam_Accounts_V1_LinkedProvider {
+    get {_linked ?? Roam_Accounts_V1_LinkedProvider()}
+    set {_linked = newValue}
+  }
+  /// Returns true if `linked` has been explicitly set.
+  public var hasLinked: Bool {self._linked != nil}
+  /// Clears the value of `linked`. Subsequent reads from it will return its default value.
+  public mutating func clearLinked() {self._linked = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _linked: Roam_Accounts_V1_LinkedProvider? = nil
+}
+
+public nonisolated struct Roam_Accounts_V1_UnlinkProviderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var provider: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_UnlinkProviderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_RequestEmailChangeRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var newEmail: String = String()
+
+  /// The current password; an account without one needs a sign-in from the last few minutes instead.
+  public var password: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_RequestEmailChangeResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_ChangeUsernameRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var username: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_ChangeUsernameResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var account: Roam_Accounts_V1_Account {
+    get {_account ?? Roam_Accounts_V1_Account()}
+    set {_account = newValue}
+  }
+  /// Returns true if `account` has been explicitly set.
+  public var hasAccount: Bool {self._account != nil}
+  /// Clears the value of `account`. Subsequent reads from it will return its default value.
+  public mutating func clearAccount() {self._account = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _account: Roam_Accounts_V1_Account? = nil
+}
+
+public nonisolated struct Roam_Accounts_V1_AcceptTermsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var version: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_AcceptTermsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var account: Roam_Accounts_V1_Account {
+    get {_account ?? Roam_Accounts_V1_Account()}
+    set {_account = newValue}
+  }
+  /// Returns true if `account` has been explicitly set.
+  public var hasAccount: Bool {self._account != nil}
+  /// Clears the value of `account`. Subsequent reads from it will return its default value.
+  public mutating func clearAccount() {self._account = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _account: Roam_Accounts_V1_Account? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.accounts.v1"
@@ -1090,53 +1425,125 @@ nonisolated extension Roam_Accounts_V1_TokenPair: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Account"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}email\0\u{3}email_verified\0\u{1}profile\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}email\0\u{3}email_verified\0\u{1}profile\0\u{3}created_at\0\u{3}has_password\0\u{3}terms_version\0\u{3}terms_accepted_at\0\u{3}username_changed_at\0")
+
+  fileprivate class _StorageClass {
+    var _userID: String = String()
+    var _email: String = String()
+    var _emailVerified: Bool = false
+    var _profile: Roam_Accounts_V1_Profile? = nil
+    var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _hasPassword_p: Bool = false
+    var _termsVersion: String = String()
+    var _termsAcceptedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _usernameChangedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _userID = source._userID
+      _email = source._email
+      _emailVerified = source._emailVerified
+      _profile = source._profile
+      _createdAt = source._createdAt
+      _hasPassword_p = source._hasPassword_p
+      _termsVersion = source._termsVersion
+      _termsAcceptedAt = source._termsAcceptedAt
+      _usernameChangedAt = source._usernameChangedAt
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.email) }()
-      case 3: try { try decoder.decodeSingularBoolField(value: &self.emailVerified) }()
-      case 4: try { try decoder.decodeSingularMessageField(value: &self._profile) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._userID) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._email) }()
+        case 3: try { try decoder.decodeSingularBoolField(value: &_storage._emailVerified) }()
+        case 4: try { try decoder.decodeSingularMessageField(value: &_storage._profile) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
+        case 6: try { try decoder.decodeSingularBoolField(value: &_storage._hasPassword_p) }()
+        case 7: try { try decoder.decodeSingularStringField(value: &_storage._termsVersion) }()
+        case 8: try { try decoder.decodeSingularMessageField(value: &_storage._termsAcceptedAt) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._usernameChangedAt) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.userID.isEmpty {
-      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._userID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._userID, fieldNumber: 1)
+      }
+      if !_storage._email.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._email, fieldNumber: 2)
+      }
+      if _storage._emailVerified != false {
+        try visitor.visitSingularBoolField(value: _storage._emailVerified, fieldNumber: 3)
+      }
+      try { if let v = _storage._profile {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+      } }()
+      try { if let v = _storage._createdAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if _storage._hasPassword_p != false {
+        try visitor.visitSingularBoolField(value: _storage._hasPassword_p, fieldNumber: 6)
+      }
+      if !_storage._termsVersion.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._termsVersion, fieldNumber: 7)
+      }
+      try { if let v = _storage._termsAcceptedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+      } }()
+      try { if let v = _storage._usernameChangedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
     }
-    if !self.email.isEmpty {
-      try visitor.visitSingularStringField(value: self.email, fieldNumber: 2)
-    }
-    if self.emailVerified != false {
-      try visitor.visitSingularBoolField(value: self.emailVerified, fieldNumber: 3)
-    }
-    try { if let v = self._profile {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
-    } }()
-    try { if let v = self._createdAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_Account, rhs: Roam_Accounts_V1_Account) -> Bool {
-    if lhs.userID != rhs.userID {return false}
-    if lhs.email != rhs.email {return false}
-    if lhs.emailVerified != rhs.emailVerified {return false}
-    if lhs._profile != rhs._profile {return false}
-    if lhs._createdAt != rhs._createdAt {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._userID != rhs_storage._userID {return false}
+        if _storage._email != rhs_storage._email {return false}
+        if _storage._emailVerified != rhs_storage._emailVerified {return false}
+        if _storage._profile != rhs_storage._profile {return false}
+        if _storage._createdAt != rhs_storage._createdAt {return false}
+        if _storage._hasPassword_p != rhs_storage._hasPassword_p {return false}
+        if _storage._termsVersion != rhs_storage._termsVersion {return false}
+        if _storage._termsAcceptedAt != rhs_storage._termsAcceptedAt {return false}
+        if _storage._usernameChangedAt != rhs_storage._usernameChangedAt {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1254,7 +1661,7 @@ nonisolated extension Roam_Accounts_V1_DeviceInfo: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SignUpRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{1}device\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{1}device\0\u{3}terms_version\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1267,6 +1674,7 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
       case 3: try { try decoder.decodeSingularStringField(value: &self.password) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._device) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self.termsVersion) }()
       default: break
       }
     }
@@ -1292,6 +1700,9 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
     try { if let v = self._device {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
+    if !self.termsVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.termsVersion, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1301,6 +1712,7 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
     if lhs.password != rhs.password {return false}
     if lhs.displayName != rhs.displayName {return false}
     if lhs._device != rhs._device {return false}
+    if lhs.termsVersion != rhs.termsVersion {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1310,74 +1722,36 @@ nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, Sw
   public static let protoMessageName: String = _protobuf_package + ".SignUpResponse"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0")
 
-  fileprivate class _StorageClass {
-    var _account: Roam_Accounts_V1_Account? = nil
-    var _tokens: Roam_Accounts_V1_TokenPair? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _account = source._account
-      _tokens = source._tokens
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._account) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._tokens) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._tokens) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      try { if let v = _storage._account {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      } }()
-      try { if let v = _storage._tokens {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-    }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._account {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._tokens {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_SignUpResponse, rhs: Roam_Accounts_V1_SignUpResponse) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._account != rhs_storage._account {return false}
-        if _storage._tokens != rhs_storage._tokens {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs._account != rhs._account {return false}
+    if lhs._tokens != rhs._tokens {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1385,7 +1759,7 @@ nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogInRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}password\0\u{1}device\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}password\0\u{1}device\0\u{3}accept_terms_version\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1396,6 +1770,7 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
       case 1: try { try decoder.decodeSingularStringField(value: &self.identifier) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.password) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._device) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.acceptTermsVersion) }()
       default: break
       }
     }
@@ -1415,6 +1790,9 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
     try { if let v = self._device {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     } }()
+    if !self.acceptTermsVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.acceptTermsVersion, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1422,6 +1800,7 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
     if lhs.identifier != rhs.identifier {return false}
     if lhs.password != rhs.password {return false}
     if lhs._device != rhs._device {return false}
+    if lhs.acceptTermsVersion != rhs.acceptTermsVersion {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1431,74 +1810,36 @@ nonisolated extension Roam_Accounts_V1_LogInResponse: SwiftProtobuf.Message, Swi
   public static let protoMessageName: String = _protobuf_package + ".LogInResponse"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0")
 
-  fileprivate class _StorageClass {
-    var _account: Roam_Accounts_V1_Account? = nil
-    var _tokens: Roam_Accounts_V1_TokenPair? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _account = source._account
-      _tokens = source._tokens
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._account) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._tokens) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._tokens) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      try { if let v = _storage._account {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      } }()
-      try { if let v = _storage._tokens {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-    }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._account {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._tokens {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_LogInResponse, rhs: Roam_Accounts_V1_LogInResponse) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._account != rhs_storage._account {return false}
-        if _storage._tokens != rhs_storage._tokens {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs._account != rhs._account {return false}
+    if lhs._tokens != rhs._tokens {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2996,6 +3337,556 @@ nonisolated extension Roam_Accounts_V1_GetPublicKeysResponse: SwiftProtobuf.Mess
 
   public static func ==(lhs: Roam_Accounts_V1_GetPublicKeysResponse, rhs: Roam_Accounts_V1_GetPublicKeysResponse) -> Bool {
     if lhs.keys != rhs.keys {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_GetSignInOptionsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSignInOptionsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_GetSignInOptionsRequest, rhs: Roam_Accounts_V1_GetSignInOptionsRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_GetSignInOptionsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetSignInOptionsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}providers\0\u{3}terms_version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.providers) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.termsVersion) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.providers.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.providers, fieldNumber: 1)
+    }
+    if !self.termsVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.termsVersion, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_GetSignInOptionsResponse, rhs: Roam_Accounts_V1_GetSignInOptionsResponse) -> Bool {
+    if lhs.providers != rhs.providers {return false}
+    if lhs.termsVersion != rhs.termsVersion {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_SignInWithProviderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SignInWithProviderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}provider\0\u{3}id_token\0\u{1}nonce\0\u{3}accept_terms_version\0\u{1}device\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.provider) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idToken) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.nonce) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.acceptTermsVersion) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._device) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.provider.isEmpty {
+      try visitor.visitSingularStringField(value: self.provider, fieldNumber: 1)
+    }
+    if !self.idToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.idToken, fieldNumber: 2)
+    }
+    if !self.nonce.isEmpty {
+      try visitor.visitSingularStringField(value: self.nonce, fieldNumber: 3)
+    }
+    if !self.acceptTermsVersion.isEmpty {
+      try visitor.visitSingularStringField(value: self.acceptTermsVersion, fieldNumber: 4)
+    }
+    try { if let v = self._device {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_SignInWithProviderRequest, rhs: Roam_Accounts_V1_SignInWithProviderRequest) -> Bool {
+    if lhs.provider != rhs.provider {return false}
+    if lhs.idToken != rhs.idToken {return false}
+    if lhs.nonce != rhs.nonce {return false}
+    if lhs.acceptTermsVersion != rhs.acceptTermsVersion {return false}
+    if lhs._device != rhs._device {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_SignInWithProviderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SignInWithProviderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0\u{1}created\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._tokens) }()
+      case 3: try { try decoder.decodeSingularBoolField(value: &self.created) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._account {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._tokens {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if self.created != false {
+      try visitor.visitSingularBoolField(value: self.created, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_SignInWithProviderResponse, rhs: Roam_Accounts_V1_SignInWithProviderResponse) -> Bool {
+    if lhs._account != rhs._account {return false}
+    if lhs._tokens != rhs._tokens {return false}
+    if lhs.created != rhs.created {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_LinkedProvider: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkedProvider"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}provider\0\u{1}email\0\u{3}linked_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.provider) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.email) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._linkedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.provider.isEmpty {
+      try visitor.visitSingularStringField(value: self.provider, fieldNumber: 1)
+    }
+    if !self.email.isEmpty {
+      try visitor.visitSingularStringField(value: self.email, fieldNumber: 2)
+    }
+    try { if let v = self._linkedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_LinkedProvider, rhs: Roam_Accounts_V1_LinkedProvider) -> Bool {
+    if lhs.provider != rhs.provider {return false}
+    if lhs.email != rhs.email {return false}
+    if lhs._linkedAt != rhs._linkedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_ListLinkedProvidersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListLinkedProvidersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_ListLinkedProvidersRequest, rhs: Roam_Accounts_V1_ListLinkedProvidersRequest) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_ListLinkedProvidersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListLinkedProvidersResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}providers\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.providers) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.providers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.providers, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_ListLinkedProvidersResponse, rhs: Roam_Accounts_V1_ListLinkedProvidersResponse) -> Bool {
+    if lhs.providers != rhs.providers {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_LinkProviderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkProviderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}provider\0\u{3}id_token\0\u{1}nonce\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.provider) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.idToken) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.nonce) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.provider.isEmpty {
+      try visitor.visitSingularStringField(value: self.provider, fieldNumber: 1)
+    }
+    if !self.idToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.idToken, fieldNumber: 2)
+    }
+    if !self.nonce.isEmpty {
+      try visitor.visitSingularStringField(value: self.nonce, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_LinkProviderRequest, rhs: Roam_Accounts_V1_LinkProviderRequest) -> Bool {
+    if lhs.provider != rhs.provider {return false}
+    if lhs.idToken != rhs.idToken {return false}
+    if lhs.nonce != rhs.nonce {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_LinkProviderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".LinkProviderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}linked\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._linked) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._linked {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_LinkProviderResponse, rhs: Roam_Accounts_V1_LinkProviderResponse) -> Bool {
+    if lhs._linked != rhs._linked {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_UnlinkProviderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnlinkProviderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}provider\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.provider) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.provider.isEmpty {
+      try visitor.visitSingularStringField(value: self.provider, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_UnlinkProviderRequest, rhs: Roam_Accounts_V1_UnlinkProviderRequest) -> Bool {
+    if lhs.provider != rhs.provider {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_UnlinkProviderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".UnlinkProviderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_UnlinkProviderResponse, rhs: Roam_Accounts_V1_UnlinkProviderResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_RequestEmailChangeRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestEmailChangeRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}new_email\0\u{1}password\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.newEmail) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.password) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.newEmail.isEmpty {
+      try visitor.visitSingularStringField(value: self.newEmail, fieldNumber: 1)
+    }
+    if !self.password.isEmpty {
+      try visitor.visitSingularStringField(value: self.password, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_RequestEmailChangeRequest, rhs: Roam_Accounts_V1_RequestEmailChangeRequest) -> Bool {
+    if lhs.newEmail != rhs.newEmail {return false}
+    if lhs.password != rhs.password {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_RequestEmailChangeResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RequestEmailChangeResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_RequestEmailChangeResponse, rhs: Roam_Accounts_V1_RequestEmailChangeResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_ChangeUsernameRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChangeUsernameRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}username\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.username) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.username.isEmpty {
+      try visitor.visitSingularStringField(value: self.username, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_ChangeUsernameRequest, rhs: Roam_Accounts_V1_ChangeUsernameRequest) -> Bool {
+    if lhs.username != rhs.username {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_ChangeUsernameResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChangeUsernameResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._account {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_ChangeUsernameResponse, rhs: Roam_Accounts_V1_ChangeUsernameResponse) -> Bool {
+    if lhs._account != rhs._account {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_AcceptTermsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AcceptTermsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}version\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.version) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.version.isEmpty {
+      try visitor.visitSingularStringField(value: self.version, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_AcceptTermsRequest, rhs: Roam_Accounts_V1_AcceptTermsRequest) -> Bool {
+    if lhs.version != rhs.version {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_AcceptTermsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".AcceptTermsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._account {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_AcceptTermsResponse, rhs: Roam_Accounts_V1_AcceptTermsResponse) -> Bool {
+    if lhs._account != rhs._account {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

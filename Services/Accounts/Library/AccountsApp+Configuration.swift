@@ -11,6 +11,10 @@ extension AccountsApp {
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
         /// The media service, where avatars are attached.
         public var mediaAddresses: [HostAndPort]
+        /// The OpenID Connect providers accepted for sign-in.
+        public var providers: [IdentityProvider]
+        /// How soon a token signed with an unknown key may fetch a provider's keys again.
+        public var providerKeyRefetchCooldown: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
@@ -20,6 +24,8 @@ extension AccountsApp {
             hasher = try PasswordHasher(environment: environment)
             purgeTargets = try environment.namedAddresses("USER_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            providers = try IdentityProvider.all(environment: environment)
+            providerKeyRefetchCooldown = try environment.duration("OIDC_KEY_REFETCH_COOLDOWN", default: .seconds(30))
         }
     }
 }

@@ -13,7 +13,10 @@ public enum AccountsApp {
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
             let accounts = try await repositories.service(hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
                                                           mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
-                                                          media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)))
+                                                          media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
+                                                          providers: configuration.providers,
+                                                          idTokens: JWKSIDTokenVerifier(refetchCooldown: configuration.providerKeyRefetchCooldown,
+                                                                                        logger: runtime.logger))
             var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
                                      migrator: AccountsMigrations.migrator)
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods

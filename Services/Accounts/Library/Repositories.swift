@@ -1,13 +1,15 @@
 import Foundation
 import RoamRuntime
 
-/// The five repositories of the accounts service, from one store.
+/// The repositories of the accounts service, from one store.
 public struct Repositories: Sendable {
     public var users: any UserRepository
     public var sessions: any SessionRepository
     public var graph: any SocialGraphRepository
     public var attempts: any LoginAttemptRepository
     public var oneTimeTokens: any OneTimeTokenRepository
+    public var identities: any IdentityRepository
+    public var nonces: any NonceRepository
     /// Deleted accounts, to be told to other services.
     public var outbox: any OutboxRepository
 
@@ -17,6 +19,8 @@ public struct Repositories: Sendable {
         graph = store
         attempts = store
         oneTimeTokens = store
+        identities = store
+        nonces = store
         outbox = store.outbox
     }
 
@@ -26,13 +30,17 @@ public struct Repositories: Sendable {
         graph = PostgresSocialGraphRepository(database: database)
         attempts = PostgresLoginAttemptRepository(database: database)
         oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
+        identities = PostgresIdentityRepository(database: database)
+        nonces = PostgresNonceRepository(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 
     public func service(hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
                         policy: AccountPolicy, media: (any MediaAttachments)? = nil,
+                        providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
                         now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
         try await AccountService(users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
-                                 hasher: hasher, tokens: OpaqueToken(), signer: signer, mailer: mailer, policy: policy, media: media, now: now)
+                                 identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
+                                 mailer: mailer, policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
     }
 }

@@ -9,6 +9,11 @@ public struct AccountService: Sendable {
     let graph: any SocialGraphRepository
     let attempts: any LoginAttemptRepository
     let oneTimeTokens: any OneTimeTokenRepository
+    let identities: any IdentityRepository
+    let nonces: any NonceRepository
+    /// The OpenID Connect providers accepted for sign-in, and what checks their ID tokens.
+    let providers: [IdentityProvider]
+    let idTokens: (any IDTokenVerifier)?
     let hasher: any PasswordHashing
     let tokens: any SecretTokens
     let signer: any AccessTokenSigner
@@ -23,9 +28,16 @@ public struct AccountService: Sendable {
 
     public init(users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
                 attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
+                identities: any IdentityRepository, nonces: any NonceRepository,
                 hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
-                policy: AccountPolicy, media: (any MediaAttachments)? = nil, now: @escaping @Sendable () -> Date = Date.init) async throws {
+                policy: AccountPolicy, media: (any MediaAttachments)? = nil,
+                providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
+                now: @escaping @Sendable () -> Date = Date.init) async throws {
         self.media = media
+        self.identities = identities
+        self.nonces = nonces
+        self.providers = providers
+        self.idTokens = idTokens
         self.users = users
         self.sessions = sessions
         self.graph = graph
@@ -43,18 +55,21 @@ public struct AccountService: Sendable {
     public func signUp(_ form: SignUpForm, device: DeviceInfo, clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
         try form.validate()
         let time = now()
+        let terms = try termsAcceptedAtSignUp(form.termsVersion, at: time)
         if try await users.user(email: form.email) != nil { throw AccountsError.emailTaken }
         if try await users.user(username: form.username) != nil { throw AccountsError.usernameTaken }
         let user = User(id: .v7(at: time), email: form.email, username: form.username,
                         passwordHash: try await hasher.hash(form.password),
-                        profile: ProfileDetails(displayName: form.displayName), createdAt: time)
+                        profile: ProfileDetails(displayName: form.displayName), createdAt: time, acceptedTerms: terms)
         try await users.create(user)
         try await sendVerificationEmail(to: user)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
         return (ProfileView(user: user, isOwner: true), tokens)
     }
 
-    public func logIn(identifier: String, password: String, device: DeviceInfo, clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
+    /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to.
+    public func logIn(identifier: String, password: String, acceptingTerms: String = "", device: DeviceInfo,
+                      clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
         let identifier = identifier.trimmingWhitespace().lowercased()
         var validation = Validation()
         validation.require(!identifier.isEmpty, "identifier", "is required")
@@ -68,11 +83,12 @@ public struct AccountService: Sendable {
 
         let user = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
         let valid = try await hasher.verify(password, against: user?.passwordHash ?? decoyHash)
-        guard let user, valid else {
+        guard var user, valid else {
             try await attempts.recordFailure(keys: [addressKey, accountKey], at: now())
             throw AccountsError.invalidCredentials
         }
         try await attempts.clear(key: accountKey)
+        user = try await checkTerms(of: user, accepting: acceptingTerms)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
         return (ProfileView(user: user, isOwner: true), tokens)
     }
@@ -116,7 +132,8 @@ public struct AccountService: Sendable {
         AccountRules.checkPassword(new, field: "new_password", into: &validation)
         try validation.check()
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
-        guard try await hasher.verify(current, against: user.passwordHash) else {
+        // An account that signs in only through providers sets its first password without one.
+        if let hash = user.passwordHash, !(try await hasher.verify(current, against: hash)) {
             throw RoamError(.permissionDenied, reason: "INVALID_CREDENTIALS", message: "the current password is wrong",
                             violations: [.init(field: "current_password", description: "is wrong")])
         }
@@ -125,8 +142,19 @@ public struct AccountService: Sendable {
 
     public func deleteAccount(of caller: AuthenticatedUser, password: String) async throws {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
-        guard try await hasher.verify(password, against: user.passwordHash) else { throw AccountsError.wrongPassword }
+        try await confirmIdentity(of: user, caller: caller, password: password)
         try await users.delete(userID: user.id, at: now())
+    }
+
+    /// What a grave change asks of the caller: the password, or for an account that has none, a session
+    /// begun in the last few minutes (a fresh sign-in through the provider).
+    func confirmIdentity(of user: User, caller: AuthenticatedUser, password: String) async throws {
+        if let hash = user.passwordHash {
+            guard try await hasher.verify(password, against: hash) else { throw AccountsError.wrongPassword }
+            return
+        }
+        guard let sessionID = caller.sessionID, let session = try await sessions.session(id: sessionID),
+              session.createdAt.adding(policy.recentSignIn) >= now() else { throw AccountsError.recentSignInRequired }
     }
 
     private func checkThrottle(key: String, limit: Int) async throws {
@@ -138,7 +166,7 @@ public struct AccountService: Sendable {
         throw RoamError.tooManyAttempts(retryAfter: .seconds(seconds))
     }
 
-    private func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {
+    func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {
         let time = now()
         let refreshToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)

@@ -2,6 +2,8 @@ public struct Mail: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case verifyEmail
         case resetPassword
+        case changeEmail
+        case emailChanged
     }
 
     public var kind: Kind

@@ -6,8 +6,11 @@ public struct SignUpForm: Sendable, Equatable {
     public var username: String
     public var password: String
     public var displayName: String
+    /// The version of the terms the person accepted ("" if none was shown).
+    public var termsVersion: String
 
-    public init(email: String, username: String, password: String, displayName: String) {
+    public init(email: String, username: String, password: String, displayName: String, termsVersion: String = "") {
+        self.termsVersion = termsVersion.trimmingWhitespace()
         self.email = email.trimmingWhitespace().lowercased()
         self.username = username.trimmingWhitespace().lowercased()
         self.password = password

@@ -3,17 +3,24 @@ import Foundation
 /// An account as the accounts service stores it.
 public struct User: Sendable, Equatable {
     public var id: UUID
+    /// Empty for an account made through a provider that gave no address.
     public var email: String
     public var username: String
-    public var passwordHash: String
+    /// Nil for an account that signs in only through providers.
+    public var passwordHash: String?
     public var emailVerified: Bool
     public var profile: ProfileDetails
     public var followerCount: Int
     public var followingCount: Int
     public var createdAt: Date
+    /// When the username was last changed (nil if never): it may change again only after an interval.
+    public var usernameChangedAt: Date?
+    /// The version of the terms the user accepted last (nil if none).
+    public var acceptedTerms: TermsAcceptance?
 
-    public init(id: UUID, email: String, username: String, passwordHash: String, emailVerified: Bool = false,
-                profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date) {
+    public init(id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
+                profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
+                usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil) {
         self.id = id
         self.email = email
         self.username = username
@@ -23,5 +30,7 @@ public struct User: Sendable, Equatable {
         self.followerCount = followerCount
         self.followingCount = followingCount
         self.createdAt = createdAt
+        self.usernameChangedAt = usernameChangedAt
+        self.acceptedTerms = acceptedTerms
     }
 }

@@ -12,7 +12,8 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         Method.SignUp.descriptor, Method.LogIn.descriptor, Method.RefreshSession.descriptor, Method.LogOut.descriptor,
         Method.VerifyEmail.descriptor, Method.RequestPasswordReset.descriptor, Method.ResetPassword.descriptor,
         Method.GetProfile.descriptor, Method.SearchUsers.descriptor, Method.ListFollowers.descriptor,
-        Method.ListFollowing.descriptor, Method.GetPublicKeys.descriptor,
+        Method.ListFollowing.descriptor, Method.GetPublicKeys.descriptor, Method.GetSignInOptions.descriptor,
+        Method.SignInWithProvider.descriptor,
     ]
 
     let accounts: AccountService
@@ -23,11 +24,12 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         self.publicKeys = publicKeys
     }
 
-    private var context: RequestContext { RequestContext.current }
-    private var clientAddress: String { context.clientAddress ?? "unknown" }
+    var context: RequestContext { RequestContext.current }
+    var clientAddress: String { context.clientAddress ?? "unknown" }
 
     public func signUp(request: Roam_Accounts_V1_SignUpRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SignUpResponse {
-        let form = SignUpForm(email: request.email, username: request.username, password: request.password, displayName: request.displayName)
+        let form = SignUpForm(email: request.email, username: request.username, password: request.password,
+                              displayName: request.displayName, termsVersion: request.termsVersion)
         let (view, tokens) = try await accounts.signUp(form, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
@@ -37,7 +39,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
 
     public func logIn(request: Roam_Accounts_V1_LogInRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_LogInResponse {
         let (view, tokens) = try await accounts.logIn(identifier: request.identifier, password: request.password,
-                                                      device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
+                                                      acceptingTerms: request.acceptTermsVersion, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
             $0.tokens = tokens.proto

@@ -30,6 +30,22 @@ extension ProfileView {
             $0.emailVerified = user.emailVerified
             $0.profile = proto
             $0.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)
+            $0.hasPassword_p = user.passwordHash != nil
+            if let terms = user.acceptedTerms {
+                $0.termsVersion = terms.version
+                $0.termsAcceptedAt = Google_Protobuf_Timestamp(date: terms.acceptedAt)
+            }
+            if let changed = user.usernameChangedAt { $0.usernameChangedAt = Google_Protobuf_Timestamp(date: changed) }
+        }
+    }
+}
+
+extension LinkedIdentity {
+    var proto: Roam_Accounts_V1_LinkedProvider {
+        .with {
+            $0.provider = provider
+            $0.email = email
+            $0.linkedAt = Google_Protobuf_Timestamp(date: linkedAt)
         }
     }
 }

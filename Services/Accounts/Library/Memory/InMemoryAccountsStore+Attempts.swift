@@ -16,14 +16,14 @@ extension InMemoryAccountsStore: LoginAttemptRepository {
 }
 
 extension InMemoryAccountsStore: OneTimeTokenRepository {
-    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date) {
-        oneTimeTokens[digest] = (userID, purpose, expiresAt, false)
+    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) {
+        oneTimeTokens[digest] = StoredToken(token: UsedToken(userID: userID, purpose: purpose, detail: detail), expiresAt: expiresAt)
     }
 
-    public func consume(digest: [UInt8], purpose: OneTimeTokenPurpose, at time: Date) -> UUID? {
-        guard let token = oneTimeTokens[digest], token.purpose == purpose, !token.used, token.expiresAt > time,
-              users[token.userID] != nil else { return nil }
+    public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) -> UsedToken? {
+        guard let stored = oneTimeTokens[digest], purposes.contains(stored.token.purpose), !stored.used, stored.expiresAt > time,
+              users[stored.token.userID] != nil else { return nil }
         oneTimeTokens[digest]?.used = true
-        return token.userID
+        return stored.token
     }
 }

@@ -3,14 +3,16 @@ import RoamRuntime
 
 extension InMemoryAccountsStore: UserRepository {
     public func create(_ user: User) throws {
-        if users.values.contains(where: { $0.email == user.email }) { throw AccountsError.emailTaken }
+        if !user.email.isEmpty, users.values.contains(where: { $0.email == user.email }) { throw AccountsError.emailTaken }
         if users.values.contains(where: { $0.username == user.username }) { throw AccountsError.usernameTaken }
         users[user.id] = user
     }
 
     public func user(id: UUID) -> User? { users[id] }
 
-    public func user(email: String) -> User? { users.values.first { $0.email == email } }
+    public func user(email: String) -> User? {
+        email.isEmpty ? nil : users.values.first { $0.email == email }
+    }
 
     public func user(username: String) -> User? { users.values.first { $0.username == username } }
 
@@ -19,6 +21,26 @@ extension InMemoryAccountsStore: UserRepository {
         user.profile = changes.applied(to: user.profile)
         users[userID] = user
         return user
+    }
+
+    public func changeEmail(userID: UUID, to email: String) throws -> User? {
+        guard users[userID] != nil else { return nil }
+        if users.values.contains(where: { $0.email == email && $0.id != userID }) { throw AccountsError.emailTaken }
+        users[userID]?.email = email
+        users[userID]?.emailVerified = true
+        return users[userID]
+    }
+
+    public func changeUsername(userID: UUID, to username: String, at time: Date, ifUnchangedSince cutoff: Date) throws -> User? {
+        guard let user = users[userID], (user.usernameChangedAt ?? .distantPast) <= cutoff else { return nil }
+        if users.values.contains(where: { $0.username == username && $0.id != userID }) { throw AccountsError.usernameTaken }
+        users[userID]?.username = username
+        users[userID]?.usernameChangedAt = time
+        return users[userID]
+    }
+
+    public func acceptTerms(userID: UUID, _ acceptance: TermsAcceptance) {
+        users[userID]?.acceptedTerms = acceptance
     }
 
     public func markEmailVerified(userID: UUID) {
@@ -38,6 +60,7 @@ extension InMemoryAccountsStore: UserRepository {
             _ = unfollow(follower: follow.follower, followee: follow.followee)
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
+        identities = identities.filter { $0.value.userID != userID }
         outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time))
     }
 

@@ -15,6 +15,11 @@ public actor InMemoryAccountsStore {
         var followee: UUID
     }
 
+    struct IdentityKey: Hashable {
+        var issuer: String
+        var subject: String
+    }
+
     var users: [UUID: User] = [:]
     var sessions: [UUID: StoredSession] = [:]
     /// Every refresh token digest ever issued, current or rotated, to its session.
@@ -22,7 +27,17 @@ public actor InMemoryAccountsStore {
     var follows: [Follow: Date] = [:]
     var blocks: Set<Follow> = []
     var failures: [String: [Date]] = [:]
-    var oneTimeTokens: [[UInt8]: (userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date, used: Bool)] = [:]
+    struct StoredToken {
+        var token: UsedToken
+        var expiresAt: Date
+        var used = false
+    }
+
+    var oneTimeTokens: [[UInt8]: StoredToken] = [:]
+    /// Provider identities by issuer and subject.
+    var identities: [IdentityKey: LinkedIdentity] = [:]
+    /// Digests of ID-token nonces already used, until when they are kept.
+    var usedNonces: [[UInt8]: Date] = [:]
     /// Deleted accounts other services must hear about.
     nonisolated let outboxEntries = InMemoryOutbox()
     public nonisolated var outbox: any OutboxRepository { outboxEntries }

@@ -94,5 +94,28 @@ public enum AccountsMigrations {
             "ALTER TABLE accounts.outbox DROP COLUMN delivered_at",
             "CREATE INDEX outbox_due ON accounts.outbox (next_attempt_at)",
         ]),
+        // Sign-in through OpenID Connect providers (an account may have no password, and no email when
+        // the provider gave none), email and username changes, and the terms a user accepted.
+        Migration(3, "ProvidersEmailChangesAndTerms", [
+            "ALTER TABLE accounts.users ALTER COLUMN password_hash DROP NOT NULL",
+            "ALTER TABLE accounts.users ALTER COLUMN email DROP NOT NULL",
+            "ALTER TABLE accounts.users ADD COLUMN username_changed_at timestamptz",
+            "ALTER TABLE accounts.users ADD COLUMN terms_version text",
+            "ALTER TABLE accounts.users ADD COLUMN terms_accepted_at timestamptz",
+            "ALTER TABLE accounts.one_time_tokens ADD COLUMN detail text NOT NULL DEFAULT ''",
+            """
+            CREATE TABLE accounts.identities (
+                issuer text NOT NULL,
+                subject text NOT NULL,
+                provider text NOT NULL,
+                user_id uuid NOT NULL REFERENCES accounts.users ON DELETE CASCADE,
+                email text NOT NULL,
+                linked_at timestamptz NOT NULL,
+                PRIMARY KEY (issuer, subject))
+            """,
+            "CREATE UNIQUE INDEX identities_user_provider ON accounts.identities (user_id, provider)",
+            "CREATE TABLE accounts.used_nonces (digest bytea PRIMARY KEY, expires_at timestamptz NOT NULL)",
+            "CREATE INDEX used_nonces_expiry ON accounts.used_nonces (expires_at)",
+        ]),
     ])
 }

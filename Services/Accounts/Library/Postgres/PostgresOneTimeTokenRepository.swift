@@ -9,18 +9,21 @@ public struct PostgresOneTimeTokenRepository: OneTimeTokenRepository {
         self.database = database
     }
 
-    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date) async throws {
+    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) async throws {
         try await database.query("""
-            INSERT INTO accounts.one_time_tokens (digest, user_id, purpose, expires_at)
-            VALUES (\(Data(digest)), \(userID), \(purpose.rawValue), \(expiresAt))
+            INSERT INTO accounts.one_time_tokens (digest, user_id, purpose, detail, expires_at)
+            VALUES (\(Data(digest)), \(userID), \(purpose.rawValue), \(detail), \(expiresAt))
             """)
     }
 
-    public func consume(digest: [UInt8], purpose: OneTimeTokenPurpose, at time: Date) async throws -> UUID? {
-        try await database.query("""
+    public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken? {
+        let names = purposes.map(\.rawValue)
+        guard let row = try await database.query("""
             UPDATE accounts.one_time_tokens SET used_at = \(time)
-            WHERE digest = \(Data(digest)) AND purpose = \(purpose.rawValue) AND used_at IS NULL AND expires_at > \(time)
-            RETURNING user_id
-            """).first?.decode(UUID.self)
+            WHERE digest = \(Data(digest)) AND purpose = ANY(\(names)) AND used_at IS NULL AND expires_at > \(time)
+            RETURNING user_id, purpose, detail
+            """).first else { return nil }
+        let (userID, purpose, detail) = try row.decode((UUID, String, String).self)
+        return OneTimeTokenPurpose(rawValue: purpose).map { UsedToken(userID: userID, purpose: $0, detail: detail) }
     }
 }

@@ -53,7 +53,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
     public func followers(of userID: UUID, page: PageRequest) async throws -> Page<User> {
         try await listing(page: page, select: { after in
             """
-            SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+            SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
             JOIN accounts.users u ON u.id = f.follower_id
             WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
             ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
@@ -64,7 +64,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
     public func following(of userID: UUID, page: PageRequest) async throws -> Page<User> {
         try await listing(page: page, select: { after in
             """
-            SELECT f.created_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+            SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
             JOIN accounts.users u ON u.id = f.followee_id
             WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
             ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
@@ -109,8 +109,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
             """).map { try $0.decode(UUID.self) })
     }
 
-    private static let prefixedUserColumns = PostgresUserRepository.columns
-        .split(separator: ",").map { "u." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+    private static let prefixedUserColumns = PostgresUserRepository.columns(of: "u.")
 
     private func listing(page: PageRequest, select: (TimedCursor) -> PostgresQuery) async throws -> Page<User> {
         // The first page starts "after" a position later than any real follow.
@@ -121,7 +120,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
         for row in rows {
             let columns = row.makeRandomAccess()
             let time = try columns[0].decode(Date.self)
-            let user = try PostgresUserRepository.decode(row, skippingFirst: true)
+            let user = try PostgresUserRepository.decode(row)
             entries.append((TimedCursor(time: time, id: user.id), user))
         }
         let chosen = Array(entries.prefix(page.size))

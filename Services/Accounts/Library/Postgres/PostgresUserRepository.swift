@@ -9,42 +9,54 @@ public struct PostgresUserRepository: UserRepository {
         self.database = database
     }
 
-    static let columns = """
-        id, email, username, password_hash, email_verified, display_name, bio, phone, avatar_media_id,
-        follower_count, following_count, created_at
-        """
+    static let columns = columns(of: "")
 
-    static func decode(_ row: PostgresRow) throws -> User {
-        try decode(row, skippingFirst: false)
+    /// The user columns of `table` ("u." for an alias), named as `decode` reads them. An account made
+    /// through a provider may have no email: it is NULL in the table (which stays unique) and "" here.
+    static func columns(of table: String) -> String {
+        """
+        \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
+        \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
+        \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at
+        """
     }
 
-    /// Decodes the user columns, optionally after one leading column the query selected first.
-    static func decode(_ row: PostgresRow, skippingFirst: Bool) throws -> User {
-        typealias Columns = (UUID, String, String, String, Bool, String, String, String, UUID?, Int, Int, Date)
-        let c: Columns
-        if skippingFirst {
-            let t = try row.decode((Date, UUID, String, String, String, Bool, String, String, String, UUID?, Int, Int, Date).self)
-            c = (t.1, t.2, t.3, t.4, t.5, t.6, t.7, t.8, t.9, t.10, t.11, t.12)
-        } else {
-            c = try row.decode(Columns.self)
+    static func decode(_ row: PostgresRow) throws -> User {
+        let c = row.makeRandomAccess()
+        let terms = try c["terms_version"].decode(String?.self).map { version in
+            TermsAcceptance(version: version, acceptedAt: try c["terms_accepted_at"].decode(Date.self))
         }
-        return User(id: c.0, email: c.1, username: c.2, passwordHash: c.3, emailVerified: c.4,
-                    profile: ProfileDetails(displayName: c.5, bio: c.6, phone: c.7, avatarMediaID: c.8),
-                    followerCount: c.9, followingCount: c.10, createdAt: c.11)
+        return User(id: try c["id"].decode(UUID.self), email: try c["email"].decode(String.self),
+                    username: try c["username"].decode(String.self), passwordHash: try c["password_hash"].decode(String?.self),
+                    emailVerified: try c["email_verified"].decode(Bool.self),
+                    profile: ProfileDetails(displayName: try c["display_name"].decode(String.self), bio: try c["bio"].decode(String.self),
+                                            phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self)),
+                    followerCount: try c["follower_count"].decode(Int.self), followingCount: try c["following_count"].decode(Int.self),
+                    createdAt: try c["created_at"].decode(Date.self), usernameChangedAt: try c["username_changed_at"].decode(Date?.self),
+                    acceptedTerms: terms)
     }
 
     public func create(_ user: User) async throws {
         do {
-            try await database.query("""
-                INSERT INTO accounts.users (id, email, username, password_hash, email_verified, display_name, bio, phone,
-                                            avatar_media_id, created_at)
-                VALUES (\(user.id), \(user.email), \(user.username), \(user.passwordHash), \(user.emailVerified),
-                        \(user.profile.displayName), \(user.profile.bio), \(user.profile.phone), \(user.profile.avatarMediaID),
-                        \(user.createdAt))
-                """)
+            try await database.query(Self.insert(user))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            throw error.serverInfo?[.constraintName] == "users_email_key" ? AccountsError.emailTaken : AccountsError.usernameTaken
+            throw Self.conflict(error)
         }
+    }
+
+    static func insert(_ user: User) -> PostgresQuery {
+        """
+        INSERT INTO accounts.users (id, email, username, password_hash, email_verified, display_name, bio, phone,
+                                    avatar_media_id, created_at, terms_version, terms_accepted_at)
+        VALUES (\(user.id), NULLIF(\(user.email), ''), \(user.username), \(user.passwordHash), \(user.emailVerified),
+                \(user.profile.displayName), \(user.profile.bio), \(user.profile.phone), \(user.profile.avatarMediaID),
+                \(user.createdAt), \(user.acceptedTerms?.version), \(user.acceptedTerms?.acceptedAt))
+        """
+    }
+
+    /// The domain error for a unique violation on the users table.
+    static func conflict(_ error: PSQLError) -> RoamError {
+        error.serverInfo?[.constraintName] == "users_email_key" ? AccountsError.emailTaken : AccountsError.usernameTaken
     }
 
     public func user(id: UUID) async throws -> User? {
@@ -71,6 +83,36 @@ public struct PostgresUserRepository: UserRepository {
             WHERE id = \(userID)
             RETURNING \(unescaped: Self.columns)
             """).first.map(Self.decode)
+    }
+
+    public func changeEmail(userID: UUID, to email: String) async throws -> User? {
+        do {
+            return try await database.query("""
+                UPDATE accounts.users SET email = \(email), email_verified = true WHERE id = \(userID)
+                RETURNING \(unescaped: Self.columns)
+                """).first.map(Self.decode)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw AccountsError.emailTaken
+        }
+    }
+
+    public func changeUsername(userID: UUID, to username: String, at time: Date, ifUnchangedSince cutoff: Date) async throws -> User? {
+        do {
+            return try await database.query("""
+                UPDATE accounts.users SET username = \(username), username_changed_at = \(time)
+                WHERE id = \(userID) AND (username_changed_at IS NULL OR username_changed_at <= \(cutoff))
+                RETURNING \(unescaped: Self.columns)
+                """).first.map(Self.decode)
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw AccountsError.usernameTaken
+        }
+    }
+
+    public func acceptTerms(userID: UUID, _ acceptance: TermsAcceptance) async throws {
+        try await database.query("""
+            UPDATE accounts.users SET terms_version = \(acceptance.version), terms_accepted_at = \(acceptance.acceptedAt)
+            WHERE id = \(userID)
+            """)
     }
 
     public func markEmailVerified(userID: UUID) async throws {

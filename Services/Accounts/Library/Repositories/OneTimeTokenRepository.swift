@@ -1,9 +1,22 @@
 import Foundation
 
-/// Email verification and password reset tokens, stored as digests, usable once before they expire.
+/// Email verification, email change and password reset tokens, stored as digests, usable once before
+/// they expire.
 public protocol OneTimeTokenRepository: Sendable {
-    func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date) async throws
-    /// Marks the token used and returns its user, or nil when it is unknown, used, expired or for
-    /// another purpose.
-    func consume(digest: [UInt8], purpose: OneTimeTokenPurpose, at time: Date) async throws -> UUID?
+    /// `detail` is what the token stands for beyond its user (the new address of an email change).
+    func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) async throws
+    /// Marks the token used and returns it, or nil when it is unknown, used, expired or for none of
+    /// `purposes`.
+    func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken?
+}
+
+extension OneTimeTokenRepository {
+    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, expiresAt: Date) async throws {
+        try await issue(digest: digest, userID: userID, purpose: purpose, detail: "", expiresAt: expiresAt)
+    }
+
+    /// The user of a used token of `purpose`.
+    public func consume(digest: [UInt8], purpose: OneTimeTokenPurpose, at time: Date) async throws -> UUID? {
+        try await consume(digest: digest, purposes: [purpose], at: time)?.userID
+    }
 }

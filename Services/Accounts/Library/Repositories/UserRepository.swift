@@ -10,6 +10,12 @@ public protocol UserRepository: Sendable {
     func user(username: String) async throws -> User?
     func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User?
     func markEmailVerified(userID: UUID) async throws
+    /// Sets a new, verified email address; throws `AccountsError.emailTaken`.
+    func changeEmail(userID: UUID, to email: String) async throws -> User?
+    /// Sets a new username unless it was last changed after `cutoff` (then nil, as for an unknown user);
+    /// throws `AccountsError.usernameTaken`.
+    func changeUsername(userID: UUID, to username: String, at time: Date, ifUnchangedSince cutoff: Date) async throws -> User?
+    func acceptTerms(userID: UUID, _ acceptance: TermsAcceptance) async throws
     /// Sets a new password hash and revokes every session but `keepingSession`, in one step.
     func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) async throws
     /// Deletes the account, its sessions, follows and blocks, and records a `UserDeleted` outbox

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Usernames made for accounts created through a provider, from the person's name or address.
+enum UsernameSuggestion {
+    /// Letters folded to a–z (accents dropped), words joined by `_`, at most 24 characters; `user`
+    /// when nothing usable is left.
+    static func base(name: String?, email: String) -> String {
+        let source = name?.isEmpty == false ? name! : String(email.split(separator: "@").first ?? "")
+        let folded = source.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+            .lowercased()
+        var result = ""
+        for character in folded {
+            if AccountRules.isUsernameCharacter(character) {
+                result.append(character)
+            } else if character.isWhitespace || character == "-", result.last != "_" {
+                result.append("_")
+            }
+        }
+        let trimmed = String(result.trimmingCharacters(in: CharacterSet(charactersIn: "_.")).prefix(24))
+        return trimmed.count >= AccountRules.usernameLength.lowerBound ? trimmed : "user"
+    }
+
+    /// The base itself first, then with a number: small ones first, then random ones so a crowd of
+    /// namesakes does not try the same names one after another.
+    static func candidate(_ base: String, attempt: Int) -> String {
+        switch attempt {
+        case 0: base
+        case 1..<5: "\(base)\(attempt + 1)"
+        default: "\(base)\(Int.random(in: 10...999_999))"
+        }
+    }
+
+    static func displayName(_ name: String?, fallback: String) -> String {
+        let cleaned = (name ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
+        return cleaned.isEmpty ? fallback : String(cleaned.prefix(AccountRules.displayNameLength.upperBound))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import RoamRuntime
+
+// Configuration is read by the app, never by the domain.
+extension IdentityProvider {
+    /// The providers the environment names: Google, Apple and Facebook Limited Login by their client ids
+    /// alone, and any other issuer through `OIDC_PROVIDERS` (`name=issuer|client,client[|keys URL];…`).
+    public static func all(environment: Environment) throws(ConfigurationError) -> [IdentityProvider] {
+        var providers: [IdentityProvider] = []
+        let presets: [(variable: String, provider: IdentityProvider)] = [
+            ("OIDC_GOOGLE_CLIENT_IDS", IdentityProvider(name: "google", issuers: ["https://accounts.google.com", "accounts.google.com"],
+                                                        clientIDs: [], keysURL: "https://www.googleapis.com/oauth2/v3/certs")),
+            ("OIDC_APPLE_CLIENT_IDS", IdentityProvider(name: "apple", issuers: ["https://appleid.apple.com"], clientIDs: [],
+                                                       keysURL: "https://appleid.apple.com/auth/keys")),
+            ("OIDC_FACEBOOK_APP_IDS", IdentityProvider(name: "facebook", issuers: ["https://www.facebook.com"], clientIDs: [],
+                                                       keysURL: "https://limited.facebook.com/.well-known/oauth/openid/jwks/")),
+        ]
+        for (variable, preset) in presets {
+            let ids = clientIDs(environment.string(variable, default: ""))
+            guard !ids.isEmpty else { continue }
+            var provider = preset
+            provider.clientIDs = ids
+            providers.append(provider)
+        }
+        for entry in environment.string("OIDC_PROVIDERS", default: "").split(separator: ";") {
+            let provider = try custom(String(entry).trimmingCharacters(in: .whitespaces))
+            guard !providers.contains(where: { $0.name == provider.name }) else {
+                throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: "the provider \(provider.name) is named twice")
+            }
+            providers.append(provider)
+        }
+        return providers
+    }
+
+    private static func custom(_ entry: String) throws(ConfigurationError) -> IdentityProvider {
+        let problem = "expected name=https://issuer|client-id,client-id[|https://keys-url], got \"\(entry)\""
+        guard let equals = entry.firstIndex(of: "=") else { throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: problem) }
+        let name = entry[..<equals].lowercased()
+        let parts = entry[entry.index(after: equals)...].split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        let validName = !name.isEmpty && name.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "_" || $0 == "-" }
+        guard validName, (2...3).contains(parts.count), isURL(parts[0]), !clientIDs(parts[1]).isEmpty,
+              parts.count == 2 || isURL(parts[2]) else {
+            throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: problem)
+        }
+        return IdentityProvider(name: name, issuers: [parts[0]], clientIDs: clientIDs(parts[1]), keysURL: parts.count == 3 ? parts[2] : nil)
+    }
+
+    private static func clientIDs(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    private static func isURL(_ text: String) -> Bool {
+        guard let url = URL(string: text), let scheme = url.scheme else { return false }
+        return (scheme == "https" || scheme == "http") && url.host != nil
+    }
+}

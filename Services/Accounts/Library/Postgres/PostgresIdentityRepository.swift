@@ -1,0 +1,81 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+public struct PostgresIdentityRepository: IdentityRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    static let columns = "user_id, provider, issuer, subject, email, linked_at"
+
+    static func decode(_ row: PostgresRow) throws -> LinkedIdentity {
+        let c = try row.decode((UUID, String, String, String, String, Date).self)
+        return LinkedIdentity(userID: c.0, provider: c.1, issuer: c.2, subject: c.3, email: c.4, linkedAt: c.5)
+    }
+
+    public func identity(issuer: String, subject: String) async throws -> LinkedIdentity? {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM accounts.identities WHERE issuer = \(issuer) AND subject = \(subject)
+            """).first.map(Self.decode)
+    }
+
+    public func identities(of userID: UUID) async throws -> [LinkedIdentity] {
+        try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM accounts.identities WHERE user_id = \(userID) ORDER BY linked_at, provider
+            """).map(Self.decode)
+    }
+
+    public func createAccount(_ user: User, with identity: LinkedIdentity) async throws {
+        do {
+            try await database.transaction { connection in
+                try await connection.query(PostgresUserRepository.insert(user), logger: RequestContext.current.logger)
+                try await connection.query(Self.insert(identity), logger: RequestContext.current.logger)
+            }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw error.serverInfo?[.tableName] == "identities" ? AccountsError.identityTaken : PostgresUserRepository.conflict(error)
+        }
+    }
+
+    public func link(_ identity: LinkedIdentity) async throws {
+        do {
+            let inserted = try await database.query(Self.insert(identity, ifNew: true)).first != nil
+            guard !inserted else { return }
+            let owner = try await self.identity(issuer: identity.issuer, subject: identity.subject)?.userID
+            if owner != identity.userID { throw AccountsError.identityTaken }
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw AccountsError.providerAlreadyLinked
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23503" {
+            throw AccountsError.userNotFound
+        }
+    }
+
+    /// `ifNew` leaves an identity that is already linked alone (and returns no row).
+    static func insert(_ identity: LinkedIdentity, ifNew: Bool = false) -> PostgresQuery {
+        """
+        INSERT INTO accounts.identities (user_id, provider, issuer, subject, email, linked_at)
+        VALUES (\(identity.userID), \(identity.provider), \(identity.issuer), \(identity.subject), \(identity.email), \(identity.linkedAt))
+        \(unescaped: ifNew ? "ON CONFLICT (issuer, subject) DO NOTHING RETURNING user_id" : "")
+        """
+    }
+
+    public func unlink(provider: String, from userID: UUID) async throws -> UnlinkOutcome {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            // The user's row is locked so two unlinks at once cannot each leave the other as the last way.
+            let rows = try await connection.query("""
+                SELECT u.password_hash IS NOT NULL, i.provider FROM accounts.users u
+                LEFT JOIN accounts.identities i ON i.user_id = u.id
+                WHERE u.id = \(userID) FOR UPDATE OF u
+                """, logger: logger).collect()
+            let linked = try rows.map { try $0.decode((Bool, String?).self) }
+            guard linked.contains(where: { $0.1 == provider }) else { return .notLinked }
+            let hasPassword = linked.first?.0 ?? false
+            guard hasPassword || linked.count > 1 else { return .lastWayToSignIn }
+            try await connection.query("DELETE FROM accounts.identities WHERE user_id = \(userID) AND provider = \(provider)", logger: logger)
+            return .unlinked
+        }
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+public struct PostgresNonceRepository: NonceRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func use(_ digest: [UInt8], until expiresAt: Date, at time: Date) async throws -> Bool {
+        try await database.transaction { connection in
+            let logger = RequestContext.current.logger
+            // Nonces of expired tokens cannot be replayed anyway (the token is refused first).
+            try await connection.query("DELETE FROM accounts.used_nonces WHERE expires_at < \(time)", logger: logger)
+            return try await connection.query("""
+                INSERT INTO accounts.used_nonces (digest, expires_at) VALUES (\(Data(digest)), \(expiresAt))
+                ON CONFLICT DO NOTHING RETURNING digest
+                """, logger: logger).collect().first != nil
+        }
+    }
+}

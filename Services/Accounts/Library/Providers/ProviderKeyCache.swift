@@ -1,0 +1,92 @@
+import AsyncHTTPClient
+import Foundation
+import JWTKit
+import Logging
+import NIOCore
+import RoamCore
+
+/// The signing keys each provider publishes (its JWKS), fetched when first needed and again when they
+/// grow old (the response's `Cache-Control: max-age`, one hour without it) or when a token names a key
+/// the cache does not hold — providers rotate keys, and a new one appears in tokens before any cache
+/// expires. A token with an unknown key fetches at most once per `refetchCooldown`, so made-up key ids
+/// cannot turn sign-ins into a flood of requests to the provider. When a fetch fails, the keys held
+/// before keep working.
+actor ProviderKeyCache {
+    private struct Entry {
+        var keys: JWTKeyCollection
+        var fetchedAt: ContinuousClock.Instant
+        var maxAge: Duration
+    }
+
+    private let http: HTTPClient
+    private let refetchCooldown: Duration
+    private let logger: Logger
+    private var entries: [String: Entry] = [:]
+    /// Key set addresses found through issuers' discovery documents.
+    private var discovered: [String: String] = [:]
+
+    init(http: HTTPClient = .shared, refetchCooldown: Duration = .seconds(30), logger: Logger) {
+        self.http = http
+        self.refetchCooldown = refetchCooldown
+        self.logger = logger
+    }
+
+    /// The provider's keys, fetched if there are none yet or they are old.
+    func keys(for provider: IdentityProvider) async throws -> JWTKeyCollection {
+        if let entry = entries[provider.name], entry.fetchedAt + entry.maxAge > .now { return entry.keys }
+        return try await refresh(provider)
+    }
+
+    /// The provider's keys fetched anew, unless they were fetched within the cooldown (then nil).
+    func keysAfterUnknownKey(for provider: IdentityProvider) async throws -> JWTKeyCollection? {
+        if let entry = entries[provider.name], entry.fetchedAt + refetchCooldown > .now { return nil }
+        return try await refresh(provider)
+    }
+
+    private func refresh(_ provider: IdentityProvider) async throws -> JWTKeyCollection {
+        do {
+            let url = try await keysURL(of: provider)
+            let (body, maxAge) = try await fetch(url)
+            let keys = JWTKeyCollection()
+            let jwks = try JSONDecoder().decode(JWKS.self, from: body)
+            // Keys of kinds jwt-kit does not know (encryption keys, say) are skipped, not fatal.
+            for jwk in jwks.keys { try? await keys.add(jwk: jwk) }
+            entries[provider.name] = Entry(keys: keys, fetchedAt: .now, maxAge: maxAge)
+            logger.info("fetched a provider's signing keys", metadata: ["provider": "\(provider.name)", "keys": "\(jwks.keys.count)"])
+            return keys
+        } catch {
+            logger.warning("could not fetch a provider's signing keys", metadata: ["provider": "\(provider.name)", "error": "\(error)"])
+            if let stale = entries[provider.name]?.keys { return stale }
+            throw RoamError(.unavailable, reason: "PROVIDER_UNAVAILABLE",
+                            message: "the signing keys of \(provider.name) could not be fetched; try again shortly")
+        }
+    }
+
+    private func keysURL(of provider: IdentityProvider) async throws -> String {
+        if let url = provider.keysURL ?? discovered[provider.issuer] { return url }
+        let base = provider.issuer.hasSuffix("/") ? String(provider.issuer.dropLast()) : provider.issuer
+        let (body, _) = try await fetch("\(base)/.well-known/openid-configuration")
+        struct Discovery: Decodable { var jwks_uri: String }
+        let url = try JSONDecoder().decode(Discovery.self, from: body).jwks_uri
+        discovered[provider.issuer] = url
+        return url
+    }
+
+    private func fetch(_ url: String) async throws -> (Data, maxAge: Duration) {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Accept", value: "application/json")
+        let response = try await http.execute(request, timeout: .seconds(5))
+        guard response.status == .ok else { throw RoamError(.unavailable, reason: "PROVIDER_UNAVAILABLE", message: "\(url) answered \(response.status.code)") }
+        let body = try await response.body.collect(upTo: 1 << 20)
+        return (Data(buffer: body), Self.maxAge(response.headers["Cache-Control"].first))
+    }
+
+    /// `max-age` from a Cache-Control header, kept between one minute and one day; one hour without it.
+    static func maxAge(_ cacheControl: String?) -> Duration {
+        let seconds = cacheControl?.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("max-age=") }
+            .flatMap { Int($0.dropFirst("max-age=".count)) } ?? 3600
+        return .seconds(min(max(seconds, 60), 86400))
+    }
+}
