@@ -16,7 +16,7 @@ let swiftSettings: [SwiftSetting] = [
 let modulePackages: [String: String] = [
     "GRPCCore": "grpc-swift-2", "GRPCInProcessTransport": "grpc-swift-2",
     "GRPCNIOTransportHTTP2": "grpc-swift-nio-transport", "GRPCProtobuf": "grpc-swift-protobuf",
-    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "_ConnectionPoolModule": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto",
+    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "_ConnectionPoolModule": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto", "_CryptoExtras": "swift-crypto",
     "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket", "HummingbirdWSClient": "hummingbird-websocket",
     "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
     "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
@@ -95,8 +95,8 @@ let package = Package(
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
-            dependencies: uses("Crypto", "GRPCCore", "GRPCInProcessTransport", "JWTKit", "Logging", "PostgresNIO", "RoamCore", "RoamLocal",
-                               "RoamRuntime"),
+            dependencies: uses("_CryptoExtras", "Crypto", "GRPCCore", "GRPCInProcessTransport", "Hummingbird", "JWTKit", "Logging", "NIOCore",
+                               "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",

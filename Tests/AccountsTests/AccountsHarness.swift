@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
+import Logging
 import RoamProto
 import RoamRuntime
 import RoamTesting
@@ -27,13 +28,16 @@ typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTran
 enum AccountsHarness {
     static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
 
-    static func run(store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(),
+    static func run(store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
+                    keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
                     _ body: @Sendable (AccountsClient, RecordingMailSender) async throws -> Void) async throws {
         try await store.withRepositories { repositories in
             let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
             let mailer = RecordingMailSender()
             let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                                                          mailer: mailer, policy: policy)
+                                                          mailer: mailer, policy: policy, providers: providers,
+                                                          idTokens: JWKSIDTokenVerifier(refetchCooldown: keyRefetchCooldown, logger: Logger(label: "test")),
+                                                          now: now)
             let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
                                                      serviceSecret: TestTokens.serviceSecret)
             try await verifier.loadKeys()

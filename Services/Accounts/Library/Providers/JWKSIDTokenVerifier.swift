@@ -24,20 +24,29 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
     }
 
     private func verifiedPayload(_ idToken: String, from provider: IdentityProvider) async throws -> IDTokenPayload {
-        let keys = try await cache.keys(for: provider)
-        do {
-            return try await keys.verify(idToken, as: IDTokenPayload.self, expectedAudiences: provider.clientIDs)
-        } catch let error as JWTError where error.errorType == .unknownKID {
+        guard let keyID = Self.keyID(of: idToken) else { throw Self.refusal("cannot be read (no key id in its header)") }
+        var keys = try await cache.keys(for: provider)
+        if !keys.ids.contains(keyID) {
             // A key the provider has just started using: fetch the set again (at most once per cooldown).
-            guard let fresh = try await cache.keysAfterUnknownKey(for: provider) else { throw Self.refusal("is signed with an unknown key") }
-            do {
-                return try await fresh.verify(idToken, as: IDTokenPayload.self, expectedAudiences: provider.clientIDs)
-            } catch {
-                throw Self.refusal(error)
+            guard let fresh = try await cache.keysAfterUnknownKey(for: provider), fresh.ids.contains(keyID) else {
+                throw Self.refusal("is signed with an unknown key")
             }
+            keys = fresh
+        }
+        do {
+            return try await keys.collection.verify(idToken, as: IDTokenPayload.self, expectedAudiences: provider.clientIDs)
         } catch {
             throw Self.refusal(error)
         }
+    }
+
+    /// The `kid` of a compact JWS's header, read before anything is trusted.
+    static func keyID(of token: String) -> String? {
+        guard let header = token.split(separator: ".", omittingEmptySubsequences: false).first else { return nil }
+        var base64 = header.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        struct Header: Decodable { var kid: String? }
+        return Data(base64Encoded: base64).flatMap { try? JSONDecoder().decode(Header.self, from: $0) }?.kid
     }
 
     /// A refusal that says which check failed, for the app's developer; never which account exists.

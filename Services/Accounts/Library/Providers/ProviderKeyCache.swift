@@ -12,8 +12,15 @@ import RoamCore
 /// cannot turn sign-ins into a flood of requests to the provider. When a fetch fails, the keys held
 /// before keep working.
 actor ProviderKeyCache {
+    /// A provider's keys and their ids (jwt-kit falls back to its default key for an id it does not
+    /// hold, so whether a token's key is known is decided here).
+    struct Keys: Sendable {
+        var collection: JWTKeyCollection
+        var ids: Set<String>
+    }
+
     private struct Entry {
-        var keys: JWTKeyCollection
+        var keys: Keys
         var fetchedAt: ContinuousClock.Instant
         var maxAge: Duration
     }
@@ -32,25 +39,30 @@ actor ProviderKeyCache {
     }
 
     /// The provider's keys, fetched if there are none yet or they are old.
-    func keys(for provider: IdentityProvider) async throws -> JWTKeyCollection {
+    func keys(for provider: IdentityProvider) async throws -> Keys {
         if let entry = entries[provider.name], entry.fetchedAt + entry.maxAge > .now { return entry.keys }
         return try await refresh(provider)
     }
 
     /// The provider's keys fetched anew, unless they were fetched within the cooldown (then nil).
-    func keysAfterUnknownKey(for provider: IdentityProvider) async throws -> JWTKeyCollection? {
+    func keysAfterUnknownKey(for provider: IdentityProvider) async throws -> Keys? {
         if let entry = entries[provider.name], entry.fetchedAt + refetchCooldown > .now { return nil }
         return try await refresh(provider)
     }
 
-    private func refresh(_ provider: IdentityProvider) async throws -> JWTKeyCollection {
+    private func refresh(_ provider: IdentityProvider) async throws -> Keys {
         do {
             let url = try await keysURL(of: provider)
             let (body, maxAge) = try await fetch(url)
-            let keys = JWTKeyCollection()
+            let collection = JWTKeyCollection()
+            var ids: Set<String> = []
             let jwks = try JSONDecoder().decode(JWKS.self, from: body)
             // Keys of kinds jwt-kit does not know (encryption keys, say) are skipped, not fatal.
-            for jwk in jwks.keys { try? await keys.add(jwk: jwk) }
+            for jwk in jwks.keys {
+                guard let id = jwk.keyIdentifier, (try? await collection.add(jwk: jwk)) != nil else { continue }
+                ids.insert(id.string)
+            }
+            let keys = Keys(collection: collection, ids: ids)
             entries[provider.name] = Entry(keys: keys, fetchedAt: .now, maxAge: maxAge)
             logger.info("fetched a provider's signing keys", metadata: ["provider": "\(provider.name)", "keys": "\(jwks.keys.count)"])
             return keys

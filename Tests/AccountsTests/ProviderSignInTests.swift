@@ -1,0 +1,234 @@
+@testable import Accounts
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Signing in with an OpenID Connect provider, against a local issuer with its own keys.
+@Suite struct ProviderSignInTests {
+    static let clientID = "roam-test-app"
+
+    static func provider(_ issuer: LocalIssuer, name: String = "acme") -> IdentityProvider {
+        IdentityProvider(name: name, issuers: [issuer.url], clientIDs: [clientID, "roam-test-web"])
+    }
+
+    static func nonce() -> String { "nonce-\(UUID().uuidString)" }
+
+    static func signIn(_ client: AccountsClient, provider: String = "acme", token: String, nonce: String, terms: String = "")
+        async throws -> Roam_Accounts_V1_SignInWithProviderResponse {
+        try await client.signInWithProvider(.with {
+            $0.provider = provider
+            $0.idToken = token
+            $0.nonce = nonce
+            $0.acceptTermsVersion = terms
+        })
+    }
+
+    static func refusal(_ body: () async throws -> some Any) async -> RPCError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error as? RPCError
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFirstSignInCreatesTheAccountAndTheNextFindsIt(store: StoreKind) async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: store, providers: [Self.provider(issuer)]) { client, mailer in
+                let subject = UUID().uuidString
+                let email = "zoë_\(UUID().uuidString.prefix(6).lowercased())@example.com"
+                let nonce = Self.nonce()
+                let token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, email: email,
+                                                     emailVerified: true, name: "Zoë Ångström-Lee")
+                let first = try await Self.signIn(client, token: token, nonce: nonce)
+                #expect(first.created)
+                #expect(first.account.email == email && first.account.emailVerified)
+                #expect(!first.account.hasPassword_p)
+                #expect(first.account.profile.displayName == "Zoë Ångström-Lee")
+                #expect(first.account.profile.username == "zoe_angstrom_lee" || first.account.profile.username.hasPrefix("zoe_angstrom_lee"))
+                #expect(mailer.last(.verifyEmail, to: email) == nil)  // the provider verified it
+
+                let again = Self.nonce()
+                let second = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: "roam-test-web", nonce: again),
+                                                   nonce: again)
+                #expect(!second.created)
+                #expect(second.account.userID == first.account.userID)
+                let linked = try await client.listLinkedProviders(.init(), metadata: AccountsHarness.bearer(second.tokens.accessToken))
+                #expect(linked.providers.map(\.provider) == ["acme"])
+                #expect(linked.providers.first?.email == email)
+            }
+        }
+    }
+
+    @Test func namesakesGetUniqueUsernames() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, _ in
+                let name = "Kai \(UUID().uuidString.prefix(6))"
+                var usernames: Set<String> = []
+                for _ in 0..<3 {
+                    let nonce = Self.nonce()
+                    let token = try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce, name: name)
+                    let signedIn = try await Self.signIn(client, token: token, nonce: nonce)
+                    #expect(signedIn.created && signedIn.account.email.isEmpty)
+                    usernames.insert(signedIn.account.profile.username)
+                }
+                #expect(usernames.count == 3)
+                #expect(usernames.allSatisfy { $0.hasPrefix(name.lowercased().replacingOccurrences(of: " ", with: "_")) })
+            }
+        }
+    }
+
+    @Test func forgedExpiredMisaddressedAndReplayedTokensAreRefused() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, _ in
+                let subject = UUID().uuidString
+                func refused(_ token: String, nonce: String) async -> (reason: String?, fields: [String]) {
+                    let error = await Self.refusal { try await Self.signIn(client, token: token, nonce: nonce) }
+                    return (error?.reason, error?.violatedFields ?? [])
+                }
+                var nonce = Self.nonce()
+                let forged = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, forged: true), nonce: nonce)
+                #expect(forged.reason == "INVALID_ID_TOKEN" && forged.fields == ["id_token"])
+                nonce = Self.nonce()
+                let wrongAudience = await refused(try await issuer.idToken(subject: subject, audience: "someone-elses-app", nonce: nonce), nonce: nonce)
+                #expect(wrongAudience.reason == "INVALID_ID_TOKEN")
+                nonce = Self.nonce()
+                let expired = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -300), nonce: nonce)
+                #expect(expired.reason == "INVALID_ID_TOKEN")
+                nonce = Self.nonce()
+                let wrongIssuer = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce,
+                                                                         issuer: "https://accounts.google.com"), nonce: nonce)
+                #expect(wrongIssuer.reason == "INVALID_ID_TOKEN")
+                let otherNonce = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: Self.nonce()), nonce: Self.nonce())
+                #expect(otherNonce.reason == "INVALID_ID_TOKEN")
+                let noNonce = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nil), nonce: Self.nonce())
+                #expect(noNonce.reason == "INVALID_ID_TOKEN")
+                let garbage = await refused("not.a.token", nonce: Self.nonce())
+                #expect(garbage.reason == "INVALID_ID_TOKEN")
+
+                // A good token works once; played again it is refused.
+                nonce = Self.nonce()
+                let token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce)
+                #expect(try await Self.signIn(client, token: token, nonce: nonce).created)
+                let replayed = await refused(token, nonce: nonce)
+                #expect(replayed.reason == "NONCE_REUSED" && replayed.fields == ["nonce"])
+
+                // The nonce may be in the token as its SHA-256 (Apple's and Facebook's SDKs put it so).
+                let raw = Self.nonce()
+                let hashed = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(raw))
+                #expect(try await !Self.signIn(client, token: hashed, nonce: raw).created)
+
+                let unknown = await Self.refusal { try await Self.signIn(client, provider: "myspace", token: hashed, nonce: raw) }
+                #expect(unknown?.code == .invalidArgument && unknown?.violatedFields == ["provider"])
+                let short = await Self.refusal { try await Self.signIn(client, token: hashed, nonce: "abc") }
+                #expect(short?.violatedFields == ["nonce"])
+            }
+        }
+    }
+
+    @Test func rotatedKeysAreFetchedWhenATokenNamesANewOne() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)]) { client, _ in
+                let subject = UUID().uuidString
+                var nonce = Self.nonce()
+                _ = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                nonce = Self.nonce()
+                _ = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                #expect(issuer.keySetFetches == 1)  // cached
+                try issuer.rotateKeys()
+                nonce = Self.nonce()
+                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                #expect(!signedIn.created)
+                #expect(issuer.keySetFetches == 2)
+            }
+        }
+    }
+
+    @Test func unknownKeysFetchTheSetAtMostOncePerCooldown() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)], keyRefetchCooldown: .seconds(60)) { client, _ in
+                var nonce = Self.nonce()
+                _ = try await Self.signIn(client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
+                try issuer.rotateKeys()
+                for _ in 0..<5 {
+                    nonce = Self.nonce()
+                    let error = await Self.refusal {
+                        try await Self.signIn(client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
+                    }
+                    #expect(error?.reason == "INVALID_ID_TOKEN")
+                }
+                #expect(issuer.keySetFetches == 1)
+            }
+        }
+    }
+
+    @Test func aVerifiedEmailLinksTheExistingAccountOnlyWhenThatAccountVerifiedItToo() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, mailer in
+                let verified = try await AccountsHarness.signUp(client, name: "vera")
+                _ = try await client.verifyEmail(.with { $0.token = mailer.last(.verifyEmail, to: verified.account.email)!.token })
+                var nonce = Self.nonce()
+                let linked = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                                                                                         email: verified.account.email, emailVerified: true), nonce: nonce)
+                #expect(!linked.created && linked.account.userID == verified.account.userID && linked.account.hasPassword_p)
+
+                // Someone signed up with this address but never proved it: the provider's person is not let in.
+                let unverified = try await AccountsHarness.signUp(client, name: "ursula")
+                nonce = Self.nonce()
+                let refused = await Self.refusal {
+                    try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                                                                                  email: unverified.account.email, emailVerified: true), nonce: nonce)
+                }
+                #expect(refused?.code == .alreadyExists && refused?.reason == "EMAIL_TAKEN")
+
+                // An address the provider did not verify links nothing: a new account without that address.
+                nonce = Self.nonce()
+                let separate = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                                                                                           email: verified.account.email, emailVerified: false), nonce: nonce)
+                #expect(separate.created && separate.account.userID != verified.account.userID && separate.account.email.isEmpty)
+            }
+        }
+    }
+
+    @Test func theLastWayToSignInCannotBeUnlinkedAndAPasswordCanBeAdded() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer), Self.provider(issuer, name: "acme2")]) { client, _ in
+                let subject = UUID().uuidString
+                var nonce = Self.nonce()
+                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
+                let last = await Self.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
+                #expect(last?.code == .failedPrecondition && last?.reason == "LAST_SIGN_IN_METHOD")
+                // A second provider linked, the first may go.
+                nonce = Self.nonce()
+                let secondToken = try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce)
+                let secondNonce = nonce
+                let linked = try await client.linkProvider(.with {
+                    $0.provider = "acme2"
+                    $0.idToken = secondToken
+                    $0.nonce = secondNonce
+                }, metadata: bearer)
+                #expect(linked.linked.provider == "acme2")
+                #expect(try await client.listLinkedProviders(.init(), metadata: bearer).providers.map(\.provider) == ["acme", "acme2"])
+                _ = try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer)
+                let missing = await Self.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
+                #expect(missing?.code == .notFound)
+
+                // An account without a password sets its first one without a current one, then may unlink its last provider.
+                _ = try await client.changePassword(.with { $0.newPassword = "a long new passphrase" }, metadata: bearer)
+                _ = try await client.unlinkProvider(.with { $0.provider = "acme2" }, metadata: bearer)
+                let me = try await client.getMyProfile(.init(), metadata: bearer)
+                #expect(me.account.hasPassword_p)
+                let loggedIn = try await client.logIn(.with {
+                    $0.identifier = signedIn.account.profile.username
+                    $0.password = "a long new passphrase"
+                })
+                #expect(loggedIn.account.userID == signedIn.account.userID)
+            }
+        }
+    }
+}
