@@ -9,19 +9,6 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 
-/// Keeps every mail so tests can follow verification and reset links.
-final class RecordingMailSender: MailSender {
-    private let mails = Mutex<[Mail]>([])
-
-    func send(_ mail: Mail) async throws {
-        mails.withLock { $0.append(mail) }
-    }
-
-    func last(_ kind: Mail.Kind, to address: String) -> Mail? {
-        mails.withLock { $0.last { $0.kind == kind && $0.to == address } }
-    }
-}
-
 typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTransport.Client>
 
 /// The accounts gRPC service on in-memory (or PostgreSQL) repositories, behind the real interceptors.

@@ -27,11 +27,14 @@ enum GatewayHarness {
     /// The gateway in front of the real accounts service (in-memory repositories).
     static func withAccounts(settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
                              budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
+                             policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
+                             mailer: any MailSender = LoggingMailSender(logger: Logger(label: "mail")),
                              _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
         let repositories = Repositories(memory: InMemoryAccountsStore())
         let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                                                      mailer: LoggingMailSender(logger: Logger(label: "mail")), policy: AccountPolicy())
+                                                      mailer: mailer, policy: policy, providers: providers,
+                                                      idTokens: JWKSIDTokenVerifier(refetchCooldown: .zero, logger: Logger(label: "oidc")))
         let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
                                                  serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()

@@ -22,7 +22,10 @@ extension Components.Schemas.Profile {
 
 extension Components.Schemas.Account {
     init(_ account: Roam_Accounts_V1_Account, links: MediaLinkMaker) {
-        self.init(createdAt: account.createdAt.date, email: account.email, emailVerified: account.emailVerified,
+        self.init(hasPassword: account.hasPassword_p, termsVersion: account.termsVersion.isEmpty ? nil : account.termsVersion,
+                  termsAcceptedAt: account.hasTermsAcceptedAt ? account.termsAcceptedAt.date : nil,
+                  usernameChangedAt: account.hasUsernameChangedAt ? account.usernameChangedAt.date : nil,
+                  createdAt: account.createdAt.date, email: account.email, emailVerified: account.emailVerified,
                   profile: .init(account.profile, links: links), userId: account.userID)
     }
 }
@@ -51,5 +54,11 @@ extension Components.Schemas.ProfilePage {
 extension Components.Schemas.PartStatus {
     init(_ part: PartStatus) {
         self.init(reason: part.reason, status: StatusPayload(rawValue: part.status) ?? .unavailable)
+    }
+}
+
+extension Components.Schemas.LinkedProvider {
+    init(_ linked: Roam_Accounts_V1_LinkedProvider) {
+        self.init(provider: linked.provider, email: linked.email, linkedAt: linked.linkedAt.date)
     }
 }

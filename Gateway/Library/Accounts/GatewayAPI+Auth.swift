@@ -10,6 +10,7 @@ extension GatewayAPI {
                 $0.username = body.username
                 $0.password = body.password
                 $0.displayName = body.displayName
+                $0.termsVersion = body.termsVersion ?? ""
                 $0.device = Self.device(named: body.deviceName)
             }, options: options)
         }
@@ -22,6 +23,7 @@ extension GatewayAPI {
             try await client.logIn(.with {
                 $0.identifier = body.identifier
                 $0.password = body.password
+                $0.acceptTermsVersion = body.acceptTermsVersion ?? ""
                 $0.device = Self.device(named: body.deviceName)
             }, options: options)
         }

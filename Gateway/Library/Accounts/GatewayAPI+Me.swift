@@ -32,7 +32,7 @@ extension GatewayAPI {
         let body = switch input.body { case .json(let body): body }
         _ = try await accounts.call { client, options in
             try await client.changePassword(.with {
-                $0.currentPassword = body.currentPassword
+                $0.currentPassword = body.currentPassword ?? ""
                 $0.newPassword = body.newPassword
             }, options: options)
         }

@@ -2883,6 +2883,20 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Account`.
         internal struct Account: Codable, Hashable, Sendable {
+            /// False for an account that signs in only through providers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/hasPassword`.
+            internal var hasPassword: Swift.Bool
+            /// The terms version accepted last; absent if none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/termsVersion`.
+            internal var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Account/termsAcceptedAt`.
+            internal var termsAcceptedAt: Foundation.Date?
+            /// Absent if never changed
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/usernameChangedAt`.
+            internal var usernameChangedAt: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Account/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Account/email`.
@@ -2896,18 +2910,30 @@ extension Components {
             /// Creates a new `Account`.
             ///
             /// - Parameters:
+            ///   - hasPassword: False for an account that signs in only through providers
+            ///   - termsVersion: The terms version accepted last; absent if none
+            ///   - termsAcceptedAt:
+            ///   - usernameChangedAt: Absent if never changed
             ///   - createdAt:
             ///   - email:
             ///   - emailVerified:
             ///   - profile:
             ///   - userId:
             internal init(
+                hasPassword: Swift.Bool,
+                termsVersion: Swift.String? = nil,
+                termsAcceptedAt: Foundation.Date? = nil,
+                usernameChangedAt: Foundation.Date? = nil,
                 createdAt: Foundation.Date,
                 email: Swift.String,
                 emailVerified: Swift.Bool,
                 profile: Components.Schemas.Profile,
                 userId: Swift.String
             ) {
+                self.hasPassword = hasPassword
+                self.termsVersion = termsVersion
+                self.termsAcceptedAt = termsAcceptedAt
+                self.usernameChangedAt = usernameChangedAt
                 self.createdAt = createdAt
                 self.email = email
                 self.emailVerified = emailVerified
@@ -2915,6 +2941,10 @@ extension Components {
                 self.userId = userId
             }
             internal enum CodingKeys: String, CodingKey {
+                case hasPassword
+                case termsVersion
+                case termsAcceptedAt
+                case usernameChangedAt
                 case createdAt
                 case email
                 case emailVerified
@@ -2980,10 +3010,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest`.
         internal struct ChangePasswordRequest: Codable, Hashable, Sendable {
-            /// The password now
+            /// The password now (absent when the account has none yet)
             ///
             /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/currentPassword`.
-            internal var currentPassword: Swift.String
+            internal var currentPassword: Swift.String?
             /// At least 8 characters, not a common password
             ///
             /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/newPassword`.
@@ -2991,10 +3021,10 @@ extension Components {
             /// Creates a new `ChangePasswordRequest`.
             ///
             /// - Parameters:
-            ///   - currentPassword: The password now
+            ///   - currentPassword: The password now (absent when the account has none yet)
             ///   - newPassword: At least 8 characters, not a common password
             internal init(
-                currentPassword: Swift.String,
+                currentPassword: Swift.String? = nil,
                 newPassword: Swift.String
             ) {
                 self.currentPassword = currentPassword
@@ -4018,6 +4048,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/LogInRequest`.
         internal struct LogInRequest: Codable, Hashable, Sendable {
+            /// The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/acceptTermsVersion`.
+            internal var acceptTermsVersion: Swift.String?
             /// Shown in the session list
             ///
             /// - Remark: Generated from `#/components/schemas/LogInRequest/deviceName`.
@@ -4033,19 +4067,23 @@ extension Components {
             /// Creates a new `LogInRequest`.
             ///
             /// - Parameters:
+            ///   - acceptTermsVersion: The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
             ///   - deviceName: Shown in the session list
             ///   - identifier: An email address or a username
             ///   - password: The password
             internal init(
+                acceptTermsVersion: Swift.String? = nil,
                 deviceName: Swift.String? = nil,
                 identifier: Swift.String,
                 password: Swift.String
             ) {
+                self.acceptTermsVersion = acceptTermsVersion
                 self.deviceName = deviceName
                 self.identifier = identifier
                 self.password = password
             }
             internal enum CodingKeys: String, CodingKey {
+                case acceptTermsVersion
                 case deviceName
                 case identifier
                 case password
@@ -5589,6 +5627,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/SignUpRequest`.
         internal struct SignUpRequest: Codable, Hashable, Sendable {
+            /// The terms version accepted; required to be the current one when the deployment has terms
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/termsVersion`.
+            internal var termsVersion: Swift.String?
             /// Shown in the session list
             ///
             /// - Remark: Generated from `#/components/schemas/SignUpRequest/deviceName`.
@@ -5612,18 +5654,21 @@ extension Components {
             /// Creates a new `SignUpRequest`.
             ///
             /// - Parameters:
+            ///   - termsVersion: The terms version accepted; required to be the current one when the deployment has terms
             ///   - deviceName: Shown in the session list
             ///   - displayName: The name shown to others
             ///   - email: An email address
             ///   - password: At least 8 characters, not a common password
             ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
             internal init(
+                termsVersion: Swift.String? = nil,
                 deviceName: Swift.String? = nil,
                 displayName: Swift.String,
                 email: Swift.String,
                 password: Swift.String,
                 username: Swift.String
             ) {
+                self.termsVersion = termsVersion
                 self.deviceName = deviceName
                 self.displayName = displayName
                 self.email = email
@@ -5631,6 +5676,7 @@ extension Components {
                 self.username = username
             }
             internal enum CodingKeys: String, CodingKey {
+                case termsVersion
                 case deviceName
                 case displayName
                 case email
@@ -7602,6 +7648,249 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case positions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignInOptions`.
+        internal struct SignInOptions: Codable, Hashable, Sendable {
+            /// Names for `provider` in `POST /v1/auth/oidc`
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInOptions/providers`.
+            internal var providers: [Swift.String]
+            /// The terms version sign-up must accept; empty when there are none
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInOptions/termsVersion`.
+            internal var termsVersion: Swift.String
+            /// Creates a new `SignInOptions`.
+            ///
+            /// - Parameters:
+            ///   - providers: Names for `provider` in `POST /v1/auth/oidc`
+            ///   - termsVersion: The terms version sign-up must accept; empty when there are none
+            internal init(
+                providers: [Swift.String],
+                termsVersion: Swift.String
+            ) {
+                self.providers = providers
+                self.termsVersion = termsVersion
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case providers
+                case termsVersion
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest`.
+        internal struct ProviderSignInRequest: Codable, Hashable, Sendable {
+            /// One of `GET /v1/auth/options`
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/provider`.
+            internal var provider: Swift.String
+            /// The ID token the provider gave the app
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/idToken`.
+            internal var idToken: Swift.String
+            /// The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/nonce`.
+            internal var nonce: Swift.String
+            /// The terms version the person accepts (on first sign-in, or when a new version asks for it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/acceptTermsVersion`.
+            internal var acceptTermsVersion: Swift.String?
+            /// Shown in the session list
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/deviceName`.
+            internal var deviceName: Swift.String?
+            /// Creates a new `ProviderSignInRequest`.
+            ///
+            /// - Parameters:
+            ///   - provider: One of `GET /v1/auth/options`
+            ///   - idToken: The ID token the provider gave the app
+            ///   - nonce: The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
+            ///   - acceptTermsVersion: The terms version the person accepts (on first sign-in, or when a new version asks for it)
+            ///   - deviceName: Shown in the session list
+            internal init(
+                provider: Swift.String,
+                idToken: Swift.String,
+                nonce: Swift.String,
+                acceptTermsVersion: Swift.String? = nil,
+                deviceName: Swift.String? = nil
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+                self.nonce = nonce
+                self.acceptTermsVersion = acceptTermsVersion
+                self.deviceName = deviceName
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken
+                case nonce
+                case acceptTermsVersion
+                case deviceName
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderSignedIn`.
+        internal struct ProviderSignedIn: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/account`.
+            internal var account: Components.Schemas.Account
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/tokens`.
+            internal var tokens: Components.Schemas.Tokens
+            /// True when this sign-in created the account
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/created`.
+            internal var created: Swift.Bool
+            /// Creates a new `ProviderSignedIn`.
+            ///
+            /// - Parameters:
+            ///   - account:
+            ///   - tokens:
+            ///   - created: True when this sign-in created the account
+            internal init(
+                account: Components.Schemas.Account,
+                tokens: Components.Schemas.Tokens,
+                created: Swift.Bool
+            ) {
+                self.account = account
+                self.tokens = tokens
+                self.created = created
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case account
+                case tokens
+                case created
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkedProvider`.
+        internal struct LinkedProvider: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/provider`.
+            internal var provider: Swift.String
+            /// The address the provider gave; empty if none
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/linkedAt`.
+            internal var linkedAt: Foundation.Date
+            /// Creates a new `LinkedProvider`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - email: The address the provider gave; empty if none
+            ///   - linkedAt:
+            internal init(
+                provider: Swift.String,
+                email: Swift.String,
+                linkedAt: Foundation.Date
+            ) {
+                self.provider = provider
+                self.email = email
+                self.linkedAt = linkedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case email
+                case linkedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkedProviders`.
+        internal struct LinkedProviders: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkedProviders/providers`.
+            internal var providers: [Components.Schemas.LinkedProvider]
+            /// Creates a new `LinkedProviders`.
+            ///
+            /// - Parameters:
+            ///   - providers:
+            internal init(providers: [Components.Schemas.LinkedProvider]) {
+                self.providers = providers
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case providers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkProviderRequest`.
+        internal struct LinkProviderRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/provider`.
+            internal var provider: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/idToken`.
+            internal var idToken: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/nonce`.
+            internal var nonce: Swift.String
+            /// Creates a new `LinkProviderRequest`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - idToken:
+            ///   - nonce:
+            internal init(
+                provider: Swift.String,
+                idToken: Swift.String,
+                nonce: Swift.String
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+                self.nonce = nonce
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken
+                case nonce
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailChangeRequest`.
+        internal struct EmailChangeRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/newEmail`.
+            internal var newEmail: Swift.String
+            /// Your password; an account without one needs a sign-in from the last 10 minutes instead
+            ///
+            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/password`.
+            internal var password: Swift.String?
+            /// Creates a new `EmailChangeRequest`.
+            ///
+            /// - Parameters:
+            ///   - newEmail:
+            ///   - password: Your password; an account without one needs a sign-in from the last 10 minutes instead
+            internal init(
+                newEmail: Swift.String,
+                password: Swift.String? = nil
+            ) {
+                self.newEmail = newEmail
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case newEmail
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UsernameRequest`.
+        internal struct UsernameRequest: Codable, Hashable, Sendable {
+            /// 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsernameRequest/username`.
+            internal var username: Swift.String
+            /// Creates a new `UsernameRequest`.
+            ///
+            /// - Parameters:
+            ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            internal init(username: Swift.String) {
+                self.username = username
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case username
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TermsRequest`.
+        internal struct TermsRequest: Codable, Hashable, Sendable {
+            /// The current version (`GET /v1/auth/options`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TermsRequest/version`.
+            internal var version: Swift.String
+            /// Creates a new `TermsRequest`.
+            ///
+            /// - Parameters:
+            ///   - version: The current version (`GET /v1/auth/options`)
+            internal init(version: Swift.String) {
+                self.version = version
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case version
             }
         }
     }

@@ -912,6 +912,46 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/events/{id}/positions`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
     func listGroupWalkPositions(_ input: Operations.ListGroupWalkPositions.Input) async throws -> Operations.ListGroupWalkPositions.Output
+    /// The providers one may sign in with, and the terms version to accept
+    ///
+    /// - Remark: HTTP `GET /v1/auth/options`.
+    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
+    func signInOptions(_ input: Operations.SignInOptions.Input) async throws -> Operations.SignInOptions.Output
+    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
+    ///
+    /// - Remark: HTTP `POST /v1/auth/oidc`.
+    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
+    func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output
+    /// The providers linked to your account
+    ///
+    /// - Remark: HTTP `GET /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
+    func listLinkedProviders(_ input: Operations.ListLinkedProviders.Input) async throws -> Operations.ListLinkedProviders.Output
+    /// Link a provider account to yours with its ID token
+    ///
+    /// - Remark: HTTP `POST /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
+    func linkProvider(_ input: Operations.LinkProvider.Input) async throws -> Operations.LinkProvider.Output
+    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
+    func unlinkProvider(_ input: Operations.UnlinkProvider.Input) async throws -> Operations.UnlinkProvider.Output
+    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
+    ///
+    /// - Remark: HTTP `POST /v1/me/email`.
+    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
+    func requestEmailChange(_ input: Operations.RequestEmailChange.Input) async throws -> Operations.RequestEmailChange.Output
+    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
+    ///
+    /// - Remark: HTTP `PUT /v1/me/username`.
+    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
+    func changeUsername(_ input: Operations.ChangeUsername.Input) async throws -> Operations.ChangeUsername.Output
+    /// Accept the current terms of service
+    ///
+    /// - Remark: HTTP `POST /v1/me/terms`.
+    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
+    func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -3373,6 +3413,98 @@ extension APIProtocol {
         try await listGroupWalkPositions(Operations.ListGroupWalkPositions.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The providers one may sign in with, and the terms version to accept
+    ///
+    /// - Remark: HTTP `GET /v1/auth/options`.
+    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
+    internal func signInOptions(headers: Operations.SignInOptions.Input.Headers = .init()) async throws -> Operations.SignInOptions.Output {
+        try await signInOptions(Operations.SignInOptions.Input(headers: headers))
+    }
+    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
+    ///
+    /// - Remark: HTTP `POST /v1/auth/oidc`.
+    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
+    internal func signInWithProvider(
+        headers: Operations.SignInWithProvider.Input.Headers = .init(),
+        body: Operations.SignInWithProvider.Input.Body
+    ) async throws -> Operations.SignInWithProvider.Output {
+        try await signInWithProvider(Operations.SignInWithProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The providers linked to your account
+    ///
+    /// - Remark: HTTP `GET /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
+    internal func listLinkedProviders(headers: Operations.ListLinkedProviders.Input.Headers = .init()) async throws -> Operations.ListLinkedProviders.Output {
+        try await listLinkedProviders(Operations.ListLinkedProviders.Input(headers: headers))
+    }
+    /// Link a provider account to yours with its ID token
+    ///
+    /// - Remark: HTTP `POST /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
+    internal func linkProvider(
+        headers: Operations.LinkProvider.Input.Headers = .init(),
+        body: Operations.LinkProvider.Input.Body
+    ) async throws -> Operations.LinkProvider.Output {
+        try await linkProvider(Operations.LinkProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
+    internal func unlinkProvider(
+        path: Operations.UnlinkProvider.Input.Path,
+        headers: Operations.UnlinkProvider.Input.Headers = .init()
+    ) async throws -> Operations.UnlinkProvider.Output {
+        try await unlinkProvider(Operations.UnlinkProvider.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
+    ///
+    /// - Remark: HTTP `POST /v1/me/email`.
+    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
+    internal func requestEmailChange(
+        headers: Operations.RequestEmailChange.Input.Headers = .init(),
+        body: Operations.RequestEmailChange.Input.Body
+    ) async throws -> Operations.RequestEmailChange.Output {
+        try await requestEmailChange(Operations.RequestEmailChange.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
+    ///
+    /// - Remark: HTTP `PUT /v1/me/username`.
+    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
+    internal func changeUsername(
+        headers: Operations.ChangeUsername.Input.Headers = .init(),
+        body: Operations.ChangeUsername.Input.Body
+    ) async throws -> Operations.ChangeUsername.Output {
+        try await changeUsername(Operations.ChangeUsername.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Accept the current terms of service
+    ///
+    /// - Remark: HTTP `POST /v1/me/terms`.
+    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
+    internal func acceptTerms(
+        headers: Operations.AcceptTerms.Input.Headers = .init(),
+        body: Operations.AcceptTerms.Input.Body
+    ) async throws -> Operations.AcceptTerms.Output {
+        try await acceptTerms(Operations.AcceptTerms.Input(
+            headers: headers,
+            body: body
         ))
     }
 }
