@@ -231,4 +231,33 @@ import Testing
             }
         }
     }
+
+    @Test func anAccountWithoutAPasswordConfirmsGraveChangesWithAFreshSignIn() async throws {
+        let clock = TestClock()
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)], now: { clock.now }) { client, mailer in
+                var nonce = Self.nonce()
+                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID,
+                                                                                           nonce: nonce), nonce: nonce)
+                let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
+                clock.advance(by: 11 * 60)
+                let stale = await Self.refusal { try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer) }
+                #expect(stale?.code == .permissionDenied && stale?.reason == "RECENT_SIGN_IN_REQUIRED")
+                let staleDelete = await Self.refusal { try await client.deleteAccount(.init(), metadata: bearer) }
+                #expect(staleDelete?.reason == "RECENT_SIGN_IN_REQUIRED")
+
+                // A fresh sign-in through the provider confirms it.
+                nonce = Self.nonce()
+                let fresh = try await Self.signIn(client, token: try await issuer.idToken(subject: "sub-\(signedIn.account.userID)", audience: Self.clientID,
+                                                                                        nonce: nonce), nonce: nonce)
+                #expect(fresh.created)  // another subject: another account, signed in just now
+                let address = "fresh_\(UUID().uuidString.prefix(6).lowercased())@example.com"
+                _ = try await client.requestEmailChange(.with { $0.newEmail = address }, metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
+                #expect(mailer.last(.changeEmail, to: address) != nil)
+                _ = try await client.deleteAccount(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
+                let gone = await Self.refusal { try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken)) }
+                #expect(gone != nil)
+            }
+        }
+    }
 }
