@@ -176,6 +176,45 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListLikers" metadata.
+        public enum ListLikers: Sendable {
+            /// Request type for "ListLikers".
+            public typealias Input = Roam_Feed_V1_ListLikersRequest
+            /// Response type for "ListLikers".
+            public typealias Output = Roam_Feed_V1_ListLikersResponse
+            /// Descriptor for "ListLikers".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListLikers",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListLikedPosts" metadata.
+        public enum ListLikedPosts: Sendable {
+            /// Request type for "ListLikedPosts".
+            public typealias Input = Roam_Feed_V1_ListLikedPostsRequest
+            /// Response type for "ListLikedPosts".
+            public typealias Output = Roam_Feed_V1_ListPostsResponse
+            /// Descriptor for "ListLikedPosts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "ListLikedPosts",
+                type: .unary
+            )
+        }
+        /// Namespace for "CountStories" metadata.
+        public enum CountStories: Sendable {
+            /// Request type for "CountStories".
+            public typealias Input = Roam_Feed_V1_CountStoriesRequest
+            /// Response type for "CountStories".
+            public typealias Output = Roam_Feed_V1_CountStoriesResponse
+            /// Descriptor for "CountStories".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "CountStories",
+                type: .unary
+            )
+        }
         /// Namespace for "SendChatMessage" metadata.
         public enum SendChatMessage: Sendable {
             /// Request type for "SendChatMessage".
@@ -372,6 +411,9 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             DeleteComment.descriptor,
             Like.descriptor,
             Unlike.descriptor,
+            ListLikers.descriptor,
+            ListLikedPosts.descriptor,
+            CountStories.descriptor,
             SendChatMessage.descriptor,
             ListChatMessages.descriptor,
             StreamChat.descriptor,
@@ -635,6 +677,61 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_LikeRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse>
+
+        /// Handle the "ListLikers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+        /// > left out.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListLikersRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListLikersResponse` messages.
+        func listLikers(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListLikersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListLikersResponse>
+
+        /// Handle the "ListLikedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The posts the caller liked, most recently liked first, that the caller may still read.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_ListLikedPostsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ListPostsResponse` messages.
+        func listLikedPosts(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "CountStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many stories a user has posted (for profiles; a service credential, or any user).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_CountStoriesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_CountStoriesResponse` messages.
+        func countStories(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CountStoriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CountStoriesResponse>
 
         /// Handle the "SendChatMessage" method.
         ///
@@ -1126,6 +1223,61 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>
 
+        /// Handle the "ListLikers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+        /// > left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListLikersResponse` message.
+        func listLikers(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListLikersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListLikersResponse>
+
+        /// Handle the "ListLikedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The posts the caller liked, most recently liked first, that the caller may still read.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikedPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_ListPostsResponse` message.
+        func listLikedPosts(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>
+
+        /// Handle the "CountStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many stories a user has posted (for profiles; a service credential, or any user).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountStoriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_CountStoriesResponse` message.
+        func countStories(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_CountStoriesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CountStoriesResponse>
+
         /// Handle the "SendChatMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -1614,6 +1766,61 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Feed_V1_LikeResponse
 
+        /// Handle the "ListLikers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+        /// > left out.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListLikersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListLikersResponse` to respond with.
+        func listLikers(
+            request: Roam_Feed_V1_ListLikersRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListLikersResponse
+
+        /// Handle the "ListLikedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The posts the caller liked, most recently liked first, that the caller may still read.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_ListLikedPostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_ListPostsResponse` to respond with.
+        func listLikedPosts(
+            request: Roam_Feed_V1_ListLikedPostsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_ListPostsResponse
+
+        /// Handle the "CountStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many stories a user has posted (for profiles; a service credential, or any user).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_CountStoriesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_CountStoriesResponse` to respond with.
+        func countStories(
+            request: Roam_Feed_V1_CountStoriesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_CountStoriesResponse
+
         /// Handle the "SendChatMessage" method.
         ///
         /// > Source IDL Documentation:
@@ -2011,6 +2218,39 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListLikers.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListLikersRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListLikersResponse>(),
+            handler: { request, context in
+                try await self.listLikers(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.ListLikedPosts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListLikedPostsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListPostsResponse>(),
+            handler: { request, context in
+                try await self.listLikedPosts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.CountStories.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CountStoriesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CountStoriesResponse>(),
+            handler: { request, context in
+                try await self.countStories(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Feed_V1_FeedService.Method.SendChatMessage.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_SendChatMessageRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_SendChatMessageResponse>(),
@@ -2296,6 +2536,39 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_LikeResponse> {
         let response = try await self.unlike(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listLikers(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListLikersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListLikersResponse> {
+        let response = try await self.listLikers(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listLikedPosts(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        let response = try await self.listLikedPosts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func countStories(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CountStoriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CountStoriesResponse> {
+        let response = try await self.countStories(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2609,6 +2882,45 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse> {
         return GRPCCore.ServerResponse<Roam_Feed_V1_LikeResponse>(
             message: try await self.unlike(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listLikers(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListLikersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListLikersResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListLikersResponse>(
+            message: try await self.listLikers(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listLikedPosts(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_ListPostsResponse>(
+            message: try await self.listLikedPosts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func countStories(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_CountStoriesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CountStoriesResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_CountStoriesResponse>(
+            message: try await self.countStories(
                 request: request.message,
                 context: context
             ),
@@ -3094,6 +3406,76 @@ extension Roam_Feed_V1_FeedService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_LikeResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_LikeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListLikers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+        /// > left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikersRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListLikersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListLikersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listLikers<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListLikersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListLikersResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListLikersResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListLikedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The posts the caller liked, most recently liked first, that the caller may still read.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikedPostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListLikedPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listLikedPosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListLikedPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CountStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many stories a user has posted (for profiles; a service credential, or any user).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountStoriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CountStoriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CountStoriesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func countStories<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CountStoriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CountStoriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CountStoriesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountStoriesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "SendChatMessage" method.
@@ -3849,6 +4231,109 @@ extension Roam_Feed_V1_FeedService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Feed_V1_FeedService.Method.Unlike.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListLikers" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+        /// > left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikersRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListLikersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListLikersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listLikers<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListLikersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListLikersResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListLikersResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListLikers.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListLikedPosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The posts the caller liked, most recently liked first, that the caller may still read.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_ListLikedPostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_ListLikedPostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ListPostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listLikedPosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_ListLikedPostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListPostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.ListLikedPosts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CountStories" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many stories a user has posted (for profiles; a service credential, or any user).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountStoriesRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CountStoriesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CountStoriesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func countStories<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CountStoriesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CountStoriesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CountStoriesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountStoriesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.CountStories.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -4689,6 +5174,94 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
         )
     }
 
+    /// Call the "ListLikers" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+    /// > left out.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListLikersRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLikers<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikersRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListLikersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listLikers(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListLikersRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListLikersResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLikedPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The posts the caller liked, most recently liked first, that the caller may still read.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_ListLikedPostsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLikedPosts<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_ListLikedPostsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listLikedPosts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ListLikedPostsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ListPostsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CountStories" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > How many stories a user has posted (for profiles; a service credential, or any user).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_CountStoriesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func countStories<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_CountStoriesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountStoriesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.countStories(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CountStoriesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CountStoriesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "SendChatMessage" method.
     ///
     /// > Source IDL Documentation:
@@ -5493,6 +6066,106 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.unlike(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLikers" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Who liked a post or comment the caller may read, most recent first; users blocked either way are
+    /// > left out.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLikers<Result>(
+        _ message: Roam_Feed_V1_ListLikersRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListLikersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListLikersRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listLikers(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLikedPosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The posts the caller liked, most recently liked first, that the caller may still read.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLikedPosts<Result>(
+        _ message: Roam_Feed_V1_ListLikedPostsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListPostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_ListLikedPostsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listLikedPosts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CountStories" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > How many stories a user has posted (for profiles; a service credential, or any user).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func countStories<Result>(
+        _ message: Roam_Feed_V1_CountStoriesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountStoriesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_CountStoriesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.countStories(
             request: request,
             options: options,
             onResponse: handleResponse

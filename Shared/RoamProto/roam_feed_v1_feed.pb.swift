@@ -258,6 +258,12 @@ public nonisolated struct Roam_Feed_V1_Post: @unchecked Sendable {
   /// Clears the value of `engagement`. Subsequent reads from it will return its default value.
   public mutating func clearEngagement() {_uniqueStorage()._engagement = nil}
 
+  /// A story's title; "" when it has none.
+  public var title: String {
+    get {_storage._title}
+    set {_uniqueStorage()._title = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -287,6 +293,9 @@ public nonisolated struct Roam_Feed_V1_CreatePostRequest: Sendable {
 
   /// Up to 10.
   public var mediaIds: [String] = []
+
+  /// Stories only: up to 120 characters on one line, searched with the text.
+  public var title: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -406,9 +415,32 @@ public nonisolated struct Roam_Feed_V1_UpdatePostRequest: Sendable {
 
   public var mediaIds: [String] = []
 
+  /// Stories only: a new title ("" removes it); unchanged when absent.
+  public var title: String {
+    get {_title ?? String()}
+    set {_title = newValue}
+  }
+  /// Returns true if `title` has been explicitly set.
+  public var hasTitle: Bool {self._title != nil}
+  /// Clears the value of `title`. Subsequent reads from it will return its default value.
+  public mutating func clearTitle() {self._title = nil}
+
+  /// Stories only: moves the story to this place; unchanged when absent.
+  public var place: Roam_Feed_V1_Place {
+    get {_place ?? Roam_Feed_V1_Place()}
+    set {_place = newValue}
+  }
+  /// Returns true if `place` has been explicitly set.
+  public var hasPlace: Bool {self._place != nil}
+  /// Clears the value of `place`. Subsequent reads from it will return its default value.
+  public mutating func clearPlace() {self._place = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+
+  fileprivate var _title: String? = nil
+  fileprivate var _place: Roam_Feed_V1_Place? = nil
 }
 
 public nonisolated struct Roam_Feed_V1_UpdatePostResponse: Sendable {
@@ -701,6 +733,121 @@ public nonisolated struct Roam_Feed_V1_LikeResponse: Sendable {
   public init() {}
 
   fileprivate var _engagement: Roam_Feed_V1_Engagement? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_ListLikersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// `post/<id>` or `comment/<id>`.
+  public var subject: String = String()
+
+  public var page: Roam_Common_V1_PageRequest {
+    get {_page ?? Roam_Common_V1_PageRequest()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Roam_Common_V1_PageRequest? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_Liker: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var likedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_likedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_likedAt = newValue}
+  }
+  /// Returns true if `likedAt` has been explicitly set.
+  public var hasLikedAt: Bool {self._likedAt != nil}
+  /// Clears the value of `likedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearLikedAt() {self._likedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _likedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_ListLikersResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var likers: [Roam_Feed_V1_Liker] = []
+
+  public var page: Roam_Common_V1_PageResponse {
+    get {_page ?? Roam_Common_V1_PageResponse()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Roam_Common_V1_PageResponse? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_ListLikedPostsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Roam_Common_V1_PageRequest {
+    get {_page ?? Roam_Common_V1_PageRequest()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Roam_Common_V1_PageRequest? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_CountStoriesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Feed_V1_CountStoriesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var stories: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Roam_Feed_V1_ChatMessage: Sendable {
@@ -1597,7 +1744,7 @@ nonisolated extension Roam_Feed_V1_Place: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Post"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{3}author_id\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0\u{1}tags\0\u{3}created_at\0\u{3}edited_at\0\u{1}engagement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{3}author_id\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0\u{1}tags\0\u{3}created_at\0\u{3}edited_at\0\u{1}engagement\0\u{1}title\0")
 
   fileprivate class _StorageClass {
     var _postID: String = String()
@@ -1609,6 +1756,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _engagement: Roam_Feed_V1_Engagement? = nil
+    var _title: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1628,6 +1776,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
       _createdAt = source._createdAt
       _editedAt = source._editedAt
       _engagement = source._engagement
+      _title = source._title
     }
   }
 
@@ -1655,6 +1804,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
         case 7: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._editedAt) }()
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._engagement) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
         default: break
         }
       }
@@ -1694,6 +1844,9 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
       try { if let v = _storage._engagement {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
       } }()
+      if !_storage._title.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1712,6 +1865,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._editedAt != rhs_storage._editedAt {return false}
         if _storage._engagement != rhs_storage._engagement {return false}
+        if _storage._title != rhs_storage._title {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1723,7 +1877,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Roam_Feed_V1_CreatePostRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".CreatePostRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}idempotency_key\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}idempotency_key\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0\u{1}title\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1735,6 +1889,7 @@ nonisolated extension Roam_Feed_V1_CreatePostRequest: SwiftProtobuf.Message, Swi
       case 2: try { try decoder.decodeSingularMessageField(value: &self._audience) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 4: try { try decoder.decodeRepeatedStringField(value: &self.mediaIds) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.title) }()
       default: break
       }
     }
@@ -1757,6 +1912,9 @@ nonisolated extension Roam_Feed_V1_CreatePostRequest: SwiftProtobuf.Message, Swi
     if !self.mediaIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.mediaIds, fieldNumber: 4)
     }
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1765,6 +1923,7 @@ nonisolated extension Roam_Feed_V1_CreatePostRequest: SwiftProtobuf.Message, Swi
     if lhs._audience != rhs._audience {return false}
     if lhs.text != rhs.text {return false}
     if lhs.mediaIds != rhs.mediaIds {return false}
+    if lhs.title != rhs.title {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1948,7 +2107,7 @@ nonisolated extension Roam_Feed_V1_ListEventPostsResponse: SwiftProtobuf.Message
 
 nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdatePostRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{1}text\0\u{3}media_ids\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{1}text\0\u{3}media_ids\0\u{1}title\0\u{1}place\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1959,12 +2118,18 @@ nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, Swi
       case 1: try { try decoder.decodeSingularStringField(value: &self.postID) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.mediaIds) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self._title) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._place) }()
       default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
     if !self.postID.isEmpty {
       try visitor.visitSingularStringField(value: self.postID, fieldNumber: 1)
     }
@@ -1974,6 +2139,12 @@ nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, Swi
     if !self.mediaIds.isEmpty {
       try visitor.visitRepeatedStringField(value: self.mediaIds, fieldNumber: 3)
     }
+    try { if let v = self._title {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._place {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1981,6 +2152,8 @@ nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, Swi
     if lhs.postID != rhs.postID {return false}
     if lhs.text != rhs.text {return false}
     if lhs.mediaIds != rhs.mediaIds {return false}
+    if lhs._title != rhs._title {return false}
+    if lhs._place != rhs._place {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2512,6 +2685,217 @@ nonisolated extension Roam_Feed_V1_LikeResponse: SwiftProtobuf.Message, SwiftPro
 
   public static func ==(lhs: Roam_Feed_V1_LikeResponse, rhs: Roam_Feed_V1_LikeResponse) -> Bool {
     if lhs._engagement != rhs._engagement {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ListLikersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListLikersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}subject\0\u{1}page\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.subject) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.subject.isEmpty {
+      try visitor.visitSingularStringField(value: self.subject, fieldNumber: 1)
+    }
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ListLikersRequest, rhs: Roam_Feed_V1_ListLikersRequest) -> Bool {
+    if lhs.subject != rhs.subject {return false}
+    if lhs._page != rhs._page {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_Liker: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Liker"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{3}liked_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._likedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    try { if let v = self._likedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_Liker, rhs: Roam_Feed_V1_Liker) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs._likedAt != rhs._likedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ListLikersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListLikersResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}likers\0\u{1}page\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.likers) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.likers.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.likers, fieldNumber: 1)
+    }
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ListLikersResponse, rhs: Roam_Feed_V1_ListLikersResponse) -> Bool {
+    if lhs.likers != rhs.likers {return false}
+    if lhs._page != rhs._page {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ListLikedPostsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListLikedPostsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ListLikedPostsRequest, rhs: Roam_Feed_V1_ListLikedPostsRequest) -> Bool {
+    if lhs._page != rhs._page {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_CountStoriesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CountStoriesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_CountStoriesRequest, rhs: Roam_Feed_V1_CountStoriesRequest) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_CountStoriesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CountStoriesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}stories\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.stories) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.stories != 0 {
+      try visitor.visitSingularInt64Field(value: self.stories, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_CountStoriesResponse, rhs: Roam_Feed_V1_CountStoriesResponse) -> Bool {
+    if lhs.stories != rhs.stories {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -25,6 +25,7 @@ public enum FeedApp {
             let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential),
                                    graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
             var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)
+            parts.anonymousMethods = FeedGRPCService.anonymousMethods
             parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)]
                 + (relay.map { [$0] } ?? [])
             parts.workers = [TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger)]

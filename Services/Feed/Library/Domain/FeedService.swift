@@ -45,7 +45,7 @@ public struct FeedService: Sendable {
         }
         let time = now()
         let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
-                        tags: Hashtags.find(in: draft.text), createdAt: time)
+                        tags: Hashtags.find(in: draft.text), createdAt: time, title: draft.title)
         // Attached first, so media refuses ids that are not the author's before anything is stored.
         try await attachMedia(of: post)
         let stored: Post
@@ -101,14 +101,24 @@ public struct FeedService: Sendable {
         return posts.map { Engaged($0, counts[$0.id] ?? Engagement()) }
     }
 
-    public func update(_ id: UUID, text: String, mediaIDs: [UUID], by author: UUID) async throws -> Engaged<Post> {
+    /// The author changes the text and media, and of a story the title (nil keeps it) and the place it
+    /// is pinned to (nil keeps it).
+    public func update(_ id: UUID, text: String, mediaIDs: [UUID], title: String? = nil, place: Place? = nil,
+                       by author: UUID) async throws -> Engaged<Post> {
+        let title = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let place = place.map { Place(latitude: $0.latitude, longitude: $0.longitude, name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines)) }
         var validation = Validation()
         PostDraft.validateContent(text: text, mediaIDs: mediaIDs, into: &validation)
+        if let place { PostDraft.validate(place, field: "place", into: &validation) }
         try validation.check()
         guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         guard post.authorID == author else { throw FeedError.notAuthor }
+        if let title { PostDraft.validateTitle(title, isStory: post.isStory, into: &validation) }
+        validation.require(place == nil || post.isStory, "place", "only a story (a post at a place) can be moved")
+        try validation.check()
         try await replaceMedia(of: post, with: mediaIDs)
-        guard let updated = try await store.update(id: id, text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), at: now()) else {
+        let changes = PostChanges(text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), title: title, place: place)
+        guard let updated = try await store.update(id: id, changes, at: now()) else {
             throw FeedError.postNotFound
         }
         return try await engaged([updated], viewer: author)[0]

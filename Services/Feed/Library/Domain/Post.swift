@@ -6,13 +6,16 @@ public struct Post: Sendable, Equatable {
     public var authorID: UUID
     public var audience: Audience
     public var text: String
+    /// A story's title ("" when it has none); searched with the text.
+    public var title: String
     public var mediaIDs: [UUID]
     public var tags: [String]
     public var createdAt: Date
     public var editedAt: Date?
 
     public init(id: UUID, authorID: UUID, audience: Audience, text: String, mediaIDs: [UUID], tags: [String], createdAt: Date,
-                editedAt: Date? = nil) {
+                editedAt: Date? = nil, title: String = "") {
+        self.title = title
         self.id = id
         self.authorID = authorID
         self.audience = audience

@@ -22,6 +22,23 @@ extension FeedGRPCService {
         try await feed.saved(by: caller(), page: request.page.domain()).proto
     }
 
+    public func listLikedPosts(request: Roam_Feed_V1_ListLikedPostsRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListPostsResponse {
+        try await feed.likedPosts(by: caller(), page: request.page.domain()).proto
+    }
+
+    public func listLikers(request: Roam_Feed_V1_ListLikersRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListLikersResponse {
+        let page = try await feed.likers(of: Subject(field: "subject", request.subject), reader: caller(), page: request.page.domain())
+        return .with {
+            $0.likers = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func countStories(request: Roam_Feed_V1_CountStoriesRequest, context: ServerContext) async throws -> Roam_Feed_V1_CountStoriesResponse {
+        let count = try await feed.storyCount(of: UUID(field: "user_id", request.userID))
+        return .with { $0.stories = Int64(count) }
+    }
+
     public func followPlace(request: Roam_Feed_V1_FollowPlaceRequest, context: ServerContext) async throws -> Roam_Feed_V1_FollowPlaceResponse {
         guard request.hasPosition else { throw RoamError.invalidField("position", "is required") }
         let place = try await feed.followPlace(at: GeoPoint(latitude: request.position.latitude, longitude: request.position.longitude),

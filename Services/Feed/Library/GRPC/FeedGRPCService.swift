@@ -5,6 +5,9 @@ import RoamRuntime
 
 /// The gRPC face of the feed: converts messages and calls `FeedService`.
 public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
+    /// Calls that need no access token: a profile's story count is shown to anyone.
+    public static let anonymousMethods: Set<MethodDescriptor> = [Roam_Feed_V1_FeedService.Method.CountStories.descriptor]
+
     let feed: FeedService
 
     public init(feed: FeedService) {
@@ -16,7 +19,7 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
     public func createPost(request: Roam_Feed_V1_CreatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreatePostResponse {
         let author = try caller()
         let draft = PostDraft(audience: try Audience(request.audience, present: request.hasAudience), text: request.text,
-                              mediaIDs: try request.mediaIds.mediaIDs())
+                              mediaIDs: try request.mediaIds.mediaIDs(), title: request.title)
         let post = try await feed.create(draft, author: author, idempotencyKey: request.idempotencyKey)
         return .with { $0.post = post.proto }
     }
@@ -35,8 +38,10 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
     }
 
     public func updatePost(request: Roam_Feed_V1_UpdatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdatePostResponse {
+        let place = try request.hasPlace ? Place(request.place, field: "place") : nil
         let post = try await feed.update(UUID(field: "post_id", request.postID), text: request.text,
-                                         mediaIDs: try request.mediaIds.mediaIDs(), by: caller())
+                                         mediaIDs: try request.mediaIds.mediaIDs(), title: request.hasTitle ? request.title : nil,
+                                         place: place, by: caller())
         return .with { $0.post = post.proto }
     }
 

@@ -12,6 +12,7 @@ extension Post {
             $0.authorID = authorID.lowercasedString
             $0.audience = audience.proto
             $0.text = text
+            $0.title = title
             $0.mediaIds = mediaIDs.map(\.lowercasedString)
             $0.tags = tags
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
@@ -106,12 +107,28 @@ extension Audience {
         case .eventID(let id):
             self = .event(try UUID(field: "audience.event_id", id))
         case .place(let place):
-            guard place.hasPosition else { throw RoamError.invalidField("audience.place.position", "is required") }
-            self = .place(Place(latitude: place.position.latitude, longitude: place.position.longitude, name: place.name))
+            self = .place(try Place(place, field: "audience.place"))
         case .followers:
             self = .followers
         case nil:
             throw RoamError.invalidField("audience", "is required: an event_id, a place or followers")
+        }
+    }
+}
+
+extension Place {
+    /// A place of a request, or INVALID_ARGUMENT naming `field`.
+    init(_ proto: Roam_Feed_V1_Place, field: String) throws(RoamError) {
+        guard proto.hasPosition else { throw RoamError.invalidField("\(field).position", "is required") }
+        self.init(latitude: proto.position.latitude, longitude: proto.position.longitude, name: proto.name)
+    }
+}
+
+extension Like {
+    var proto: Roam_Feed_V1_Liker {
+        .with {
+            $0.userID = userID.lowercasedString
+            $0.likedAt = Google_Protobuf_Timestamp(date: likedAt)
         }
     }
 }

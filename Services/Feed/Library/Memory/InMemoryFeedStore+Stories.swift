@@ -9,7 +9,7 @@ extension InMemoryFeedStore {
         for post in posts.values {
             guard let place = post.audience.place, !hiddenAuthors.contains(post.authorID) else { continue }
             guard query.area?.contains(place.point) ?? true,
-                  search?.matches(post.text) ?? true,
+                  search?.matches(post.title + " " + post.text) ?? true,
                   query.tag.map(post.tags.contains) ?? true,
                   query.author.map({ $0 == post.authorID }) ?? true,
                   query.placeName.map({ place.name.lowercased().contains($0.lowercased()) }) ?? true,

@@ -9,8 +9,8 @@ public actor InMemoryFeedStore: FeedStore {
     var comments: [UUID: Comment] = [:]
     /// "author id/key" → comment id.
     var commentKeys: [String: UUID] = [:]
-    /// Who liked each subject.
-    var likes: [Subject: Set<UUID>] = [:]
+    /// Who liked each subject, and when.
+    var likes: [Subject: [UUID: Date]] = [:]
     /// Each event's chat, in sequence order.
     var chats: [UUID: [ChatMessage]] = [:]
     /// "author id/key" → (event, sequence).
@@ -41,6 +41,10 @@ public actor InMemoryFeedStore: FeedStore {
         posts[id]
     }
 
+    public func storyCount(by author: UUID) async throws -> Int {
+        posts.values.count { $0.authorID == author && $0.isStory }
+    }
+
     public func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post> {
         let after = try PostCursor.decode(page.cursor)
         let listed = posts.values.filter { $0.audience.eventID == event }
@@ -49,11 +53,13 @@ public actor InMemoryFeedStore: FeedStore {
         return Page(fetched: listed, size: page.size, cursor: PostCursor.encode(after:))
     }
 
-    public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {
+    public func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post? {
         guard var post = posts[id] else { return nil }
-        post.text = text
-        post.mediaIDs = mediaIDs
-        post.tags = tags
+        post.text = changes.text
+        post.mediaIDs = changes.mediaIDs
+        post.tags = changes.tags
+        post.title = changes.title ?? post.title
+        if let place = changes.place, post.isStory { post.audience = .place(place) }
         post.editedAt = time
         posts[id] = post
         return post

@@ -162,5 +162,14 @@ public enum FeedMigrations {
             """,
             "CREATE INDEX story_viewers_user ON feed.story_viewers (user_id)",
         ]),
+        // Stories get a title, searched with the text; who liked what is listed newest first.
+        Migration(7, "StoryTitlesAndLikesByTime", [
+            "ALTER TABLE feed.posts ADD COLUMN title text NOT NULL DEFAULT ''",
+            "ALTER TABLE feed.posts DROP COLUMN search",
+            "ALTER TABLE feed.posts ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('simple', title || ' ' || text)) STORED",
+            "CREATE INDEX posts_search ON feed.posts USING gin (search) WHERE place_name IS NOT NULL",
+            "CREATE INDEX likes_subject_time ON feed.likes (subject_kind, subject_id, created_at DESC, user_id DESC)",
+            "CREATE INDEX likes_posts_by_user ON feed.likes (user_id, created_at DESC, subject_id DESC) WHERE subject_kind = 'post'",
+        ]),
     ], requiresPostGIS: true)
 }

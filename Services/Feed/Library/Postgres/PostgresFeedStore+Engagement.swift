@@ -47,6 +47,37 @@ extension PostgresFeedStore {
             """).count
     }
 
+    public func likers(of subject: Subject, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Like> {
+        let after = try TimedCursor.decode(page.cursor)
+        let likes = try await database.query("""
+            SELECT user_id, created_at FROM feed.likes
+            WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id) AND NOT (user_id = ANY(\(Array(hidden))))
+              AND (\(after == nil) OR (created_at, user_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+            ORDER BY created_at DESC, user_id DESC LIMIT \(page.size + 1)
+            """).map { row in
+            let (user, time) = try row.decode((UUID, Date).self)
+            return Like(userID: user, likedAt: time)
+        }
+        return Page(fetched: likes, size: page.size) { TimedCursor(time: $0.likedAt, id: $0.userID).token }
+    }
+
+    public func likedPosts(by user: UUID, hiding hiddenAuthors: Set<UUID>, page: PageRequest) async throws -> Page<Post> {
+        let after = try TimedCursor.decode(page.cursor)
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.columnsOfP), l.created_at AS liked_at
+            FROM feed.likes l JOIN feed.posts p ON p.id = l.subject_id
+            WHERE l.user_id = \(user) AND l.subject_kind = 'post' AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
+              AND (\(after == nil) OR (l.created_at, l.subject_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+            ORDER BY l.created_at DESC, l.subject_id DESC LIMIT \(page.size + 1)
+            """)
+        var fetched: [(post: Post, likedAt: Date)] = []
+        for row in rows {
+            let random = row.makeRandomAccess()
+            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
+        }
+        return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.likedAt, id: $0.post.id).token }.map(\.post)
+    }
+
     public func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement] {
         var result: [UUID: Engagement] = [:]
         let counts = try await database.query("""

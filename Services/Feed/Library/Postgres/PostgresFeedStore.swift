@@ -13,7 +13,7 @@ public struct PostgresFeedStore: FeedStore {
     var logger: Logger { RequestContext.current.logger }
 
     static let columns = """
-        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers
+        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers, title
         """
 
     /// `columns` of a post aliased `p`.
@@ -21,8 +21,8 @@ public struct PostgresFeedStore: FeedStore {
         .joined(separator: ", ")
 
     static func decode(_ row: PostgresRow) throws -> Post {
-        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited, toFollowers) =
-            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?, Bool).self)
+        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited, toFollowers, title) =
+            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?, Bool, String).self)
         let audience: Audience
         if let event {
             audience = .event(event)
@@ -32,7 +32,7 @@ public struct PostgresFeedStore: FeedStore {
             audience = .place(Place(latitude: latitude ?? 0, longitude: longitude ?? 0, name: name ?? ""))
         }
         return Post(id: id, authorID: author, audience: audience, text: text, mediaIDs: media, tags: tags, createdAt: created,
-                    editedAt: edited)
+                    editedAt: edited, title: title)
     }
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
@@ -41,10 +41,10 @@ public struct PostgresFeedStore: FeedStore {
         let hotRank = post.isStory ? StoryScore.hotRank(points: 0, age: 0) : 0
         let inserted = try await database.query("""
             INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, to_followers, text, media_ids,
-                                    tags, created_at, idempotency_key, hot_rank)
+                                    tags, created_at, idempotency_key, hot_rank, title)
             VALUES (\(post.id), \(post.authorID), \(post.audience.eventID), \(place?.latitude), \(place?.longitude), \(place?.name),
                     \(post.audience == .followers), \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey),
-                    \(hotRank))
+                    \(hotRank), \(post.title))
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
             RETURNING id
             """)
@@ -71,11 +71,22 @@ public struct PostgresFeedStore: FeedStore {
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
 
-    public func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post? {
-        try await database.query("""
-            UPDATE feed.posts SET text = \(text), media_ids = \(mediaIDs), tags = \(tags), edited_at = \(time)
+    public func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post? {
+        let moved = changes.place != nil
+        return try await database.query("""
+            UPDATE feed.posts SET text = \(changes.text), media_ids = \(changes.mediaIDs), tags = \(changes.tags), edited_at = \(time),
+                title = coalesce(\(changes.title), title),
+                place_latitude = CASE WHEN \(moved) THEN \(changes.place?.latitude) ELSE place_latitude END,
+                place_longitude = CASE WHEN \(moved) THEN \(changes.place?.longitude) ELSE place_longitude END,
+                place_name = CASE WHEN \(moved) THEN \(changes.place?.name) ELSE place_name END
             WHERE id = \(id) RETURNING \(unescaped: Self.columns)
             """).first.map(Self.decode)
+    }
+
+    public func storyCount(by author: UUID) async throws -> Int {
+        try await database.query("""
+            SELECT count(*) FROM feed.posts WHERE author_id = \(author) AND place_name IS NOT NULL
+            """).first?.decode(Int.self) ?? 0
     }
 
     /// The post goes with its comments, likes and counts, in one transaction.

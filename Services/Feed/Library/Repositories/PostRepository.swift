@@ -8,7 +8,9 @@ public protocol PostRepository: Sendable {
     func post(id: UUID) async throws -> Post?
     /// The event's posts, newest first.
     func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post>
-    func update(id: UUID, text: String, mediaIDs: [UUID], tags: [String], at time: Date) async throws -> Post?
+    func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post?
+    /// How many stories the author has posted.
+    func storyCount(by author: UUID) async throws -> Int
     /// Returns whether there was such a post.
     func delete(id: UUID) async throws -> Bool
     /// Returns how many posts went.

@@ -1,0 +1,12 @@
+import Foundation
+
+/// One user's like of a subject.
+public struct Like: Sendable, Equatable {
+    public var userID: UUID
+    public var likedAt: Date
+
+    public init(userID: UUID, likedAt: Date) {
+        self.userID = userID
+        self.likedAt = likedAt
+    }
+}
