@@ -49,7 +49,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
                                    publicBaseURL: settings.publicBaseURL)
         let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
-        let counters: [any ProfileCounter] = [FollowCounter(), BucketListCounter(bucketLists: bucketLists)]
+        let counters: [any ProfileCounter] = [FollowCounter(), StoryCounter(feed: feed), BucketListCounter(bucketLists: bucketLists)]
         let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: counters,
                                                                         timeout: settings.fanOutTimeout, links: links),
                              events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),

@@ -228,6 +228,19 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetProfilesById" metadata.
+        public enum GetProfilesById: Sendable {
+            /// Request type for "GetProfilesById".
+            public typealias Input = Roam_Accounts_V1_GetProfilesByIdRequest
+            /// Response type for "GetProfilesById".
+            public typealias Output = Roam_Accounts_V1_GetProfilesByIdResponse
+            /// Descriptor for "GetProfilesById".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "GetProfilesById",
+                type: .unary
+            )
+        }
         /// Namespace for "DeleteAccount" metadata.
         public enum DeleteAccount: Sendable {
             /// Request type for "DeleteAccount".
@@ -480,6 +493,7 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
             UpdateMyProfile.descriptor,
             GetProfile.descriptor,
             SearchUsers.descriptor,
+            GetProfilesById.descriptor,
             DeleteAccount.descriptor,
             Follow.descriptor,
             Unfollow.descriptor,
@@ -800,6 +814,25 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_SearchUsersRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_SearchUsersResponse>
+
+        /// Handle the "GetProfilesById" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+        /// > either way with the caller are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_GetProfilesByIdRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_GetProfilesByIdResponse` messages.
+        func getProfilesById(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetProfilesByIdResponse>
 
         /// Handle the "DeleteAccount" method.
         ///
@@ -1382,6 +1415,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_SearchUsersResponse>
 
+        /// Handle the "GetProfilesById" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+        /// > either way with the caller are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetProfilesByIdRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_GetProfilesByIdResponse` message.
+        func getProfilesById(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetProfilesByIdResponse>
+
         /// Handle the "DeleteAccount" method.
         ///
         /// > Source IDL Documentation:
@@ -1961,6 +2013,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Accounts_V1_SearchUsersResponse
 
+        /// Handle the "GetProfilesById" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+        /// > either way with the caller are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_GetProfilesByIdRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_GetProfilesByIdResponse` to respond with.
+        func getProfilesById(
+            request: Roam_Accounts_V1_GetProfilesByIdRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_GetProfilesByIdResponse
+
         /// Handle the "DeleteAccount" method.
         ///
         /// > Source IDL Documentation:
@@ -2439,6 +2510,17 @@ extension Roam_Accounts_V1_AccountsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.GetProfilesById.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetProfilesByIdRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetProfilesByIdResponse>(),
+            handler: { request, context in
+                try await self.getProfilesById(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Accounts_V1_AccountsService.Method.DeleteAccount.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_DeleteAccountRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_DeleteAccountResponse>(),
@@ -2812,6 +2894,17 @@ extension Roam_Accounts_V1_AccountsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_SearchUsersResponse> {
         let response = try await self.searchUsers(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getProfilesById(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetProfilesByIdResponse> {
+        let response = try await self.getProfilesById(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3221,6 +3314,19 @@ extension Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_SearchUsersResponse> {
         return GRPCCore.ServerResponse<Roam_Accounts_V1_SearchUsersResponse>(
             message: try await self.searchUsers(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getProfilesById(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetProfilesByIdResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_GetProfilesByIdResponse>(
+            message: try await self.getProfilesById(
                 request: request.message,
                 context: context
             ),
@@ -3827,6 +3933,30 @@ extension Roam_Accounts_V1_AccountsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_SearchUsersResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_SearchUsersResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetProfilesById" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+        /// > either way with the caller are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetProfilesByIdRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetProfilesByIdRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetProfilesByIdResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getProfilesById<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetProfilesByIdResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetProfilesByIdResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "DeleteAccount" method.
@@ -4757,6 +4887,41 @@ extension Roam_Accounts_V1_AccountsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Accounts_V1_AccountsService.Method.SearchUsers.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetProfilesById" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+        /// > either way with the caller are left out.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_GetProfilesByIdRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_GetProfilesByIdRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_GetProfilesByIdResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getProfilesById<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_GetProfilesByIdRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetProfilesByIdResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetProfilesByIdResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.GetProfilesById.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5798,6 +5963,36 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
         )
     }
 
+    /// Call the "GetProfilesById" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+    /// > either way with the caller are left out.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_GetProfilesByIdRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getProfilesById<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_GetProfilesByIdRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetProfilesByIdResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getProfilesById(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetProfilesByIdRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetProfilesByIdResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "DeleteAccount" method.
     ///
     /// > Source IDL Documentation:
@@ -6799,6 +6994,40 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.searchUsers(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetProfilesById" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) Profiles of up to 100 users by id, in the order asked; unknown users and users blocked
+    /// > either way with the caller are left out.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getProfilesById<Result>(
+        _ message: Roam_Accounts_V1_GetProfilesByIdRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetProfilesByIdResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_GetProfilesByIdRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getProfilesById(
             request: request,
             options: options,
             onResponse: handleResponse

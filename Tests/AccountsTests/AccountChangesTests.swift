@@ -110,6 +110,25 @@ import Testing
         }
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func profilesByIDComeInTheOrderAskedWithoutBlockedOrUnknownUsers(store: StoreKind) async throws {
+        try await AccountsHarness.run(store: store) { client, _ in
+            let ana = try await AccountsHarness.signUp(client, name: "ana")
+            let ben = try await AccountsHarness.signUp(client, name: "ben")
+            let cai = try await AccountsHarness.signUp(client, name: "cai")
+            _ = try await client.block(.with { $0.username = cai.account.profile.username }, metadata: AccountsHarness.bearer(ana.tokens.accessToken))
+            let ids = [cai.account.userID, UUID().uuidString.lowercased(), ben.account.userID, ana.account.userID]
+            let seenByAna = try await client.getProfilesById(.with { $0.userIds = ids }, metadata: AccountsHarness.bearer(ana.tokens.accessToken))
+            #expect(seenByAna.profiles.map(\.username) == [ben.account.profile.username, ana.account.profile.username])
+            let anonymous = try await client.getProfilesById(.with { $0.userIds = ids })
+            #expect(anonymous.profiles.count == 3 && anonymous.profiles.allSatisfy { $0.phone.isEmpty })
+            let bad = await Self.refusal { try await client.getProfilesById(.with { $0.userIds = ["nope"] }) }
+            #expect(bad?.violatedFields == ["user_ids[0]"])
+            let many = await Self.refusal { try await client.getProfilesById(.with { $0.userIds = (0..<101).map { _ in UUID().uuidString } }) }
+            #expect(many?.violatedFields == ["user_ids"])
+        }
+    }
+
     @Test func aNewTermsVersionIsAcceptedAtSignUpAndAgainAtTheNextSignIn() async throws {
         var first = AccountPolicy()
         first.termsVersion = "2026-01"

@@ -35,7 +35,8 @@ import Testing
         let graph = AccountsSocialGraph(upstream: accountsUpstream, credential: await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret))
         let feed = FeedService(store: InMemoryFeedStore(), membership: NoEvents(), graph: graph)
         let (feedServer, feedUpstream) = GatewayHarness.inProcess("feed", [FeedGRPCService(feed: feed)], health: "roam.feed.v1.FeedService",
-                                                                  anonymousMethods: [], verifier: verifier, settings: settings)
+                                                                  anonymousMethods: FeedGRPCService.anonymousMethods, verifier: verifier,
+                                                                  settings: settings)
         let (eventsServer, eventsUpstream) = GatewayHarness.inProcess("events", [], health: "roam.events.v1.EventsService",
                                                                       anonymousMethods: [], verifier: verifier, settings: settings)
         let (mediaServer, mediaUpstream) = GatewayHarness.inProcess("media", [], health: "roam.media.v1.MediaService",
@@ -174,6 +175,56 @@ import Testing
                         == ["name", "radiusMeters"])
             #expect(try await fields("DELETE", "/v1/places/follow?lat=x") == ["lat", "lng"])
             #expect(try await http.send("GET", "/v1/stories/trending").status == 401)
+        }
+    }
+
+    @Test func likersLikedPostsTitlesMovesAndTheStoryCount() async throws {
+        try await withLegends { http, signUp in
+            let (ana, ben, cai) = (try await signUp("ana"), try await signUp("ben"), try await signUp("cai"))
+            let titled = try await http.send("POST", "/v1/stories", json: [
+                "text": "Quiet morning", "title": "Sunrise at Diamond Head",
+                "place": ["latitude": Self.waikiki.latitude, "longitude": Self.waikiki.longitude, "name": "Waikiki Beach"],
+            ], token: ana.token)
+            #expect(titled.status == 201)
+            #expect(try titled.json()["title"] as? String == "Sunrise at Diamond Head")
+            let story = try #require(try titled.json()["postId"] as? String)
+            let found = try await http.send("GET", "/v1/stories/search?q=diamond", token: cai.token)
+            #expect((try found.json()["posts"] as? [[String: Any]])?.map { $0["postId"] as? String } == [story])
+
+            for walker in [ben, cai] { #expect(try await http.send("PUT", "/v1/posts/\(story)/like", token: walker.token).status == 200) }
+            let likers = try await http.send("GET", "/v1/posts/\(story)/likes?pageSize=1", token: ana.token)
+            #expect(likers.status == 200)
+            let first = try #require(try likers.json()["likers"] as? [[String: Any]])
+            #expect((first.first?["profile"] as? [String: Any])?["username"] as? String == cai.username)
+            let token = try #require(try likers.json()["nextPageToken"] as? String)
+            let second = try await http.send("GET", "/v1/posts/\(story)/likes?pageSize=1&pageToken=\(token)", token: ana.token)
+            #expect(((try second.json()["likers"] as? [[String: Any]])?.first?["profile"] as? [String: Any])?["username"] as? String == ben.username)
+            // Ben blocks Cai: neither sees the other among the likers.
+            #expect(try await http.send("PUT", "/v1/users/\(cai.username)/block", token: ben.token).status < 300)
+            let seenByBen = try await http.send("GET", "/v1/posts/\(story)/likes", token: ben.token)
+            #expect((try seenByBen.json()["likers"] as? [[String: Any]])?.compactMap { ($0["profile"] as? [String: Any])?["username"] as? String } == [ben.username])
+            #expect(try await http.send("GET", "/v1/posts/\(UUID())/likes", token: ben.token).status == 404)
+            #expect(try await http.send("GET", "/v1/posts/not-a-uuid/likes", token: ben.token).status == 400)
+            #expect(try await http.send("GET", "/v1/posts/\(story)/likes").status == 401)
+
+            let liked = try await http.send("GET", "/v1/me/liked", token: ben.token)
+            #expect((try liked.json()["posts"] as? [[String: Any]])?.map { $0["postId"] as? String } == [story])
+
+            let moved = try await http.send("PATCH", "/v1/posts/\(story)", json: [
+                "text": "Quiet morning", "title": "", "place": ["latitude": 19.7241, "longitude": -155.0868, "name": "Hilo Bay"],
+            ], token: ana.token)
+            #expect(moved.status == 200)
+            let movedJSON = try moved.json()
+            #expect((movedJSON["place"] as? [String: Any])?["name"] as? String == "Hilo Bay" && movedJSON["title"] == nil)
+            let notMine = try await http.send("PATCH", "/v1/posts/\(story)", json: ["text": "Mine", "place": ["latitude": 0, "longitude": 0, "name": "X"]],
+                                              token: ben.token)
+            #expect(notMine.status == 403)
+            let badPlace = try await http.send("PATCH", "/v1/posts/\(story)", json: ["text": "x", "place": ["latitude": 0, "longitude": 0, "name": ""]],
+                                               token: ana.token)
+            #expect(badPlace.status == 400 && badPlace.problemFields == ["place.name"])
+
+            let profile = try await http.send("GET", "/v1/users/\(ana.username)", token: ben.token)
+            #expect((try profile.json()["counts"] as? [String: Any])?["stories"] as? Int == 1)
         }
     }
 }

@@ -18,10 +18,11 @@ extension Components.Schemas.Post {
         case .followers, nil:
             break
         }
-        self.init(audience: audience, authorId: post.authorID, commentCount: post.engagement.comments, createdAt: post.createdAt.date,
+        self.init(title: post.title.isEmpty ? nil : post.title, audience: audience, authorId: post.authorID, commentCount: post.engagement.comments, createdAt: post.createdAt.date,
                   editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
                   likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
-                  savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text, viewCount: post.engagement.views)
+                  savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text,
+                  viewCount: post.engagement.views)
     }
 }
 

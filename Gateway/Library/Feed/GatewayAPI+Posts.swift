@@ -28,12 +28,22 @@ extension GatewayAPI {
 
     func updatePost(_ input: Operations.UpdatePost.Input) async throws -> Operations.UpdatePost.Output {
         let body = switch input.body { case .json(let body): body }
-        let response = try await feed.call { client, options in
-            try await client.updatePost(.with {
-                $0.postID = input.path.id
-                $0.text = body.text ?? ""
-                $0.mediaIds = body.mediaIds ?? []
-            }, options: options)
+        let response = try await renamingFields(["place.position.latitude": "place.latitude", "place.position.longitude": "place.longitude",
+                                                 "place.position": "place"]) {
+            try await feed.call { client, options in
+                try await client.updatePost(.with {
+                    $0.postID = input.path.id
+                    $0.text = body.text ?? ""
+                    $0.mediaIds = body.mediaIds ?? []
+                    if let title = body.title { $0.title = title }
+                    if let place = body.place {
+                        $0.place = .with {
+                            $0.position = .with { $0.latitude = place.latitude; $0.longitude = place.longitude }
+                            $0.name = place.name
+                        }
+                    }
+                }, options: options)
+            }
         }
         return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
     }
@@ -58,7 +68,7 @@ extension GatewayAPI {
 
     /// A post, story or post to followers; `audience` says which. The service's names of the audience's
     /// fields become the client's through `fieldNames`.
-    func createPost(key: String?, text: String?, mediaIds: [String]?, fieldNames: [String: String],
+    func createPost(key: String?, text: String?, mediaIds: [String]?, title: String? = nil, fieldNames: [String: String],
                     audience: @escaping @Sendable (inout Roam_Feed_V1_Audience) -> Void) async throws -> Components.Schemas.Post {
         let response = try await renamingFields(fieldNames) {
             try await feed.call { client, options in
@@ -67,6 +77,7 @@ extension GatewayAPI {
                     audience(&$0.audience)
                     $0.text = text ?? ""
                     $0.mediaIds = mediaIds ?? []
+                    $0.title = title ?? ""
                 }, options: options)
             }
         }

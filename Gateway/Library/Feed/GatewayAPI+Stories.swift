@@ -12,7 +12,7 @@ extension GatewayAPI {
 
     func createStory(_ input: Operations.CreateStory.Input) async throws -> Operations.CreateStory.Output {
         let body = switch input.body { case .json(let body): body }
-        let post = try await createPost(key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
+        let post = try await createPost(key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds, title: body.title,
                                         fieldNames: Self.storyFields) { audience in
             audience.place = .with {
                 $0.position = .with { $0.latitude = body.place.latitude; $0.longitude = body.place.longitude }
@@ -80,6 +80,14 @@ extension GatewayAPI {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.listSavedPosts(.with { $0.page = page.proto }, options: options)
+        }
+        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
+    }
+
+    func listLikedPosts(_ input: Operations.ListLikedPosts.Input) async throws -> Operations.ListLikedPosts.Output {
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let response = try await feed.call(idempotent: true) { client, options in
+            try await client.listLikedPosts(.with { $0.page = page.proto }, options: options)
         }
         return .ok(.init(body: .json(.init(response, links: mediaLinks))))
     }

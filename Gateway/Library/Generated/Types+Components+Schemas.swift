@@ -4870,6 +4870,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Post`.
         internal struct Post: Codable, Hashable, Sendable {
+            /// A story's title; absent when it has none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/title`.
+            internal var title: Swift.String?
             /// Who may read it: an event's members, anyone (a story), the author's followers
             ///
             /// - Remark: Generated from `#/components/schemas/Post/audience`.
@@ -4919,6 +4923,7 @@ extension Components {
             /// Creates a new `Post`.
             ///
             /// - Parameters:
+            ///   - title: A story's title; absent when it has none
             ///   - audience: Who may read it: an event's members, anyone (a story), the author's followers
             ///   - authorId:
             ///   - commentCount:
@@ -4936,6 +4941,7 @@ extension Components {
             ///   - text:
             ///   - viewCount:
             internal init(
+                title: Swift.String? = nil,
                 audience: Components.Schemas.Post.AudiencePayload,
                 authorId: Swift.String,
                 commentCount: Swift.Int64,
@@ -4953,6 +4959,7 @@ extension Components {
                 text: Swift.String,
                 viewCount: Swift.Int64
             ) {
+                self.title = title
                 self.audience = audience
                 self.authorId = authorId
                 self.commentCount = commentCount
@@ -4971,6 +4978,7 @@ extension Components {
                 self.viewCount = viewCount
             }
             internal enum CodingKeys: String, CodingKey {
+                case title
                 case audience
                 case authorId
                 case commentCount
@@ -5709,6 +5717,10 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/StoryRequest`.
         internal struct StoryRequest: Codable, Hashable, Sendable {
+            /// Optional, up to 120 characters on one line; searched with the text
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/title`.
+            internal var title: Swift.String?
             /// - Remark: Generated from `#/components/schemas/StoryRequest/mediaIds`.
             internal var mediaIds: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/StoryRequest/place`.
@@ -5720,19 +5732,23 @@ extension Components {
             /// Creates a new `StoryRequest`.
             ///
             /// - Parameters:
+            ///   - title: Optional, up to 120 characters on one line; searched with the text
             ///   - mediaIds:
             ///   - place:
             ///   - text: Up to 5,000 characters; #hashtags become tags. A story needs text or media.
             internal init(
+                title: Swift.String? = nil,
                 mediaIds: [Swift.String]? = nil,
                 place: Components.Schemas.Place,
                 text: Swift.String? = nil
             ) {
+                self.title = title
                 self.mediaIds = mediaIds
                 self.place = place
                 self.text = text
             }
             internal enum CodingKeys: String, CodingKey {
+                case title
                 case mediaIds
                 case place
                 case text
@@ -5810,7 +5826,7 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/UserOverview`.
         internal struct UserOverview: Codable, Hashable, Sendable {
-            /// followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
             ///
             /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
             internal struct CountsPayload: Codable, Hashable, Sendable {
@@ -5830,7 +5846,7 @@ extension Components {
                     try encoder.encodeAdditionalProperties(additionalProperties)
                 }
             }
-            /// followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
             ///
             /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
             internal var counts: Components.Schemas.UserOverview.CountsPayload
@@ -5859,7 +5875,7 @@ extension Components {
             /// Creates a new `UserOverview`.
             ///
             /// - Parameters:
-            ///   - counts: followers and following (accounts); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///   - counts: followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
             ///   - parts:
             ///   - profile:
             internal init(
@@ -7891,6 +7907,95 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case version
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Liker`.
+        internal struct Liker: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Liker/profile`.
+            internal var profile: Components.Schemas.Profile
+            /// - Remark: Generated from `#/components/schemas/Liker/likedAt`.
+            internal var likedAt: Foundation.Date
+            /// Creates a new `Liker`.
+            ///
+            /// - Parameters:
+            ///   - profile:
+            ///   - likedAt:
+            internal init(
+                profile: Components.Schemas.Profile,
+                likedAt: Foundation.Date
+            ) {
+                self.profile = profile
+                self.likedAt = likedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case profile
+                case likedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LikerPage`.
+        internal struct LikerPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LikerPage/likers`.
+            internal var likers: [Components.Schemas.Liker]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikerPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `LikerPage`.
+            ///
+            /// - Parameters:
+            ///   - likers:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                likers: [Components.Schemas.Liker],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.likers = likers
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case likers
+                case nextPageToken
+            }
+        }
+        /// `place` (stories only) moves the story there; unchanged when absent
+        ///
+        /// - Remark: Generated from `#/components/schemas/PostUpdateRequest`.
+        internal struct PostUpdateRequest: Codable, Hashable, Sendable {
+            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/text`.
+            internal var text: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Stories only: the new title; empty removes it; unchanged when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/place`.
+            internal var place: Components.Schemas.Place?
+            /// Creates a new `PostUpdateRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///   - mediaIds:
+            ///   - title: Stories only: the new title; empty removes it; unchanged when absent
+            ///   - place:
+            internal init(
+                text: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil,
+                title: Swift.String? = nil,
+                place: Components.Schemas.Place? = nil
+            ) {
+                self.text = text
+                self.mediaIds = mediaIds
+                self.title = title
+                self.place = place
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+                case mediaIds
+                case title
+                case place
             }
         }
     }

@@ -282,7 +282,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/get(getPost)`.
     func getPost(_ input: Operations.GetPost.Input) async throws -> Operations.GetPost.Output
-    /// Replace your post's text and media (tags follow)
+    /// Replace your post's text and media, and a story's title and place (tags follow)
     ///
     /// - Remark: HTTP `PATCH /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)`.
@@ -952,6 +952,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/terms`.
     /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
     func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output
+    /// Who liked a post you may read, most recent first (users blocked either way left out)
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
+    func listPostLikers(_ input: Operations.ListPostLikers.Input) async throws -> Operations.ListPostLikers.Output
+    /// Who liked a comment you may read, most recent first (users blocked either way left out)
+    ///
+    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
+    func listCommentLikers(_ input: Operations.ListCommentLikers.Input) async throws -> Operations.ListCommentLikers.Output
+    /// The posts you liked, most recently liked first, that you may still read
+    ///
+    /// - Remark: HTTP `GET /v1/me/liked`.
+    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
+    func listLikedPosts(_ input: Operations.ListLikedPosts.Input) async throws -> Operations.ListLikedPosts.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1675,7 +1690,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Replace your post's text and media (tags follow)
+    /// Replace your post's text and media, and a story's title and place (tags follow)
     ///
     /// - Remark: HTTP `PATCH /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)`.
@@ -3505,6 +3520,49 @@ extension APIProtocol {
         try await acceptTerms(Operations.AcceptTerms.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// Who liked a post you may read, most recent first (users blocked either way left out)
+    ///
+    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
+    internal func listPostLikers(
+        path: Operations.ListPostLikers.Input.Path,
+        query: Operations.ListPostLikers.Input.Query = .init(),
+        headers: Operations.ListPostLikers.Input.Headers = .init()
+    ) async throws -> Operations.ListPostLikers.Output {
+        try await listPostLikers(Operations.ListPostLikers.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Who liked a comment you may read, most recent first (users blocked either way left out)
+    ///
+    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
+    internal func listCommentLikers(
+        path: Operations.ListCommentLikers.Input.Path,
+        query: Operations.ListCommentLikers.Input.Query = .init(),
+        headers: Operations.ListCommentLikers.Input.Headers = .init()
+    ) async throws -> Operations.ListCommentLikers.Output {
+        try await listCommentLikers(Operations.ListCommentLikers.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The posts you liked, most recently liked first, that you may still read
+    ///
+    /// - Remark: HTTP `GET /v1/me/liked`.
+    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
+    internal func listLikedPosts(
+        query: Operations.ListLikedPosts.Input.Query = .init(),
+        headers: Operations.ListLikedPosts.Input.Headers = .init()
+    ) async throws -> Operations.ListLikedPosts.Output {
+        try await listLikedPosts(Operations.ListLikedPosts.Input(
+            query: query,
+            headers: headers
         ))
     }
 }

@@ -63,6 +63,21 @@ extension AccountService {
         return user
     }
 
+    /// Profiles of up to 100 users by id, in the order asked, leaving out unknown users and users
+    /// blocked either way with the viewer (services show who liked or joined something with it).
+    public func profiles(ids: [UUID], viewer: UUID?) async throws -> [ProfileView] {
+        guard ids.count <= 100 else { throw RoamError.invalidField("user_ids", "at most 100 at a time") }
+        var hidden: Set<UUID> = []
+        if let viewer { hidden = try await graph.blockedEitherWay(viewer) }
+        let found = Dictionary(try await users.users(ids: Array(Set(ids))).map { ($0.id, $0) }) { first, _ in first }
+        var views: [ProfileView] = []
+        for id in ids where !hidden.contains(id) {
+            guard let user = found[id] else { continue }
+            views.append(try await view(of: user, for: viewer))
+        }
+        return views
+    }
+
     func view(of user: User, for viewer: UUID?) async throws -> ProfileView {
         guard let viewer, viewer != user.id else { return ProfileView(user: user, isOwner: viewer == user.id) }
         return ProfileView(user: user,

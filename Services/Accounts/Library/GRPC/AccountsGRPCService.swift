@@ -13,7 +13,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         Method.VerifyEmail.descriptor, Method.RequestPasswordReset.descriptor, Method.ResetPassword.descriptor,
         Method.GetProfile.descriptor, Method.SearchUsers.descriptor, Method.ListFollowers.descriptor,
         Method.ListFollowing.descriptor, Method.GetPublicKeys.descriptor, Method.GetSignInOptions.descriptor,
-        Method.SignInWithProvider.descriptor,
+        Method.SignInWithProvider.descriptor, Method.GetProfilesById.descriptor,
     ]
 
     let accounts: AccountService
@@ -125,6 +125,13 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
             $0.profiles = page.items.map(\.proto)
             $0.page = .with { $0.nextPageToken = page.nextCursor ?? "" }
         }
+    }
+
+    public func getProfilesById(request: Roam_Accounts_V1_GetProfilesByIdRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetProfilesByIdResponse {
+        var ids: [UUID] = []
+        for (index, id) in request.userIds.enumerated() { ids.append(try UUID(field: "user_ids[\(index)]", id)) }
+        let views = try await accounts.profiles(ids: ids, viewer: context.userID)
+        return .with { $0.profiles = views.map(\.proto) }
     }
 
     public func deleteAccount(request: Roam_Accounts_V1_DeleteAccountRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_DeleteAccountResponse {

@@ -16,6 +16,10 @@ extension InMemoryAccountsStore: UserRepository {
 
     public func user(username: String) -> User? { users.values.first { $0.username == username } }
 
+    public func users(ids: [UUID]) -> [User] {
+        ids.compactMap { users[$0] }
+    }
+
     public func updateProfile(userID: UUID, _ changes: ProfileChanges) -> User? {
         guard var user = users[userID] else { return nil }
         user.profile = changes.applied(to: user.profile)

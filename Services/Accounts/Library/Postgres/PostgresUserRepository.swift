@@ -71,6 +71,10 @@ public struct PostgresUserRepository: UserRepository {
         try await database.query("SELECT \(unescaped: Self.columns) FROM accounts.users WHERE username = \(username)").first.map(Self.decode)
     }
 
+    public func users(ids: [UUID]) async throws -> [User] {
+        try await database.query("SELECT \(unescaped: Self.columns) FROM accounts.users WHERE id = ANY(\(ids))").map(Self.decode)
+    }
+
     public func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User? {
         let clearAvatar = changes.avatarMediaID == .some(nil)
         let avatar = changes.avatarMediaID ?? nil
