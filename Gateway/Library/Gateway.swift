@@ -65,7 +65,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         }
         NotificationStreamRoute(events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
                                 heartbeat: settings.streamHeartbeat).register(in: table)
-        ChatRoutes(feed: feed).register(in: table)
+        ChatRoutes(feed: feed, links: links).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         return (router, table)
     }

@@ -1015,12 +1015,23 @@ public nonisolated struct Roam_Feed_V1_ChatStreamEvent: Sendable {
     set {event = .live(newValue)}
   }
 
+  /// News of the event's feed while the stream is live (not kept, not replayed on resume).
+  public var feedUpdate: Roam_Feed_V1_FeedUpdate {
+    get {
+      if case .feedUpdate(let v)? = event {return v}
+      return Roam_Feed_V1_FeedUpdate()
+    }
+    set {event = .feedUpdate(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Event: Equatable, Sendable {
     case message(Roam_Feed_V1_ChatMessage)
     /// Sent once, when the stream has caught up and is live: everything up to now was sent.
     case live(Roam_Feed_V1_ChatStreamEvent.Live)
+    /// News of the event's feed while the stream is live (not kept, not replayed on resume).
+    case feedUpdate(Roam_Feed_V1_FeedUpdate)
 
   }
 
@@ -1028,6 +1039,72 @@ public nonisolated struct Roam_Feed_V1_ChatStreamEvent: Sendable {
     // SwiftProtobuf.Message conformance is added in an extension below. See the
     // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
     // methods supported on all messages.
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
+  }
+
+  public init() {}
+}
+
+/// Something new in an event's feed, pushed to the members reading its chat; authors blocked either way
+/// with the reader are left out.
+public nonisolated struct Roam_Feed_V1_FeedUpdate: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var update: Roam_Feed_V1_FeedUpdate.OneOf_Update? = nil
+
+  /// A new post in the event (its counts are those of a new post).
+  public var post: Roam_Feed_V1_Post {
+    get {
+      if case .post(let v)? = update {return v}
+      return Roam_Feed_V1_Post()
+    }
+    set {update = .post(newValue)}
+  }
+
+  /// A new comment or reply on one of the event's posts.
+  public var comment: Roam_Feed_V1_Comment {
+    get {
+      if case .comment(let v)? = update {return v}
+      return Roam_Feed_V1_Comment()
+    }
+    set {update = .comment(newValue)}
+  }
+
+  /// A post's or comment's like count changed.
+  public var likes: Roam_Feed_V1_FeedUpdate.LikeCount {
+    get {
+      if case .likes(let v)? = update {return v}
+      return Roam_Feed_V1_FeedUpdate.LikeCount()
+    }
+    set {update = .likes(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Update: Equatable, Sendable {
+    /// A new post in the event (its counts are those of a new post).
+    case post(Roam_Feed_V1_Post)
+    /// A new comment or reply on one of the event's posts.
+    case comment(Roam_Feed_V1_Comment)
+    /// A post's or comment's like count changed.
+    case likes(Roam_Feed_V1_FeedUpdate.LikeCount)
+
+  }
+
+  public nonisolated struct LikeCount: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    /// `post/<id>` or `comment/<id>`.
+    public var subject: String = String()
+
+    public var likeCount: Int64 = 0
 
     public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -3153,7 +3230,7 @@ nonisolated extension Roam_Feed_V1_StreamChatRequest: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Feed_V1_ChatStreamEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ChatStreamEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{1}live\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{1}live\0\u{3}feed_update\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3187,6 +3264,19 @@ nonisolated extension Roam_Feed_V1_ChatStreamEvent: SwiftProtobuf.Message, Swift
           self.event = .live(v)
         }
       }()
+      case 3: try {
+        var v: Roam_Feed_V1_FeedUpdate?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .feedUpdate(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .feedUpdate(v)
+        }
+      }()
       default: break
       }
     }
@@ -3205,6 +3295,10 @@ nonisolated extension Roam_Feed_V1_ChatStreamEvent: SwiftProtobuf.Message, Swift
     case .live?: try {
       guard case .live(let v)? = self.event else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .feedUpdate?: try {
+      guard case .feedUpdate(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
     }()
     case nil: break
     }
@@ -3232,6 +3326,125 @@ nonisolated extension Roam_Feed_V1_ChatStreamEvent.Live: SwiftProtobuf.Message, 
   }
 
   public static func ==(lhs: Roam_Feed_V1_ChatStreamEvent.Live, rhs: Roam_Feed_V1_ChatStreamEvent.Live) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_FeedUpdate: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".FeedUpdate"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}post\0\u{1}comment\0\u{1}likes\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Roam_Feed_V1_Post?
+        var hadOneofValue = false
+        if let current = self.update {
+          hadOneofValue = true
+          if case .post(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.update = .post(v)
+        }
+      }()
+      case 2: try {
+        var v: Roam_Feed_V1_Comment?
+        var hadOneofValue = false
+        if let current = self.update {
+          hadOneofValue = true
+          if case .comment(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.update = .comment(v)
+        }
+      }()
+      case 3: try {
+        var v: Roam_Feed_V1_FeedUpdate.LikeCount?
+        var hadOneofValue = false
+        if let current = self.update {
+          hadOneofValue = true
+          if case .likes(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.update = .likes(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.update {
+    case .post?: try {
+      guard case .post(let v)? = self.update else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .comment?: try {
+      guard case .comment(let v)? = self.update else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .likes?: try {
+      guard case .likes(let v)? = self.update else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_FeedUpdate, rhs: Roam_Feed_V1_FeedUpdate) -> Bool {
+    if lhs.update != rhs.update {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_FeedUpdate.LikeCount: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Roam_Feed_V1_FeedUpdate.protoMessageName + ".LikeCount"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}subject\0\u{3}like_count\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.subject) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.likeCount) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.subject.isEmpty {
+      try visitor.visitSingularStringField(value: self.subject, fieldNumber: 1)
+    }
+    if self.likeCount != 0 {
+      try visitor.visitSingularInt64Field(value: self.likeCount, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_FeedUpdate.LikeCount, rhs: Roam_Feed_V1_FeedUpdate.LikeCount) -> Bool {
+    if lhs.subject != rhs.subject {return false}
+    if lhs.likeCount != rhs.likeCount {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -111,7 +111,7 @@ enum FeedBench {
                                 case .live: tally.live.withLock { $0 += 1 }
                                 case .message(let message):
                                     if let start = tally.sent.withLock({ $0[message.sequence] }) { tally.received.withLock { $0.append(now - start) } }
-                                case nil: break
+                                case .feedUpdate, nil: break
                                 }
                             }
                         }

@@ -114,7 +114,7 @@ final class ChatStream: Sendable {
                         switch item.event {
                         case .message(let message): state.sequences.withLock { $0.append(message.sequence) }
                         case .live: state.live.withLock { $0 = true }
-                        case nil: break
+                        case .feedUpdate, nil: break
                         }
                     }
                 }

@@ -93,4 +93,41 @@ import Testing
             }
         }
     }
+
+    @Test func feedNewsPostedOnOneReplicaReachesReadersOnTheOther() async throws {
+        try await TestDatabase.withClient { client in
+            try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
+            let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))
+            let membership = FakeMembership()
+            let replicas = (0..<2).map { _ in
+                let hub = ChatHub(store: store)
+                let relay = PostgresChatRelay(database: Database(client: client), hub: hub, logger: Logger(label: "test"))
+                return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
+            }
+            let relays = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for (_, relay) in replicas { group.addTask { try? await relay.run() } }
+                }
+            }
+            defer { relays.cancel() }
+            let (host, ana) = (UUID(), UUID())
+            let event = membership.event(host: host, members: [ana])
+            let reading = ChatReading(replicas[1].0, event: event, reader: ana)
+            await reading.waitUntilLive()
+            try await Task.sleep(for: .milliseconds(200))  // both replicas listening
+
+            let post = try await replicas[0].0.create(PostDraft(audience: .event(event), text: "Long text " + String(repeating: "ä", count: 4_900)),
+                                                      author: host, idempotencyKey: nil)
+            _ = try await replicas[0].0.like(.post(post.id), by: host)
+            let updates = await reading.waitForUpdates(2)
+            // Longer than a notification may carry: the news names the post and each replica reads it.
+            guard case .post(let received)? = updates.first else {
+                Issue.record("the first update is not the post")
+                return
+            }
+            #expect(received.id == post.id && received.text.count == post.text.count && received.text == post.text)
+            #expect(updates.last == .likes(.post(post.id), count: 1))
+            reading.stop()
+        }
+    }
 }

@@ -113,4 +113,37 @@ import Testing
         for reading in readings { #expect(await reading.end() == "SHUTTING_DOWN") }
         #expect(await feed.chat.readerCount == 0)
     }
+
+    @Test func membersReadingTheChatSeeNewPostsCommentsAndLikeCounts() async throws {
+        let graph = FakeSocialGraph()
+        let store = InMemoryFeedStore()
+        let feed = FeedService(store: store, membership: membership, graph: graph, chat: ChatHub(store: store))
+        let (host, ana, blocked) = (UUID(), UUID(), UUID())
+        let event = membership.event(host: host, members: [ana, blocked])
+        graph.block(ana, blocked)
+        let reading = ChatReading(feed, event: event, reader: ana)
+        await reading.waitUntilLive()
+
+        let post = try await feed.create(PostDraft(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")
+        _ = try await feed.create(PostDraft(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")  // retried
+        _ = try await feed.create(PostDraft(audience: .event(event), text: "From someone ana blocked"), author: blocked, idempotencyKey: nil)
+        _ = try await feed.send("hello", to: event, by: host, idempotencyKey: nil)
+        let comment = try await feed.comment(on: .post(post.id), text: "On my way", by: host, idempotencyKey: nil)
+        _ = try await feed.like(.post(post.id), by: host)
+        _ = try await feed.like(.post(post.id), by: host)  // again: no change, no news
+        _ = try await feed.like(.post(post.id), by: ana)
+        _ = try await feed.unlike(.post(post.id), by: host)
+        // Posts elsewhere are not this event's news.
+        _ = try await feed.create(PostDraft(audience: .place(Place(latitude: 1, longitude: 1, name: "Elsewhere")), text: "Story"),
+                                  author: host, idempotencyKey: nil)
+
+        let updates = await reading.waitForUpdates(5)
+        #expect(updates.count == 5)
+        guard updates.count == 5 else { return }
+        #expect(updates[0] == .post(post.item))
+        #expect(updates[1] == .comment(comment.item))
+        #expect(updates[2...].map { update -> Int in if case .likes(_, let count) = update { count } else { -1 } } == [1, 2, 1])
+        #expect(await reading.waitFor(1).map(\.text) == ["hello"])
+        reading.stop()
+    }
 }

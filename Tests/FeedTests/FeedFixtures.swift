@@ -106,6 +106,7 @@ extension Fixtures {
 final class ChatReading: Sendable {
     private final class Inbox: Sendable {
         let messages = Mutex<[ChatMessage]>([])
+        let updates = Mutex<[FeedUpdate]>([])
         let live = Mutex(false)
     }
 
@@ -117,7 +118,8 @@ final class ChatReading: Sendable {
         let inbox = inbox
         task = Task {
             await errorReason {
-                try await feed.readChat(event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } }) { message in
+                try await feed.readChat(event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } },
+                                        update: { update in inbox.updates.withLock { $0.append(update) } }) { message in
                     if let pause { try await Task.sleep(for: pause) }
                     inbox.messages.withLock { $0.append(message) }
                 }
@@ -126,6 +128,15 @@ final class ChatReading: Sendable {
     }
 
     var messages: [ChatMessage] { inbox.messages.withLock { $0 } }
+
+    /// News of the event's feed received while live.
+    var updates: [FeedUpdate] { inbox.updates.withLock { $0 } }
+
+    /// The updates once at least `count` arrived (or after 10 seconds).
+    func waitForUpdates(_ count: Int) async -> [FeedUpdate] {
+        await eventually { updates.count >= count }
+        return updates
+    }
 
     /// Waits until the reader has caught up and is live (or 10 seconds pass).
     func waitUntilLive() async {

@@ -202,6 +202,30 @@ struct InProcessMembership: EventMembership {
         }
     }
 
+    /// Hitta without polling: new posts, comments and like counts arrive on the chat socket.
+    @Test func newPostsCommentsAndLikeCountsArriveOnTheChatSocket() async throws {
+        try await withEvening { http, eventID, host, member, _, _ in
+            let port = try #require(http.base.port)
+            let live = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live", token: member)
+            await live.wait { $0.isLive }
+            let created = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta"], token: host)
+            let postID = try #require(try created.json()["postId"] as? String)
+            let comment = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Coming!"], token: member)
+            #expect(comment.status == 201)
+            #expect(try await http.send("PUT", "/v1/posts/\(postID)/like", token: member).status == 200)
+            #expect(try await http.send("PUT", "/v1/posts/\(postID)/like", token: host).status == 200)
+            await live.wait { socket in socket.frames.filter { $0["type"] as? String == "likes" }.count >= 2 }
+            let news = live.frames.filter { ["post", "comment", "likes"].contains($0["type"] as? String) }
+            #expect(news.map { $0["type"] as? String } == ["post", "comment", "likes", "likes"], "\(live.summary)")
+            #expect((news.first?["post"] as? [String: Any])?["postId"] as? String == postID)
+            #expect((news.first?["post"] as? [String: Any])?["text"] as? String == "Dancing! #Hitta")
+            #expect((news.dropFirst().first?["comment"] as? [String: Any])?["text"] as? String == "Coming!")
+            #expect(news.suffix(2).map { $0["subject"] as? String } == ["post/\(postID)", "post/\(postID)"])
+            #expect(news.suffix(2).map { $0["likeCount"] as? Int } == [1, 2])
+            live.stop()
+        }
+    }
+
     /// A raw WebSocket upgrade request, as a browser sends it.
     static func upgrade(_ path: String, port: Int, token: String?) throws -> HTTPTestClient.Reply {
         try RawHTTPExchange.send(port: port, """

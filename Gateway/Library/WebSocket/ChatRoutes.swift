@@ -11,6 +11,8 @@ import ServiceLifecycle
 /// generated operations: `GatewayAPI+Chat`).
 struct ChatRoutes<Transport: ClientTransport>: Sendable {
     let feed: FeedCaller<Transport>
+    /// Signs the media links of posts pushed as feed news.
+    let links: MediaLinkMaker
 
     private static var pathFields: [String: String] { ["event_id": "id", "after_sequence": "after"] }
 
@@ -75,8 +77,11 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                             for try await item in response.messages {
                                 let frame = switch item.event {
                                 case .message(let message): ChatFrame(type: "message", message: .init(message))
-                                case .live, nil: ChatFrame(type: "live")
+                                case .feedUpdate(let update): ChatFrame(update, links: links)
+                                case .live: ChatFrame(type: "live")
+                                case nil: nil as ChatFrame?
                                 }
+                                guard let frame else { continue }
                                 try await outbound.write(.text(String(decoding: try encoder.encode(frame), as: UTF8.self)))
                             }
                         }

@@ -33,8 +33,10 @@ extension FeedService {
     /// removed or banned (NO_LONGER_MEMBER), the event ended (EVENT_ENDED), or the reader fell too
     /// far behind (SLOW_CONSUMER; resume from the last sequence delivered).
     /// `live` is called once, when the reader has caught up and new messages follow as they come.
-    /// Messages of users blocked either way (as known when reading starts) are skipped.
+    /// Messages of users blocked either way (as known when reading starts) are skipped. Once live,
+    /// `update` gets news of the event's feed between messages (a new post or comment, a like count).
     public func readChat(_ event: UUID, reader: UUID, after sequence: Int64?, live: () async throws -> Void = {},
+                         update: (FeedUpdate) async throws -> Void = { _ in },
                          deliver deliverAny: (ChatMessage) async throws -> Void) async throws {
         if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
@@ -50,7 +52,14 @@ extension FeedService {
                 guard try await membership.status(of: reader, in: event).active else { throw FeedError.noLongerMember }
                 for message in backlog { try await deliver(message) }
                 try await live()
-                for try await message in stream { try await deliver(message) }
+                for try await item in stream {
+                    switch item {
+                    case .message(let message):
+                        try await deliver(message)
+                    case .update(let news):
+                        if news.authorID.map(hidden.contains) != true { try await update(news) }
+                    }
+                }
                 return
             case .behind(let coveredFrom):
                 var position = cursor ?? coveredFrom

@@ -63,6 +63,8 @@ extension FeedService {
 
     private func add(_ comment: Comment, idempotencyKey: String?) async throws -> Engaged<Comment> {
         let stored = try await store.addComment(comment, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        // Members reading the event's chat see it come in (a retried create told them already).
+        if let event = stored.eventID, stored.id == comment.id { await announcer.publish(.comment(stored.id), in: event) }
         return try await engaged([stored], viewer: comment.authorID ?? UUID())[0]
     }
 

@@ -5,15 +5,15 @@ import RoamCore
 extension FeedService {
     /// Likes the subject (liking twice is harmless) and returns its counts.
     public func like(_ subject: Subject, by user: UUID) async throws -> Engagement {
-        _ = try await readableSubject(subject, reader: user)
-        _ = try await store.like(subject, by: user, at: now())
+        let event = try await readableSubject(subject, reader: user)
+        if try await store.like(subject, by: user, at: now()), let event { await announcer.publish(.likes(subject), in: event) }
         return try await engagement(of: subject, viewer: user)
     }
 
     /// Takes the like back (harmless when there was none) and returns the subject's counts.
     public func unlike(_ subject: Subject, by user: UUID) async throws -> Engagement {
-        _ = try await readableSubject(subject, reader: user)
-        _ = try await store.unlike(subject, by: user)
+        let event = try await readableSubject(subject, reader: user)
+        if try await store.unlike(subject, by: user), let event { await announcer.publish(.likes(subject), in: event) }
         return try await engagement(of: subject, viewer: user)
     }
 

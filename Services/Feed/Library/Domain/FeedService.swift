@@ -55,8 +55,12 @@ public struct FeedService: Sendable {
             await detachMedia(of: post)
             throw error
         }
-        // A retried create answers the first post, which has the media already.
-        if stored.id != post.id { await detachMedia(of: post) }
+        // A retried create answers the first post, which has the media already (and was announced).
+        if stored.id != post.id {
+            await detachMedia(of: post)
+        } else if let event = stored.audience.eventID {
+            await announcer.publish(.post(stored.id), in: event)
+        }
         return try await engaged([stored], viewer: author)[0]
     }
 

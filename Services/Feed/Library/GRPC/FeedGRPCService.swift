@@ -108,7 +108,8 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         // gRPC reports a reader going away or the server shutting down through the cancellation
         // handler, not by cancelling this task.
         let reading = Task {
-            try await feed.readChat(event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) }) {
+            try await feed.readChat(event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) },
+                                    update: { update in try await response.write(.with { $0.feedUpdate = update.proto }) }) {
                 message in try await response.write(.with { $0.message = message.proto })
             }
         }

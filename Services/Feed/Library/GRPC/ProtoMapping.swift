@@ -124,6 +124,22 @@ extension Place {
     }
 }
 
+extension FeedUpdate {
+    var proto: Roam_Feed_V1_FeedUpdate {
+        .with {
+            switch self {
+            case .post(let post): $0.post = Engaged(post, Engagement()).proto
+            case .comment(let comment): $0.comment = Engaged(comment, Engagement()).proto
+            case .likes(let subject, let count):
+                $0.likes = .with {
+                    $0.subject = subject.description
+                    $0.likeCount = Int64(count)
+                }
+            }
+        }
+    }
+}
+
 extension Like {
     var proto: Roam_Feed_V1_Liker {
         .with {

@@ -8,19 +8,21 @@ import RoamRuntime
 /// Each reader has a bounded buffer: one that falls `bufferSize` messages behind is closed with
 /// SLOW_CONSUMER (never slowing the others) and resumes from history. The last `recentSize`
 /// messages of a room stay in memory so a reader can join from a recent sequence without a gap.
+/// News of the event's feed (a new post or comment, a changed like count) is read once per process and
+/// handed to the live readers between messages; it is not kept for readers who join later.
 public actor ChatHub: ChatAnnouncer {
     /// How a reader joins: live from its sequence, or it must first catch up from history.
     public enum Joining: Sendable {
         /// `backlog` holds the remembered messages after the reader's sequence, to hand over before
         /// anything from the stream, which brings what comes later.
-        case live(backlog: [ChatMessage], AsyncThrowingStream<ChatMessage, any Error>)
+        case live(backlog: [ChatMessage], AsyncThrowingStream<ChatItem, any Error>)
         /// The room's memory starts after this sequence; read the store up to it first.
         case behind(coveredFrom: Int64)
     }
 
     struct Reader {
         var user: UUID
-        var continuation: AsyncThrowingStream<ChatMessage, any Error>.Continuation
+        var continuation: AsyncThrowingStream<ChatItem, any Error>.Continuation
         var lastDelivered: Int64
     }
 
@@ -34,13 +36,13 @@ public actor ChatHub: ChatAnnouncer {
         var again = false
     }
 
-    let store: any ChatRepository
+    let store: any FeedStore
     let bufferSize: Int
     let recentSize: Int
     private var rooms: [UUID: Room] = [:]
     private var opening: [UUID: Task<Int64, any Error>] = [:]
 
-    public init(store: any ChatRepository, bufferSize: Int = 256, recentSize: Int = 512) {
+    public init(store: any FeedStore, bufferSize: Int = 256, recentSize: Int = 512) {
         self.store = store
         self.bufferSize = bufferSize
         self.recentSize = recentSize
@@ -52,7 +54,7 @@ public actor ChatHub: ChatAnnouncer {
         guard var room = rooms[event] else { return try await join(event, user: user, after: sequence) }
         let start = sequence ?? room.latest
         guard start >= room.coveredFrom else { return .behind(coveredFrom: room.coveredFrom) }
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ChatMessage.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: ChatItem.self, bufferingPolicy: .bufferingOldest(bufferSize))
         let backlog = room.recent.filter { $0.sequence > start }
         let reader = Reader(user: user, continuation: continuation, lastDelivered: backlog.last?.sequence ?? start)
         let id = UUID()
@@ -75,6 +77,39 @@ public actor ChatHub: ChatAnnouncer {
         room.fetching = true
         rooms[event] = room
         Task { await self.drain(event) }
+    }
+
+    /// Something is new in the event's feed: read it once and hand it to this process's live readers.
+    public func publish(_ news: FeedNews, in event: UUID) async {
+        guard rooms[event]?.readers.isEmpty == false else { return }
+        let update: FeedUpdate?
+        do {
+            update = try await resolve(news, in: event)
+        } catch {
+            Logger(label: "roam.feed.chat").warning("could not read feed news", metadata: ["error": .describing(error)])
+            return
+        }
+        guard let update, var room = rooms[event] else { return }
+        for (id, reader) in room.readers {
+            guard case .enqueued = reader.continuation.yield(.update(update)) else {
+                reader.continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
+                room.readers[id] = nil
+                continue
+            }
+        }
+        rooms[event] = room
+    }
+
+    private func resolve(_ news: FeedNews, in event: UUID) async throws -> FeedUpdate? {
+        switch news {
+        case .post(let id):
+            return try await store.post(id: id).flatMap { $0.audience.eventID == event ? .post($0) : nil }
+        case .comment(let id):
+            return try await store.comment(id: id).flatMap { $0.eventID == event && !$0.isDeleted ? .comment($0) : nil }
+        case .likes(let subject):
+            let counts = try await store.engagement(of: subject.kind, ids: [subject.id], viewer: UUID())
+            return counts[subject.id].map { .likes(subject, count: $0.likes) }
+        }
     }
 
     /// Announces every open room: a backstop for news that never arrived (a lost connection).
@@ -151,7 +186,7 @@ public actor ChatHub: ChatAnnouncer {
         }
         for (id, var reader) in room.readers {
             for message in fresh where message.sequence > reader.lastDelivered {
-                guard case .enqueued = reader.continuation.yield(message) else {
+                guard case .enqueued = reader.continuation.yield(.message(message)) else {
                     reader.continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
                     room.readers[id] = nil
                     break

@@ -4,8 +4,9 @@ import PostgresNIO
 import RoamRuntime
 import ServiceLifecycle
 
-/// Carries news of chat messages between feed replicas with PostgreSQL LISTEN/NOTIFY, sent after
-/// the message's transaction committed. Every replica, the sender included, wakes its own hub,
+/// Carries news of chat messages and of events' feeds between feed replicas with PostgreSQL
+/// LISTEN/NOTIFY, sent after the transaction committed (a chat payload is the event id; feed news is
+/// `<event id> <news>`). Every replica, the sender included, wakes its own hub,
 /// which reads the new messages from the store, so a lost notification delays but never loses or
 /// reorders anything; a periodic look at every open room covers even that.
 public struct PostgresChatRelay: ChatAnnouncer, Service {
@@ -33,6 +34,15 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
         }
     }
 
+    public func publish(_ news: FeedNews, in event: UUID) async {
+        do {
+            try await database.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString + " " + news.text))", logger: logger)
+        } catch {
+            logger.warning("could not announce feed news", metadata: ["error": .describing(error)])
+            await hub.publish(news, in: event)
+        }
+    }
+
     /// Listens until graceful shutdown, reconnecting when the connection is lost.
     public func run() async throws {
         await cancelWhenGracefulShutdown {
@@ -53,8 +63,13 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
                     // Anything sent while not listening is picked up here.
                     await hub.announceAll()
                     for try await received in notifications {
-                        guard let event = UUID(uuidString: received.payload) else { continue }
-                        await hub.announce(event: event)
+                        let parts = received.payload.split(separator: " ", maxSplits: 1).map(String.init)
+                        guard let event = parts.first.flatMap(UUID.init(uuidString:)) else { continue }
+                        if parts.count == 2 {
+                            if let news = FeedNews(text: parts[1]) { await hub.publish(news, in: event) }
+                        } else {
+                            await hub.announce(event: event)
+                        }
                     }
                 }
             }

@@ -1,0 +1,5 @@
+/// What a live chat reader receives: the event's messages in order, and news of its feed between them.
+public enum ChatItem: Sendable {
+    case message(ChatMessage)
+    case update(FeedUpdate)
+}
