@@ -21,16 +21,17 @@ import Testing
         try await kind.withOwnStore { store in
             let story = try await store.create(Fixtures.story(), idempotencyKey: nil)
             let users = (0..<5).map { _ in UUID() }
+            let now = Fixtures.now()
             for (index, user) in users.enumerated() {
-                #expect(try await store.like(.post(story.id), by: user, at: Fixtures.now().addingTimeInterval(Double(index))))
+                #expect(try await store.like(.post(story.id), by: user, at: now.addingTimeInterval(Double(index))))
             }
             let likers = try await Self.all { try await store.likers(of: .post(story.id), hiding: [users[2]], page: $0) }
             #expect(likers.map(\.userID) == [users[4], users[3], users[1], users[0]])
-            #expect(likers.first?.likedAt == Fixtures.now().addingTimeInterval(4))
+            #expect(likers.first?.likedAt == now.addingTimeInterval(4))
             _ = try await store.unlike(.post(story.id), by: users[4])
             #expect(try await Self.all { try await store.likers(of: .post(story.id), hiding: [], page: $0) }.count == 4)
             let comment = try await store.addComment(Fixtures.comment(on: story), idempotencyKey: nil)
-            _ = try await store.like(.comment(comment.id), by: users[0], at: Fixtures.now())
+            _ = try await store.like(.comment(comment.id), by: users[0], at: now)
             #expect(try await store.likers(of: .comment(comment.id), hiding: [], page: PageRequest(size: 10)).items.map(\.userID) == [users[0]])
         }
     }
@@ -39,15 +40,16 @@ import Testing
     func likedPostsAreListedMostRecentlyLikedFirst(_ kind: StoreKind) async throws {
         try await kind.withOwnStore { store in
             let reader = UUID(), blocked = UUID()
+            let now = Fixtures.now()
             let first = try await store.create(Fixtures.story(text: "first"), idempotencyKey: nil)
             let second = try await store.create(Fixtures.story(text: "second"), idempotencyKey: nil)
             let hidden = try await store.create(Fixtures.story(by: blocked, text: "hidden"), idempotencyKey: nil)
             let inEvent = try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil)
-            _ = try await store.like(.post(second.id), by: reader, at: Fixtures.now())
-            _ = try await store.like(.post(first.id), by: reader, at: Fixtures.now().addingTimeInterval(1))
-            _ = try await store.like(.post(hidden.id), by: reader, at: Fixtures.now().addingTimeInterval(2))
-            _ = try await store.like(.post(inEvent.id), by: reader, at: Fixtures.now().addingTimeInterval(3))
-            _ = try await store.like(.post(first.id), by: UUID(), at: Fixtures.now().addingTimeInterval(4))
+            _ = try await store.like(.post(second.id), by: reader, at: now)
+            _ = try await store.like(.post(first.id), by: reader, at: now.addingTimeInterval(1))
+            _ = try await store.like(.post(hidden.id), by: reader, at: now.addingTimeInterval(2))
+            _ = try await store.like(.post(inEvent.id), by: reader, at: now.addingTimeInterval(3))
+            _ = try await store.like(.post(first.id), by: UUID(), at: now.addingTimeInterval(4))
             let liked = try await Self.all { try await store.likedPosts(by: reader, hiding: [blocked], page: $0) }
             #expect(liked.map(\.id) == [inEvent.id, first.id, second.id])
             _ = try await store.delete(id: first.id)
