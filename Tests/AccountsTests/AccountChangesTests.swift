@@ -30,7 +30,7 @@ import Testing
             let badAddress = await Self.refusal {
                 try await client.requestEmailChange(.with { $0.newEmail = "nope"; $0.password = "correct horse battery" }, metadata: bearer)
             }
-            #expect(badAddress?.violatedFields == ["email"])
+            #expect(badAddress?.violatedFields == ["new_email"])
             let ben = try await AccountsHarness.signUp(client, name: "ben")
             let taken = await Self.refusal {
                 try await client.requestEmailChange(.with { $0.newEmail = ben.account.email; $0.password = "correct horse battery" }, metadata: bearer)

@@ -70,6 +70,14 @@ import Testing
                 #expect(await anasReading.waitFor(60) == Array(1...60))
                 #expect(await bensReading.waitFor(60) == Array(1...60))
 
+                // A post and a like through the gateway (either replica) reach both readers as feed news.
+                let post = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Doors open"], token: tokens[0])
+                let postID = try #require(try post.json()["postId"] as? String)
+                #expect(try await http.send("PUT", "/v1/posts/\(postID)/like", token: tokens[2]).status == 200)
+                for reading in [anasReading, bensReading] {
+                    #expect(await reading.waitForNews(2) == ["post \(postID)", "likes post/\(postID) 1"])
+                }
+
                 // More open streams on one connection than HTTP/2's default limit of 100, as a gateway
                 // relaying many chat sockets to one replica has: all of them go live.
                 let crowd = (0..<150).map { _ in ChatStream(replicaA, event: eventID, token: tokens[0]) }
@@ -97,6 +105,8 @@ import Testing
 final class ChatStream: Sendable {
     private final class State: Sendable {
         let sequences = Mutex<[Int64]>([])
+        /// Feed news received, as `post <id>`, `comment <id>` or `likes <subject> <count>`.
+        let news = Mutex<[String]>([])
         let live = Mutex(false)
         /// How the stream ended, once it has ("ended" when without an error).
         let ending = Mutex<String?>(nil)
@@ -114,7 +124,15 @@ final class ChatStream: Sendable {
                         switch item.event {
                         case .message(let message): state.sequences.withLock { $0.append(message.sequence) }
                         case .live: state.live.withLock { $0 = true }
-                        case .feedUpdate, nil: break
+                        case .feedUpdate(let update):
+                            let text = switch update.update {
+                            case .post(let post): "post \(post.postID)"
+                            case .comment(let comment): "comment \(comment.commentID)"
+                            case .likes(let likes): "likes \(likes.subject) \(likes.likeCount)"
+                            case nil: "unknown"
+                            }
+                            state.news.withLock { $0.append(text) }
+                        case nil: break
                         }
                     }
                 }
@@ -134,6 +152,12 @@ final class ChatStream: Sendable {
     var ending: String? { state.ending.withLock { $0 } }
 
     var isLive: Bool { state.live.withLock { $0 } }
+
+    /// The feed news once at least `count` arrived (or after 10 seconds).
+    func waitForNews(_ count: Int) async -> [String] {
+        await eventually { state.news.withLock { $0.count } >= count }
+        return state.news.withLock { $0 }
+    }
 
     func waitUntilLive() async {
         await eventually { isLive }

@@ -41,4 +41,39 @@ import Testing
         #expect(afterLogout.reason != nil)
         await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }
+
+    /// A provider configured through the environment of the real accounts process: the process fetches
+    /// the issuer's discovery document and keys over HTTP, and signs the person in through the gateway.
+    @Test func signInWithAProviderTheOperatorConfigured() async throws {
+        try await LocalIssuer.with { issuer in
+            let stack = try await ProcessStack.startAccounts(environment: ["OIDC_PROVIDERS": "acme=\(issuer.url)|roam-e2e-app",
+                                                                           "TERMS_VERSION": "2026-11"])
+            let (events, eventsPort) = try await stack.startEvents()
+            let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
+            let (media, mediaPort) = try await stack.startMedia()
+            let (trips, tripsPort) = try await stack.startTrips()
+            let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
+            let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+            let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+                                                               environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                                                                             "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                                                                             "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
+            let options = try await http.send("GET", "/v1/auth/options").json()
+            #expect(options["providers"] as? [String] == ["acme"] && options["termsVersion"] as? String == "2026-11")
+            let nonce = "nonce-\(UUID().uuidString)"
+            let token = try await issuer.idToken(subject: "e2e-subject", audience: "roam-e2e-app", nonce: nonce, email: "sol@example.com",
+                                                 emailVerified: true, name: "Sol Berg")
+            let signedIn = try await http.send("POST", "/v1/auth/oidc", json: [
+                "provider": "acme", "idToken": token, "nonce": nonce, "acceptTermsVersion": "2026-11",
+            ])
+            #expect(signedIn.status == 200, "\(String(decoding: signedIn.body, as: UTF8.self))")
+            #expect(try signedIn.json()["created"] as? Bool == true)
+            let access = try #require((try signedIn.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+            let me = try await http.send("GET", "/v1/me", token: access).json()
+            #expect((me["profile"] as? [String: Any])?["username"] as? String == "sol_berg" && me["email"] as? String == "sol@example.com")
+            let replayed = try await http.send("POST", "/v1/auth/oidc", json: ["provider": "acme", "idToken": token, "nonce": nonce])
+            #expect(replayed.status == 401 && replayed.reason == "NONCE_REUSED")
+            await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
+        }
+    }
 }

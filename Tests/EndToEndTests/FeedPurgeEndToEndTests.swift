@@ -90,6 +90,12 @@ import Testing
             return posts.compactMap { $0["postId"] as? String }
         }
         #expect(await nearbyIDs(reader) == [storyID])
+        // Who liked it (profiles from accounts), what the reader liked, and the author's story count.
+        let likers = try await http.send("GET", "/v1/posts/\(storyID)/likes", token: author).json()["likers"] as? [[String: Any]]
+        #expect(likers?.compactMap { ($0["profile"] as? [String: Any])?["username"] as? String } == ["staying_reader"])
+        #expect((try await http.send("GET", "/v1/me/liked", token: reader).json()["posts"] as? [[String: Any]])?.count == 1)
+        let profile = try await http.send("GET", "/v1/users/leaving_author").json()
+        #expect((profile["counts"] as? [String: Any])?["stories"] as? Int == 1, "\(profile)")
 
         // A block, asked of accounts by the feed, hides the story within the relations cache's second.
         #expect(try await http.send("PUT", "/v1/users/leaving_author/block", token: reader).status == 204)

@@ -99,6 +99,12 @@ import Testing
             #expect(mailer.last(.emailChanged, to: "ana_moves@example.com") != nil)
 
             _ = try await GatewayAccountsTests.signUp(http, "ben_stays")
+            let takenAddress = try await http.send("POST", "/v1/me/email", json: ["newEmail": "ben_stays@example.com", "password": "correct horse battery"],
+                                                   token: ana.access)
+            #expect(takenAddress.status == 409 && takenAddress.problemFields == ["newEmail"])
+            #expect(try takenAddress.json()["detail"] as? String == "an account with this email already exists")
+            let noTerms = try await http.send("POST", "/v1/me/terms", json: ["version": "2026-11"], token: ana.access)
+            #expect(noTerms.status == 409 && noTerms.reason == "NO_TERMS")
             let taken = try await http.send("PUT", "/v1/me/username", json: ["username": "BEN_STAYS"], token: ana.access)
             #expect(taken.status == 409 && taken.reason == "USERNAME_TAKEN" && taken.problemFields == ["username"])
             let renamed = try await http.send("PUT", "/v1/me/username", json: ["username": "ana_roams"], token: ana.access)

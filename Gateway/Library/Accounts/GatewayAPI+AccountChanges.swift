@@ -4,13 +4,11 @@ import RoamProto
 extension GatewayAPI {
     func requestEmailChange(_ input: Operations.RequestEmailChange.Input) async throws -> Operations.RequestEmailChange.Output {
         let body = switch input.body { case .json(let body): body }
-        _ = try await renamingFields(["email": "newEmail"]) {
-            try await accounts.call { client, options in
-                try await client.requestEmailChange(.with {
-                    $0.newEmail = body.newEmail
-                    $0.password = body.password ?? ""
-                }, options: options)
-            }
+        _ = try await accounts.call { client, options in
+            try await client.requestEmailChange(.with {
+                $0.newEmail = body.newEmail
+                $0.password = body.password ?? ""
+            }, options: options)
         }
         return .accepted(.init())
     }

@@ -8,12 +8,12 @@ public enum AccountRules {
     public static let displayNameLength = 1...50
     public static let bioLength = 0...500
 
-    public static func checkEmail(_ email: String, into validation: inout Validation) {
+    public static func checkEmail(_ email: String, field: String = "email", into validation: inout Validation) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         let valid = email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[0].count <= 64
             && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !parts[1].contains("..")
             && !email.contains(where: { $0.isWhitespace || $0 == "\u{0}" })
-        validation.require(valid, "email", "must be an email address such as name@example.com")
+        validation.require(valid, field, "must be an email address such as name@example.com")
     }
 
     public static func checkUsername(_ username: String, into validation: inout Validation) {

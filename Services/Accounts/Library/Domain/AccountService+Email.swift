@@ -72,15 +72,17 @@ extension AccountService {
     public func requestEmailChange(of caller: AuthenticatedUser, to requested: String, password: String) async throws {
         let email = requested.trimmingWhitespace().lowercased()
         var validation = Validation()
-        AccountRules.checkEmail(email, into: &validation)
+        AccountRules.checkEmail(email, field: "new_email", into: &validation)
         try validation.check()
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         try await confirmIdentity(of: user, caller: caller, password: password)
         guard email != user.email else {
             throw RoamError(.failedPrecondition, reason: "SAME_EMAIL", message: "this is already the account's address",
-                            violations: [.init(field: "email", description: "is already the account's address")])
+                            violations: [.init(field: "new_email", description: "is already the account's address")])
         }
-        if try await users.user(email: email) != nil { throw AccountsError.emailTaken }
+        if try await users.user(email: email) != nil {
+            throw RoamError.alreadyExists(field: "new_email", reason: "EMAIL_TAKEN", message: "an account with this email already exists")
+        }
         let token = tokens.generate()
         try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .changeEmail, detail: email,
                                       expiresAt: now().adding(policy.verificationTokenLifetime))

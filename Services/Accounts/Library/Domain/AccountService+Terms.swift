@@ -5,6 +5,9 @@ import RoamCore
 extension AccountService {
     /// Records the acceptance of the current version by a signed-in user.
     public func acceptTerms(of caller: AuthenticatedUser, version: String) async throws -> ProfileView {
+        guard !policy.termsVersion.isEmpty else {
+            throw RoamError(.failedPrecondition, reason: "NO_TERMS", message: "this deployment has no terms of service to accept")
+        }
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         return ProfileView(user: try await checkTerms(of: user, accepting: version, always: true), isOwner: true)
     }
