@@ -76,16 +76,24 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func twoUnlinksAtOnceLeaveOneWayToSignIn(store: StoreKind) async throws {
         try await store.withRepositories { repositories in
-            var user = Fixtures.user()
-            user.passwordHash = nil
-            try await repositories.identities.createAccount(user, with: Self.identity(of: user))
-            try await repositories.identities.link(Self.identity(of: user, provider: "apple"))
-            async let first = repositories.identities.unlink(provider: "google", from: user.id)
-            async let second = repositories.identities.unlink(provider: "apple", from: user.id)
-            let outcomes = try await [first, second]
-            #expect(outcomes.filter { $0 == .unlinked }.count == 1)
-            #expect(outcomes.filter { $0 == .lastWayToSignIn }.count == 1)
-            #expect(try await repositories.identities.identities(of: user.id).count == 1)
+            // Ten accounts at once, each unlinking both of its providers at the same moment.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<10 {
+                    group.addTask {
+                        var user = Fixtures.user()
+                        user.passwordHash = nil
+                        try await repositories.identities.createAccount(user, with: Self.identity(of: user))
+                        try await repositories.identities.link(Self.identity(of: user, provider: "apple"))
+                        async let first = repositories.identities.unlink(provider: "google", from: user.id)
+                        async let second = repositories.identities.unlink(provider: "apple", from: user.id)
+                        let outcomes = try await [first, second]
+                        #expect(outcomes.filter { $0 == .unlinked }.count == 1)
+                        #expect(outcomes.filter { $0 == .lastWayToSignIn }.count == 1)
+                        #expect(try await repositories.identities.identities(of: user.id).count == 1)
+                    }
+                }
+                try await group.waitForAll()
+            }
         }
     }
 

@@ -64,15 +64,19 @@ public struct PostgresIdentityRepository: IdentityRepository {
     public func unlink(provider: String, from userID: UUID) async throws -> UnlinkOutcome {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
-            // The user's row is locked so two unlinks at once cannot each leave the other as the last way.
-            let rows = try await connection.query("""
-                SELECT u.password_hash IS NOT NULL, i.provider FROM accounts.users u
-                LEFT JOIN accounts.identities i ON i.user_id = u.id
-                WHERE u.id = \(userID) FOR UPDATE OF u
+            // The user's row is locked first, in a statement of its own: the next statement then reads
+            // with a snapshot taken after any other unlink committed, so two at once cannot each leave
+            // the other as the last way (one query with FOR UPDATE would read the identities as they
+            // were before it waited).
+            let locked = try await connection.query("""
+                SELECT password_hash IS NOT NULL FROM accounts.users WHERE id = \(userID) FOR UPDATE
                 """, logger: logger).collect()
-            let linked = try rows.map { try $0.decode((Bool, String?).self) }
-            guard linked.contains(where: { $0.1 == provider }) else { return .notLinked }
-            let hasPassword = linked.first?.0 ?? false
+            guard let hasPassword = try locked.first?.decode(Bool.self) else { return .notLinked }
+            let rows = try await connection.query("""
+                SELECT provider FROM accounts.identities WHERE user_id = \(userID)
+                """, logger: logger).collect()
+            let linked = try rows.map { try $0.decode(String.self) }
+            guard linked.contains(provider) else { return .notLinked }
             guard hasPassword || linked.count > 1 else { return .lastWayToSignIn }
             try await connection.query("DELETE FROM accounts.identities WHERE user_id = \(userID) AND provider = \(provider)", logger: logger)
             return .unlinked
