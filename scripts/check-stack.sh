@@ -64,8 +64,9 @@ tail -3 "$log.fuzz"
 stop_stack
 
 start_stack
+# By email: the fuzzing above may well have changed the user's username (PUT /v1/me/username).
 status=$(curl -s -o /dev/null -w '%{http_code}' -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
-  -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}")
+  -d "{\"identifier\":\"$user@example.com\",\"password\":\"correct horse battery\"}")
 [ "$status" = 200 ] || { cat "$log"; echo "the second run lost $user (log-in answered $status)"; exit 1; }
 stop_stack
 

@@ -148,6 +148,26 @@ import Testing
         }
     }
 
+    @Test func signInsArrivingTogetherOnAColdCacheShareOneFetch() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)]) { client, _ in
+                try await withThrowingTaskGroup(of: Bool.self) { group in
+                    for _ in 0..<10 {
+                        group.addTask {
+                            let nonce = Self.nonce()
+                            let token = try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce)
+                            return try await Self.signIn(client, token: token, nonce: nonce).created
+                        }
+                    }
+                    var created = 0
+                    for try await made in group where made { created += 1 }
+                    #expect(created == 10)
+                }
+                #expect(issuer.keySetFetches == 1)
+            }
+        }
+    }
+
     @Test func unknownKeysFetchTheSetAtMostOncePerCooldown() async throws {
         try await LocalIssuer.with { issuer in
             try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)], keyRefetchCooldown: .seconds(60)) { client, _ in

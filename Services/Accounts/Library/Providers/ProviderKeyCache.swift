@@ -29,6 +29,8 @@ actor ProviderKeyCache {
     private let refetchCooldown: Duration
     private let logger: Logger
     private var entries: [String: Entry] = [:]
+    /// Fetches under way, so sign-ins arriving together (a cold start, a rotation) share one.
+    private var fetching: [String: Task<Keys, any Error>] = [:]
     /// Key set addresses found through issuers' discovery documents.
     private var discovered: [String: String] = [:]
 
@@ -51,6 +53,14 @@ actor ProviderKeyCache {
     }
 
     private func refresh(_ provider: IdentityProvider) async throws -> Keys {
+        if let running = fetching[provider.name] { return try await running.value }
+        let task = Task { try await fetch(provider) }
+        fetching[provider.name] = task
+        defer { fetching[provider.name] = nil }
+        return try await task.value
+    }
+
+    private func fetch(_ provider: IdentityProvider) async throws -> Keys {
         do {
             let url = try await keysURL(of: provider)
             let (body, maxAge) = try await fetch(url)
