@@ -8,31 +8,22 @@ import Testing
 
 /// Changing one's email and username, and accepting the terms, through the gRPC service.
 @Suite struct AccountChangesTests {
-    static func refusal(_ body: () async throws -> some Any) async -> RPCError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? RPCError
-        }
-    }
-
     @Test(arguments: StoreKind.allCases)
     func anEmailChangesOnlyWhenTheNewAddressFollowsItsLinkAndTheOldOneIsTold(store: StoreKind) async throws {
         try await AccountsHarness.run(store: store) { client, mailer in
             let ana = try await AccountsHarness.signUp(client, name: "ana")
             let bearer = AccountsHarness.bearer(ana.tokens.accessToken)
             let newAddress = "ana_new_\(UUID().uuidString.prefix(6).lowercased())@example.com"
-            let wrongPassword = await Self.refusal {
+            let wrongPassword = await AccountsHarness.refusal {
                 try await client.requestEmailChange(.with { $0.newEmail = newAddress; $0.password = "not it at all" }, metadata: bearer)
             }
             #expect(wrongPassword?.code == .permissionDenied && wrongPassword?.violatedFields == ["password"])
-            let badAddress = await Self.refusal {
+            let badAddress = await AccountsHarness.refusal {
                 try await client.requestEmailChange(.with { $0.newEmail = "nope"; $0.password = "correct horse battery" }, metadata: bearer)
             }
             #expect(badAddress?.violatedFields == ["new_email"])
             let ben = try await AccountsHarness.signUp(client, name: "ben")
-            let taken = await Self.refusal {
+            let taken = await AccountsHarness.refusal {
                 try await client.requestEmailChange(.with { $0.newEmail = ben.account.email; $0.password = "correct horse battery" }, metadata: bearer)
             }
             #expect(taken?.reason == "EMAIL_TAKEN")
@@ -50,10 +41,10 @@ import Testing
             // Still signed in with the same session; the new address signs in, the old one does not.
             #expect(try await client.listSessions(.init(), metadata: bearer).sessions.count == 1)
             _ = try await client.logIn(.with { $0.identifier = newAddress; $0.password = "correct horse battery" })
-            let old = await Self.refusal { try await client.logIn(.with { $0.identifier = ana.account.email; $0.password = "correct horse battery" }) }
+            let old = await AccountsHarness.refusal { try await client.logIn(.with { $0.identifier = ana.account.email; $0.password = "correct horse battery" }) }
             #expect(old?.reason == "INVALID_CREDENTIALS")
             // The link works once.
-            let again = await Self.refusal { try await client.verifyEmail(.with { $0.token = link.token }) }
+            let again = await AccountsHarness.refusal { try await client.verifyEmail(.with { $0.token = link.token }) }
             #expect(again?.reason == "INVALID_TOKEN")
         }
     }
@@ -71,7 +62,7 @@ import Testing
                 $0.password = "correct horse battery"
                 $0.displayName = "C"
             })
-            let refused = await Self.refusal { try await client.verifyEmail(.with { $0.token = link.token }) }
+            let refused = await AccountsHarness.refusal { try await client.verifyEmail(.with { $0.token = link.token }) }
             #expect(refused?.reason == "EMAIL_TAKEN")
             #expect(try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(ana.tokens.accessToken)).account.email == ana.account.email)
         }
@@ -86,9 +77,9 @@ import Testing
             let ana = try await AccountsHarness.signUp(client, name: "ana")
             let ben = try await AccountsHarness.signUp(client, name: "ben")
             let bearer = AccountsHarness.bearer(ana.tokens.accessToken)
-            let taken = await Self.refusal { try await client.changeUsername(.with { $0.username = ben.account.profile.username.uppercased() }, metadata: bearer) }
+            let taken = await AccountsHarness.refusal { try await client.changeUsername(.with { $0.username = ben.account.profile.username.uppercased() }, metadata: bearer) }
             #expect(taken?.reason == "USERNAME_TAKEN" && taken?.violatedFields == ["username"])
-            let invalid = await Self.refusal { try await client.changeUsername(.with { $0.username = "no spaces!" }, metadata: bearer) }
+            let invalid = await AccountsHarness.refusal { try await client.changeUsername(.with { $0.username = "no spaces!" }, metadata: bearer) }
             #expect(invalid?.violatedFields == ["username"])
             // The same name is no change and does not count.
             _ = try await client.changeUsername(.with { $0.username = ana.account.profile.username }, metadata: bearer)
@@ -96,12 +87,12 @@ import Testing
             let newName = "ana_renamed_\(UUID().uuidString.prefix(4).lowercased())"
             let changed = try await client.changeUsername(.with { $0.username = newName.uppercased() }, metadata: bearer)
             #expect(changed.account.profile.username == newName && changed.account.hasUsernameChangedAt)
-            let oldName = await Self.refusal { try await client.getProfile(.with { $0.username = ana.account.profile.username }) }
+            let oldName = await AccountsHarness.refusal { try await client.getProfile(.with { $0.username = ana.account.profile.username }) }
             #expect(oldName?.code == .notFound)
             #expect(try await client.getProfile(.with { $0.username = newName }).profile.userID == ana.account.userID)
 
             clock.advance(by: 29 * 86400)
-            let soon = await Self.refusal { try await client.changeUsername(.with { $0.username = newName + "x" }, metadata: bearer) }
+            let soon = await AccountsHarness.refusal { try await client.changeUsername(.with { $0.username = newName + "x" }, metadata: bearer) }
             #expect(soon?.code == .failedPrecondition && soon?.reason == "USERNAME_CHANGED_RECENTLY")
             clock.advance(by: 86400)
             #expect(try await client.changeUsername(.with { $0.username = newName + "x" }, metadata: bearer).account.profile.username == newName + "x")
@@ -122,9 +113,9 @@ import Testing
             #expect(seenByAna.profiles.map(\.username) == [ben.account.profile.username, ana.account.profile.username])
             let anonymous = try await client.getProfilesById(.with { $0.userIds = ids })
             #expect(anonymous.profiles.count == 3 && anonymous.profiles.allSatisfy { $0.phone.isEmpty })
-            let bad = await Self.refusal { try await client.getProfilesById(.with { $0.userIds = ["nope"] }) }
+            let bad = await AccountsHarness.refusal { try await client.getProfilesById(.with { $0.userIds = ["nope"] }) }
             #expect(bad?.violatedFields == ["user_ids[0]"])
-            let many = await Self.refusal { try await client.getProfilesById(.with { $0.userIds = (0..<101).map { _ in UUID().uuidString } }) }
+            let many = await AccountsHarness.refusal { try await client.getProfilesById(.with { $0.userIds = (0..<101).map { _ in UUID().uuidString } }) }
             #expect(many?.violatedFields == ["user_ids"])
         }
     }
@@ -143,9 +134,9 @@ import Testing
                     $0.termsVersion = version
                 })
             }
-            let missing = await Self.refusal { try await signUp("") }
+            let missing = await AccountsHarness.refusal { try await signUp("") }
             #expect(missing?.code == .failedPrecondition && missing?.reason == "TERMS_NOT_ACCEPTED" && missing?.violatedFields == ["terms_version"])
-            let old = await Self.refusal { try await signUp("2025-06") }
+            let old = await AccountsHarness.refusal { try await signUp("2025-06") }
             #expect(old?.reason == "TERMS_NOT_ACCEPTED")
             let signedUp = try await signUp("2026-01")
             #expect(signedUp.account.termsVersion == "2026-01" && signedUp.account.hasTermsAcceptedAt)

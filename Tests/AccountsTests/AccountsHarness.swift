@@ -46,6 +46,16 @@ enum AccountsHarness {
         })
     }
 
+    /// The RPC error a call ends with, or nil when it succeeds.
+    static func refusal(_ body: () async throws -> some Any) async -> RPCError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error as? RPCError
+        }
+    }
+
     static func bearer(_ token: String) -> Metadata {
         ["authorization": "Bearer \(token)"]
     }

@@ -26,15 +26,6 @@ import Testing
         })
     }
 
-    static func refusal(_ body: () async throws -> some Any) async -> RPCError? {
-        do {
-            _ = try await body()
-            return nil
-        } catch {
-            return error as? RPCError
-        }
-    }
-
     @Test(arguments: StoreKind.allCases)
     func aFirstSignInCreatesTheAccountAndTheNextFindsIt(store: StoreKind) async throws {
         try await LocalIssuer.with { issuer in
@@ -87,7 +78,7 @@ import Testing
             try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, _ in
                 let subject = UUID().uuidString
                 func refused(_ token: String, nonce: String) async -> (reason: String?, fields: [String]) {
-                    let error = await Self.refusal { try await Self.signIn(client, token: token, nonce: nonce) }
+                    let error = await AccountsHarness.refusal { try await Self.signIn(client, token: token, nonce: nonce) }
                     return (error?.reason, error?.violatedFields ?? [])
                 }
                 var nonce = Self.nonce()
@@ -122,9 +113,9 @@ import Testing
                 let hashed = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(raw))
                 #expect(try await !Self.signIn(client, token: hashed, nonce: raw).created)
 
-                let unknown = await Self.refusal { try await Self.signIn(client, provider: "myspace", token: hashed, nonce: raw) }
+                let unknown = await AccountsHarness.refusal { try await Self.signIn(client, provider: "myspace", token: hashed, nonce: raw) }
                 #expect(unknown?.code == .invalidArgument && unknown?.violatedFields == ["provider"])
-                let short = await Self.refusal { try await Self.signIn(client, token: hashed, nonce: "abc") }
+                let short = await AccountsHarness.refusal { try await Self.signIn(client, token: hashed, nonce: "abc") }
                 #expect(short?.violatedFields == ["nonce"])
             }
         }
@@ -176,7 +167,7 @@ import Testing
                 try issuer.rotateKeys()
                 for _ in 0..<5 {
                     nonce = Self.nonce()
-                    let error = await Self.refusal {
+                    let error = await AccountsHarness.refusal {
                         try await Self.signIn(client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
                     }
                     #expect(error?.reason == "INVALID_ID_TOKEN")
@@ -199,7 +190,7 @@ import Testing
                 // Someone signed up with this address but never proved it: the provider's person is not let in.
                 let unverified = try await AccountsHarness.signUp(client, name: "ursula")
                 nonce = Self.nonce()
-                let refused = await Self.refusal {
+                let refused = await AccountsHarness.refusal {
                     try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
                                                                                   email: unverified.account.email, emailVerified: true), nonce: nonce)
                 }
@@ -221,7 +212,7 @@ import Testing
                 var nonce = Self.nonce()
                 let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
-                let last = await Self.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
+                let last = await AccountsHarness.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
                 #expect(last?.code == .failedPrecondition && last?.reason == "LAST_SIGN_IN_METHOD")
                 // A second provider linked, the first may go.
                 nonce = Self.nonce()
@@ -235,7 +226,7 @@ import Testing
                 #expect(linked.linked.provider == "acme2")
                 #expect(try await client.listLinkedProviders(.init(), metadata: bearer).providers.map(\.provider) == ["acme", "acme2"])
                 _ = try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer)
-                let missing = await Self.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
+                let missing = await AccountsHarness.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
                 #expect(missing?.code == .notFound)
 
                 // An account without a password sets its first one without a current one, then may unlink its last provider.
@@ -261,9 +252,9 @@ import Testing
                                                                                            nonce: nonce), nonce: nonce)
                 let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
                 clock.advance(by: 11 * 60)
-                let stale = await Self.refusal { try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer) }
+                let stale = await AccountsHarness.refusal { try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer) }
                 #expect(stale?.code == .permissionDenied && stale?.reason == "RECENT_SIGN_IN_REQUIRED")
-                let staleDelete = await Self.refusal { try await client.deleteAccount(.init(), metadata: bearer) }
+                let staleDelete = await AccountsHarness.refusal { try await client.deleteAccount(.init(), metadata: bearer) }
                 #expect(staleDelete?.reason == "RECENT_SIGN_IN_REQUIRED")
 
                 // A fresh sign-in through the provider confirms it.
@@ -275,7 +266,7 @@ import Testing
                 _ = try await client.requestEmailChange(.with { $0.newEmail = address }, metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
                 #expect(mailer.last(.changeEmail, to: address) != nil)
                 _ = try await client.deleteAccount(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
-                let gone = await Self.refusal { try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken)) }
+                let gone = await AccountsHarness.refusal { try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken)) }
                 #expect(gone != nil)
             }
         }

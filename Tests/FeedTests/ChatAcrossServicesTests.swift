@@ -51,21 +51,7 @@ import Testing
     }
 
     @Test func twoReplicasDeliverEveryMessageToEveryReaderInTheSameOrder() async throws {
-        try await TestDatabase.withClient { client in
-            try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
-            let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))
-            let membership = FakeMembership()
-            let replicas = (0..<2).map { _ in
-                let hub = ChatHub(store: store)
-                let relay = PostgresChatRelay(database: Database(client: client), hub: hub, logger: Logger(label: "test"))
-                return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
-            }
-            let relays = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for (_, relay) in replicas { group.addTask { try? await relay.run() } }
-                }
-            }
-            defer { relays.cancel() }
+        try await Self.withTwoReplicas { store, membership, replicas in
 
             let senders = (0..<10).map { _ in UUID() }
             let readers = (0..<6).map { _ in UUID() }
@@ -95,21 +81,7 @@ import Testing
     }
 
     @Test func feedNewsPostedOnOneReplicaReachesReadersOnTheOther() async throws {
-        try await TestDatabase.withClient { client in
-            try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
-            let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))
-            let membership = FakeMembership()
-            let replicas = (0..<2).map { _ in
-                let hub = ChatHub(store: store)
-                let relay = PostgresChatRelay(database: Database(client: client), hub: hub, logger: Logger(label: "test"))
-                return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
-            }
-            let relays = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for (_, relay) in replicas { group.addTask { try? await relay.run() } }
-                }
-            }
-            defer { relays.cancel() }
+        try await Self.withTwoReplicas { store, membership, replicas in
             let (host, ana) = (UUID(), UUID())
             let event = membership.event(host: host, members: [ana])
             let reading = ChatReading(replicas[1].0, event: event, reader: ana)
@@ -128,6 +100,28 @@ import Testing
             #expect(received.id == post.id && received.text.count == post.text.count && received.text == post.text)
             #expect(updates.last == .likes(.post(post.id), count: 1))
             reading.stop()
+        }
+    }
+
+    /// Two feed replicas on one PostgreSQL, each with its hub and its relay listening.
+    static func withTwoReplicas(_ body: @Sendable (PostgresFeedStore, FakeMembership, [(FeedService, PostgresChatRelay)]) async throws -> Void)
+        async throws {
+        try await TestDatabase.withClient { client in
+            try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
+            let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))
+            let membership = FakeMembership()
+            let replicas = (0..<2).map { _ in
+                let hub = ChatHub(store: store)
+                let relay = PostgresChatRelay(database: Database(client: client), hub: hub, logger: Logger(label: "test"))
+                return (FeedService(store: store, membership: membership, chat: hub, announcer: relay), relay)
+            }
+            let relays = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for (_, relay) in replicas { group.addTask { try? await relay.run() } }
+                }
+            }
+            defer { relays.cancel() }
+            try await body(store, membership, replicas)
         }
     }
 }
