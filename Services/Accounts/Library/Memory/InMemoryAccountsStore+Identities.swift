@@ -39,7 +39,7 @@ extension InMemoryAccountsStore: IdentityRepository {
 
 extension InMemoryAccountsStore: NonceRepository {
     public func use(_ digest: [UInt8], until expiresAt: Date, at time: Date) -> Bool {
-        usedNonces = usedNonces.filter { $0.value > time }
+        usedNonces = usedNonces.filter { $0.value > time.addingTimeInterval(-3600) }
         guard usedNonces[digest] == nil else { return false }
         usedNonces[digest] = expiresAt
         return true
