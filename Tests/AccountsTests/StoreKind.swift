@@ -23,6 +23,21 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     }
 }
 
+extension StoreKind {
+    /// Repositories on a database of their own, for tests whose clean-ups would reach other tests' rows.
+    func withOwnRepositories(_ body: @Sendable (Repositories) async throws -> Void) async throws {
+        switch self {
+        case .memory:
+            try await body(Repositories(memory: InMemoryAccountsStore()))
+        case .postgres:
+            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 4, logger: .init(label: "test")) { client in
+                try await AccountsMigrations.migrator.migrate(client, logger: .init(label: "test"))
+                try await body(Repositories(database: Database(client: client, operationTimeout: .seconds(30))))
+            }
+        }
+    }
+}
+
 /// Test data with names unique per call, so tests share one database without colliding.
 enum Fixtures {
     static func user(_ name: String = "user", at time: Date = Date()) -> User {
