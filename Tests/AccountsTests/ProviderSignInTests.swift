@@ -159,6 +159,27 @@ import Testing
         }
     }
 
+    @Test func aFirstSignInSentTwiceAtOnceMakesOneAccount() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, _ in
+                let subject = UUID().uuidString
+                let accounts = try await withThrowingTaskGroup(of: String.self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            let nonce = Self.nonce()
+                            let token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, name: "Twin Tap")
+                            return try await Self.signIn(client, token: token, nonce: nonce).account.userID
+                        }
+                    }
+                    var ids: [String] = []
+                    for try await id in group { ids.append(id) }
+                    return ids
+                }
+                #expect(accounts.count == 4 && Set(accounts).count == 1)
+            }
+        }
+    }
+
     @Test func unknownKeysFetchTheSetAtMostOncePerCooldown() async throws {
         try await LocalIssuer.with { issuer in
             try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)], keyRefetchCooldown: .seconds(60)) { client, _ in

@@ -26,8 +26,16 @@ extension AccountService {
             try await identities.link(identity(of: owner.id, at: provider, claims: claims, email: email, time: time))
             return try await signedIn(owner, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
         }
-        let user = try await createAccount(at: provider, claims: claims, email: email, acceptingTerms: acceptingTerms, time: time)
-        return try await signedIn(user, acceptingTerms: acceptingTerms, created: true, device: device, clientAddress: clientAddress)
+        do {
+            let user = try await createAccount(at: provider, claims: claims, email: email, acceptingTerms: acceptingTerms, time: time)
+            return try await signedIn(user, acceptingTerms: acceptingTerms, created: true, device: device, clientAddress: clientAddress)
+        } catch let error as RoamError where error == AccountsError.identityTaken {
+            // The same person's first sign-in twice at once (an app that sent it again): the other one made
+            // the account, and this one signs in to it.
+            guard let linked = try await identities.identity(issuer: provider.issuer, subject: claims.subject),
+                  let user = try await users.user(id: linked.userID) else { throw error }
+            return try await signedIn(user, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
+        }
     }
 
     /// Links a provider account to the caller's account.
