@@ -106,10 +106,16 @@ public final class LaunchedProcess: Sendable {
 extension LaunchedProcess {
     /// The process's resident memory in megabytes, from /proc.
     public var residentMegabytes: Int {
+        let kilobytes = residentKilobytes
+        return kilobytes < 0 ? -1 : kilobytes / 1024
+    }
+
+    /// The process's resident memory in kilobytes (VmRSS), from /proc.
+    public var residentKilobytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
               let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
-        return kilobytes / 1024
+        return kilobytes
     }
 
     /// The most resident memory the process has had, in megabytes (VmHWM).

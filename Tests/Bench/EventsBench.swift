@@ -46,17 +46,7 @@ enum EventsBench {
 
     static func measureAll(_ client: Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, tokens: [(id: UUID, token: String)],
                            adminURL: String, concurrency: Int, seconds: Int, eventCount: Int) async throws {
-        let found = Mutex((answers: 0, events: 0))
-        let here = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-            let token = tokens[index % tokens.count].token
-            let page = try await client.listEventsHere(.with {
-                $0.position = position(latitude: .random(in: box.latitude), longitude: .random(in: box.longitude))
-                $0.page = .with { $0.pageSize = 100 }
-            }, metadata: ["authorization": "Bearer \(token)"])
-            found.withLock { $0 = ($0.answers + 1, $0.events + page.events.count) }
-        }
-        let average = found.withLock { Double($0.events) / Double(max($0.answers, 1)) }
-        say("events containing a random point (\(eventCount) live): \(here), \(String(format: "%.1f", average)) events per answer")
+        _ = try await containing(client, tokens: tokens, concurrency: concurrency, seconds: seconds, eventCount: eventCount)
 
         // Joins: everyone joins events of a cluster at one spot, each a distinct (user, event) pair.
         let spot = (latitude: 59.5, longitude: 18.0)
@@ -78,6 +68,23 @@ enum EventsBench {
             }, metadata: ["authorization": "Bearer \(user.token)"])
         }
         say("position updates (each user in many events):  \(updates)")
+    }
+
+    /// "Events whose fence contains a random point" from `concurrency` callers for `seconds`.
+    static func containing(_ client: Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, tokens: [(id: UUID, token: String)],
+                           concurrency: Int, seconds: Int, eventCount: Int) async throws -> Bench.Sample {
+        let found = Mutex((answers: 0, events: 0))
+        let here = try await Bench.sample(concurrency: concurrency, seconds: seconds) { index in
+            let token = tokens[index % tokens.count].token
+            let page = try await client.listEventsHere(.with {
+                $0.position = position(latitude: .random(in: box.latitude), longitude: .random(in: box.longitude))
+                $0.page = .with { $0.pageSize = 100 }
+            }, metadata: ["authorization": "Bearer \(token)"])
+            found.withLock { $0 = ($0.answers + 1, $0.events + page.events.count) }
+        }
+        let average = found.withLock { Double($0.events) / Double(max($0.answers, 1)) }
+        say("events containing a random point (\(eventCount) live): \(here), \(String(format: "%.1f", average)) events per answer")
+        return here
     }
 
     static func position(latitude: Double, longitude: Double) -> Roam_Common_V1_ReportedPosition {

@@ -76,8 +76,17 @@ enum FeedBench {
         return target
     }
 
+    /// What `hotPost` measured: likes and unlikes a second, and whether both final counts were exact.
+    struct HotPost {
+        var likesPerSecond: Int
+        var unlikesPerSecond: Int
+        var exact: Bool
+    }
+
     /// Every member likes one post at once, then takes it back; the counts are checked after each.
-    static func hotPost(event: String, client: Feed, members: [(id: UUID, token: String)], concurrency: Int) async throws {
+    @discardableResult
+    static func hotPost(event: String, client: Feed, members: [(id: UUID, token: String)], concurrency: Int) async throws -> HotPost {
+        var result = HotPost(likesPerSecond: 0, unlikesPerSecond: 0, exact: true)
         let post = try await client.createPost(.with { $0.audience = .with { $0.eventID = event }; $0.text = "Like me" },
                                                metadata: bearer(members[0].token)).post.postID
         for (label, taking) in [("likes  ", false), ("unlikes", true)] {
@@ -90,15 +99,30 @@ enum FeedBench {
             let elapsed = (ContinuousClock.now - started).seconds
             let final = try await client.getPost(.with { $0.postID = post }, metadata: bearer(members[0].token)).post.engagement.likes
             let expected = taking ? 0 : members.count
-            say("\(label) on one hot post by \(members.count) users, \(concurrency * 4) at a time: \(Int(Double(members.count) / elapsed))/s, "
+            let rate = Int(Double(members.count) / elapsed)
+            say("\(label) on one hot post by \(members.count) users, \(concurrency * 4) at a time: \(rate)/s, "
                 + "final count \(final) (expected \(expected))\(final == expected ? "" : " MISMATCH")")
+            if taking { result.unlikesPerSecond = rate } else { result.likesPerSecond = rate }
+            result.exact = result.exact && final == expected
         }
+        return result
+    }
+
+    /// What `chat` measured.
+    struct Chat {
+        var kilobytesPerSubscriber: Double
+        var deliveriesPerSecond: Double
+        var delivered: Int
+        var expected: Int
+        var p50: Duration
+        var p99: Duration
     }
 
     /// Every member subscribes to the event's chat; then messages are sent one after another and the
     /// time from sending each to each subscriber receiving it is recorded.
-    static func chat(event: String, feeds: [Feed], members: [(id: UUID, token: String)], feedProcess: LaunchedProcess) async throws {
-        let idle = feedProcess.residentMegabytes
+    @discardableResult
+    static func chat(event: String, feeds: [Feed], members: [(id: UUID, token: String)], feedProcess: LaunchedProcess) async throws -> Chat {
+        let idle = feedProcess.residentKilobytes
         let tally = ChatTally()
         let readers = Task {
             try await withThrowingTaskGroup(of: Void.self) { group in
@@ -122,9 +146,10 @@ enum FeedBench {
         }
         while tally.live.withLock({ $0 }) < members.count { try await Task.sleep(for: .milliseconds(50)) }
         try await Task.sleep(for: .seconds(1))
-        let subscribed = feedProcess.residentMegabytes
-        say(String(format: "chat: %d idle subscribers: feed memory %d → %d MB, %.1f KB per subscriber", members.count, idle, subscribed,
-                   Double(subscribed - idle) * 1024 / Double(members.count)))
+        let subscribed = feedProcess.residentKilobytes
+        let perSubscriber = Double(subscribed - idle) / Double(members.count)
+        say(String(format: "chat: %d idle subscribers: feed memory %d → %d MB, %.1f KB per subscriber", members.count, idle / 1024,
+                   subscribed / 1024, perSubscriber))
 
         let messages = 200
         let started = ContinuousClock.now
@@ -142,10 +167,16 @@ enum FeedBench {
         let elapsed = (ContinuousClock.now - started).seconds
         let latencies = tally.received.withLock { $0 }.sorted()
         readers.cancel()
-        guard !latencies.isEmpty else { return say("chat: nothing delivered") }
+        guard !latencies.isEmpty else {
+            say("chat: nothing delivered")
+            return Chat(kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: 0, delivered: 0, expected: expected, p50: .zero, p99: .zero)
+        }
+        let result = Chat(kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: Double(latencies.count) / elapsed, delivered: latencies.count,
+                          expected: expected, p50: latencies[latencies.count / 2], p99: latencies[latencies.count * 99 / 100])
         say(String(format: "chat: %d messages to %d subscribers: %d of %d delivered, %.0f deliveries/s, latency p50 %@ p99 %@",
-                   messages, members.count, latencies.count, expected, Double(latencies.count) / elapsed,
-                   Bench.milliseconds(latencies[latencies.count / 2]), Bench.milliseconds(latencies[latencies.count * 99 / 100])))
+                   messages, members.count, result.delivered, expected, result.deliveriesPerSecond,
+                   Bench.milliseconds(result.p50), Bench.milliseconds(result.p99)))
+        return result
     }
 
     static func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
@@ -183,17 +214,18 @@ enum FeedBench {
 
     /// Clients of accounts and events, and eight connections to the feed (so 1,000 streams do not
     /// queue behind one connection's stream limit).
-    static func withClients(_ accountsPort: Int, _ eventsPort: Int, _ feedPort: Int,
-                            _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>,
-                                     Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, [Feed]) async throws -> Void) async throws {
+    static func withClients<Result: Sendable>(_ accountsPort: Int, _ eventsPort: Int, _ feedPort: Int,
+                                              _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>,
+                                                       Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, [Feed]) async throws -> Result)
+        async throws -> Result {
         func connect(_ port: Int) throws -> GRPCClient<HTTP2ClientTransport.Posix> {
             GRPCClient(transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
         }
         let clients = try [connect(accountsPort), connect(eventsPort)] + (0..<8).map { _ in try connect(feedPort) }
-        try await withThrowingDiscardingTaskGroup { group in
+        return try await withThrowingDiscardingTaskGroup(returning: Result.self) { group in
             for client in clients { group.addTask { try await client.runConnections() } }
             defer { clients.forEach { $0.beginGracefulShutdown() } }
-            try await body(Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
+            return try await body(Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
                            clients.dropFirst(2).map { Roam_Feed_V1_FeedService.Client(wrapping: $0) })
         }
     }

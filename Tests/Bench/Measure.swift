@@ -6,17 +6,20 @@ enum Bench {
     /// Runs `call` from `concurrency` tasks for `seconds`. Each call gets a number no other call gets
     /// (0, 1, 2, … across all tasks), for callers that need distinct inputs.
     static func measure(concurrency: Int, seconds: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> String {
-        let sample = try await sample(concurrency: concurrency, seconds: seconds, call)
-        guard sample.calls > 0 else { return "no calls completed" }
-        return "\(sample.rate) req/s, p50 \(milliseconds(sample.p50)), p99 \(milliseconds(sample.p99)) (\(sample.calls) calls)"
+        try await sample(concurrency: concurrency, seconds: seconds, call).description
     }
 
     /// Throughput and latency of `call` from `concurrency` tasks for `seconds`, as numbers.
-    struct Sample {
+    struct Sample: CustomStringConvertible {
         var calls: Int
         var rate: Int
         var p50: Duration
         var p99: Duration
+
+        var description: String {
+            guard calls > 0 else { return "no calls completed" }
+            return "\(rate) req/s, p50 \(milliseconds(p50)), p99 \(milliseconds(p99)) (\(calls) calls)"
+        }
     }
 
     static func sample(concurrency: Int, seconds: Int, _ call: @escaping @Sendable (Int) async throws -> Void) async throws -> Sample {

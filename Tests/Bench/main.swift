@@ -20,7 +20,8 @@
 // BENCH_ACTIVITIES changes the count); `roam-bench walks [concurrency] [seconds]` walks near a point and by words with
 // 100,000 posted, a GPX import of a 20,000-point track, and a group walk of 200 members sharing positions every 5 s
 // (WalksBench.swift, GroupWalkBench.swift; BENCH_WALKS, BENCH_GPX_POINTS and BENCH_WALKERS change them);
-// scripts/bench.sh runs them all in release.
+// `roam-bench all [seconds]` prints every figure of the speed targets in one run, next to pgbench -S of that run
+// (AllBench.swift); scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -33,6 +34,12 @@ let arguments = CommandLine.arguments.dropFirst().compactMap(Int.init)
 let concurrency = arguments.first ?? 16
 let seconds = arguments.dropFirst().first ?? 5
 
+if mode == "all" {
+    let environment = ProcessInfo.processInfo.environment
+    try await AllBench.run(seconds: arguments.first ?? 10, eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
+                           subscribers: Int(environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
+    exit(0)
+}
 if mode == "gateway" {
     try await GatewayBench.run(connections: concurrency, seconds: seconds)
     exit(0)
