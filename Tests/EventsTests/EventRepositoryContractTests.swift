@@ -44,6 +44,38 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func containingForAViewerSaysHowTheViewerStandsWithEachEvent(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere()
+            let now = Fixtures.now()
+            let viewer = UUID()
+            let joined = Fixtures.event(at: here.moved(meters: 10, bearing: 0), radius: 200)
+            let waiting = Fixtures.event(at: here.moved(meters: 20, bearing: 90), radius: 200)
+            let banned = Fixtures.event(at: here.moved(meters: 30, bearing: 180), radius: 200)
+            let stranger = Fixtures.event(at: here.moved(meters: 40, bearing: 270), radius: 200)
+            let hosted = Fixtures.event(at: here.moved(meters: 50, bearing: 45), radius: 200, host: viewer)
+            for event in [joined, waiting, banned, stranger, hosted] { _ = try await store.create(event, idempotencyKey: nil) }
+            _ = try await store.admit(eventID: joined.id, userID: viewer, position: Fixtures.position(here), at: now)
+            _ = try await store.enqueue(eventID: waiting.id, userID: viewer, position: Fixtures.position(here), at: now)
+            _ = try await store.ban(eventID: banned.id, userID: viewer, by: banned.hostID, at: now)
+
+            let (page, roles) = try await store.eventsContaining(here, at: now, page: PageRequest(size: 10), viewer: viewer)
+            #expect(page.items.map(\.event.id) == [joined.id, waiting.id, banned.id, stranger.id, hosted.id])
+            #expect(roles[joined.id] == .member)
+            #expect(roles[waiting.id] == .waitlisted)
+            #expect(roles[banned.id] == .banned)
+            #expect(roles[stranger.id] == Role.none)
+            #expect(roles[hosted.id] == .host)
+            // The same page as without a viewer, and a second page carries on after it.
+            #expect(try await store.eventsContaining(here, at: now, page: PageRequest(size: 10)).items.map(\.event.id) == page.items.map(\.event.id))
+            let first = try await store.eventsContaining(here, at: now, page: PageRequest(size: 2), viewer: viewer)
+            let second = try await store.eventsContaining(here, at: now, page: PageRequest(size: 2, cursor: first.hits.nextCursor), viewer: viewer)
+            #expect(second.hits.items.map(\.event.id) == [banned.id, stranger.id])
+            #expect(second.roles[banned.id] == .banned)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aFenceAcrossTheAntimeridianHoldsPointsOnBothSides(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let latitude = Double.random(in: -60...60)

@@ -1,11 +1,17 @@
 import Foundation
 import JWTKit
+import Synchronization
 
 /// Mints the short-lived tokens a service presents when it acts on its own rather than for a user.
-public struct ServiceCredential: Sendable {
+///
+/// One token serves every call for the first half of its lifetime. A fresh token per call cost the
+/// caller a signature and the callee a verification per call, and filled the callee's cache of
+/// verified tokens with tokens never seen again, pushing out its users' tokens.
+public final class ServiceCredential: Sendable {
     public let serviceName: String
     private let keys: JWTKeyCollection
     private let lifetime: Duration
+    private let minted = Mutex<(token: String, at: Date)?>(nil)
 
     public init(serviceName: String, secret: String, lifetime: Duration = .seconds(300)) async {
         self.serviceName = serviceName
@@ -15,9 +21,21 @@ public struct ServiceCredential: Sendable {
                        kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
 
+    /// A token valid for at least half its lifetime from `now`.
     public func token(now: Date = Date()) async throws -> String {
+        let reusable = minted.withLock { minted -> String? in
+            guard let minted, minted.at <= now, now.timeIntervalSince(minted.at) < Self.seconds(lifetime) / 2 else { return nil }
+            return minted.token
+        }
+        if let reusable { return reusable }
+        let token = try await mint(now: now)
+        minted.withLock { $0 = (token, now) }
+        return token
+    }
+
+    private func mint(now: Date) async throws -> String {
         let claims = AccessTokenClaims(subject: serviceName, issuer: "roam-\(serviceName)", issuedAt: now,
-                                       expiresAt: now.addingTimeInterval(TimeInterval(lifetime.components.seconds)),
+                                       expiresAt: now.addingTimeInterval(Self.seconds(lifetime)),
                                        kind: .service)
         return try await keys.sign(claims, kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
@@ -29,5 +47,9 @@ public struct ServiceCredential: Sendable {
         var context = context
         context.bearerToken = try await token()
         return try await RequestContext.$current.withValue(context) { try await body() }
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
     }
 }

@@ -38,6 +38,19 @@ public struct Database: Sendable {
         }
     }
 
+    /// Runs a prepared statement: each pooled connection parses and plans it once, then only binds
+    /// and executes it. For the hottest reads, where parsing and planning cost PostgreSQL more than
+    /// running the statement.
+    @discardableResult
+    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger = RequestContext.current.logger)
+        async throws -> [PostgresRow] where Statement.Row == PostgresRow {
+        try await guarded {
+            try await withTimeout {
+                try await client.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
+            }
+        }
+    }
+
     /// Lends one connection for as long as `body` runs (listeners), once the database is reachable.
     public func withConnection<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
         try await supervisor?.waitUntilReachable()

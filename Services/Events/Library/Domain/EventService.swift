@@ -80,8 +80,8 @@ public struct EventService: Sendable {
         position.validate("position", into: &validation)
         try validation.check()
         let time = now()
-        let hits = try await events.eventsContaining(position.point, at: time, page: page)
-        return try await listings(hits, viewer: viewer, from: position.point, at: time)
+        let (hits, roles) = try await events.eventsContaining(position.point, at: time, page: page, viewer: viewer)
+        return listings(hits, roles: roles, from: position.point, at: time)
     }
 
     /// Events not ended within a distance of a point, for a map.
@@ -94,11 +94,10 @@ public struct EventService: Sendable {
         try validation.check()
         let time = now()
         let hits = try await events.eventsNear(point, within: within, at: time, page: page)
-        return try await listings(hits, viewer: viewer, from: point, at: time)
+        return listings(hits, roles: try await events.roles(of: viewer, in: hits.items.map(\.event.id)), from: point, at: time)
     }
 
-    private func listings(_ hits: Page<EventHit>, viewer: UUID, from point: GeoPoint, at time: Date) async throws -> Page<EventListing> {
-        let roles = try await events.roles(of: viewer, in: hits.items.map(\.event.id))
+    private func listings(_ hits: Page<EventHit>, roles: [UUID: Role], from point: GeoPoint, at time: Date) -> Page<EventListing> {
         let items = hits.items.map { hit in
             EventListing(view: EventView(event: hit.event, viewerRole: roles[hit.event.id] ?? .none),
                          distanceMeters: hit.distanceMeters,

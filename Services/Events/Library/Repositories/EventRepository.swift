@@ -16,6 +16,9 @@ public protocol EventRepository: Sendable {
 
     /// Live events whose fence contains the point, nearest first.
     func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit>
+    /// The same, with how `viewer` stands with each (the home page asks both at once).
+    func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID) async throws
+        -> (hits: Page<EventHit>, roles: [UUID: Role])
     /// Events not yet ended whose centre is within `meters` of the point, nearest first.
     func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit>
     /// How the user stands with each of the events.
@@ -63,4 +66,12 @@ public protocol EventRepository: Sendable {
     /// Deletes the event and everything in it, and records an `EventEnded` outbox entry, in one step.
     /// Returns nil when there is nothing left to delete.
     func purge(eventID: UUID, at time: Date) async throws -> EndedEvent?
+}
+
+extension EventRepository {
+    public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID) async throws
+        -> (hits: Page<EventHit>, roles: [UUID: Role]) {
+        let hits = try await eventsContaining(point, at: time, page: page)
+        return (hits, try await roles(of: viewer, in: hits.items.map(\.event.id)))
+    }
 }
