@@ -103,6 +103,33 @@ import Testing
         }
     }
 
+    @Test func aBurstOfLikesSendsFewNewsAndTheLastOneHasTheFinalCount() async throws {
+        try await Self.withTwoReplicas { store, membership, replicas in
+            let host = UUID()
+            let likers = (0..<30).map { _ in UUID() }
+            let event = membership.event(host: host, members: Set(likers))
+            let reading = ChatReading(replicas[1].0, event: event, reader: host)
+            await reading.waitUntilLive()
+            try await Task.sleep(for: .milliseconds(200))  // both replicas listening
+
+            let post = try await replicas[0].0.create(PostDraft(audience: .event(event), text: "Hot"), author: host, idempotencyKey: nil)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, liker) in likers.enumerated() { group.addTask { _ = try await replicas[index % 2].0.like(.post(post.id), by: liker) } }
+                try await group.waitForAll()
+            }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline, reading.updates.last != .likes(.post(post.id), count: 30) {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try await Task.sleep(for: .seconds(1))  // anything still on its way arrives
+            let likes = reading.updates.filter { if case .likes = $0 { true } else { false } }
+            #expect(likes.last == .likes(.post(post.id), count: 30))
+            // Each replica sends the first like's news at once and the rest as one more per window.
+            #expect(likes.count < 30, "\(likes.count) like updates for 30 likes")
+            reading.stop()
+        }
+    }
+
     /// Two feed replicas on one PostgreSQL, each with its hub and its relay listening.
     static func withTwoReplicas(_ body: @Sendable (PostgresFeedStore, FakeMembership, [(FeedService, PostgresChatRelay)]) async throws -> Void)
         async throws {

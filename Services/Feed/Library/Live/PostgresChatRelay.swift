@@ -8,19 +8,22 @@ import ServiceLifecycle
 /// LISTEN/NOTIFY, sent after the transaction committed (a chat payload is the event id; feed news is
 /// `<event id> <news>`). Every replica, the sender included, wakes its own hub,
 /// which reads the new messages from the store, so a lost notification delays but never loses or
-/// reorders anything; a periodic look at every open room covers even that.
+/// reorders anything; a periodic look at every open room covers even that. News of a like count goes
+/// at most once per `likesWindow` for each subject (`NewsThrottle`).
 public struct PostgresChatRelay: ChatAnnouncer, Service {
     static let channel = "feed_chat"
 
     let database: Database
     let hub: ChatHub
     let backstop: Duration
+    let likesNews: NewsThrottle
     let logger: Logger
 
-    public init(database: Database, hub: ChatHub, backstop: Duration = .seconds(2), logger: Logger) {
+    public init(database: Database, hub: ChatHub, backstop: Duration = .seconds(2), likesWindow: Duration = .milliseconds(100), logger: Logger) {
         self.database = database
         self.hub = hub
         self.backstop = backstop
+        likesNews = NewsThrottle(window: likesWindow)
         self.logger = logger
     }
 
@@ -35,6 +38,11 @@ public struct PostgresChatRelay: ChatAnnouncer, Service {
     }
 
     public func publish(_ news: FeedNews, in event: UUID) async {
+        guard case .likes = news else { return await notify(news, in: event) }
+        await likesNews.submit(event.lowercasedString + " " + news.text) { await notify(news, in: event) }
+    }
+
+    private func notify(_ news: FeedNews, in event: UUID) async {
         do {
             try await database.query("SELECT pg_notify(\(Self.channel), \(event.lowercasedString + " " + news.text))", logger: logger)
         } catch {
