@@ -4,11 +4,15 @@
 # events service with a million live events (BENCH_EVENTS and BENCH_MEMBERS change the sizes), and
 # the feed (posts, an event's feed, stories nearby, top, trending and searched, a hot post's likes, live
 # chat to 1,000 subscribers), media, trips (reads, pins, a day of 50,000 track points simplified and as GPX),
-# and a trip day summary through the gateway next to each of its parts alone.
+# and a trip day summary through the gateway next to each of its parts alone. First of all `roam-bench all`:
+# every figure of the speed targets in one run, next to pgbench -S of that run.
+# Built as the image builds them (--static-swift-stdlib), so memory figures are those of what ships.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
-swift build -c release
+swift build -c release --static-swift-stdlib
+.build/release/roam-bench all "${SECONDS_PER_FIGURE:-10}"
+echo
 .build/release/roam-bench accounts "${ACCOUNTS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-5}"
 echo
 .build/release/roam-bench gateway "${GATEWAY_CONNECTIONS:-32}" "${SECONDS_PER_FIGURE:-10}"

@@ -13,7 +13,6 @@ public struct ImageReader: Sendable {
 
     public init(pixelLimit: Int) {
         self.pixelLimit = pixelLimit
-        _ = Vips.start()
     }
 
     /// The EXIF fields Roam reads.
@@ -88,6 +87,8 @@ public struct ImageReader: Sendable {
 
     /// The file's header, refused when it promises more pixels than the limit.
     private func header(_ path: String) throws(ImageError) -> LibvipsImage {
+        // libvips starts with the first image, not with the process: an idle replica is 9 MB smaller.
+        _ = Vips.start()
         guard let pointer = roam_vips_open(path) else { throw ImageError.unreadable(Vips.takeError()) }
         let image = LibvipsImage(pointer)
         let (pixels, overflow) = image.width.multipliedReportingOverflow(by: image.height)
