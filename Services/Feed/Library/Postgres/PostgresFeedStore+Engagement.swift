@@ -3,36 +3,14 @@ import PostgresNIO
 import RoamRuntime
 
 extension PostgresFeedStore {
-    /// One statement: the like and its count go in together or not at all. Each user's likes land on
-    /// one of a few counter rows, so a hot post's likers rarely wait for each other.
+    /// One statement (`LikeStatement`): the like and its count go in together or not at all. Each
+    /// user's likes land on one of a few counter rows, so a hot post's likers rarely wait for each other.
     public func like(_ subject: Subject, by user: UUID, at time: Date) async throws -> Bool {
-        try await !database.query("""
-            WITH liked AS (
-                INSERT INTO feed.likes (subject_kind, subject_id, user_id, created_at)
-                SELECT \(subject.kind.rawValue), \(subject.id), \(user), \(time)
-                WHERE (\(subject.kind.rawValue) = 'post' AND EXISTS (SELECT 1 FROM feed.posts WHERE id = \(subject.id) FOR KEY SHARE))
-                   OR (\(subject.kind.rawValue) = 'comment'
-                       AND EXISTS (SELECT 1 FROM feed.comments WHERE id = \(subject.id) AND NOT deleted FOR KEY SHARE))
-                   OR \(subject.kind.isExternal)
-                ON CONFLICT DO NOTHING
-                RETURNING 1)
-            INSERT INTO feed.counters (subject_kind, subject_id, shard, likes)
-            SELECT \(subject.kind.rawValue), \(subject.id), \(Self.shard(of: user)), 1 FROM liked
-            ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET likes = feed.counters.likes + 1
-            RETURNING 1
-            """).isEmpty
+        try await !database.execute(LikeStatement(subject: subject, user: user, time: time, shard: Self.shard(of: user))).isEmpty
     }
 
     public func unlike(_ subject: Subject, by user: UUID) async throws -> Bool {
-        try await !database.query("""
-            WITH unliked AS (
-                DELETE FROM feed.likes WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id) AND user_id = \(user)
-                RETURNING 1)
-            INSERT INTO feed.counters (subject_kind, subject_id, shard, likes)
-            SELECT \(subject.kind.rawValue), \(subject.id), \(Self.shard(of: user)), -1 FROM unliked
-            ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET likes = feed.counters.likes - 1
-            RETURNING 1
-            """).isEmpty
+        try await !database.execute(UnlikeStatement(subject: subject, user: user, shard: Self.shard(of: user))).isEmpty
     }
 
     /// One statement: each like the user gave goes, and its subject's count with it (the user's likes
