@@ -50,6 +50,42 @@ import Testing
         }
     }
 
+    @Test func aBanInTheEventsServiceEndsTheMembersRememberedMembershipAtOnce() async throws {
+        let tokens = await TestTokens()
+        let hub = NotificationHub()
+        let events = EventService(events: InMemoryEventStore(),
+                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
+                                  policy: EventPolicy(), notifications: hub)
+        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
+                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
+            let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
+            let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
+            let membership = MembershipCache(EventsMembershipClient(upstream: upstream, credential: credential), timeToLive: .seconds(600))
+            let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
+            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed, membership: membership,
+                                                                  logger: Logger(label: "test")).run() }
+            defer { watcher.cancel() }
+
+            let (host, ana) = (UUID(), UUID())
+            let here = GeoPoint(latitude: 59.33, longitude: 18.07)
+            let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                                                host: host, idempotencyKey: nil).event.id
+            _ = try await events.join(event, user: ana, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
+            let reading = ChatReading(feed, event: event, reader: ana)
+            await reading.waitUntilLive()
+            #expect(await eventually { hub.departureWatchers == 1 })
+            // Remembered as a member now.
+            _ = try await feed.create(PostDraft(audience: .event(event), text: "Here!"), author: ana, idempotencyKey: nil)
+
+            try await events.ban(ana, from: event, host: host)
+            // The departure closes her chat after it is forgotten in the cache.
+            #expect(await reading.end() == "NO_LONGER_MEMBER")
+            await #expect {
+                _ = try await feed.create(PostDraft(audience: .event(event), text: "Still here?"), author: ana, idempotencyKey: nil)
+            } throws: { ($0 as? RoamError) == FeedError.notEventMember }
+        }
+    }
+
     @Test func twoReplicasDeliverEveryMessageToEveryReaderInTheSameOrder() async throws {
         try await Self.withTwoReplicas { store, membership, replicas in
 

@@ -22,11 +22,14 @@ public enum FeedApp {
                                                         credential: credential)
             let walks = WalksSubjectsClient(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses), credential: credential)
             let subjects = ExternalSubjectRouter([.activity: bucketLists, .bucketItem: bucketLists, .walk: walks])
-            let feed = FeedService(store: store, membership: EventsMembershipClient(upstream: events, credential: credential),
+            // Members are remembered only while the departures stream below keeps the memory true.
+            let membership = MembershipCache(EventsMembershipClient(upstream: events, credential: credential))
+            let feed = FeedService(store: store, membership: membership,
                                    graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
             var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)
             parts.anonymousMethods = FeedGRPCService.anonymousMethods
-            parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, logger: logger)]
+            parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, membership: membership,
+                                                       logger: logger)]
                 + (relay.map { [$0] } ?? [])
             parts.workers = [TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger)]
             parts.endStreams = { await chat.closeAll() }
