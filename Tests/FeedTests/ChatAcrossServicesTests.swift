@@ -13,20 +13,7 @@ import Testing
 /// gRPC, and two feed replicas sharing one PostgreSQL.
 @Suite struct ChatAcrossServicesTests {
     @Test func aBanInTheEventsServiceClosesTheMembersChatAtOnce() async throws {
-        let tokens = await TestTokens()
-        let hub = NotificationHub()
-        let events = EventService(events: InMemoryEventStore(),
-                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
-                                  policy: EventPolicy(), notifications: hub)
-        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
-                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
-            let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
-            let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
-            let feed = FeedService(store: InMemoryFeedStore(), membership: EventsMembershipClient(upstream: upstream, credential: credential))
-            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed,
-                                                                  logger: Logger(label: "test")).run() }
-            defer { watcher.cancel() }
-
+        try await Self.withEventsOverGRPC(rememberingMembers: false) { events, hub, feed in
             let (host, ana, ben) = (UUID(), UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
@@ -51,21 +38,7 @@ import Testing
     }
 
     @Test func aBanInTheEventsServiceEndsTheMembersRememberedMembershipAtOnce() async throws {
-        let tokens = await TestTokens()
-        let hub = NotificationHub()
-        let events = EventService(events: InMemoryEventStore(),
-                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
-                                  policy: EventPolicy(), notifications: hub)
-        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
-                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
-            let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
-            let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
-            let membership = MembershipCache(EventsMembershipClient(upstream: upstream, credential: credential), timeToLive: .seconds(600))
-            let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
-            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed, membership: membership,
-                                                                  logger: Logger(label: "test")).run() }
-            defer { watcher.cancel() }
-
+        try await Self.withEventsOverGRPC(rememberingMembers: true) { events, hub, feed in
             let (host, ana) = (UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
@@ -163,6 +136,29 @@ import Testing
             // Each replica sends the first like's news at once and the rest as one more per window.
             #expect(likes.count < 30, "\(likes.count) like updates for 30 likes")
             reading.stop()
+        }
+    }
+
+    /// The events service over in-process gRPC, and a feed asking it about members (through a
+    /// `MembershipCache` when `rememberingMembers`) with its departures watcher running.
+    static func withEventsOverGRPC(rememberingMembers: Bool,
+                                   _ body: @Sendable (EventService, NotificationHub, FeedService) async throws -> Void) async throws {
+        let tokens = await TestTokens()
+        let hub = NotificationHub()
+        let events = EventService(events: InMemoryEventStore(),
+                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
+                                  policy: EventPolicy(), notifications: hub)
+        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
+                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
+            let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
+            let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
+            let client = EventsMembershipClient(upstream: upstream, credential: credential)
+            let cache = rememberingMembers ? MembershipCache(client, timeToLive: .seconds(600)) : nil
+            let feed = FeedService(store: InMemoryFeedStore(), membership: cache ?? client)
+            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed, membership: cache,
+                                                                  logger: Logger(label: "test")).run() }
+            defer { watcher.cancel() }
+            try await body(events, hub, feed)
         }
     }
 
