@@ -35,25 +35,28 @@ import Testing
     }
 
     @Test func slowServicesAreCutOffWith504() async throws {
-        let slow = ScriptedProfileService(delay: .seconds(3))
+        // The service would answer after 20 s; the gateway gives up after 200 ms. The bound leaves room
+        // for a loaded machine (a CI run saw 3.2 s under a load of 14) while still telling the two apart.
+        let slow = ScriptedProfileService(delay: .seconds(20))
         try await Self.withScripted(slow, settings: ["UPSTREAM_TIMEOUT": "200ms"]) { http in
             let started = ContinuousClock.now
             let reply = try await http.send("GET", "/v1/users/someone")
             #expect(reply.status == 504)
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
 
     @Test func aServiceThatIsDownIs503AndNotReady() async throws {
         let verifier = try await TestTokens().verifier()
-        // Nothing listens on this port.
-        let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
-        let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(2))
+        // Nothing listens on this port. The refusal comes at once; the long deadline keeps a loaded
+        // machine from turning it into a timeout (504).
+        let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let events = try Upstream(name: "events", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let feed = try Upstream(name: "feed", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let media = try Upstream(name: "media", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips,
                                                                          budget: budget, bucketLists: bucketLists), verifier: verifier,
                                              settings: try GatewayHarness.settings()) { http in
