@@ -111,6 +111,19 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "GetDay" metadata.
+        public enum GetDay: Sendable {
+            /// Request type for "GetDay".
+            public typealias Input = Roam_Trips_V1_GetDayRequest
+            /// Response type for "GetDay".
+            public typealias Output = Roam_Trips_V1_GetDayResponse
+            /// Descriptor for "GetDay".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetDay",
+                type: .unary
+            )
+        }
         /// Namespace for "CreatePin" metadata.
         public enum CreatePin: Sendable {
             /// Request type for "CreatePin".
@@ -523,6 +536,7 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             DeleteTrip.descriptor,
             GetCalendar.descriptor,
             SummarizeTrip.descriptor,
+            GetDay.descriptor,
             CreatePin.descriptor,
             GetPin.descriptor,
             ListPins.descriptor,
@@ -710,6 +724,28 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SummarizeTripRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SummarizeTripResponse>
+
+        /// Handle the "GetDay" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+        /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+        /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+        /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+        /// > INVALID_ARGUMENT naming `date`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetDayRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetDayResponse` messages.
+        func getDay(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayResponse>
 
         /// Handle the "CreatePin" method.
         ///
@@ -1411,6 +1447,28 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse>
 
+        /// Handle the "GetDay" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+        /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+        /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+        /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+        /// > INVALID_ARGUMENT naming `date`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetDayResponse` message.
+        func getDay(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayResponse>
+
         /// Handle the "CreatePin" method.
         ///
         /// > Source IDL Documentation:
@@ -2109,6 +2167,28 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_SummarizeTripResponse
 
+        /// Handle the "GetDay" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+        /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+        /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+        /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+        /// > INVALID_ARGUMENT naming `date`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetDayRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetDayResponse` to respond with.
+        func getDay(
+            request: Roam_Trips_V1_GetDayRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetDayResponse
+
         /// Handle the "CreatePin" method.
         ///
         /// > Source IDL Documentation:
@@ -2755,6 +2835,17 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetDay.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayResponse>(),
+            handler: { request, context in
+                try await self.getDay(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.CreatePin.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreatePinRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreatePinResponse>(),
@@ -3172,6 +3263,17 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_SummarizeTripResponse> {
         let response = try await self.summarizeTrip(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getDay(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDayRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetDayResponse> {
+        let response = try await self.getDay(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3607,6 +3709,19 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_SummarizeTripResponse>(
             message: try await self.summarizeTrip(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getDay(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDayRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetDayResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetDayResponse>(
+            message: try await self.getDay(
                 request: request.message,
                 context: context
             ),
@@ -4199,6 +4314,33 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_SummarizeTripResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_SummarizeTripResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetDay" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+        /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+        /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+        /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+        /// > INVALID_ARGUMENT naming `date`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getDay<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreatePin" method.
@@ -5169,6 +5311,44 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.SummarizeTrip.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetDay" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+        /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+        /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+        /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+        /// > INVALID_ARGUMENT naming `date`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDayRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDayRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetDayResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getDay<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDayRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetDayResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetDay.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -6433,6 +6613,39 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
         )
     }
 
+    /// Call the "GetDay" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+    /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+    /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+    /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+    /// > INVALID_ARGUMENT naming `date`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetDayRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDay<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getDay(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreatePin" method.
     ///
     /// > Source IDL Documentation:
@@ -7556,6 +7769,43 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.summarizeTrip(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDay" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Everything trips keeps about one day of the trip, read in one call with one ownership check (what
+    /// > the gateway's day page gathers from trips): for a day up to today in the trip's zone, the first page
+    /// > of its journal entries and pins (with covers), its route and track and its itinerary items; for a
+    /// > later day, its itinerary items and the trip's saved places. A day outside the trip is
+    /// > INVALID_ARGUMENT naming `date`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDay<Result>(
+        _ message: Roam_Trips_V1_GetDayRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetDayResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetDayRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getDay(
             request: request,
             options: options,
             onResponse: handleResponse

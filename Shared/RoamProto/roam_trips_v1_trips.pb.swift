@@ -103,6 +103,48 @@ public nonisolated enum Roam_Trips_V1_PinSource: SwiftProtobuf.Enum, Swift.CaseI
 
 }
 
+public nonisolated enum Roam_Trips_V1_DayPhase: SwiftProtobuf.Enum, Swift.CaseIterable {
+  public typealias RawValue = Int
+  case unspecified // = 0
+  case past // = 1
+  case today // = 2
+  case future // = 3
+  case UNRECOGNIZED(Int)
+
+  public init() {
+    self = .unspecified
+  }
+
+  public init?(rawValue: Int) {
+    switch rawValue {
+    case 0: self = .unspecified
+    case 1: self = .past
+    case 2: self = .today
+    case 3: self = .future
+    default: self = .UNRECOGNIZED(rawValue)
+    }
+  }
+
+  public var rawValue: Int {
+    switch self {
+    case .unspecified: return 0
+    case .past: return 1
+    case .today: return 2
+    case .future: return 3
+    case .UNRECOGNIZED(let i): return i
+    }
+  }
+
+  // The compiler won't synthesize support with the UNRECOGNIZED case.
+  public static let allCases: [Roam_Trips_V1_DayPhase] = [
+    .unspecified,
+    .past,
+    .today,
+    .future,
+  ]
+
+}
+
 public nonisolated enum Roam_Trips_V1_RouteSource: SwiftProtobuf.Enum, Swift.CaseIterable {
   public typealias RawValue = Int
   case unspecified // = 0
@@ -916,6 +958,90 @@ public nonisolated struct Roam_Trips_V1_GetPinResponse: Sendable {
   public init() {}
 
   fileprivate var _pin: Roam_Trips_V1_Pin? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_GetDayRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  /// A day of the trip, `YYYY-MM-DD`.
+  public var date: String = String()
+
+  /// How many journal entries and pins to show; 0 means 100, and more than the largest page is that
+  /// page. `journal_page` and `pins_page` read on with ListJournalEntries and ListPins.
+  public var pageSize: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_GetDayResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var date: String = String()
+
+  /// Where the day stands, today in the trip's zone: a future day has only `itinerary` and `saved_places`.
+  public var phase: Roam_Trips_V1_DayPhase = .unspecified
+
+  public var journalEntries: [Roam_Trips_V1_JournalEntry] = []
+
+  public var journalPage: Roam_Common_V1_PageResponse {
+    get {_journalPage ?? Roam_Common_V1_PageResponse()}
+    set {_journalPage = newValue}
+  }
+  /// Returns true if `journalPage` has been explicitly set.
+  public var hasJournalPage: Bool {self._journalPage != nil}
+  /// Clears the value of `journalPage`. Subsequent reads from it will return its default value.
+  public mutating func clearJournalPage() {self._journalPage = nil}
+
+  public var pins: [Roam_Trips_V1_Pin] = []
+
+  public var pinsPage: Roam_Common_V1_PageResponse {
+    get {_pinsPage ?? Roam_Common_V1_PageResponse()}
+    set {_pinsPage = newValue}
+  }
+  /// Returns true if `pinsPage` has been explicitly set.
+  public var hasPinsPage: Bool {self._pinsPage != nil}
+  /// Clears the value of `pinsPage`. Subsequent reads from it will return its default value.
+  public mutating func clearPinsPage() {self._pinsPage = nil}
+
+  public var route: Roam_Trips_V1_GetDayRouteResponse {
+    get {_route ?? Roam_Trips_V1_GetDayRouteResponse()}
+    set {_route = newValue}
+  }
+  /// Returns true if `route` has been explicitly set.
+  public var hasRoute: Bool {self._route != nil}
+  /// Clears the value of `route`. Subsequent reads from it will return its default value.
+  public mutating func clearRoute() {self._route = nil}
+
+  public var track: Roam_Trips_V1_GetDayTrackResponse {
+    get {_track ?? Roam_Trips_V1_GetDayTrackResponse()}
+    set {_track = newValue}
+  }
+  /// Returns true if `track` has been explicitly set.
+  public var hasTrack: Bool {self._track != nil}
+  /// Clears the value of `track`. Subsequent reads from it will return its default value.
+  public mutating func clearTrack() {self._track = nil}
+
+  /// The day's items only, in the trip's order.
+  public var itinerary: [Roam_Trips_V1_ItineraryItem] = []
+
+  public var savedPlaces: [Roam_Trips_V1_SavedPlace] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _journalPage: Roam_Common_V1_PageResponse? = nil
+  fileprivate var _pinsPage: Roam_Common_V1_PageResponse? = nil
+  fileprivate var _route: Roam_Trips_V1_GetDayRouteResponse? = nil
+  fileprivate var _track: Roam_Trips_V1_GetDayTrackResponse? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_ListPinsRequest: Sendable {
@@ -2475,6 +2601,10 @@ nonisolated extension Roam_Trips_V1_PinSource: SwiftProtobuf._ProtoNameProviding
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0PIN_SOURCE_UNSPECIFIED\0\u{1}PIN_SOURCE_USER\0")
 }
 
+nonisolated extension Roam_Trips_V1_DayPhase: SwiftProtobuf._ProtoNameProviding {
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0DAY_PHASE_UNSPECIFIED\0\u{1}DAY_PHASE_PAST\0\u{1}DAY_PHASE_TODAY\0\u{1}DAY_PHASE_FUTURE\0")
+}
+
 nonisolated extension Roam_Trips_V1_RouteSource: SwiftProtobuf._ProtoNameProviding {
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ROUTE_SOURCE_UNSPECIFIED\0\u{1}ROUTE_SOURCE_PINS\0\u{1}ROUTE_SOURCE_PHOTOS\0\u{1}ROUTE_SOURCE_NONE\0\u{1}ROUTE_SOURCE_TRACK\0")
 }
@@ -3589,6 +3719,125 @@ nonisolated extension Roam_Trips_V1_GetPinResponse: SwiftProtobuf.Message, Swift
 
   public static func ==(lhs: Roam_Trips_V1_GetPinResponse, rhs: Roam_Trips_V1_GetPinResponse) -> Bool {
     if lhs._pin != rhs._pin {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetDayRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDayRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}date\0\u{3}page_size\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.pageSize) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 2)
+    }
+    if self.pageSize != 0 {
+      try visitor.visitSingularInt32Field(value: self.pageSize, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetDayRequest, rhs: Roam_Trips_V1_GetDayRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.date != rhs.date {return false}
+    if lhs.pageSize != rhs.pageSize {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetDayResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDayResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}date\0\u{1}phase\0\u{3}journal_entries\0\u{3}journal_page\0\u{1}pins\0\u{3}pins_page\0\u{1}route\0\u{1}track\0\u{1}itinerary\0\u{3}saved_places\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.date) }()
+      case 2: try { try decoder.decodeSingularEnumField(value: &self.phase) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.journalEntries) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._journalPage) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.pins) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._pinsPage) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._route) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._track) }()
+      case 9: try { try decoder.decodeRepeatedMessageField(value: &self.itinerary) }()
+      case 10: try { try decoder.decodeRepeatedMessageField(value: &self.savedPlaces) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.date.isEmpty {
+      try visitor.visitSingularStringField(value: self.date, fieldNumber: 1)
+    }
+    if self.phase != .unspecified {
+      try visitor.visitSingularEnumField(value: self.phase, fieldNumber: 2)
+    }
+    if !self.journalEntries.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.journalEntries, fieldNumber: 3)
+    }
+    try { if let v = self._journalPage {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    if !self.pins.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.pins, fieldNumber: 5)
+    }
+    try { if let v = self._pinsPage {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._route {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._track {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
+    if !self.itinerary.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.itinerary, fieldNumber: 9)
+    }
+    if !self.savedPlaces.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.savedPlaces, fieldNumber: 10)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetDayResponse, rhs: Roam_Trips_V1_GetDayResponse) -> Bool {
+    if lhs.date != rhs.date {return false}
+    if lhs.phase != rhs.phase {return false}
+    if lhs.journalEntries != rhs.journalEntries {return false}
+    if lhs._journalPage != rhs._journalPage {return false}
+    if lhs.pins != rhs.pins {return false}
+    if lhs._pinsPage != rhs._pinsPage {return false}
+    if lhs._route != rhs._route {return false}
+    if lhs._track != rhs._track {return false}
+    if lhs.itinerary != rhs.itinerary {return false}
+    if lhs.savedPlaces != rhs.savedPlaces {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -9,7 +9,7 @@ import RoamTesting
 import SwiftProtobuf
 
 /// `roam-bench summary`: the trip day in one call (`GET /v1/trips/{id}/days/{date}` through the gateway,
-/// under wrk) against each of its parts asked alone over gRPC in the same run, with 100,000 photos,
+/// under wrk) against each call the gateway makes for it, asked alone over gRPC in the same run, with 100,000 photos,
 /// 10,000 journal entries and 20,000 expenses on a 30-day trip. Photos are written straight into media's
 /// table (uploads would measure libvips, not the summary); entries and expenses go through the services.
 enum SummaryBench {
@@ -80,9 +80,9 @@ enum SummaryBench {
                     for callers in Set([1, concurrency]).sorted() {
                         let summary = try await Wrk.run(url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
                                                         seconds: seconds, headers: ["Authorization: Bearer \(token)"])
-                        var rows: [(String, Bench.Sample)] = []
-                        for (name, call) in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
-                            rows.append((name, try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await call() }))
+                        var rows: [(name: String, asked: Bool, sample: Bench.Sample)] = []
+                        for part in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
+                            rows.append((part.name, part.asked, try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await part.call() }))
                         }
                         say("")
                         say("\(callers) caller(s):")
@@ -90,13 +90,13 @@ enum SummaryBench {
                         say("| call | req/s | p50 | p99 |")
                         say("|---|---|---|---|")
                         say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) |")
-                        for (name, sample) in rows {
+                        for (name, _, sample) in rows {
                             say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) |")
                         }
-                        let slowest = rows.max { $0.1.p99 < $1.1.p99 }!
+                        let slowest = rows.filter(\.asked).max { $0.sample.p99 < $1.sample.p99 }!
                         if let p99 = Wrk.duration(summary.p99) {
                             say("")
-                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f×", slowest.0, p99.seconds / slowest.1.p99.seconds))
+                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f×", slowest.name, p99.seconds / slowest.sample.p99.seconds))
                         }
                         if summary.non2xx > 0 { say("warning: \(summary.non2xx) summaries were not 2xx") }
                     }
@@ -152,29 +152,36 @@ enum SummaryBench {
         }
     }
 
-    /// Each part of the day asked alone, as the gateway asks it.
+    /// What the gateway asks for a day, each call alone: the trip, then trips' day, media's photos and
+    /// budget's day at once (`asked`); and, to show where trips' part spends its time, its pieces alone.
     static func partCalls(trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
                           media: Roam_Media_V1_MediaService.Client<HTTP2ClientTransport.Posix>,
                           budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata)
-        -> [(String, @Sendable () async throws -> Void)] {
+        -> [(name: String, asked: Bool, call: @Sendable () async throws -> Void)] {
         [
-            ("photos (media, first 100)", {
+            ("the trip (trips, read at the start)", true, { _ = try await trips.getTrip(.with { $0.tripID = trip }, metadata: metadata) }),
+            ("the day's trips part (trips GetDay)", true, {
+                _ = try await trips.getDay(.with { $0.tripID = trip; $0.date = day; $0.pageSize = 100 }, metadata: metadata)
+            }),
+            ("photos (media, first 100)", true, {
                 _ = try await media.listMyMedia(.with {
                     $0.oldestFirst = true
                     $0.takenOn = .with { $0.date = day; $0.timeZone = "Europe/Lisbon" }
                     $0.page = .with { $0.pageSize = 100 }
                 }, metadata: metadata)
             }),
-            ("journal (trips, first 100)", {
+            ("day's expenses and allowance (budget)", true, {
+                _ = try await budget.getDay(.with { $0.tripID = trip; $0.date = day }, metadata: metadata)
+            }),
+            ("  of trips' part: journal, first 100", false, {
                 _ = try await trips.listJournalEntries(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 } }, metadata: metadata)
             }),
-            ("pins with covers (trips asking media, first 100)", {
+            ("  of trips' part: pins with covers (asking media), first 100", false, {
                 _ = try await trips.listPins(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 } }, metadata: metadata)
             }),
-            ("route (trips)", { _ = try await trips.getDayRoute(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
-            ("track (trips)", { _ = try await trips.getDayTrack(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
-            ("itinerary (trips)", { _ = try await trips.listItinerary(.with { $0.tripID = trip }, metadata: metadata) }),
-            ("day's expenses and allowance (budget)", { _ = try await budget.getDay(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            ("  of trips' part: route", false, { _ = try await trips.getDayRoute(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            ("  of trips' part: track", false, { _ = try await trips.getDayTrack(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            ("  of trips' part: itinerary", false, { _ = try await trips.listItinerary(.with { $0.tripID = trip }, metadata: metadata) }),
         ]
     }
 

@@ -219,6 +219,24 @@ import Testing
         #expect((eleventh["photos"] as? [[String: Any]])?.map { $0["mediaId"] as? String } == [afterMidnight])
         #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-13", token: token).status == 404)
         #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/June-10", token: token).status == 400)
+        // Trips and budget are asked while the trip is read: someone else still gets a plain 404.
+        let stranger = try await http.send("POST", "/v1/auth/signup", json: [
+            "email": "stranger@example.com", "username": "stranger", "password": "correct horse battery", "displayName": "Stranger",
+        ])
+        let strangerToken = try #require((try stranger.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        let refused = try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-10", token: strangerToken)
+        #expect(try refused.status == 404 && refused.json()["parts"] == nil)
+        // A day to come: its plans and allowance, no photos asked for.
+        let upcoming = try #require(try await http.send("POST", "/v1/trips", json: [
+            "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-06-10", "endDate": "2031-06-12",
+            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ], token: token).json()["id"] as? String)
+        #expect(try await http.send("PUT", "/v1/trips/\(upcoming)/budget", json: ["total": "300"], token: token).status == 200)
+        let ahead = try await http.send("GET", "/v1/trips/\(upcoming)/days/2031-06-11", token: token).json()
+        #expect(ahead["when"] as? String == "future" && ahead["photos"] == nil && ahead["journalEntries"] == nil)
+        #expect(statuses(ahead) == ["savedPlaces": "ok", "itinerary": "ok", "budget": "ok"])
+        #expect((ahead["savedPlaces"] as? [Any])?.isEmpty == true && (ahead["itinerary"] as? [Any])?.isEmpty == true)
+        #expect((((ahead["budget"] as? [String: Any])?["allowance"] as? [String: Any])?["planned"] as? [String: Any])?["amount"] as? String == "100.00")
 
         let calendar = try await http.send("GET", "/v1/trips/\(tripID)/calendar", token: token).json()
         #expect(statuses(calendar) == ["trips": "ok", "media": "ok", "budget": "ok"])

@@ -2470,7 +2470,68 @@ extension Components {
             /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
             ///
             /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
-            internal var coordinates: OpenAPIRuntime.OpenAPIValueContainer
+            internal struct CoordinatesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value1`.
+                internal var value1: [Swift.Double]?
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value2`.
+                internal var value2: [[Swift.Double]]?
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value3`.
+                internal var value3: [[[Swift.Double]]]?
+                /// Creates a new `CoordinatesPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                ///   - value3:
+                internal init(
+                    value1: [Swift.Double]? = nil,
+                    value2: [[Swift.Double]]? = nil,
+                    value3: [[[Swift.Double]]]? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                    self.value3 = value3
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value3 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2,
+                            self.value3
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2,
+                        self.value3
+                    ])
+                }
+            }
+            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
+            ///
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
+            internal var coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload
             /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
             internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case point = "Point"
@@ -2485,7 +2546,7 @@ extension Components {
             ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
             ///   - _type:
             internal init(
-                coordinates: OpenAPIRuntime.OpenAPIValueContainer,
+                coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload,
                 _type: Components.Schemas.RouteGeometry._TypePayload
             ) {
                 self.coordinates = coordinates

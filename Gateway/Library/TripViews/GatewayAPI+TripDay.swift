@@ -2,71 +2,64 @@ import Foundation
 import RoamProto
 import RoamRuntime
 
-/// `GET /v1/trips/{id}/days/{date}`: a day of a trip from trips, media and budget at once. The trip is
-/// read first (it decides the day's zone and whether the day is the trip's); then every part is asked
-/// concurrently under `FANOUT_TIMEOUT`, and a part that fails or is late is reported, not fatal.
+/// `GET /v1/trips/{id}/days/{date}`: a day of a trip from trips, media and budget at once, one call to
+/// each. Trips and budget are asked at once with the trip itself (each checks ownership and the day on
+/// its own); media, which needs the trip's zone, as soon as the trip is read. The trip decides the
+/// answer: someone else's, or a day outside it, is 404 and the other calls are cancelled. Every part is
+/// under `FANOUT_TIMEOUT`, and a part that fails or is late is reported, not fatal.
 extension GatewayAPI {
     /// The most photos, pins and entries a day shows; `nextPageTokens` read on.
     static var dayPageSize: Int32 { 100 }
 
     func getTripDay(_ input: Operations.GetTripDay.Input) async throws -> Operations.GetTripDay.Output {
-        let (trip, date) = try await tripDay(input.path.id, input.path.date)
-        let today = trip.zone.date(of: Date())
-        let when: Components.Schemas.TripDay.WhenPayload = date < today ? .past : date == today ? .today : .future
-        let id = input.path.id, day = date.description
-        var parts: [FanOut.Part<TripViewPart>] = []
-        if when != .future {
-            parts.append(FanOut.Part("photos") { .photos(try await dayPhotos(on: date, in: trip.zone, size: Self.dayPageSize, after: "")) })
-            parts.append(FanOut.Part("journal") { .journal(try await dayEntries(trip: id, on: day)) })
-            parts.append(FanOut.Part("pins") { .pins(try await dayPins(trip: id, on: day)) })
-            parts.append(FanOut.Part("route") {
-                .route(try .init(try await trips.call(idempotent: true) { client, options in
-                    try await client.getDayRoute(.with { $0.tripID = id; $0.date = day }, options: options)
-                }))
-            })
-            parts.append(FanOut.Part("track") {
-                let response = try await trips.call(idempotent: true) { client, options in
-                    try await client.getDayTrack(.with { $0.tripID = id; $0.date = day }, options: options)
-                }
-                return .track(.init(date: response.date, distanceMeters: response.distanceMeters, recordedPoints: Int(response.recordedPoints),
-                                    segments: response.segments.map(Components.Schemas.TrackSegment.init)))
-            })
-        } else {
-            parts.append(FanOut.Part("savedPlaces") {
-                .savedPlaces(try await trips.call(idempotent: true) { client, options in
-                    try await client.listSavedPlaces(.with { $0.tripID = id }, options: options)
-                }.saved.map(Components.Schemas.SavedPlace.init))
+        let id = input.path.id, day = input.path.date
+        guard LocalDate(day) != nil else { throw RoamError.invalidField("date", "must be a date such as 2026-07-14") }
+        let anchor = Task { try await tripDay(id, day) }
+        let tripsPart = FanOut.Part<TripViewPart>("trips") {
+            .tripsDay(try await trips.call(idempotent: true) { client, options in
+                try await client.getDay(.with { $0.tripID = id; $0.date = day; $0.pageSize = Self.dayPageSize }, options: options)
             })
         }
-        parts.append(FanOut.Part("itinerary") {
-            .itinerary(try await trips.call(idempotent: true) { client, options in
-                try await client.listItinerary(.with { $0.tripID = id }, options: options)
-            }.items.filter { $0.date == day }.map(Components.Schemas.ItineraryItem.init))
-        })
-        parts.append(FanOut.Part("budget") {
+        let photosPart = FanOut.Part<TripViewPart>("photos") {
+            let (trip, date) = try await anchor.value
+            guard date <= trip.zone.date(of: Date()) else { return .photos(.init([], next: "")) }
+            return .photos(try await dayPhotos(on: date, in: trip.zone, size: Self.dayPageSize, after: ""))
+        }
+        let budgetPart = FanOut.Part<TripViewPart>("budget") {
             let response = try await budget.call(idempotent: true) { client, options in
                 try await client.getDay(.with { $0.tripID = id; $0.date = day }, options: options)
             }
             return .dayBudget(.init(currency: response.spent.currencyCode, expenses: response.expenses.map(Components.Schemas.Expense.init),
                                     expenseCount: Int(response.expenseCount), spent: .init(response.spent),
                                     allowance: .init(response.allowance, present: response.hasAllowance)))
-        })
-        let results = await FanOut.gather(within: fanOutTimeout, parts)
-        var view = Components.Schemas.TripDay(tripId: id, date: day, when: when, parts: .init(additionalProperties: results.mapValues { Components.Schemas.PartStatus(PartStatus($0)) }))
-        var more = Components.Schemas.TripDayPageTokens()
-        for case .success(let part) in results.values {
-            switch part {
-            case .photos(let photos): (view.photos, more.photos) = (photos.items, photos.next)
-            case .journal(let entries): (view.journalEntries, more.journalEntries) = (entries.items, entries.next)
-            case .pins(let pins): (view.pins, more.pins) = (pins.items, pins.next)
-            case .route(let route): view.route = route
-            case .track(let track): view.track = track
-            case .itinerary(let items): view.itinerary = items
-            case .savedPlaces(let places): view.savedPlaces = places
-            case .dayBudget(let budget): view.budget = budget
-            case .tripDays, .photoDays, .budgetDays, .budgetStatistics: break
-            }
         }
+        async let gathered = FanOut.gather(within: fanOutTimeout, [tripsPart, photosPart, budgetPart])
+        // Leaving by a throw cancels `gathered`: a stranger's trip costs no more than its 404.
+        let (trip, date) = try await withTaskCancellationHandler { try await anchor.value } onCancel: { anchor.cancel() }
+        let results = await gathered
+        let tripsDay = results.part { if case .tripsDay(let answer) = $0 { answer } else { nil } }
+        let today = trip.zone.date(of: Date())
+        // Trips' own view of where the day stands wins: it chose which parts it read.
+        let when: Components.Schemas.TripDay.WhenPayload = switch tripsDay?.phase {
+        case .past: .past
+        case .today: .today
+        case .future: .future
+        default: date < today ? .past : date == today ? .today : .future
+        }
+        var statuses: [String: Components.Schemas.PartStatus] = [:]
+        let tripsStatus = Components.Schemas.PartStatus(PartStatus(results["trips"]!))
+        for name in when == .future ? ["savedPlaces", "itinerary"] : ["journal", "pins", "route", "track", "itinerary"] {
+            statuses[name] = tripsStatus
+        }
+        statuses["budget"] = Components.Schemas.PartStatus(PartStatus(results["budget"]!))
+        if when != .future { statuses["photos"] = Components.Schemas.PartStatus(PartStatus(results["photos"]!)) }
+        var view = Components.Schemas.TripDay(tripId: id, date: date.description, when: when, parts: .init(additionalProperties: statuses))
+        var more = Components.Schemas.TripDayPageTokens()
+        if let tripsDay { view.add(tripsDay, links: mediaLinks, more: &more) }
+        if when != .future, let photos = results.part({ if case .photos(let photos) = $0 { photos } else { nil } }) {
+            (view.photos, more.photos) = (photos.items, photos.next)
+        }
+        view.budget = results.part { if case .dayBudget(let budget) = $0 { budget } else { nil } }
         if more.photos != nil || more.journalEntries != nil || more.pins != nil { view.nextPageTokens = more }
         return .ok(.init(body: .json(view)))
     }
@@ -90,30 +83,6 @@ extension GatewayAPI {
             }, options: options)
         }
         return .init(response.media.map { Components.Schemas.DayPhoto($0, links: mediaLinks) }, next: response.page.nextPageToken)
-    }
-
-    /// The first page of the day's journal entries; its token reads on with `GET /v1/trips/{id}/journal?date=`.
-    func dayEntries(trip: String, on day: String) async throws -> TripViewPart.Listed<Components.Schemas.JournalEntry> {
-        let response = try await trips.call(idempotent: true) { client, options in
-            try await client.listJournalEntries(.with {
-                $0.tripID = trip
-                $0.date = day
-                $0.page = .with { $0.pageSize = Self.dayPageSize }
-            }, options: options)
-        }
-        return .init(response.entries.map { .init($0, links: mediaLinks) }, next: response.page.nextPageToken)
-    }
-
-    /// The first page of the day's pins; its token reads on with `GET /v1/trips/{id}/pins?date=`.
-    func dayPins(trip: String, on day: String) async throws -> TripViewPart.Listed<Components.Schemas.Pin> {
-        let response = try await trips.call(idempotent: true) { client, options in
-            try await client.listPins(.with {
-                $0.tripID = trip
-                $0.date = day
-                $0.page = .with { $0.pageSize = Self.dayPageSize }
-            }, options: options)
-        }
-        return .init(response.pins.map { .init($0, links: mediaLinks) }, next: response.page.nextPageToken)
     }
 
     /// The trip and the day of it a view is about: a day outside the trip is 404.

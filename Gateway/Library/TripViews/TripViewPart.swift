@@ -14,12 +14,8 @@ enum TripViewPart: Sendable {
     }
 
     case photos(Listed<Components.Schemas.DayPhoto>)
-    case journal(Listed<Components.Schemas.JournalEntry>)
-    case pins(Listed<Components.Schemas.Pin>)
-    case route(Components.Schemas.DayRoute)
-    case track(Components.Schemas.DayTrack)
-    case itinerary([Components.Schemas.ItineraryItem])
-    case savedPlaces([Components.Schemas.SavedPlace])
+    /// Journal, pins, route, track and itinerary (or saved places, for a day to come) in one answer.
+    case tripsDay(Roam_Trips_V1_GetDayResponse)
     case dayBudget(Components.Schemas.DayBudget)
     case tripDays(Roam_Trips_V1_SummarizeTripResponse)
     case photoDays(Roam_Media_V1_SummarizeDaysResponse)

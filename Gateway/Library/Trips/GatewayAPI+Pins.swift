@@ -113,7 +113,7 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .applicationGeoJson(try .init(response))))
+        return .ok(.init(body: .applicationGeoJson(.init(response))))
     }
 
     /// A pin's path names its trip `id` and itself `pinId`.

@@ -37,7 +37,7 @@ extension Components.Schemas.Pin {
 
 extension Components.Schemas.DayRoute {
     /// The route as GeoJSON: a line through the stops (when there are two or more), then each stop.
-    init(_ proto: Roam_Trips_V1_GetDayRouteResponse) throws {
+    init(_ proto: Roam_Trips_V1_GetDayRouteResponse) {
         let source: SourcePayload = switch proto.source {
         case .track: .track
         case .pins: .pins
@@ -47,10 +47,10 @@ extension Components.Schemas.DayRoute {
         var features: [Components.Schemas.RouteFeature] = []
         if proto.source == .track {
             let lines = proto.track.map { $0.points.map { [$0.position.longitude, $0.position.latitude] } }
-            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: lines), _type: .multiLineString),
+            features.append(.init(geometry: .init(coordinates: .init(value3: lines), _type: .multiLineString),
                                   properties: .init(kind: .track), _type: .feature))
         } else if proto.stops.count >= 2 {
-            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: proto.stops.map { [$0.point.longitude, $0.point.latitude] }),
+            features.append(.init(geometry: .init(coordinates: .init(value2: proto.stops.map { [$0.point.longitude, $0.point.latitude] }),
                                                   _type: .lineString),
                                   properties: .init(kind: .route), _type: .feature))
         }
@@ -58,7 +58,7 @@ extension Components.Schemas.DayRoute {
             let properties = Components.Schemas.RouteFeatureProperties(
                 at: stop.at.date, kind: stop.pinID.isEmpty ? .photo : .pin, mediaId: stop.mediaID.isEmpty ? nil : stop.mediaID,
                 pinId: stop.pinID.isEmpty ? nil : stop.pinID, title: stop.title.isEmpty ? nil : stop.title)
-            features.append(.init(geometry: .init(coordinates: try .init(unvalidatedValue: [stop.point.longitude, stop.point.latitude]), _type: .point),
+            features.append(.init(geometry: .init(coordinates: .init(value1: [stop.point.longitude, stop.point.latitude]), _type: .point),
                                   properties: properties, _type: .feature))
         }
         self.init(date: proto.date, features: features, source: source, _type: .featureCollection)

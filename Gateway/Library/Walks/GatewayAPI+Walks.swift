@@ -111,8 +111,8 @@ extension GatewayAPI {
             token = page.page.nextPageToken
         } while !token.isEmpty
         let geometry: Components.Schemas.RouteGeometry = coordinates.count >= 2
-            ? .init(coordinates: try .init(unvalidatedValue: coordinates), _type: .lineString)
-            : .init(coordinates: try .init(unvalidatedValue: [walk.start.point.longitude, walk.start.point.latitude]), _type: .point)
+            ? .init(coordinates: .init(value2: coordinates), _type: .lineString)
+            : .init(coordinates: .init(value1: [walk.start.point.longitude, walk.start.point.latitude]), _type: .point)
         return .ok(.init(body: .applicationGeoJson(.init(_type: .feature, geometry: geometry, properties: .init(
             walkId: walk.id, title: walk.title, distanceMeters: walk.distanceMeters, startedAt: walk.startedAt, finishedAt: walk.finishedAt)))))
     }
