@@ -62,6 +62,23 @@ import Testing
     }
 
     @Test(arguments: MediaStoreKind.allCases)
+    func aDayInAZoneBehindUTCReachesIntoTheNextUTCDay(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { store in
+            // New York is UTC−4 in May: 02:00 UTC on 2 May is 22:00 on 1 May there, while a camera's wall
+            // clock of 02:00 on 2 May stays on 2 May; 03:00 UTC on 1 May is still 30 April there.
+            let owner = UUID(), newYork = TripZone("America/New_York")!
+            let evening = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(26))).item
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(26), offset: nil))
+            let justAfterMidnight = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(0.5), offset: nil)).item
+            _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(3)))
+            let first = LocalDate("2024-05-01")!
+            let page = try await store.media(of: owner, matching: MediaQuery(order: .oldestFirst, takenOn: (first, newYork)), page: PageRequest())
+            #expect(page.items.map(\.id) == [justAfterMidnight.id, evening.id])
+            #expect(try await store.days(of: owner, from: first, to: first, in: newYork).map(\.count) == [2])
+        }
+    }
+
+    @Test(arguments: MediaStoreKind.allCases)
     func anItemReadsBackAsItWasAdded(_ kind: MediaStoreKind) async throws {
         try await kind.withRepository { store in
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")

@@ -103,18 +103,18 @@ public struct PostgresMediaStore: MediaRepository {
         let after = try TimedCursor.decode(page.cursor)
         let newestFirst = query.order == .newestFirst
         let near = query.near
-        let takenOnRange = query.takenOn.map { Self.instants(from: $0.date, to: $0.date, in: $0.zone) } ?? Date()..<Date()
+        let takenOn = query.takenOn.map { CaptureWindow(from: $0.date, to: $0.date, in: $0.zone) }
+        let (zoned, wallClock, either) = (takenOn?.zoned ?? Date()..<Date(), takenOn?.wallClock ?? Date()..<Date(), takenOn?.either ?? Date()..<Date())
         let rows = try await database.query("""
             SELECT \(unescaped: Self.columns), sort_time FROM media.items i
             WHERE owner_id = \(owner)
               AND (\(query.from == nil) OR sort_time >= \(query.from ?? Date()))
               AND (\(query.to == nil) OR sort_time < \(query.to ?? Date()))
               AND (NOT \(query.withoutLocation) OR position IS NULL)
-              AND (\(query.takenOn == nil) OR (captured_at IS NOT NULL
-                   AND sort_time >= \(takenOnRange.lowerBound) AND sort_time < \(takenOnRange.upperBound)
-                   AND CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
-                            ELSE (captured_at AT TIME ZONE \(query.takenOn?.zone.identifier ?? "UTC"))::date END
-                       = \(query.takenOn?.date.description ?? "2000-01-01")::date))
+              AND (\(takenOn == nil) OR (captured_at IS NOT NULL
+                   AND sort_time >= \(either.lowerBound) AND sort_time < \(either.upperBound)
+                   AND CASE WHEN capture_offset_seconds IS NULL THEN captured_at >= \(wallClock.lowerBound) AND captured_at < \(wallClock.upperBound)
+                            ELSE captured_at >= \(zoned.lowerBound) AND captured_at < \(zoned.upperBound) END))
               AND (\(near == nil) OR ST_DWithin(position, ST_SetSRID(ST_MakePoint(\(near?.center.longitude ?? 0), \(near?.center.latitude ?? 0)),
                                                                       4326)::geography, \(near?.meters ?? 0), false))
               AND CASE WHEN \(query.subject == nil) THEN in_library
@@ -131,14 +131,8 @@ public struct PostgresMediaStore: MediaRepository {
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.sortTime, id: $0.item.id).token }.map(\.item)
     }
 
-    /// The instants items of local days `first` to `last` can carry: a day either way, since a wall-clock
-    /// capture time may be any zone's (the index on `sort_time` narrows the search with it).
-    static func instants(from first: LocalDate, to last: LocalDate, in zone: TripZone) -> Range<Date> {
-        zone.interval(of: first).lowerBound.addingTimeInterval(-86_400)..<zone.interval(of: last).upperBound.addingTimeInterval(86_400)
-    }
-
     public func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay] {
-        let range = Self.instants(from: first, to: last, in: zone)
+        let range = CaptureWindow(from: first, to: last, in: zone).either
         let counted = try await database.query("""
             SELECT day::text, count(*)::int8, (array_agg(id ORDER BY sort_time, id))[1] FROM (
                 SELECT id, sort_time, CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
@@ -165,16 +159,16 @@ public struct PostgresMediaStore: MediaRepository {
     public func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
                         within meters: Double) async throws -> [String: NearbyMedia] {
         guard !points.isEmpty else { return [:] }
-        let range = Self.instants(from: first, to: last, in: zone)
+        let window = CaptureWindow(from: first, to: last, in: zone)
+        let (zoned, wallClock, either) = (window.zoned, window.wallClock, window.either)
         let keys = Array(points.keys)
         let rows = try await database.query("""
             WITH taken AS NOT MATERIALIZED (
                 SELECT id, position FROM media.items
                 WHERE owner_id = \(owner) AND in_library AND captured_at IS NOT NULL
-                  AND sort_time >= \(range.lowerBound) AND sort_time < \(range.upperBound)
-                  AND CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
-                           ELSE (captured_at AT TIME ZONE \(zone.identifier))::date END
-                      BETWEEN \(first.description)::date AND \(last.description)::date)
+                  AND sort_time >= \(either.lowerBound) AND sort_time < \(either.upperBound)
+                  AND CASE WHEN capture_offset_seconds IS NULL THEN captured_at >= \(wallClock.lowerBound) AND captured_at < \(wallClock.upperBound)
+                           ELSE captured_at >= \(zoned.lowerBound) AND captured_at < \(zoned.upperBound) END)
             SELECT p.key, n.id, n.meters
             FROM unnest(\(keys)::text[], \(keys.map { points[$0]!.longitude })::float8[], \(keys.map { points[$0]!.latitude })::float8[])
                  AS p(key, longitude, latitude)
