@@ -67,6 +67,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                                 heartbeat: settings.streamHeartbeat).register(in: table)
         ChatRoutes(feed: feed, links: links).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
+        TripDayRoute(api: api).register(in: table)
         return (router, table)
     }
 

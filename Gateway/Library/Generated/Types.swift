@@ -632,11 +632,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
     func deleteTripRate(_ input: Operations.DeleteTripRate.Input) async throws -> Operations.DeleteTripRate.Output
-    /// A day of your trip in one call. A day gone by or today: its photos (taken that local day, with signed links), journal entries, pins, route, track, expenses with the day's total and allowance, and itinerary. A day to come: its itinerary, the saved places and the planned allowance. Each part arrives with its status within FANOUT_TIMEOUT; a day outside the trip is 404
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)`.
-    func getTripDay(_ input: Operations.GetTripDay.Input) async throws -> Operations.GetTripDay.Output
     /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
@@ -2652,19 +2647,6 @@ extension APIProtocol {
         headers: Operations.DeleteTripRate.Input.Headers = .init()
     ) async throws -> Operations.DeleteTripRate.Output {
         try await deleteTripRate(Operations.DeleteTripRate.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// A day of your trip in one call. A day gone by or today: its photos (taken that local day, with signed links), journal entries, pins, route, track, expenses with the day's total and allowance, and itinerary. A day to come: its itinerary, the saved places and the planned allowance. Each part arrives with its status within FANOUT_TIMEOUT; a day outside the trip is 404
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/get(getTripDay)`.
-    internal func getTripDay(
-        path: Operations.GetTripDay.Input.Path,
-        headers: Operations.GetTripDay.Input.Headers = .init()
-    ) async throws -> Operations.GetTripDay.Output {
-        try await getTripDay(Operations.GetTripDay.Input(
             path: path,
             headers: headers
         ))

@@ -2,8 +2,8 @@ import Foundation
 import RoamProto
 import RoamRuntime
 
-/// `GET /v1/trips/{id}/days/{date}`: a day of a trip from trips, media and budget at once, one call to
-/// each. Trips and budget are asked at once with the trip itself (each checks ownership and the day on
+/// `GET /v1/trips/{id}/days/{date}` (a plain route, `TripDayRoute`): a day of a trip from trips, media
+/// and budget at once, one call to each. Trips and budget are asked at once with the trip itself (each checks ownership and the day on
 /// its own); media, which needs the trip's zone, as soon as the trip is read. The trip decides the
 /// answer: someone else's, or a day outside it, is 404 and the other calls are cancelled. Every part is
 /// under `FANOUT_TIMEOUT`, and a part that fails or is late is reported, not fatal.
@@ -11,8 +11,8 @@ extension GatewayAPI {
     /// The most photos, pins and entries a day shows; `nextPageTokens` read on.
     static var dayPageSize: Int32 { 100 }
 
-    func getTripDay(_ input: Operations.GetTripDay.Input) async throws -> Operations.GetTripDay.Output {
-        let id = input.path.id, day = input.path.date
+    /// The page `TripDayRoute` writes.
+    func tripDayPage(id: String, day: String) async throws -> Components.Schemas.TripDay {
         guard LocalDate(day) != nil else { throw RoamError.invalidField("date", "must be a date such as 2026-07-14") }
         let anchor = Task { try await tripDay(id, day) }
         let tripsPart = FanOut.Part<TripViewPart>("trips") {
@@ -61,7 +61,7 @@ extension GatewayAPI {
         }
         view.budget = results.part { if case .dayBudget(let budget) = $0 { budget } else { nil } }
         if more.photos != nil || more.journalEntries != nil || more.pins != nil { view.nextPageTokens = more }
-        return .ok(.init(body: .json(view)))
+        return view
     }
 
     /// `GET /v1/trips/{id}/days/{date}/photos`: the day's photos after the first page the day shows.

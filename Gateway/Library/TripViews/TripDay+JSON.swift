@@ -1,0 +1,234 @@
+import Foundation
+import OpenAPIRuntime
+
+/// The day page as JSON, written by hand. `JSONEncoder` took 6 ms for a full day's 207 KB, and it starts
+/// only once the slowest part is in, so it was most of what the page added to that part. The members
+/// and formats are those of the generated `Encodable` (dates by `InternetDateTranscoder`); the small,
+/// rare parts still go through an encoder set up as the OpenAPI runtime sets up its own.
+/// `TripDayJSONTests` decodes the result back with the generated types.
+extension Components.Schemas.TripDay {
+    func json() throws -> [UInt8] {
+        let encoder = Self.encoder
+        var text = JSONText(capacity: 64 * 1_024 + 2_048 * ((photos?.count ?? 0) + (journalEntries?.count ?? 0) + (pins?.count ?? 0)))
+        try text.object { day in
+            day.key("tripId")
+            day.string(tripId)
+            day.key("date")
+            day.string(date)
+            day.key("when")
+            day.string(when.rawValue)
+            day.key("parts")
+            day.raw(try encoder.encode(parts))
+            if let photos {
+                day.key("photos")
+                try day.array(photos) { text, photo in try photo.write(to: &text) }
+            }
+            if let journalEntries {
+                day.key("journalEntries")
+                try day.array(journalEntries) { text, entry in try entry.write(to: &text) }
+            }
+            if let pins {
+                day.key("pins")
+                try day.array(pins) { text, pin in try pin.write(to: &text) }
+            }
+            if let nextPageTokens {
+                day.key("nextPageTokens")
+                day.raw(try encoder.encode(nextPageTokens))
+            }
+            if let route {
+                day.key("route")
+                try route.write(to: &day)
+            }
+            for (name, value) in [("track", track as (any Encodable)?), ("itinerary", itinerary), ("savedPlaces", savedPlaces), ("budget", budget)] {
+                guard let value else { continue }
+                day.key(name)
+                day.raw(try encoder.encode(value))
+            }
+        }
+        return text.bytes
+    }
+
+    /// As the OpenAPI runtime's converter encodes: sorted keys, dates by the gateway's transcoder.
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(try InternetDateTranscoder().encode(date))
+        }
+        return encoder
+    }
+}
+
+extension JSONText {
+    mutating func date(_ value: Date) throws {
+        string(try InternetDateTranscoder().encode(value))
+    }
+
+    mutating func field(_ name: String, _ value: Date?) throws {
+        guard let value else { return }
+        key(name)
+        try date(value)
+    }
+
+    mutating func point(_ point: Components.Schemas.LatLng) throws {
+        try object { text in
+            text.key("latitude")
+            try text.number(point.latitude)
+            text.key("longitude")
+            try text.number(point.longitude)
+        }
+    }
+
+    mutating func links(_ links: Components.Schemas.MediaLinks) throws {
+        try object { text in
+            text.key("expiresAt")
+            try text.date(links.expiresAt)
+            text.key("mediaId")
+            text.string(links.mediaId)
+            text.key("original")
+            text.string(links.original)
+            text.field("preview", links.preview)
+            text.field("thumbnail", links.thumbnail)
+        }
+    }
+}
+
+extension Components.Schemas.DayPhoto {
+    func write(to text: inout JSONText) throws {
+        try text.object { text in
+            text.key("mediaId")
+            text.string(mediaId)
+            text.key("kind")
+            text.string(kind.rawValue)
+            try text.field("capturedAt", capturedAt)
+            text.field("utcOffsetSeconds", utcOffsetSeconds)
+            if let position {
+                text.key("position")
+                try text.point(position)
+            }
+            text.field("width", width)
+            text.field("height", height)
+            text.field("thumbnail", thumbnail)
+            text.key("expiresAt")
+            try text.date(expiresAt)
+        }
+    }
+}
+
+extension Components.Schemas.JournalEntry {
+    func write(to text: inout JSONText) throws {
+        try text.object { text in
+            text.key("body")
+            text.string(body)
+            if let cover {
+                text.key("cover")
+                try text.links(cover)
+            }
+            text.key("createdAt")
+            try text.date(createdAt)
+            text.key("date")
+            text.string(date)
+            text.key("id")
+            text.string(id)
+            text.key("locationTags")
+            text.array(locationTags) { text, tag in
+                text.object { text in
+                    text.field("pinId", tag.pinId)
+                    text.field("placeId", tag.placeId)
+                    text.field("text", tag.text)
+                    text.field("title", tag.title)
+                }
+            }
+            text.key("media")
+            try text.array(media) { text, links in try text.links(links) }
+            text.key("mediaIds")
+            text.array(mediaIds) { text, id in text.string(id) }
+            text.field("prompt", prompt)
+            text.field("promptId", promptId)
+            text.key("title")
+            text.string(title)
+            text.key("tripId")
+            text.string(tripId)
+        }
+    }
+}
+
+extension Components.Schemas.Pin {
+    func write(to text: inout JSONText) throws {
+        try text.object { text in
+            if let cover {
+                text.key("cover")
+                try text.links(cover)
+            }
+            text.key("coverChosen")
+            text.bool(coverChosen)
+            text.key("createdAt")
+            try text.date(createdAt)
+            text.key("date")
+            text.string(date)
+            text.key("description")
+            text.string(description)
+            text.key("id")
+            text.string(id)
+            text.key("point")
+            try text.point(point)
+            text.key("source")
+            text.string(source.rawValue)
+            text.key("tags")
+            text.array(tags) { text, tag in text.string(tag) }
+            text.key("title")
+            text.string(title)
+            text.key("tripId")
+            text.string(tripId)
+            text.key("visitedAt")
+            try text.date(visitedAt)
+        }
+    }
+}
+
+extension Components.Schemas.DayRoute {
+    func write(to text: inout JSONText) throws {
+        try text.object { text in
+            text.key("date")
+            text.string(date)
+            text.key("features")
+            try text.array(features) { text, feature in
+                try text.object { text in
+                    text.key("geometry")
+                    try text.object { text in
+                        text.key("coordinates")
+                        let coordinates = feature.geometry.coordinates
+                        if let position = coordinates.value1 {
+                            try text.array(position) { text, number in try text.number(number) }
+                        } else if let line = coordinates.value2 {
+                            try text.array(line) { text, position in try text.array(position) { text, number in try text.number(number) } }
+                        } else {
+                            try text.array(coordinates.value3 ?? []) { text, line in
+                                try text.array(line) { text, position in try text.array(position) { text, number in try text.number(number) } }
+                            }
+                        }
+                        text.key("type")
+                        text.string(feature.geometry._type.rawValue)
+                    }
+                    text.key("properties")
+                    try text.object { text in
+                        let properties = feature.properties
+                        try text.field("at", properties.at)
+                        text.key("kind")
+                        text.string(properties.kind.rawValue)
+                        text.field("mediaId", properties.mediaId)
+                        text.field("pinId", properties.pinId)
+                        text.field("title", properties.title)
+                    }
+                    text.key("type")
+                    text.string(feature._type.rawValue)
+                }
+            }
+            text.key("source")
+            text.string(source.rawValue)
+            text.key("type")
+            text.string(_type.rawValue)
+        }
+    }
+}
