@@ -3,10 +3,10 @@ import RoamProto
 import RoamRuntime
 
 /// `GET /v1/trips/{id}/days/{date}` (a plain route, `TripDayRoute`): a day of a trip from trips, media
-/// and budget at once, one call to each. Trips and budget are asked at once with the trip itself (each checks ownership and the day on
-/// its own); media, which needs the trip's zone, as soon as the trip is read. The trip decides the
-/// answer: someone else's, or a day outside it, is 404 and the other calls are cancelled. Every part is
-/// under `FANOUT_TIMEOUT`, and a part that fails or is late is reported, not fatal.
+/// and budget at once, one call to each. Trips and budget are asked together with the trip itself (each
+/// checks ownership and the day on its own); media, which needs the trip's zone, as soon as the trip is
+/// read. The trip decides the answer: someone else's, or a day outside it, is 404 and the other calls
+/// are cancelled. Every part is under `FANOUT_TIMEOUT`; a part that fails or is late is reported, not fatal.
 extension GatewayAPI {
     /// The most photos, pins and entries a day shows; `nextPageTokens` read on.
     static var dayPageSize: Int32 { 100 }
@@ -46,6 +46,7 @@ extension GatewayAPI {
         case .future: .future
         default: date < today ? .past : date == today ? .today : .future
         }
+        // `gather` answers every part it was given, late ones as DEADLINE_EXCEEDED.
         var statuses: [String: Components.Schemas.PartStatus] = [:]
         let tripsStatus = Components.Schemas.PartStatus(PartStatus(results["trips"]!))
         for name in when == .future ? ["savedPlaces", "itinerary"] : ["journal", "pins", "route", "track", "itinerary"] {
