@@ -13,8 +13,8 @@ extension GatewayAPI {
 
     /// The page `TripDayRoute` writes.
     func tripDayPage(id: String, day: String) async throws -> Components.Schemas.TripDay {
-        guard LocalDate(day) != nil else { throw RoamError.invalidField("date", "must be a date such as 2026-07-14") }
-        let anchor = Task { try await tripDay(id, day) }
+        let requested = try Self.pathDate(day)
+        let anchor = Task { try await tripDay(id, requested) }
         let tripsPart = FanOut.Part<TripViewPart>("trips") {
             .tripsDay(try await trips.call(idempotent: true) { client, options in
                 try await client.getDay(.with { $0.tripID = id; $0.date = day; $0.pageSize = Self.dayPageSize }, options: options)
@@ -67,7 +67,7 @@ extension GatewayAPI {
 
     /// `GET /v1/trips/{id}/days/{date}/photos`: the day's photos after the first page the day shows.
     func listTripDayPhotos(_ input: Operations.ListTripDayPhotos.Input) async throws -> Operations.ListTripDayPhotos.Output {
-        let (trip, date) = try await tripDay(input.path.id, input.path.date)
+        let (trip, date) = try await tripDay(input.path.id, Self.pathDate(input.path.date))
         let page = try await dayPhotos(on: date, in: trip.zone, size: Int32(input.query.pageSize ?? 100), after: input.query.pageToken ?? "")
         return .ok(.init(body: .json(.init(photos: page.items, nextPageToken: page.next))))
     }
@@ -86,10 +86,15 @@ extension GatewayAPI {
         return .init(response.media.map { Components.Schemas.DayPhoto($0, links: mediaLinks) }, next: response.page.nextPageToken)
     }
 
-    /// The trip and the day of it a view is about: a day outside the trip is 404.
-    func tripDay(_ id: String, _ day: String) async throws -> (TripAnchor, LocalDate) {
-        let trip = try await tripAnchor(id)
+    /// The `date` a day view's path names.
+    static func pathDate(_ day: String) throws(RoamError) -> LocalDate {
         guard let date = LocalDate(day) else { throw RoamError.invalidField("date", "must be a date such as 2026-07-14") }
+        return date
+    }
+
+    /// The trip a day view is about, checked to hold `date`: a day outside the trip is 404.
+    func tripDay(_ id: String, _ date: LocalDate) async throws -> (TripAnchor, LocalDate) {
+        let trip = try await tripAnchor(id)
         guard trip.start <= date && date <= trip.end else {
             throw RoamError(.notFound, reason: "NOT_FOUND", message: "\(date) is not a day of this trip (\(trip.start) to \(trip.end))")
         }

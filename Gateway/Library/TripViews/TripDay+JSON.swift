@@ -11,12 +11,9 @@ extension Components.Schemas.TripDay {
         let encoder = Self.encoder
         var text = JSONText(capacity: 64 * 1_024 + 2_048 * ((photos?.count ?? 0) + (journalEntries?.count ?? 0) + (pins?.count ?? 0)))
         try text.object { day in
-            day.key("tripId")
-            day.string(tripId)
-            day.key("date")
-            day.string(date)
-            day.key("when")
-            day.string(when.rawValue)
+            day.field("tripId", tripId)
+            day.field("date", date)
+            day.field("when", when.rawValue)
             day.key("parts")
             day.raw(try encoder.encode(parts))
             if let photos {
@@ -80,14 +77,20 @@ extension JSONText {
         }
     }
 
+    /// A GeoJSON position, `[longitude, latitude]`.
+    mutating func position(_ position: [Double]) throws {
+        try array(position) { text, number in try text.number(number) }
+    }
+
+    mutating func line(_ positions: [[Double]]) throws {
+        try array(positions) { text, position in try text.position(position) }
+    }
+
     mutating func links(_ links: Components.Schemas.MediaLinks) throws {
         try object { text in
-            text.key("expiresAt")
-            try text.date(links.expiresAt)
-            text.key("mediaId")
-            text.string(links.mediaId)
-            text.key("original")
-            text.string(links.original)
+            try text.field("expiresAt", links.expiresAt)
+            text.field("mediaId", links.mediaId)
+            text.field("original", links.original)
             text.field("preview", links.preview)
             text.field("thumbnail", links.thumbnail)
         }
@@ -97,10 +100,8 @@ extension JSONText {
 extension Components.Schemas.DayPhoto {
     func write(to text: inout JSONText) throws {
         try text.object { text in
-            text.key("mediaId")
-            text.string(mediaId)
-            text.key("kind")
-            text.string(kind.rawValue)
+            text.field("mediaId", mediaId)
+            text.field("kind", kind.rawValue)
             try text.field("capturedAt", capturedAt)
             text.field("utcOffsetSeconds", utcOffsetSeconds)
             if let position {
@@ -110,8 +111,7 @@ extension Components.Schemas.DayPhoto {
             text.field("width", width)
             text.field("height", height)
             text.field("thumbnail", thumbnail)
-            text.key("expiresAt")
-            try text.date(expiresAt)
+            try text.field("expiresAt", expiresAt)
         }
     }
 }
@@ -119,18 +119,14 @@ extension Components.Schemas.DayPhoto {
 extension Components.Schemas.JournalEntry {
     func write(to text: inout JSONText) throws {
         try text.object { text in
-            text.key("body")
-            text.string(body)
+            text.field("body", body)
             if let cover {
                 text.key("cover")
                 try text.links(cover)
             }
-            text.key("createdAt")
-            try text.date(createdAt)
-            text.key("date")
-            text.string(date)
-            text.key("id")
-            text.string(id)
+            try text.field("createdAt", createdAt)
+            text.field("date", date)
+            text.field("id", id)
             text.key("locationTags")
             text.array(locationTags) { text, tag in
                 text.object { text in
@@ -146,10 +142,8 @@ extension Components.Schemas.JournalEntry {
             text.array(mediaIds) { text, id in text.string(id) }
             text.field("prompt", prompt)
             text.field("promptId", promptId)
-            text.key("title")
-            text.string(title)
-            text.key("tripId")
-            text.string(tripId)
+            text.field("title", title)
+            text.field("tripId", tripId)
         }
     }
 }
@@ -163,26 +157,18 @@ extension Components.Schemas.Pin {
             }
             text.key("coverChosen")
             text.bool(coverChosen)
-            text.key("createdAt")
-            try text.date(createdAt)
-            text.key("date")
-            text.string(date)
-            text.key("description")
-            text.string(description)
-            text.key("id")
-            text.string(id)
+            try text.field("createdAt", createdAt)
+            text.field("date", date)
+            text.field("description", description)
+            text.field("id", id)
             text.key("point")
             try text.point(point)
-            text.key("source")
-            text.string(source.rawValue)
+            text.field("source", source.rawValue)
             text.key("tags")
             text.array(tags) { text, tag in text.string(tag) }
-            text.key("title")
-            text.string(title)
-            text.key("tripId")
-            text.string(tripId)
-            text.key("visitedAt")
-            try text.date(visitedAt)
+            text.field("title", title)
+            text.field("tripId", tripId)
+            try text.field("visitedAt", visitedAt)
         }
     }
 }
@@ -190,8 +176,7 @@ extension Components.Schemas.Pin {
 extension Components.Schemas.DayRoute {
     func write(to text: inout JSONText) throws {
         try text.object { text in
-            text.key("date")
-            text.string(date)
+            text.field("date", date)
             text.key("features")
             try text.array(features) { text, feature in
                 try text.object { text in
@@ -200,35 +185,28 @@ extension Components.Schemas.DayRoute {
                         text.key("coordinates")
                         let coordinates = feature.geometry.coordinates
                         if let position = coordinates.value1 {
-                            try text.array(position) { text, number in try text.number(number) }
+                            try text.position(position)
                         } else if let line = coordinates.value2 {
-                            try text.array(line) { text, position in try text.array(position) { text, number in try text.number(number) } }
+                            try text.line(line)
                         } else {
-                            try text.array(coordinates.value3 ?? []) { text, line in
-                                try text.array(line) { text, position in try text.array(position) { text, number in try text.number(number) } }
-                            }
+                            try text.array(coordinates.value3 ?? []) { text, line in try text.line(line) }
                         }
-                        text.key("type")
-                        text.string(feature.geometry._type.rawValue)
+                        text.field("type", feature.geometry._type.rawValue)
                     }
                     text.key("properties")
                     try text.object { text in
                         let properties = feature.properties
                         try text.field("at", properties.at)
-                        text.key("kind")
-                        text.string(properties.kind.rawValue)
+                        text.field("kind", properties.kind.rawValue)
                         text.field("mediaId", properties.mediaId)
                         text.field("pinId", properties.pinId)
                         text.field("title", properties.title)
                     }
-                    text.key("type")
-                    text.string(feature._type.rawValue)
+                    text.field("type", feature._type.rawValue)
                 }
             }
-            text.key("source")
-            text.string(source.rawValue)
-            text.key("type")
-            text.string(_type.rawValue)
+            text.field("source", source.rawValue)
+            text.field("type", _type.rawValue)
         }
     }
 }
