@@ -8,7 +8,8 @@ import Testing
 import Trips
 
 /// `GetDay`: one call answers what the day page asks trips for, the same as each call alone: a past
-/// day's first page of journal entries and pins, its route, track and that day's itinerary; a day to
+/// day's first page of journal entries and pins, its route (by its pins beyond that page, or along its
+/// track), its track and that day's itinerary; a day to
 /// come, its itinerary and the trip's saved places; nothing for someone else or outside the trip.
 @Suite struct TripsDayGRPCTests {
     /// The service and store of the other gRPC tests.
@@ -71,6 +72,24 @@ import Trips
             #expect(day.track == track)
             #expect(day.itinerary.map(\.date) == ["2026-06-11"], "that day's item only")
             #expect(day.savedPlaces.isEmpty, "saved places are for days to come")
+
+            // A day with a recorded track draws its route along it, with its pin as a stop.
+            _ = try await client.setTracking(.with { $0.tripID = trip; $0.enabled = true }, metadata: asAna)
+            _ = try await client.recordTrackPoints(.with {
+                $0.tripID = trip
+                $0.points = (0..<3).map { minute in
+                    .with {
+                        $0.at = .init(date: TripFixtures.utc("2026-06-10T09:0\(minute):00Z"))
+                        $0.position = .with { $0.latitude = 38.72 + Double(minute) / 1_000; $0.longitude = -9.14 + Double(minute) / 1_000 }
+                        $0.accuracyMeters = 5
+                    }
+                }
+            }, metadata: asAna)
+            let tracked = try await client.getDay(.with { $0.tripID = trip; $0.date = "2026-06-10" }, metadata: asAna)
+            let trackedRoute = try await client.getDayRoute(.with { $0.tripID = trip; $0.date = "2026-06-10" }, metadata: asAna)
+            #expect(tracked.route == trackedRoute && trackedRoute.source == .track && trackedRoute.stops.count == 1)
+            #expect(tracked.track == (try await client.getDayTrack(.with { $0.tripID = trip; $0.date = "2026-06-10" }, metadata: asAna)))
+            #expect(tracked.track.recordedPoints == 3)
 
             let today = try await client.getDay(.with { $0.tripID = trip; $0.date = "2026-06-12" }, metadata: asAna)
             #expect(today.phase == .today && today.journalEntries.isEmpty && today.route.source == .none)

@@ -31,8 +31,12 @@ public struct ItineraryService: Sendable {
     }
 
     public func items(ofTrip tripID: UUID, owner: UUID) async throws -> [ItineraryItem] {
-        _ = try await trips.trip(tripID, owner: owner)
-        return try await itinerary.itinerary(ofTrip: tripID, owner: owner)
+        try await items(of: trips.trip(tripID, owner: owner))
+    }
+
+    /// The items of a trip its owner has already read.
+    public func items(of trip: Trip) async throws -> [ItineraryItem] {
+        try await itinerary.itinerary(ofTrip: trip.id, owner: trip.ownerID)
     }
 
     /// Removes an item; removing it again is harmless.

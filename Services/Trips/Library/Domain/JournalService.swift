@@ -45,9 +45,13 @@ public struct JournalService: Sendable {
 
     /// The trip's entries, all or one day's.
     public func entries(ofTrip tripID: UUID, on day: LocalDate?, owner: UUID, page: PageRequest) async throws -> Page<JournalEntry> {
-        let trip = try await trips.trip(tripID, owner: owner)
+        try await entries(of: trips.trip(tripID, owner: owner), on: day, page: page)
+    }
+
+    /// The entries of a trip its owner has already read, all or one day's.
+    public func entries(of trip: Trip, on day: LocalDate?, page: PageRequest) async throws -> Page<JournalEntry> {
         if let day { try PinService.requireDay(day, of: trip, field: "date") }
-        return try await journal.entries(ofTrip: tripID, owner: owner, on: day, page: page)
+        return try await journal.entries(ofTrip: trip.id, owner: trip.ownerID, on: day, page: page)
     }
 
     /// Replaces the entry with `draft` (its day defaults to the entry's own), checked as a new one is.

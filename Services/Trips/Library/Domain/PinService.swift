@@ -50,9 +50,13 @@ public struct PinService: Sendable {
 
     /// The trip's pins by visit time, all or those of one of its days.
     public func pins(ofTrip tripID: UUID, on day: LocalDate?, owner: UUID, page: PageRequest) async throws -> Page<Pin> {
-        let trip = try await trips.trip(tripID, owner: owner)
+        try await pins(of: trips.trip(tripID, owner: owner), on: day, page: page)
+    }
+
+    /// The pins of a trip its owner has already read, all or one day's.
+    public func pins(of trip: Trip, on day: LocalDate?, page: PageRequest) async throws -> Page<Pin> {
         if let day { try Self.requireDay(day, of: trip, field: "date") }
-        return try await pins.pins(ofTrip: tripID, owner: owner, visitedIn: day.map(trip.details.zone.interval(of:)), page: page)
+        return try await pins.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: day.map(trip.details.zone.interval(of:)), page: page)
     }
 
     /// Changes the fields present in `changes`; the result is checked as a new pin is.
@@ -122,16 +126,23 @@ public struct PinService: Sendable {
     public func route(ofTrip tripID: UUID, on day: LocalDate, owner: UUID) async throws -> DayRoute {
         let trip = try await trips.trip(tripID, owner: owner)
         try Self.requireDay(day, of: trip, field: "date")
+        async let track = tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
+                                       toleranceMeters: TrackService.defaultToleranceMeters)
+        let first = try await pins(of: trip, on: day, page: PageRequest(size: PageRequest.maximumSize))
+        return try await route(of: trip, on: day, firstPins: first, track: track)
+    }
+
+    /// The day's route from what a caller has already read: the first page of the day's pins (the rest
+    /// are read on from its cursor) and the day's track at the default tolerance.
+    public func route(of trip: Trip, on day: LocalDate, firstPins: Page<Pin>, track: Track) async throws -> DayRoute {
         var stops: [RouteStop] = []
-        var cursor: String?
-        repeat {
-            let page = try await pins.pins(ofTrip: tripID, owner: owner, visitedIn: trip.details.zone.interval(of: day),
-                                           page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
+        var page = firstPins
+        while true {
             stops += page.items.map { RouteStop(point: $0.details.point, at: $0.details.visitedAt, pinID: $0.id, title: $0.details.title) }
-            cursor = page.nextCursor
-        } while cursor != nil
-        let track = try await tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
-                                           toleranceMeters: TrackService.defaultToleranceMeters)
+            guard let cursor = page.nextCursor else { break }
+            page = try await pins.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: trip.details.zone.interval(of: day),
+                                       page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
+        }
         if !track.isEmpty { return DayRoute(date: day, source: .track, stops: stops, track: track.segments) }
         if !stops.isEmpty { return DayRoute(date: day, source: .pins, stops: stops) }
         let taken = try await tripPhotos(of: trip, near: nil).filter { $0.point != nil && $0.day(in: trip.details.zone) == day }

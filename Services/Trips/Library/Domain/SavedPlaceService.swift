@@ -22,8 +22,12 @@ public struct SavedPlaceService: Sendable {
     }
 
     public func savedPlaces(ofTrip tripID: UUID, owner: UUID) async throws -> [SavedPlace] {
-        _ = try await trips.trip(tripID, owner: owner)
-        return try await saved.savedPlaces(ofTrip: tripID, owner: owner)
+        try await savedPlaces(of: trips.trip(tripID, owner: owner))
+    }
+
+    /// The places saved to a trip its owner has already read.
+    public func savedPlaces(of trip: Trip) async throws -> [SavedPlace] {
+        try await saved.savedPlaces(ofTrip: trip.id, owner: trip.ownerID)
     }
 
     public func remove(_ place: UUID, fromTrip tripID: UUID, owner: UUID) async throws {

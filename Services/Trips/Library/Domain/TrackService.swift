@@ -72,13 +72,17 @@ public struct TrackService: Sendable {
 
     /// The day's track, segmented and simplified to `toleranceMeters` (default 5 m).
     public func track(ofTrip tripID: UUID, on day: LocalDate, toleranceMeters: Double?, owner: UUID) async throws -> Track {
-        let trip = try await trips.trip(tripID, owner: owner)
+        try await track(of: trips.trip(tripID, owner: owner), on: day, toleranceMeters: toleranceMeters)
+    }
+
+    /// The day's track of a trip its owner has already read.
+    public func track(of trip: Trip, on day: LocalDate, toleranceMeters: Double?) async throws -> Track {
         try PinService.requireDay(day, of: trip, field: "date")
         let tolerance = toleranceMeters ?? Self.defaultToleranceMeters
         guard tolerance.isFinite, (0...Self.maxToleranceMeters).contains(tolerance) else {
             throw RoamError.invalidField("tolerance_meters", "must be from 0 to \(Int(Self.maxToleranceMeters))")
         }
-        return try await tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day), toleranceMeters: tolerance)
+        return try await tracks.track(ofTrip: trip.id, owner: trip.ownerID, in: trip.details.zone.interval(of: day), toleranceMeters: tolerance)
     }
 
     /// Everything recorded on `trip`, not simplified.

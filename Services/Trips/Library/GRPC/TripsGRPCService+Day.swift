@@ -5,47 +5,53 @@ import RoamProto
 import RoamRuntime
 
 /// One day of a trip in one call: the trips part of the gateway's day page. Five calls to trips there
-/// cost five gRPC exchanges, and on two cores their transport alone cost more than their queries; here
-/// the pieces run concurrently in this process, each as its own call would.
+/// cost five gRPC exchanges, and on two cores their transport alone cost more than their queries. Here
+/// the trip is read and checked once, its pieces are read concurrently, and what two pieces share is
+/// read once: the route is drawn from the day's pins and track as the page shows them.
 extension TripsGRPCService {
-    public func getDay(request: Roam_Trips_V1_GetDayRequest, context: ServerContext) async throws -> Roam_Trips_V1_GetDayResponse {
+    public func getDay(request: Roam_Trips_V1_GetDayRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetDayResponse {
         let owner = try caller()
         let tripID = try UUID(field: "trip_id", request.tripID)
         let day = try LocalDate(field: "date", request.date)
         guard request.pageSize >= 0 else { throw RoamError.invalidField("page_size", "must not be negative") }
-        let page: Roam_Common_V1_PageRequest = .with { $0.pageSize = request.pageSize == 0 ? 100 : request.pageSize }
+        let page = PageRequest(size: request.pageSize == 0 ? 100 : min(Int(request.pageSize), PageRequest.maximumSize))
         let trip = try await trips.trip(tripID, owner: owner)
         try PinService.requireDay(day, of: trip, field: "date")
         let today = trip.details.zone.date(of: trips.now())
         let phase: Roam_Trips_V1_DayPhase = day < today ? .past : day == today ? .today : .future
-        let (id, date) = (request.tripID, request.date)
 
-        async let itinerary = listItinerary(request: .with { $0.tripID = id }, context: context)
+        // The itinerary's place names come from the saved places, which a future day also lists.
+        async let items = itinerary.items(of: trip)
+        async let saved = savedPlaces.savedPlaces(of: trip)
         guard phase != .future else {
-            let saved = try await listSavedPlaces(request: .with { $0.tripID = id }, context: context)
-            let items = try await itinerary
+            let (dayItems, places) = try await (items, saved)
             return .with {
-                $0.date = date
+                $0.date = request.date
                 $0.phase = phase
-                $0.itinerary = items.items.filter { $0.date == date }
-                $0.savedPlaces = saved.saved
+                $0.itinerary = ItineraryItem.protos(dayItems.filter { $0.plan.date == day }, saved: places)
+                $0.savedPlaces = places.map(\.proto)
             }
         }
-        async let entries = listJournalEntries(request: .with { $0.tripID = id; $0.date = date; $0.page = page }, context: context)
-        async let pins = listPins(request: .with { $0.tripID = id; $0.date = date; $0.page = page }, context: context)
-        async let route = getDayRoute(request: .with { $0.tripID = id; $0.date = date }, context: context)
-        async let track = getDayTrack(request: .with { $0.tripID = id; $0.date = date }, context: context)
-        let (entriesPage, pinsPage, dayRoute, dayTrack, items) = try await (entries, pins, route, track, itinerary)
+        async let entries = journal.entries(of: trip, on: day, page: page)
+        async let track = tracks.track(of: trip, on: day, toleranceMeters: nil)
+        let pinsPage = try await pins.pins(of: trip, on: day, page: page)
+        // Covers ask media, the longest piece: the route and the rest are read meanwhile.
+        async let pinViews = view(pinsPage.items, trip: trip)
+        let dayTrack = try await track
+        let route = try await pins.route(of: trip, on: day, firstPins: pinsPage, track: dayTrack)
+        let entriesPage = try await entries
+        async let entryViews = view(entriesPage.items, trip: trip)
+        let (dayItems, places, journalViews, pinsViews) = try await (items, saved, entryViews, pinViews)
         return .with {
-            $0.date = date
+            $0.date = request.date
             $0.phase = phase
-            $0.journalEntries = entriesPage.entries
-            $0.journalPage = entriesPage.page
-            $0.pins = pinsPage.pins
-            $0.pinsPage = pinsPage.page
-            $0.route = dayRoute
-            $0.track = dayTrack
-            $0.itinerary = items.items.filter { $0.date == date }
+            $0.journalEntries = journalViews
+            $0.journalPage = .init(cursor: entriesPage.nextCursor)
+            $0.pins = pinsViews
+            $0.pinsPage = .init(cursor: pinsPage.nextCursor)
+            $0.route = route.proto
+            $0.track = dayTrack.proto(day)
+            $0.itinerary = ItineraryItem.protos(dayItems.filter { $0.plan.date == day }, saved: places)
         }
     }
 }

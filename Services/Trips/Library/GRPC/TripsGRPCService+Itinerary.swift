@@ -20,9 +20,10 @@ extension TripsGRPCService {
     public func listItinerary(request: Roam_Trips_V1_ListItineraryRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListItineraryResponse {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let owner = try caller()
-        let items = try await itinerary.items(ofTrip: tripID, owner: owner)
-        let names = Dictionary(try await savedPlaces.savedPlaces(ofTrip: tripID, owner: owner).map { ($0.place.id, $0.place.details.name) }) { a, _ in a }
-        return .with { $0.items = items.map { $0.proto(placeName: names[$0.placeID] ?? "") } }
+        let trip = try await trips.trip(tripID, owner: owner)
+        async let items = itinerary.items(of: trip)
+        let (dayItems, saved) = try await (items, savedPlaces.savedPlaces(of: trip))
+        return .with { $0.items = ItineraryItem.protos(dayItems, saved: saved) }
     }
 
     public func removeItineraryItem(request: Roam_Trips_V1_RemoveItineraryItemRequest, context _: ServerContext) async throws
@@ -40,6 +41,12 @@ extension TripsGRPCService {
 }
 
 extension ItineraryItem {
+    /// The items as sent, each with the name of its saved place.
+    static func protos(_ items: [ItineraryItem], saved: [SavedPlace]) -> [Roam_Trips_V1_ItineraryItem] {
+        let names = Dictionary(saved.map { ($0.place.id, $0.place.details.name) }) { first, _ in first }
+        return items.map { $0.proto(placeName: names[$0.placeID] ?? "") }
+    }
+
     func proto(placeName: String) -> Roam_Trips_V1_ItineraryItem {
         .with {
             $0.id = id.lowercasedString

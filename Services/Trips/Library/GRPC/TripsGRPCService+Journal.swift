@@ -114,7 +114,10 @@ extension TripsGRPCService {
 
     /// The entries as sent: pin and place tags with their titles, and each entry's cover.
     private func view(_ entries: [JournalEntry], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_JournalEntry] {
-        let trip = try await trips.trip(tripID, owner: owner)
+        try await view(entries, trip: trips.trip(tripID, owner: owner))
+    }
+
+    func view(_ entries: [JournalEntry], trip: Trip) async throws -> [Roam_Trips_V1_JournalEntry] {
         let titles = try await journal.taggedPlaces(in: entries, trip: trip).mapValues(\.title)
         let covers = await journal.covers(of: entries, trip: trip)
         return entries.map { $0.proto(titles: titles, cover: covers[$0.id]) }

@@ -81,16 +81,32 @@ extension TripsGRPCService {
 
     public func getDayRoute(request: Roam_Trips_V1_GetDayRouteRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetDayRouteResponse {
         let tripID = try UUID(field: "trip_id", request.tripID)
-        let route = try await pins.route(ofTrip: tripID, on: LocalDate(field: "date", request.date), owner: caller())
-        return .with {
-            $0.date = route.date.description
-            $0.source = switch route.source {
+        return try await pins.route(ofTrip: tripID, on: LocalDate(field: "date", request.date), owner: caller()).proto
+    }
+
+    /// The pins as sent: each with its trip day and its cover.
+    private func view(_ list: [Pin], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_Pin] {
+        try await view(list, trip: trips.trip(tripID, owner: owner))
+    }
+
+    func view(_ list: [Pin], trip: Trip) async throws -> [Roam_Trips_V1_Pin] {
+        let covers = await pins.covers(of: list, trip: trip)
+        return list.map { $0.proto(zone: trip.details.zone, cover: covers[$0.id]) }
+    }
+
+}
+
+extension DayRoute {
+    var proto: Roam_Trips_V1_GetDayRouteResponse {
+        .with {
+            $0.date = date.description
+            $0.source = switch source {
             case .track: .track
             case .pins: .pins
             case .photos: .photos
             case .none: .none
             }
-            $0.stops = route.stops.map { stop in
+            $0.stops = stops.map { stop in
                 .with {
                     $0.point = stop.point.proto
                     $0.at = Google_Protobuf_Timestamp(date: stop.at)
@@ -99,15 +115,7 @@ extension TripsGRPCService {
                     if let media = stop.mediaID { $0.mediaID = media.lowercasedString }
                 }
             }
-            $0.track = route.track.map(\.proto)
+            $0.track = track.map(\.proto)
         }
     }
-
-    /// The pins as sent: each with its trip day and its cover.
-    private func view(_ list: [Pin], tripID: UUID, owner: UUID) async throws -> [Roam_Trips_V1_Pin] {
-        let trip = try await trips.trip(tripID, owner: owner)
-        let covers = await pins.covers(of: list, trip: trip)
-        return list.map { $0.proto(zone: trip.details.zone, cover: covers[$0.id]) }
-    }
-
 }

@@ -34,12 +34,7 @@ extension TripsGRPCService {
         let day = try LocalDate(field: "date", request.date)
         let track = try await tracks.track(ofTrip: tripID, on: day, toleranceMeters: request.hasToleranceMeters ? request.toleranceMeters : nil,
                                            owner: caller())
-        return .with {
-            $0.date = day.description
-            $0.segments = track.segments.map(\.proto)
-            $0.distanceMeters = track.distanceMeters
-            $0.recordedPoints = Int32(track.recordedPoints)
-        }
+        return track.proto(day)
     }
 
     public func exportGPX(request: Roam_Trips_V1_ExportGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
@@ -86,6 +81,17 @@ extension [TrackPoint] {
                     $0.accuracyMeters = point.accuracyMeters
                 }
             }
+        }
+    }
+}
+
+extension Track {
+    func proto(_ day: LocalDate) -> Roam_Trips_V1_GetDayTrackResponse {
+        .with {
+            $0.date = day.description
+            $0.segments = segments.map(\.proto)
+            $0.distanceMeters = distanceMeters
+            $0.recordedPoints = Int32(recordedPoints)
         }
     }
 }
