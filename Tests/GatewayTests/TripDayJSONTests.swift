@@ -45,7 +45,19 @@ import Testing
      "itinerary": [{"id": "0191d6a0-0000-7000-8000-0000000000d1", "tripId": "0191d6a0-0000-7000-8000-000000000001",
                     "placeId": "0191d6a0-0000-7000-8000-0000000000e1", "date": "2025-06-12", "time": "20:00", "placeName": "Tasca",
                     "remindMinutesBefore": 60, "remindAt": "2025-06-12T18:00:00Z"}],
-     "budget": {"currency": "EUR", "expenseCount": 0, "expenses": [], "spent": {"amount": "0.00", "currency": "EUR"}}}
+     "budget": {"currency": "EUR", "expenseCount": 2, "spent": {"amount": "56.10", "currency": "EUR"},
+                "allowance": {"planned": {"amount": "100.00", "currency": "EUR"}, "adaptive": {"amount": "98.50", "currency": "EUR"},
+                              "leftToday": {"amount": "42.40", "currency": "EUR"}},
+                "expenses": [
+       {"id": "0191d6a0-0000-7000-8000-0000000000f1", "tripId": "0191d6a0-0000-7000-8000-000000000001",
+        "amount": {"amount": "5200", "currency": "JPY"}, "spentAt": "2025-06-12T12:00:00Z", "date": "2025-06-12", "category": "food",
+        "note": "Ramen \"extra\" \\ chāshū", "placeId": "0191d6a0-0000-7000-8000-0000000000e1", "pinId": "0191d6a0-0000-7000-8000-0000000000c1",
+        "converted": {"amount": "32.10", "currency": "EUR"}, "rate": "0.0061731", "rateSource": "reference", "rateDate": "2025-06-11",
+        "createdAt": "2025-06-12T12:01:00Z", "updatedAt": "2025-06-12T12:02:00Z"},
+       {"id": "0191d6a0-0000-7000-8000-0000000000f2", "tripId": "0191d6a0-0000-7000-8000-000000000001",
+        "amount": {"amount": "24.00", "currency": "EUR"}, "spentAt": "2025-06-12T18:30:00Z", "date": "2025-06-12", "category": "my own",
+        "note": "", "converted": {"amount": "24.00", "currency": "EUR"}, "rate": "1", "rateSource": "same_currency",
+        "createdAt": "2025-06-12T18:31:00Z", "updatedAt": "2025-06-12T18:31:00Z"}]}}
     """#
 
     static var decoder: JSONDecoder {
@@ -58,8 +70,8 @@ import Testing
 
     @Test func theHandWrittenPageReadsBackAsThePageAndSaysWhatTheEncoderSays() throws {
         let page = try Self.decoder.decode(Components.Schemas.TripDay.self, from: Data(Self.day.utf8))
-        #expect(page.photos?.count == 2 && page.journalEntries?.count == 2 && page.pins?.count == 2 && page.route?.features.count == 3,
-                "the fixture is read whole")
+        #expect(page.photos?.count == 2 && page.journalEntries?.count == 2 && page.pins?.count == 2 && page.route?.features.count == 3
+                    && page.budget?.expenses.count == 2 && page.budget?.allowance != nil, "the fixture is read whole")
         let written = Data(try page.json())
         #expect(try Self.decoder.decode(Components.Schemas.TripDay.self, from: written) == page)
         let byHand = try JSONSerialization.jsonObject(with: written) as? NSDictionary

@@ -12,16 +12,17 @@ struct MediaLinkMaker: Sendable {
     /// Links to every variant; a video has only its original (`hasVariants` false).
     func links(for mediaID: String, hasVariants: Bool = true) -> Components.Schemas.MediaLinks {
         let expires = signer.expiry(at: now())
+        let id = Self.canonical(mediaID)
         return .init(expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)), mediaId: mediaID,
-                     original: link(mediaID, "original", expires),
-                     preview: hasVariants ? link(mediaID, "preview", expires) : nil,
-                     thumbnail: hasVariants ? link(mediaID, "thumbnail", expires) : nil)
+                     original: link(id, "original", expires),
+                     preview: hasVariants ? link(id, "preview", expires) : nil,
+                     thumbnail: hasVariants ? link(id, "thumbnail", expires) : nil)
     }
 
     /// The link to an item's thumbnail (none for a video, `hasVariants` false) and when links made now expire.
     func thumbnail(for mediaID: String, hasVariants: Bool) -> (link: String?, expiresAt: Date) {
         let expires = signer.expiry(at: now())
-        return (hasVariants ? link(mediaID, "thumbnail", expires) : nil, Date(timeIntervalSince1970: TimeInterval(expires)))
+        return (hasVariants ? link(Self.canonical(mediaID), "thumbnail", expires) : nil, Date(timeIntervalSince1970: TimeInterval(expires)))
     }
 
     /// Links for each id, in order; ids that are not UUIDs (none should be) are left out.
@@ -29,9 +30,16 @@ struct MediaLinkMaker: Sendable {
         mediaIDs.filter { UUID(uuidString: $0) != nil }.map { links(for: $0) }
     }
 
-    private func link(_ mediaID: String, _ variant: String, _ expires: Int64) -> String {
+    /// The id as media reads it back from a link: lowercase, and a random one (a link to nothing) for
+    /// text that is not a UUID, which no service sends.
+    private static func canonical(_ mediaID: String) -> String {
         let id = mediaID.lowercased()
-        let signature = signer.signature(media: UUID(uuidString: id) ?? UUID(), variant: variant, expires: expires)
+        return UUID(uuidString: id) != nil ? id : UUID().lowercasedString
+    }
+
+    /// The signed link to `variant` of the item whose canonical id is `id`.
+    private func link(_ id: String, _ variant: String, _ expires: Int64) -> String {
+        let signature = signer.signature(mediaID: id, variant: variant, expires: expires)
         return "\(publicBaseURL)/v1/media/\(id)/content?variant=\(variant)&expires=\(expires)&signature=\(signature)"
     }
 }

@@ -88,10 +88,23 @@ struct JSONText {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A string in quotes, with quotes, backslashes and control characters escaped.
+    /// A string in quotes, with quotes, backslashes and control characters escaped. Most text has none
+    /// of those, and goes in whole.
     private mutating func quote(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        var text = text
+        text.withUTF8 { utf8 in
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+            } else {
+                escape(utf8)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+        for byte in utf8 {
             switch byte {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), byte])
             case UInt8(ascii: "\n"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
@@ -103,6 +116,5 @@ struct JSONText {
             default: bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 }

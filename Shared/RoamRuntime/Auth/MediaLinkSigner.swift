@@ -8,12 +8,16 @@ import RoamCore
 /// expires; nothing else about the item.
 public struct MediaLinkSigner: Sendable {
     private let key: SymmetricKey
+    /// HMAC with the key already absorbed: a copy signs one link without hashing the key again (a third
+    /// of each signature's cost, and the gateway signs hundreds of links for one trip day).
+    private let keyed: HMAC<SHA256>
     /// How long a link stays valid at least.
     public let lifetime: Duration
 
     public init(serviceSecret: String, lifetime: Duration = .seconds(3600)) {
         key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Data(serviceSecret.utf8)),
                                      info: Data("roam media links v1".utf8), outputByteCount: 32)
+        keyed = HMAC<SHA256>(key: key)
         self.lifetime = lifetime
     }
 
@@ -29,8 +33,14 @@ public struct MediaLinkSigner: Sendable {
 
     /// The signature of a link to `variant` of `media` expiring at `expires`: HMAC-SHA256, base64url.
     public func signature(media: UUID, variant: String, expires: Int64) -> String {
-        let message = "\(media.uuidString.lowercased())/\(variant)/\(expires)"
-        return Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)).base64URLEncodedString
+        signature(mediaID: media.lowercasedString, variant: variant, expires: expires)
+    }
+
+    /// The same for a media id already in its lowercase text form, as services send it.
+    public func signature(mediaID: String, variant: String, expires: Int64) -> String {
+        var hmac = keyed
+        hmac.update(data: Array("\(mediaID)/\(variant)/\(expires)".utf8))
+        return Data(hmac.finalize()).base64URLEncodedString
     }
 
     /// Whether `signature` is this signer's for that link and the link has not expired at `now`.
