@@ -70,6 +70,13 @@ enum SummaryBench {
                     let budgetClient = Roam_Budget_V1_BudgetService.Client(wrapping: budgetGRPC)
                     try await load(trip: tripID, trips: tripsClient, budget: budgetClient, metadata: metadata, entries: entries, expenses: expenses,
                                    concurrency: concurrency)
+                    // What a database that has been running looks like: the loaded rows vacuumed and analysed, as
+                    // autovacuum would otherwise do during the first figures.
+                    let vacuumStarted = ContinuousClock.now
+                    try await ProcessStack.withAdmin(stack.adminURL) { client in
+                        try await client.query("VACUUM ANALYZE", logger: .init(label: "bench"))
+                    }
+                    say("vacuumed and analysed: \(Bench.milliseconds(ContinuousClock.now - vacuumStarted))")
                     let sampleDay = try await http.send("GET", "/v1/trips/\(tripID)/days/\(day)", token: token).json()
                     let parts = ((sampleDay["parts"] as? [String: [String: Any]]) ?? [:]).mapValues { $0["status"] as? String ?? "?" }
                     let counts = ["photos", "journalEntries", "pins"].map { "\($0) \((sampleDay[$0] as? [Any])?.count ?? 0)" }
@@ -78,27 +85,43 @@ enum SummaryBench {
                     say("the day answers \(counts.joined(separator: ", ")); parts \(parts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
                     // One caller shows what the fan-out adds to a request; many show what it costs the machine.
                     for callers in Set([1, concurrency]).sorted() {
-                        let summary = try await Wrk.run(url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
-                                                        seconds: seconds, headers: ["Authorization: Bearer \(token)"])
-                        var rows: [(name: String, asked: Bool, sample: Bench.Sample)] = []
-                        for part in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
-                            rows.append((part.name, part.asked, try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await part.call() }))
+                        @Sendable func dayUnderWrk(seconds: Int) async throws -> Wrk.Result {
+                            try await Wrk.run(url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
+                                              seconds: seconds, headers: ["Authorization: Bearer \(token)"])
                         }
+                        // Every process and PostgreSQL's caches warm before anything is timed.
+                        _ = try await dayUnderWrk(seconds: 3)
+                        let (summary, summaryBusy) = try await MachineCPU.measuring { try await dayUnderWrk(seconds: seconds) }
+                        var rows: [(name: String, asked: Bool, sample: Bench.Sample, busy: Double)] = []
+                        for part in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
+                            let (sample, busy) = try await MachineCPU.measuring {
+                                try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await part.call() }
+                            }
+                            rows.append((part.name, part.asked, sample, busy))
+                        }
+                        // The day once more after its parts, so that a drift of the machine during the run shows.
+                        let again = try await dayUnderWrk(seconds: seconds)
+                        // CPU per call: the machine's busy time over the calls answered, every process counted.
+                        func perCall(_ busy: Double, _ calls: Double) -> String { String(format: "%.1f ms", busy * 1000 / max(calls, 1)) }
                         say("")
                         say("\(callers) caller(s):")
                         say("")
-                        say("| call | req/s | p50 | p99 |")
-                        say("|---|---|---|---|")
-                        say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) |")
-                        for (name, _, sample) in rows {
-                            say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) |")
+                        say("| call | req/s | p50 | p99 | machine CPU per call |")
+                        say("|---|---|---|---|---|")
+                        say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) | "
+                            + "\(perCall(summaryBusy, summary.requestsPerSecond * Double(seconds))) |")
+                        for (name, _, sample, busy) in rows {
+                            say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) | "
+                                + "\(perCall(busy, Double(sample.calls))) |")
                         }
+                        say("| the day again, after its parts (gateway, wrk) | \(Int(again.requestsPerSecond)) | \(again.p50) | \(again.p99) | |")
                         let slowest = rows.filter(\.asked).max { $0.sample.p99 < $1.sample.p99 }!
-                        if let p99 = Wrk.duration(summary.p99) {
+                        if let first = Wrk.duration(summary.p99), let second = Wrk.duration(again.p99) {
                             say("")
-                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f×", slowest.name, p99.seconds / slowest.sample.p99.seconds))
+                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f× before the parts, %.2f× after them", slowest.name,
+                                       first.seconds / slowest.sample.p99.seconds, second.seconds / slowest.sample.p99.seconds))
                         }
-                        if summary.non2xx > 0 { say("warning: \(summary.non2xx) summaries were not 2xx") }
+                        if summary.non2xx + again.non2xx > 0 { say("warning: \(summary.non2xx + again.non2xx) summaries were not 2xx") }
                     }
                 }
             }
