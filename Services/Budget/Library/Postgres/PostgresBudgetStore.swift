@@ -100,33 +100,35 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     public func totals(of trip: TripFacts, days: [LocalDate]) async throws -> BudgetTotals {
-        try await database.transaction { connection in
+        // One statement sees one snapshot: no transaction (and its two extra round trips) needed.
+        try await database.withConnection { connection in
             try await Self.totals(of: trip, days: days, on: connection, logger: RequestContext.current.logger)
         }
     }
 
+    /// The category sums and, for each of `days`, what was spent before and on it, read in one statement.
     static func totals(of trip: TripFacts, days: [LocalDate], on connection: PostgresConnection, logger: Logger) async throws -> BudgetTotals {
+        let intervals = days.map(trip.zone.interval(of:))
         var totals = BudgetTotals()
         for row in try await connection.query("""
-            SELECT category, spent FROM budget.category_totals WHERE trip_id = \(trip.id) AND expenses > 0
-            """, logger: logger).collect() {
-            let (category, spent) = try row.decode((String, Int64).self)
-            totals.byCategory[BudgetCategory(category)] = spent
-            totals.spent += spent
-        }
-        guard !days.isEmpty else { return totals }
-        let intervals = days.map(trip.zone.interval(of:))
-        for row in try await connection.query("""
-            SELECT d.day,
+            SELECT false, category, spent, 0::int8, 0::int8 FROM budget.category_totals WHERE trip_id = \(trip.id) AND expenses > 0
+            UNION ALL
+            SELECT true, d.day,
                    (SELECT coalesce(sum(spent), 0)::int8 FROM budget.quarter_totals q WHERE q.trip_id = \(trip.id) AND q.quarter < d.starts),
                    coalesce(sum(q.spent), 0)::int8, coalesce(sum(q.expenses), 0)::int8
-            FROM unnest(\(days.map(\.description)), \(intervals.map(\.lowerBound)), \(intervals.map(\.upperBound))) AS d(day, starts, ends)
+            FROM unnest(\(days.map(\.description))::text[], \(intervals.map(\.lowerBound))::timestamptz[], \(intervals.map(\.upperBound))::timestamptz[])
+                 AS d(day, starts, ends)
             LEFT JOIN budget.quarter_totals q ON q.trip_id = \(trip.id) AND q.quarter >= d.starts AND q.quarter < d.ends
             GROUP BY d.day, d.starts
             """, logger: logger).collect() {
-            let (day, before, on, count) = try row.decode((String, Int64, Int64, Int64).self)
-            guard let date = LocalDate(day) else { throw RoamError.internal }
-            totals.days[date] = .init(before: before, on: on, count: Int(count))
+            let (isDay, name, first, on, count) = try row.decode((Bool, String, Int64, Int64, Int64).self)
+            if isDay {
+                guard let date = LocalDate(name) else { throw RoamError.internal }
+                totals.days[date] = .init(before: first, on: on, count: Int(count))
+            } else {
+                totals.byCategory[BudgetCategory(name)] = first
+                totals.spent += first
+            }
         }
         return totals
     }
