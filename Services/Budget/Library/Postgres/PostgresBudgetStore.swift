@@ -99,18 +99,20 @@ public struct PostgresBudgetStore: BudgetRepository {
         return outcome.alerts
     }
 
+    /// One statement sees one snapshot: no transaction (and its two extra round trips) is needed.
     public func totals(of trip: TripFacts, days: [LocalDate]) async throws -> BudgetTotals {
-        // One statement sees one snapshot: no transaction (and its two extra round trips) needed.
-        try await database.withConnection { connection in
-            try await Self.totals(of: trip, days: days, on: connection, logger: RequestContext.current.logger)
-        }
+        try Self.totals(from: await database.query(Self.totalsQuery(of: trip, days: days)))
     }
 
-    /// The category sums and, for each of `days`, what was spent before and on it, read in one statement.
+    /// The same inside a write's transaction.
     static func totals(of trip: TripFacts, days: [LocalDate], on connection: PostgresConnection, logger: Logger) async throws -> BudgetTotals {
+        try totals(from: await connection.query(totalsQuery(of: trip, days: days), logger: logger).collect())
+    }
+
+    /// The category sums and, for each of `days`, what was spent before and on it, in one statement.
+    static func totalsQuery(of trip: TripFacts, days: [LocalDate]) -> PostgresQuery {
         let intervals = days.map(trip.zone.interval(of:))
-        var totals = BudgetTotals()
-        for row in try await connection.query("""
+        return """
             SELECT false, category, spent, 0::int8, 0::int8 FROM budget.category_totals WHERE trip_id = \(trip.id) AND expenses > 0
             UNION ALL
             SELECT true, d.day,
@@ -120,7 +122,12 @@ public struct PostgresBudgetStore: BudgetRepository {
                  AS d(day, starts, ends)
             LEFT JOIN budget.quarter_totals q ON q.trip_id = \(trip.id) AND q.quarter >= d.starts AND q.quarter < d.ends
             GROUP BY d.day, d.starts
-            """, logger: logger).collect() {
+            """
+    }
+
+    static func totals(from rows: [PostgresRow]) throws -> BudgetTotals {
+        var totals = BudgetTotals()
+        for row in rows {
             let (isDay, name, first, on, count) = try row.decode((Bool, String, Int64, Int64, Int64).self)
             if isDay {
                 guard let date = LocalDate(name) else { throw RoamError.internal }
