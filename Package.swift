@@ -143,7 +143,7 @@ let package = Package(
             name: "roam-bench",
             dependencies: uses("CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
                                "RoamTesting", "SwiftProtobuf"),
-            path: "Tests/Bench", swiftSettings: swiftSettings),
+            path: "Tests/Bench", exclude: ["README.md"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamRuntimeTests",
             dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Splits a CPU profile of Roam's processes into layers, for the README's speed section.
+"""Splits a CPU profile of Roam's processes into layers, for the speed section of `Tests/Bench/README.md`.
 
 Record while a benchmark runs, name the processes, then read the profile:
     ps -eo pid,comm | grep roam- > names.txt
