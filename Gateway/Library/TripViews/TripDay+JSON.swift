@@ -92,6 +92,18 @@ extension JSONText {
         try array(positions) { text, position in try text.position(position) }
     }
 
+    mutating func field(_ name: String, _ point: Components.Schemas.LatLng?) throws {
+        guard let point else { return }
+        key(name)
+        try self.point(point)
+    }
+
+    mutating func field(_ name: String, _ links: Components.Schemas.MediaLinks?) throws {
+        guard let links else { return }
+        key(name)
+        try self.links(links)
+    }
+
     mutating func links(_ links: Components.Schemas.MediaLinks) throws {
         try object { text in
             try text.field("expiresAt", links.expiresAt)
@@ -110,10 +122,7 @@ extension Components.Schemas.DayPhoto {
             text.field("kind", kind.rawValue)
             try text.field("capturedAt", capturedAt)
             text.field("utcOffsetSeconds", utcOffsetSeconds)
-            if let position {
-                text.key("position")
-                try text.point(position)
-            }
+            try text.field("position", position)
             text.field("width", width)
             text.field("height", height)
             text.field("thumbnail", thumbnail)
@@ -126,10 +135,7 @@ extension Components.Schemas.JournalEntry {
     func write(to text: inout JSONText) throws {
         try text.object { text in
             text.field("body", body)
-            if let cover {
-                text.key("cover")
-                try text.links(cover)
-            }
+            try text.field("cover", cover)
             try text.field("createdAt", createdAt)
             text.field("date", date)
             text.field("id", id)
@@ -157,18 +163,14 @@ extension Components.Schemas.JournalEntry {
 extension Components.Schemas.Pin {
     func write(to text: inout JSONText) throws {
         try text.object { text in
-            if let cover {
-                text.key("cover")
-                try text.links(cover)
-            }
+            try text.field("cover", cover)
             text.key("coverChosen")
             text.bool(coverChosen)
             try text.field("createdAt", createdAt)
             text.field("date", date)
             text.field("description", description)
             text.field("id", id)
-            text.key("point")
-            try text.point(point)
+            try text.field("point", point)
             text.field("source", source.rawValue)
             text.key("tags")
             text.array(tags) { text, tag in text.string(tag) }
