@@ -32,8 +32,9 @@ public struct TripZone: Sendable, Hashable {
 
     /// The local date of `instant` in this zone.
     public func date(of instant: Date) -> LocalDate {
-        let parts = calendar.dateComponents([.year, .month, .day], from: instant)
-        return LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)!
+        // The clocks show UTC plus the offset in force then; its whole days since 1970 name the date.
+        let local = Int(instant.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: instant)
+        return LocalDate(dayNumber: local >= 0 ? local / 86_400 : (local - 86_399) / 86_400)
     }
 
     /// The first instant of `date`: midnight, or the first time after it where a zone skips midnight.

@@ -13,12 +13,27 @@ struct InternetDateTranscoder: DateTranscoder {
         var seconds = time_t(((date.timeIntervalSince1970 * 1_000).rounded() / 1_000).rounded(.down))
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        func digits(_ value: Int32, _ count: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, count - text.count)) + text
+        let year = Int(parts.tm_year) + 1900
+        guard (0...9999).contains(year) else { return try ISO8601DateTranscoder.iso8601.encode(date) }
+        // Written into the string's own storage: no piece is a string of its own.
+        return String(unsafeUninitializedCapacity: 20) { text in
+            func put(_ value: Int, _ count: Int, at start: Int) {
+                var value = value
+                for index in (start..<start + count).reversed() {
+                    text[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0)
+            put(Int(parts.tm_mon) + 1, 2, at: 5)
+            put(Int(parts.tm_mday), 2, at: 8)
+            put(Int(parts.tm_hour), 2, at: 11)
+            put(Int(parts.tm_min), 2, at: 14)
+            put(Int(parts.tm_sec), 2, at: 17)
+            (text[4], text[7], text[10], text[13], text[16], text[19]) =
+                (UInt8(ascii: "-"), UInt8(ascii: "-"), UInt8(ascii: "T"), UInt8(ascii: ":"), UInt8(ascii: ":"), UInt8(ascii: "Z"))
+            return 20
         }
-        return "\(digits(parts.tm_year + 1900, 4))-\(digits(parts.tm_mon + 1, 2))-\(digits(parts.tm_mday, 2))T"
-            + "\(digits(parts.tm_hour, 2)):\(digits(parts.tm_min, 2)):\(digits(parts.tm_sec, 2))Z"
     }
 
     func decode(_ text: String) throws -> Date {
