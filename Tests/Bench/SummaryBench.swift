@@ -14,6 +14,8 @@ import SwiftProtobuf
 /// table (uploads would measure libvips, not the summary); entries and expenses go through the services.
 enum SummaryBench {
     static let day = "2025-06-15"
+    /// How many turns the day and its slowest part take, each a window as long as a figure.
+    static let alternations = 5
 
     static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
@@ -92,12 +94,12 @@ enum SummaryBench {
                         // Every process and PostgreSQL's caches warm before anything is timed.
                         _ = try await dayUnderWrk(seconds: 3)
                         let (summary, summaryBusy) = try await MachineCPU.measuring { try await dayUnderWrk(seconds: seconds) }
-                        var rows: [(name: String, asked: Bool, sample: Bench.Sample, busy: Double)] = []
+                        var rows: [(name: String, asked: Bool, sample: Bench.Sample, busy: Double, call: @Sendable () async throws -> Void)] = []
                         for part in partCalls(trip: tripID, trips: tripsClient, media: mediaClient, budget: budgetClient, metadata: metadata) {
                             let (sample, busy) = try await MachineCPU.measuring {
                                 try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await part.call() }
                             }
-                            rows.append((part.name, part.asked, sample, busy))
+                            rows.append((part.name, part.asked, sample, busy, part.call))
                         }
                         // The day once more after its parts, so that a drift of the machine during the run shows.
                         let again = try await dayUnderWrk(seconds: seconds)
@@ -110,7 +112,7 @@ enum SummaryBench {
                         say("|---|---|---|---|---|")
                         say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) | "
                             + "\(perCall(summaryBusy, summary.requestsPerSecond * Double(seconds))) |")
-                        for (name, _, sample, busy) in rows {
+                        for (name, _, sample, busy, _) in rows {
                             say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) | "
                                 + "\(perCall(busy, Double(sample.calls))) |")
                         }
@@ -121,6 +123,21 @@ enum SummaryBench {
                             say(String(format: "summary p99 / slowest part's p99 (%@): %.2f× before the parts, %.2f× after them", slowest.name,
                                        first.seconds / slowest.sample.p99.seconds, second.seconds / slowest.sample.p99.seconds))
                         }
+                        // The machine drifts: the same page measured before and after its parts can differ by a
+                        // third. So the day and its slowest part take turns in windows as long, and the medians
+                        // of their windows are compared.
+                        var turns: (day: [(Duration, Duration)], part: [(Duration, Duration)]) = ([], [])
+                        for _ in 0..<Self.alternations {
+                            let day = try await dayUnderWrk(seconds: seconds)
+                            if let p50 = Wrk.duration(day.p50), let p99 = Wrk.duration(day.p99) { turns.day.append((p50, p99)) }
+                            let part = try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await slowest.call() }
+                            turns.part.append((part.p50, part.p99))
+                        }
+                        func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
+                        let (dayP99, partP99) = (median(turns.day.map(\.1)), median(turns.part.map(\.1)))
+                        say(String(format: "taking turns, %d windows of %d s each: the day p50 %@, p99 %@; %@ p50 %@, p99 %@ (medians); p99 ratio %.2f×",
+                                   Self.alternations, seconds, Bench.milliseconds(median(turns.day.map(\.0))), Bench.milliseconds(dayP99), slowest.name,
+                                   Bench.milliseconds(median(turns.part.map(\.0))), Bench.milliseconds(partP99), dayP99.seconds / partP99.seconds))
                         if summary.non2xx + again.non2xx > 0 { say("warning: \(summary.non2xx + again.non2xx) summaries were not 2xx") }
                     }
                 }
