@@ -127,9 +127,12 @@ enum SummaryBench {
                         // third. So the day and its slowest part take turns in windows as long, and the medians
                         // of their windows are compared.
                         var turns: (day: [(Duration, Duration)], part: [(Duration, Duration)]) = ([], [])
+                        var failedDays = summary.non2xx + again.non2xx
                         for _ in 0..<Self.alternations {
                             let day = try await dayUnderWrk(seconds: seconds)
-                            if let p50 = Wrk.duration(day.p50), let p99 = Wrk.duration(day.p99) { turns.day.append((p50, p99)) }
+                            failedDays += day.non2xx
+                            guard let p50 = Wrk.duration(day.p50), let p99 = Wrk.duration(day.p99) else { throw LocalError("wrk printed no latencies") }
+                            turns.day.append((p50, p99))
                             let part = try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await slowest.call() }
                             turns.part.append((part.p50, part.p99))
                         }
@@ -138,7 +141,7 @@ enum SummaryBench {
                         say(String(format: "taking turns, %d windows of %d s each: the day p50 %@, p99 %@; %@ p50 %@, p99 %@ (medians); p99 ratio %.2f×",
                                    Self.alternations, seconds, Bench.milliseconds(median(turns.day.map(\.0))), Bench.milliseconds(dayP99), slowest.name,
                                    Bench.milliseconds(median(turns.part.map(\.0))), Bench.milliseconds(partP99), dayP99.seconds / partP99.seconds))
-                        if summary.non2xx + again.non2xx > 0 { say("warning: \(summary.non2xx + again.non2xx) summaries were not 2xx") }
+                        if failedDays > 0 { say("warning: \(failedDays) summaries were not 2xx") }
                     }
                 }
             }
