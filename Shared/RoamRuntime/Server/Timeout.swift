@@ -8,7 +8,13 @@ public enum Timeout {
     /// on its own). Cancelling the caller cancels `body`.
     public static func race<Result: Sendable>(_ limit: Duration, _ error: any Error,
                                               _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        let race = Race()
+        try await race(limit, error, watch: .shared, body)
+    }
+
+    /// `race` with the clock of one's own, for tests.
+    static func race<Result: Sendable>(_ limit: Duration, _ error: any Error, watch: DeadlineWatch,
+                                       _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+        let race = Race(watch: watch)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let work = Task {
@@ -19,8 +25,8 @@ public enum Timeout {
                         if race.finish() { continuation.resume(throwing: error) }
                     }
                 }
-                race.start(work: work, timer: Task {
-                    guard (try? await Task.sleep(for: limit)) != nil, race.finish() else { return }
+                race.start(work: work, timer: watch.call(at: .now + limit) {
+                    guard race.finish() else { return }
                     work.cancel()
                     continuation.resume(throwing: error)
                 })
@@ -32,15 +38,21 @@ public enum Timeout {
 
     /// Who answers first, the work or the timer; the loser is cancelled.
     private final class Race: Sendable {
-        private let state = Mutex<(finished: Bool, work: Task<Void, Never>?, timer: Task<Void, Never>?)>((false, nil, nil))
+        private let state = Mutex<(finished: Bool, work: Task<Void, Never>?, timer: UInt64?)>((false, nil, nil))
+        private let watch: DeadlineWatch
 
-        func start(work: Task<Void, Never>, timer: Task<Void, Never>) {
+        init(watch: DeadlineWatch) {
+            self.watch = watch
+        }
+
+        /// `timer`: the race's deadline in `watch`.
+        func start(work: Task<Void, Never>, timer: UInt64) {
             let finished = state.withLock { state in
                 state.work = work
                 state.timer = timer
                 return state.finished
             }
-            if finished { timer.cancel() }
+            if finished { watch.cancel(timer) }
         }
 
         /// Whether the caller is first; the timer is cancelled either way.
@@ -49,7 +61,7 @@ public enum Timeout {
                 defer { state.finished = true }
                 return (!state.finished, state.timer)
             }
-            timer?.cancel()
+            if let timer { watch.cancel(timer) }
             return first
         }
 
