@@ -27,7 +27,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     /// The router and the list of routes it serves.
     public func router() -> (Router<GatewayRequestContext>, RouteTable) {
         let router = Router(context: GatewayRequestContext.self)
-        router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustForwardedFor: settings.trustForwardedFor))
+        router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustedProxies: settings.trustedProxies))
         if !settings.corsAllowedOrigins.isEmpty {
             router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
         }

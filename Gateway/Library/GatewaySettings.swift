@@ -7,6 +7,8 @@ public struct GatewaySettings: Sendable {
 
     public var address: HostAndPort
     public var log: LogSettings
+    /// Development runs may use built-in and published secrets; nothing else may.
+    public var kind: DeploymentKind
     public var serviceSecret: String
     /// Every replica of the accounts service (`host:port,host:port`).
     public var accountsAddresses: [HostAndPort]
@@ -40,17 +42,15 @@ public struct GatewaySettings: Sendable {
     public var corsAllowedOrigins: [String]
     public var addressRateLimit: TokenBucket.Rule
     public var userRateLimit: TokenBucket.Rule
-    /// Trust the first `X-Forwarded-For` address (only behind a proxy that sets it).
-    public var trustForwardedFor: Bool
+    /// The proxies whose `X-Forwarded-For` entries say who the client is (`TRUSTED_PROXIES`).
+    public var trustedProxies: TrustedProxies
 
     public init(environment: Environment) throws(ConfigurationError) {
         address = HostAndPort(host: environment.string("HTTP_HOST", default: "127.0.0.1"),
                               port: try environment.int("HTTP_PORT", default: Self.defaultPort, in: 0...65535))
         log = try LogSettings(environment: environment)
-        serviceSecret = environment.string("ROAM_SERVICE_SECRET", default: ServiceSettings.developmentServiceSecret)
-        guard serviceSecret.utf8.count >= 32 else {
-            throw ConfigurationError(variable: "ROAM_SERVICE_SECRET", problem: "must be at least 32 bytes")
-        }
+        kind = try DeploymentKind(environment: environment)
+        serviceSecret = try environment.serviceSecret(kind: kind)
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
         feedAddresses = try environment.addresses("FEED_ADDRESS", default: "127.0.0.1:50053")
@@ -76,6 +76,6 @@ public struct GatewaySettings: Sendable {
         userRateLimit = TokenBucket.Rule(
             perSecond: Double(try environment.int("RATE_LIMIT_PER_USER", default: 20, in: 1...1_000_000)),
             burst: Double(try environment.int("RATE_LIMIT_PER_USER_BURST", default: 40, in: 1...1_000_000)))
-        trustForwardedFor = try environment.bool("TRUST_FORWARDED_FOR", default: false)
+        trustedProxies = try TrustedProxies(environment: environment)
     }
 }

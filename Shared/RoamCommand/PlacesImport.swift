@@ -11,7 +11,8 @@ enum PlacesImport {
     static func run(file: String, environment: [String: String]) async throws -> String {
         let read = try PlaceFileReader.read(try Data(contentsOf: URL(fileURLWithPath: file)), fileName: file)
         let address = try RoamRuntime.Environment(environment).addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")[0]
-        let secret = environment["ROAM_SERVICE_SECRET"] ?? ServiceSettings.developmentServiceSecret
+        let settings = RoamRuntime.Environment(environment)
+        let secret = try settings.serviceSecret(kind: try DeploymentKind(environment: settings))
         let credential = await ServiceCredential(serviceName: "roam-places-import", secret: secret)
         var (inserted, updated) = (0, 0)
         try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) { client in

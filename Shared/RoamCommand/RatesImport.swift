@@ -16,7 +16,8 @@ enum RatesImport {
             throw RoamCommandError(error.message)
         }
         let address = try RoamRuntime.Environment(environment).addresses("BUDGET_ADDRESS", default: "127.0.0.1:50056")[0]
-        let secret = environment["ROAM_SERVICE_SECRET"] ?? ServiceSettings.developmentServiceSecret
+        let settings = RoamRuntime.Environment(environment)
+        let secret = try settings.serviceSecret(kind: try DeploymentKind(environment: settings))
         let credential = await ServiceCredential(serviceName: "roam-rates-import", secret: secret)
         var written = 0
         try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) { client in

@@ -145,10 +145,12 @@ struct UpCommand {
     }
 
     /// What every process gets: the caller's environment (LOG_LEVEL and the like pass through), where
-    /// the other services are, and the signing key kept in `.roam`.
+    /// the other services are, the signing key kept in `.roam`, and `ROAM_ENVIRONMENT=development`.
     private func serviceEnvironment() -> [String: String] {
         var variables = environment
         variables.removeValue(forKey: "DATABASE_URL")
+        // A developer's machine: the built-in service secret is fine here, and only here.
+        variables[DeploymentKind.variable] = DeploymentKind.development.rawValue
         for spec in StackPlan.services { variables[spec.addressVariable] = "127.0.0.1:\(spec.grpcPort)" }
         variables["EVENT_PURGE_TARGETS"] = variables["EVENT_PURGE_TARGETS"] ?? StackPlan.eventPurgeTargets
         variables["USER_PURGE_TARGETS"] = variables["USER_PURGE_TARGETS"] ?? StackPlan.userPurgeTargets

@@ -37,10 +37,18 @@ case "up":
 
 case "provision":
     guard let url = environment["DATABASE_URL"], !url.isEmpty else { fail("set DATABASE_URL to an administrator's connection") }
+    guard let kind = try? DeploymentKind(environment: RoamRuntime.Environment(environment)) else {
+        fail("set \(DeploymentKind.variable) to development or production")
+    }
+    if let password = DatabaseSettings.password(in: url),
+       let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind) {
+        fail("\(refusal)")
+    }
     var passwords: [String: String] = [:]
     for spec in StackPlan.services {
         let variable = "\(spec.schema.uppercased())_DB_PASSWORD"
         guard let password = environment[variable], !password.isEmpty else { fail("set \(variable)") }
+        if let refusal = PublishedSecrets.refusal(of: password, variable: variable, kind: kind) { fail("\(refusal)") }
         passwords[spec.schema] = password
     }
     var logger = Logger(label: "roam-provision")

@@ -21,6 +21,14 @@ public struct Validation: Sendable {
         require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
         require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
                 "must not contain control characters or line breaks")
+        requireNoSpoofing(line: text, field)
+    }
+
+    /// A name or title shows what it says: no bidi controls, no invisible characters (see `SpoofingCheck`).
+    public mutating func requireNoSpoofing(line text: String, _ field: String) {
+        if let scalar = SpoofingCheck.firstSpoofingScalar(inLine: text) {
+            fail(field, "must not contain invisible or text-direction characters (\(SpoofingCheck.name(of: scalar)))")
+        }
     }
 
     /// A longer text a person writes (a description, a note), empty allowed: line breaks and tabs, but
@@ -29,6 +37,9 @@ public struct Validation: Sendable {
         require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
         require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
                 field, "must not contain control characters other than line breaks and tabs")
+        if let scalar = SpoofingCheck.firstSpoofingScalar(inBody: text) {
+            fail(field, "must not contain text-direction overrides (\(SpoofingCheck.name(of: scalar)))")
+        }
     }
 
     public mutating func fail(_ field: String, _ description: String) {

@@ -19,6 +19,8 @@ public final class LaunchedProcess: Sendable {
     /// Any program, by its full path.
     public init(path: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
         var variables = ProcessInfo.processInfo.environment
+        // Test processes run on the built-in development secrets unless a test says otherwise.
+        variables["ROAM_ENVIRONMENT"] = "development"
         variables.merge(environment) { _, new in new }
         let sink = LineSink()
         process = try ChildProcess(name: (path as NSString).lastPathComponent, executable: path, arguments: arguments,

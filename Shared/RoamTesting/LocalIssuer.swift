@@ -104,15 +104,16 @@ public final class LocalIssuer: Sendable {
     }
 
     /// An ID token as the provider would issue it. `forged` signs it with a key that was never published,
-    /// under the published key's id.
+    /// under the published key's id; `issuedIn` moves its `iat` from now.
     public func idToken(subject: String, audience: String, nonce: String?, email: String? = nil, emailVerified: Bool? = nil,
-                        name: String? = nil, expiresIn: TimeInterval = 600, issuer: String? = nil, forged: Bool = false) async throws -> String {
+                        name: String? = nil, expiresIn: TimeInterval = 600, issuedIn: TimeInterval = 0, issuer: String? = nil,
+                        forged: Bool = false) async throws -> String {
         let published = state.withLock { $0.published[0] }
         let key = forged ? SigningKey(kid: published.kid, key: try SigningKey.make().key) : published
         let keys = JWTKeyCollection()
         await keys.add(rsa: key.key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.kid))
         let now = Int(Date().timeIntervalSince1970)
-        let claims = Claims(iss: issuer ?? url, sub: subject, aud: [audience], exp: now + Int(expiresIn), iat: now, nonce: nonce,
+        let claims = Claims(iss: issuer ?? url, sub: subject, aud: [audience], exp: now + Int(expiresIn), iat: now + Int(issuedIn), nonce: nonce,
                             email: email, email_verified: emailVerified, name: name)
         return try await keys.sign(claims, kid: JWKIdentifier(string: key.kid))
     }

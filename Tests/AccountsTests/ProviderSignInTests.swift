@@ -10,8 +10,8 @@ import Testing
 @Suite struct ProviderSignInTests {
     static let clientID = "roam-test-app"
 
-    static func provider(_ issuer: LocalIssuer, name: String = "acme") -> IdentityProvider {
-        IdentityProvider(name: name, issuers: [issuer.url], clientIDs: [clientID, "roam-test-web"])
+    static func provider(_ issuer: LocalIssuer, name: String = "acme", linksByEmail: Bool = false) -> IdentityProvider {
+        IdentityProvider(name: name, issuers: [issuer.url], clientIDs: [clientID, "roam-test-web"], linksByEmail: linksByEmail)
     }
 
     static func nonce() -> String { "nonce-\(UUID().uuidString)" }
@@ -91,6 +91,11 @@ import Testing
                 let expired = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -300), nonce: nonce)
                 #expect(expired.reason == "INVALID_ID_TOKEN")
                 nonce = Self.nonce()
+                nonce = Self.nonce()
+                let fromTheFuture = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, issuedIn: 600),
+                                                  nonce: nonce)
+                #expect(fromTheFuture.reason == "INVALID_ID_TOKEN")
+                nonce = Self.nonce()
                 let wrongIssuer = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce,
                                                                          issuer: "https://accounts.google.com"), nonce: nonce)
                 #expect(wrongIssuer.reason == "INVALID_ID_TOKEN")
@@ -112,6 +117,16 @@ import Testing
                 let raw = Self.nonce()
                 let hashed = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(raw))
                 #expect(try await !Self.signIn(client, token: hashed, nonce: raw).created)
+                // That nonce is used, in whichever form it comes back: the hash sent as the nonce, or a
+                // token carrying it plainly.
+                #expect(await refused(hashed, nonce: JWKSIDTokenVerifier.sha256Hex(raw)).reason == "NONCE_REUSED")
+                #expect(await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: raw), nonce: raw).reason
+                        == "NONCE_REUSED")
+                let plain = Self.nonce()
+                #expect(try await !Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: plain),
+                                               nonce: plain).created)
+                let hashedAfterPlain = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(plain))
+                #expect(await refused(hashedAfterPlain, nonce: plain).reason == "NONCE_REUSED")
 
                 let unknown = await AccountsHarness.refusal { try await Self.signIn(client, provider: "myspace", token: hashed, nonce: raw) }
                 #expect(unknown?.code == .invalidArgument && unknown?.violatedFields == ["provider"])
@@ -198,9 +213,31 @@ import Testing
         }
     }
 
+    @Test func aCustomProviderLinksByEmailOnlyWhenTheOperatorTrustsIt() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(providers: [Self.provider(issuer)]) { client, mailer in
+                let victim = try await AccountsHarness.signUp(client, name: "vic")
+                _ = try await client.verifyEmail(.with { $0.token = mailer.last(.verifyEmail, to: victim.account.email)!.token })
+                // Whoever runs the issuer says it verified the victim's address: a separate account, not theirs.
+                let nonce = Self.nonce()
+                let other = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                                                                                        email: victim.account.email, emailVerified: true), nonce: nonce)
+                #expect(other.created && other.account.userID != victim.account.userID && other.account.email.isEmpty)
+            }
+        }
+        let trusted = try IdentityProvider.all(environment: Environment(["OIDC_PROVIDERS": "acme=https://id.example.com|app",
+                                                                         "OIDC_GOOGLE_CLIENT_IDS": "g", "OIDC_LINK_BY_EMAIL": "acme"]))
+        #expect(trusted.map(\.linksByEmail) == [true, true])
+        let untrusted = try IdentityProvider.all(environment: Environment(["OIDC_PROVIDERS": "acme=https://id.example.com|app"]))
+        #expect(untrusted.map(\.linksByEmail) == [false])
+        #expect(throws: ConfigurationError.self) {
+            try IdentityProvider.all(environment: Environment(["OIDC_LINK_BY_EMAIL": "myspace"]))
+        }
+    }
+
     @Test func aVerifiedEmailLinksTheExistingAccountOnlyWhenThatAccountVerifiedItToo() async throws {
         try await LocalIssuer.with { issuer in
-            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, mailer in
+            try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer, linksByEmail: true)]) { client, mailer in
                 let verified = try await AccountsHarness.signUp(client, name: "vera")
                 _ = try await client.verifyEmail(.with { $0.token = mailer.last(.verifyEmail, to: verified.account.email)!.token })
                 var nonce = Self.nonce()

@@ -99,7 +99,7 @@ import Testing
             try await repositories.attempts.recordFailure(keys: [key], at: now)
             let recent = try await repositories.attempts.failures(key: key, since: now.addingTimeInterval(-60))
             #expect(recent.count == 2)
-            #expect(recent.oldest == now.addingTimeInterval(-10))
+            #expect(recent.latest == now)
             try await repositories.attempts.clear(key: key)
             #expect(try await repositories.attempts.failures(key: key, since: .distantPast).count == 0)
         }

@@ -18,25 +18,27 @@ import Trips
         try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
+    static let development = ["ROAM_ENVIRONMENT": "development"]
+
     /// Every variable a process reads, found by reading its whole configuration from a recording environment.
     static var variablesRead: [String: Set<String>] {
         get throws {
             let accountsLog = VariableReadLog()
-            _ = try AccountsApp.Configuration(environment: Environment([:], readLog: accountsLog))
+            _ = try AccountsApp.Configuration(environment: Environment(Self.development, readLog: accountsLog))
             let eventsLog = VariableReadLog()
-            _ = try EventsApp.Configuration(environment: Environment([:], readLog: eventsLog))
+            _ = try EventsApp.Configuration(environment: Environment(Self.development, readLog: eventsLog))
             let feedLog = VariableReadLog()
-            _ = try FeedApp.Configuration(environment: Environment([:], readLog: feedLog))
+            _ = try FeedApp.Configuration(environment: Environment(Self.development, readLog: feedLog))
             let mediaLog = VariableReadLog()
-            _ = try MediaApp.Configuration(environment: Environment(["S3_BUCKET": "roam-media"], readLog: mediaLog))
+            _ = try MediaApp.Configuration(environment: Environment(Self.development.merging(["S3_BUCKET": "roam-media"]) { $1 }, readLog: mediaLog))
             let tripsLog = VariableReadLog()
-            _ = try TripsApp.Configuration(environment: Environment([:], readLog: tripsLog))
+            _ = try TripsApp.Configuration(environment: Environment(Self.development, readLog: tripsLog))
             let budgetLog = VariableReadLog()
-            _ = try BudgetApp.Configuration(environment: Environment([:], readLog: budgetLog))
+            _ = try BudgetApp.Configuration(environment: Environment(Self.development, readLog: budgetLog))
             let bucketListsLog = VariableReadLog()
-            _ = try BucketListsApp.Configuration(environment: Environment([:], readLog: bucketListsLog))
+            _ = try BucketListsApp.Configuration(environment: Environment(Self.development, readLog: bucketListsLog))
             let gatewayLog = VariableReadLog()
-            _ = try GatewaySettings(environment: Environment([:], readLog: gatewayLog))
+            _ = try GatewaySettings(environment: Environment(Self.development, readLog: gatewayLog))
             return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
                     "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
                     "bucketlists": bucketListsLog.variables, "gateway": gatewayLog.variables]
@@ -80,13 +82,13 @@ import Trips
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
         let file = try Self.text("compose/docker-compose.yml")
-        #expect(file.contains("postgres://roam_accounts:${ACCOUNTS_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_events:${EVENTS_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_feed:${FEED_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_budget:${BUDGET_DB_PASSWORD}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_bucketlists:${BUCKETLISTS_DB_PASSWORD}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_accounts:${ACCOUNTS_DB_PASSWORD:?set ACCOUNTS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_events:${EVENTS_DB_PASSWORD:?set EVENTS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_feed:${FEED_DB_PASSWORD:?set FEED_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD:?set MEDIA_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD:?set TRIPS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_budget:${BUDGET_DB_PASSWORD:?set BUDGET_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(file.contains("postgres://roam_bucketlists:${BUCKETLISTS_DB_PASSWORD:?set BUCKETLISTS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {
@@ -96,6 +98,41 @@ import Trips
             .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "=").first.map(String.init) })
         #expect(!required.isEmpty)
         #expect(required.subtracting(example).isEmpty, "missing from .env.example: \(required.subtracting(example).sorted())")
+    }
+
+    /// Every secret `.env.example` shows is one the processes refuse outside development, and compose
+    /// starts nothing without each of them set.
+    @Test func everyExampleSecretIsRefused() throws {
+        let compose = try Self.text("compose/docker-compose.yml")
+        let example = try Self.text("compose/.env.example").split(separator: "\n").filter { !$0.hasPrefix("#") }
+            .compactMap { line -> (String, String)? in
+                guard let equals = line.firstIndex(of: "=") else { return nil }
+                return (String(line[..<equals]), String(line[line.index(after: equals)...]))
+            }
+        let secrets = example.filter { $0.0 == "ROAM_SERVICE_SECRET" || $0.0.hasSuffix("_PASSWORD") }
+        #expect(secrets.count == 9)
+        for (variable, value) in secrets {
+            #expect(PublishedSecrets.refusal(of: value, variable: variable, kind: .production) != nil, "\(variable)'s example is accepted")
+            #expect(compose.contains("${\(variable):?"), "compose starts without \(variable)")
+        }
+    }
+
+    /// Started with no secrets at all, as a deployment that forgot them would, every process stops and names the variable.
+    @Test func everyProcessRefusesToStartWithoutItsSecret() {
+        let starts: [(String, () throws -> Void)] = [
+            ("accounts", { _ = try AccountsApp.Configuration(environment: Environment([:])) }),
+            ("events", { _ = try EventsApp.Configuration(environment: Environment([:])) }),
+            ("feed", { _ = try FeedApp.Configuration(environment: Environment([:])) }),
+            ("media", { _ = try MediaApp.Configuration(environment: Environment([:])) }),
+            ("trips", { _ = try TripsApp.Configuration(environment: Environment([:])) }),
+            ("budget", { _ = try BudgetApp.Configuration(environment: Environment([:])) }),
+            ("bucketlists", { _ = try BucketListsApp.Configuration(environment: Environment([:])) }),
+            ("gateway", { _ = try GatewaySettings(environment: Environment([:])) }),
+        ]
+        for (name, start) in starts {
+            #expect("\(name) started without ROAM_SERVICE_SECRET") { try start() }
+                throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET" }
+        }
     }
 
     @Test func theReadmeListsEveryVariable() throws {

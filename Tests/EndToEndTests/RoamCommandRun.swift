@@ -7,7 +7,8 @@ func runRoam(_ arguments: [String], environment: [String: String]) throws -> (st
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+    process.environment = ProcessInfo.processInfo.environment.merging(["ROAM_ENVIRONMENT": "development"]) { _, new in new }
+        .merging(environment) { _, new in new }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = pipe

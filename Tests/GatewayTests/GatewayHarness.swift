@@ -19,7 +19,7 @@ enum GatewayHarness {
     static func settings(_ values: [String: String] = [:]) throws -> GatewaySettings {
         // The whole suite shares two cores: a call that takes 50 ms alone can take seconds then. Tests of
         // timeouts set their own.
-        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s"].merging(values) { _, new in new }))
+        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development"].merging(values) { _, new in new }))
         settings.address = HostAndPort(host: "127.0.0.1", port: 0)
         return settings
     }

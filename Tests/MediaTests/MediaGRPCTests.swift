@@ -125,11 +125,13 @@ import Testing
             // The owner's own token still reads the untouched original.
             #expect(try await download(client, id, .original, link: nil, as: asAna).1 == photo)
 
-            // A link for another variant, a tampered or expired one, or none: as if the id did not exist.
+            // A link for another variant, a tampered, expired or overlong one, or none: as if the id did not exist.
             let refusals: [(Roam_Media_V1_Variant, Roam_Media_V1_SignedLink?, Metadata, RPCError.Code)] = [
                 (.original, link("thumbnail"), [:], .notFound),
                 (.thumbnail, link("thumbnail", signature: "AAAA" + link("thumbnail").signature.dropFirst(4)), [:], .notFound),
                 (.thumbnail, link("thumbnail", expires: Int64(Date().timeIntervalSince1970) - 1), [:], .notFound),
+                // Correctly signed, but for ten years: no gateway with this lifetime made it.
+                (.original, link("original", expires: Int64(Date().timeIntervalSince1970) + 10 * 365 * 86_400), [:], .notFound),
                 (.thumbnail, nil, asBo, .notFound),
                 (.thumbnail, nil, [:], .unauthenticated),
             ]

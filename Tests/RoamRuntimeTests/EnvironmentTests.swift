@@ -36,8 +36,43 @@ import Testing
     }
 
     @Test func serviceSettingsRejectAShortServiceSecret() {
-        #expect { try ServiceSettings(name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2, environment: Environment(["ROAM_SERVICE_SECRET": "short"])) }
+        #expect { try ServiceSettings(name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2, environment: Environment(["ROAM_SERVICE_SECRET": "short", "ROAM_ENVIRONMENT": "development"])) }
             throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET" }
+    }
+
+    static func settings(_ values: [String: String]) throws -> ServiceSettings {
+        try ServiceSettings(name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2, environment: Environment(values))
+    }
+
+    static func refusal(_ values: [String: String]) -> ConfigurationError? {
+        do {
+            _ = try settings(values)
+            return nil
+        } catch {
+            return error as? ConfigurationError
+        }
+    }
+
+    /// Outside development a process refuses to start on a secret anyone can read, and says how to make one.
+    @Test func publishedSecretsAreRefusedOutsideDevelopment() throws {
+        let strong = "Zm9yIHRlc3RzIG9ubHk6IGEgcmFuZG9tLWxvb2tpbmcgc2VjcmV0IHZhbHVl"
+        for values in [[:], ["ROAM_ENVIRONMENT": "production"], ["ROAM_SERVICE_SECRET": ServiceSettings.developmentServiceSecret],
+                       ["ROAM_SERVICE_SECRET": "change-me-to-at-least-32-random-bytes-please"]] {
+            let refusal = try #require(Self.refusal(values), "started with \(values)")
+            #expect(refusal.variable == "ROAM_SERVICE_SECRET")
+            #expect(refusal.description.contains("openssl rand -hex 32"))
+        }
+        let database = try #require(Self.refusal(["ROAM_SERVICE_SECRET": strong,
+                                                  "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam"]))
+        #expect(database.variable == "DATABASE_URL" && database.problem.hasPrefix("its password is the example value"))
+        #expect(Self.refusal(["ROAM_ENVIRONMENT": "staging", "ROAM_SERVICE_SECRET": strong])?.variable == "ROAM_ENVIRONMENT")
+
+        let real = try Self.settings(["ROAM_SERVICE_SECRET": strong, "DATABASE_URL": "postgres://roam_accounts:\(strong)@db/roam"])
+        #expect(real.kind == .production && real.serviceSecret == strong)
+        // Development (roam up, the tests) runs on the built-in values.
+        let development = try Self.settings(["ROAM_ENVIRONMENT": "development",
+                                             "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam"])
+        #expect(development.kind == .development && development.serviceSecret == ServiceSettings.developmentServiceSecret)
     }
 
     @Test func databaseURLsAreParsed() throws {

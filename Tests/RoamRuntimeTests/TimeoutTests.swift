@@ -45,4 +45,24 @@ import Testing
         await #expect(throws: CancellationError.self) { try await caller.value }
         #expect(watch.pendingCount == 0)
     }
+
+    /// Work that ignores cancellation and answers after the limit (a connection that finishes opening)
+    /// hands its result to `late`, so it can be closed instead of dropped.
+    @Test func aResultThatArrivesTooLateIsHandedBackToBeReleased() async throws {
+        let watch = DeadlineWatch(tick: .milliseconds(20))
+        let released = Mutex<[Int]>([])
+        await #expect(throws: TooLate()) {
+            try await Timeout.race(.milliseconds(100), TooLate(), watch: watch, late: { value in released.withLock { $0.append(value) } }) {
+                // Not cancellable, as a connect in flight is not.
+                let started = ContinuousClock.now
+                while ContinuousClock.now - started < .milliseconds(400) { await Task.yield() }
+                return 42
+            }
+        }
+        for _ in 0..<100 where released.withLock({ $0 }).isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(released.withLock { $0 } == [42])
+        // An answer in time is the caller's, never `late`'s.
+        #expect(try await Timeout.race(.seconds(60), TooLate(), watch: watch, late: { value in released.withLock { $0.append(value) } }) { 7 } == 7)
+        #expect(released.withLock { $0 } == [42])
+    }
 }

@@ -9,15 +9,15 @@ public struct RequestIDMiddleware: RouterMiddleware {
     public typealias Context = GatewayRequestContext
 
     let maxBodyBytes: Int
-    let trustForwardedFor: Bool
+    let trustedProxies: TrustedProxies
 
     public func handle(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.requestID = request.headers[.requestID].flatMap(Self.acceptable) ?? RoamRuntime.RequestContext.newRequestID()
         context.maxBodyBytes = maxBodyBytes
-        if trustForwardedFor, let forwarded = request.headers[.forwardedFor]?.split(separator: ",").first {
-            context.clientAddress = String(forwarded.trimmingCharacters(in: .whitespaces))
+        if trustedProxies != .none {
+            context.clientAddress = trustedProxies.client(peer: context.clientAddress, forwardedFor: request.headers[values: .forwardedFor])
         }
         context.logger[metadataKey: "request_id"] = "\(context.requestID)"
         var response = try await next(request, context)

@@ -9,9 +9,9 @@ extension IdentityProvider {
         var providers: [IdentityProvider] = []
         let presets: [(variable: String, provider: IdentityProvider)] = [
             ("OIDC_GOOGLE_CLIENT_IDS", IdentityProvider(name: "google", issuers: ["https://accounts.google.com", "accounts.google.com"],
-                                                        clientIDs: [], keysURL: "https://www.googleapis.com/oauth2/v3/certs")),
+                                                        clientIDs: [], keysURL: "https://www.googleapis.com/oauth2/v3/certs", linksByEmail: true)),
             ("OIDC_APPLE_CLIENT_IDS", IdentityProvider(name: "apple", issuers: ["https://appleid.apple.com"], clientIDs: [],
-                                                       keysURL: "https://appleid.apple.com/auth/keys")),
+                                                       keysURL: "https://appleid.apple.com/auth/keys", linksByEmail: true)),
             ("OIDC_FACEBOOK_APP_IDS", IdentityProvider(name: "facebook", issuers: ["https://www.facebook.com"], clientIDs: [],
                                                        keysURL: "https://limited.facebook.com/.well-known/oauth/openid/jwks/")),
         ]
@@ -29,6 +29,12 @@ extension IdentityProvider {
             }
             providers.append(provider)
         }
+        // Operators name the issuers of their own they trust to verify emails (Google and Apple are trusted).
+        let linking = Set(clientIDs(environment.string("OIDC_LINK_BY_EMAIL", default: "")).map { $0.lowercased() })
+        if let unknown = linking.first(where: { name in !providers.contains { $0.name == name } }) {
+            throw ConfigurationError(variable: "OIDC_LINK_BY_EMAIL", problem: "names \(unknown), which is not a configured provider")
+        }
+        for index in providers.indices where linking.contains(providers[index].name) { providers[index].linksByEmail = true }
         return providers
     }
 

@@ -15,6 +15,8 @@ extension MediaApp {
         /// How often blobs nothing points to are looked for, and how old they must be to go.
         public var sweepInterval: Duration
         public var orphanGrace: Duration
+        /// The gateway's `MEDIA_URL_TTL`: a link whose expiry lies further ahead is refused.
+        public var linkLifetime: Duration
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "media", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
@@ -25,6 +27,7 @@ extension MediaApp {
             spoolDirectory = URL(fileURLWithPath: environment.string("MEDIA_SPOOL_DIRECTORY", default: directory.appendingPathComponent("spool").path))
             sweepInterval = try environment.duration("MEDIA_SWEEP_INTERVAL", default: .seconds(3_600))
             orphanGrace = try environment.duration("MEDIA_ORPHAN_GRACE", default: .seconds(86_400))
+            linkLifetime = try environment.duration("MEDIA_URL_TTL", default: .seconds(3_600))
             let bucket = environment.string("S3_BUCKET", default: "")
             if !bucket.isEmpty {
                 let endpoint = environment.string("S3_ENDPOINT", default: "https://s3.amazonaws.com")

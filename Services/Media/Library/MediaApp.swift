@@ -16,7 +16,8 @@ public enum MediaApp {
                                      scratchDirectory: configuration.spoolDirectory)
             let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
                                           maxBytes: configuration.policy.maxBytes,
-                                          links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret))
+                                          links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret,
+                                                                 lifetime: configuration.linkLifetime))
             var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
             // A signed link is its own permission: browsers fetch them without a token.
             parts.anonymousMethods = [Roam_Media_V1_MediaService.Method.Download.descriptor]

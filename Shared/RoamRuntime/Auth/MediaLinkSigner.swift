@@ -31,6 +31,14 @@ public struct MediaLinkSigner: Sendable {
         return (current / step + 1) * step + lifetime
     }
 
+    /// The latest expiry a link checked at `now` may carry: what `expiry(at:)` gives, plus a minute for
+    /// clocks that differ between the gateway and media. A link claiming more was not made by a gateway
+    /// with this lifetime, whatever its signature says.
+    public func latestExpiry(at now: Date) -> Int64 {
+        let lifetime = max(Int64(lifetime.components.seconds), 4)
+        return Int64(now.timeIntervalSince1970) + lifetime + lifetime / 4 + 60
+    }
+
     /// The signature of a link to `variant` of `media` expiring at `expires`: HMAC-SHA256, base64url.
     public func signature(media: UUID, variant: String, expires: Int64) -> String {
         signature(mediaID: media.lowercasedString, variant: variant, expires: expires)
@@ -43,9 +51,11 @@ public struct MediaLinkSigner: Sendable {
         return Data(hmac.finalize()).base64URLEncodedString
     }
 
-    /// Whether `signature` is this signer's for that link and the link has not expired at `now`.
+    /// Whether `signature` is this signer's for that link, the link has not expired at `now`, and its
+    /// expiry is no further ahead than this signer's lifetime allows.
     public func accepts(signature: String, media: UUID, variant: String, expires: Int64, at now: Date) -> Bool {
-        guard expires > Int64(now.timeIntervalSince1970), let given = Data(base64URLEncoded: signature) else { return false }
+        guard expires > Int64(now.timeIntervalSince1970), expires <= latestExpiry(at: now),
+              let given = Data(base64URLEncoded: signature) else { return false }
         let message = "\(media.uuidString.lowercased())/\(variant)/\(expires)"
         return HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: Data(message.utf8), using: key)
     }

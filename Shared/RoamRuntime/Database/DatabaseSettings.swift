@@ -36,6 +36,11 @@ public struct DatabaseSettings: Sendable {
         probeConfiguration = probe
     }
 
+    /// The password a `DATABASE_URL` carries, if any.
+    public static func password(in url: String) -> String? {
+        ServerAddress(url: url)?.password
+    }
+
     static func configuration(from url: String) -> PostgresClient.Configuration? {
         guard let address = ServerAddress(url: url) else { return nil }
         if let socket = address.socketPath {

@@ -161,7 +161,8 @@ public final class DatabaseSupervisor: Service, Sendable {
                 attempt += 1
                 let id = attempt
                 do {
-                    connection = try await Timeout.race(timing.probeTimeout, Self.noAnswer) {
+                    // A connection that opens after the limit is closed, not dropped (PostgresNIO traps on that).
+                    connection = try await Timeout.race(timing.probeTimeout, Self.noAnswer, late: { try? await $0.close() }) {
                         try await PostgresConnection.connect(configuration: self.probeConfiguration, id: id, logger: self.logger)
                     }
                 } catch {

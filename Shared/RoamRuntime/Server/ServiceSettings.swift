@@ -7,6 +7,8 @@ public struct ServiceSettings: Sendable {
     /// Port of the Prometheus `/metrics` listener; 0 turns it off.
     public var metricsAddress: HostAndPort
     public var log: LogSettings
+    /// Development runs may use built-in and published secrets; nothing else may.
+    public var kind: DeploymentKind
     public var serviceSecret: String
     /// Where user-token public keys come from (the accounts service).
     public var accountsAddresses: [HostAndPort]
@@ -18,7 +20,7 @@ public struct ServiceSettings: Sendable {
     /// Where the fault suite makes the process kill itself; none in normal runs.
     public var crashPoints: CrashPoints
 
-    public static let developmentServiceSecret = "roam-development-service-secret-change-me"
+    public static let developmentServiceSecret = PublishedSecrets.developmentServiceSecret
 
     public init(name: String, defaultGRPCPort: Int, defaultMetricsPort: Int, environment: Environment) throws(ConfigurationError) {
         self.name = name
@@ -27,12 +29,14 @@ public struct ServiceSettings: Sendable {
         metricsAddress = HostAndPort(host: environment.string("METRICS_HOST", default: host),
                                      port: try environment.int("METRICS_PORT", default: defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
-        serviceSecret = environment.string("ROAM_SERVICE_SECRET", default: Self.developmentServiceSecret)
-        guard serviceSecret.utf8.count >= 32 else {
-            throw ConfigurationError(variable: "ROAM_SERVICE_SECRET", problem: "must be at least 32 bytes")
-        }
+        kind = try DeploymentKind(environment: environment)
+        serviceSecret = try environment.serviceSecret(kind: kind)
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         database = try DatabaseSettings(environment: environment)
+        if let password = DatabaseSettings.password(in: environment.string("DATABASE_URL", default: DatabaseSettings.defaultURL)),
+           let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind) {
+            throw refusal
+        }
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         crashPoints = try CrashPoints(environment: environment)

@@ -6,13 +6,17 @@ import Synchronization
 public enum Timeout {
     /// `body`'s result, or `error` once `limit` has passed (then `body` is cancelled and left to end
     /// on its own). Cancelling the caller cancels `body`.
+    /// - Parameter late: given a result that arrived after the race was lost, to release it (a
+    ///   connection that finished opening after its time limit must still be closed).
     public static func race<Result: Sendable>(_ limit: Duration, _ error: any Error,
+                                              late: (@Sendable (Result) async -> Void)? = nil,
                                               _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
-        try await race(limit, error, watch: .shared, body)
+        try await race(limit, error, watch: .shared, late: late, body)
     }
 
     /// `race` with the clock of one's own, for tests.
     static func race<Result: Sendable>(_ limit: Duration, _ error: any Error, watch: DeadlineWatch,
+                                       late: (@Sendable (Result) async -> Void)? = nil,
                                        _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
         let race = Race(watch: watch)
         return try await withTaskCancellationHandler {
@@ -20,7 +24,11 @@ public enum Timeout {
                 let work = Task {
                     do {
                         let result = try await body()
-                        if race.finish() { continuation.resume(returning: result) }
+                        if race.finish() {
+                            continuation.resume(returning: result)
+                        } else {
+                            await late?(result)
+                        }
                     } catch {
                         if race.finish() { continuation.resume(throwing: error) }
                     }

@@ -7,7 +7,11 @@ public struct AccountPolicy: Sendable {
     public var refreshTokenLifetime: Duration = .seconds(30 * 86400)
     public var verificationTokenLifetime: Duration = .seconds(48 * 3600)
     public var resetTokenLifetime: Duration = .seconds(3600)
-    public var failedLoginLimitPerAccount = 10
+    /// Failed log-ins on one account from one address before each further one doubles the wait.
+    public var freeLoginFailures = 5
+    /// Failures on one account from anywhere before every address that failed on it waits from its first.
+    public var failedLoginLimitPerAccount = 20
+    /// Failures from one address on any accounts before it gets one free failure per account.
     public var failedLoginLimitPerAddress = 30
     public var failedLoginWindow: Duration = .seconds(15 * 60)
     /// Where links in emails point; the app at that address passes the token back to Roam.

@@ -1,3 +1,4 @@
+import Foundation
 import RoamCore
 
 /// The shapes Roam accepts for account fields.
@@ -16,8 +17,17 @@ public enum AccountRules {
         validation.require(valid, field, "must be an email address such as name@example.com")
     }
 
+    /// A username as it is stored and compared: trimmed, NFKC-folded (full-width `ａｄａ` is `ada`) and
+    /// lower-cased. Every lookup by name goes through this, so two spellings of one name are one account.
+    public static func folded(username: String) -> String {
+        username.trimmingWhitespace().precomposedStringWithCompatibilityMapping.lowercased()
+            .precomposedStringWithCompatibilityMapping
+    }
+
+    /// Checked on Unicode scalars, not characters: `a` followed by an invisible variation selector is one
+    /// character that sorts between `a` and `z`, but two scalars, one of which is not allowed.
     public static func checkUsername(_ username: String, into validation: inout Validation) {
-        validation.require(usernameLength.contains(username.count) && username.allSatisfy(isUsernameCharacter),
+        validation.require(usernameLength.contains(username.unicodeScalars.count) && username.unicodeScalars.allSatisfy(isUsernameScalar),
                            "username", "must be 3 to 30 characters of a-z, 0-9, _ and .")
     }
 
@@ -35,10 +45,11 @@ public enum AccountRules {
         validation.requireStorable(name, "display_name")
         validation.require(displayNameLength.contains(name.count) && !name.contains(where: \.isNewline),
                            "display_name", "must be 1 to 50 characters on one line")
+        validation.requireNoSpoofing(line: name, "display_name")
     }
 
-    static func isUsernameCharacter(_ character: Character) -> Bool {
-        ("a"..."z").contains(character) || ("0"..."9").contains(character) || character == "_" || character == "."
+    static func isUsernameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
     }
 }
 

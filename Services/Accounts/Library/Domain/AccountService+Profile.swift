@@ -17,6 +17,9 @@ extension AccountService {
         if let bio = changes.bio {
             validation.require(AccountRules.bioLength.contains(bio.count), "bio", "must be at most 500 characters")
             validation.requireStorable(bio, "bio")
+            if let scalar = SpoofingCheck.firstSpoofingScalar(inBody: bio) {
+                validation.fail("bio", "must not contain text-direction overrides (\(SpoofingCheck.name(of: scalar)))")
+            }
         }
         if let phone = changes.phone {
             let digits = phone.filter(\.isNumber)
@@ -56,7 +59,7 @@ extension AccountService {
     }
 
     func visibleUser(username: String, viewer: UUID?) async throws -> User {
-        let username = username.trimmingWhitespace().lowercased()
+        let username = AccountRules.folded(username: username)
         guard !username.isEmpty else { throw RoamError.invalidField("username", "is required") }
         guard let user = try await users.user(username: username) else { throw AccountsError.userNotFound }
         if let viewer, viewer != user.id, try await graph.eitherBlocks(viewer, user.id) { throw AccountsError.userNotFound }

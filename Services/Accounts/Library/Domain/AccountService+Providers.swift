@@ -11,7 +11,8 @@ extension AccountService {
     public var termsVersion: String { policy.termsVersion }
 
     /// Signs in the person the ID token names: the account linked to that provider account, else the
-    /// account with the same verified email (linking it), else a new account.
+    /// account with the same verified email (linking it) when the provider is trusted with emails, else a
+    /// new account.
     public func signIn(provider name: String, idToken: String, nonce: String, acceptingTerms: String = "",
                        device: DeviceInfo, clientAddress: String) async throws -> ProviderSignIn {
         let (provider, claims) = try await verifiedClaims(provider: name, idToken: idToken, nonce: nonce)
@@ -21,7 +22,7 @@ extension AccountService {
             guard let user = try await users.user(id: linked.userID) else { throw AccountsError.invalidIDToken }
             return try await signedIn(user, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
         }
-        if claims.emailVerified, !email.isEmpty, let owner = try await users.user(email: email) {
+        if provider.linksByEmail, claims.emailVerified, !email.isEmpty, let owner = try await users.user(email: email) {
             guard owner.emailVerified else { throw AccountsError.emailInUseUnverified }
             try await identities.link(identity(of: owner.id, at: provider, claims: claims, email: email, time: time))
             return try await signedIn(owner, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
@@ -71,10 +72,14 @@ extension AccountService {
             throw AccountsError.unknownProvider
         }
         let claims = try await idTokens.verify(idToken, from: provider, nonce: nonce)
-        // One sign-in per token: the nonce is remembered until the token expires.
-        guard try await nonces.use(tokens.digest("\(provider.issuer)\n\(claims.nonce ?? nonce)"), until: claims.expiresAt, at: now()) else {
-            throw AccountsError.nonceReused
+        // One sign-in per nonce, whatever its form: the token carries the app's nonce or its SHA-256, so
+        // both the token's value and its hash are remembered until the token expires. Any two sign-ins
+        // with one nonce, in either form, share one of them.
+        var fresh = true
+        for form in claims.nonceForms.isEmpty ? [claims.nonce ?? nonce] : claims.nonceForms {
+            if !(try await nonces.use(tokens.digest("\(provider.issuer)\n\(form)"), until: claims.expiresAt, at: now())) { fresh = false }
         }
+        guard fresh else { throw AccountsError.nonceReused }
         return (provider, claims)
     }
 

@@ -11,7 +11,7 @@ extension AccountService {
     }
 
     public func unfollow(_ caller: AuthenticatedUser, username: String) async throws {
-        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else { return }
+        guard let target = try await users.user(username: AccountRules.folded(username: username)) else { return }
         _ = try await graph.unfollow(follower: caller.id, followee: target.id)
     }
 
@@ -29,7 +29,7 @@ extension AccountService {
 
     /// Idempotent. Removes follows both ways.
     public func block(_ caller: AuthenticatedUser, username: String) async throws {
-        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else {
+        guard let target = try await users.user(username: AccountRules.folded(username: username)) else {
             throw AccountsError.userNotFound
         }
         guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
@@ -37,7 +37,7 @@ extension AccountService {
     }
 
     public func unblock(_ caller: AuthenticatedUser, username: String) async throws {
-        guard let target = try await users.user(username: username.trimmingWhitespace().lowercased()) else { return }
+        guard let target = try await users.user(username: AccountRules.folded(username: username)) else { return }
         try await graph.unblock(blocker: caller.id, blocked: target.id)
     }
 

@@ -5,7 +5,7 @@ import RoamCore
 /// free for others at once and no longer finds this user.
 extension AccountService {
     public func changeUsername(of caller: AuthenticatedUser, to requested: String) async throws -> ProfileView {
-        let username = requested.trimmingWhitespace().lowercased()
+        let username = AccountRules.folded(username: requested)
         var validation = Validation()
         AccountRules.checkUsername(username, into: &validation)
         try validation.check()

@@ -70,7 +70,7 @@ public struct AccountService: Sendable {
     /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to.
     public func logIn(identifier: String, password: String, acceptingTerms: String = "", device: DeviceInfo,
                       clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
-        let identifier = identifier.trimmingWhitespace().lowercased()
+        let identifier = identifier.contains("@") ? identifier.trimmingWhitespace().lowercased() : AccountRules.folded(username: identifier)
         var validation = Validation()
         validation.require(!identifier.isEmpty, "identifier", "is required")
         validation.require(!password.isEmpty, "password", "is required")
@@ -78,16 +78,18 @@ public struct AccountService: Sendable {
 
         let addressKey = "address:\(clientAddress)"
         let accountKey = "account:\(identifier)"
-        try await checkThrottle(key: addressKey, limit: policy.failedLoginLimitPerAddress)
-        try await checkThrottle(key: accountKey, limit: policy.failedLoginLimitPerAccount)
+        let pairKey = "pair:\(identifier) \(clientAddress)"
+        try await checkThrottle(pair: pairKey, account: accountKey, address: addressKey)
 
         let user = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
         let valid = try await hasher.verify(password, against: user?.passwordHash ?? decoyHash)
         guard var user, valid else {
-            try await attempts.recordFailure(keys: [addressKey, accountKey], at: now())
+            try await attempts.recordFailure(keys: [addressKey, accountKey, pairKey], at: now())
             throw AccountsError.invalidCredentials
         }
-        try await attempts.clear(key: accountKey)
+        // The owner is in: what was guessed from here is forgotten. The account's count from elsewhere
+        // stays, so a guesser elsewhere keeps waiting.
+        try await attempts.clear(key: pairKey)
         user = try await checkTerms(of: user, accepting: acceptingTerms)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
         return (ProfileView(user: user, isOwner: true), tokens)
@@ -157,13 +159,20 @@ public struct AccountService: Sendable {
               session.createdAt.adding(policy.recentSignIn) >= now() else { throw AccountsError.recentSignInRequired }
     }
 
-    private func checkThrottle(key: String, limit: Int) async throws {
-        let since = now().adding(.zero - policy.failedLoginWindow)
-        let (count, oldest) = try await attempts.failures(key: key, since: since)
-        guard count >= limit, let oldest else { return }
-        let retryAt = oldest.adding(policy.failedLoginWindow)
-        let seconds = max(1, Int(retryAt.timeIntervalSince(now()).rounded(.up)))
-        throw RoamError.tooManyAttempts(retryAfter: .seconds(seconds))
+    private func checkThrottle(pair: String, account: String, address: String) async throws {
+        let time = now()
+        let since = time.adding(.zero - policy.failedLoginWindow)
+        let pairFailures = try await attempts.failures(key: pair, since: since)
+        // Nothing failed from here on this account: nothing else can hold the attempt back.
+        guard pairFailures.count > 0 else { return }
+        let accountFailures = try await attempts.failures(key: account, since: since)
+        let addressFailures = try await attempts.failures(key: address, since: since)
+        let throttle = LoginThrottle(policy: policy)
+        if let wait = throttle.wait(pair: .init(count: pairFailures.count, latest: pairFailures.latest),
+                                    account: .init(count: accountFailures.count, latest: accountFailures.latest),
+                                    address: .init(count: addressFailures.count, latest: addressFailures.latest), now: time) {
+            throw RoamError.tooManyAttempts(retryAfter: wait)
+        }
     }
 
     func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {

@@ -8,12 +8,16 @@ public struct IdentityProvider: Sendable, Equatable {
     public var clientIDs: [String]
     /// Where its signing keys are published; found through the issuer's discovery document when nil.
     public var keysURL: String?
+    /// Whether a first sign-in joins the account whose verified email the token names. Only for a provider
+    /// trusted to verify emails: otherwise whoever runs it could claim anyone's address and take their account.
+    public var linksByEmail: Bool
 
-    public init(name: String, issuers: [String], clientIDs: [String], keysURL: String? = nil) {
+    public init(name: String, issuers: [String], clientIDs: [String], keysURL: String? = nil, linksByEmail: Bool = false) {
         self.name = name
         self.issuers = issuers
         self.clientIDs = clientIDs
         self.keysURL = keysURL
+        self.linksByEmail = linksByEmail
     }
 
     public var issuer: String { issuers[0] }

@@ -12,7 +12,7 @@ public struct SignUpForm: Sendable, Equatable {
     public init(email: String, username: String, password: String, displayName: String, termsVersion: String = "") {
         self.termsVersion = termsVersion.trimmingWhitespace()
         self.email = email.trimmingWhitespace().lowercased()
-        self.username = username.trimmingWhitespace().lowercased()
+        self.username = AccountRules.folded(username: username)
         self.password = password
         self.displayName = displayName.trimmingWhitespace()
     }

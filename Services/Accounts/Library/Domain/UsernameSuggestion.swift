@@ -9,10 +9,10 @@ enum UsernameSuggestion {
         let folded = source.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
             .lowercased()
         var result = ""
-        for character in folded {
-            if AccountRules.isUsernameCharacter(character) {
-                result.append(character)
-            } else if character.isWhitespace || character == "-", result.last != "_" {
+        for scalar in folded.unicodeScalars {
+            if AccountRules.isUsernameScalar(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else if scalar.properties.isWhitespace || scalar == "-", result.last != "_" {
                 result.append("_")
             }
         }

@@ -5,9 +5,9 @@ extension InMemoryAccountsStore: LoginAttemptRepository {
         for key in keys { failures[key, default: []].append(time) }
     }
 
-    public func failures(key: String, since: Date) -> (count: Int, oldest: Date?) {
+    public func failures(key: String, since: Date) -> (count: Int, latest: Date?) {
         let recent = (failures[key] ?? []).filter { $0 >= since }
-        return (recent.count, recent.min())
+        return (recent.count, recent.max())
     }
 
     public func clear(key: String) {

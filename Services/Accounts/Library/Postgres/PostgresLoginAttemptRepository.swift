@@ -15,12 +15,12 @@ public struct PostgresLoginAttemptRepository: LoginAttemptRepository {
             """)
     }
 
-    public func failures(key: String, since: Date) async throws -> (count: Int, oldest: Date?) {
+    public func failures(key: String, since: Date) async throws -> (count: Int, latest: Date?) {
         let row = try await database.query("""
-            SELECT count(*), min(failed_at) FROM accounts.login_failures WHERE key = \(key) AND failed_at >= \(since)
+            SELECT count(*), max(failed_at) FROM accounts.login_failures WHERE key = \(key) AND failed_at >= \(since)
             """)[0]
-        let (count, oldest) = try row.decode((Int, Date?).self)
-        return (count, oldest)
+        let (count, latest) = try row.decode((Int, Date?).self)
+        return (count, latest)
     }
 
     public func clear(key: String) async throws {

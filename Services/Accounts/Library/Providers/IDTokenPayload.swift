@@ -8,6 +8,7 @@ struct IDTokenPayload: JWTIdentityToken {
         case subject = "sub"
         case audience = "aud"
         case expires = "exp"
+        case issuedAt = "iat"
         case nonce, email, name
         case emailVerified = "email_verified"
     }
@@ -16,6 +17,7 @@ struct IDTokenPayload: JWTIdentityToken {
     var subject: SubjectClaim
     var audience: AudienceClaim
     var expires: ExpirationClaim
+    var issuedAt: IssuedAtClaim?
     var nonce: String?
     var email: String?
     /// Apple writes it as a string ("true").
@@ -27,5 +29,9 @@ struct IDTokenPayload: JWTIdentityToken {
 
     func verify(using _: some JWTAlgorithm) async throws {
         try expires.verifyNotExpired(currentDate: Date().addingTimeInterval(-Self.clockSkew))
+        // A token from the future was made with a clock (or a key) nobody should trust.
+        if let issuedAt, issuedAt.value > Date().addingTimeInterval(Self.clockSkew) {
+            throw JWTError.claimVerificationFailure(failedClaim: issuedAt, reason: "issued in the future")
+        }
     }
 }

@@ -20,6 +20,7 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
         }
         return ProviderClaims(issuer: payload.issuer.value, subject: payload.subject.value, email: payload.email,
                               emailVerified: payload.emailVerified?.value ?? false, name: payload.name, nonce: tokenNonce,
+                              nonceForms: [tokenNonce, Self.sha256Hex(tokenNonce)],
                               expiresAt: payload.expires.value)
     }
 
@@ -54,7 +55,8 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
         guard let error = error as? JWTError else { return refusal("cannot be read") }
         return switch error.errorType {
         case .claimVerificationFailure:
-            refusal(error.failedClaim is ExpirationClaim ? "has expired" : "was not issued to this app (audience)")
+            refusal(error.failedClaim is ExpirationClaim ? "has expired"
+                    : error.failedClaim is IssuedAtClaim ? "was issued in the future" : "was not issued to this app (audience)")
         case .signatureVerificationFailed: refusal("has a signature that does not match the provider's keys")
         case .unknownKID: refusal("is signed with an unknown key")
         default: refusal("cannot be read")

@@ -1,0 +1,51 @@
+@testable import Gateway
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Whose address a request is counted under: never one the client wrote itself.
+@Suite struct TrustedProxiesTests {
+    static func proxies(_ value: String) throws -> TrustedProxies {
+        try TrustedProxies(environment: Environment(["TRUSTED_PROXIES": value]))
+    }
+
+    @Test func theRightMostAddressNoTrustedProxyAddedIsTheClient() throws {
+        // The client forged the first entry; the load balancer (the peer) appended what it heard.
+        let forged = ["6.6.6.6, 203.0.113.9"]
+        #expect(try Self.proxies("").client(peer: "10.0.0.2", forwardedFor: forged) == "10.0.0.2")
+        #expect(try Self.proxies("1").client(peer: "10.0.0.2", forwardedFor: forged) == "203.0.113.9")
+        #expect(try Self.proxies("2").client(peer: "10.0.0.2", forwardedFor: ["6.6.6.6, 203.0.113.9", "10.0.0.7"]) == "203.0.113.9")
+        let networks = try Self.proxies("10.0.0.0/8, fd00::/8")
+        #expect(networks.client(peer: "10.0.0.2", forwardedFor: ["6.6.6.6, 203.0.113.9, 10.1.2.3"]) == "203.0.113.9")
+        #expect(networks.client(peer: "fd00::1", forwardedFor: ["2001:db8::5"]) == "2001:db8::5")
+        #expect(networks.client(peer: "::ffff:10.0.0.2", forwardedFor: ["198.51.100.1"]) == "198.51.100.1")
+        // A connection not from a proxy: its header is the client's own words.
+        #expect(networks.client(peer: "198.51.100.4", forwardedFor: ["1.2.3.4"]) == "198.51.100.4")
+        // Fewer entries than proxies, or garbage where the client should be: the peer, never the text.
+        #expect(try Self.proxies("3").client(peer: "10.0.0.2", forwardedFor: ["not-an-address"]) == "10.0.0.2")
+        #expect(networks.client(peer: "10.0.0.2", forwardedFor: ["<script>"]) == "10.0.0.2")
+    }
+
+    @Test func theOldSwitchAndMalformedValuesStopTheGateway() {
+        for values in [["TRUST_FORWARDED_FOR": "true"], ["TRUSTED_PROXIES": "ten"], ["TRUSTED_PROXIES": "10.0.0.0/33"],
+                       ["TRUSTED_PROXIES": "11"]] {
+            #expect(throws: ConfigurationError.self, "\(values)") { try TrustedProxies(environment: Environment(values)) }
+        }
+    }
+
+    /// Behind one proxy, a client that writes a new address in front of each request is still counted
+    /// under the one the proxy saw.
+    @Test func aForgedForwardedForDoesNotEscapeTheAddressLimit() async throws {
+        let settings = try GatewayHarness.settings(["TRUSTED_PROXIES": "1", "RATE_LIMIT_PER_ADDRESS": "1", "RATE_LIMIT_PER_ADDRESS_BURST": "3"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            var statuses: [Int] = []
+            for index in 0..<20 where statuses.last != 429 {
+                let reply = try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "6.6.\(index).6, 203.0.113.9"])
+                statuses.append(reply.status)
+            }
+            #expect(statuses.prefix(3).allSatisfy { $0 == 200 } && statuses.last == 429)
+            // Another client behind the same proxy has its own budget.
+            #expect(try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "198.51.100.7"]).status == 200)
+        }
+    }
+}
