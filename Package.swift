@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "Accounts",
             dependencies: uses("AsyncHTTPClient", "Crypto", "GRPCCore", "JWTKit", "Logging", "NIOCore", "PostgresNIO", "RoamCore",
-                               "RoamProto", "RoamRuntime", "SwiftProtobuf"),
+                               "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
         .executableTarget(name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
                           swiftSettings: swiftSettings),

@@ -56,9 +56,11 @@ python3 scripts/python-client/accounts_client.py 127.0.0.1:50051
 # Every documented route with generated good and bad input: never a 5xx, and every response as documented.
 token=$(curl -sf -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
   -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')
-# The notification stream never ends by design, so it is left out of the fuzzing (a test covers it).
+# The notification stream never ends by design, so it is left out of the fuzzing (a test covers it);
+# so is signing out one device, which the fuzzer would do to its own session (found through the
+# session list), ending its token for the rest of the run (GatewayRevocationTests cover it).
 schemathesis run http://localhost:8080/openapi.json --seed 20261121 --max-examples 10 -H "Authorization: Bearer $token" \
-  --exclude-path /v1/me/notifications/stream \
+  --exclude-path /v1/me/notifications/stream --exclude-operation-id revokeSession \
   --checks not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance >"$log.fuzz" 2>&1 || { cat "$log.fuzz"; echo "schemathesis found problems"; exit 1; }
 tail -3 "$log.fuzz"
 stop_stack

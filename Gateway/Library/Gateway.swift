@@ -15,6 +15,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     public var verifier: AccessTokenVerifier
     public var registry: PrometheusCollectorRegistry?
     let refusedUpgrades = RefusedUpgrades()
+    /// Notification streams and chat sockets, closed when their session ends.
+    public let openStreams: OpenStreams
 
     public init(settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
                 registry: PrometheusCollectorRegistry?) {
@@ -22,6 +24,9 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         self.upstreams = upstreams
         self.verifier = verifier
         self.registry = registry
+        let openStreams = OpenStreams(limit: settings.streamsPerUser)
+        self.openStreams = openStreams
+        _ = verifier.revoked.listen { revocation in openStreams.revoke(revocation) }
     }
 
     /// The router and the list of routes it serves.
@@ -45,7 +50,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let accounts = AccountsCaller(accounts: upstreams.accounts)
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
-        SystemRoutes(upstreams: upstreams, registry: registry).register(in: table)
+        SystemRoutes(upstreams: upstreams, registry: registry, revoked: verifier.revoked).register(in: table)
         let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
                                    publicBaseURL: settings.publicBaseURL)
         let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
@@ -64,8 +69,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
         NotificationStreamRoute(events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
-                                heartbeat: settings.streamHeartbeat).register(in: table)
-        ChatRoutes(feed: feed, links: links).register(in: table)
+                                heartbeat: settings.streamHeartbeat, openStreams: openStreams).register(in: table)
+        ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         TripDayRoute(api: api).register(in: table)
         return (router, table)
@@ -77,6 +82,9 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let verifier = self.verifier
         let refusedUpgrades = self.refusedUpgrades
         let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
+        let revocations = RevocationFollower(source: AccountsRevocationSource(accounts: upstreams.accounts, serviceName: "gateway",
+                                                                              serviceSecret: settings.serviceSecret),
+                                             revoked: verifier.revoked, logger: logger)
         let router = router().0
         return Application(
             router: router,
@@ -84,7 +92,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                 http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
                 ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
-            services: upstreams.all.map(\.upstream) + [keyLoader],
+            services: upstreams.all.map(\.upstream) + [keyLoader, revocations],
             onServerRunning: onServerRunning,
             logger: logger
         )

@@ -32,6 +32,8 @@ public struct GatewaySettings: Sendable {
     public var publicBaseURL: String
     /// How often an idle notification stream sends a comment line, so proxies keep it open.
     public var streamHeartbeat: Duration
+    /// Notification streams and chat sockets one user may hold open at once; one more closes the oldest.
+    public var streamsPerUser: Int
     /// The longest one call to a service may take.
     public var upstreamTimeout: Duration
     /// How long a composite view waits for its parts before answering with what it has.
@@ -65,6 +67,7 @@ public struct GatewaySettings: Sendable {
         while base.hasSuffix("/") { base.removeLast() }
         publicBaseURL = base
         streamHeartbeat = try environment.duration("STREAM_HEARTBEAT", default: .seconds(15))
+        streamsPerUser = try environment.int("STREAMS_PER_USER", default: 8, in: 1...1000)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))
         maxBodyBytes = try environment.int("MAX_BODY_BYTES", default: 1 << 20, in: 1024...(64 << 20))

@@ -371,6 +371,19 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "WatchRevocations" metadata.
+        public enum WatchRevocations: Sendable {
+            /// Request type for "WatchRevocations".
+            public typealias Input = Roam_Accounts_V1_WatchRevocationsRequest
+            /// Response type for "WatchRevocations".
+            public typealias Output = Roam_Accounts_V1_WatchRevocationsResponse
+            /// Descriptor for "WatchRevocations".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "WatchRevocations",
+                type: .serverStreaming
+            )
+        }
         /// Namespace for "GetSignInOptions" metadata.
         public enum GetSignInOptions: Sendable {
             /// Request type for "GetSignInOptions".
@@ -504,6 +517,7 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
             CheckBlock.descriptor,
             GetRelations.descriptor,
             GetPublicKeys.descriptor,
+            WatchRevocations.descriptor,
             GetSignInOptions.descriptor,
             SignInWithProvider.descriptor,
             ListLinkedProviders.descriptor,
@@ -990,6 +1004,28 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_GetPublicKeysRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_GetPublicKeysResponse>
+
+        /// Handle the "WatchRevocations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+        /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+        /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+        /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+        /// > position it saw, so nothing is missed.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_WatchRevocationsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_WatchRevocationsResponse` messages.
+        func watchRevocations(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_WatchRevocationsResponse>
 
         /// Handle the "GetSignInOptions" method.
         ///
@@ -1591,6 +1627,28 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_GetPublicKeysResponse>
 
+        /// Handle the "WatchRevocations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+        /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+        /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+        /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+        /// > position it saw, so nothing is missed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_WatchRevocationsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_WatchRevocationsResponse` messages.
+        func watchRevocations(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_WatchRevocationsResponse>
+
         /// Handle the "GetSignInOptions" method.
         ///
         /// > Source IDL Documentation:
@@ -2189,6 +2247,29 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Accounts_V1_GetPublicKeysResponse
 
+        /// Handle the "WatchRevocations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+        /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+        /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+        /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+        /// > position it saw, so nothing is missed.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_WatchRevocationsRequest` message.
+        ///   - response: A response stream of `Roam_Accounts_V1_WatchRevocationsResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func watchRevocations(
+            request: Roam_Accounts_V1_WatchRevocationsRequest,
+            response: GRPCCore.RPCWriter<Roam_Accounts_V1_WatchRevocationsResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
+
         /// Handle the "GetSignInOptions" method.
         ///
         /// > Source IDL Documentation:
@@ -2631,6 +2712,17 @@ extension Roam_Accounts_V1_AccountsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.WatchRevocations.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_WatchRevocationsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_WatchRevocationsResponse>(),
+            handler: { request, context in
+                try await self.watchRevocations(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Accounts_V1_AccountsService.Method.GetSignInOptions.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetSignInOptionsRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetSignInOptionsResponse>(),
@@ -3019,6 +3111,17 @@ extension Roam_Accounts_V1_AccountsService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func watchRevocations(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_WatchRevocationsResponse> {
+        let response = try await self.watchRevocations(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 
     public func getSignInOptions(
@@ -3461,6 +3564,23 @@ extension Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func watchRevocations(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_WatchRevocationsResponse> {
+        return GRPCCore.StreamingServerResponse<Roam_Accounts_V1_WatchRevocationsResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.watchRevocations(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 
@@ -4164,6 +4284,33 @@ extension Roam_Accounts_V1_AccountsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_GetPublicKeysResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_GetPublicKeysResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "WatchRevocations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+        /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+        /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+        /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+        /// > position it saw, so nothing is missed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_WatchRevocationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_WatchRevocationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_WatchRevocationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func watchRevocations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_WatchRevocationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_WatchRevocationsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Accounts_V1_WatchRevocationsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "GetSignInOptions" method.
@@ -5246,6 +5393,42 @@ extension Roam_Accounts_V1_AccountsService {
             )
         }
 
+        /// Call the "WatchRevocations" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+        /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+        /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+        /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+        /// > position it saw, so nothing is missed.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_WatchRevocationsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_WatchRevocationsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_WatchRevocationsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func watchRevocations<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_WatchRevocationsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_WatchRevocationsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Accounts_V1_WatchRevocationsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.WatchRevocations.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "GetSignInOptions" method.
         ///
         /// > Source IDL Documentation:
@@ -6255,6 +6438,37 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_GetPublicKeysRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_GetPublicKeysResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "WatchRevocations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+    /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+    /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+    /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+    /// > position it saw, so nothing is missed.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_WatchRevocationsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func watchRevocations<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_WatchRevocationsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Accounts_V1_WatchRevocationsResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.watchRevocations(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_WatchRevocationsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_WatchRevocationsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -7335,6 +7549,41 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getPublicKeys(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "WatchRevocations" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Services only: every session ended (log-out, revocation, a reused refresh token, a password change)
+    /// > and every account deleted, in the order they happened, from just after `after`; then each new one
+    /// > as it commits, and the position every few seconds while nothing happens. Verifiers follow it and
+    /// > refuse those sessions' access tokens at once; a follower that reconnects asks from the last
+    /// > position it saw, so nothing is missed.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func watchRevocations<Result>(
+        _ message: Roam_Accounts_V1_WatchRevocationsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Accounts_V1_WatchRevocationsResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_WatchRevocationsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.watchRevocations(
             request: request,
             options: options,
             onResponse: handleResponse

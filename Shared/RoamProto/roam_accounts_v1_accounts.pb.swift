@@ -1077,6 +1077,74 @@ public nonisolated struct Roam_Accounts_V1_GetPublicKeysResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Accounts_V1_WatchRevocationsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The last position the follower saw; 0 for every revocation whose tokens may still be alive.
+  public var after: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_WatchRevocationsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// In position order; empty on a message that only moves the position on (caught up, or idle).
+  public var revocations: [Roam_Accounts_V1_Revocation] = []
+
+  /// The follower has everything up to here.
+  public var position: Int64 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_Revocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var position: Int64 = 0
+
+  public var userID: String = String()
+
+  /// Absent when the account was deleted: every token of the user is refused.
+  public var sessionID: String = String()
+
+  public var revokedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_revokedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_revokedAt = newValue}
+  }
+  /// Returns true if `revokedAt` has been explicitly set.
+  public var hasRevokedAt: Bool {self._revokedAt != nil}
+  /// Clears the value of `revokedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearRevokedAt() {self._revokedAt = nil}
+
+  /// When the last access token this refuses has expired anyway: forgetting it after is safe.
+  public var forgetAfter: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_forgetAfter ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_forgetAfter = newValue}
+  }
+  /// Returns true if `forgetAfter` has been explicitly set.
+  public var hasForgetAfter: Bool {self._forgetAfter != nil}
+  /// Clears the value of `forgetAfter`. Subsequent reads from it will return its default value.
+  public mutating func clearForgetAfter() {self._forgetAfter = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _revokedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _forgetAfter: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 public nonisolated struct Roam_Accounts_V1_GetSignInOptionsRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -3361,6 +3429,125 @@ nonisolated extension Roam_Accounts_V1_GetPublicKeysResponse: SwiftProtobuf.Mess
 
   public static func ==(lhs: Roam_Accounts_V1_GetPublicKeysResponse, rhs: Roam_Accounts_V1_GetPublicKeysResponse) -> Bool {
     if lhs.keys != rhs.keys {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_WatchRevocationsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WatchRevocationsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}after\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.after) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.after != 0 {
+      try visitor.visitSingularInt64Field(value: self.after, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_WatchRevocationsRequest, rhs: Roam_Accounts_V1_WatchRevocationsRequest) -> Bool {
+    if lhs.after != rhs.after {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WatchRevocationsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{1}position\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.revocations) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self.position) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.revocations.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.revocations, fieldNumber: 1)
+    }
+    if self.position != 0 {
+      try visitor.visitSingularInt64Field(value: self.position, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_WatchRevocationsResponse, rhs: Roam_Accounts_V1_WatchRevocationsResponse) -> Bool {
+    if lhs.revocations != rhs.revocations {return false}
+    if lhs.position != rhs.position {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_Revocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Revocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}position\0\u{3}user_id\0\u{3}session_id\0\u{3}revoked_at\0\u{3}forget_after\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.position) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.sessionID) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._revokedAt) }()
+      case 5: try { try decoder.decodeSingularMessageField(value: &self._forgetAfter) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.position != 0 {
+      try visitor.visitSingularInt64Field(value: self.position, fieldNumber: 1)
+    }
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 2)
+    }
+    if !self.sessionID.isEmpty {
+      try visitor.visitSingularStringField(value: self.sessionID, fieldNumber: 3)
+    }
+    try { if let v = self._revokedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try { if let v = self._forgetAfter {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_Revocation, rhs: Roam_Accounts_V1_Revocation) -> Bool {
+    if lhs.position != rhs.position {return false}
+    if lhs.userID != rhs.userID {return false}
+    if lhs.sessionID != rhs.sessionID {return false}
+    if lhs._revokedAt != rhs._revokedAt {return false}
+    if lhs._forgetAfter != rhs._forgetAfter {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -19,7 +19,9 @@ enum GatewayHarness {
     static func settings(_ values: [String: String] = [:]) throws -> GatewaySettings {
         // The whole suite shares two cores: a call that takes 50 ms alone can take seconds then. Tests of
         // timeouts set their own.
-        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development"].merging(values) { _, new in new }))
+        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development",
+                                                                                 // The secret the in-process services' verifier knows.
+                                                                                 "ROAM_SERVICE_SECRET": TestTokens.serviceSecret].merging(values) { _, new in new }))
         settings.address = HostAndPort(host: "127.0.0.1", port: 0)
         return settings
     }
@@ -38,9 +40,11 @@ enum GatewayHarness {
         let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
                                                  serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()
-        try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
+        // The revocation feed the gateway follows, as accounts serves it.
+        let feed = RevocationFeed(repository: repositories.revocations, tokenLifetime: policy.accessTokenLifetime, logger: Logger(label: "revocations"))
+        try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
                       events: events, media: media, trips: trips, budget: budget, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
-                      settings: settings ?? self.settings(), body)
+                      settings: settings ?? self.settings(), background: [feed], endStreams: { feed.end() }, body)
     }
 
     /// The gateway in front of `services` (reached as accounts), `events` and `feed`, whose calls are
@@ -49,7 +53,8 @@ enum GatewayHarness {
                     feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
                     trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
                     bucketLists: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
-                    verifier: AccessTokenVerifier, settings: GatewaySettings,
+                    verifier: AccessTokenVerifier, settings: GatewaySettings, background: [any Service] = [],
+                    endStreams: @escaping @Sendable () async -> Void = {},
                     _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
         let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
                                                    anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
@@ -69,7 +74,7 @@ enum GatewayHarness {
         try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
                                                           trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
                               verifier: verifier, settings: settings,
-                              extraServices: [GRPCServerService(server: accountsServer), GRPCServerService(server: eventsServer),
+                              extraServices: background + [GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
                                               GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
                                               GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
                                               GRPCServerService(server: bucketListsServer)], body)

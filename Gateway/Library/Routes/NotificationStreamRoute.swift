@@ -18,6 +18,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let trips: TripsCaller<Transport>
     let budget: BudgetCaller<Transport>
     let heartbeat: Duration
+    let openStreams: OpenStreams
 
     /// One upstream's stream, from what was sent after an instant where it can (trips' reminders):
     /// `listening` once it is connected, then `deliver` for each notification the document knows (a
@@ -71,6 +72,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             // The body is written after this handler returns, outside the request's task-local
             // context, so the relay carries it along itself.
             let callContext = context.callContext
+            let user = try context.requireUser()
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
             // A new stream starts now: a part that connects late is still sent what went out meanwhile.
@@ -101,9 +103,16 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                     output.yield(ByteBuffer(string: ": keep-alive\n\n"))
                 }
             }
+            // Its session ending, or the user opening too many, closes it with a `closed` event saying why.
+            let openStreams = self.openStreams
+            let registration = openStreams.opened(by: user) { reason in
+                output.yield(Self.closedEvent(reason))
+                output.finish()
+            }
             output.onTermination = { _ in
                 relay.cancel()
                 keepAlive.cancel()
+                openStreams.closed(registration)
             }
             var headers = HTTPFields()
             headers[.contentType] = "text/event-stream"
@@ -159,6 +168,15 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
         let id = !notification.isReplayable ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"
         return ByteBuffer(string: "\(id)event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
+    }
+
+    /// The whole stream ends: a `closed` event with the problem document (`SESSION_REVOKED`,
+    /// `ACCOUNT_DELETED`, `TOO_MANY_STREAMS`). The client should not reconnect with the same token.
+    static func closedEvent(_ error: RoamError) -> ByteBuffer {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(Problem(error))) ?? Data("{}".utf8)
+        return ByteBuffer(string: "event: closed\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 
     /// A part of the stream could not go on: an `error` event with the problem document, its detail

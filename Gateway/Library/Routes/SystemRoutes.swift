@@ -8,6 +8,9 @@ import RoamRuntime
 struct SystemRoutes<Transport: ClientTransport>: Sendable {
     let upstreams: GatewayUpstreams<Transport>
     let registry: PrometheusCollectorRegistry?
+    /// How this gateway follows the revocation feed, shown in `/readyz` (it never makes it not ready:
+    /// while the feed is away the gateway keeps refusing what it knows).
+    let revoked: RevokedSessions
 
     func register(in table: RouteTable) {
         table.add(.get, "/healthz") { _, _ in
@@ -28,6 +31,7 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
                     services[name] = PartStatus(Result<Void, RoamError>.failure(error))
                 }
             }
+            services["revocations"] = Self.revocationsPart(revoked.status)
             return try json(ReadinessJSON(status: ready ? "ready" : "not ready", services: services),
                             status: ready ? .ok : .serviceUnavailable)
         }
@@ -42,6 +46,19 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
             var headers = HTTPFields()
             headers[.contentType] = "application/json; charset=utf-8"
             return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: document)))
+        }
+    }
+
+    static func revocationsPart(_ status: RevokedSessions.Status) -> PartStatus {
+        switch status.following {
+        case .following:
+            return PartStatus(status: "ok", reason: nil)
+        case .starting:
+            return PartStatus(status: "unavailable", reason: "REVOCATIONS_STARTING: not caught up with accounts' revocation feed yet")
+        case .lost(let since, let reason):
+            let seconds = Int(Date().timeIntervalSince(since))
+            return PartStatus(status: "unavailable", reason: "REVOCATIONS_LOST: \(seconds) s ago (\(reason)); still refusing the "
+                              + "\(status.refusing) sessions and accounts it knew, up to position \(status.position)")
         }
     }
 }

@@ -13,6 +13,8 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
     let feed: FeedCaller<Transport>
     /// Signs the media links of posts pushed as feed news.
     let links: MediaLinkMaker
+    /// Where the socket is registered, so its session ending closes it.
+    let openStreams: OpenStreams
 
     private static var pathFields: [String: String] { ["event_id": "id", "after_sequence": "after"] }
 
@@ -36,8 +38,20 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             let request = webSocketContext.request
             let event = try context.parameters.require("id")
             let after = try Self.after(request)
+            let user = try context.requireUser()
+            // The session ending (or the user opening too many streams) closes the socket with a reason.
+            let (closing, close) = AsyncStream.makeStream(of: RoamError.self, bufferingPolicy: .bufferingNewest(1))
+            let registration = openStreams.opened(by: user) { reason in
+                close.yield(reason)
+                close.finish()
+            }
+            defer { openStreams.closed(registration) }
             let ending = await withTaskGroup(of: (WebSocketErrorCode, String)?.self) { group in
                 group.addTask { await relay(event: event, after: after, to: outbound, context: context.callContext) }
+                group.addTask {
+                    for await reason in closing { return Self.closing(for: reason) }
+                    return nil
+                }
                 group.addTask {
                     // Frames are only processed while someone reads them: reading is what lets the
                     // client's pongs keep the socket alive, and its close end the relay.

@@ -17,8 +17,13 @@ public enum AccountsApp {
                                                           providers: configuration.providers,
                                                           idTokens: JWKSIDTokenVerifier(refetchCooldown: configuration.providerKeyRefetchCooldown,
                                                                                         logger: runtime.logger))
-            var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])],
+            let feed = RevocationFeed(repository: repositories.revocations, tokenLifetime: configuration.policy.accessTokenLifetime,
+                                      logger: runtime.logger)
+            var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
                                      migrator: AccountsMigrations.migrator)
+            parts.revocations = LocalRevocationSource(feed: feed)
+            parts.workers.append(feed)
+            parts.endStreams = { feed.end() }
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods
             parts.publicKeys = LocalPublicKeySource(keys: [signingKey.publicJWK])
             parts.outbox = repositories.outbox

@@ -10,6 +10,8 @@ public struct Repositories: Sendable {
     public var oneTimeTokens: any OneTimeTokenRepository
     public var identities: any IdentityRepository
     public var nonces: any NonceRepository
+    /// Ended sessions and deleted accounts, for the feed verifiers follow.
+    public var revocations: any RevocationRepository
     /// Deleted accounts, to be told to other services.
     public var outbox: any OutboxRepository
 
@@ -21,6 +23,7 @@ public struct Repositories: Sendable {
         oneTimeTokens = store
         identities = store
         nonces = store
+        revocations = store
         outbox = store.outbox
     }
 
@@ -32,6 +35,7 @@ public struct Repositories: Sendable {
         oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
         identities = PostgresIdentityRepository(database: database)
         nonces = PostgresNonceRepository(database: database)
+        revocations = PostgresRevocationRepository(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 

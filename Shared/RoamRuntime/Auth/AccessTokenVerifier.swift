@@ -11,6 +11,9 @@ public final class AccessTokenVerifier: Sendable {
     private let keySource: (any PublicKeySource)?
     private let refresh: KeyRefreshGate
     private let verified = VerifiedTokenCache()
+    /// Sessions and accounts whose tokens are refused although signed and unexpired; a
+    /// `RevocationFollower` keeps it up to date.
+    public let revoked = RevokedSessions()
     /// The key ids this process can check. JWTKit falls back to its first key for an id it does not
     /// know, so an unknown id must be noticed here, or a token signed with a new key reads as forged.
     private let knownKeyIDs = Mutex<Set<String>>([serviceKeyID])
@@ -41,6 +44,13 @@ public final class AccessTokenVerifier: Sendable {
     }
 
     public func verify(_ token: String) async throws(RoamError) -> Caller {
+        let caller = try await signedCaller(token)
+        if case .user(let user) = caller, let refusal = revoked.refusal(user: user.id, session: user.sessionID) { throw refusal }
+        return caller
+    }
+
+    /// The caller a token names, by its signature and expiry alone.
+    private func signedCaller(_ token: String) async throws(RoamError) -> Caller {
         if let caller = verified.caller(for: token) { return caller }
         let claims = try await verifiedClaims(token)
         let caller: Caller

@@ -30,6 +30,10 @@ public enum ServiceHost {
 
         let keys = try parts.publicKeys ?? AccountsPublicKeySource(accounts: runtime.accounts())
         let verifier = await AccessTokenVerifier(keySource: keys, serviceSecret: settings.serviceSecret)
+        let revocations = RevocationFollower(source: try parts.revocations ?? AccountsRevocationSource(accounts: runtime.accounts(),
+                                                                                                         serviceName: settings.name,
+                                                                                                         serviceSecret: settings.serviceSecret),
+                                             revoked: verifier.revoked, logger: logger)
         let health = HealthService(serviceNames: serviceNames(of: parts.services))
         let delivery = try parts.outbox.map { outbox in
             let targets = try parts.purgeTargets.map { target in
@@ -45,7 +49,8 @@ public enum ServiceHost {
                 health.block("database", reason: "DATABASE_UNAVAILABLE: \(reason)")
             }
         }
-        let startup = StartupService(health: health, logger: logger, workers: parts.workers + (delivery.map { [$0] } ?? [])) {
+        // The feed is followed once start-up is done, so accounts follows its own feed on its migrated tables.
+        let startup = StartupService(health: health, logger: logger, workers: parts.workers + [revocations] + (delivery.map { [$0] } ?? [])) {
             if let database {
                 try await database.supervisor?.waitUntilReachable()
                 try await parts.migrator.migrate(database.client, logger: logger)

@@ -13,6 +13,8 @@ public struct ServiceParts: Sendable {
     public var migrator: Migrator
     /// Where tokens' public keys come from; by default the accounts service.
     public var publicKeys: (any PublicKeySource)?
+    /// Where the verifier hears of ended sessions and deleted accounts; by default the accounts service.
+    public var revocations: (any RevocationSource)?
     /// Entries to hand to other services' purge RPCs, and the services (`name=host:port,…`).
     public var outbox: (any OutboxRepository)?
     public var purgeTargets: [(name: String, addresses: [HostAndPort])] = []

@@ -18,10 +18,13 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
 
     let accounts: AccountService
     let publicKeys: [JSONWebKey]
+    /// The revocation feed; nil where a test does not need one.
+    let revocations: RevocationFeed?
 
-    public init(accounts: AccountService, publicKeys: [JSONWebKey]) {
+    public init(accounts: AccountService, publicKeys: [JSONWebKey], revocations: RevocationFeed? = nil) {
         self.accounts = accounts
         self.publicKeys = publicKeys
+        self.revocations = revocations
     }
 
     var context: RequestContext { RequestContext.current }

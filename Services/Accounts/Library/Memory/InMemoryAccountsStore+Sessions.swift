@@ -10,7 +10,7 @@ extension InMemoryAccountsStore: SessionRepository {
         guard let id = refreshTokens[refreshTokenDigest], var stored = sessions[id], !stored.revoked,
               stored.session.expiresAt > time else { return .invalid }
         guard stored.currentDigest == refreshTokenDigest else {
-            sessions[id]?.revoked = true
+            markRevoked(id)
             return .reused(sessionID: id)
         }
         stored.currentDigest = newDigest
@@ -35,20 +35,20 @@ extension InMemoryAccountsStore: SessionRepository {
 
     public func revoke(sessionID: UUID, userID: UUID) -> Bool {
         guard let stored = sessions[sessionID], stored.session.userID == userID, !stored.revoked else { return false }
-        sessions[sessionID]?.revoked = true
+        markRevoked(sessionID)
         return true
     }
 
     public func revoke(refreshTokenDigest: [UInt8]) -> Bool {
         guard let id = refreshTokens[refreshTokenDigest], let stored = sessions[id], !stored.revoked else { return false }
-        sessions[id]?.revoked = true
+        markRevoked(id)
         return true
     }
 
     public func revokeAll(userID: UUID, except: UUID?) -> Int {
         var count = 0
         for (id, stored) in sessions where stored.session.userID == userID && !stored.revoked && id != except {
-            sessions[id]?.revoked = true
+            markRevoked(id)
             count += 1
         }
         return count

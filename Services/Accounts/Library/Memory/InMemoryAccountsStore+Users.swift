@@ -60,6 +60,7 @@ extension InMemoryAccountsStore: UserRepository {
     public func delete(userID: UUID, at time: Date) {
         guard users.removeValue(forKey: userID) != nil else { return }
         _ = revokeAll(userID: userID, except: nil)
+        recordRevocation(user: userID, session: nil)
         for follow in follows.keys where follow.follower == userID || follow.followee == userID {
             _ = unfollow(follower: follow.follower, followee: follow.followee)
         }

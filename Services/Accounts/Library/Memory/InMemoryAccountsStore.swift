@@ -27,6 +27,9 @@ public actor InMemoryAccountsStore {
     var follows: [Follow: Date] = [:]
     var blocks: Set<Follow> = []
     var failures: [String: [Date]] = [:]
+    var revocationLog: [Revocation] = []
+    /// Positions keep growing after old revocations are forgotten.
+    var lastForgottenPosition: Int64 = 0
     struct StoredToken {
         var token: UsedToken
         var expiresAt: Date

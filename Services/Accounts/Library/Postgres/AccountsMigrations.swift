@@ -117,5 +117,44 @@ public enum AccountsMigrations {
             "CREATE TABLE accounts.used_nonces (digest bytea PRIMARY KEY, expires_at timestamptz NOT NULL)",
             "CREATE INDEX used_nonces_expiry ON accounts.used_nonces (expires_at)",
         ]),
+        // Ended sessions and deleted accounts, recorded by triggers in the transaction that ends them,
+        // whatever the statement: the feed every verifier follows (`WatchRevocations`).
+        Migration(4, "Revocations", [
+            """
+            CREATE TABLE accounts.revocations (
+                position bigserial PRIMARY KEY,
+                user_id uuid NOT NULL,
+                session_id uuid,
+                revoked_at timestamptz NOT NULL DEFAULT now())
+            """,
+            "CREATE INDEX revocations_revoked_at ON accounts.revocations (revoked_at)",
+            """
+            CREATE FUNCTION accounts.record_revocation() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                -- One revoking transaction at a time, so positions commit in order: a follower that
+                -- saw position N has seen every revocation before it.
+                PERFORM pg_advisory_xact_lock(hashtext('accounts.revocations'));
+                IF TG_TABLE_NAME = 'users' THEN
+                    INSERT INTO accounts.revocations (user_id, session_id) VALUES (OLD.id, NULL);
+                ELSE
+                    INSERT INTO accounts.revocations (user_id, session_id) VALUES (OLD.user_id, OLD.id);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER sessions_revoked AFTER UPDATE OF revoked_at ON accounts.sessions FOR EACH ROW
+            WHEN (OLD.revoked_at IS NULL AND NEW.revoked_at IS NOT NULL) EXECUTE FUNCTION accounts.record_revocation()
+            """,
+            """
+            CREATE TRIGGER sessions_deleted AFTER DELETE ON accounts.sessions FOR EACH ROW
+            WHEN (OLD.revoked_at IS NULL) EXECUTE FUNCTION accounts.record_revocation()
+            """,
+            """
+            CREATE TRIGGER users_deleted AFTER DELETE ON accounts.users FOR EACH ROW
+            EXECUTE FUNCTION accounts.record_revocation()
+            """,
+        ]),
     ])
 }

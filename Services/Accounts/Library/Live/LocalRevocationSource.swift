@@ -1,0 +1,19 @@
+import RoamRuntime
+
+/// The accounts process's own verifier follows its feed directly, without a call to itself.
+public struct LocalRevocationSource: RevocationSource {
+    let feed: RevocationFeed
+
+    public init(feed: RevocationFeed) {
+        self.feed = feed
+    }
+
+    public func follow(after position: Int64, _ receive: @escaping @Sendable (RevocationBatch) async throws -> Void) async throws {
+        try await feed.follow(after: position) { revocations, position in
+            let entries = revocations.map { revocation in
+                RevocationBatch.Entry(userID: revocation.userID, sessionID: revocation.sessionID, forgetAfter: feed.forgetAfter(revocation.revokedAt))
+            }
+            try await receive(RevocationBatch(entries: entries, position: position))
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import PostgresNIO
+import RoamRuntime
+
+/// Revocations as the triggers on `accounts.sessions` and `accounts.users` record them (migration 4).
+public struct PostgresRevocationRepository: RevocationRepository {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    public func revocations(after position: Int64, since: Date, limit: Int) async throws -> [Revocation] {
+        let rows = try await database.query("""
+            SELECT position, user_id, session_id, revoked_at FROM accounts.revocations
+            WHERE position > \(position) AND revoked_at >= \(since) ORDER BY position LIMIT \(limit)
+            """)
+        return try rows.map { row in
+            let (position, user, session, revokedAt) = try row.decode((Int64, UUID, UUID?, Date).self)
+            return Revocation(position: position, userID: user, sessionID: session, revokedAt: revokedAt)
+        }
+    }
+
+    public func latestPosition() async throws -> Int64 {
+        try await database.query("SELECT coalesce(max(position), 0) FROM accounts.revocations")[0].decode(Int64.self)
+    }
+
+    public func forget(before time: Date) async throws {
+        try await database.query("DELETE FROM accounts.revocations WHERE revoked_at < \(time)")
+    }
+}

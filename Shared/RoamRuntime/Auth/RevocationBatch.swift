@@ -1,0 +1,26 @@
+import Foundation
+
+/// Revocations as a verifier receives them, and the feed position they bring it to.
+public struct RevocationBatch: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var userID: UUID
+        /// Nil when the account was deleted.
+        public var sessionID: UUID?
+        /// When every token this refuses has expired anyway.
+        public var forgetAfter: Date
+
+        public init(userID: UUID, sessionID: UUID?, forgetAfter: Date) {
+            self.userID = userID
+            self.sessionID = sessionID
+            self.forgetAfter = forgetAfter
+        }
+    }
+
+    public var entries: [Entry]
+    public var position: Int64
+
+    public init(entries: [Entry], position: Int64) {
+        self.entries = entries
+        self.position = position
+    }
+}

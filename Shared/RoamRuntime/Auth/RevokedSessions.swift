@@ -1,0 +1,99 @@
+import Foundation
+import Synchronization
+
+/// The sessions and accounts this process refuses tokens of, as the revocation feed told it, and how
+/// well it is following that feed. Checked on every call (a hash look-up), so revoking needs no call to
+/// accounts per request; what it knows is kept while the feed is unreachable.
+public final class RevokedSessions: Sendable {
+    /// How the process follows the feed.
+    public enum Following: Sendable, Equatable {
+        /// Not caught up yet since the process started.
+        case starting
+        case following
+        /// The stream broke at that time; what was known before is still refused.
+        case lost(since: Date, reason: String)
+    }
+
+    public struct Status: Sendable, Equatable {
+        public var following: Following
+        /// The last position applied.
+        public var position: Int64
+        /// When a message last arrived.
+        public var lastHeard: Date?
+        /// Sessions and accounts refused now.
+        public var refusing: Int
+    }
+
+    private struct State {
+        var sessions: [UUID: Date] = [:]
+        var users: [UUID: Date] = [:]
+        var status = Status(following: .starting, position: 0, lastHeard: nil, refusing: 0)
+        var listeners: [UUID: @Sendable (RevocationBatch.Entry) -> Void] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    public init() {}
+
+    /// Whether a token of `user` for `session` is refused, and why.
+    public func refusal(user: UUID, session: UUID?) -> RoamError? {
+        state.withLock { state in
+            if state.users[user] != nil {
+                return RoamError(.unauthenticated, reason: "ACCOUNT_DELETED", message: "the account was deleted")
+            }
+            if let session, state.sessions[session] != nil {
+                return RoamError(.unauthenticated, reason: "SESSION_REVOKED", message: "the session has ended; sign in again")
+            }
+            return nil
+        }
+    }
+
+    public var status: Status { state.withLock { $0.status } }
+
+    /// Applies a batch from the feed and tells the listeners (streams to close).
+    public func apply(_ batch: RevocationBatch, at now: Date = Date()) {
+        let listeners = state.withLock { state in
+            for entry in batch.entries {
+                if let session = entry.sessionID {
+                    state.sessions[session] = entry.forgetAfter
+                } else {
+                    state.users[entry.userID] = entry.forgetAfter
+                }
+            }
+            // The idle messages come every few seconds: a good time to forget what refuses nothing any more.
+            if batch.entries.isEmpty {
+                state.sessions = state.sessions.filter { $0.value > now }
+                state.users = state.users.filter { $0.value > now }
+            }
+            state.status.position = max(state.status.position, batch.position)
+            state.status.following = .following
+            state.status.lastHeard = now
+            state.status.refusing = state.sessions.count + state.users.count
+            return batch.entries.isEmpty ? [] : Array(state.listeners.values)
+        }
+        for entry in batch.entries {
+            for listener in listeners { listener(entry) }
+        }
+    }
+
+    /// The stream broke: keep refusing what is known, and say so.
+    public func lost(_ reason: String, at now: Date = Date()) {
+        state.withLock { state in
+            if case .lost = state.status.following { return }
+            state.status.following = .lost(since: now, reason: reason)
+        }
+    }
+
+    public var position: Int64 { state.withLock { $0.status.position } }
+
+    /// Calls `listener` with each revocation applied from now on, until the returned id is removed.
+    public func listen(_ listener: @escaping @Sendable (RevocationBatch.Entry) -> Void) -> UUID {
+        let id = UUID()
+        state.withLock { $0.listeners[id] = listener }
+        return id
+    }
+
+    public func stopListening(_ id: UUID) {
+        state.withLock { _ = $0.listeners.removeValue(forKey: id) }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import GRPCCore
+import RoamProto
+
+/// The accounts service's `WatchRevocations`, followed with a service credential.
+public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSource {
+    let accounts: Upstream<Transport>
+    let serviceName: String
+    let serviceSecret: String
+
+    public init(accounts: Upstream<Transport>, serviceName: String, serviceSecret: String) {
+        self.accounts = accounts
+        self.serviceName = serviceName
+        self.serviceSecret = serviceSecret
+    }
+
+    public func follow(after position: Int64, _ receive: @escaping @Sendable (RevocationBatch) async throws -> Void) async throws {
+        // A credential of its own per stream: it is checked when the stream opens, however long it lasts.
+        let credential = await ServiceCredential(serviceName: serviceName, secret: serviceSecret)
+        try await credential.acting(in: RequestContext(requestID: "watch-revocations", logger: .init(label: "roam-revocations"))) {
+            try await accounts.call(longLived: true) { client, options in
+                let request = Roam_Accounts_V1_WatchRevocationsRequest.with { $0.after = position }
+                try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).watchRevocations(request, options: options) { response in
+                    for try await message in response.messages {
+                        try await receive(RevocationBatch(entries: message.revocations.compactMap(Self.entry), position: message.position))
+                    }
+                }
+            }
+        }
+    }
+
+    static func entry(_ revocation: Roam_Accounts_V1_Revocation) -> RevocationBatch.Entry? {
+        guard let user = UUID(uuidString: revocation.userID) else { return nil }
+        return RevocationBatch.Entry(userID: user, sessionID: revocation.sessionID.isEmpty ? nil : UUID(uuidString: revocation.sessionID),
+                                     forgetAfter: revocation.forgetAfter.date)
+    }
+}
