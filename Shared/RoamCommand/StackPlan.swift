@@ -5,7 +5,7 @@ enum StackPlan {
         ServiceSpec(name: "accounts", executable: "roam-accounts", schema: "accounts", grpcPort: 50051, metricsPort: 9101,
                     healthName: "roam.accounts.v1.AccountsService", addressVariable: "ACCOUNTS_ADDRESS"),
         ServiceSpec(name: "events", executable: "roam-events", schema: "events", requiresPostGIS: true, grpcPort: 50052,
-                    metricsPort: 9102, healthName: "roam.events.v1.EventsService", addressVariable: "EVENTS_ADDRESS"),
+                    metricsPort: 9102, healthName: "roam.events.v1.EventsService", addressVariable: "EVENTS_ADDRESS", purgesUsers: true),
         ServiceSpec(name: "feed", executable: "roam-feed", schema: "feed", requiresPostGIS: true, grpcPort: 50053, metricsPort: 9103,
                     healthName: "roam.feed.v1.FeedService", addressVariable: "FEED_ADDRESS", purgesEvents: true,
                     purgesUsers: true),

@@ -22,7 +22,8 @@ public enum EventsApp {
                                                                timeToLive: configuration.relationsCacheTTL),
                                       routes: TripsWalkRoutes(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses),
                                                               credential: runtime.credential))
-            var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications)],
+            var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications),
+                                                EventsPurgeGRPCService(events: events)],
                                      migrator: EventsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets

@@ -13,6 +13,20 @@ extension EventService {
         }
     }
 
+    /// Forgets a deleted account: the events it hosts end as any event ends (their posts and media go
+    /// with them), it leaves every other event (its place goes to the waitlist), and the rest of what
+    /// it left here (positions, waitlist places, invitations, reports, bans) goes. Safe to repeat.
+    public func forget(user: UUID) async throws {
+        for id in try await events.hostedEventIDs(of: user) { try await end(id) }
+        let time = now()
+        for (event, role) in try await events.eventsOf(userID: user, at: time) where role == .member {
+            if let removal = try await events.remove(eventID: event.id, userID: user, reason: .left, at: time) {
+                try await departed(removal)
+            }
+        }
+        try await events.forget(userID: user)
+    }
+
     /// Ends every event whose time is up. Returns how many it ended.
     public func endExpiredEvents(limit: Int = 100) async throws -> Int {
         let ids = try await events.endedEventIDs(at: now(), limit: limit)

@@ -98,6 +98,28 @@ extension InMemoryEventStore: EventRepository {
         Array(events.values.filter { $0.hasEnded(at: time) }.sorted { $0.endsAt < $1.endsAt }.prefix(limit).map(\.id))
     }
 
+    public func hostedEventIDs(of userID: UUID) async throws -> [UUID] {
+        events.values.filter { $0.hostID == userID }.map(\.id).sorted { $0.uuidString < $1.uuidString }
+    }
+
+    public func forget(userID: UUID) async throws {
+        for eventID in members.keys where members[eventID]?[userID] != nil {
+            if members[eventID]?[userID]?.role == .member { events[eventID]?.memberCount -= 1 }
+            members[eventID]?[userID] = nil
+            sharing[eventID]?.remove(userID)
+        }
+        for eventID in waitlists.keys { waitlists[eventID]?.removeAll { $0.userID == userID } }
+        for eventID in invitations.keys {
+            invitations[eventID] = invitations[eventID]?.filter { $0.key != userID && $0.value.invitedBy != userID }
+        }
+        for eventID in reports.keys { reports[eventID]?.removeAll { $0.reporterID == userID || $0.targetID == userID } }
+        for eventID in bans.keys {
+            bans[eventID]?[userID] = nil
+            for (banned, ban) in bans[eventID] ?? [:] where ban.bannedBy == userID { bans[eventID]?[banned]?.bannedBy = nil }
+        }
+        passwordFailures = passwordFailures.filter { !$0.key.hasSuffix("/\(userID)") }
+    }
+
     public func purge(eventID: UUID, at time: Date) async throws -> EndedEvent? {
         guard let event = events.removeValue(forKey: eventID) else { return nil }
         let formerMembers = members.removeValue(forKey: eventID).map { Array($0.keys) } ?? []

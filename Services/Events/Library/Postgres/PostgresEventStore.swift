@@ -188,6 +188,32 @@ extension PostgresEventStore: EventRepository {
     }
 }
 
+extension PostgresEventStore {
+    public func hostedEventIDs(of userID: UUID) async throws -> [UUID] {
+        try await database.query("SELECT id FROM events.events WHERE host_id = \(userID) ORDER BY id").map { try $0.decode(UUID.self) }
+    }
+
+    public func forget(userID: UUID) async throws {
+        try await database.transaction { connection in
+            try await connection.query("""
+                UPDATE events.events e SET member_count = e.member_count - 1
+                FROM events.members m WHERE m.event_id = e.id AND m.user_id = \(userID) AND m.role = 'member'
+                """, logger: logger)
+            for statement: PostgresQuery in [
+                "DELETE FROM events.members WHERE user_id = \(userID)",
+                "DELETE FROM events.waitlist WHERE user_id = \(userID)",
+                "DELETE FROM events.invitations WHERE user_id = \(userID) OR invited_by = \(userID)",
+                "DELETE FROM events.reports WHERE reporter_id = \(userID) OR target_id = \(userID)",
+                "DELETE FROM events.bans WHERE user_id = \(userID)",
+                "UPDATE events.bans SET banned_by = NULL WHERE banned_by = \(userID)",
+                "DELETE FROM events.password_failures WHERE user_id = \(userID)",
+            ] {
+                try await connection.query(statement, logger: logger)
+            }
+        }
+    }
+}
+
 extension PostgresRow {
     /// One column by position, for rows that carry a few columns after an entity's own.
     func column<Value: PostgresDecodable>(_ index: Int, as type: Value.Type) throws -> Value {

@@ -66,6 +66,13 @@ public protocol EventRepository: Sendable {
     /// Deletes the event and everything in it, and records an `EventEnded` outbox entry, in one step.
     /// Returns nil when there is nothing left to delete.
     func purge(eventID: UUID, at time: Date) async throws -> EndedEvent?
+
+    /// Every event `userID` hosts, ended or not.
+    func hostedEventIDs(of userID: UUID) async throws -> [UUID]
+    /// Forgets what is left of a deleted account: its memberships (with the positions they hold; the
+    /// events' member counts follow), waitlist places, invitations received and sent, reports made and
+    /// about it, bans and password failures.
+    func forget(userID: UUID) async throws
 }
 
 extension EventRepository {
