@@ -200,7 +200,11 @@ let package = Package(
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FaultTests",
-            dependencies: uses("Logging", "MediaTesting", "PostgresNIO", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("MediaTesting", "PostgresNIO", "RoamTesting"),
             path: "Tests/FaultTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SecurityTests",
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "MediaTesting", "PostgresNIO", "RoamProto", "RoamRuntime", "RoamTesting"),
+            path: "Tests/SecurityTests", swiftSettings: swiftSettings),
     ]
 )

@@ -61,7 +61,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                              budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
                              activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
                              fanOutTimeout: settings.fanOutTimeout,
-                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes)
+                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked)
         do {
             try api.register(on: table)
         } catch {

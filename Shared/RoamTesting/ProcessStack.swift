@@ -31,6 +31,8 @@ public struct ProcessStack: Sendable {
             "METRICS_PORT": "0",
             "ACCOUNTS_SIGNING_KEY": Data(Curve25519.Signing.PrivateKey().rawRepresentation).base64URLEncodedString,
             "LOG_LEVEL": "warning",
+            // Every test process is on one machine and follows the feed within a second.
+            "USER_PURGE_DELAY": "1s",
         ]
         if fastHashing {
             environment["PASSWORD_HASH_MEMORY_KIB"] = "64"
@@ -44,9 +46,9 @@ public struct ProcessStack: Sendable {
 
     /// The events service as a process, under its own role on the same database, trusting this
     /// stack's accounts for tokens. Returns it with its gRPC port.
-    public func startEvents(environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+    public func startEvents(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
         try await startService("events", executable: "roam-events", health: "roam.events.v1.EventsService", requiresPostGIS: true,
-                               port: FreePort.next(), environment: ["PASSWORD_HASH_MEMORY_KIB": "64", "PASSWORD_HASH_ITERATIONS": "1"]
+                               port: port, environment: ["PASSWORD_HASH_MEMORY_KIB": "64", "PASSWORD_HASH_ITERATIONS": "1"]
                                    .merging(extra) { _, new in new })
     }
 

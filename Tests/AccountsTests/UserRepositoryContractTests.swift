@@ -87,6 +87,21 @@ import Testing
         }
     }
 
+    /// The purge waits until every process has refused the account's tokens (`USER_PURGE_DELAY`).
+    @Test(arguments: StoreKind.allCases)
+    func theOtherServicesAreToldFromTheGivenInstant(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let leaving = Fixtures.user("leaving")
+            try await repositories.users.create(leaving)
+            let now = Fixtures.wholeSeconds(Date())
+            try await repositories.users.delete(userID: leaving.id, at: now, purgeFrom: now.addingTimeInterval(7))
+            let early = try await repositories.outbox.due(at: now.addingTimeInterval(6), limit: 10_000)
+            #expect(!early.contains { $0.subjectID == leaving.id })
+            let due = try await repositories.outbox.due(at: now.addingTimeInterval(7), limit: 10_000)
+            #expect(due.contains { $0.topic == .userDeleted && $0.subjectID == leaving.id })
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aDeletedAccountReachesEveryPurgeTargetEvenOneThatWasDown(store: StoreKind) async throws {
         try await store.withRepositories { repositories in

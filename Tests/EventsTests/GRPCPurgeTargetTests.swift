@@ -37,7 +37,8 @@ final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProto
         try await InProcessService.run([service], verifier: try await tokens.verifier(), anonymousMethods: [],
                                        clientInterceptors: [OutboundContextInterceptor()]) { client, _ in
             let credential = await ServiceCredential(serviceName: "events", secret: TestTokens.serviceSecret)
-            let target = GRPCPurgeTarget(upstream: Upstream(name: "feed", replicas: [client], timeout: .seconds(5)), credential: credential)
+            // Generous: the whole suite shares two cores with stacks of real processes.
+            let target = GRPCPurgeTarget(upstream: Upstream(name: "feed", replicas: [client], timeout: .seconds(60)), credential: credential)
             let eventID = UUID()
             try await target.purgeEvent(eventID)
             #expect(target.name == "feed")

@@ -1,4 +1,5 @@
 import GRPCCore
+import RoamRuntime
 
 /// The operations generated from `Gateway/openapi.yaml` (`APIProtocol`), one extension per domain in
 /// that domain's folder. Each converts between the generated types and the service's protobuf and
@@ -19,4 +20,6 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let mediaLinks: MediaLinkMaker
     /// The largest upload passed on to media (`MEDIA_MAX_BYTES`).
     let mediaMaxBytes: Int
+    /// What this gateway refuses: a session it ended itself is refused here at once, before the feed brings it.
+    let revoked: RevokedSessions
 }

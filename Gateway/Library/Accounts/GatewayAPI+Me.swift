@@ -1,3 +1,6 @@
+import Foundation
+import RoamRuntime
+
 /// `/v1/me…`: the signed-in user's account, password and sessions.
 extension GatewayAPI {
     func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output {
@@ -24,6 +27,10 @@ extension GatewayAPI {
         let body = switch input.body { case .json(let body): body }
         _ = try await accounts.call { client, options in
             try await client.deleteAccount(.with { $0.password = body.password }, options: options)
+        }
+        // The client's next request through this gateway is refused already; other replicas hear it from the feed.
+        if case .user(let user)? = RequestContext.current.caller {
+            revoked.refuseNow(user: user.id, session: nil, forgetAfter: Date().addingTimeInterval(24 * 3600))
         }
         return .noContent(.init())
     }
@@ -56,6 +63,9 @@ extension GatewayAPI {
     func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output {
         _ = try await accounts.call { client, options in
             try await client.revokeSession(.with { $0.sessionID = input.path.id }, options: options)
+        }
+        if case .user(let user)? = RequestContext.current.caller, let session = UUID(uuidString: input.path.id) {
+            revoked.refuseNow(user: user.id, session: session, forgetAfter: Date().addingTimeInterval(24 * 3600))
         }
         return .noContent(.init())
     }

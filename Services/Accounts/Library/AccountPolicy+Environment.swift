@@ -6,6 +6,7 @@ extension AccountPolicy {
         self.init()
         accessTokenLifetime = try environment.duration("ACCESS_TOKEN_TTL", default: accessTokenLifetime)
         refreshTokenLifetime = try environment.duration("REFRESH_TOKEN_TTL", default: refreshTokenLifetime)
+        userPurgeDelay = try environment.duration("USER_PURGE_DELAY", default: userPurgeDelay)
         freeLoginFailures = try environment.int("LOGIN_FREE_FAILURES", default: freeLoginFailures, in: 0...1000)
         failedLoginLimitPerAccount = try environment.int("LOGIN_FAILURE_LIMIT", default: failedLoginLimitPerAccount, in: 1...1000)
         failedLoginLimitPerAddress = try environment.int("LOGIN_FAILURE_LIMIT_PER_ADDRESS", default: failedLoginLimitPerAddress, in: 1...100_000)

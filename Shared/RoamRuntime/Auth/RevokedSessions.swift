@@ -76,6 +76,18 @@ public final class RevokedSessions: Sendable {
         }
     }
 
+    /// Refuses a session (or, without one, an account) now, before the feed brings it: this process
+    /// ended it itself (the gateway passing on a deletion), so the caller's next request is refused here.
+    public func refuseNow(user: UUID, session: UUID?, forgetAfter: Date) {
+        let entry = RevocationBatch.Entry(userID: user, sessionID: session, forgetAfter: forgetAfter)
+        let listeners = state.withLock { state in
+            if let session { state.sessions[session] = forgetAfter } else { state.users[user] = forgetAfter }
+            state.status.refusing = state.sessions.count + state.users.count
+            return Array(state.listeners.values)
+        }
+        for listener in listeners { listener(entry) }
+    }
+
     /// The stream broke: keep refusing what is known, and say so.
     public func lost(_ reason: String, at now: Date = Date()) {
         state.withLock { state in

@@ -10,7 +10,10 @@ public final class InMemoryOutbox: OutboxRepository {
     public var all: [OutboxEntry] { state.withLock { $0.entries.values.sorted { $0.id.uuidString < $1.id.uuidString } } }
 
     public func add(_ entry: OutboxEntry) {
-        state.withLock { $0.entries[entry.id] = entry }
+        state.withLock { state in
+            state.entries[entry.id] = entry
+            if entry.notBefore > entry.createdAt { state.nextAttempt[entry.id] = entry.notBefore }
+        }
     }
 
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {

@@ -19,8 +19,12 @@ public struct OutboxEntry: Sendable, Equatable {
     /// Targets that acknowledged it.
     public var deliveredTo: Set<String>
     public var attempts: Int
+    /// The first delivery waits until then (its creation by default).
+    public var notBefore: Date
 
-    public init(id: UUID, topic: Topic, subjectID: UUID, createdAt: Date, deliveredTo: Set<String> = [], attempts: Int = 0) {
+    public init(id: UUID, topic: Topic, subjectID: UUID, createdAt: Date, deliveredTo: Set<String> = [], attempts: Int = 0,
+                notBefore: Date? = nil) {
+        self.notBefore = notBefore ?? createdAt
         self.id = id
         self.topic = topic
         self.subjectID = subjectID

@@ -35,7 +35,7 @@ public struct PostgresOutbox: OutboxRepository {
     public static func insert(_ entry: OutboxEntry, schema: String, on connection: PostgresConnection, logger: Logger) async throws {
         try await connection.query("""
             INSERT INTO \(unescaped: schema).outbox (id, topic, subject_id, created_at, next_attempt_at)
-            VALUES (\(entry.id), \(entry.topic.rawValue), \(entry.subjectID), \(entry.createdAt), \(entry.createdAt))
+            VALUES (\(entry.id), \(entry.topic.rawValue), \(entry.subjectID), \(entry.createdAt), \(entry.notBefore))
             """, logger: logger)
     }
 

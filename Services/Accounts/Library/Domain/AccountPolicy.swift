@@ -7,6 +7,9 @@ public struct AccountPolicy: Sendable {
     public var refreshTokenLifetime: Duration = .seconds(30 * 86400)
     public var verificationTokenLifetime: Duration = .seconds(48 * 3600)
     public var resetTokenLifetime: Duration = .seconds(3600)
+    /// How long after an account's deletion the other services are told to purge it: longer than the
+    /// revocation feed takes to reach every process plus the longest call they may have let in before.
+    public var userPurgeDelay: Duration = .seconds(7)
     /// Failed log-ins on one account from one address before each further one doubles the wait.
     public var freeLoginFailures = 5
     /// Failures on one account from anywhere before every address that failed on it waits from its first.

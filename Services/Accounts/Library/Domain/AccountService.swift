@@ -145,7 +145,10 @@ public struct AccountService: Sendable {
     public func deleteAccount(of caller: AuthenticatedUser, password: String) async throws {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         try await confirmIdentity(of: user, caller: caller, password: password)
-        try await users.delete(userID: user.id, at: now())
+        // The other services purge once every process has heard of the deletion from the revocation feed
+        // and any call it let in before has met its deadline, so no write that raced it lands after the purge.
+        let time = now()
+        try await users.delete(userID: user.id, at: time, purgeFrom: time.adding(policy.userPurgeDelay))
     }
 
     /// What a grave change asks of the caller: the password, or for an account that has none, a session

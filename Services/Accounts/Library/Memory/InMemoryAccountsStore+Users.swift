@@ -57,7 +57,7 @@ extension InMemoryAccountsStore: UserRepository {
         _ = revokeAll(userID: userID, except: keepingSession)
     }
 
-    public func delete(userID: UUID, at time: Date) {
+    public func delete(userID: UUID, at time: Date, purgeFrom: Date) {
         guard users.removeValue(forKey: userID) != nil else { return }
         _ = revokeAll(userID: userID, except: nil)
         recordRevocation(user: userID, session: nil)
@@ -66,7 +66,7 @@ extension InMemoryAccountsStore: UserRepository {
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
         identities = identities.filter { $0.value.userID != userID }
-        outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time))
+        outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time, notBefore: purgeFrom))
     }
 
     public func search(prefix: String, page: PageRequest) throws -> Page<User> {

@@ -134,7 +134,7 @@ public struct PostgresUserRepository: UserRepository {
         }
     }
 
-    public func delete(userID: UUID, at time: Date) async throws {
+    public func delete(userID: UUID, at time: Date, purgeFrom: Date) async throws {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
             let found = try await connection.query("SELECT id FROM accounts.users WHERE id = \(userID) FOR UPDATE", logger: logger)
@@ -150,7 +150,8 @@ public struct PostgresUserRepository: UserRepository {
                 """, logger: logger)
             try await connection.query("DELETE FROM accounts.users WHERE id = \(userID)", logger: logger)
             // Other services forget the user when the outbox tells them.
-            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time),
+            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time,
+                                                        notBefore: purgeFrom),
                                             schema: AccountsMigrations.schema, on: connection, logger: logger)
         }
     }

@@ -22,7 +22,15 @@ public protocol UserRepository: Sendable {
     func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) async throws
     /// Deletes the account, its sessions, follows and blocks, and records a `UserDeleted` outbox
     /// event for other services, in one step.
-    func delete(userID: UUID, at time: Date) async throws
+    /// Deletes the account and records `userDeleted` for the other services, delivered from `purgeFrom`.
+    func delete(userID: UUID, at time: Date, purgeFrom: Date) async throws
     /// Users whose username or display name starts with `prefix` (case-insensitive), by username.
     func search(prefix: String, page: PageRequest) async throws -> Page<User>
+}
+
+extension UserRepository {
+    /// Deletes the account; the other services are told at once.
+    public func delete(userID: UUID, at time: Date) async throws {
+        try await delete(userID: userID, at: time, purgeFrom: time)
+    }
 }

@@ -2,14 +2,14 @@ import Foundation
 import Logging
 import PostgresNIO
 import RoamRuntime
-import RoamTesting
 import Synchronization
 
 /// Every Roam process, started as `roam up` starts them, on a PostgreSQL server of the suite's own
-/// that the suite may stop; any process can be killed and started again on the same port.
-final class FaultStack: Sendable {
+/// that the suite may stop; any process can be killed and started again on the same port. The fault
+/// and security suites run on it.
+public final class FullStack: Sendable {
     /// One running service: how to ask whether it serves, and its current process.
-    struct Member: Sendable {
+    public struct Member: Sendable {
         var process: LaunchedProcess
         /// The first process, whose settings every relaunch starts from.
         let original: LaunchedProcess
@@ -17,36 +17,72 @@ final class FaultStack: Sendable {
         let grpc: (port: Int, health: String)?
     }
 
-    let cluster: PrivateCluster
-    let adminURL: String
-    let http: HTTPTestClient
+    public let cluster: PrivateCluster
+    public let adminURL: String
+    public let http: HTTPTestClient
     private let members: Mutex<[String: Member]>
 
     /// The services in the order the suite kills them; the gateway last.
-    static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"]
+    public static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"]
 
-    private init(cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, members: [String: Member]) {
+    /// Where media keeps its files (`blobs/` under it).
+    public let mediaDirectory: URL
+
+    private init(cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, mediaDirectory: URL, members: [String: Member]) {
+        self.mediaDirectory = mediaDirectory
         self.cluster = cluster
         self.adminURL = adminURL
         self.http = http
         self.members = Mutex(members)
     }
 
-    static func start() async throws -> FaultStack {
+    /// Whether this stack's turn was given back (by `stopAll`, or when it is dropped).
+    private let turnGiven = Mutex(false)
+
+    deinit {
+        giveTurn()
+    }
+
+    private func giveTurn() {
+        let first = turnGiven.withLock { given in
+            defer { given = true }
+            return !given
+        }
+        if first { Task { await FullStackTurns.shared.give() } }
+    }
+
+    /// Waits for any other stack of the test process to stop first (see `FullStackTurns`).
+    public static func start() async throws -> FullStack {
+        await FullStackTurns.shared.take()
+        do {
+            return try await startAll()
+        } catch {
+            await FullStackTurns.shared.give()
+            throw error
+        }
+    }
+
+    private static func startAll() async throws -> FullStack {
         let cluster = try PrivateCluster.start()
-        let (feedPort, tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next(), FreePort.next())
+        let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
+        let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let stack = try await ProcessStack.startAccounts(server: cluster.url, environment: [
-            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);"
-                + "bucketlists=127.0.0.1:\(bucketListsPort)",
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+            "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
+                + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort)",
         ])
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
-        let (events, eventsPort) = try await stack.startEvents(environment: [
+        let (events, _) = try await stack.startEvents(port: eventsPort, environment: [
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
         ])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort,
-                                                  environment: ["BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)"])
-        let (media, mediaPort) = try await stack.startMedia()
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
+                                                  environment: ["BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
+                                                                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
+        let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
+        let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
+                                                                                   "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
@@ -54,7 +90,7 @@ final class FaultStack: Sendable {
             "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
             "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
         ])
-        return FaultStack(cluster: cluster, adminURL: stack.adminURL, http: http, members: [
+        return FullStack(cluster: cluster, adminURL: stack.adminURL, http: http, mediaDirectory: mediaDirectory, members: [
             "accounts": Member(process: stack.accounts, original: stack.accounts, grpc: (stack.accountsPort, "roam.accounts.v1.AccountsService")),
             "events": Member(process: events, original: events, grpc: (eventsPort, "roam.events.v1.EventsService")),
             "feed": Member(process: feed, original: feed, grpc: (feedPort, "roam.feed.v1.FeedService")),
@@ -66,17 +102,22 @@ final class FaultStack: Sendable {
         ])
     }
 
-    func process(_ name: String) -> LaunchedProcess {
+    /// A service's gRPC port; nil for the gateway.
+    public func grpcPort(_ name: String) -> Int? {
+        members.withLock { $0[name]?.grpc?.port }
+    }
+
+    public func process(_ name: String) -> LaunchedProcess {
         members.withLock { $0[name]!.process }
     }
 
     /// SIGKILL, as a crash or the kernel's out-of-memory killer would end it.
-    func kill(_ name: String) async {
+    public func kill(_ name: String) async {
         await process(name).killAtOnce()
     }
 
     /// Starts the service again with its settings (plus `changes`), and waits until it serves.
-    func relaunch(_ name: String, changing changes: [String: String] = [:], waitUntilServing: Bool = true) async throws {
+    public func relaunch(_ name: String, changing changes: [String: String] = [:], waitUntilServing: Bool = true) async throws {
         var member = members.withLock { $0[name]! }
         member.process = try member.original.relaunch(changing: changes)
         members.withLock { $0[name] = member }
@@ -89,27 +130,28 @@ final class FaultStack: Sendable {
     }
 
     /// Waits for the crash point a service was started with to end it; its exit status.
-    func waitForCrash(_ name: String, within timeout: Duration = .seconds(30)) async -> Int32? {
+    public func waitForCrash(_ name: String, within timeout: Duration = .seconds(30)) async -> Int32? {
         await process(name).process.exitStatus(within: timeout)
     }
 
     /// The processes that have exited although the suite did not stop them.
-    func exitedOnTheirOwn() -> [String] {
+    public func exitedOnTheirOwn() -> [String] {
         members.withLock { members in members.filter { $0.value.process.process.hasExited }.map(\.key).sorted() }
     }
 
     /// Stops every process (SIGTERM), the gateway first; each one's exit as `LaunchedProcess.stopStatus` says it.
-    func stopAll() async -> [String: String] {
+    public func stopAll() async -> [String: String] {
         var statuses: [String: String] = [:]
         for name in Self.names.reversed() {
             statuses[name] = await process(name).stopStatus()
         }
         try? cluster.stop()
+        giveTurn()
         return statuses
     }
 
     /// One number from the database, read as the suite's superuser.
-    func count(_ query: PostgresQuery) async throws -> Int {
+    public func count(_ query: PostgresQuery) async throws -> Int {
         try await ProcessStack.withAdmin(adminURL) { client in
             var total = 0
             for try await value in try await client.query(query, logger: Logger(label: "fault-suite")).decode(Int.self) { total = value }

@@ -1,0 +1,125 @@
+import Foundation
+import Logging
+import MediaTesting
+import PostgresNIO
+import RoamRuntime
+import RoamTesting
+import Testing
+
+/// Deleting an account reaches every service: one user makes something in each, deletes the account,
+/// is refused with the old token everywhere, and then no row in any schema and no blob file names them.
+enum ErasureCheck {
+    /// Rows of any table of the services' schemas with a `uuid` or `uuid[]` column holding `user`,
+    /// as `schema.table.column` → count. Left out: the deletion's own records, which hold nothing but
+    /// the id and go by themselves (the revocation, kept while old tokens could live; the outbox entry,
+    /// until every service acknowledged).
+    static func rowsNaming(_ user: UUID, stack: FullStack) async throws -> [String: Int] {
+        try await ProcessStack.withAdmin(stack.adminURL) { client in
+            let logger = Logger(label: "erasure")
+            let columns = try await client.query("""
+                SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
+                WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists')
+                  AND (data_type = 'uuid' OR udt_name = '_uuid')
+                  AND table_name NOT IN ('revocations', 'outbox')
+                """, logger: logger).collect().map { try $0.decode((String, String, String, String).self) }
+            var found: [String: Int] = [:]
+            for (schema, table, column, type) in columns {
+                let condition = type == "uuid" ? "\"\(column)\" = $1" : "$1 = ANY(\"\(column)\")"
+                var query = PostgresQuery(unsafeSQL: "SELECT count(*) FROM \"\(schema)\".\"\(table)\" WHERE \(condition)")
+                try query.binds.append(user, context: .default)
+                let count = try await client.query(query, logger: logger).collect().first?.decode(Int.self) ?? 0
+                if count > 0 { found["\(schema).\(table).\(column)"] = count }
+            }
+            return found
+        }
+    }
+
+    static func run(on stack: FullStack) async throws {
+        let http = stack.http
+        func signUp(_ name: String) async throws -> (id: UUID, token: String) {
+            let reply = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(name)@example.com", "username": name,
+                                                                              "password": "correct horse battery", "displayName": name])
+            let json = try reply.json()
+            let token = try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String)
+            return (try #require(UUID(uuidString: (json["account"] as? [String: Any])?["userId"] as? String ?? "")), token)
+        }
+        let suffix = Int.random(in: 10_000...99_999)
+        let (gone, token) = try await signUp("gone\(suffix)")
+        let (_, other) = try await signUp("stays\(suffix)")
+        func made(_ method: String, _ path: String, _ json: [String: Any]? = nil, as caller: String? = nil, body: Data? = nil,
+                  headers: [String: String] = [:]) async throws -> [String: Any] {
+            let reply = try await http.send(method, path, json: json, body: body, token: caller ?? token, headers: headers)
+            #expect((200..<300).contains(reply.status), "\(method) \(path): \(reply.status) \(reply.text)")
+            return (try? reply.json()) ?? [:]
+        }
+        let here: [String: Any] = ["latitude": 59.3326, "longitude": 18.0649]
+
+        // Trips: a trip, a pin, a journal entry; the budget and an expense.
+        let trip = try #require(try await made("POST", "/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10",
+                                                                    "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"])["id"] as? String)
+        _ = try await made("POST", "/v1/trips/\(trip)/pins", ["title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.13],
+                                                              "visitedAt": "2031-06-11T10:00:00Z"])
+        _ = try await made("POST", "/v1/trips/\(trip)/journal", ["title": "Arrival", "body": "Tiles.", "date": "2031-06-10"])
+        _ = try await made("PUT", "/v1/trips/\(trip)/budget", ["total": "300"])
+        _ = try await made("POST", "/v1/trips/\(trip)/expenses", ["amount": "12.50", "currency": "EUR", "spentAt": "2031-06-11T12:00:00Z",
+                                                                  "category": "food"])
+        // A walk with a point.
+        let iso = ISO8601DateFormatter()
+        let walk = try #require(try await made("POST", "/v1/walks", ["title": "Old town", "start": ["point": here],
+                                                                     "startedAt": iso.string(from: Date().addingTimeInterval(-120))])["id"] as? String)
+        _ = try await made("POST", "/v1/walks/\(walk)/points", ["points": [["at": iso.string(from: Date().addingTimeInterval(-60)), "latitude": 59.3327,
+                                                                             "longitude": 18.0650]]])
+        // Bucket lists: a list with an item, an activity with a vote.
+        let list = try #require(try await made("POST", "/v1/lists", ["title": "Stockholm", "visibility": "public"])["id"] as? String)
+        _ = try await made("POST", "/v1/lists/\(list)/items", ["title": "Swim", "place": ["point": here, "name": "Strömmen"]])
+        let activity = try #require(try await made("POST", "/v1/activities", ["name": "Kayak", "place": ["point": here, "name": "Skeppsholmen"]])["id"]
+                                    as? String)
+        _ = try await made("PUT", "/v1/activities/\(activity)/vote", ["vote": "up"], as: other)
+        _ = try await made("PUT", "/v1/activities/\(activity)/vote", ["vote": "up"])
+        // Media with its blobs, shown on a story; a comment and a like on someone else's story.
+        let photo = try #require(try await made("POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
+                                                headers: ["Content-Type": "image/jpeg"])["mediaId"] as? String)
+        _ = try await made("POST", "/v1/stories", ["text": "Harbour", "mediaIds": [photo], "place": here.merging(["name": "Harbour"]) { $1 }])
+        let theirs = try #require(try await made("POST", "/v1/stories", ["text": "Fika", "place": here.merging(["name": "Café"]) { $1 }], as: other)["postId"]
+                                  as? String)
+        _ = try await made("POST", "/v1/posts/\(theirs)/comments", ["text": "Lovely"])
+        _ = try await made("PUT", "/v1/posts/\(theirs)/like")
+        // Events: one hosted, and a membership with a position and a chat line in someone else's.
+        _ = try await made("POST", "/v1/events", ["name": "Mine", "center": here, "radiusMeters": 200, "capacity": 10, "durationSeconds": 3600])
+        let party = try #require(try await made("POST", "/v1/events", ["name": "Theirs", "center": here, "radiusMeters": 200, "capacity": 10,
+                                                                       "durationSeconds": 3600], as: other)["eventId"] as? String)
+        _ = try await made("POST", "/v1/events/\(party)/join", here.merging(["accuracyMeters": 5]) { $1 })
+        _ = try await made("POST", "/v1/events/\(party)/chat", ["text": "Hello"])
+
+        let before = try await Self.rowsNaming(gone, stack: stack)
+        #expect(before.keys.contains { $0.hasPrefix("events.") } && before.keys.contains { $0.hasPrefix("media.") }
+                && before.keys.contains { $0.hasPrefix("budget.") } && before.keys.contains { $0.hasPrefix("bucketlists.") }
+                && before.keys.contains { $0.hasPrefix("feed.") } && before.keys.contains { $0.hasPrefix("trips.") }, "\(before)")
+        let blobs = stack.mediaDirectory.appendingPathComponent("blobs")
+        func blobFiles() -> [String] {
+            (FileManager.default.enumerator(atPath: blobs.path)?.allObjects as? [String] ?? [])
+                .filter { $0.contains(gone.lowercasedString) && !$0.hasSuffix("/") && !$0.hasSuffix(gone.lowercasedString) }
+        }
+        #expect(!blobFiles().isEmpty, "the photo's blobs are under the owner's name")
+
+        let deleted = ContinuousClock.now
+        #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
+        // The old token is refused everywhere, for writes too.
+        for (method, path) in [("GET", "/v1/me"), ("POST", "/v1/trips"), ("POST", "/v1/lists"), ("POST", "/v1/stories"), ("GET", "/v1/me/media")] {
+            let reply = try await http.send(method, path, json: method == "POST" ? ["title": "again"] : nil, token: token)
+            #expect(reply.status == 401, "\(method) \(path) answered \(reply.status)")
+        }
+        // Every service acknowledges its purge; then nothing names the user.
+        var left = try await Self.rowsNaming(gone, stack: stack)
+        while (!left.isEmpty || !blobFiles().isEmpty) && ContinuousClock.now - deleted < .seconds(60) {
+            try await Task.sleep(for: .milliseconds(200))
+            left = try await Self.rowsNaming(gone, stack: stack)
+        }
+        print("erasure: \(before.values.reduce(0, +)) rows in \(before.count) columns before; everything gone "
+              + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
+        #expect(left.isEmpty, "rows left: \(left)")
+        #expect(blobFiles().isEmpty, "blob files left: \(blobFiles())")
+        // The other user's story stays; their vote still counts and the deleted user's is withdrawn.
+        #expect(try await http.send("GET", "/v1/posts/\(theirs)", token: other).status == 200)
+    }
+}
