@@ -136,7 +136,7 @@ let package = Package(
                           swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam",
-            dependencies: uses("Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+            dependencies: uses("Accounts", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
                                "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(

@@ -50,7 +50,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let accounts = AccountsCaller(accounts: upstreams.accounts)
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
-        SystemRoutes(upstreams: upstreams, registry: registry, revoked: verifier.revoked).register(in: table)
+        SystemRoutes(upstreams: upstreams, revoked: verifier.revoked).register(in: table)
         let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
                                    publicBaseURL: settings.publicBaseURL)
         let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
@@ -76,6 +76,13 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         return (router, table)
     }
 
+    /// `/metrics` for Prometheus on its own port, as every service has it: what the gateway counts is
+    /// for the operator, not the public.
+    func metricsEndpoint(logger: Logger) -> [any Service] {
+        guard let registry, settings.metricsAddress.port != 0 else { return [] }
+        return [MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger)]
+    }
+
     /// The HTTP server with the upstream connections and key loading as services beside it.
     public func application(logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
         -> some ApplicationProtocol {
@@ -92,7 +99,9 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                 http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
                 ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
-            services: upstreams.all.map(\.upstream) + [keyLoader, revocations],
+            services: upstreams.all.map(\.upstream)
+                + [keyLoader, revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]
+                + metricsEndpoint(logger: logger),
             onServerRunning: onServerRunning,
             logger: logger
         )

@@ -17,7 +17,7 @@ public enum GatewayApp {
         logger.logLevel = settings.log.level
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: settings.upstreamTimeout)
         let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
-                                                 serviceSecret: settings.serviceSecret)
+                                                 serviceSecret: settings.serviceSecret, acceptedServiceSecret: settings.acceptedServiceSecret)
         let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
         let feed = try Upstream(name: "feed", addresses: settings.feedAddresses, timeout: settings.upstreamTimeout)
         let media = try Upstream(name: "media", addresses: settings.mediaAddresses, timeout: settings.upstreamTimeout)

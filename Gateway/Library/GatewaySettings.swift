@@ -4,12 +4,17 @@ import RoamRuntime
 /// Everything the gateway reads from its environment, with local defaults.
 public struct GatewaySettings: Sendable {
     public static let defaultPort = 8080
+    public static let defaultMetricsPort = 9100
 
     public var address: HostAndPort
+    /// Where Prometheus reads `/metrics`: a port of its own, never the public one; 0 turns it off.
+    public var metricsAddress: HostAndPort
     public var log: LogSettings
     /// Development runs may use built-in and published secrets; nothing else may.
     public var kind: DeploymentKind
     public var serviceSecret: String
+    /// Another service secret accepted during a rotation (`ROAM_SERVICE_SECRET_ACCEPTED`).
+    public var acceptedServiceSecret: String?
     /// Every replica of the accounts service (`host:port,host:port`).
     public var accountsAddresses: [HostAndPort]
     /// Every replica of the events service.
@@ -32,6 +37,8 @@ public struct GatewaySettings: Sendable {
     public var publicBaseURL: String
     /// How often an idle notification stream sends a comment line, so proxies keep it open.
     public var streamHeartbeat: Duration
+    /// How often the accounts public keys are fetched again (a rotation's new key is learnt, a retired one forgotten).
+    public var keysRefreshInterval: Duration
     /// Notification streams and chat sockets one user may hold open at once; one more closes the oldest.
     public var streamsPerUser: Int
     /// The longest one call to a service may take.
@@ -50,9 +57,12 @@ public struct GatewaySettings: Sendable {
     public init(environment: Environment) throws(ConfigurationError) {
         address = HostAndPort(host: environment.string("HTTP_HOST", default: "127.0.0.1"),
                               port: try environment.int("HTTP_PORT", default: Self.defaultPort, in: 0...65535))
+        metricsAddress = HostAndPort(host: environment.string("METRICS_HOST", default: "127.0.0.1"),
+                                     port: try environment.int("METRICS_PORT", default: Self.defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)
+        acceptedServiceSecret = try environment.acceptedServiceSecret(kind: kind)
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
         feedAddresses = try environment.addresses("FEED_ADDRESS", default: "127.0.0.1:50053")
@@ -67,6 +77,7 @@ public struct GatewaySettings: Sendable {
         while base.hasSuffix("/") { base.removeLast() }
         publicBaseURL = base
         streamHeartbeat = try environment.duration("STREAM_HEARTBEAT", default: .seconds(15))
+        keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
         streamsPerUser = try environment.int("STREAMS_PER_USER", default: 8, in: 1...1000)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))

@@ -37,4 +37,5 @@ enum StackPlan {
 
     static let gatewayExecutable = "roam-gateway"
     static let gatewayPort = 8080
+    static let gatewayMetricsPort = 9100
 }

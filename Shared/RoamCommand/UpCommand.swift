@@ -182,7 +182,7 @@ struct UpCommand {
             "Roam is running.",
             "  API          http://localhost:\(port)/v1   (try: curl http://localhost:\(port)/readyz)",
             "  OpenAPI      http://localhost:\(port)/openapi.json",
-            "  metrics      http://localhost:\(port)/metrics",
+            "  metrics      http://127.0.0.1:\(StackPlan.gatewayMetricsPort)/metrics",
         ]
         for spec in StackPlan.services {
             lines.append("  \(spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)) grpc 127.0.0.1:\(spec.grpcPort), metrics http://127.0.0.1:\(spec.metricsPort)/metrics")

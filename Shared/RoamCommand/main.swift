@@ -9,6 +9,7 @@ import RoamRuntime
 //   roam health http://HOST:PORT/PATH   exit 0 when that URL answers 200
 //   roam places import FILE        load the places catalog (GeoJSON or CSV) into the trips service
 //   roam rates import FILE         load the ECB's reference exchange rates (CSV) into the budget service
+//   roam keys prepare|promote|retire|show [FILE]   rotate accounts' signing key with an overlap
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
@@ -81,10 +82,18 @@ case "rates" where arguments.count == 3 && arguments[1] == "import":
         fail("rates import failed: \(error)")
     }
 
+case "keys" where (2...3).contains(arguments.count):
+    let file = arguments.count == 3 ? arguments[2] : environment["ACCOUNTS_SIGNING_KEY_FILE"] ?? ".roam/accounts-signing-key"
+    do {
+        print(try KeysCommand.run(arguments[1], file: file))
+    } catch {
+        fail("keys \(arguments[1]) failed: \(error)")
+    }
+
 default:
     print("""
         usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL | roam places import FILE
-               | roam rates import FILE
+               | roam rates import FILE | roam keys prepare|promote|retire|show [FILE]
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
           provision  create each service's database role and schema (DATABASE_URL of an administrator,
                      <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
@@ -95,6 +104,10 @@ default:
           rates import FILE
                      load the European Central Bank's reference rates (eurofxref.csv, or eurofxref-hist.csv for
                      every day since 1999) into the budget service at BUDGET_ADDRESS; importing again replaces a day
+          keys prepare|promote|retire|show [FILE]
+                     rotate accounts' signing key with an overlap in its key file (ACCOUNTS_SIGNING_KEY_FILE):
+                     prepare adds a published key, promote makes it sign, retire drops the old ones; restart
+                     accounts after each step (see README, Security)
         """)
     exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
 }

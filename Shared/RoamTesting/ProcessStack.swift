@@ -111,17 +111,19 @@ public struct ProcessStack: Sendable {
 
     /// The gateway, reaching accounts and, when given, trips at `tripsPort`, budget at `budgetPort` and
     /// bucket lists at `bucketListsPort`; `environment` names the others.
+    /// - Parameter readyPath: what must answer 200 before it counts as started (`/healthz` when only
+    ///   some services run).
     public func startGateway(tripsPort: Int? = nil, budgetPort: Int? = nil, bucketListsPort: Int? = nil,
-                             environment extra: [String: String] = [:]) async throws
+                             environment extra: [String: String] = [:], readyPath: String = "/readyz") async throws
         -> (LaunchedProcess, HTTPTestClient) {
         let port = FreePort.next()
-        var environment = ["HTTP_PORT": String(port), "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning"]
+        var environment = ["HTTP_PORT": String(port), "METRICS_PORT": "0", "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning"]
         if let tripsPort { environment["TRIPS_ADDRESS"] = "127.0.0.1:\(tripsPort)" }
         if let budgetPort { environment["BUDGET_ADDRESS"] = "127.0.0.1:\(budgetPort)" }
         if let bucketListsPort { environment["BUCKETLISTS_ADDRESS"] = "127.0.0.1:\(bucketListsPort)" }
         let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new })
         let client = HTTPTestClient(port: port)
-        try await gateway.waitUntilAnswering(client)
+        try await gateway.waitUntilAnswering(client, path: readyPath)
         return (gateway, client)
     }
 

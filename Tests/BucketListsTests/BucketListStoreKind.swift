@@ -19,7 +19,7 @@ enum BucketListStoreKind: String, CaseIterable, CustomTestStringConvertible, Sen
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await BucketListsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresBucketListStore(database: Database(client: client, operationTimeout: .seconds(30))))
+                try await body(PostgresBucketListStore(database: Database(client: client, operationTimeout: .seconds(120))))
             }
         }
     }

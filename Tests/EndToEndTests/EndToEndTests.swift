@@ -13,9 +13,15 @@ import Testing
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
+        let metricsPort = FreePort.next()
         let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                                                                          "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
+                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                                                                         "METRICS_PORT": String(metricsPort)])
+        // What the gateway counts is for the operator: not on the public port, on a port of its own.
+        #expect(try await http.send("GET", "/metrics").status == 404)
+        let metrics = try await HTTPTestClient(port: metricsPort).send("GET", "/metrics")
+        #expect(metrics.status == 200 && metrics.text.contains("roam_revocations_following"), "\(metrics.text.prefix(300))")
 
         let signUp = try await http.send("POST", "/v1/auth/signup", json: [
             "email": "e2e@example.com", "username": "e2e_walker", "password": "correct horse battery", "displayName": "E2E",

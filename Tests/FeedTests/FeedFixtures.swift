@@ -20,7 +20,7 @@ enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
             try await TestDatabase.withClient { client in
                 try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
                 // Generous: concurrency tests queue hundreds of calls on a small pool while the whole suite runs.
-                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30))))
+                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(120))))
             }
         }
     }
@@ -35,7 +35,7 @@ extension StoreKind {
         case .postgres:
             try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 4, logger: .init(label: "test")) { client in
                 try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30))))
+                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(120))))
             }
         }
     }

@@ -10,14 +10,16 @@ import Testing
             FanOut.Part("slow") { try await Task.sleep(for: .seconds(10)); return 2 },
             FanOut.Part("broken") { throw RoamError.unavailable },
         ])
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // It does not wait for the slow part's ten seconds (a loaded machine may take a few to answer).
+        #expect(ContinuousClock.now - started < .seconds(9))
         #expect(try results["fast"]?.get() == 1)
         #expect(PartStatus(results["slow"]!) == PartStatus(status: "timeout", reason: "DEADLINE_EXCEEDED"))
         #expect(PartStatus(results["broken"]!) == PartStatus(status: "unavailable", reason: "UNAVAILABLE"))
     }
 
     @Test func partsRunConcurrentlyUnderTheSameDeadline() async {
-        let results = await FanOut.gather(within: .seconds(5), (0..<4).map { index in
+        // A deadline no loaded machine misses for four 200 ms parts; what matters is that each part has it.
+        let results = await FanOut.gather(within: .seconds(30), (0..<4).map { index in
             FanOut.Part("part\(index)") { () async throws -> Bool in
                 try await Task.sleep(for: .milliseconds(200))
                 return RoamRuntime.RequestContext.current.deadline != nil

@@ -1,13 +1,11 @@
 import Foundation
 import GRPCCore
 import Hummingbird
-import Prometheus
 import RoamRuntime
 
-/// `/healthz`, `/readyz`, `/metrics` and `/openapi.json`.
+/// `/healthz`, `/readyz` and `/openapi.json` (`/metrics` is on a port of its own: `MetricsEndpoint`).
 struct SystemRoutes<Transport: ClientTransport>: Sendable {
     let upstreams: GatewayUpstreams<Transport>
-    let registry: PrometheusCollectorRegistry?
     /// How this gateway follows the revocation feed, shown in `/readyz` (it never makes it not ready:
     /// while the feed is away the gateway keeps refusing what it knows).
     let revoked: RevokedSessions
@@ -34,12 +32,6 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
             services["revocations"] = Self.revocationsPart(revoked.status)
             return try json(ReadinessJSON(status: ready ? "ready" : "not ready", services: services),
                             status: ready ? .ok : .serviceUnavailable)
-        }
-        table.add(.get, "/metrics") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-            let text = registry?.emitToBuffer() ?? []
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }
         let document = GatewayOpenAPI.json
         table.add(.get, "/openapi.json") { _, _ in

@@ -8,10 +8,10 @@ public enum AccountsApp {
 
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
-        let signingKey = try SigningKey.load(from: configuration.signingKey)
+        let keyring = try SigningKey.load(from: configuration.signingKey)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
-            let accounts = try await repositories.service(hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+            let accounts = try await repositories.service(hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: keyring.signing),
                                                           mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
                                                           media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
                                                           providers: configuration.providers,
@@ -19,13 +19,13 @@ public enum AccountsApp {
                                                                                         logger: runtime.logger))
             let feed = RevocationFeed(repository: repositories.revocations, tokenLifetime: configuration.policy.accessTokenLifetime,
                                       logger: runtime.logger)
-            var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
+            var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed)],
                                      migrator: AccountsMigrations.migrator)
             parts.revocations = LocalRevocationSource(feed: feed)
             parts.workers.append(feed)
             parts.endStreams = { feed.end() }
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods
-            parts.publicKeys = LocalPublicKeySource(keys: [signingKey.publicJWK])
+            parts.publicKeys = LocalPublicKeySource(keys: keyring.publicJWKs)
             parts.outbox = repositories.outbox
             parts.purgeTargets = configuration.purgeTargets
             return parts

@@ -17,6 +17,7 @@ public enum MediaApp {
             let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
                                           maxBytes: configuration.policy.maxBytes,
                                           links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret,
+                                                                 acceptedServiceSecret: configuration.settings.acceptedServiceSecret,
                                                                  lifetime: configuration.linkLifetime))
             var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
             // A signed link is its own permission: browsers fetch them without a token.

@@ -8,6 +8,8 @@ public final class AccessTokenVerifier: Sendable {
     public static let serviceKeyID = "roam-service"
 
     private let keys: JWTKeyCollection
+    /// The other service secret accepted during a rotation (`ROAM_SERVICE_SECRET_ACCEPTED`), under the same key id.
+    private let acceptedServiceKeys: JWTKeyCollection?
     private let keySource: (any PublicKeySource)?
     private let refresh: KeyRefreshGate
     private let verified = VerifiedTokenCache()
@@ -21,11 +23,19 @@ public final class AccessTokenVerifier: Sendable {
     /// - Parameters:
     ///   - keySource: where user-token public keys come from; nil when they are added directly.
     ///   - serviceSecret: the shared secret service credentials are signed with.
-    public init(keySource: (any PublicKeySource)?, serviceSecret: String) async {
+    ///   - acceptedServiceSecret: another secret whose credentials are accepted too, while a rotation rolls out.
+    public init(keySource: (any PublicKeySource)?, serviceSecret: String, acceptedServiceSecret: String? = nil) async {
         keys = JWTKeyCollection()
         self.keySource = keySource
         refresh = KeyRefreshGate(minimumInterval: .seconds(30))
         await keys.add(hmac: HMACKey(from: serviceSecret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.serviceKeyID))
+        if let acceptedServiceSecret {
+            let accepted = JWTKeyCollection()
+            await accepted.add(hmac: HMACKey(from: acceptedServiceSecret), digestAlgorithm: .sha256, kid: JWKIdentifier(string: Self.serviceKeyID))
+            acceptedServiceKeys = accepted
+        } else {
+            acceptedServiceKeys = nil
+        }
     }
 
     /// Adds the public keys user tokens may be signed with.
@@ -43,6 +53,20 @@ public final class AccessTokenVerifier: Sendable {
         try await add(keySource.publicKeys())
     }
 
+    /// Fetches the published keys and forgets every key it knew that is no longer published: a retired
+    /// signing key's tokens are refused from then on (`PublicKeyRefresher` calls it periodically).
+    public func refreshKeys() async throws {
+        guard let keySource else { return }
+        let published = try await keySource.publicKeys()
+        // An answer without keys is a broken one, not a retirement of every key.
+        guard !published.isEmpty else { return }
+        try await add(published)
+        knownKeyIDs.withLock { $0 = Set(published.map(\.kid)).union([Self.serviceKeyID]) }
+    }
+
+    /// The key ids tokens may be signed with now.
+    public var knownKeys: Set<String> { knownKeyIDs.withLock { $0 } }
+
     public func verify(_ token: String) async throws(RoamError) -> Caller {
         let caller = try await signedCaller(token)
         if case .user(let user) = caller, let refusal = revoked.refusal(user: user.id, session: user.sessionID) { throw refusal }
@@ -51,7 +75,8 @@ public final class AccessTokenVerifier: Sendable {
 
     /// The caller a token names, by its signature and expiry alone.
     private func signedCaller(_ token: String) async throws(RoamError) -> Caller {
-        if let caller = verified.caller(for: token) { return caller }
+        // A cached answer stands only while its key is still published.
+        if let cached = verified.caller(for: token), knownKeyIDs.withLock({ $0.contains(cached.keyID) }) { return cached.caller }
         let claims = try await verifiedClaims(token)
         let caller: Caller
         switch claims.kind {
@@ -64,7 +89,7 @@ public final class AccessTokenVerifier: Sendable {
             caller = .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
                                              emailVerified: claims.emailVerified ?? false))
         }
-        verified.remember(caller, for: token, until: claims.expiration.value)
+        verified.remember(caller, for: token, until: claims.expiration.value, keyID: ((try? Self.keyID(of: token)) ?? nil) ?? "")
         return caller
     }
 
@@ -98,8 +123,15 @@ public final class AccessTokenVerifier: Sendable {
     private func verifyOnce(_ token: String) async throws -> AccessTokenClaims {
         // A service-kind claim is only trusted from the service key, and a user claim only from an
         // accounts key: otherwise a leaked service secret could mint user tokens or vice versa.
-        let claims = try await keys.verify(token, as: AccessTokenClaims.self)
         let keyID = try Self.keyID(of: token)
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(token, as: AccessTokenClaims.self)
+        } catch let error as JWTError where error.errorType == .signatureVerificationFailed && keyID == Self.serviceKeyID {
+            // Signed with the other secret of a rotation, or forged.
+            guard let acceptedServiceKeys else { throw error }
+            claims = try await acceptedServiceKeys.verify(token, as: AccessTokenClaims.self)
+        }
         let signedByServiceKey = keyID == Self.serviceKeyID
         guard signedByServiceKey == (claims.kind == .service) else {
             throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is signed with the wrong key")

@@ -14,11 +14,18 @@ public struct MediaLinkSigner: Sendable {
     /// How long a link stays valid at least.
     public let lifetime: Duration
 
-    public init(serviceSecret: String, lifetime: Duration = .seconds(3600)) {
-        key = HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Data(serviceSecret.utf8)),
-                                     info: Data("roam media links v1".utf8), outputByteCount: 32)
+    /// The key of the other secret accepted during a rotation.
+    private let acceptedKey: SymmetricKey?
+
+    public init(serviceSecret: String, acceptedServiceSecret: String? = nil, lifetime: Duration = .seconds(3600)) {
+        key = Self.derive(serviceSecret)
         keyed = HMAC<SHA256>(key: key)
+        acceptedKey = acceptedServiceSecret.map(Self.derive)
         self.lifetime = lifetime
+    }
+
+    private static func derive(_ secret: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Data(secret.utf8)), info: Data("roam media links v1".utf8), outputByteCount: 32)
     }
 
     /// When a link made at `now` expires (seconds since 1970). Links made within the same quarter of the
@@ -56,7 +63,7 @@ public struct MediaLinkSigner: Sendable {
     public func accepts(signature: String, media: UUID, variant: String, expires: Int64, at now: Date) -> Bool {
         guard expires > Int64(now.timeIntervalSince1970), expires <= latestExpiry(at: now),
               let given = Data(base64URLEncoded: signature) else { return false }
-        let message = "\(media.uuidString.lowercased())/\(variant)/\(expires)"
-        return HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: Data(message.utf8), using: key)
+        let message = Data("\(media.uuidString.lowercased())/\(variant)/\(expires)".utf8)
+        return [key, acceptedKey].compactMap { $0 }.contains { HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: message, using: $0) }
     }
 }

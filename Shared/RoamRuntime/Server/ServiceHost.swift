@@ -29,7 +29,8 @@ public enum ServiceHost {
         let parts = try await build(runtime)
 
         let keys = try parts.publicKeys ?? AccountsPublicKeySource(accounts: runtime.accounts())
-        let verifier = await AccessTokenVerifier(keySource: keys, serviceSecret: settings.serviceSecret)
+        let verifier = await AccessTokenVerifier(keySource: keys, serviceSecret: settings.serviceSecret,
+                                                 acceptedServiceSecret: settings.acceptedServiceSecret)
         let revocations = RevocationFollower(source: try parts.revocations ?? AccountsRevocationSource(accounts: runtime.accounts(),
                                                                                                          serviceName: settings.name,
                                                                                                          serviceSecret: settings.serviceSecret),
@@ -50,7 +51,8 @@ public enum ServiceHost {
             }
         }
         // The feed is followed once start-up is done, so accounts follows its own feed on its migrated tables.
-        let startup = StartupService(health: health, logger: logger, workers: parts.workers + [revocations] + (delivery.map { [$0] } ?? [])) {
+        let startup = StartupService(health: health, logger: logger, workers: parts.workers + [revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]
+                                         + (delivery.map { [$0] } ?? [])) {
             if let database {
                 try await database.supervisor?.waitUntilReachable()
                 try await parts.migrator.migrate(database.client, logger: logger)

@@ -10,6 +10,8 @@ public struct ServiceSettings: Sendable {
     /// Development runs may use built-in and published secrets; nothing else may.
     public var kind: DeploymentKind
     public var serviceSecret: String
+    /// Another service secret accepted during a rotation (`ROAM_SERVICE_SECRET_ACCEPTED`).
+    public var acceptedServiceSecret: String?
     /// Where user-token public keys come from (the accounts service).
     public var accountsAddresses: [HostAndPort]
     public var database: DatabaseSettings
@@ -17,6 +19,8 @@ public struct ServiceSettings: Sendable {
     public var inMemory: Bool
     /// The longest one call to another service may take.
     public var upstreamTimeout: Duration
+    /// How often the accounts public keys are fetched again (a rotation's new key is learnt, a retired one forgotten).
+    public var keysRefreshInterval: Duration
     /// Where the fault suite makes the process kill itself; none in normal runs.
     public var crashPoints: CrashPoints
 
@@ -31,6 +35,7 @@ public struct ServiceSettings: Sendable {
         log = try LogSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)
+        acceptedServiceSecret = try environment.acceptedServiceSecret(kind: kind)
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         database = try DatabaseSettings(environment: environment)
         if let password = DatabaseSettings.password(in: environment.string("DATABASE_URL", default: DatabaseSettings.defaultURL)),
@@ -39,6 +44,7 @@ public struct ServiceSettings: Sendable {
         }
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
+        keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
         crashPoints = try CrashPoints(environment: environment)
     }
 }

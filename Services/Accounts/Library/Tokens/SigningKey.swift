@@ -2,9 +2,9 @@ import Crypto
 import Foundation
 import RoamRuntime
 
-/// The Ed25519 key accounts signs access tokens with. It comes from `ACCOUNTS_SIGNING_KEY`
-/// (base64url of the 32-byte seed) or a key file; in development, when neither exists, it is
-/// generated once and kept in the file so a restart does not log everybody out.
+/// An Ed25519 key accounts signs access tokens with. The keys come from `ACCOUNTS_SIGNING_KEY`
+/// (base64url of the 32-byte seeds, comma-separated) or a key file (one per line); when neither exists,
+/// one is generated and kept in the file so a restart does not log everybody out (`SigningKeyring`).
 public struct SigningKey: Sendable {
     public let privateKey: Curve25519.Signing.PrivateKey
     /// Derived from the public key, so every replica with the same key names it the same.
@@ -32,28 +32,42 @@ public struct SigningKey: Sendable {
         }
     }
 
-    public static func load(environment: Environment) throws -> SigningKey {
+    public static func load(environment: Environment) throws -> SigningKeyring {
         try load(from: Source(environment: environment))
     }
 
-    public static func load(from source: Source) throws -> SigningKey {
+    /// The keyring the source holds; a key file that does not exist yet is made with one new key.
+    public static func load(from source: Source) throws -> SigningKeyring {
         let path: String
         switch source {
-        case .inline(let encoded): return try decode(encoded, variable: "ACCOUNTS_SIGNING_KEY")
+        case .inline(let encoded): return try decode(list: encoded, separator: ",", variable: "ACCOUNTS_SIGNING_KEY")
         case .file(let filePath): path = filePath
         }
         if let contents = FileManager.default.contents(atPath: path) {
-            return try decode(String(decoding: contents, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
-                              variable: "ACCOUNTS_SIGNING_KEY_FILE")
+            return try decode(list: String(decoding: contents, as: UTF8.self), separator: "\n", variable: "ACCOUNTS_SIGNING_KEY_FILE")
         }
-        let key = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
+        let keyring = try SigningKeyring([SigningKey(privateKey: Curve25519.Signing.PrivateKey())])
+        try save(keyring, to: path)
+        return keyring
+    }
+
+    /// Writes the keyring to its file (mode 0600), replacing it whole.
+    public static func save(_ keyring: SigningKeyring, to path: String) throws {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
-        guard FileManager.default.createFile(atPath: path, contents: Data(key.privateKey.rawRepresentation.base64URLEncodedString.utf8),
-                                             attributes: [.posixPermissions: 0o600]) else {
-            throw ConfigurationError(variable: "ACCOUNTS_SIGNING_KEY_FILE", problem: "cannot write a new key to \(path)")
+        let temporary = "\(path).new"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(keyring.fileContents.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw ConfigurationError(variable: "ACCOUNTS_SIGNING_KEY_FILE", problem: "cannot write the keys to \(path)")
         }
-        return key
+        // Renamed into place, so a process starting meanwhile reads the old keys or the new, never half.
+        guard rename(temporary, path) == 0 else {
+            throw ConfigurationError(variable: "ACCOUNTS_SIGNING_KEY_FILE", problem: "cannot replace \(path)")
+        }
+    }
+
+    private static func decode(list: String, separator: Character, variable: String) throws -> SigningKeyring {
+        let encoded = list.split(separator: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        return try SigningKeyring(encoded.map { try decode($0, variable: variable) })
     }
 
     private static func decode(_ encoded: String, variable: String) throws -> SigningKey {
