@@ -94,6 +94,35 @@ import Testing
         #expect(try harness.spoolIsEmpty())
     }
 
+    /// One user keeps at most `quotaBytes` of originals, on both stores: an upload past it is refused and
+    /// leaves nothing; deleting makes room again; another user is not affected.
+    @Test(arguments: MediaStoreKind.allCases)
+    func anUploadPastTheQuotaIsRefusedAndLeavesNothing(_ kind: MediaStoreKind) async throws {
+        try await kind.withRepository { repository in
+            let sizer = try MediaServiceHarness(repository: repository)
+            defer { sizer.remove() }
+            let first = try sizer.file("first.jpg", width: 300, height: 300)
+            let harness = try MediaServiceHarness(repository: repository, policy: MediaPolicy(quotaBytes: first.count * 2 + 10))
+            defer { harness.remove() }
+            let (owner, other) = (UUID(), UUID())
+            let kept = try await harness.upload(first, owner: owner).item
+            _ = try await harness.upload(try harness.file("second.jpg", width: 301, height: 300), owner: owner)
+            let third = try harness.file("third.jpg", width: 302, height: 300)
+            let refused = await #expect(throws: RoamError.self) { _ = try await harness.upload(third, owner: owner) }
+            #expect(refused?.reason == "QUOTA_EXCEEDED" && refused?.violations.map(\.field) == ["file"])
+            #expect(try await repository.media(of: owner, matching: MediaQuery(), page: PageRequest(size: 10)).items.count == 2)
+            #expect(try await harness.blobs.list(prefix: "originals/\(owner.lowercasedString)/").count == 2)
+            #expect(try harness.spoolIsEmpty())
+            // Someone else's storage is their own.
+            _ = try await harness.upload(third, owner: other)
+            // Deleting makes room again.
+            _ = try await repository.removeAll(of: owner)
+            #expect(try await repository.bytesStored(by: owner) == 0)
+            _ = try await harness.upload(third, owner: owner)
+            #expect(kept.sizeBytes == first.count)
+        }
+    }
+
     @Test func aVideoIsKeptWithItsSizeTypeAndTheClientsTimeWithoutVariants() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }

@@ -21,8 +21,10 @@ extension MediaApp {
         public init(environment: Environment) throws {
             settings = try ServiceSettings(name: "media", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
                                            environment: environment)
+            let quota = try environment.int("MEDIA_QUOTA_BYTES", default: 10_000_000_000, in: 0...(1 << 50))
             policy = MediaPolicy(maxBytes: try environment.int("MEDIA_MAX_BYTES", default: 50_000_000, in: 1_024...5_000_000_000),
-                                 maxPixels: try environment.int("MEDIA_MAX_PIXELS", default: 100_000_000, in: 1...1_000_000_000))
+                                 maxPixels: try environment.int("MEDIA_MAX_PIXELS", default: 100_000_000, in: 1...1_000_000_000),
+                                 quotaBytes: quota == 0 ? nil : quota)
             directory = URL(fileURLWithPath: environment.string("MEDIA_DIRECTORY", default: ".roam/media"))
             spoolDirectory = URL(fileURLWithPath: environment.string("MEDIA_SPOOL_DIRECTORY", default: directory.appendingPathComponent("spool").path))
             sweepInterval = try environment.duration("MEDIA_SWEEP_INTERVAL", default: .seconds(3_600))

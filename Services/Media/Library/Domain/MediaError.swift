@@ -10,6 +10,12 @@ public enum MediaError {
                   violations: [.init(field: "file", description: "must be at most \(limit) bytes")])
     }
 
+    public static func quotaExceeded(limit: Int, stored: Int) -> RoamError {
+        RoamError(.failedPrecondition, reason: "QUOTA_EXCEEDED",
+                  message: "this upload would take your media past \(limit) bytes (you keep \(stored)); delete some first",
+                  violations: [.init(field: "file", description: "does not fit in the \(limit - stored) bytes left of your storage")])
+    }
+
     public static let unsupportedType = RoamError(
         .invalidArgument, reason: "UNSUPPORTED_MEDIA_TYPE", message: "only JPEG, PNG, WebP, HEIC/HEIF images and MP4/QuickTime videos are accepted",
         violations: [.init(field: "file", description: "is not a JPEG, PNG, WebP, HEIC/HEIF, MP4 or QuickTime file")])

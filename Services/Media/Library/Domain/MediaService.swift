@@ -45,6 +45,12 @@ public struct MediaService: Sendable {
         guard upload.sizeBytes <= policy.maxBytes else { throw MediaError.tooLarge(limit: policy.maxBytes) }
         guard let type = MediaType(sniffing: upload.head) else { throw MediaError.unsupportedType }
         if let existing = try await repository.item(owner: owner, sha256: upload.sha256) { return (existing, true) }
+        // Checked before the work, not in the insert: uploads under way at once may pass it together, so
+        // one user can go over by at most their concurrent uploads (each at most `maxBytes`).
+        if let quota = policy.quotaBytes {
+            let stored = try await repository.bytesStored(by: owner)
+            guard stored + upload.sizeBytes <= quota else { throw MediaError.quotaExceeded(limit: quota, stored: stored) }
+        }
 
         var facts: ImageFacts?
         var variants: ImageVariants?

@@ -164,6 +164,10 @@ public final class InMemoryMediaStore: MediaRepository {
         state.withLock { state in Set(ids.filter { state.items[$0] != nil }) }
     }
 
+    public func bytesStored(by owner: UUID) async throws -> Int {
+        state.withLock { $0.items.values.filter { $0.ownerID == owner }.reduce(0) { $0 + $1.sizeBytes } }
+    }
+
     public func removeAll(of owner: UUID) async throws -> [MediaItem] {
         state.withLock { state in
             let removed = state.items.values.filter { $0.ownerID == owner }

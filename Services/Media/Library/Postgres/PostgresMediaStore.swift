@@ -262,6 +262,10 @@ public struct PostgresMediaStore: MediaRepository {
         Set(try await database.query("SELECT id FROM media.items WHERE id = ANY(\(ids))").map { try $0.decode(UUID.self) })
     }
 
+    public func bytesStored(by owner: UUID) async throws -> Int {
+        try await database.query("SELECT coalesce(sum(size_bytes), 0)::bigint FROM media.items WHERE owner_id = \(owner)")[0].decode(Int.self)
+    }
+
     public func removeAll(of owner: UUID) async throws -> [MediaItem] {
         try await database.query("DELETE FROM media.items WHERE owner_id = \(owner) RETURNING \(unescaped: Self.columns)").map(Self.decode)
     }

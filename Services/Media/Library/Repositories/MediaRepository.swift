@@ -47,6 +47,8 @@ public protocol MediaRepository: Sendable {
     func subjects(of id: UUID) async throws -> Set<String>
     /// Which of `ids` have an item, for the sweeper that removes blobs nothing points to.
     func knownIDs(_ ids: [UUID]) async throws -> Set<UUID>
+    /// How many bytes of originals `owner` keeps, for the storage quota.
+    func bytesStored(by owner: UUID) async throws -> Int
     /// Removes every item of `owner` (an account deleted) and returns them.
     func removeAll(of owner: UUID) async throws -> [MediaItem]
     /// For a subject that is gone (an ended event, a deleted trip) with the subjects under it
