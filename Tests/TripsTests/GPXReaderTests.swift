@@ -61,4 +61,15 @@ import Trips
         let entity = "<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]><gpx><metadata><name>&secret;</name></metadata></gpx>"
         #expect((try? GPXReader.read(Data(entity.utf8)).name.contains("root")) != true)
     }
+
+    /// A file of many bad points is refused after the first twenty problems, without reading the rest:
+    /// 170,000 points without times once kept trips busy past the gateway's five seconds.
+    @Test func aFileOfManyBadPointsIsRefusedAfterTwentyProblems() throws {
+        let points = String(repeating: "<trkpt lat=\"1\" lon=\"1\"/>", count: 170_000)
+        let refused = #expect(throws: RoamError.self) {
+            _ = try GPXReader.read(Data("<gpx><trk><trkseg>\(points)</trkseg></trk></gpx>".utf8))
+        }
+        #expect(refused?.violations.count == GPXReader.maxViolations)
+        #expect(refused?.violations.first?.field == "gpx.trkpt[0].time" && refused?.violations.last?.field == "gpx.trkpt[19].time")
+    }
 }

@@ -17,7 +17,13 @@ public final class GPXReader: NSObject, XMLParserDelegate {
     private var text = ""
     private var pending: (latitude: Double?, longitude: Double?, time: Date?, name: String, note: String)?
     private var violations = Validation()
+    /// Whether the current track point's time was already refused as malformed.
+    private var pendingTimeRefused = false
     private var trackPointIndex = 0
+
+    /// Problems named before reading stops: enough to fix a file, and a file of a million bad points
+    /// costs no more than this many (a check per problem over all of them once took seconds).
+    public static let maxViolations = 20
     private var sawGPX = false
 
     /// The walk in `data`, or a refusal naming what is wrong (`gpx`, `gpx.trkpt[3].time`).
@@ -28,6 +34,8 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         parser.shouldResolveExternalEntities = false
         // libxml2 may end a truncated file without an error: every element opened must have closed.
         let parsed = parser.parse() && reader.path.isEmpty
+        // Stopped on purpose after enough problems: those are the answer.
+        if reader.violations.violations.count >= maxViolations { try reader.violations.check() }
         guard parsed, reader.sawGPX else {
             let why = parser.parserError.map { " (\(($0 as NSError).localizedDescription))" } ?? ""
             throw RoamError.invalidField("gpx", !parsed ? "is not well-formed GPX\(why)" : "must be a GPX document (a gpx element)")
@@ -62,7 +70,10 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         switch (local, parent) {
         case ("time", "trkpt"?):
             pending?.time = Self.date(value)
-            if pending?.time == nil { violations.fail("gpx.trkpt[\(trackPointIndex)].time", "must be a date and time such as 2030-01-31T18:00:00Z") }
+            if pending?.time == nil {
+                pendingTimeRefused = true
+                violations.fail("gpx.trkpt[\(trackPointIndex)].time", "must be a date and time such as 2030-01-31T18:00:00Z")
+            }
         case ("name", "wpt"?):
             pending?.name = value
         case ("desc", "wpt"?), ("cmt", "wpt"?):
@@ -77,12 +88,13 @@ public final class GPXReader: NSObject, XMLParserDelegate {
             if let point = position("gpx.trkpt[\(trackPointIndex)]") {
                 if let time = pending?.time {
                     points.append(TrackPoint(at: time, point: point, accuracyMeters: 0))
-                } else if !violations.violations.contains(where: { $0.field == "gpx.trkpt[\(trackPointIndex)].time" }) {
+                } else if !pendingTimeRefused {
                     violations.fail("gpx.trkpt[\(trackPointIndex)].time", "is required: a walk's points need their times")
                 }
             }
             trackPointIndex += 1
             pending = nil
+            pendingTimeRefused = false
         case ("wpt", _):
             if let point = position("gpx.wpt[\(waypoints.count)]") { waypoints.append((point, pending?.name ?? "", pending?.note ?? "")) }
             pending = nil
@@ -91,6 +103,7 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         }
         path.removeLast()
         text = ""
+        if violations.violations.count >= Self.maxViolations { parser.abortParsing() }
     }
 
     private func position(_ field: String) -> GeoPoint? {
