@@ -26,7 +26,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         self.registry = registry
         let openStreams = OpenStreams(limit: settings.streamsPerUser)
         self.openStreams = openStreams
-        _ = verifier.revoked.listen { revocation in openStreams.revoke(revocation) }
+        verifier.revoked.listen { revocation in openStreams.revoke(revocation) }
     }
 
     /// The router and the list of routes it serves.

@@ -13,8 +13,8 @@ enum KeysCommand {
         let changed: SigningKeyring
         switch step {
         case "prepare": changed = try keyring.preparing()
-        case "promote": changed = try keyring.promotingNewest()
-        case "retire": changed = try keyring.retiringOthers()
+        case "promote": changed = try keyring.promotingPrepared()
+        case "retire": changed = keyring.retiringOthers()
         case "show": return describe(keyring)
         default: throw RoamCommandError("expected prepare, promote, retire or show, got \(step)")
         }
@@ -23,8 +23,7 @@ enum KeysCommand {
     }
 
     static func describe(_ keyring: SigningKeyring) -> String {
-        keyring.published.enumerated().map { index, key in
-            "\(key.keyID)  \(index == 0 ? "signs and is published" : "is published")"
-        }.joined(separator: "\n")
+        (["\(keyring.signing.keyID)  signs"] + keyring.retiring.map { "\($0.keyID)  is published until its tokens have expired (then retire)" }
+            + (keyring.prepared.map { ["\($0.keyID)  is prepared: published, signs once promoted"] } ?? [])).joined(separator: "\n")
     }
 }

@@ -36,6 +36,9 @@ import Testing
         try await Task.sleep(for: .seconds(2))
         // 2. promote: the new key signs; the old one stays published, so earlier tokens still work.
         _ = try keys("promote")
+        // Run twice by mistake, it refuses rather than swapping back to the key about to be retired.
+        let again = try runRoam(["keys", "promote", keyFile], environment: [:])
+        #expect(again.status != 0 && again.output.contains("no prepared key"), "\(again.output)")
         try await restartAccounts()
         let after = try await logIn()
         #expect(try await http.send("GET", "/v1/me", token: after).status == 200)

@@ -57,7 +57,7 @@ import Testing
         let feed = ScriptedFeed()
         let revoked = RevokedSessions()
         let heard = Mutex<[RevocationBatch.Entry]>([])
-        _ = revoked.listen { entry in heard.withLock { $0.append(entry) } }
+        revoked.listen { entry in heard.withLock { $0.append(entry) } }
         let follower = RevocationFollower(source: feed, revoked: revoked, silence: .seconds(5), logger: Logger(label: "test"))
         let running = Task { try await follower.run() }
         defer { running.cancel() }

@@ -30,7 +30,7 @@ extension GatewayAPI {
         }
         // The client's next request through this gateway is refused already; other replicas hear it from the feed.
         if case .user(let user)? = RequestContext.current.caller {
-            revoked.refuseNow(user: user.id, session: nil, forgetAfter: Date().addingTimeInterval(24 * 3600))
+            revoked.refuseNow(user: user.id, session: nil)
         }
         return .noContent(.init())
     }
@@ -65,7 +65,7 @@ extension GatewayAPI {
             try await client.revokeSession(.with { $0.sessionID = input.path.id }, options: options)
         }
         if case .user(let user)? = RequestContext.current.caller, let session = UUID(uuidString: input.path.id) {
-            revoked.refuseNow(user: user.id, session: session, forgetAfter: Date().addingTimeInterval(24 * 3600))
+            revoked.refuseNow(user: user.id, session: session)
         }
         return .noContent(.init())
     }

@@ -50,11 +50,7 @@ public final class OpenStreams: Sendable {
             }.keys
             return ids.compactMap { state.streams.removeValue(forKey: $0) }
         }
-        let reason = revocation.sessionID == nil
-            ? RoamError(.unauthenticated, reason: "ACCOUNT_DELETED", message: "the account was deleted")
-            : RoamError(.unauthenticated, reason: "SESSION_REVOKED", message: "the session has ended; sign in again")
+        let reason = revocation.sessionID == nil ? RevokedSessions.accountDeleted : RevokedSessions.sessionRevoked
         for stream in ended { stream.close(reason) }
     }
-
-    public var count: Int { state.withLock { $0.streams.count } }
 }

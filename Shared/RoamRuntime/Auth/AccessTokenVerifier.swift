@@ -77,7 +77,7 @@ public final class AccessTokenVerifier: Sendable {
     private func signedCaller(_ token: String) async throws(RoamError) -> Caller {
         // A cached answer stands only while its key is still published.
         if let cached = verified.caller(for: token), knownKeyIDs.withLock({ $0.contains(cached.keyID) }) { return cached.caller }
-        let claims = try await verifiedClaims(token)
+        let (claims, keyID) = try await verifiedClaims(token)
         let caller: Caller
         switch claims.kind {
         case .service:
@@ -89,11 +89,12 @@ public final class AccessTokenVerifier: Sendable {
             caller = .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
                                              emailVerified: claims.emailVerified ?? false))
         }
-        verified.remember(caller, for: token, until: claims.expiration.value, keyID: ((try? Self.keyID(of: token)) ?? nil) ?? "")
+        verified.remember(caller, for: token, until: claims.expiration.value, keyID: keyID)
         return caller
     }
 
-    private func verifiedClaims(_ token: String) async throws(RoamError) -> AccessTokenClaims {
+    /// The token's claims, and the id of the key that signed it.
+    private func verifiedClaims(_ token: String) async throws(RoamError) -> (AccessTokenClaims, keyID: String) {
         do {
             guard let keyID = try Self.keyID(of: token) else { throw Self.invalid(JWTError.missingKIDHeader) }
             if !knownKeyIDs.withLock({ $0.contains(keyID) }) {
@@ -112,7 +113,7 @@ public final class AccessTokenVerifier: Sendable {
                     throw Self.invalid(JWTError.unknownKID(JWKIdentifier(string: keyID)))
                 }
             }
-            return try await verifyOnce(token)
+            return (try await verifyOnce(token, keyID: keyID), keyID)
         } catch let error as RoamError {
             throw error
         } catch {
@@ -120,10 +121,9 @@ public final class AccessTokenVerifier: Sendable {
         }
     }
 
-    private func verifyOnce(_ token: String) async throws -> AccessTokenClaims {
+    private func verifyOnce(_ token: String, keyID: String) async throws -> AccessTokenClaims {
         // A service-kind claim is only trusted from the service key, and a user claim only from an
         // accounts key: otherwise a leaked service secret could mint user tokens or vice versa.
-        let keyID = try Self.keyID(of: token)
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)

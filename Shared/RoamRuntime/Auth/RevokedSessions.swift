@@ -18,17 +18,23 @@ public final class RevokedSessions: Sendable {
         public var following: Following
         /// The last position applied.
         public var position: Int64
-        /// When a message last arrived.
-        public var lastHeard: Date?
         /// Sessions and accounts refused now.
         public var refusing: Int
     }
 
+    /// What a refused token's caller is told.
+    public static let sessionRevoked = RoamError(.unauthenticated, reason: "SESSION_REVOKED", message: "the session has ended; sign in again")
+    public static let accountDeleted = RoamError(.unauthenticated, reason: "ACCOUNT_DELETED", message: "the account was deleted")
+
+    /// How long a session this process ended itself is refused: longer than any access token lives.
+    static let locallyRefusedFor: TimeInterval = 24 * 3600
+
     private struct State {
         var sessions: [UUID: Date] = [:]
         var users: [UUID: Date] = [:]
-        var status = Status(following: .starting, position: 0, lastHeard: nil, refusing: 0)
-        var listeners: [UUID: @Sendable (RevocationBatch.Entry) -> Void] = [:]
+        var following = Following.starting
+        var position: Int64 = 0
+        var listeners: [@Sendable (RevocationBatch.Entry) -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -38,17 +44,15 @@ public final class RevokedSessions: Sendable {
     /// Whether a token of `user` for `session` is refused, and why.
     public func refusal(user: UUID, session: UUID?) -> RoamError? {
         state.withLock { state in
-            if state.users[user] != nil {
-                return RoamError(.unauthenticated, reason: "ACCOUNT_DELETED", message: "the account was deleted")
-            }
-            if let session, state.sessions[session] != nil {
-                return RoamError(.unauthenticated, reason: "SESSION_REVOKED", message: "the session has ended; sign in again")
-            }
+            if state.users[user] != nil { return Self.accountDeleted }
+            if let session, state.sessions[session] != nil { return Self.sessionRevoked }
             return nil
         }
     }
 
-    public var status: Status { state.withLock { $0.status } }
+    public var status: Status {
+        state.withLock { Status(following: $0.following, position: $0.position, refusing: $0.sessions.count + $0.users.count) }
+    }
 
     /// Applies a batch from the feed and tells the listeners (streams to close).
     public func apply(_ batch: RevocationBatch, at now: Date = Date()) {
@@ -65,11 +69,9 @@ public final class RevokedSessions: Sendable {
                 state.sessions = state.sessions.filter { $0.value > now }
                 state.users = state.users.filter { $0.value > now }
             }
-            state.status.position = max(state.status.position, batch.position)
-            state.status.following = .following
-            state.status.lastHeard = now
-            state.status.refusing = state.sessions.count + state.users.count
-            return batch.entries.isEmpty ? [] : Array(state.listeners.values)
+            state.position = max(state.position, batch.position)
+            state.following = .following
+            return batch.entries.isEmpty ? [] : state.listeners
         }
         for entry in batch.entries {
             for listener in listeners { listener(entry) }
@@ -78,12 +80,12 @@ public final class RevokedSessions: Sendable {
 
     /// Refuses a session (or, without one, an account) now, before the feed brings it: this process
     /// ended it itself (the gateway passing on a deletion), so the caller's next request is refused here.
-    public func refuseNow(user: UUID, session: UUID?, forgetAfter: Date) {
+    public func refuseNow(user: UUID, session: UUID?, at now: Date = Date()) {
+        let forgetAfter = now.addingTimeInterval(Self.locallyRefusedFor)
         let entry = RevocationBatch.Entry(userID: user, sessionID: session, forgetAfter: forgetAfter)
         let listeners = state.withLock { state in
             if let session { state.sessions[session] = forgetAfter } else { state.users[user] = forgetAfter }
-            state.status.refusing = state.sessions.count + state.users.count
-            return Array(state.listeners.values)
+            return state.listeners
         }
         for listener in listeners { listener(entry) }
     }
@@ -91,21 +93,15 @@ public final class RevokedSessions: Sendable {
     /// The stream broke: keep refusing what is known, and say so.
     public func lost(_ reason: String, at now: Date = Date()) {
         state.withLock { state in
-            if case .lost = state.status.following { return }
-            state.status.following = .lost(since: now, reason: reason)
+            if case .lost = state.following { return }
+            state.following = .lost(since: now, reason: reason)
         }
     }
 
-    public var position: Int64 { state.withLock { $0.status.position } }
+    public var position: Int64 { state.withLock { $0.position } }
 
-    /// Calls `listener` with each revocation applied from now on, until the returned id is removed.
-    public func listen(_ listener: @escaping @Sendable (RevocationBatch.Entry) -> Void) -> UUID {
-        let id = UUID()
-        state.withLock { $0.listeners[id] = listener }
-        return id
-    }
-
-    public func stopListening(_ id: UUID) {
-        state.withLock { _ = $0.listeners.removeValue(forKey: id) }
+    /// Calls `listener` with each revocation applied from now on (the gateway closes streams with it).
+    public func listen(_ listener: @escaping @Sendable (RevocationBatch.Entry) -> Void) {
+        state.withLock { $0.listeners.append(listener) }
     }
 }

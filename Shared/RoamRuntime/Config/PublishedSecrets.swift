@@ -39,20 +39,19 @@ extension Environment {
             }
             return PublishedSecrets.developmentServiceSecret
         }
-        guard secret.utf8.count >= 32 else {
-            throw ConfigurationError(variable: variable, problem: "must be at least 32 bytes; \(PublishedSecrets.howToMakeOne)")
-        }
-        if let refusal = PublishedSecrets.refusal(of: secret, variable: variable, kind: kind) { throw refusal }
-        return secret
+        return try Self.checked(secret, variable: variable, kind: kind)
     }
-}
 
-extension Environment {
     /// `ROAM_SERVICE_SECRET_ACCEPTED`: another service secret accepted (never used to sign) while a
     /// rotation rolls out, held to the same rules as the secret itself; nil when unset.
     public func acceptedServiceSecret(kind: DeploymentKind) throws(ConfigurationError) -> String? {
         let variable = "ROAM_SERVICE_SECRET_ACCEPTED"
         guard let secret = optionalString(variable) else { return nil }
+        return try Self.checked(secret, variable: variable, kind: kind)
+    }
+
+    /// A service secret that is set: at least 32 bytes, and outside development none anyone can read.
+    private static func checked(_ secret: String, variable: String, kind: DeploymentKind) throws(ConfigurationError) -> String {
         guard secret.utf8.count >= 32 else {
             throw ConfigurationError(variable: variable, problem: "must be at least 32 bytes; \(PublishedSecrets.howToMakeOne)")
         }

@@ -15,11 +15,7 @@ extension AccountService {
         var validation = Validation()
         if let name = changes.displayName { AccountRules.checkDisplayName(name, into: &validation) }
         if let bio = changes.bio {
-            validation.require(AccountRules.bioLength.contains(bio.count), "bio", "must be at most 500 characters")
-            validation.requireStorable(bio, "bio")
-            if let scalar = SpoofingCheck.firstSpoofingScalar(inBody: bio) {
-                validation.fail("bio", "must not contain text-direction overrides (\(SpoofingCheck.name(of: scalar)))")
-            }
+            validation.requireBody(bio, "bio", maxLength: AccountRules.bioLength.upperBound)
         }
         if let phone = changes.phone {
             let digits = phone.filter(\.isNumber)

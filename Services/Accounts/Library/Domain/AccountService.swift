@@ -170,10 +170,7 @@ public struct AccountService: Sendable {
         guard pairFailures.count > 0 else { return }
         let accountFailures = try await attempts.failures(key: account, since: since)
         let addressFailures = try await attempts.failures(key: address, since: since)
-        let throttle = LoginThrottle(policy: policy)
-        if let wait = throttle.wait(pair: .init(count: pairFailures.count, latest: pairFailures.latest),
-                                    account: .init(count: accountFailures.count, latest: accountFailures.latest),
-                                    address: .init(count: addressFailures.count, latest: addressFailures.latest), now: time) {
+        if let wait = LoginThrottle(policy: policy).wait(pair: pairFailures, account: accountFailures, address: addressFailures, now: time) {
             throw RoamError.tooManyAttempts(retryAfter: wait)
         }
     }

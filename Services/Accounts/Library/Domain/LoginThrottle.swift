@@ -14,12 +14,8 @@ import RoamCore
 ///   account: spraying from one address slows down without refusing anyone who types their password right
 ///   the first time.
 struct LoginThrottle: Sendable {
-    struct Failures: Sendable, Equatable {
-        var count: Int
-        var latest: Date?
-
-        static let none = Failures(count: 0, latest: nil)
-    }
+    /// As the attempts repository counts them.
+    typealias Failures = (count: Int, latest: Date?)
 
     var freeFailures: Int
     var accountLimit: Int

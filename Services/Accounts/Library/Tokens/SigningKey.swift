@@ -46,7 +46,7 @@ public struct SigningKey: Sendable {
         if let contents = FileManager.default.contents(atPath: path) {
             return try decode(list: String(decoding: contents, as: UTF8.self), separator: "\n", variable: "ACCOUNTS_SIGNING_KEY_FILE")
         }
-        let keyring = try SigningKeyring([SigningKey(privateKey: Curve25519.Signing.PrivateKey())])
+        let keyring = SigningKeyring(signing: SigningKey(privateKey: Curve25519.Signing.PrivateKey()))
         try save(keyring, to: path)
         return keyring
     }
@@ -65,9 +65,16 @@ public struct SigningKey: Sendable {
         }
     }
 
+    /// The signing key first, then keys still published, and at most one marked `prepared `.
     private static func decode(list: String, separator: Character, variable: String) throws -> SigningKeyring {
-        let encoded = list.split(separator: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
-        return try SigningKeyring(encoded.map { try decode($0, variable: variable) })
+        let entries = list.split(separator: separator).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        let prepared = entries.filter { $0.hasPrefix(SigningKeyring.preparedMark) }
+        let active = try entries.filter { !$0.hasPrefix(SigningKeyring.preparedMark) }.map { try decode($0, variable: variable) }
+        guard let signing = active.first, prepared.count <= 1 else {
+            throw ConfigurationError(variable: variable, problem: "expected a signing key first, and at most one prepared key")
+        }
+        return SigningKeyring(signing: signing, retiring: Array(active.dropFirst()),
+                              prepared: try prepared.first.map { try decode(String($0.dropFirst(SigningKeyring.preparedMark.count)), variable: variable) })
     }
 
     private static func decode(_ encoded: String, variable: String) throws -> SigningKey {
