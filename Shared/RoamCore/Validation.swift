@@ -37,6 +37,11 @@ public struct Validation: Sendable {
         require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
         require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
                 field, "must not contain control characters other than line breaks and tabs")
+        requireNoOverrides(text, field)
+    }
+
+    /// Text others read (a post, a chat line, a comment) cannot reorder what they see (see `SpoofingCheck`).
+    public mutating func requireNoOverrides(_ text: String, _ field: String) {
         if let scalar = SpoofingCheck.firstSpoofingScalar(inBody: text) {
             fail(field, "must not contain text-direction overrides (\(SpoofingCheck.name(of: scalar)))")
         }

@@ -25,6 +25,9 @@ import Testing
             _ = try await feed.send(String(repeating: "x", count: 2001), to: event, by: host, idempotencyKey: nil)
         } == ["text"])
         #expect(await errorFields { try await feed.readChat(event, reader: host, after: -1) { _ in } } == ["after_sequence"])
+        // A line that reorders what the others read (U+202E), found sending through `roam up`.
+        #expect(await errorFields { _ = try await feed.send("meet at \u{202E}etag", to: event, by: host, idempotencyKey: nil) } == ["text"])
+        #expect(try await feed.send("שלום \u{200F}(hi)", to: event, by: host, idempotencyKey: nil).text.hasPrefix("שלום"))
     }
 
     @Test func readersGetEveryMessageOnceInOrderFromWhereTheyResume() async throws {

@@ -9,6 +9,7 @@ extension FeedService {
         validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "must not be empty")
         validation.require(text.count <= ChatMessage.maxTextLength, "text", "must be at most \(ChatMessage.maxTextLength) characters")
         validation.requireStorable(text, "text")
+        validation.requireNoOverrides(text, "text")
         try validation.check()
         try IdempotencyKey.check(idempotencyKey)
         guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }

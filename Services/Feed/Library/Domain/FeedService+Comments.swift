@@ -58,6 +58,7 @@ extension FeedService {
         validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "text", "must not be empty")
         validation.require(text.count <= Comment.maxTextLength, "text", "must be at most \(Comment.maxTextLength) characters")
         validation.requireStorable(text, "text")
+        validation.requireNoOverrides(text, "text")
         try validation.check()
     }
 

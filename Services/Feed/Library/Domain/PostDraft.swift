@@ -53,6 +53,7 @@ public struct PostDraft: Sendable {
     static func validateContent(text: String, mediaIDs: [UUID], into validation: inout Validation) {
         validation.require(text.count <= maxTextLength, "text", "must be at most \(maxTextLength) characters")
         validation.requireStorable(text, "text")
+        validation.requireNoOverrides(text, "text")
         validation.require(mediaIDs.count <= maxMedia, "media_ids", "at most \(maxMedia) media")
         validation.require(Set(mediaIDs).count == mediaIDs.count, "media_ids", "must not repeat")
         validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !mediaIDs.isEmpty, "text",
