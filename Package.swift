@@ -90,7 +90,7 @@ let package = Package(
             name: "RoamRuntime",
             dependencies: uses("CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
                                "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
-                               "ServiceLifecycle", "_ConnectionPoolModule"),
+                               "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(

@@ -1,4 +1,5 @@
 import Foundation
+import GRPCCore
 import Logging
 import RoamRuntime
 
@@ -10,6 +11,7 @@ import RoamRuntime
 //   roam places import FILE        load the places catalog (GeoJSON or CSV) into the trips service
 //   roam rates import FILE         load the ECB's reference exchange rates (CSV) into the budget service
 //   roam keys prepare|promote|retire|show [FILE]   rotate accounts' signing key with an overlap
+//   roam purges [USER_ID]          which services have forgotten a deleted account, and when
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let environment = ProcessInfo.processInfo.environment
@@ -90,10 +92,19 @@ case "keys" where (2...3).contains(arguments.count):
         fail("keys \(arguments[1]) failed: \(error)")
     }
 
+case "purges" where arguments.count <= 2:
+    do {
+        print(try await PurgesCommand.run(userID: arguments.count == 2 ? arguments[1] : nil, environment: environment))
+    } catch let error as RPCError {
+        fail("purges: accounts answered \(error.code): \(error.message)")
+    } catch {
+        fail("purges failed: \(error)")
+    }
+
 default:
     print("""
         usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL | roam places import FILE
-               | roam rates import FILE | roam keys prepare|promote|retire|show [FILE]
+               | roam rates import FILE | roam keys prepare|promote|retire|show [FILE] | roam purges [USER_ID]
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all
           provision  create each service's database role and schema (DATABASE_URL of an administrator,
                      <SCHEMA>_DB_PASSWORD for each service, e.g. ACCOUNTS_DB_PASSWORD)
@@ -108,6 +119,10 @@ default:
                      rotate accounts' signing key with an overlap in its key file (ACCOUNTS_SIGNING_KEY_FILE):
                      prepare adds a published key, promote makes it sign, retire drops the old ones; restart
                      accounts after each step (see README, Security)
+          purges [USER_ID]
+                     which services have forgotten a deleted account and when, or are still being asked
+                     (the last 20 deletions without USER_ID); asks accounts at ACCOUNTS_ADDRESS with
+                     ROAM_SERVICE_SECRET; records are kept 90 days
         """)
     exit(arguments.isEmpty || arguments.first == "help" || arguments.first == "--help" ? 0 : 2)
 }

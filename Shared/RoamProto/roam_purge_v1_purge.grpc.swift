@@ -812,3 +812,333 @@ extension Roam_Purge_V1_PurgeService.ClientProtocol {
         )
     }
 }
+
+// MARK: - roam.purge.v1.PurgeReportService
+
+/// Namespace containing generated types for the "roam.purge.v1.PurgeReportService" service.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public enum Roam_Purge_V1_PurgeReportService: Sendable {
+    /// Service descriptor for the "roam.purge.v1.PurgeReportService" service.
+    public static let descriptor = GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.purge.v1.PurgeReportService")
+    /// Namespace for method metadata.
+    public enum Method: Sendable {
+        /// Namespace for "ListPurges" metadata.
+        public enum ListPurges: Sendable {
+            /// Request type for "ListPurges".
+            public typealias Input = Roam_Purge_V1_ListPurgesRequest
+            /// Response type for "ListPurges".
+            public typealias Output = Roam_Purge_V1_ListPurgesResponse
+            /// Descriptor for "ListPurges".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.purge.v1.PurgeReportService"),
+                method: "ListPurges",
+                type: .unary
+            )
+        }
+        /// Descriptors for all methods in the "roam.purge.v1.PurgeReportService" service.
+        public static let descriptors: [GRPCCore.MethodDescriptor] = [
+            ListPurges.descriptor
+        ]
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension GRPCCore.ServiceDescriptor {
+    /// Service descriptor for the "roam.purge.v1.PurgeReportService" service.
+    public static let roam_purge_v1_PurgeReportService = GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.purge.v1.PurgeReportService")
+}
+
+// MARK: roam.purge.v1.PurgeReportService (server)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService {
+    /// Streaming variant of the service protocol for the "roam.purge.v1.PurgeReportService" service.
+    ///
+    /// This protocol is the lowest-level of the service protocols generated for this service
+    /// giving you the most flexibility over the implementation of your service. This comes at
+    /// the cost of more verbose and less strict APIs. Each RPC requires you to implement it in
+    /// terms of a request stream and response stream. Where the RPC expects only a single
+    /// request or response message, you are responsible for ensuring your implementation
+    /// maintains this invariant.
+    ///
+    /// Where possible, prefer using the stricter, less-verbose ``ServiceProtocol``
+    /// or ``SimpleServiceProtocol`` instead.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
+    /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
+    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
+        /// Handle the "ListPurges" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Purge_V1_ListPurgesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Purge_V1_ListPurgesResponse` messages.
+        func listPurges(
+            request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_ListPurgesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_ListPurgesResponse>
+    }
+
+    /// Service protocol for the "roam.purge.v1.PurgeReportService" service.
+    ///
+    /// This protocol is higher level than ``StreamingServiceProtocol`` but lower level than
+    /// the ``SimpleServiceProtocol``, it provides access to request and response metadata and
+    /// trailing response metadata. If you don't need these then consider using
+    /// the ``SimpleServiceProtocol``. If you need fine grained control over your RPCs then
+    /// use ``StreamingServiceProtocol``.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
+    /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
+    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    public protocol ServiceProtocol: Roam_Purge_V1_PurgeReportService.StreamingServiceProtocol {
+        /// Handle the "ListPurges" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_ListPurgesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Purge_V1_ListPurgesResponse` message.
+        func listPurges(
+            request: GRPCCore.ServerRequest<Roam_Purge_V1_ListPurgesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_ListPurgesResponse>
+    }
+
+    /// Simple service protocol for the "roam.purge.v1.PurgeReportService" service.
+    ///
+    /// This is the highest level protocol for the service. The API is the easiest to use but
+    /// doesn't provide access to request or response metadata. If you need access to these
+    /// then use ``ServiceProtocol`` instead.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
+    /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
+    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    public protocol SimpleServiceProtocol: Roam_Purge_V1_PurgeReportService.ServiceProtocol {
+        /// Handle the "ListPurges" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Purge_V1_ListPurgesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Purge_V1_ListPurgesResponse` to respond with.
+        func listPurges(
+            request: Roam_Purge_V1_ListPurgesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Purge_V1_ListPurgesResponse
+    }
+}
+
+// Default implementation of 'registerMethods(with:)'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService.StreamingServiceProtocol {
+    public func registerMethods<Transport>(with router: inout GRPCCore.RPCRouter<Transport>) where Transport: GRPCCore.ServerTransport {
+        router.registerHandler(
+            forMethod: Roam_Purge_V1_PurgeReportService.Method.ListPurges.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_ListPurgesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_ListPurgesResponse>(),
+            handler: { request, context in
+                try await self.listPurges(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+    }
+}
+
+// Default implementation of streaming methods from 'StreamingServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService.ServiceProtocol {
+    public func listPurges(
+        request: GRPCCore.StreamingServerRequest<Roam_Purge_V1_ListPurgesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Purge_V1_ListPurgesResponse> {
+        let response = try await self.listPurges(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+}
+
+// Default implementation of methods from 'ServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService.SimpleServiceProtocol {
+    public func listPurges(
+        request: GRPCCore.ServerRequest<Roam_Purge_V1_ListPurgesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Purge_V1_ListPurgesResponse> {
+        return GRPCCore.ServerResponse<Roam_Purge_V1_ListPurgesResponse>(
+            message: try await self.listPurges(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+}
+
+// MARK: roam.purge.v1.PurgeReportService (client)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService {
+    /// Generated client protocol for the "roam.purge.v1.PurgeReportService" service.
+    ///
+    /// You don't need to implement this protocol directly, use the generated
+    /// implementation, ``Client``.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
+    /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
+    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    public protocol ClientProtocol: Sendable {
+        /// Call the "ListPurges" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_ListPurgesRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_ListPurgesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_ListPurgesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listPurges<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_ListPurgesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_ListPurgesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_ListPurgesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_ListPurgesResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+    }
+
+    /// Generated client for the "roam.purge.v1.PurgeReportService" service.
+    ///
+    /// The ``Client`` provides an implementation of ``ClientProtocol`` which wraps
+    /// a `GRPCCore.GRPCCClient`. The underlying `GRPCClient` provides the long-lived
+    /// means of communication with the remote peer.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
+    /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
+    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
+        private let client: GRPCCore.GRPCClient<Transport>
+
+        /// Creates a new client wrapping the provided `GRPCCore.GRPCClient`.
+        ///
+        /// - Parameters:
+        ///   - client: A `GRPCCore.GRPCClient` providing a communication channel to the service.
+        public init(wrapping client: GRPCCore.GRPCClient<Transport>) {
+            self.client = client
+        }
+
+        /// Call the "ListPurges" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Purge_V1_ListPurgesRequest` message.
+        ///   - serializer: A serializer for `Roam_Purge_V1_ListPurgesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Purge_V1_ListPurgesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listPurges<Result>(
+            request: GRPCCore.ClientRequest<Roam_Purge_V1_ListPurgesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Purge_V1_ListPurgesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Purge_V1_ListPurgesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_ListPurgesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Purge_V1_PurgeReportService.Method.ListPurges.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+    }
+}
+
+// Helpers providing default arguments to 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService.ClientProtocol {
+    /// Call the "ListPurges" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Purge_V1_ListPurgesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPurges<Result>(
+        request: GRPCCore.ClientRequest<Roam_Purge_V1_ListPurgesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_ListPurgesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listPurges(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Purge_V1_ListPurgesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Purge_V1_ListPurgesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}
+
+// Helpers providing sugared APIs for 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Purge_V1_PurgeReportService.ClientProtocol {
+    /// Call the "ListPurges" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listPurges<Result>(
+        _ message: Roam_Purge_V1_ListPurgesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Purge_V1_ListPurgesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Purge_V1_ListPurgesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listPurges(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}

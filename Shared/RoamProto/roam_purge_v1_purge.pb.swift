@@ -86,6 +86,116 @@ public nonisolated struct Roam_Purge_V1_PurgeTripResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Purge_V1_ListPurgesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// "user_deleted", "event_ended" or "trip_deleted".
+  public var topic: String = String()
+
+  /// One subject's purges (a user's, an event's, a trip's id); empty: the latest of the topic.
+  public var subjectID: String = String()
+
+  /// 1–100; 20 when 0.
+  public var limit: Int32 = 0
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Purge_V1_ListPurgesResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Newest first.
+  public var purges: [Roam_Purge_V1_PurgeProgress] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Purge_V1_PurgeProgress: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var topic: String = String()
+
+  public var subjectID: String = String()
+
+  /// When the subject was deleted or ended.
+  public var announcedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_announcedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_announcedAt = newValue}
+  }
+  /// Returns true if `announcedAt` has been explicitly set.
+  public var hasAnnouncedAt: Bool {self._announcedAt != nil}
+  /// Clears the value of `announcedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearAnnouncedAt() {self._announcedAt = nil}
+
+  /// One per service the purge goes to, acknowledged or not yet.
+  public var receipts: [Roam_Purge_V1_PurgeReceipt] = []
+
+  /// Rounds that some service did not acknowledge.
+  public var attempts: Int32 = 0
+
+  /// Unset once complete.
+  public var nextAttemptAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_nextAttemptAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_nextAttemptAt = newValue}
+  }
+  /// Returns true if `nextAttemptAt` has been explicitly set.
+  public var hasNextAttemptAt: Bool {self._nextAttemptAt != nil}
+  /// Clears the value of `nextAttemptAt`. Subsequent reads from it will return its default value.
+  public mutating func clearNextAttemptAt() {self._nextAttemptAt = nil}
+
+  /// When the last service acknowledged; unset while any is pending.
+  public var completedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_completedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_completedAt = newValue}
+  }
+  /// Returns true if `completedAt` has been explicitly set.
+  public var hasCompletedAt: Bool {self._completedAt != nil}
+  /// Clears the value of `completedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearCompletedAt() {self._completedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _announcedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _nextAttemptAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _completedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Purge_V1_PurgeReceipt: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var service: String = String()
+
+  /// Unset while the service has not acknowledged.
+  public var acknowledgedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_acknowledgedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_acknowledgedAt = newValue}
+  }
+  /// Returns true if `acknowledgedAt` has been explicitly set.
+  public var hasAcknowledgedAt: Bool {self._acknowledgedAt != nil}
+  /// Clears the value of `acknowledgedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearAcknowledgedAt() {self._acknowledgedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _acknowledgedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.purge.v1"
@@ -232,6 +342,179 @@ nonisolated extension Roam_Purge_V1_PurgeTripResponse: SwiftProtobuf.Message, Sw
   }
 
   public static func ==(lhs: Roam_Purge_V1_PurgeTripResponse, rhs: Roam_Purge_V1_PurgeTripResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Purge_V1_ListPurgesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPurgesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}topic\0\u{3}subject_id\0\u{1}limit\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.topic) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.subjectID) }()
+      case 3: try { try decoder.decodeSingularInt32Field(value: &self.limit) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.topic.isEmpty {
+      try visitor.visitSingularStringField(value: self.topic, fieldNumber: 1)
+    }
+    if !self.subjectID.isEmpty {
+      try visitor.visitSingularStringField(value: self.subjectID, fieldNumber: 2)
+    }
+    if self.limit != 0 {
+      try visitor.visitSingularInt32Field(value: self.limit, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Purge_V1_ListPurgesRequest, rhs: Roam_Purge_V1_ListPurgesRequest) -> Bool {
+    if lhs.topic != rhs.topic {return false}
+    if lhs.subjectID != rhs.subjectID {return false}
+    if lhs.limit != rhs.limit {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Purge_V1_ListPurgesResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListPurgesResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}purges\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedMessageField(value: &self.purges) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.purges.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.purges, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Purge_V1_ListPurgesResponse, rhs: Roam_Purge_V1_ListPurgesResponse) -> Bool {
+    if lhs.purges != rhs.purges {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Purge_V1_PurgeProgress: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PurgeProgress"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}topic\0\u{3}subject_id\0\u{3}announced_at\0\u{1}receipts\0\u{1}attempts\0\u{3}next_attempt_at\0\u{3}completed_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.topic) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.subjectID) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._announcedAt) }()
+      case 4: try { try decoder.decodeRepeatedMessageField(value: &self.receipts) }()
+      case 5: try { try decoder.decodeSingularInt32Field(value: &self.attempts) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._nextAttemptAt) }()
+      case 7: try { try decoder.decodeSingularMessageField(value: &self._completedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.topic.isEmpty {
+      try visitor.visitSingularStringField(value: self.topic, fieldNumber: 1)
+    }
+    if !self.subjectID.isEmpty {
+      try visitor.visitSingularStringField(value: self.subjectID, fieldNumber: 2)
+    }
+    try { if let v = self._announcedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    if !self.receipts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.receipts, fieldNumber: 4)
+    }
+    if self.attempts != 0 {
+      try visitor.visitSingularInt32Field(value: self.attempts, fieldNumber: 5)
+    }
+    try { if let v = self._nextAttemptAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
+    try { if let v = self._completedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Purge_V1_PurgeProgress, rhs: Roam_Purge_V1_PurgeProgress) -> Bool {
+    if lhs.topic != rhs.topic {return false}
+    if lhs.subjectID != rhs.subjectID {return false}
+    if lhs._announcedAt != rhs._announcedAt {return false}
+    if lhs.receipts != rhs.receipts {return false}
+    if lhs.attempts != rhs.attempts {return false}
+    if lhs._nextAttemptAt != rhs._nextAttemptAt {return false}
+    if lhs._completedAt != rhs._completedAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Purge_V1_PurgeReceipt: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".PurgeReceipt"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}service\0\u{3}acknowledged_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.service) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._acknowledgedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.service.isEmpty {
+      try visitor.visitSingularStringField(value: self.service, fieldNumber: 1)
+    }
+    try { if let v = self._acknowledgedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Purge_V1_PurgeReceipt, rhs: Roam_Purge_V1_PurgeReceipt) -> Bool {
+    if lhs.service != rhs.service {return false}
+    if lhs._acknowledgedAt != rhs._acknowledgedAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

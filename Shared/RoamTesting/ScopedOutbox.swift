@@ -15,7 +15,14 @@ public struct ScopedOutbox: OutboxRepository {
         try await store.due(at: time, limit: 10_000).filter { $0.subjectID == subject }
     }
 
-    public func acknowledge(_ entryID: UUID, by target: String) async throws { try await store.acknowledge(entryID, by: target) }
-    public func complete(_ entryID: UUID) async throws { try await store.complete(entryID) }
+    public func acknowledge(_ entryID: UUID, by target: String, at time: Date) async throws {
+        try await store.acknowledge(entryID, by: target, at: time)
+    }
+    public func complete(_ entryID: UUID, at time: Date) async throws { try await store.complete(entryID, at: time) }
     public func postpone(_ entryID: UUID, until time: Date) async throws { try await store.postpone(entryID, until: time) }
+    public func entries(topic: OutboxEntry.Topic, subject _: UUID?, limit: Int) async throws -> [OutboxEntry] {
+        try await store.entries(topic: topic, subject: subject, limit: limit)
+    }
+    /// Other tests' receipts are not this view's to drop.
+    public func forgetCompleted(before _: Date) async throws {}
 }

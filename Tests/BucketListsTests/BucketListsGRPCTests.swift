@@ -25,7 +25,7 @@ import Testing
         let lists = BucketListService(lists: store, graph: graph, media: InMemoryMediaAttachments())
         let activities = ActivityService(activities: store, lists: lists, graph: graph, media: InMemoryMediaAttachments())
         try await InProcessService.run([BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
-                                        BucketListsPurgeGRPCService(lists: store, activities: store)],
+                                        BucketListsPurgeGRPCService(lists: store, activities: store, purgedUsers: .inMemory)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             try await body(Lists(wrapping: grpc), Purge(wrapping: grpc), Activities(wrapping: grpc), tokens)
         }

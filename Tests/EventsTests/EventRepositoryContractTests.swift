@@ -271,13 +271,28 @@ import Testing
 
             let entry = try #require(try await store.due(at: now, limit: 10_000).first { $0.subjectID == event.id })
             #expect(entry.topic == .eventEnded)
-            try await store.acknowledge(entry.id, by: "feed")
+            try await store.acknowledge(entry.id, by: "feed", at: now.addingTimeInterval(1.5))
             try await store.postpone(entry.id, until: now.addingTimeInterval(60))
             #expect(try await !store.due(at: now, limit: 10_000).contains { $0.id == entry.id })
             let later = try #require(try await store.due(at: now.addingTimeInterval(61), limit: 10_000).first { $0.id == entry.id })
             #expect(later.deliveredTo == ["feed"] && later.attempts == 1)
-            try await store.complete(entry.id)
+            #expect(later.nextAttemptAt.map { abs($0.timeIntervalSince(now) - 60) < 0.001 } == true)
+            try await store.acknowledge(entry.id, by: "media", at: now.addingTimeInterval(61.25))
+            try await store.complete(entry.id, at: now.addingTimeInterval(61.25))
             #expect(try await !store.due(at: now.addingTimeInterval(61), limit: 10_000).contains { $0.id == entry.id })
+
+            // The completed entry stays as the receipt: who acknowledged, and when, to the millisecond.
+            let receipt = try #require(try await store.entries(topic: .eventEnded, subject: event.id, limit: 10).first)
+            #expect(receipt.id == entry.id && receipt.nextAttemptAt == nil && receipt.deliveredTo == ["feed", "media"])
+            #expect(receipt.completedAt.map { abs($0.timeIntervalSince(now) - 61.25) < 0.001 } == true)
+            #expect(receipt.acknowledgedAt["feed"].map { abs($0.timeIntervalSince(now) - 1.5) < 0.001 } == true)
+            #expect(receipt.acknowledgedAt["media"].map { abs($0.timeIntervalSince(now) - 61.25) < 0.001 } == true)
+            #expect(try await store.entries(topic: .eventEnded, subject: nil, limit: 10_000).contains { $0.id == entry.id })
+            #expect(try await store.entries(topic: .userDeleted, subject: event.id, limit: 10).isEmpty)
+            try await store.forgetCompleted(before: now.addingTimeInterval(61))
+            #expect(try await store.entries(topic: .eventEnded, subject: event.id, limit: 10).count == 1)
+            try await store.forgetCompleted(before: now.addingTimeInterval(62))
+            #expect(try await store.entries(topic: .eventEnded, subject: event.id, limit: 10).isEmpty)
         }
     }
 

@@ -18,6 +18,7 @@ import Testing
             let media = FlakyPurgeTarget(name: "media", failures: 2)
             let delivery = OutboxDelivery(outbox: ScopedOutbox(store: store, subject: event.id), targets: [feed, media],
                                           logger: Logger(label: "test"), now: { clock.now })
+            let start = clock.now
 
             #expect(try await delivery.deliverDue() == 0)
             #expect(feed.purged == [event.id] && media.purged.isEmpty)
@@ -30,7 +31,30 @@ import Testing
             #expect(feed.purged == [event.id] && media.purged == [event.id])
             clock.advance(by: 600)
             #expect(try await delivery.deliverDue() == 0)
+
+            // The receipt: feed acknowledged in the first round, media in the third, which completed it.
+            let receipt = try #require(try await store.entries(topic: .eventEnded, subject: event.id, limit: 1).first)
+            #expect(receipt.acknowledgedAt["feed"].map { abs($0.timeIntervalSince(start)) < 0.001 } == true)
+            #expect(receipt.acknowledgedAt["media"].map { abs($0.timeIntervalSince(start) - 3) < 0.001 } == true)
+            #expect(receipt.completedAt.map { abs($0.timeIntervalSince(start) - 3) < 0.001 } == true)
+            #expect(receipt.attempts == 2 && receipt.nextAttemptAt == nil)
         }
+    }
+
+    @Test func receiptsAreKeptNinetyDays() async throws {
+        let clock = TestClock()
+        let outbox = InMemoryOutbox()
+        let subject = UUID()
+        outbox.add(OutboxEntry(id: .v7(at: clock.now), topic: .userDeleted, subjectID: subject, createdAt: clock.now))
+        let delivery = OutboxDelivery(outbox: outbox, targets: [FlakyPurgeTarget(name: "feed", failures: 0)], logger: Logger(label: "test"),
+                                      now: { clock.now })
+        #expect(try await delivery.deliverDue() == 1)
+        clock.advance(by: 89 * 86_400)
+        _ = try await delivery.deliverDue()
+        #expect(try await outbox.entries(topic: .userDeleted, subject: subject, limit: 1).first?.completedAt != nil)
+        clock.advance(by: 2 * 86_400)
+        _ = try await delivery.deliverDue()
+        #expect(try await outbox.entries(topic: .userDeleted, subject: nil, limit: 10).isEmpty)
     }
 
     @Test func pausesGrowAndAreCapped() {

@@ -13,7 +13,7 @@ import Testing
         let tokens = await TestTokens()
         let membership = FakeMembership()
         let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
-        try await InProcessService.run([FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)],
+        try await InProcessService.run([FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)

@@ -52,7 +52,7 @@ import Testing
     @Test func onlyServicesMayPurgeAUser() async throws {
         let tokens = await TestTokens()
         let feed = FeedService(store: InMemoryFeedStore(), membership: FakeMembership())
-        try await InProcessService.run([FeedPurgeGRPCService(feed: feed)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+        try await InProcessService.run([FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
             let user = UUID()
             let story = try await feed.create(Fixtures.storyDraft(), author: user, idempotencyKey: nil)

@@ -1,7 +1,10 @@
 import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
 import Logging
 import MediaTesting
 import PostgresNIO
+import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
@@ -11,8 +14,8 @@ import Testing
 enum ErasureCheck {
     /// Rows of any table of the services' schemas with a `uuid` or `uuid[]` column holding `user`,
     /// as `schema.table.column` → count. Left out: the deletion's own records, which hold nothing but
-    /// the id and go by themselves (the revocation, kept while old tokens could live; the outbox entry,
-    /// until every service acknowledged).
+    /// the id (the revocation, kept while old tokens could live; the outbox entry, kept 90 days as the
+    /// receipt of who acknowledged; each service's mark that refuses the user's writes from then on).
     static func rowsNaming(_ user: UUID, stack: FullStack) async throws -> [String: Int] {
         try await ProcessStack.withAdmin(stack.adminURL) { client in
             let logger = Logger(label: "erasure")
@@ -20,7 +23,7 @@ enum ErasureCheck {
                 SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
                 WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists')
                   AND (data_type = 'uuid' OR udt_name = '_uuid')
-                  AND table_name NOT IN ('revocations', 'outbox')
+                  AND table_name NOT IN ('revocations', 'outbox', 'purged_users')
                 """, logger: logger).collect().map { try $0.decode((String, String, String, String).self) }
             var found: [String: Int] = [:]
             for (schema, table, column, type) in columns {
@@ -118,8 +121,48 @@ enum ErasureCheck {
         print("erasure: \(before.values.reduce(0, +)) rows in \(before.count) columns before; everything gone "
               + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
         #expect(left.isEmpty, "rows left: \(left)")
+        // Every service marked the user first, so no write of theirs can land after its purge.
+        for schema in ["events", "feed", "media", "trips", "budget", "bucketlists"] {
+            let marks = try await stack.count("SELECT count(*) FROM \(unescaped: schema).purged_users WHERE user_id = \(gone)")
+            #expect(marks == 1, "\(schema) has no mark of the purged user")
+        }
         #expect(blobFiles().isEmpty, "blob files left: \(blobFiles())")
         // The other user's story stays; their vote still counts and the deleted user's is withdrawn.
         #expect(try await http.send("GET", "/v1/posts/\(theirs)", token: other).status == 200)
+        try await checkPurgeReport(of: gone, on: stack, userToken: other)
+    }
+
+    /// `roam purges USER_ID` shows each service's acknowledgement with its time; a user's token may not ask.
+    static func checkPurgeReport(of user: UUID, on stack: FullStack, userToken: String) async throws {
+        let accounts = "127.0.0.1:\(try #require(stack.grpcPort("accounts")))"
+        var report = try runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+        let asked = ContinuousClock.now
+        while !report.output.contains("forgotten everywhere") && ContinuousClock.now - asked < .seconds(15) {
+            try await Task.sleep(for: .milliseconds(200))
+            report = try runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+        }
+        print("roam purges \(user.lowercasedString):\n\(report.output)")
+        #expect(report.status == 0 && report.output.contains("user \(user.lowercasedString)  deleted 20"), "\(report.output)")
+        #expect(report.output.contains("forgotten everywhere at 20"), "\(report.output)")
+        for service in ["events", "feed", "media", "trips", "bucketlists"] {
+            let acknowledged = try Regex("\\n  \(service) +acknowledged 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z")
+            #expect(report.output.contains(acknowledged), "\(service): \(report.output)")
+        }
+        let listed = try runRoam(["purges"], environment: ["ACCOUNTS_ADDRESS": accounts])
+        #expect(listed.status == 0 && listed.output.contains("user \(user.lowercasedString)"), "\(listed.output)")
+        let stranger = try runRoam(["purges", UUID().lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+        #expect(stranger.status == 0 && stranger.output.contains("no deletion of user"), "\(stranger.output)")
+        let forged = try runRoam(["purges"], environment: ["ACCOUNTS_ADDRESS": accounts, "ROAM_SERVICE_SECRET": String(repeating: "f", count: 64)])
+        #expect(forged.status == 2 && forged.output.contains("unauthenticated"), "\(forged.output)")
+
+        var metadata = Metadata()
+        metadata.addString("Bearer \(userToken)", forKey: "authorization")
+        let port = try #require(stack.grpcPort("accounts"))
+        try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext)) { client in
+            let error = await #expect(throws: RPCError.self) {
+                _ = try await Roam_Purge_V1_PurgeReportService.Client(wrapping: client).listPurges(.with { $0.topic = "user_deleted" }, metadata: metadata)
+            }
+            #expect(error?.code == .permissionDenied)
+        }
     }
 }

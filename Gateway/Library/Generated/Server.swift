@@ -32982,7 +32982,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// A GPX 1.1 file (up to 16 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/walks/gpx`.
     /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.

@@ -797,7 +797,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/walks`.
     /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
     func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output
-    /// A GPX 1.1 file (up to 16 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/walks/gpx`.
     /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
@@ -3110,7 +3110,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// A GPX 1.1 file (up to 16 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/walks/gpx`.
     /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.

@@ -11,7 +11,7 @@ extension GatewayAPI {
     static var walkPathFields: [String: String] { ["walk_id": "id", "point_of_interest_id": "pointId"] }
 
     /// The largest GPX file passed on to trips, as trips takes it.
-    static var maxGPXBytes: Int { 16 << 20 }
+    static var maxGPXBytes: Int { 4 << 20 }
 
     func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output {
         let body = switch input.body { case .json(let body): body }
@@ -134,13 +134,13 @@ extension GatewayAPI {
         let file: HTTPBody = switch input.body {
         case .applicationGpxXml(let body), .xml(let body): body
         }
-        // Gathered first (at most 16 MiB), so a file too large is refused before trips hears of it.
+        // Gathered first (at most 4 MiB), so a file too large is refused before trips hears of it.
         var bytes = Data()
         for try await piece in file {
             bytes.append(contentsOf: piece)
             guard bytes.count <= Self.maxGPXBytes else {
-                throw RoamError(.invalidArgument, reason: "BODY_TOO_LARGE", message: "a GPX file may be at most 16 MiB",
-                                violations: [.init(field: "gpx", description: "must be at most 16 MiB")])
+                throw RoamError(.invalidArgument, reason: "BODY_TOO_LARGE", message: "a GPX file may be at most 4 MiB",
+                                violations: [.init(field: "gpx", description: "must be at most 4 MiB")])
             }
         }
         let (key, document) = (input.headers.idempotencyKey ?? "", bytes)

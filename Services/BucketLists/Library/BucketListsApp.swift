@@ -21,7 +21,8 @@ public enum BucketListsApp {
             let lists = BucketListService(lists: store, graph: graph, media: media)
             let activities = ActivityService(activities: store, lists: lists, graph: graph, media: media)
             var parts = ServiceParts(services: [BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
-                                                BucketListsPurgeGRPCService(lists: store, activities: store)],
+                                                BucketListsPurgeGRPCService(lists: store, activities: store,
+                                                purgedUsers: PurgedUsers(database: runtime.database, schema: BucketListsMigrations.schema))],
                                      migrator: BucketListsMigrations.migrator)
             parts.anonymousMethods = BucketListsGRPCService.anonymousMethods
             parts.workers = [ActivityRanker(activities: store, interval: configuration.trendingInterval, logger: runtime.logger)]

@@ -23,7 +23,8 @@ public enum EventsApp {
                                       routes: TripsWalkRoutes(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses),
                                                               credential: runtime.credential))
             var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications),
-                                                EventsPurgeGRPCService(events: events)],
+                                                EventsPurgeGRPCService(events: events,
+                                                purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema))],
                                      migrator: EventsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets

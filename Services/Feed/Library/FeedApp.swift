@@ -26,7 +26,8 @@ public enum FeedApp {
             let membership = MembershipCache(EventsMembershipClient(upstream: events, credential: credential))
             let feed = FeedService(store: store, membership: membership,
                                    graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
-            var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed)], migrator: FeedMigrations.migrator)
+            var parts = ServiceParts(services: [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed,
+                                                purgedUsers: PurgedUsers(database: runtime.database, schema: FeedMigrations.schema))], migrator: FeedMigrations.migrator)
             parts.anonymousMethods = FeedGRPCService.anonymousMethods
             parts.background = [EventsDepartureWatcher(upstream: events, credential: credential, feed: feed, membership: membership,
                                                        logger: logger)]

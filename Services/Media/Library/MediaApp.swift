@@ -19,7 +19,8 @@ public enum MediaApp {
                                           links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret,
                                                                  acceptedServiceSecret: configuration.settings.acceptedServiceSecret,
                                                                  lifetime: configuration.linkLifetime))
-            var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media)], migrator: MediaMigrations.migrator)
+            var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media,
+                                                purgedUsers: PurgedUsers(database: runtime.database, schema: MediaMigrations.schema))], migrator: MediaMigrations.migrator)
             // A signed link is its own permission: browsers fetch them without a token.
             parts.anonymousMethods = [Roam_Media_V1_MediaService.Method.Download.descriptor]
             parts.workers = [UnusedMediaSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,

@@ -25,7 +25,8 @@ public enum TripsApp {
                                     graph: graph, maxDuration: configuration.walkMaxDuration)
             var parts = ServiceParts(services: [try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
                                                 WalksGRPCService(walks: walks),
-                                                TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks)],
+                                                TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks,
+                                                purgedUsers: PurgedUsers(database: runtime.database, schema: TripsMigrations.schema))],
                                      migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets

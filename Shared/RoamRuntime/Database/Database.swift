@@ -104,6 +104,8 @@ public struct Database: Sendable {
         } catch where Self.isOutage(error) {
             supervisor?.suspect()
             throw (error as? RoamError) ?? RoamError.databaseUnavailable
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == PurgedUsers.refusalState {
+            throw RevokedSessions.accountDeleted
         }
     }
 

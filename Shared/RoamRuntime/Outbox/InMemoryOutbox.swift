@@ -3,41 +3,51 @@ import Synchronization
 
 /// An outbox kept in memory, for the in-memory stores; behaves as `PostgresOutbox` does.
 public final class InMemoryOutbox: OutboxRepository {
-    private let state = Mutex<(entries: [UUID: OutboxEntry], nextAttempt: [UUID: Date])>(([:], [:]))
+    private let entries = Mutex<[UUID: OutboxEntry]>([:])
 
     public init() {}
 
-    public var all: [OutboxEntry] { state.withLock { $0.entries.values.sorted { $0.id.uuidString < $1.id.uuidString } } }
-
     public func add(_ entry: OutboxEntry) {
-        state.withLock { state in
-            state.entries[entry.id] = entry
-            if entry.notBefore > entry.createdAt { state.nextAttempt[entry.id] = entry.notBefore }
-        }
+        entries.withLock { $0[entry.id] = entry }
     }
 
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
-        state.withLock { state in
-            Array(state.entries.values.sorted { $0.id.uuidString < $1.id.uuidString }
-                .filter { (state.nextAttempt[$0.id] ?? $0.createdAt) <= time }.prefix(limit))
+        Array(matching { ($0.nextAttemptAt ?? .distantFuture) <= time }.prefix(limit))
+    }
+
+    public func acknowledge(_ entryID: UUID, by target: String, at time: Date) async throws {
+        entries.withLock { entries in
+            guard var entry = entries[entryID], !entry.deliveredTo.contains(target) else { return }
+            entry.deliveredTo.insert(target)
+            entry.acknowledgedAt[target] = time
+            entries[entryID] = entry
         }
     }
 
-    public func acknowledge(_ entryID: UUID, by target: String) async throws {
-        state.withLock { _ = $0.entries[entryID]?.deliveredTo.insert(target) }
-    }
-
-    public func complete(_ entryID: UUID) async throws {
-        state.withLock { state in
-            state.entries[entryID] = nil
-            state.nextAttempt[entryID] = nil
+    public func complete(_ entryID: UUID, at time: Date) async throws {
+        entries.withLock { entries in
+            entries[entryID]?.completedAt = time
+            entries[entryID]?.nextAttemptAt = nil
         }
     }
 
     public func postpone(_ entryID: UUID, until time: Date) async throws {
-        state.withLock { state in
-            state.entries[entryID]?.attempts += 1
-            state.nextAttempt[entryID] = time
+        entries.withLock { entries in
+            entries[entryID]?.attempts += 1
+            entries[entryID]?.nextAttemptAt = time
         }
+    }
+
+    public func entries(topic: OutboxEntry.Topic, subject: UUID?, limit: Int) async throws -> [OutboxEntry] {
+        Array(matching { $0.topic == topic && (subject == nil || $0.subjectID == subject) }.reversed().prefix(limit))
+    }
+
+    public func forgetCompleted(before time: Date) async throws {
+        entries.withLock { entries in entries = entries.filter { ($0.value.completedAt ?? .distantFuture) >= time } }
+    }
+
+    /// Entries matching `include`, oldest first (ids are version-7 UUIDs, ordered by time like the table's).
+    private func matching(_ include: (OutboxEntry) -> Bool) -> [OutboxEntry] {
+        entries.withLock { $0.values.filter(include).sorted { $0.id.uuidString < $1.id.uuidString } }
     }
 }

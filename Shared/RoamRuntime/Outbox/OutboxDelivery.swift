@@ -42,7 +42,7 @@ public struct OutboxDelivery: Service {
                     case .userDeleted: try await target.purgeUser(entry.subjectID)
                     case .tripDeleted: try await target.purgeTrip(entry.subjectID)
                     }
-                    try await outbox.acknowledge(entry.id, by: target.name)
+                    try await outbox.acknowledge(entry.id, by: target.name, at: now())
                 } catch {
                     pending = true
                     logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "topic": "\(entry.topic.rawValue)", "subject_id": "\(entry.subjectID)",
@@ -52,12 +52,17 @@ public struct OutboxDelivery: Service {
             if pending {
                 try await outbox.postpone(entry.id, until: now().adding(Self.backoff(afterAttempts: entry.attempts + 1)))
             } else {
-                try await outbox.complete(entry.id)
+                try await outbox.complete(entry.id, at: now())
                 completed += 1
             }
         }
+        try await outbox.forgetCompleted(before: now().addingTimeInterval(-Self.receiptLifetime))
         return completed
     }
+
+    /// How long a completed entry is kept as the receipt of its delivery (`roam purges`): long enough
+    /// to answer a request about an erasure, and no longer, since it names the subject.
+    public static let receiptLifetime: TimeInterval = 90 * 86_400
 
     /// 1 s, 2 s, 4 s … up to 5 minutes between rounds for one entry.
     static func backoff(afterAttempts attempts: Int) -> Duration {

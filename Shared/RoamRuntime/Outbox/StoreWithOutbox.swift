@@ -8,7 +8,13 @@ public protocol StoreWithOutbox: OutboxRepository {
 
 extension StoreWithOutbox {
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] { try await outbox.due(at: time, limit: limit) }
-    public func acknowledge(_ entryID: UUID, by target: String) async throws { try await outbox.acknowledge(entryID, by: target) }
-    public func complete(_ entryID: UUID) async throws { try await outbox.complete(entryID) }
+    public func acknowledge(_ entryID: UUID, by target: String, at time: Date) async throws {
+        try await outbox.acknowledge(entryID, by: target, at: time)
+    }
+    public func complete(_ entryID: UUID, at time: Date) async throws { try await outbox.complete(entryID, at: time) }
     public func postpone(_ entryID: UUID, until time: Date) async throws { try await outbox.postpone(entryID, until: time) }
+    public func entries(topic: OutboxEntry.Topic, subject: UUID?, limit: Int) async throws -> [OutboxEntry] {
+        try await outbox.entries(topic: topic, subject: subject, limit: limit)
+    }
+    public func forgetCompleted(before time: Date) async throws { try await outbox.forgetCompleted(before: time) }
 }

@@ -71,7 +71,8 @@ public enum ServiceHost {
                     $0.http2.maxConcurrentStreams = maxConcurrentStreams
                 }
             ),
-            services: parts.services + [health],
+            services: parts.services + [health]
+                + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? []),
             interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger)
                 + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )

@@ -156,5 +156,7 @@ public enum AccountsMigrations {
             EXECUTE FUNCTION accounts.record_revocation()
             """,
         ]),
+        // Delivered entries stay a while as receipts: which services acknowledged, and when (`roam purges`).
+        Migration(5, "OutboxReceipts", PostgresOutbox.receiptStatements(schema: schema)),
     ])
 }

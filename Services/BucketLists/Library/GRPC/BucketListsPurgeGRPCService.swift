@@ -8,10 +8,13 @@ import RoamRuntime
 public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let lists: any BucketListRepository
     let activities: any ActivityRepository
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(lists: any BucketListRepository, activities: any ActivityRepository) {
+    public init(lists: any BucketListRepository, activities: any ActivityRepository, purgedUsers: PurgedUsers) {
         self.lists = lists
         self.activities = activities
+        self.purgedUsers = purgedUsers
     }
 
     /// Bucket lists keep nothing of events or trips; answering settles an outbox that names them.
@@ -26,6 +29,7 @@ public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServ
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
         _ = try await lists.deleteAll(of: user)
         _ = try await activities.deleteAll(of: user)
         return .init()

@@ -110,5 +110,10 @@ public enum BucketListsMigrations {
             "ALTER TABLE bucketlists.vote_counters DROP CONSTRAINT vote_counters_activity_id_fkey",
             "ALTER TABLE bucketlists.rank_queue DROP CONSTRAINT rank_queue_activity_id_fkey",
         ]),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(5, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("lists", "owner_id"), ("items", "owner_id"), ("activities", "author_id"), ("votes", "user_id"),
+        ])),
     ], requiresPostGIS: true)
 }

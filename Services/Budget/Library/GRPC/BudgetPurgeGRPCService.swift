@@ -8,9 +8,12 @@ import RoamRuntime
 /// make it forget, never users.
 public struct BudgetPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let budgets: any BudgetRepository
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(budgets: any BudgetRepository) {
+    public init(budgets: any BudgetRepository, purgedUsers: PurgedUsers) {
         self.budgets = budgets
+        self.purgedUsers = purgedUsers
     }
 
     /// The budget keeps nothing of events; answering settles an outbox that names budget.
@@ -22,7 +25,9 @@ public struct BudgetPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePr
 
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        try await budgets.purgeUser(UUID(field: "user_id", request.userID))
+        let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
+        try await budgets.purgeUser(user)
         return .init()
     }
 

@@ -112,5 +112,10 @@ public enum BudgetMigrations {
         Migration(3, "CreatePurgedTrips", [
             "CREATE TABLE budget.purged_trips (trip_id uuid PRIMARY KEY, purged_at timestamptz NOT NULL)",
         ]),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(4, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("budgets", "owner_id"), ("expenses", "owner_id"), ("alerts", "owner_id"), ("trip_rates", "owner_id"),
+        ])),
     ])
 }

@@ -7,9 +7,12 @@ import RoamRuntime
 /// `roam.purge.v1.PurgeService` for events: accounts (a deleted user) makes it forget, never users.
 public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let events: EventService
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(events: EventService) {
+    public init(events: EventService, purgedUsers: PurgedUsers) {
         self.events = events
+        self.purgedUsers = purgedUsers
     }
 
     /// Events purges its own events (the sweeper, a host's delete); answering settles an outbox that names one.
@@ -23,7 +26,9 @@ public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePr
     /// positions, waitlist places, invitations, reports and bans go.
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        try await events.forget(user: try UUID(field: "user_id", request.userID))
+        let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
+        try await events.forget(user: user)
         return .init()
     }
 

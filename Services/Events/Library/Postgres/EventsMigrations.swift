@@ -125,5 +125,13 @@ public enum EventsMigrations {
             """,
             "CREATE INDEX invitations_user ON events.invitations (user_id, invited_at DESC)",
         ]),
+        // Delivered entries stay a while as receipts: which services acknowledged, and when (`roam purges`).
+        Migration(4, "OutboxReceipts", PostgresOutbox.receiptStatements(schema: schema)),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(5, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("events", "host_id"), ("members", "user_id"), ("waitlist", "user_id"), ("reports", "reporter_id"),
+            ("invitations", "invited_by"), ("password_failures", "user_id"),
+        ])),
     ], requiresPostGIS: true)
 }

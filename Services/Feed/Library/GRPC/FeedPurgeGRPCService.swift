@@ -6,9 +6,12 @@ import RoamRuntime
 /// `roam.purge.v1.PurgeService` for the feed: other services (never users) make it forget things.
 public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let feed: FeedService
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(feed: FeedService) {
+    public init(feed: FeedService, purgedUsers: PurgedUsers) {
         self.feed = feed
+        self.purgedUsers = purgedUsers
     }
 
     public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
@@ -20,7 +23,9 @@ public struct FeedPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProt
 
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        try await feed.purgeUser(UUID(field: "user_id", request.userID))
+        let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
+        try await feed.purgeUser(user)
         RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)"])
         return .init()
     }

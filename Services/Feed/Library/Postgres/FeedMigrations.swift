@@ -171,5 +171,11 @@ public enum FeedMigrations {
             "CREATE INDEX likes_subject_time ON feed.likes (subject_kind, subject_id, created_at DESC, user_id DESC)",
             "CREATE INDEX likes_posts_by_user ON feed.likes (user_id, created_at DESC, subject_id DESC) WHERE subject_kind = 'post'",
         ]),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(8, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("posts", "author_id"), ("comments", "author_id"), ("likes", "user_id"), ("chat_messages", "author_id"),
+            ("reports", "reporter_id"), ("saves", "user_id"), ("followed_places", "user_id"), ("story_viewers", "user_id"),
+        ])),
     ], requiresPostGIS: true)
 }

@@ -7,9 +7,12 @@ import RoamRuntime
 /// `roam.purge.v1.PurgeService` for media: other services (never users) make it forget things.
 public struct MediaPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
     let media: MediaService
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(media: MediaService) {
+    public init(media: MediaService, purgedUsers: PurgedUsers) {
         self.media = media
+        self.purgedUsers = purgedUsers
     }
 
     public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
@@ -21,7 +24,9 @@ public struct MediaPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
 
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
-        let purged = try await media.purgeUser(UUID(field: "user_id", request.userID))
+        let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
+        let purged = try await media.purgeUser(user)
         RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "media": "\(purged)"])
         return .init()
     }

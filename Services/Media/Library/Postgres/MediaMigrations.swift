@@ -68,5 +68,10 @@ public enum MediaMigrations {
                 ADD COLUMN position_inference_declined boolean NOT NULL DEFAULT false
             """,
         ]),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(5, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("items", "owner_id"), ("upload_keys", "owner_id"),
+        ])),
     ], requiresPostGIS: true)
 }

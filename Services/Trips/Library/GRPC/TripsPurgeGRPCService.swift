@@ -9,11 +9,14 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
     let trips: TripService
     let places: any PlacesRepository
     let walks: WalkService
+    /// Marked before anything is deleted, so no write of the user's lands after the purge.
+    let purgedUsers: PurgedUsers
 
-    public init(trips: TripService, places: any PlacesRepository, walks: WalkService) {
+    public init(trips: TripService, places: any PlacesRepository, walks: WalkService, purgedUsers: PurgedUsers) {
         self.trips = trips
         self.places = places
         self.walks = walks
+        self.purgedUsers = purgedUsers
     }
 
     /// Trips keep nothing of events; answering settles an events outbox that names trips.
@@ -26,6 +29,7 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
         guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         let user = try UUID(field: "user_id", request.userID)
+        try await purgedUsers.mark(user)
         let purged = try await trips.purgeUser(user)
         let ratings = try await places.removeRatings(by: user)
         let walks = try await walks.purgeUser(user)

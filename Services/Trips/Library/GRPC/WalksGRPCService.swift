@@ -8,7 +8,7 @@ import SwiftProtobuf
 /// The gRPC face of walks: converts messages and calls `WalkService` for the caller.
 public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol {
     /// The largest GPX file taken, in bytes.
-    public static let maxGPXBytes = 16 << 20
+    public static let maxGPXBytes = 4 << 20
 
     let walks: WalkService
 
@@ -153,7 +153,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
             if first { key = message.idempotencyKey }
             first = false
             file.append(message.chunk)
-            guard file.count <= Self.maxGPXBytes else { throw RoamError.invalidField("gpx", "must be at most 16 MiB") }
+            guard file.count <= Self.maxGPXBytes else { throw RoamError.invalidField("gpx", "must be at most 4 MiB") }
         }
         let walk = try await walks.importGPX(try GPXReader.read(file), owner: owner, idempotencyKey: key.isEmpty ? nil : key)
         return .with { $0.walk = SeenWalk(walk: walk).proto }

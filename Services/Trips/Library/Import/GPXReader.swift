@@ -13,7 +13,7 @@ public final class GPXReader: NSObject, XMLParserDelegate {
     private var summary = ""
     private var points: [TrackPoint] = []
     private var waypoints: [(point: GeoPoint, name: String, note: String)] = []
-    private var path: [String] = []
+    private var path: [Substring] = []
     private var text = ""
     private var pending: (latitude: Double?, longitude: Double?, time: Date?, name: String, note: String)?
     private var violations = Validation()
@@ -65,7 +65,8 @@ public final class GPXReader: NSObject, XMLParserDelegate {
 
     public func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
         let local = Self.localName(element)
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimmed only where the text is used: most elements (ele, trkpt) need none.
+        var value: Substring { Self.trimmed(text) }
         let parent = path.dropLast().last
         switch (local, parent) {
         case ("time", "trkpt"?):
@@ -75,15 +76,15 @@ public final class GPXReader: NSObject, XMLParserDelegate {
                 violations.fail("gpx.trkpt[\(trackPointIndex)].time", "must be a date and time such as 2030-01-31T18:00:00Z")
             }
         case ("name", "wpt"?):
-            pending?.name = value
+            pending?.name = String(value)
         case ("desc", "wpt"?), ("cmt", "wpt"?):
-            if pending?.note.isEmpty ?? false { pending?.note = value }
+            if pending?.note.isEmpty ?? false { pending?.note = String(value) }
         case ("name", "metadata"?), ("name", "gpx"?):
-            name = value
+            name = String(value)
         case ("name", "trk"?):
-            if name.isEmpty { name = value }
+            if name.isEmpty { name = String(value) }
         case ("desc", "metadata"?), ("desc", "trk"?):
-            if summary.isEmpty { summary = value }
+            if summary.isEmpty { summary = String(value) }
         case ("trkpt", _):
             if let point = position("gpx.trkpt[\(trackPointIndex)]") {
                 if let time = pending?.time {
@@ -116,19 +117,20 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         return point
     }
 
-    private static func localName(_ element: String) -> String {
-        element.split(separator: ":").last.map(String.init) ?? element
+    private static func localName(_ element: String) -> Substring {
+        element.lastIndex(of: ":").map { element[element.index(after: $0)...] } ?? element[...]
+    }
+
+    /// XML's white space (space, tab, line feeds) off both ends.
+    private static func trimmed(_ text: String) -> Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return text[first...last]
     }
 
     /// An XML Schema dateTime: `2030-01-31T18:00:00Z`, with any fraction of a second and a `Z` or an
-    /// offset (UTC when neither, as GPX says times are). Foundation's ISO 8601 parse style, made once:
-    /// a formatter or a regular expression per point costs more than all the rest of an import.
-    public static func date(_ text: String) -> Date? {
-        if let date = try? timeStyle.parse(text) { return date }
-        // Without a zone: UTC.
-        guard text.count == 19 || (text.count > 20 && text.dropFirst(19).first == ".") else { return nil }
-        return try? timeStyle.parse(text + "Z")
+    /// offset (UTC when neither, as GPX says times are).
+    public static func date(_ text: some StringProtocol) -> Date? {
+        RFC3339.date(text, zonelessIsUTC: true)
     }
-
-    private static let timeStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 }

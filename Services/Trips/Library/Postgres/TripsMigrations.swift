@@ -223,5 +223,13 @@ public enum TripsMigrations {
             """,
             "CREATE INDEX walk_ratings_by_user ON trips.walk_ratings (user_id)",
         ]),
+        // Delivered entries stay a while as receipts: which services acknowledged, and when (`roam purges`).
+        Migration(13, "OutboxReceipts", PostgresOutbox.receiptStatements(schema: schema)),
+        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+        // (rows hanging off these by a foreign key go with them).
+        Migration(14, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
+            ("trips", "owner_id"), ("place_ratings", "user_id"), ("saved_places", "owner_id"), ("itinerary_items", "owner_id"),
+            ("walks", "owner_id"), ("walk_ratings", "user_id"),
+        ])),
     ], requiresPostGIS: true)
 }

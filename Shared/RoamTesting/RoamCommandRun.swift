@@ -3,7 +3,7 @@ import RoamTesting
 
 /// Runs the `roam` command as an operator would, with `environment` over the test's own; its exit
 /// status and everything it printed.
-func runRoam(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+public func runRoam(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
     process.arguments = arguments
