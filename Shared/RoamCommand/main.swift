@@ -93,6 +93,7 @@ case "keys" where (2...3).contains(arguments.count):
     }
 
 case "purges" where arguments.count <= 2:
+    if arguments.count == 2 && UUID(uuidString: arguments[1]) == nil { fail("purges: USER_ID must be an account's id (a UUID)") }
     do {
         print(try await PurgesCommand.run(userID: arguments.count == 2 ? arguments[1] : nil, environment: environment))
     } catch let error as RPCError {
