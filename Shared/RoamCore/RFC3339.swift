@@ -1,8 +1,8 @@
 import Foundation
 
 /// Reads RFC 3339 times (`2026-11-26T10:00:00.123Z`, `…+05:30`) exactly: any fraction of a second, any
-/// offset, the proleptic Gregorian calendar PostgreSQL uses for every year, and a leap second rolled into
-/// the next minute as PostgreSQL does. Hand-written over the UTF-8 bytes because Foundation's ISO 8601
+/// offset, the proleptic Gregorian calendar PostgreSQL uses for every year (0001–9999: there is no year
+/// zero), and a leap second rolled into the next minute as PostgreSQL does. Hand-written over the UTF-8 bytes because Foundation's ISO 8601
 /// style costs more per GPX track point than everything else in an import, refuses what some devices
 /// write, and moves years before 1582 onto the Julian calendar.
 public enum RFC3339 {
@@ -35,7 +35,7 @@ public enum RFC3339 {
               index < bytes.count, bytes[index] == 0x54 || bytes[index] == 0x74 else { return nil }
         index += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2) else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60 else {
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60 else {
             return nil
         }
         // Nanoseconds, as whole digits: the same Double as adding the decimal fraction to the whole second.

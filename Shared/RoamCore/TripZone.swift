@@ -6,14 +6,27 @@ public struct TripZone: Sendable, Hashable {
     public let identifier: String
     public let timeZone: TimeZone
 
-    /// A zone of the IANA database by its exact name (`UTC` too); offsets such as `GMT+2` are refused,
-    /// since they know nothing of daylight saving time.
+    /// A zone of the IANA database by any of its names, current or linked (`Asia/Kolkata` and
+    /// `Asia/Calcutta`, `Etc/UTC`, `UTC`), kept as sent; offsets such as `GMT+2` and abbreviations such as
+    /// `PST` are refused, since they know nothing of daylight saving time. Foundation's list of known
+    /// identifiers is not the test: it holds one name per zone, and not always the current one.
     public init?(_ identifier: String) {
-        guard identifier == "UTC" || TimeZone.knownTimeZoneIdentifiers.contains(identifier),
-              let timeZone = TimeZone(identifier: identifier) else { return nil }
+        let area = identifier.split(separator: "/", omittingEmptySubsequences: false)
+        guard area.count > 1 || Self.namesWithoutArea.contains(identifier),
+              let timeZone = TimeZone(identifier: identifier),
+              timeZone.identifier == identifier || (identifier == "UTC" && timeZone.identifier == "GMT") else { return nil }
         self.identifier = identifier
         self.timeZone = timeZone
     }
+
+    /// The IANA database's names without an area (`backward` and the POSIX-style rules); the rest are
+    /// `Area/Location`.
+    static let namesWithoutArea: Set<String> = [
+        "UTC", "UCT", "GMT", "GMT0", "GMT+0", "GMT-0", "Greenwich", "Universal", "Zulu", "EST", "MST", "HST", "EST5EDT", "CST6CDT",
+        "MST7MDT", "PST8PDT", "WET", "CET", "MET", "EET", "Cuba", "Egypt", "Eire", "GB", "GB-Eire", "Hongkong", "Iceland", "Iran", "Israel",
+        "Jamaica", "Japan", "Kwajalein", "Libya", "NZ", "NZ-CHAT", "Navajo", "PRC", "ROC", "ROK", "Poland", "Portugal", "Singapore",
+        "Turkey", "W-SU",
+    ]
 
     public static let utc = TripZone("UTC")!
 

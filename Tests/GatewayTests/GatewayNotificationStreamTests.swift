@@ -52,7 +52,7 @@ import Trips
             let reminder = try #require(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
             #expect(reminder["title"] as? String == "Tasca do Chico" && reminder["time"] as? String == "20:00" && reminder["date"] as? String == "2031-06-12")
             #expect(reminder["tripId"] as? String == dinner.tripID.lowercasedString && reminder["placeId"] as? String == dinner.placeID?.lowercasedString)
-            #expect(reminder["dueAt"] as? String == "2031-06-12T18:00:00Z")
+            #expect(reminder["dueAt"] as? String == "2031-06-12T18:00:00.000Z")
             #expect(lines.all.contains { $0.contains(eventID.lowercasedString) })
             #expect(lines.all.filter { $0 == "event: connected" }.count == 1 && !lines.all.contains("event: error"))
             // Another user's reminder does not reach this stream.
@@ -140,7 +140,7 @@ import Trips
         let (missed, sentAt, dueAt) = try await Self.streamAfterMissing(lastEventIDOffset: -60_000)
         let index = try #require(missed.firstIndex(of: "event: trip_starting"))
         #expect(index > 0 && missed[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
-        let due = ISO8601DateFormatter().string(from: dueAt)
+        let due = InternetDateTranscoder.string(from: dueAt)
         #expect(missed.contains { $0.contains("\"title\":\"Abidjan\"") && $0.contains("\"dueAt\":\"\(due)\"") })
         // With its own id, nothing is sent again.
         let caughtUp = try await Self.streamAfterMissing(lastEventIDOffset: 0).lines

@@ -92,6 +92,38 @@ import Trips
         }
     }
 
+    /// What a JavaScript client sends: `toISOString()` times with milliseconds, and a zone its runtime
+    /// names with the current IANA name.
+    @Test func aJavaScriptClientsTimesAndZonesAreTakenAndKept() async throws {
+        try await Self.withTrips { http in
+            let ana = try await GatewayAccountsTests.signUp(http).access
+            var kolkata = Self.lisbon
+            kolkata["timeZone"] = "Asia/Kolkata"
+            let created = try await http.send("POST", "/v1/trips", json: kolkata, token: ana)
+            #expect(created.status == 201 && (try? created.json()["timeZone"] as? String) == "Asia/Kolkata", "\(created.text)")
+            let trip = try #require(try created.json()["id"] as? String)
+            let pin = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Gate", "description": "India Gate", "point": ["latitude": 28.61, "longitude": 77.23], "visitedAt": "2031-06-12T09:30:00.123Z",
+            ], token: ana)
+            #expect(pin.status == 201 && (try? pin.json()["visitedAt"] as? String) == "2031-06-12T09:30:00.123Z", "\(pin.text)")
+            // Any offset; the answer is UTC to the millisecond.
+            let offset = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Fort", "description": "Red Fort", "point": ["latitude": 28.66, "longitude": 77.24], "visitedAt": "2031-06-12T20:00:00.5+05:30",
+            ], token: ana)
+            #expect(offset.status == 201 && (try? offset.json()["visitedAt"] as? String) == "2031-06-12T14:30:00.500Z", "\(offset.text)")
+            for zone in ["Etc/UTC", "Asia/Saigon", "Asia/Calcutta"] {
+                kolkata["timeZone"] = zone
+                #expect(try await http.send("POST", "/v1/trips", json: kolkata, token: ana).status == 201, "\(zone)")
+            }
+            kolkata["timeZone"] = "GMT+5"
+            #expect(try await http.send("POST", "/v1/trips", json: kolkata, token: ana).problemFields == ["timeZone"])
+            let yearZero = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
+                "title": "Old", "description": "Old", "point": ["latitude": 28.61, "longitude": 77.23], "visitedAt": "0000-06-12T09:30:00Z",
+            ], token: ana)
+            #expect(yearZero.problemFields == ["visitedAt"])
+        }
+    }
+
     @Test func pinsTheirPhotosAndTheDaysRouteAsGeoJSON() async throws {
         try await Self.withTrips { http in
             let ana = try await GatewayAccountsTests.signUp(http).access
@@ -341,7 +373,7 @@ import Trips
             #expect(planned.status == 201, "\(String(decoding: planned.body, as: UTF8.self))")
             let item = try planned.json()
             #expect(item["placeName"] as? String == "Museu do Fado" && item["remindMinutesBefore"] as? Int == 60)
-            #expect(item["remindAt"] as? String == "2031-06-12T18:00:00Z", "an hour before 20:00 in Lisbon's summer time")
+            #expect(item["remindAt"] as? String == "2031-06-12T18:00:00.000Z", "an hour before 20:00 in Lisbon's summer time")
             let itemID = try #require(item["id"] as? String)
             #expect((try await http.send("GET", "/v1/trips/\(trip)/itinerary", token: ana).json()["items"] as? [Any])?.count == 1)
             let ics = try await http.send("GET", "/v1/trips/\(trip)/itinerary.ics", token: ana)

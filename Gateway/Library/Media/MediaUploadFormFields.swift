@@ -31,7 +31,7 @@ struct MediaUploadFormFields {
         }
         switch name {
         case "capturedAt":
-            guard let date = ISO8601DateFormatter().date(from: text) else { throw RoamError.invalidField(name, "must be a date-time (RFC 3339)") }
+            guard let date = RFC3339.date(text) else { throw RoamError.invalidField(name, "must be a date-time (RFC 3339)") }
             capturedAt = date
         case "utcOffsetSeconds":
             guard let offset = Int32(text), abs(offset) <= 18 * 3_600 else { throw RoamError.invalidField(name, "must be whole seconds from -64800 to 64800") }

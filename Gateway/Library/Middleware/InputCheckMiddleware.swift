@@ -72,8 +72,8 @@ public struct InputCheckMiddleware: RouterMiddleware {
                 continue
             }
             // A time the generated decoder could not read would be reported as a broken body, naming no field.
-            if parameter.format == "date-time", (try? ISO8601DateTranscoder.iso8601.decode(raw)) == nil {
-                validation.fail(parameter.name, "must be a date and time such as 2030-01-31T18:00:00Z")
+            if parameter.format == "date-time", RFC3339.date(raw) == nil {
+                validation.fail(parameter.name, "must be an RFC 3339 date and time such as 2030-01-31T18:00:00.000Z")
                 continue
             }
             let value: Double?

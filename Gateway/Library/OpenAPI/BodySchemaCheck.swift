@@ -27,8 +27,8 @@ struct BodySchemaCheck {
             if case .array(let listed)? = schema?["enum"], !listed.contains(.string(text)) {
                 let names = listed.compactMap { if case .string(let name) = $0 { name } else { nil } }
                 validation.fail(field, "must be one of \(names.joined(separator: ", "))")
-            } else if schema?["format"] == "date-time", (try? ISO8601DateTranscoder.iso8601.decode(text)) == nil {
-                validation.fail(field, "must be a date and time such as 2030-01-31T18:00:00Z")
+            } else if schema?["format"] == "date-time", RFC3339.date(text) == nil {
+                validation.fail(field, "must be an RFC 3339 date and time such as 2030-01-31T18:00:00.000Z")
             }
         case ("string"?, _):
             validation.fail(field, "must be a string")

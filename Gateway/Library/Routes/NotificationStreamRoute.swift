@@ -163,7 +163,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     /// sent in milliseconds since 1970, for `Last-Event-ID`.
     static func event(_ notification: Components.Schemas.Notification) -> ByteBuffer {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
         let id = !notification.isReplayable ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"

@@ -49,10 +49,10 @@ extension RouteTable: ServerTransport {
     }
 }
 
-/// A JSON response; dates as ISO 8601.
+/// A JSON response; dates as the API writes them (`InternetDateTranscoder`).
 func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
     let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .iso8601
+    encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
     var headers = HTTPFields()
     headers[.contentType] = "application/json; charset=utf-8"
     return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))

@@ -55,17 +55,14 @@ extension Components.Schemas.TripDay {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(try InternetDateTranscoder().encode(date))
-        }
+        encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         return encoder
     }
 }
 
 extension JSONText {
     mutating func date(_ value: Date) throws {
-        string(try InternetDateTranscoder().encode(value))
+        string(InternetDateTranscoder.string(from: value))
     }
 
     mutating func field(_ name: String, _ value: Date?) throws {

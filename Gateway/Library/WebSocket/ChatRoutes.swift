@@ -77,7 +77,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
     private func relay(event: String, after: Int64?, to outbound: WebSocketOutboundWriter,
                        context: RoamRuntime.RequestContext) async -> (WebSocketErrorCode, String) {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         do {
             try await RoamRuntime.RequestContext.$current.withValue(context) {
                 // When the gateway stops, open sockets close (clients reconnect elsewhere) instead of
