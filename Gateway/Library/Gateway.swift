@@ -32,6 +32,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     /// The router and the list of routes it serves.
     public func router() -> (Router<GatewayRequestContext>, RouteTable) {
         let router = Router(context: GatewayRequestContext.self)
+        let relationChanges = RecentRelationChanges()
         router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustedProxies: settings.trustedProxies))
         if !settings.corsAllowedOrigins.isEmpty {
             router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
@@ -42,7 +43,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))
         router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
                                                    byUser: TokenBucket(rule: settings.userRateLimit)))
-        router.add(middleware: CallContextMiddleware())
+        router.add(middleware: CallContextMiddleware(relationChanges: relationChanges))
         router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())
 
@@ -61,7 +62,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
                              budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
                              activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
                              fanOutTimeout: settings.fanOutTimeout,
-                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked)
+                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
+                             relationChanges: relationChanges)
         do {
             try api.register(on: table)
         } catch {

@@ -1,15 +1,16 @@
 import Foundation
 
-/// Remembers each user's relations for a short while, so a burst of reads asks accounts once. A new
-/// follow or block takes effect here within `timeToLive`. Concurrent misses for one user share one
-/// request; failures are not remembered.
+/// Remembers each user's relations for a short while, so a burst of reads asks accounts once. A follow
+/// or block takes effect for the user who made it on their next call (`RelationsChange`: an entry
+/// fetched before their change is asked again), and for everyone else within `timeToLive`. Concurrent
+/// misses for one user share one request; failures are not remembered.
 public actor CachedSocialGraph: SocialGraph {
     private let source: any SocialGraph
     private let timeToLive: TimeInterval
     private let capacity: Int
     private let now: @Sendable () -> Date
-    private var entries: [UUID: (relations: Relations, expires: Date)] = [:]
-    private var pending: [UUID: Task<Relations, any Error>] = [:]
+    private var entries: [UUID: (relations: Relations, fetched: Date, expires: Date)] = [:]
+    private var pending: [UUID: (task: Task<Relations, any Error>, started: Date)] = [:]
 
     public init(_ source: any SocialGraph, timeToLive: Duration, capacity: Int = 50_000, now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
@@ -20,15 +21,17 @@ public actor CachedSocialGraph: SocialGraph {
 
     public func relations(of user: UUID) async throws -> Relations {
         let time = now()
-        if let entry = entries[user], entry.expires > time { return entry.relations }
-        if let task = pending[user] { return try await task.value }
+        // What was fetched before the caller's own change (give or take clock skew) is not an answer.
+        let freshFrom = RelationsChange.at.map { $0.addingTimeInterval(RelationsChange.clockMargin) } ?? .distantPast
+        if let entry = entries[user], entry.expires > time, entry.fetched > freshFrom { return entry.relations }
+        if let (task, started) = pending[user], started > freshFrom { return try await task.value }
         let task = Task { [source] in try await source.relations(of: user) }
-        pending[user] = task
-        defer { pending[user] = nil }
+        pending[user] = (task, time)
+        defer { if pending[user]?.started == time { pending[user] = nil } }
         let relations = try await task.value
         if entries.count >= capacity { entries = entries.filter { $0.value.expires > time } }
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
-        entries[user] = (relations, time.addingTimeInterval(timeToLive))
+        if (entries[user]?.fetched ?? .distantPast) <= time { entries[user] = (relations, time, time.addingTimeInterval(timeToLive)) }
         return relations
     }
 }

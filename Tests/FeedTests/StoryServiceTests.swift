@@ -175,6 +175,30 @@ import Testing
         #expect(source.asked == 22)
     }
 
+    @Test func theCallersOwnChangeIsSeenOnTheirNextCall() async throws {
+        let source = FakeSocialGraph()
+        let clock = TestClock()
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), now: { clock.now })
+        let (user, friend) = (UUID(), UUID())
+        #expect(try await cache.relations(of: user).following.isEmpty)
+        clock.advance(by: 2)
+        source.follow(user, friend)
+        let followedAt = clock.now
+        // Their next call carries the change's time: what was fetched before it is asked again, within
+        // the clock margin too, and then remembered as usual.
+        try await RelationsChange.$at.withValue(followedAt) { () async throws in
+            #expect(try await cache.relations(of: user).following == [friend])
+            #expect(source.asked == 2)
+            clock.advance(by: RelationsChange.clockMargin + 0.5)
+            #expect(try await cache.relations(of: user).following == [friend])
+            #expect(try await cache.relations(of: user).following == [friend])
+            #expect(source.asked == 3)
+        }
+        // Others' calls carry no change of theirs: the entry serves them until it expires.
+        #expect(try await cache.relations(of: user).following == [friend])
+        #expect(source.asked == 3)
+    }
+
     @Test func failuresAreNotRemembered() async throws {
         let source = FlakySocialGraph()
         let cache = CachedSocialGraph(source, timeToLive: .seconds(10))

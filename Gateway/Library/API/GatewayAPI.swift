@@ -22,4 +22,6 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let mediaMaxBytes: Int
     /// What this gateway refuses: a session it ended itself is refused here at once, before the feed brings it.
     let revoked: RevokedSessions
+    /// Who changed their follows or blocks lately, so their next calls see it everywhere.
+    let relationChanges: RecentRelationChanges
 }

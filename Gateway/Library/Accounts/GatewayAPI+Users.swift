@@ -36,21 +36,30 @@ extension GatewayAPI {
 
     func follow(_ input: Operations.Follow.Input) async throws -> Operations.Follow.Output {
         _ = try await accounts.call { client, options in try await client.follow(.with { $0.username = input.path.username }, options: options) }
+        relationsChanged()
         return .noContent(.init())
     }
 
     func unfollow(_ input: Operations.Unfollow.Input) async throws -> Operations.Unfollow.Output {
         _ = try await accounts.call { client, options in try await client.unfollow(.with { $0.username = input.path.username }, options: options) }
+        relationsChanged()
         return .noContent(.init())
     }
 
     func block(_ input: Operations.Block.Input) async throws -> Operations.Block.Output {
         _ = try await accounts.call { client, options in try await client.block(.with { $0.username = input.path.username }, options: options) }
+        relationsChanged()
         return .noContent(.init())
     }
 
     func unblock(_ input: Operations.Unblock.Input) async throws -> Operations.Unblock.Output {
         _ = try await accounts.call { client, options in try await client.unblock(.with { $0.username = input.path.username }, options: options) }
+        relationsChanged()
         return .noContent(.init())
+    }
+
+    /// The caller's next calls must see this change in every service's relations cache.
+    private func relationsChanged() {
+        if let user = RequestContext.current.userID { relationChanges.record(user) }
     }
 }

@@ -1,7 +1,9 @@
+import Foundation
 import GRPCCore
 
-/// Carries the incoming call's request id, the caller's token and the end user's address onto every
-/// outbound call, so the next service logs the same id and acts for the same user.
+/// Carries the incoming call's request id, the caller's token, the end user's address and when they
+/// last changed their relations onto every outbound call, so the next service logs the same id and acts
+/// for the same user as they now are.
 public struct OutboundContextInterceptor: ClientInterceptor {
     public init() {}
 
@@ -20,6 +22,9 @@ public struct OutboundContextInterceptor: ClientInterceptor {
         }
         if !request.metadata.contains(RoamMetadataKey.clientAddress), let address = current.clientAddress {
             request.metadata.addString(address, forKey: RoamMetadataKey.clientAddress)
+        }
+        if !request.metadata.contains(RoamMetadataKey.relationsChangedAt), let changed = RelationsChange.at {
+            request.metadata.addString(String(Int64((changed.timeIntervalSince1970 * 1_000).rounded())), forKey: RoamMetadataKey.relationsChangedAt)
         }
         return try await next(request, context)
     }

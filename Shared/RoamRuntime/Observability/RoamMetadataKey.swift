@@ -8,4 +8,6 @@ public enum RoamMetadataKey {
     /// Set by the gateway: the end user's address, for per-address throttling.
     public static let clientAddress = "x-roam-client-address"
     public static let userAgent = "x-roam-user-agent"
+    /// When the calling user last changed their follows or blocks, in milliseconds since 1970 (`RelationsChange`).
+    public static let relationsChangedAt = "x-roam-relations-changed-at"
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRPCCore
 import Logging
 
@@ -27,21 +28,26 @@ public struct RequestContextInterceptor: ServerInterceptor {
         let requestContext = RequestContext(requestID: requestID, logger: callLogger, clientAddress: clientAddress,
                                             deadline: deadline)
 
-        return try await RequestContext.$current.withValue(requestContext) {
-            let started = ContinuousClock.now
-            do {
-                var response = try await next(request, context)
-                response.metadata.addString(requestID, forKey: RoamMetadataKey.requestID)
-                if case .failure(let error) = response.accepted {
-                    log(error, after: ContinuousClock.now - started, logger: callLogger)
-                } else {
-                    callLogger.debug("ok", metadata: ["duration_ms": "\(milliseconds(ContinuousClock.now - started))"])
+        let relationsChanged = request.metadata[stringValues: RoamMetadataKey.relationsChangedAt].first(where: { _ in true })
+            .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1_000) }
+
+        return try await RelationsChange.$at.withValue(relationsChanged) {
+            try await RequestContext.$current.withValue(requestContext) {
+                let started = ContinuousClock.now
+                do {
+                    var response = try await next(request, context)
+                    response.metadata.addString(requestID, forKey: RoamMetadataKey.requestID)
+                    if case .failure(let error) = response.accepted {
+                        log(error, after: ContinuousClock.now - started, logger: callLogger)
+                    } else {
+                        callLogger.debug("ok", metadata: ["duration_ms": "\(milliseconds(ContinuousClock.now - started))"])
+                    }
+                    return response
+                } catch {
+                    let rpcError = ErrorMapping.rpcError(for: error, logger: callLogger)
+                    log(rpcError, after: ContinuousClock.now - started, logger: callLogger)
+                    throw rpcError
                 }
-                return response
-            } catch {
-                let rpcError = ErrorMapping.rpcError(for: error, logger: callLogger)
-                log(rpcError, after: ContinuousClock.now - started, logger: callLogger)
-                throw rpcError
             }
         }
     }

@@ -1,0 +1,52 @@
+import Foundation
+import RoamTesting
+import Testing
+
+/// Read your own writes in the social graph, with every process real and every relations cache at its
+/// default lifetime (10 s): a follow, unfollow, block or unblock takes effect on the very next request
+/// in the feed and in bucket lists.
+@Suite struct RelationsEndToEndTests {
+    @Test func aFollowOrBlockTakesEffectOnTheNextRequest() async throws {
+        let stack = try await FullStack.start()
+        do {
+            try await Self.check(stack.http)
+        } catch {
+            _ = await stack.stopAll()
+            throw error
+        }
+        let stops = await stack.stopAll()
+        #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
+    }
+
+    static func check(_ http: HTTPTestClient) async throws {
+        let suffix = Int.random(in: 10_000...99_999)
+        func signUp(_ name: String) async throws -> String {
+            let reply = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(name)@example.com", "username": name,
+                                                                              "password": "correct horse battery", "displayName": name])
+            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        }
+        let (ana, bo) = (try await signUp("ana\(suffix)"), try await signUp("bo\(suffix)"))
+        let post = try #require(try await http.send("POST", "/v1/posts", json: ["text": "for my followers"], token: bo).json()["postId"] as? String)
+        let list = try await http.send("POST", "/v1/lists", json: ["title": "Someday", "visibility": "followers"], token: bo)
+        let listID = try #require(try list.json()["id"] as? String, "\(list.text)")
+        let story = try #require(try await http.send("POST", "/v1/stories", json: [
+            "text": "a public story", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"],
+        ], token: bo).json()["postId"] as? String)
+
+        // Each read fills the service's cache with Ana as she is before each change.
+        #expect(try await http.send("GET", "/v1/posts/\(post)", token: ana).status == 404)
+        #expect(try await http.send("GET", "/v1/lists/\(listID)", token: ana).status == 404)
+        #expect(try await http.send("PUT", "/v1/users/bo\(suffix)/follow", token: ana).status == 204)
+        #expect(try await http.send("GET", "/v1/posts/\(post)", token: ana).status == 200, "the feed saw the follow at once")
+        #expect(try await http.send("GET", "/v1/lists/\(listID)", token: ana).status == 200, "bucket lists saw the follow at once")
+        #expect(try await http.send("DELETE", "/v1/users/bo\(suffix)/follow", token: ana).status == 204)
+        #expect(try await http.send("GET", "/v1/posts/\(post)", token: ana).status == 404, "the feed saw the unfollow at once")
+        #expect(try await http.send("GET", "/v1/lists/\(listID)", token: ana).status == 404, "bucket lists saw the unfollow at once")
+
+        #expect(try await http.send("GET", "/v1/posts/\(story)", token: ana).status == 200)
+        #expect(try await http.send("PUT", "/v1/users/bo\(suffix)/block", token: ana).status == 204)
+        #expect(try await http.send("GET", "/v1/posts/\(story)", token: ana).status == 404, "a block hides at once")
+        #expect(try await http.send("DELETE", "/v1/users/bo\(suffix)/block", token: ana).status == 204)
+        #expect(try await http.send("GET", "/v1/posts/\(story)", token: ana).status == 200, "an unblock shows at once")
+    }
+}
