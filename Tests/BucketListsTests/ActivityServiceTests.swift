@@ -68,10 +68,10 @@ import Testing
         #expect(try await activities.activity(surf.activity.id, for: ana).myVote == nil)
         let renamed = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Dawn surf", mediaIDs: []), author: ana)
         #expect(renamed.activity.details.name == "Dawn surf" && media.subjects(of: photo).isEmpty)
-        try await activities.delete(surf.activity.id, author: bo)
+        await #expect(throws: RoamError.notFound("activity")) { try await activities.delete(surf.activity.id, author: bo) }
         #expect(try await activities.activity(surf.activity.id, for: bo).activity.details.name == "Dawn surf", "a stranger's delete changes nothing")
         try await activities.delete(surf.activity.id, author: ana)
-        try await activities.delete(surf.activity.id, author: ana)
+        await #expect(throws: RoamError.notFound("activity")) { try await activities.delete(surf.activity.id, author: ana) }
         await #expect(throws: RoamError.notFound("activity")) { _ = try await activities.activity(surf.activity.id, for: ana) }
     }
 

@@ -64,8 +64,8 @@ import Testing
         await #expect(throws: noItem) { _ = try await lists.updateItem(item.id, changes: ItemChanges(title: "Bo's"), owner: bo) }
         await #expect(throws: noItem) { _ = try await lists.complete(item.id, at: nil, note: "", mediaID: nil, owner: bo) }
         await #expect(throws: noItem) { _ = try await lists.moveItem(item.id, to: nil, position: 0, owner: bo) }
-        try await lists.deleteItem(item.id, owner: bo)
-        try await lists.deleteList(list.id, owner: bo)
+        await #expect(throws: RoamError.notFound("item")) { try await lists.deleteItem(item.id, owner: bo) }
+        await #expect(throws: RoamError.notFound("list")) { try await lists.deleteList(list.id, owner: bo) }
         #expect(try await lists.item(item.id, for: ana).details.title == "Skydive", "a stranger's deletes change nothing")
         // Moving into someone else's list is refused as a list that does not exist.
         let bos = try await lists.createList(ListDetails(title: "Bo's"), owner: bo, idempotencyKey: nil)

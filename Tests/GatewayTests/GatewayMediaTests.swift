@@ -98,7 +98,7 @@ import Testing
             #expect(known == [item["sha256"] as? String ?? ""])
 
             #expect(try await http.send("DELETE", "/v1/media/\(id)", token: ana).status == 204)
-            #expect(try await http.send("DELETE", "/v1/media/\(id)", token: ana).status == 204)
+            #expect(try await http.send("DELETE", "/v1/media/\(id)", token: ana).status == 404)
             #expect(try await http.send("GET", try #require(links["original"] as? String)).status == 404)
         }
     }

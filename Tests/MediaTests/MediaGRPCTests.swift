@@ -70,7 +70,7 @@ import Testing
                                                          metadata: asAna)
             #expect(described.media.description_p == "Harbour" && described.media.tags == ["dusk"])
             _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna)
-            _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna)
+            await #expect(throws: RPCError.self) { _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna) }
             #expect(try await harness.blobs.list(prefix: "").isEmpty)
 
             let junk = await #expect(throws: RPCError.self) { _ = try await upload(Data("GIF89a junk".utf8), as: asAna) }

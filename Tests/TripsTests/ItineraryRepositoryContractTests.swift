@@ -56,7 +56,7 @@ import Trips
         let ics = try await service.calendar(ofTrip: trip.id, owner: owner)
         #expect(ics.contains("SUMMARY:Tasca\r\n") && ics.contains("DTSTART;TZID=Europe/Lisbon:20260612T200000") && ics.contains("TRIGGER:-PT60M"))
         try await service.remove(item.id, trip: trip.id, owner: owner)
-        try await service.remove(item.id, trip: trip.id, owner: owner)
+        await #expect(throws: RoamError.notFound("itinerary item")) { try await service.remove(item.id, trip: trip.id, owner: owner) }
         #expect(try await service.items(ofTrip: trip.id, owner: owner).isEmpty)
         #expect(await errorReason { _ = try await service.items(ofTrip: trip.id, owner: UUID()) } == "NOT_FOUND")
     }

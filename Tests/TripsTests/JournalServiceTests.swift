@@ -82,7 +82,7 @@ import Trips
                                                 owner: owner)
         #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
-        try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
+        await #expect(throws: RoamError.notFound("journal entry")) { try await journal.delete(entry.id, inTrip: trip.id, owner: owner) }
         #expect(await errorReason { _ = try await journal.entry(entry.id, inTrip: trip.id, owner: owner) } == "NOT_FOUND")
     }
 

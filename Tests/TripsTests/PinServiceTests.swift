@@ -88,7 +88,7 @@ import Trips
         #expect(media.subjects(of: chosen).isEmpty)
         #expect(await pins.covers(of: [uncovered], trip: trip)[pin.id] == nil, "media down: no cover rather than an error")
         try await pins.delete(pin.id, inTrip: trip.id, owner: owner)
-        try await pins.delete(pin.id, inTrip: trip.id, owner: owner)
+        await #expect(throws: RoamError.notFound("pin")) { try await pins.delete(pin.id, inTrip: trip.id, owner: owner) }
     }
 
     @Test func theDaysRouteIsItsPinsByVisitTimeElseItsGeotaggedPhotos() async throws {

@@ -26,10 +26,10 @@ import Trips
         #expect(edited.details.title == "Lisbon and Porto" && edited.details.dates.dayCount == 11)
         #expect(edited.details.dates.start == trip.details.dates.start && edited.details.zone == trip.details.zone, "what was not sent stays")
         await #expect(throws: RoamError.self) { _ = try await service.update(trip.id, with: TripChanges(title: "Mine"), owner: bo) }
-        try await service.delete(trip.id, owner: bo)
+        await #expect(throws: RoamError.notFound("trip")) { try await service.delete(trip.id, owner: bo) }
         #expect(try await service.trip(trip.id, owner: ana) == edited, "someone else's delete changes nothing")
         try await service.delete(trip.id, owner: ana)
-        try await service.delete(trip.id, owner: ana)
+        await #expect(throws: RoamError.notFound("trip")) { try await service.delete(trip.id, owner: ana) }
         await #expect(throws: RoamError.self) { _ = try await service.trip(trip.id, owner: ana) }
     }
 

@@ -83,10 +83,10 @@ import Trips
             #expect(july.trips.map { $0.days.map(\.date) } == [["2026-07-30", "2026-07-31"]])
             #expect(await failure { _ = try await client.getCalendar(.with { $0.month = "July" }, metadata: asAna) }?.violations.map(\.field) == ["month"])
 
-            try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asBo)
+            await #expect(throws: RPCError.self) { try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asBo) }
             #expect(try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna).trip.id == created.id, "a stranger deletes nothing")
             try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna)
-            try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna)
+            await #expect(throws: RPCError.self) { try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna) }
             #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna) }?.reason == "NOT_FOUND")
             #expect(try await store.due(at: Date().addingTimeInterval(1), limit: 10).map(\.subjectID.lowercasedString) == [created.id])
 

@@ -81,7 +81,7 @@ import Trips
         // Deleting lets the photos go.
         try await service.delete(walk.id, owner: ana)
         #expect(media.subjects(of: photo).isEmpty)
-        try await service.delete(walk.id, owner: ana)
+        await #expect(throws: RoamError.notFound("walk")) { try await service.delete(walk.id, owner: ana) }
     }
 
     @Test func ratingsAreOnePerUserNeverOnesOwnAndOnlyOfWhatOneMaySee() async throws {

@@ -11822,7 +11822,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your item with its variants and bytes (idempotent)
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
@@ -11879,6 +11879,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -18015,7 +18033,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    /// Delete your trip and everything in it (its budget and media links too); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
@@ -18072,6 +18090,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -19236,7 +19272,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete a pin of your trip; deleting it again is harmless
+    /// Delete a pin of your trip; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
@@ -19300,6 +19336,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -21607,7 +21661,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete a journal entry; deleting it again is harmless
+    /// Delete a journal entry; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
@@ -21671,6 +21725,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -22962,7 +23034,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Remove a saved place from your trip; harmless when it is not saved
+    /// Remove a saved place from your trip; 404 when it is not saved
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
@@ -23719,7 +23791,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Take an item off the itinerary; harmless when it is not there
+    /// Take an item off the itinerary; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
@@ -27823,7 +27895,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your list and its items (harmless when already gone)
+    /// Delete your list and its items; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/lists/{id}`.
     /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
@@ -28817,7 +28889,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your item (harmless when already gone)
+    /// Delete your item; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
@@ -31414,7 +31486,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete an activity you suggested; items copied from it stay in their lists
+    /// Delete an activity you suggested (items copied from it stay in their lists); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
@@ -33805,7 +33877,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your walk (harmless when already gone)
+    /// Delete your walk; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
@@ -35009,7 +35081,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Remove a point of interest from your walk (harmless when already gone)
+    /// Remove a point of interest from your walk; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.

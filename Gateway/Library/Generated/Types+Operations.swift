@@ -14780,7 +14780,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your item with its variants and bytes (idempotent)
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
@@ -14902,6 +14902,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -24538,7 +24561,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    /// Delete your trip and everything in it (its budget and media links too); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
@@ -24660,6 +24683,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -26439,7 +26485,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete a pin of your trip; deleting it again is harmless
+    /// Delete a pin of your trip; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
@@ -26568,6 +26614,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -30175,7 +30244,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete a journal entry; deleting it again is harmless
+    /// Delete a journal entry; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
@@ -30304,6 +30373,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -32316,7 +32408,7 @@ internal enum Operations {
             }
         }
     }
-    /// Remove a saved place from your trip; harmless when it is not saved
+    /// Remove a saved place from your trip; 404 when it is not saved
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
@@ -33513,7 +33605,7 @@ internal enum Operations {
             }
         }
     }
-    /// Take an item off the itinerary; harmless when it is not there
+    /// Take an item off the itinerary; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
@@ -39978,7 +40070,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your list and its items (harmless when already gone)
+    /// Delete your list and its items; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/lists/{id}`.
     /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
@@ -41531,7 +41623,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your item (harmless when already gone)
+    /// Delete your item; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
@@ -45536,7 +45628,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete an activity you suggested; items copied from it stay in their lists
+    /// Delete an activity you suggested (items copied from it stay in their lists); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
@@ -49211,7 +49303,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your walk (harmless when already gone)
+    /// Delete your walk; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
@@ -51096,7 +51188,7 @@ internal enum Operations {
             }
         }
     }
-    /// Remove a point of interest from your walk (harmless when already gone)
+    /// Remove a point of interest from your walk; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.

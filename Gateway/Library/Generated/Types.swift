@@ -252,7 +252,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
     func updateMedia(_ input: Operations.UpdateMedia.Input) async throws -> Operations.UpdateMedia.Output
-    /// Delete your item with its variants and bytes (idempotent)
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
@@ -417,7 +417,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/patch(updateTrip)`.
     func updateTrip(_ input: Operations.UpdateTrip.Input) async throws -> Operations.UpdateTrip.Output
-    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    /// Delete your trip and everything in it (its budget and media links too); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
@@ -447,7 +447,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/trips/{id}/pins/{pinId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)`.
     func updatePin(_ input: Operations.UpdatePin.Input) async throws -> Operations.UpdatePin.Output
-    /// Delete a pin of your trip; deleting it again is harmless
+    /// Delete a pin of your trip; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
@@ -507,7 +507,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)`.
     func replaceJournalEntry(_ input: Operations.ReplaceJournalEntry.Input) async throws -> Operations.ReplaceJournalEntry.Output
-    /// Delete a journal entry; deleting it again is harmless
+    /// Delete a journal entry; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
@@ -542,7 +542,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/trips/{id}/saved-places`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/post(savePlace)`.
     func savePlace(_ input: Operations.SavePlace.Input) async throws -> Operations.SavePlace.Output
-    /// Remove a saved place from your trip; harmless when it is not saved
+    /// Remove a saved place from your trip; 404 when it is not saved
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
@@ -562,7 +562,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/itinerary.ics`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary.ics/get(exportItinerary)`.
     func exportItinerary(_ input: Operations.ExportItinerary.Input) async throws -> Operations.ExportItinerary.Output
-    /// Take an item off the itinerary; harmless when it is not there
+    /// Take an item off the itinerary; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
@@ -667,7 +667,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/lists/{id}`.
     /// - Remark: Generated from `#/paths//v1/lists/{id}/patch(updateBucketList)`.
     func updateBucketList(_ input: Operations.UpdateBucketList.Input) async throws -> Operations.UpdateBucketList.Output
-    /// Delete your list and its items (harmless when already gone)
+    /// Delete your list and its items; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/lists/{id}`.
     /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
@@ -692,7 +692,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/patch(updateBucketItem)`.
     func updateBucketItem(_ input: Operations.UpdateBucketItem.Input) async throws -> Operations.UpdateBucketItem.Output
-    /// Delete your item (harmless when already gone)
+    /// Delete your item; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
@@ -757,7 +757,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/activities/{id}`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/patch(updateActivity)`.
     func updateActivity(_ input: Operations.UpdateActivity.Input) async throws -> Operations.UpdateActivity.Output
-    /// Delete an activity you suggested; items copied from it stay in their lists
+    /// Delete an activity you suggested (items copied from it stay in their lists); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
@@ -817,7 +817,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
     func updateWalk(_ input: Operations.UpdateWalk.Input) async throws -> Operations.UpdateWalk.Output
-    /// Delete your walk (harmless when already gone)
+    /// Delete your walk; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
@@ -847,7 +847,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
     func addPointOfInterest(_ input: Operations.AddPointOfInterest.Input) async throws -> Operations.AddPointOfInterest.Output
-    /// Remove a point of interest from your walk (harmless when already gone)
+    /// Remove a point of interest from your walk; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
@@ -1607,7 +1607,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your item with its variants and bytes (idempotent)
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
@@ -2050,7 +2050,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your trip and everything in it (its budget and media links too); deleting it again is harmless
+    /// Delete your trip and everything in it (its budget and media links too); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/delete(deleteTrip)`.
@@ -2134,7 +2134,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete a pin of your trip; deleting it again is harmless
+    /// Delete a pin of your trip; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/pins/{pinId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/delete(deletePin)`.
@@ -2306,7 +2306,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete a journal entry; deleting it again is harmless
+    /// Delete a journal entry; 404 when it is not there (a retry of a delete that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/journal/{entryId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/delete(deleteJournalEntry)`.
@@ -2403,7 +2403,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Remove a saved place from your trip; harmless when it is not saved
+    /// Remove a saved place from your trip; 404 when it is not saved
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/saved-places/{placeId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/saved-places/{placeId}/delete(removeSavedPlace)`.
@@ -2457,7 +2457,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Take an item off the itinerary; harmless when it is not there
+    /// Take an item off the itinerary; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
@@ -2746,7 +2746,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your list and its items (harmless when already gone)
+    /// Delete your list and its items; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/lists/{id}`.
     /// - Remark: Generated from `#/paths//v1/lists/{id}/delete(deleteBucketList)`.
@@ -2817,7 +2817,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your item (harmless when already gone)
+    /// Delete your item; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/delete(deleteBucketItem)`.
@@ -2998,7 +2998,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete an activity you suggested; items copied from it stay in their lists
+    /// Delete an activity you suggested (items copied from it stay in their lists); 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/delete(deleteActivity)`.
@@ -3164,7 +3164,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your walk (harmless when already gone)
+    /// Delete your walk; 404 when it is not yours or already gone
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
@@ -3248,7 +3248,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Remove a point of interest from your walk (harmless when already gone)
+    /// Remove a point of interest from your walk; 404 when it is not there
     ///
     /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.

@@ -60,9 +60,10 @@ public struct ActivityService: Sendable {
         return try await seen(updated, by: author)
     }
 
-    /// Deletes the activity and its votes; items copied from it stay in their lists. Deleting it again is no error.
+    /// Deletes the activity and its votes; items copied from it stay in their lists. One that is not the
+    /// author's, or is gone already, is not found.
     public func delete(_ id: UUID, author: UUID) async throws {
-        guard let activity = try await activities.delete(id, author: author) else { return }
+        guard let activity = try await activities.delete(id, author: author) else { throw Self.notFound }
         if !activity.details.mediaIDs.isEmpty { try? await media.detach(activity.details.mediaIDs, from: Self.subject(of: activity), for: author) }
     }
 

@@ -58,9 +58,10 @@ public struct BucketListService: Sendable {
         return updated
     }
 
-    /// Deletes the list and its items and lets their photos go. Deleting it again is no error.
+    /// Deletes the list and its items and lets their photos go; one that is not the owner's, or is gone
+    /// already, is not found.
     public func deleteList(_ id: UUID, owner: UUID) async throws {
-        guard let removed = try await lists.delete(id, owner: owner) else { return }
+        guard let removed = try await lists.delete(id, owner: owner) else { throw Self.listNotFound }
         if let cover = removed.list.details.coverMediaID { try? await media.detach([cover], from: Self.subject(of: removed.list), for: owner) }
         for item in removed.items { await letPhotosGo(of: item) }
     }
@@ -133,9 +134,9 @@ public struct BucketListService: Sendable {
         return moved
     }
 
-    /// Deletes the item; deleting it again is no error.
+    /// Deletes the item; one that is not the owner's, or is gone already, is not found.
     public func deleteItem(_ id: UUID, owner: UUID) async throws {
-        guard let item = try await lists.delete(item: id, owner: owner) else { return }
+        guard let item = try await lists.delete(item: id, owner: owner) else { throw Self.itemNotFound }
         await letPhotosGo(of: item)
     }
 

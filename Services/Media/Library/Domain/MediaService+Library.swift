@@ -96,9 +96,9 @@ extension MediaService {
         return item
     }
 
-    /// Deletes the item and then its bytes; deleting it again is harmless.
+    /// Deletes the item and then its bytes; one that is not the caller's, or is gone already, is not found.
     public func delete(_ id: UUID, for caller: UUID) async throws {
-        guard let item = try await repository.remove(id, owner: caller) else { return }
+        guard let item = try await repository.remove(id, owner: caller) else { throw MediaError.mediaNotFound }
         for key in MediaBlobKeys(owner: item.ownerID, media: item.id).all { try? await blobs.delete(key) }
     }
 

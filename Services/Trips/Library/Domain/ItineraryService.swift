@@ -39,11 +39,11 @@ public struct ItineraryService: Sendable {
         try await itinerary.itinerary(ofTrip: trip.id, owner: trip.ownerID)
     }
 
-    /// Removes an item; removing it again is harmless.
+    /// Removes an item; one not on the owner's trip's itinerary, or gone already, is not found.
     public func remove(_ id: UUID, trip tripID: UUID, owner: UUID) async throws {
         _ = try await trips.trip(tripID, owner: owner)
-        guard try await itinerary.itinerary(ofTrip: tripID, owner: owner).contains(where: { $0.id == id }) else { return }
-        _ = try await itinerary.removeItem(id, owner: owner)
+        guard try await itinerary.itinerary(ofTrip: tripID, owner: owner).contains(where: { $0.id == id }),
+              try await itinerary.removeItem(id, owner: owner) else { throw RoamError.notFound("itinerary item") }
     }
 
     /// The itinerary as iCalendar, each item named after its place.

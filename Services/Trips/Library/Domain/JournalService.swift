@@ -67,10 +67,10 @@ public struct JournalService: Sendable {
         return updated
     }
 
-    /// Deletes the entry and lets its photos go; deleting it again is harmless.
+    /// Deletes the entry and lets its photos go; one not in the owner's trip, or gone already, is not found.
     public func delete(_ id: UUID, inTrip tripID: UUID, owner: UUID) async throws {
         guard let entry = try await journal.entry(id, owner: owner), entry.tripID == tripID,
-              let deleted = try await journal.deleteEntry(id, owner: owner) else { return }
+              let deleted = try await journal.deleteEntry(id, owner: owner) else { throw Self.entryNotFound }
         if !deleted.details.mediaIDs.isEmpty { try await media.detach(deleted.details.mediaIDs, from: Self.subject(of: deleted), for: owner) }
     }
 

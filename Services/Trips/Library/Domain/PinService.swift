@@ -83,10 +83,10 @@ public struct PinService: Sendable {
         return stored
     }
 
-    /// Deletes the pin (its chosen cover is let go); deleting it again is harmless.
+    /// Deletes the pin (its chosen cover is let go); one not in the owner's trip, or gone already, is not found.
     public func delete(_ id: UUID, inTrip tripID: UUID, owner: UUID) async throws {
         guard let pin = try await pins.pin(id, owner: owner), pin.tripID == tripID,
-              let pin = try await pins.delete(id, owner: owner) else { return }
+              let pin = try await pins.delete(id, owner: owner) else { throw Self.pinNotFound }
         if let cover = pin.details.coverMediaID { try await media.detach([cover], from: Self.subject(of: pin), for: owner) }
     }
 

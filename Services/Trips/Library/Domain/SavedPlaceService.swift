@@ -30,8 +30,9 @@ public struct SavedPlaceService: Sendable {
         try await saved.savedPlaces(ofTrip: trip.id, owner: trip.ownerID)
     }
 
+    /// Takes a place off the trip; one the trip has not saved (or no longer) is not found.
     public func remove(_ place: UUID, fromTrip tripID: UUID, owner: UUID) async throws {
         _ = try await trips.trip(tripID, owner: owner)
-        _ = try await saved.unsave(place, fromTrip: tripID, owner: owner)
+        guard try await saved.unsave(place, fromTrip: tripID, owner: owner) else { throw RoamError.notFound("saved place") }
     }
 }

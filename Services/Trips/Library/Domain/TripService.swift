@@ -39,10 +39,11 @@ public struct TripService: Sendable {
         return trip
     }
 
-    /// Deletes the trip and everything in it (budget and media hear of it through the outbox);
-    /// deleting it again is harmless.
+    /// Deletes the trip and everything in it (budget and media hear of it through the outbox). A trip
+    /// that is not the owner's, or is gone already, is not found: a retry of a delete that went through
+    /// reads that as done.
     public func delete(_ id: UUID, owner: UUID) async throws {
-        _ = try await trips.delete(id, owner: owner, at: now())
+        guard try await trips.delete(id, owner: owner, at: now()) else { throw Self.tripNotFound }
     }
 
     /// An account was deleted: its trips go, with everything in them. Says how many.

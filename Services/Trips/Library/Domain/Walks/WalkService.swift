@@ -77,6 +77,7 @@ public struct WalkService: Sendable {
     /// Removes a point of interest; its photos are let go unless the walk shows them elsewhere.
     public func removePointOfInterest(_ pointID: UUID, walk id: UUID, owner: UUID) async throws -> Walk {
         let before = try await own(id, owner: owner)
+        guard before.pointsOfInterest.contains(where: { $0.id == pointID }) else { throw RoamError.notFound("point of interest") }
         guard let walk = try await walks.modify(id, owner: owner, at: now(), { $0.pointsOfInterest.removeAll { $0.id == pointID } }) else {
             throw WalkError.notFound
         }
@@ -130,9 +131,9 @@ public struct WalkService: Sendable {
         return walk
     }
 
-    /// Deletes the owner's walk; deleting it again is no error.
+    /// Deletes the owner's walk; one that is not theirs, or is gone already, is not found.
     public func delete(_ id: UUID, owner: UUID) async throws {
-        guard let walk = try await walks.delete(id, owner: owner) else { return }
+        guard let walk = try await walks.delete(id, owner: owner) else { throw WalkError.notFound }
         try await letGo(walk.allMediaIDs, of: walk)
     }
 
