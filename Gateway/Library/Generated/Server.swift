@@ -3721,7 +3721,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
@@ -3793,9 +3793,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
-                case let .forbidden(value):
+                case let .notFound(value):
                     suppressUnusedWarning(value)
-                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -13114,7 +13114,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Delete your post, or any post in an event you host (idempotent)
+    /// Delete your post, or any post in an event you host; 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.
@@ -13186,9 +13186,9 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                         )
                     }
                     return (response, body)
-                case let .forbidden(value):
+                case let .notFound(value):
                     suppressUnusedWarning(value)
-                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -2377,7 +2377,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
@@ -2504,24 +2504,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// No such resource
             ///
-            /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)/responses/403`.
+            /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)/responses/404`.
             ///
-            /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Problem403)
-            /// The associated value of the enum case if `self` is `.forbidden`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.forbidden`.
-            /// - SeeAlso: `.forbidden`.
-            internal var forbidden: Components.Responses.Problem403 {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
                 get throws {
                     switch self {
-                    case let .forbidden(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "forbidden",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -16793,7 +16793,7 @@ internal enum Operations {
             }
         }
     }
-    /// Delete your post, or any post in an event you host (idempotent)
+    /// Delete your post, or any post in an event you host; 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.
@@ -16920,24 +16920,24 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// No such resource
             ///
-            /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)/responses/403`.
+            /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)/responses/404`.
             ///
-            /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Problem403)
-            /// The associated value of the enum case if `self` is `.forbidden`.
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
             ///
-            /// - Throws: An error if `self` is not `.forbidden`.
-            /// - SeeAlso: `.forbidden`.
-            internal var forbidden: Components.Responses.Problem403 {
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
                 get throws {
                     switch self {
-                    case let .forbidden(response):
+                    case let .notFound(response):
                         return response
                     default:
                         try throwUnexpectedResponseStatus(
-                            expectedStatus: "forbidden",
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }

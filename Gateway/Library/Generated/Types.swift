@@ -50,7 +50,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/comments/{id}`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
     func updateComment(_ input: Operations.UpdateComment.Input) async throws -> Operations.UpdateComment.Output
-    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
@@ -287,7 +287,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)`.
     func updatePost(_ input: Operations.UpdatePost.Input) async throws -> Operations.UpdatePost.Output
-    /// Delete your post, or any post in an event you host (idempotent)
+    /// Delete your post, or any post in an event you host; 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.
@@ -1079,7 +1079,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your comment, or any comment in an event you host; one with replies stays as a tombstone (idempotent)
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
@@ -1700,7 +1700,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Delete your post, or any post in an event you host (idempotent)
+    /// Delete your post, or any post in an event you host; 404 for anyone else and once it is gone
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/delete(deletePost)`.

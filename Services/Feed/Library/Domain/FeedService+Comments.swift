@@ -42,12 +42,13 @@ extension FeedService {
         return try await engaged([updated], viewer: author)[0]
     }
 
-    /// The author, or the host of the comment's event, deletes it. Deleting again is harmless.
+    /// The author, or the host of the comment's event, deletes it. For anyone else, and once it is
+    /// gone, there is no such comment to delete.
     public func deleteComment(_ id: UUID, by user: UUID) async throws {
-        guard let comment = try await store.comment(id: id), !comment.isDeleted else { return }
+        guard let comment = try await store.comment(id: id), !comment.isDeleted else { throw FeedError.commentNotFound }
         if comment.authorID != user {
             guard let event = comment.eventID, try await membership.status(of: user, in: event).isHost else {
-                throw FeedError.notAuthor
+                throw FeedError.commentNotFound
             }
         }
         _ = try await store.deleteComment(id: id)

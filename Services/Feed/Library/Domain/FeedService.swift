@@ -128,15 +128,16 @@ public struct FeedService: Sendable {
         return try await engaged([updated], viewer: author)[0]
     }
 
-    /// The author, or the host of the post's event, deletes it. Deleting again is harmless.
+    /// The author, or the host of the post's event, deletes it. For anyone else, and once it is gone,
+    /// there is no such post to delete (a retry of a delete that went through reads that as done).
     public func delete(_ id: UUID, by user: UUID) async throws {
-        guard let post = try await store.post(id: id) else { return }
+        guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         if post.authorID != user {
             guard let event = post.audience.eventID, try await membership.status(of: user, in: event).isHost else {
-                throw FeedError.notAuthor
+                throw FeedError.postNotFound
             }
         }
-        _ = try await store.delete(id: id)
+        guard try await store.delete(id: id) else { throw FeedError.postNotFound }
         // Only the owner's token can let go of their media; a post a host removes lets go of it when
         // the event's purge does.
         if post.authorID == user { await detachMedia(of: post) }
