@@ -1,6 +1,6 @@
-/// A client's key for retrying a create (`Idempotency-Key`): optional, at most 100 storable characters.
+/// A client's key for retrying a create (`Idempotency-Key`): optional, at most 200 storable characters, as the contract says.
 public enum IdempotencyKey {
-    public static let maxLength = 100
+    public static let maxLength = 200
 
     /// Refuses a key that is too long or cannot be stored, naming `idempotency_key`.
     public static func check(_ key: String?) throws(RoamError) {

@@ -150,6 +150,36 @@ import Testing
         }
     }
 
+    /// Every typed query parameter of every operation, given a value of the wrong kind, is refused
+    /// naming that parameter as the client wrote it (`happeningNow=maybe` once named `body`).
+    @Test func malformedQueryParametersAreNamedFieldErrors() async throws {
+        try await withGateway { http, token in
+            var checked = 0
+            for operation in Self.operations {
+                for parameter in operation.queryParameters {
+                    let wrong: String
+                    switch parameter.type {
+                    case "boolean": wrong = "maybe"
+                    case "integer": wrong = "1.5"
+                    case "number": wrong = "north"
+                    default:
+                        guard parameter.allowed != nil || parameter.format == "date-time" else { continue }
+                        wrong = "someday"
+                    }
+                    let others = operation.queryParameters.filter { $0.required && $0.name != parameter.name }
+                        .map { "\($0.name)=\($0.allowed?.first ?? ($0.type == "string" ? "x" : "1"))" }
+                    let query = (others + ["\(parameter.name)=\(wrong)"]).joined(separator: "&")
+                    let reply = try await http.send(operation.method, Self.path(operation) + "?" + query,
+                                                    json: operation.requestBodySchema.map { Self.sample($0) } as? [String: Any], token: token)
+                    #expect(reply.status == 400 && reply.problemFields == [parameter.name], "\(operation.id) ?\(query): \(reply.status) \(reply.problemFields)")
+                    checked += 1
+                }
+            }
+            print("typed query parameters checked with a wrong value: \(checked)")
+            #expect(checked > 0)
+        }
+    }
+
     /// Every `date-time` the document takes, in a body or a query, reads any RFC 3339 time: a fraction
     /// (JavaScript's `toISOString()`) and an offset are never what the gateway refuses; a time that is
     /// not one is refused naming it, so the check can fail.

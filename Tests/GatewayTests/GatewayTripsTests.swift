@@ -60,6 +60,12 @@ import Trips
             #expect(((trip["destination"] as? [String: Any])?["point"] as? [String: Any])?["latitude"] as? Double == 38.72)
             let retried = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": "trip-1"])
             #expect(try retried.json()["id"] as? String == id, "a retry with the same key answers the first trip")
+            // Keys as long as the contract allows are taken; a longer one is refused naming the header.
+            let longest = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 200)])
+            #expect(longest.status == 201, "\(longest.text)")
+            let tooLong = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
+            #expect(tooLong.status == 400 && tooLong.problemFields == ["Idempotency-Key"], "\(tooLong.text)")
+            #expect(try await http.send("DELETE", "/v1/trips/\(try #require(try longest.json()["id"] as? String))", token: ana).status == 204)
 
             #expect(try await http.send("GET", "/v1/trips/\(id)", token: ana).status == 200)
             let hidden = try await http.send("GET", "/v1/trips/\(id)", token: bo)
@@ -115,6 +121,10 @@ import Trips
                 kolkata["timeZone"] = zone
                 #expect(try await http.send("POST", "/v1/trips", json: kolkata, token: ana).status == 201, "\(zone)")
             }
+            // Descriptions name fields as the client does.
+            let backwards = try await http.send("PATCH", "/v1/trips/\(trip)", json: ["endDate": "2031-06-01"], token: ana)
+            let described = (try backwards.json()["errors"] as? [[String: Any]])?.compactMap { $0["description"] as? String }
+            #expect(backwards.problemFields == ["endDate"] && described == ["must not be before startDate"], "\(backwards.text)")
             kolkata["timeZone"] = "GMT+5"
             #expect(try await http.send("POST", "/v1/trips", json: kolkata, token: ana).problemFields == ["timeZone"])
             let yearZero = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
@@ -172,7 +182,10 @@ import Trips
             #expect(line["type"] as? String == "LineString" && (line["coordinates"] as? [[Double]])?.first == [Self.rossio.longitude, Self.rossio.latitude])
             let photoDay = try await http.send("GET", "/v1/trips/\(trip)/days/2031-06-13/route", token: ana).json()
             #expect(photoDay["source"] as? String == "none" && (photoDay["features"] as? [Any])?.isEmpty == true)
-            #expect(try await http.send("GET", "/v1/trips/\(trip)/days/2031-07-01/route", token: ana).problemFields == ["date"])
+            // A day outside the trip is not there, whichever of its views is asked for.
+            for view in ["route", "track", "photos"] {
+                #expect(try await http.send("GET", "/v1/trips/\(trip)/days/2031-07-01/\(view)", token: ana).status == 404, "\(view)")
+            }
 
             let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: ana).json()
             let days = ((calendar["trips"] as? [[String: Any]])?.first?["days"] as? [[String: Any]]) ?? []
@@ -410,7 +423,7 @@ import Trips
             #expect(try await http.send("GET", "/v1/me/calendar?month=2031-6", token: ana).problemFields == ["month"])
             #expect(try await http.send("GET", "/v1/me/calendar", token: ana).problemFields == ["month"])
             #expect(try await http.send("GET", "/v1/trips?pageToken=garbage", token: ana).problemFields == ["pageToken"])
-            let longKey = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 101)])
+            let longKey = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
             #expect(longKey.problemFields == ["Idempotency-Key"])
             let trip = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()
             let id = try #require(trip["id"] as? String)

@@ -105,7 +105,7 @@ import Trips
         let next = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-13")!, owner: owner)
         #expect(next.source == .photos && next.stops.map(\.mediaID) == [earlier.mediaID, later.mediaID])
         #expect(try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-14")!, owner: owner).source == .none)
-        #expect(await errorFields { _ = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-18")!, owner: owner) } == ["date"])
+        #expect(await errorReason { _ = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-18")!, owner: owner) } == "NOT_FOUND", "no such day, as for its photos")
         #expect(try await pins.pinCounts(of: trip) == [LocalDate("2026-06-12")!: 2])
     }
 }

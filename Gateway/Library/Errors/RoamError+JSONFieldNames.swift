@@ -5,12 +5,15 @@ import RoamRuntime
 extension RoamError {
     /// Services name fields as in their protobuf messages (`display_name`); the JSON API names them in
     /// lowerCamelCase (`displayName`), the same mapping protobuf's JSON form uses.
-    /// Messages name fields the same way (`join its waitlist with waitlist_if_full`): every snake_case
-    /// word in one is renamed too.
+    /// Messages and each field's description name fields the same way (`join its waitlist with
+    /// waitlist_if_full`, `must not be before start_date`): every snake_case word in them is renamed too.
     func withJSONFieldNames() -> RoamError {
         var error = renamingFields(Self.sharedFieldNames)
         for index in error.violations.indices {
             error.violations[index].field = Self.lowerCamelCase(error.violations[index].field)
+            error.violations[index].description = error.violations[index].description.replacing(Self.snakeCaseWord) {
+                Self.lowerCamelCase(String($0.output.0))
+            }
         }
         error.message = error.message.replacing(Self.snakeCaseWord) { Self.lowerCamelCase(String($0.output.0)) }
         return error

@@ -76,6 +76,11 @@ public struct InputCheckMiddleware: RouterMiddleware {
                 validation.fail(parameter.name, "must be an RFC 3339 date and time such as 2030-01-31T18:00:00.000Z")
                 continue
             }
+            // The generated decoder reads only these two, and names no field when it cannot.
+            if parameter.type == "boolean" {
+                if raw != "true" && raw != "false" { validation.fail(parameter.name, "must be true or false") }
+                continue
+            }
             let value: Double?
             switch parameter.type {
             case "integer": value = PlainNumber.parseWhole(raw)

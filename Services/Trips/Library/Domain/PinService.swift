@@ -125,7 +125,7 @@ public struct PinService: Sendable {
     /// visit time, else its geotagged photos by capture time.
     public func route(ofTrip tripID: UUID, on day: LocalDate, owner: UUID) async throws -> DayRoute {
         let trip = try await trips.trip(tripID, owner: owner)
-        try Self.requireDay(day, of: trip, field: "date")
+        try Self.requireDayInPath(day, of: trip)
         async let track = tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
                                        toleranceMeters: TrackService.defaultToleranceMeters)
         let first = try await pins(of: trip, on: day, page: PageRequest(size: PageRequest.maximumSize))
@@ -164,6 +164,14 @@ public struct PinService: Sendable {
             .filter { $0.meters <= meters }
             .sorted { ($0.meters, $0.photo.mediaID.uuidString) < ($1.meters, $1.photo.mediaID.uuidString) }
     }
+
+    /// A day named in a path (`/days/{date}/route`): outside the trip there is no such resource, as
+    /// with the day's photos, rather than a bad field.
+    static func requireDayInPath(_ day: LocalDate, of trip: Trip) throws(RoamError) {
+        guard trip.details.dates.contains(day) else { throw dayNotFound }
+    }
+
+    public static let dayNotFound = RoamError.notFound("day")
 
     static func requireDay(_ day: LocalDate, of trip: Trip, field: String) throws(RoamError) {
         guard trip.details.dates.contains(day) else {

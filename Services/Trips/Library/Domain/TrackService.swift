@@ -77,7 +77,7 @@ public struct TrackService: Sendable {
 
     /// The day's track of a trip its owner has already read.
     public func track(of trip: Trip, on day: LocalDate, toleranceMeters: Double?) async throws -> Track {
-        try PinService.requireDay(day, of: trip, field: "date")
+        try PinService.requireDayInPath(day, of: trip)
         let tolerance = toleranceMeters ?? Self.defaultToleranceMeters
         guard tolerance.isFinite, (0...Self.maxToleranceMeters).contains(tolerance) else {
             throw RoamError.invalidField("tolerance_meters", "must be from 0 to \(Int(Self.maxToleranceMeters))")
