@@ -52,6 +52,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, revoked: verifier.revoked).register(in: table)
+        EmailLinkPages(accounts: accounts).register(in: table)
         let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
                                    publicBaseURL: settings.publicBaseURL)
         let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)

@@ -80,6 +80,39 @@ import Testing
         }
     }
 
+    /// The emailed links open pages that work in any browser: opening one changes nothing (mail
+    /// scanners open links too), its form does; a used or forged token is a page that says so.
+    @Test func theEmailedLinksOpenPagesThatConfirmAndResetInABrowser() async throws {
+        let mailer = RecordingMailSender()
+        try await GatewayHarness.withAccounts(mailer: mailer) { http in
+            let ana = try await GatewayAccountsTests.signUp(http, "ana_links")
+            let verify = try #require(mailer.last(.verifyEmail, to: "ana_links@example.com"))
+            let page = try await http.send("GET", "/verify-email?token=\(verify.token)")
+            #expect(page.status == 200 && page.text.contains("<form method=\"post\" action=\"/verify-email\">") && page.text.contains(verify.token))
+            #expect(try await http.send("GET", "/v1/me", token: ana.access).json()["emailVerified"] as? Bool == false, "opening the link changes nothing")
+            let form = ["Content-Type": "application/x-www-form-urlencoded"]
+            let confirmed = try await http.send("POST", "/verify-email", body: Data("token=\(verify.token)".utf8), headers: form)
+            #expect(confirmed.status == 200 && confirmed.text.contains("Address confirmed"), "\(confirmed.text)")
+            #expect(try await http.send("GET", "/v1/me", token: ana.access).json()["emailVerified"] as? Bool == true)
+            let again = try await http.send("POST", "/verify-email", body: Data("token=\(verify.token)".utf8), headers: form)
+            #expect(again.status == 400 && again.text.contains("expired or was used"), "\(again.text)")
+            // What the address carries is shown as text, never as markup.
+            let hostile = try await http.send("GET", "/verify-email?token=%22%3E%3Cscript%3Ealert(1)%3C/script%3E")
+            #expect(!hostile.text.contains("<script>") && hostile.text.contains("&quot;&gt;&lt;script&gt;"))
+            #expect(hostile.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
+
+            #expect(try await http.send("POST", "/v1/auth/password-reset", json: ["email": "ana_links@example.com"]).status == 202)
+            let reset = try #require(mailer.last(.resetPassword, to: "ana_links@example.com"))
+            #expect(try await http.send("GET", "/reset-password?token=\(reset.token)").text.contains("name=\"newPassword\""))
+            let weak = try await http.send("POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=password".utf8), headers: form)
+            #expect(weak.status == 400 && weak.text.contains("The new password") && weak.text.contains("name=\"newPassword\""), "\(weak.text)")
+            let changed = try await http.send("POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=a+fresh+start+2026".utf8), headers: form)
+            #expect(changed.status == 200 && changed.text.contains("Password changed"), "\(changed.text)")
+            let login = try await http.send("POST", "/v1/auth/login", json: ["identifier": "ana_links", "password": "a fresh start 2026"])
+            #expect(login.status == 200)
+        }
+    }
+
     @Test func changingEmailAndUsernameThroughTheGateway() async throws {
         let mailer = RecordingMailSender()
         try await GatewayHarness.withAccounts(mailer: mailer) { http in
