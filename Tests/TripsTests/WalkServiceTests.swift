@@ -157,6 +157,13 @@ import Trips
             try await service.start(WalkStart(details: WalkDetails(title: "X"), start: place, startedAt: clock.now.addingTimeInterval(3600)),
                                     owner: ana, idempotencyKey: nil)
         }
+        // An imported file's points are held to the rule live points keep: none in the future.
+        let tomorrow = clock.now.addingTimeInterval(86_400)
+        let future = ImportedWalk(name: "Later", points: [TrackPoint(at: clock.now.addingTimeInterval(-60), point: place.point, accuracyMeters: 0),
+                                                          TrackPoint(at: tomorrow, point: place.point, accuracyMeters: 0)])
+        await #expect(throws: RoamError.invalidField("gpx.trkpt[1].time", "must not be in the future")) {
+            try await service.importGPX(future, owner: ana, idempotencyKey: nil)
+        }
         await #expect(throws: RoamError.invalidField("tags[0]", "must be 1 to 40 letters, digits, - or _")) {
             try await service.start(WalkStart(details: WalkDetails(title: "X", tags: ["no spaces"]), start: place), owner: ana, idempotencyKey: nil)
         }

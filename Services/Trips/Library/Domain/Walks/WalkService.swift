@@ -213,8 +213,11 @@ public struct WalkService: Sendable {
         var validation = Validation()
         validation.require(file.points.count >= 2, "gpx", "must have a track of at least 2 points with times")
         validation.require(file.points.count <= Self.maxImportedPoints, "gpx", "must have at most \(Self.maxImportedPoints.formatted()) track points")
-        for (index, point) in file.points.enumerated() {
+        // As with points recorded live: none later than now (a minute of clock skew allowed).
+        let latest = now().addingTimeInterval(60)
+        for (index, point) in file.points.enumerated() where validation.violations.count < GPXReader.maxViolations {
             point.point.validate("gpx.trkpt[\(index)]", into: &validation)
+            validation.require(point.at <= latest, "gpx.trkpt[\(index)].time", "must not be in the future")
         }
         validation.require(file.waypoints.count <= 200, "gpx", "must have at most 200 waypoints")
         try validation.check()
