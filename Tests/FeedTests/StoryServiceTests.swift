@@ -128,7 +128,7 @@ import Testing
         _ = try await story(feed, by: stranger, at: waikiki.moved(meters: 1_000, bearing: 180))
         #expect(try await feed.timeline(of: reader, page: PageRequest()).items.map(\.id) == [near.id])
         try await feed.unfollowPlace(at: waikiki, by: reader)
-        try await feed.unfollowPlace(at: waikiki, by: reader)
+        await #expect(throws: RoamError.notFound("followed place"), "not followed any more") { try await feed.unfollowPlace(at: waikiki, by: reader) }
         #expect(try await feed.timeline(of: reader, page: PageRequest()).items.isEmpty)
         #expect(await errorFields { _ = try await feed.followPlace(at: waikiki, name: "", radiusMeters: 5, by: reader) }
                     == ["name", "radius_meters"])

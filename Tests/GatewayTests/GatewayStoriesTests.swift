@@ -142,7 +142,9 @@ import Testing
             let noteID = try #require(noteJSON["postId"] as? String)
             #expect(try Self.ids(await http.send("GET", "/v1/me/timeline", token: cy.token)) == [noteID, far, surf, sunset])
             #expect(try await http.send("GET", "/v1/posts/\(noteID)", token: ana.token).status == 404)
+            #expect(try await http.send("DELETE", "/v1/places/follow?lat=\(lat)&lng=\(lng)", token: ana.token).status == 404, "ana follows no place")
             #expect(try await http.send("DELETE", "/v1/places/follow?lat=\(lat)&lng=\(lng)", token: cy.token).status == 204)
+            #expect(try await http.send("DELETE", "/v1/places/follow?lat=\(lat)&lng=\(lng)", token: cy.token).status == 404, "not any more")
             #expect(try Self.ids(await http.send("GET", "/v1/me/timeline", token: cy.token)) == [noteID, far, surf])
 
             // A block hides content both ways, at once.

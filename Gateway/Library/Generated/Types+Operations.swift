@@ -15613,7 +15613,7 @@ internal enum Operations {
             }
         }
     }
-    /// Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)
+    /// Stop following the place at that position (as followed, to 5 decimals); 404 when you do not follow it
     ///
     /// - Remark: HTTP `DELETE /v1/places/follow`.
     /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)`.
@@ -15746,6 +15746,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }

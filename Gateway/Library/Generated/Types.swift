@@ -267,7 +267,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/places/follow`.
     /// - Remark: Generated from `#/paths//v1/places/follow/put(followPlace)`.
     func followPlace(_ input: Operations.FollowPlace.Input) async throws -> Operations.FollowPlace.Output
-    /// Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)
+    /// Stop following the place at that position (as followed, to 5 decimals); 404 when you do not follow it
     ///
     /// - Remark: HTTP `DELETE /v1/places/follow`.
     /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)`.
@@ -1646,7 +1646,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Stop following the place at that position (as followed, to 5 decimals; harmless when not followed)
+    /// Stop following the place at that position (as followed, to 5 decimals); 404 when you do not follow it
     ///
     /// - Remark: HTTP `DELETE /v1/places/follow`.
     /// - Remark: Generated from `#/paths//v1/places/follow/delete(unfollowPlace)`.

@@ -63,7 +63,7 @@ extension FeedService {
         var validation = Validation()
         point.validate("position", into: &validation)
         try validation.check()
-        _ = try await store.unfollowPlace(at: point, by: user)
+        guard try await store.unfollowPlace(at: point, by: user) else { throw RoamError.notFound("followed place") }
     }
 
     public func followedPlaces(by user: UUID, page: PageRequest) async throws -> Page<FollowedPlace> {
