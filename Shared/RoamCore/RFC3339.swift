@@ -9,11 +9,12 @@ public enum RFC3339 {
     /// The time `text` names, or nil when it is not one. `zonelessIsUTC`: a time without an offset is
     /// UTC (XML Schema, as GPX writes it) rather than refused.
     public static func date(_ text: some StringProtocol, zonelessIsUTC: Bool = false) -> Date? {
-        var utf8 = Array(text.utf8)
-        return utf8.withUnsafeMutableBufferPointer { read($0, zonelessIsUTC: zonelessIsUTC) }
+        // A native string's bytes are read in place; only a bridged one is copied.
+        if let date = text.utf8.withContiguousStorageIfAvailable({ read($0, zonelessIsUTC: zonelessIsUTC) }) { return date }
+        return Array(text.utf8).withUnsafeBufferPointer { read($0, zonelessIsUTC: zonelessIsUTC) }
     }
 
-    private static func read(_ bytes: UnsafeMutableBufferPointer<UInt8>, zonelessIsUTC: Bool) -> Date? {
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, zonelessIsUTC: Bool) -> Date? {
         var index = 0
         func digits(_ count: Int) -> Int? {
             guard index + count <= bytes.count else { return nil }

@@ -51,6 +51,20 @@ public final class FullStack: Sendable {
         if first { Task { await FullStackTurns.shared.give() } }
     }
 
+    /// Starts every process, runs `body`, and stops them all (SIGTERM) whatever `body` did: here, not
+    /// in a `defer` task the test process may not wait for, since processes left running would load
+    /// every test after this one. Each process's exit, as `stopAll` says it.
+    public static func run(_ body: (FullStack) async throws -> Void) async throws -> [String: String] {
+        let stack = try await start()
+        do {
+            try await body(stack)
+        } catch {
+            _ = await stack.stopAll()
+            throw error
+        }
+        return await stack.stopAll()
+    }
+
     /// Waits for any other stack of the test process to stop first (see `FullStackTurns`).
     public static func start() async throws -> FullStack {
         await FullStackTurns.shared.take()

@@ -22,25 +22,13 @@ import Testing
     ]
 
     @Test func everyDeleteAnswers404ToAStrangerAndOnARepeat() async throws {
-        let stack = try await FullStack.start()
-        do {
-            try await Self.check(stack.http)
-        } catch {
-            _ = await stack.stopAll()
-            throw error
-        }
-        let stops = await stack.stopAll()
+        let stops = try await FullStack.run { try await Self.check($0.http) }
         #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
     }
 
     static func check(_ http: HTTPTestClient) async throws {
         let suffix = Int.random(in: 10_000...99_999)
-        func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(name)@example.com", "username": name,
-                                                                              "password": "correct horse battery", "displayName": name])
-            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String, "\(reply.text)")
-        }
-        let (ana, bo) = (try await signUp("owner\(suffix)"), try await signUp("stranger\(suffix)"))
+        let (ana, bo) = (try await http.signUp("owner\(suffix)").token, try await http.signUp("stranger\(suffix)").token)
         func made(_ path: String, _ json: [String: Any], key: String = "id") async throws -> String {
             let reply = try await http.send("POST", path, json: json, token: ana)
             return try #require(try reply.json()[key] as? String, "POST \(path): \(reply.status) \(reply.text.prefix(300))")

@@ -7,25 +7,13 @@ import Testing
 /// in the feed and in bucket lists.
 @Suite struct RelationsEndToEndTests {
     @Test func aFollowOrBlockTakesEffectOnTheNextRequest() async throws {
-        let stack = try await FullStack.start()
-        do {
-            try await Self.check(stack.http)
-        } catch {
-            _ = await stack.stopAll()
-            throw error
-        }
-        let stops = await stack.stopAll()
+        let stops = try await FullStack.run { try await Self.check($0.http) }
         #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
     }
 
     static func check(_ http: HTTPTestClient) async throws {
         let suffix = Int.random(in: 10_000...99_999)
-        func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(name)@example.com", "username": name,
-                                                                              "password": "correct horse battery", "displayName": name])
-            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
-        }
-        let (ana, bo) = (try await signUp("ana\(suffix)"), try await signUp("bo\(suffix)"))
+        let (ana, bo) = (try await http.signUp("ana\(suffix)").token, try await http.signUp("bo\(suffix)").token)
         let post = try #require(try await http.send("POST", "/v1/posts", json: ["text": "for my followers"], token: bo).json()["postId"] as? String)
         let list = try await http.send("POST", "/v1/lists", json: ["title": "Someday", "visibility": "followers"], token: bo)
         let listID = try #require(try list.json()["id"] as? String, "\(list.text)")

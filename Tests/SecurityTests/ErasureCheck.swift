@@ -39,16 +39,9 @@ enum ErasureCheck {
 
     static func run(on stack: FullStack) async throws {
         let http = stack.http
-        func signUp(_ name: String) async throws -> (id: UUID, token: String) {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(name)@example.com", "username": name,
-                                                                              "password": "correct horse battery", "displayName": name])
-            let json = try reply.json()
-            let token = try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String)
-            return (try #require(UUID(uuidString: (json["account"] as? [String: Any])?["userId"] as? String ?? "")), token)
-        }
         let suffix = Int.random(in: 10_000...99_999)
-        let (gone, token) = try await signUp("gone\(suffix)")
-        let (_, other) = try await signUp("stays\(suffix)")
+        let (gone, token) = try await http.signUp("gone\(suffix)")
+        let (_, other) = try await http.signUp("stays\(suffix)")
         func made(_ method: String, _ path: String, _ json: [String: Any]? = nil, as caller: String? = nil, body: Data? = nil,
                   headers: [String: String] = [:]) async throws -> [String: Any] {
             let reply = try await http.send(method, path, json: json, body: body, token: caller ?? token, headers: headers)

@@ -113,16 +113,7 @@ import Testing
 
     /// Started once for both: a stack of every process is the suite's heaviest part.
     @Test func anEndedSessionIsRefusedEverywhereAndADeletedAccountLeavesNothing() async throws {
-        let stack = try await FullStack.start()
-        do {
-            try await Self.check(stack)
-        } catch {
-            // Stopped here, not in a `defer` task the test process may not wait for: processes left
-            // running would load every test after this one.
-            _ = await stack.stopAll()
-            throw error
-        }
-        let stops = await stack.stopAll()
+        let stops = try await FullStack.run(Self.check)
         #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
     }
 
