@@ -84,8 +84,10 @@ import Testing
             #expect(try await repositories.graph.eitherBlocks(bob.id, alice.id))
             #expect(try await repositories.graph.blocks(blocker: alice.id, blocked: bob.id))
             #expect(try await !repositories.graph.blocks(blocker: bob.id, blocked: alice.id))
-            try await repositories.graph.unblock(blocker: alice.id, blocked: bob.id)
+            #expect(try await !repositories.graph.unblock(blocker: bob.id, blocked: alice.id), "bob blocks nobody")
+            #expect(try await repositories.graph.unblock(blocker: alice.id, blocked: bob.id))
             #expect(try await !repositories.graph.eitherBlocks(alice.id, bob.id))
+            #expect(try await !repositories.graph.unblock(blocker: alice.id, blocked: bob.id), "unblocked already")
         }
     }
 

@@ -64,6 +64,7 @@ import Testing
         await #expect(throws: RoamError.notFound("activity")) { _ = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Bo's"), author: bo) }
         let voted = try await activities.vote(.up, on: surf.activity.id, by: bo)
         #expect(voted.myVote == .up && voted.activity.votes == VoteCounts(up: 1, down: 0))
+        await #expect(throws: RoamError.notFound("vote"), "ana has no vote to withdraw") { _ = try await activities.vote(nil, on: surf.activity.id, by: ana) }
         #expect(try await activities.activity(surf.activity.id, for: bo).myVote == .up)
         #expect(try await activities.activity(surf.activity.id, for: ana).myVote == nil)
         let renamed = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Dawn surf", mediaIDs: []), author: ana)

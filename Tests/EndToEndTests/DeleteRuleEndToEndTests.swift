@@ -5,21 +5,17 @@ import Testing
 /// One rule for `DELETE`, held against the contract on real processes: for every operation the
 /// document declares, the owner's first delete answers 2xx, a stranger's and a repeated one 404 (a
 /// client retrying a delete that timed out reads 404 as done). Every operation is either made here or
-/// named below with where it is checked or why it is not yet under the rule, so a new `DELETE` in the
-/// contract fails this test until it is placed.
+/// named below with where it is checked or why it has no stranger, so a new `DELETE` in the contract
+/// fails this test until it is placed. Taking back a relation or a state (a like, a vote, a follow, a
+/// ban, a completion) is a delete too: 404 when there is none.
 @Suite struct DeleteRuleEndToEndTests {
     /// Checked elsewhere: their objects need a catalog place or an upload.
     static let checkedElsewhere: [String: String] = [
         "removeItineraryItem": "GatewayTripsTests", "removeSavedPlace": "GatewayTripsTests", "deleteMedia": "GatewayMediaTests",
+        "clearInferredPosition": "GatewayMediaTests",
     ]
     /// About the caller's own account or sessions: there is no stranger's delete.
     static let ownAccount: Set<String> = ["deleteMe", "revokeSession", "revokeOtherSessions", "unlinkProvider"]
-    /// Taking back a relation (a like, a vote, a follow, a bookmark, a ban) or a state: still "harmless
-    /// when there is none"; to be brought under the rule (issue 36).
-    static let notYetUnderTheRule: Set<String> = [
-        "withdrawActivityVote", "unlikeComment", "unlikePost", "unsavePost", "unfollow", "unblock", "unbanMember",
-        "reopenBucketItem", "clearInferredPosition", "deleteTripRate", "deleteEvent",
-    ]
 
     @Test func everyDeleteAnswers404ToAStrangerAndOnARepeat() async throws {
         let stops = try await FullStack.run { try await Self.check($0.http) }
@@ -29,15 +25,23 @@ import Testing
     static func check(_ http: HTTPTestClient) async throws {
         let suffix = Int.random(in: 10_000...99_999)
         let (ana, bo) = (try await http.signUp("owner\(suffix)").token, try await http.signUp("stranger\(suffix)").token)
+        let cy = try await http.signUp("third\(suffix)")
         func made(_ path: String, _ json: [String: Any], key: String = "id") async throws -> String {
             let reply = try await http.send("POST", path, json: json, token: ana)
             return try #require(try reply.json()[key] as? String, "POST \(path): \(reply.status) \(reply.text.prefix(300))")
+        }
+        /// Ana's `PUT` of a relation or a state, and where to take it back.
+        func put(_ path: String, _ json: [String: Any]? = nil) async throws -> String {
+            let reply = try await http.send("PUT", path, json: json, token: ana)
+            guard (200...299).contains(reply.status) else { throw TestFailure("PUT \(path): \(reply.status) \(reply.text.prefix(300))") }
+            return path
         }
         let point: [String: Any] = ["latitude": 38.71, "longitude": -9.14]
         let trip = try await made("/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
                                                 "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"])
         let walk = try await made("/v1/walks", ["title": "Alfama", "start": ["point": point]])
         let list = try await made("/v1/lists", ["title": "Someday"])
+        let event: [String: Any] = ["name": "Picnic", "center": point, "radiusMeters": 200, "capacity": 10, "durationSeconds": 3600]
         let story = try await made("/v1/stories", ["text": "Here", "place": point.merging(["name": "Rossio"]) { $1 }], key: "postId")
 
         // Each fixture makes one of Ana's objects and says where to delete it.
@@ -61,12 +65,24 @@ import Testing
                 #expect(followed.status == 200, "\(followed.text.prefix(200))")
                 return "/v1/places/follow?lat=38.71&lng=-9.14"
             },
+            "withdrawActivityVote": {
+                try await put("/v1/activities/\(try await made("/v1/activities", ["name": "Fado", "place": ["point": point, "name": "Alfama"]]))/vote", ["vote": "up"])
+            },
+            "unlikePost": { try await put("/v1/posts/\(story)/like") },
+            "unlikeComment": { try await put("/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Yes"], key: "commentId"))/like") },
+            "unsavePost": { try await put("/v1/posts/\(story)/save") },
+            "unfollow": { try await put("/v1/users/third\(suffix)/follow") },
+            "unblock": { try await put("/v1/users/third\(suffix)/block") },
+            "reopenBucketItem": { try await put("/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Fado night"]))/completion", ["note": "Sung"]) },
+            "deleteTripRate": { try await put("/v1/trips/\(trip)/rates/USD", ["rate": "0.9"]) },
+            "deleteEvent": { "/v1/events/\(try await made("/v1/events", event, key: "eventId"))" },
+            "unbanMember": { try await put("/v1/events/\(try await made("/v1/events", event, key: "eventId"))/bans/\(cy.id.lowercasedString)") },
             "deleteComment": { "/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Lovely"], key: "commentId"))" },
         ]
 
         var checked: [String] = []
         for operation in try Self.deleteOperations {
-            if Self.checkedElsewhere[operation] != nil || Self.ownAccount.contains(operation) || Self.notYetUnderTheRule.contains(operation) { continue }
+            if Self.checkedElsewhere[operation] != nil || Self.ownAccount.contains(operation) { continue }
             let fixture = try #require(fixtures[operation], "DELETE \(operation) is in the contract but neither made here nor placed above")
             let path = try await fixture()
             let stranger = try await http.send("DELETE", path, token: bo)
@@ -77,7 +93,7 @@ import Testing
             #expect(again.status == 404, "\(operation): a repeated delete answered \(again.status)")
             checked.append(operation)
         }
-        print("DELETE rule checked on \(checked.count) operations: \(checked.sorted().joined(separator: ", ")); not yet: \(Self.notYetUnderTheRule.sorted().joined(separator: ", "))")
+        print("DELETE rule checked on \(checked.count) operations: \(checked.sorted().joined(separator: ", "))")
         #expect(checked.count == fixtures.count)
     }
 

@@ -33,7 +33,7 @@ import Testing
             "durationSeconds": 3600,
         ], token: token).json()["eventId"] as? String)
 
-        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: feedPort), transportSecurity: .plaintext)
+        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: feedPort), transportSecurity: .plaintext)
         try await withGRPCClient(transport: transport) { grpc in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)
             let bearer: Metadata = ["authorization": "Bearer \(token)"]

@@ -12,7 +12,7 @@ import Testing
     @Test func sigtermUnderLoadLosesNoAcceptedWrite() async throws {
         let stack = try await ProcessStack.startAccounts()
         let record = LoadRecord()
-        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
+        let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
         try await withGRPCClient(transport: transport) { client in
             let accounts = Roam_Accounts_V1_AccountsService.Client(wrapping: client)
             try await withThrowingTaskGroup(of: Void.self) { group in

@@ -99,6 +99,7 @@ import Testing
         let cleared = try await http.send("DELETE", "/v1/media/\(noGPSID)/inferred-position", token: token)
         let clearedItem = try cleared.json()
         #expect(cleared.status == 200 && clearedItem["position"] == nil && clearedItem["positionInferred"] == nil)
+        #expect(try await http.send("DELETE", "/v1/media/\(noGPSID)/inferred-position", token: token).status == 404, "cleared already")
         #expect(try await http.send("POST", "/v1/trips/\(tripID)/photos/locate", token: token).json()["located"] as? Int == 0)
         let stillCleared = try await http.send("GET", "/v1/media/\(noGPSID)", token: token).json()
         #expect(stillCleared["position"] == nil)

@@ -97,6 +97,13 @@ import Testing
             let known = try check.json()["sha256"] as? [String]
             #expect(known == [item["sha256"] as? String ?? ""])
 
+            // Clearing an inferred position is under the DELETE rule: a stranger's and a repeat are not found.
+            let inferred = "/v1/media/\(id)/inferred-position"
+            #expect(try await http.send("DELETE", inferred, token: bo).status == 404)
+            #expect(try await http.send("DELETE", inferred, token: ana).status == 200)
+            let twice = try await http.send("DELETE", inferred, token: ana)
+            #expect(twice.status == 404 && twice.text.contains("inferred position"), "\(twice.text)")
+
             #expect(try await http.send("DELETE", "/v1/media/\(id)", token: ana).status == 204)
             #expect(try await http.send("DELETE", "/v1/media/\(id)", token: ana).status == 404)
             #expect(try await http.send("GET", try #require(links["original"] as? String)).status == 404)

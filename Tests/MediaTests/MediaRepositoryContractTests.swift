@@ -32,6 +32,7 @@ import Testing
             let cleared = try #require(try await store.clearInferredPosition(bare.id, owner: owner))
             #expect(cleared.position == nil && !cleared.positionInferred && cleared.positionInferenceDeclined)
             #expect(try await store.setInferredPositions([bare.id: guess], owner: owner).isEmpty, "cleared by the owner: not inferred again")
+            #expect(try await store.clearInferredPosition(bare.id, owner: owner) == nil, "cleared already")
             #expect(try await store.clearInferredPosition(located.id, owner: owner)?.position == Self.stockholm, "a position of its own stays")
         }
     }

@@ -4070,7 +4070,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Take back your like of a comment
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
@@ -5540,7 +5540,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// End an event you host now; everything in it is deleted
+    /// End an event you host now; everything in it is deleted. 404 for someone else's event or one already ended
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
@@ -5597,24 +5597,6 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
-                    suppressMutabilityWarning(&response)
-                    let body: OpenAPIRuntime.HTTPBody
-                    switch value.body {
-                    case let .applicationProblemJson(value):
-                        try converter.validateAcceptIfPresent(
-                            "application/problem+json",
-                            in: request.headerFields
-                        )
-                        body = try converter.setResponseBodyAsJSON(
-                            value,
-                            headerFields: &response.headerFields,
-                            contentType: "application/problem+json; charset=utf-8"
-                        )
-                    }
-                    return (response, body)
-                case let .forbidden(value):
-                    suppressUnusedWarning(value)
-                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -6171,7 +6153,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Lift a ban (host only)
+    /// Lift a ban from an event you host; 404 for someone else's event or a ban that is not there
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
@@ -6235,24 +6217,6 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
-                    suppressMutabilityWarning(&response)
-                    let body: OpenAPIRuntime.HTTPBody
-                    switch value.body {
-                    case let .applicationProblemJson(value):
-                        try converter.validateAcceptIfPresent(
-                            "application/problem+json",
-                            in: request.headerFields
-                        )
-                        body = try converter.setResponseBodyAsJSON(
-                            value,
-                            headerFields: &response.headerFields,
-                            contentType: "application/problem+json; charset=utf-8"
-                        )
-                    }
-                    return (response, body)
-                case let .forbidden(value):
-                    suppressUnusedWarning(value)
-                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 403)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -11990,7 +11954,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
@@ -13888,7 +13852,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Take back your like of a post
+    /// Take back your like of a post; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
@@ -14470,7 +14434,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Remove your bookmark (harmless when there is none)
+    /// Remove your bookmark; 404 when the post is not saved (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
@@ -14527,6 +14491,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unauthorized(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 401)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
@@ -16255,7 +16237,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Unblock the user
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
@@ -16609,7 +16591,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Stop following the user (idempotent)
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
@@ -26337,7 +26319,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Remove your own rate for a currency (the reference table applies again)
+    /// Remove your own rate for a currency (the reference table applies again); 404 when you set none
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
@@ -29497,7 +29479,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Open your completed item again
+    /// Open your completed item again; 404 when it is open (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
@@ -31874,7 +31856,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Take back your vote (harmless when there is none)
+    /// Take back your vote; 404 when you have none (a retry of a withdrawal that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.

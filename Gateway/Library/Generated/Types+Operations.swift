@@ -2945,7 +2945,7 @@ internal enum Operations {
             }
         }
     }
-    /// Take back your like of a comment
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
@@ -5179,7 +5179,7 @@ internal enum Operations {
             }
         }
     }
-    /// End an event you host now; everything in it is deleted
+    /// End an event you host now; everything in it is deleted. 404 for someone else's event or one already ended
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
@@ -5301,29 +5301,6 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
-            ///
-            /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)/responses/403`.
-            ///
-            /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Problem403)
-            /// The associated value of the enum case if `self` is `.forbidden`.
-            ///
-            /// - Throws: An error if `self` is not `.forbidden`.
-            /// - SeeAlso: `.forbidden`.
-            internal var forbidden: Components.Responses.Problem403 {
-                get throws {
-                    switch self {
-                    case let .forbidden(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -6169,7 +6146,7 @@ internal enum Operations {
             }
         }
     }
-    /// Lift a ban (host only)
+    /// Lift a ban from an event you host; 404 for someone else's event or a ban that is not there
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
@@ -6298,29 +6275,6 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
-                            response: self
-                        )
-                    }
-                }
-            }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
-            ///
-            /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)/responses/403`.
-            ///
-            /// HTTP response code: `403 forbidden`.
-            case forbidden(Components.Responses.Problem403)
-            /// The associated value of the enum case if `self` is `.forbidden`.
-            ///
-            /// - Throws: An error if `self` is not `.forbidden`.
-            /// - SeeAlso: `.forbidden`.
-            internal var forbidden: Components.Responses.Problem403 {
-                get throws {
-                    switch self {
-                    case let .forbidden(response):
-                        return response
-                    default:
-                        try throwUnexpectedResponseStatus(
-                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -15053,7 +15007,7 @@ internal enum Operations {
             }
         }
     }
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
@@ -18019,7 +17973,7 @@ internal enum Operations {
             }
         }
     }
-    /// Take back your like of a post
+    /// Take back your like of a post; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
@@ -18936,7 +18890,7 @@ internal enum Operations {
             }
         }
     }
-    /// Remove your bookmark (harmless when there is none)
+    /// Remove your bookmark; 404 when the post is not saved (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
@@ -19058,6 +19012,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
@@ -21701,7 +21678,7 @@ internal enum Operations {
             }
         }
     }
-    /// Unblock the user
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
@@ -22270,7 +22247,7 @@ internal enum Operations {
             }
         }
     }
-    /// Stop following the user (idempotent)
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
@@ -37613,7 +37590,7 @@ internal enum Operations {
             }
         }
     }
-    /// Remove your own rate for a currency (the reference table applies again)
+    /// Remove your own rate for a currency (the reference table applies again); 404 when you set none
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
@@ -42550,7 +42527,7 @@ internal enum Operations {
             }
         }
     }
-    /// Open your completed item again
+    /// Open your completed item again; 404 when it is open (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
@@ -46228,7 +46205,7 @@ internal enum Operations {
             }
         }
     }
-    /// Take back your vote (harmless when there is none)
+    /// Take back your vote; 404 when you have none (a retry of a withdrawal that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.

@@ -60,7 +60,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
     func likeComment(_ input: Operations.LikeComment.Input) async throws -> Operations.LikeComment.Output
-    /// Take back your like of a comment
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
@@ -95,7 +95,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)`.
     func updateEvent(_ input: Operations.UpdateEvent.Input) async throws -> Operations.UpdateEvent.Output
-    /// End an event you host now; everything in it is deleted
+    /// End an event you host now; everything in it is deleted. 404 for someone else's event or one already ended
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
@@ -110,7 +110,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)`.
     func banMember(_ input: Operations.BanMember.Input) async throws -> Operations.BanMember.Output
-    /// Lift a ban (host only)
+    /// Lift a ban from an event you host; 404 for someone else's event or a ban that is not there
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
@@ -257,7 +257,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/media/{id}`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
     func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
@@ -307,7 +307,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/put(likePost)`.
     func likePost(_ input: Operations.LikePost.Input) async throws -> Operations.LikePost.Output
-    /// Take back your like of a post
+    /// Take back your like of a post; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
@@ -322,7 +322,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/posts/{id}/save`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/save/put(savePost)`.
     func savePost(_ input: Operations.SavePost.Input) async throws -> Operations.SavePost.Output
-    /// Remove your bookmark (harmless when there is none)
+    /// Remove your bookmark; 404 when the post is not saved (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
@@ -367,7 +367,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/users/{username}/block`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)`.
     func block(_ input: Operations.Block.Input) async throws -> Operations.Block.Output
-    /// Unblock the user
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
@@ -377,7 +377,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/users/{username}/follow`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)`.
     func follow(_ input: Operations.Follow.Input) async throws -> Operations.Follow.Output
-    /// Stop following the user (idempotent)
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
@@ -627,7 +627,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/put(setTripRate)`.
     func setTripRate(_ input: Operations.SetTripRate.Input) async throws -> Operations.SetTripRate.Output
-    /// Remove your own rate for a currency (the reference table applies again)
+    /// Remove your own rate for a currency (the reference table applies again); 404 when you set none
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
@@ -707,7 +707,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/items/{id}/completion`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/completion/put(completeBucketItem)`.
     func completeBucketItem(_ input: Operations.CompleteBucketItem.Input) async throws -> Operations.CompleteBucketItem.Output
-    /// Open your completed item again
+    /// Open your completed item again; 404 when it is open (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
@@ -767,7 +767,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/put(voteOnActivity)`.
     func voteOnActivity(_ input: Operations.VoteOnActivity.Input) async throws -> Operations.VoteOnActivity.Output
-    /// Take back your vote (harmless when there is none)
+    /// Take back your vote; 404 when you have none (a retry of a withdrawal that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.
@@ -1105,7 +1105,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Take back your like of a comment
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
@@ -1202,7 +1202,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// End an event you host now; everything in it is deleted
+    /// End an event you host now; everything in it is deleted. 404 for someone else's event or one already ended
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/delete(deleteEvent)`.
@@ -1243,7 +1243,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Lift a ban (host only)
+    /// Lift a ban from an event you host; 404 for someone else's event or a ban that is not there
     ///
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
@@ -1620,7 +1620,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
     ///
     /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
     /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
@@ -1756,7 +1756,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Take back your like of a post
+    /// Take back your like of a post; 404 when you do not like it (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
@@ -1797,7 +1797,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Remove your bookmark (harmless when there is none)
+    /// Remove your bookmark; 404 when the post is not saved (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/posts/{id}/save`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/save/delete(unsavePost)`.
@@ -1914,7 +1914,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Unblock the user
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
@@ -1940,7 +1940,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Stop following the user (idempotent)
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
     /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
@@ -2638,7 +2638,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Remove your own rate for a currency (the reference table applies again)
+    /// Remove your own rate for a currency (the reference table applies again); 404 when you set none
     ///
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
@@ -2860,7 +2860,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Open your completed item again
+    /// Open your completed item again; 404 when it is open (a retry that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/items/{id}/completion`.
     /// - Remark: Generated from `#/paths//v1/items/{id}/completion/delete(reopenBucketItem)`.
@@ -3026,7 +3026,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Take back your vote (harmless when there is none)
+    /// Take back your vote; 404 when you have none (a retry of a withdrawal that went through)
     ///
     /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.

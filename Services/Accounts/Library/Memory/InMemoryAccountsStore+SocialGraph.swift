@@ -36,8 +36,8 @@ extension InMemoryAccountsStore: SocialGraphRepository {
         blocks.insert(Follow(follower: blocker, followee: blocked))
     }
 
-    public func unblock(blocker: UUID, blocked: UUID) {
-        blocks.remove(Follow(follower: blocker, followee: blocked))
+    public func unblock(blocker: UUID, blocked: UUID) -> Bool {
+        blocks.remove(Follow(follower: blocker, followee: blocked)) != nil
     }
 
     public func eitherBlocks(_ a: UUID, _ b: UUID) -> Bool {

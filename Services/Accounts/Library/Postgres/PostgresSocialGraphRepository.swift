@@ -83,8 +83,8 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
         }
     }
 
-    public func unblock(blocker: UUID, blocked: UUID) async throws {
-        try await database.query("DELETE FROM accounts.blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked)")
+    public func unblock(blocker: UUID, blocked: UUID) async throws -> Bool {
+        try await !database.query("DELETE FROM accounts.blocks WHERE blocker_id = \(blocker) AND blocked_id = \(blocked) RETURNING 1").isEmpty
     }
 
     public func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool {

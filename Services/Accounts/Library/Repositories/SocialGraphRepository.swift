@@ -13,7 +13,8 @@ public protocol SocialGraphRepository: Sendable {
     func following(of userID: UUID, page: PageRequest) async throws -> Page<User>
     /// Blocks and removes any follow between the two, both ways, in one step.
     func block(blocker: UUID, blocked: UUID, at time: Date) async throws
-    func unblock(blocker: UUID, blocked: UUID) async throws
+    /// False when there was no such block.
+    func unblock(blocker: UUID, blocked: UUID) async throws -> Bool
     /// True when either user blocks the other.
     func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool
     func blocks(blocker: UUID, blocked: UUID) async throws -> Bool

@@ -67,11 +67,13 @@ public struct ActivityService: Sendable {
         if !activity.details.mediaIDs.isEmpty { try? await media.detach(activity.details.mediaIDs, from: Self.subject(of: activity), for: author) }
     }
 
-    /// Sets the reader's vote (nil withdraws it).
+    /// Sets the reader's vote (nil withdraws it; withdrawing when there is none is not found, as a
+    /// repeated delete is).
     public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Seen {
         _ = try await visible(id, for: user)
         guard let voted = try await activities.vote(vote, on: id, by: user) else { throw Self.notFound }
-        return Seen(activity: voted, myVote: vote)
+        if vote == nil, voted.previous == nil { throw RoamError.notFound("vote") }
+        return Seen(activity: voted.activity, myVote: vote)
     }
 
     /// The activities answering `query`, without those of users hidden from the reader.

@@ -159,10 +159,11 @@ public struct BucketListService: Sendable {
         return done
     }
 
-    /// Makes a completed item open again (its completion photo is let go).
+    /// Makes a completed item open again (its completion photo is let go). An open item has no
+    /// completion to take back: not found, as a repeated delete is.
     public func reopen(_ id: UUID, owner: UUID) async throws -> Item {
         let item = try await ownItem(id, owner: owner)
-        guard let completion = item.completion else { return item }
+        guard let completion = item.completion else { throw RoamError.notFound("completion") }
         guard let reopened = try await lists.update(item: id, owner: owner, details: item.details, completion: nil, at: now()) else {
             throw Self.itemNotFound
         }

@@ -39,12 +39,13 @@ extension InMemoryBucketListStore: ActivityRepository {
         }
     }
 
-    public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Activity? {
+    public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> (activity: Activity, previous: Vote?)? {
         state.withLock { state in
             guard let activity = state.activities[id] else { return nil }
+            let previous = state.votes[id]?[user]
             state.votes[id, default: [:]][user] = vote
             state.voted.insert(id)
-            return State.counted(activity, in: state)
+            return (State.counted(activity, in: state), previous)
         }
     }
 

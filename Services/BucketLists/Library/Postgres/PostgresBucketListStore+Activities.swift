@@ -88,7 +88,7 @@ extension PostgresBucketListStore: ActivityRepository {
         }
     }
 
-    public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Activity? {
+    public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> (activity: Activity, previous: Vote?)? {
         try await database.transaction { connection in
             let logger = RequestContext.current.logger
             guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id)", logger: logger)
@@ -117,9 +117,10 @@ extension PostgresBucketListStore: ActivityRepository {
                     """, logger: logger)
                 try await connection.query("INSERT INTO bucketlists.rank_queue VALUES (\(id)) ON CONFLICT DO NOTHING", logger: logger)
             }
-            return try await connection.query("""
+            let activity = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id)
                 """, logger: logger).collect().first.map(Self.decodeActivity)
+            return try activity.map { ($0, old.map { $0 == 1 ? .up : .down }) }
         }
     }
 

@@ -10,9 +10,9 @@ public protocol ActivityRepository: Sendable {
     func update(_ id: UUID, author: UUID, details: ActivityDetails, at time: Date) async throws -> Activity?
     /// Deletes the activity and its votes and returns it; nil when the author has no such activity.
     func delete(_ id: UUID, author: UUID) async throws -> Activity?
-    /// Sets `user`'s vote (nil withdraws it) and returns the activity with its new counts; nil when
-    /// there is no such activity.
-    func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> Activity?
+    /// Sets `user`'s vote (nil withdraws it) and returns the activity with its new counts and the vote
+    /// it replaced; nil when there is no such activity.
+    func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> (activity: Activity, previous: Vote?)?
     /// `user`'s votes on `ids`.
     func votes(by user: UUID, on ids: [UUID]) async throws -> [UUID: Vote]
     /// The activities matching `query` in its order, each with its distance from the area's centre

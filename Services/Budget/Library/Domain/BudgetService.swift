@@ -166,7 +166,8 @@ public struct BudgetService: Sendable {
         try validation.check()
         let budgetCurrency = try await budgets.budget(of: tripID)?.currency ?? trip.currency
         guard currency != budgetCurrency else { throw RoamError.invalidField("currency", "is the budget's own currency") }
-        try await rates.setTripRate(rate, for: currency!, trip: tripID, owner: owner)
+        // Removing a rate there is none of is not found, as a repeated delete is.
+        guard try await rates.setTripRate(rate, for: currency!, trip: tripID, owner: owner) else { throw RoamError.notFound("rate") }
         return try await rates.tripRates(of: tripID)
     }
 

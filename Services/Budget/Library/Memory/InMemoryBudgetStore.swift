@@ -200,11 +200,14 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         }
     }
 
-    public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws {
+    @discardableResult
+    public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws -> Bool {
         try state.withLock { state throws(RoamError) in
             if rate != nil, state.purged.contains(trip) { throw RoamError.notFound("trip") }
+            let previous = state.tripRates[trip]?[currency]
             state.tripRates[trip, default: [:]][currency] = rate
             state.rateOwners[trip] = owner
+            return rate != nil || previous != nil
         }
     }
 

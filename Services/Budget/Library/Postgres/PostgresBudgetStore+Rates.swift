@@ -30,7 +30,8 @@ extension PostgresBudgetStore: RateRepository {
         return found
     }
 
-    public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws {
+    @discardableResult
+    public func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws -> Bool {
         if let rate {
             // Not for a trip purged here.
             let written = try await database.query("""
@@ -41,9 +42,9 @@ extension PostgresBudgetStore: RateRepository {
                 RETURNING 1
                 """)
             if written.isEmpty { throw RoamError.notFound("trip") }
-        } else {
-            try await database.query("DELETE FROM budget.trip_rates WHERE trip_id = \(trip) AND currency = \(currency.code)")
+            return true
         }
+        return try await !database.query("DELETE FROM budget.trip_rates WHERE trip_id = \(trip) AND currency = \(currency.code) RETURNING 1").isEmpty
     }
 
     public func tripRates(of trip: UUID) async throws -> [Currency: Decimal] {

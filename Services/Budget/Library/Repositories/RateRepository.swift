@@ -11,7 +11,8 @@ public protocol RateRepository: Sendable {
         -> [Currency: (date: LocalDate, perEuro: Decimal)]
 
     /// Sets (or with nil removes) the owner's rate for a currency on a trip: units of the budget's
-    /// currency per unit of `currency`.
-    func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws
+    /// currency per unit of `currency`. False when there was no rate to remove.
+    @discardableResult
+    func setTripRate(_ rate: Decimal?, for currency: Currency, trip: UUID, owner: UUID) async throws -> Bool
     func tripRates(of trip: UUID) async throws -> [Currency: Decimal]
 }

@@ -24,9 +24,10 @@ extension EventService {
         }
     }
 
+    /// Lifts a ban. As under every delete, someone else's event and a ban there is not are not found.
     public func unban(_ user: UUID, from id: UUID, host: UUID) async throws {
-        _ = try await hostedEvent(id, host: host)
-        _ = try await events.unban(eventID: id, userID: user)
+        guard let event = try await events.event(id: id, at: now()), event.hostID == host else { throw EventsError.eventNotFound }
+        guard try await events.unban(eventID: id, userID: user) else { throw RoamError.notFound("ban") }
     }
 
     public func bans(of id: UUID, host: UUID, page: PageRequest) async throws -> Page<Ban> {

@@ -10,10 +10,12 @@ extension FeedService {
         return try await engagement(of: subject, viewer: user)
     }
 
-    /// Takes the like back (harmless when there was none) and returns the subject's counts.
+    /// Takes the like back and returns the subject's counts; with no like to take back, not found (as
+    /// a repeated delete is).
     public func unlike(_ subject: Subject, by user: UUID) async throws -> Engagement {
         let event = try await readableSubject(subject, reader: user)
-        if try await store.unlike(subject, by: user), let event { await announcer.publish(.likes(subject), in: event) }
+        guard try await store.unlike(subject, by: user) else { throw RoamError.notFound("like") }
+        if let event { await announcer.publish(.likes(subject), in: event) }
         return try await engagement(of: subject, viewer: user)
     }
 

@@ -28,10 +28,10 @@ extension FeedService {
         return try await engaged([post], viewer: user)[0]
     }
 
-    /// Removes the bookmark; harmless when there was none. Returns the post, unless it is gone or
-    /// no longer readable.
+    /// Removes the bookmark (one there is not is not found, as a repeated delete is). Returns the post,
+    /// unless it is gone or no longer readable.
     public func unsave(_ id: UUID, by user: UUID) async throws -> Engaged<Post>? {
-        _ = try await store.unsave(id, by: user)
+        guard try await store.unsave(id, by: user) else { throw RoamError.notFound("saved post") }
         do {
             return try await engaged([readablePost(id, reader: user)], viewer: user)[0]
         } catch let error as RoamError where error.kind == .notFound {

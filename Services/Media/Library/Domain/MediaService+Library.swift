@@ -90,10 +90,11 @@ extension MediaService {
     }
 
     /// The owner clears an inferred position; none is inferred for the item again. A position read
-    /// from the file stays.
+    /// from the file stays. Clearing it again is not found, as a repeated delete is.
     public func clearInferredPosition(_ id: UUID, for caller: UUID) async throws -> MediaItem {
-        guard let item = try await repository.clearInferredPosition(id, owner: caller) else { throw MediaError.mediaNotFound }
-        return item
+        if let item = try await repository.clearInferredPosition(id, owner: caller) { return item }
+        _ = try await item(id, for: caller)
+        throw RoamError.notFound("inferred position")
     }
 
     /// Deletes the item and then its bytes; one that is not the caller's, or is gone already, is not found.

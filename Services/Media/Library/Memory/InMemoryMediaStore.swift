@@ -120,7 +120,7 @@ public final class InMemoryMediaStore: MediaRepository {
 
     public func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem? {
         state.withLock { state in
-            guard var item = state.items[id], item.ownerID == owner else { return nil }
+            guard var item = state.items[id], item.ownerID == owner, !item.positionInferenceDeclined else { return nil }
             if item.positionInferred { item.position = nil }
             item.positionInferred = false
             item.positionInferenceDeclined = true

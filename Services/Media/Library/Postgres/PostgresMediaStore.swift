@@ -215,7 +215,7 @@ public struct PostgresMediaStore: MediaRepository {
                 longitude = CASE WHEN position_inferred THEN NULL ELSE longitude END,
                 position = CASE WHEN position_inferred THEN NULL ELSE position END,
                 position_inferred = false, position_inference_declined = true
-            WHERE id = \(id) AND owner_id = \(owner)
+            WHERE id = \(id) AND owner_id = \(owner) AND NOT position_inference_declined
             RETURNING \(unescaped: Self.columns)
             """).first.map(Self.decode)
     }

@@ -33,7 +33,7 @@ public protocol MediaRepository: Sendable {
     /// the items changed.
     func setInferredPositions(_ positions: [UUID: GeoPoint], owner: UUID) async throws -> [MediaItem]
     /// Clears the item's inferred position (one of its own stays) and keeps another from being
-    /// inferred; nil when the owner has no such item.
+    /// inferred; nil when the owner has no such item or cleared it already.
     func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem?
     /// Removes the item and its attachments, and returns it so its blobs can go.
     func remove(_ id: UUID, owner: UUID) async throws -> MediaItem?
