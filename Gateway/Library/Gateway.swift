@@ -46,6 +46,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: CallContextMiddleware(relationChanges: relationChanges))
         router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())
+        router.add(middleware: IdempotencyFingerprintMiddleware())
 
         let table = RouteTable(router: router)
         let accounts = AccountsCaller(accounts: upstreams.accounts)

@@ -18,7 +18,7 @@ import Testing
             #expect(first.status == 201, "\(first.text)")
             let open = try #require(try first.json()["id"] as? String)
             #expect(try first.json()["title"] as? String == "Portugal" && first.json()["visibility"] as? String == "public")
-            let retried = try await http.send("POST", "/v1/lists", json: ["title": "Portugal"], token: ana.token, headers: ["Idempotency-Key": key])
+            let retried = try await http.send("POST", "/v1/lists", json: ["title": "  Portugal  "], token: ana.token, headers: ["Idempotency-Key": key])
             #expect(try retried.status == 201 && (retried.json()["id"] as? String) == open)
             let friends = try await users.create("/v1/lists", ["title": "With friends", "visibility": "followers"], as: ana)
             let secret = try await users.create("/v1/lists", ["title": "Secret", "visibility": "private"], as: ana)

@@ -61,8 +61,10 @@ import Testing
         let dinner = try dollars.json()
         #expect((dinner["converted"] as? [String: Any])?["amount"] as? String == "10.00")
         #expect(dinner["rateSource"] as? String == "reference" && dinner["rateDate"] as? String == "2031-06-13" && dinner["date"] as? String == "2031-06-14")
-        let retried = try await spend("99", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
+        let retried = try await spend("12.50", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
         #expect(try retried.json()["id"] as? String == dinner["id"] as? String)
+        let reused = try await spend("99", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
+        #expect(reused.status == 422 && reused.reason == "IDEMPOTENCY_KEY_REUSED", "another expense under the key: \(reused.text)")
         #expect(try await spend("1600", "JPY", at: "2031-06-13T09:00:00Z", category: "transport").status == 201)
         #expect(try await spend("150", "EUR", at: "2031-06-10T20:00:00Z", category: "lodging").status == 201)
 

@@ -66,6 +66,32 @@ import Trips
     }
 
     @Test(arguments: TripStoreKind.allCases)
+    func anIdempotencyKeyIsRefusedToAnotherRequest(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let owner = UUID()
+            @Sendable func createTrip(as fingerprint: String) async throws -> Trip {
+                try await IdempotentRequest.$fingerprint.withValue(fingerprint) {
+                    try await store.create(TripFixtures.trip(owner: owner, "2026-06-10", "2026-06-17"), idempotencyKey: "t1")
+                }
+            }
+            let trip = try await createTrip(as: "trip-A")
+            @Sendable func addPin(as fingerprint: String?) async throws -> PinPlacement? {
+                try await IdempotentRequest.$fingerprint.withValue(fingerprint) {
+                    try await store.add(Self.pin(trip), minimumDistance: 7.62, idempotencyKey: "p1")
+                }
+            }
+            let first = try await addPin(as: "pin-A")
+            // The same request again is answered; another is refused; a caller without a fingerprint is answered by the key alone.
+            let (again, tripAgain) = (try await addPin(as: "pin-A"), try await createTrip(as: "trip-A"))
+            #expect(again == first && tripAgain == trip)
+            await #expect(throws: IdempotentRequest.keyReused) { _ = try await addPin(as: "pin-B") }
+            await #expect(throws: IdempotentRequest.keyReused) { _ = try await createTrip(as: "trip-B") }
+            let unfingerprinted = try await addPin(as: nil)
+            #expect(unfingerprinted == first)
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
     func pinsListByVisitTimeAndDayAndCountByLocalDay(_ kind: TripStoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)

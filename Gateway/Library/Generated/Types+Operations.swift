@@ -3262,7 +3262,7 @@ internal enum Operations {
             internal var path: Operations.ReplyToComment.Input.Path
             /// - Remark: Generated from `#/paths/v1/comments/{id}/replies/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/comments/{id}/replies/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -3270,7 +3270,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -3419,6 +3419,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -3889,7 +3935,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/events/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -3897,7 +3943,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -4043,6 +4089,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -6770,7 +6839,7 @@ internal enum Operations {
             internal var path: Operations.SendChatMessage.Input.Path
             /// - Remark: Generated from `#/paths/v1/events/{id}/chat/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/{id}/chat/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -6778,7 +6847,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -6927,6 +6996,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -8792,7 +8907,7 @@ internal enum Operations {
             internal var path: Operations.CreateEventPost.Input.Path
             /// - Remark: Generated from `#/paths/v1/events/{id}/posts/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/{id}/posts/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -8800,7 +8915,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -8949,6 +9064,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -13390,7 +13551,7 @@ internal enum Operations {
             internal var query: Operations.UploadMedia.Input.Query
             /// - Remark: Generated from `#/paths/v1/media/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/media/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -13398,7 +13559,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -15860,7 +16021,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/posts/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/posts/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -15868,7 +16029,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -16014,6 +16175,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -17387,7 +17594,7 @@ internal enum Operations {
             internal var path: Operations.CreateComment.Input.Path
             /// - Remark: Generated from `#/paths/v1/posts/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/posts/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -17395,7 +17602,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -17544,6 +17751,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/post(createComment)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/posts/{id}/comments/post(createComment)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -19172,7 +19425,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/stories/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/stories/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -19180,7 +19433,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -19326,6 +19579,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -23697,7 +23996,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/trips/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -23705,7 +24004,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -23828,6 +24127,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/post(createTrip)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/post(createTrip)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -25489,7 +25834,7 @@ internal enum Operations {
             internal var path: Operations.CreatePin.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/pins/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/pins/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -25497,7 +25842,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -25692,6 +26037,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -29294,7 +29662,7 @@ internal enum Operations {
             internal var path: Operations.CreateJournalEntry.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/journal/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/journal/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -29302,7 +29670,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -29474,6 +29842,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -35457,7 +35871,7 @@ internal enum Operations {
             internal var path: Operations.CreateExpense.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/expenses/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/expenses/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -35465,7 +35879,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -35614,6 +36028,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/trips/{id}/expenses/post(createExpense)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
                             response: self
                         )
                     }
@@ -39137,7 +39574,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/lists/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/lists/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -39145,7 +39582,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -39314,6 +39751,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -40687,7 +41170,7 @@ internal enum Operations {
             internal var path: Operations.AddBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/lists/{id}/items/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/lists/{id}/items/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -40695,7 +41178,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -40867,6 +41350,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -42844,7 +43373,7 @@ internal enum Operations {
             internal var path: Operations.CopyBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/items/{id}/copies/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/items/{id}/copies/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -42852,7 +43381,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -43001,6 +43530,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/items/{id}/copies/post(copyBucketItem)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/items/{id}/copies/post(copyBucketItem)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -43479,7 +44054,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/items/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/items/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -43487,7 +44062,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -43636,6 +44211,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/items/{id}/comments/post(commentOnBucketItem)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/items/{id}/comments/post(commentOnBucketItem)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -44428,7 +45049,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/activities/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -44436,7 +45057,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -44582,6 +45203,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -46522,7 +47189,7 @@ internal enum Operations {
             internal var path: Operations.AddActivityToList.Input.Path
             /// - Remark: Generated from `#/paths/v1/activities/{id}/lists/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/{id}/lists/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -46530,7 +47197,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -46679,6 +47346,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/{id}/lists/post(addActivityToList)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/{id}/lists/post(addActivityToList)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -47157,7 +47870,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnActivity.Input.Path
             /// - Remark: Generated from `#/paths/v1/activities/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -47165,7 +47878,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -47314,6 +48027,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -47788,7 +48547,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/walks/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -47796,7 +48555,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -47919,6 +48678,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -48062,7 +48867,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/walks/gpx/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/gpx/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -48070,7 +48875,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -48200,6 +49005,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The body is larger than the gateway accepts
             ///
             /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)/responses/413`.
@@ -48241,6 +49069,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }
@@ -52893,7 +53744,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnWalk.Input.Path
             /// - Remark: Generated from `#/paths/v1/walks/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user answers the first result again.
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -52901,7 +53752,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user answers the first result again.
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -53050,6 +53901,52 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Conflicts with the current state (e.g. the username is taken)
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Problem409)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            internal var conflict: Components.Responses.Problem409 {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

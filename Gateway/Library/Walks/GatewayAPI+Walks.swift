@@ -144,7 +144,9 @@ extension GatewayAPI {
             }
         }
         let (key, document) = (input.headers.idempotencyKey ?? "", bytes)
-        let response = try await walks.call { client, options in
+        // The file is read here, not by the middleware that fingerprints JSON bodies.
+        let fingerprint = key.isEmpty ? nil : RequestFingerprint.make(method: "POST", target: "/v1/walks/gpx", body: document)
+        let response = try await IdempotentRequest.$fingerprint.withValue(fingerprint) { try await walks.call { client, options in
             try await client.importWalkGPX(options: options, requestProducer: { writer in
                 var offset = 0
                 repeat {
@@ -156,7 +158,7 @@ extension GatewayAPI {
                     offset = end
                 } while offset < document.count
             })
-        }
+        } }
         return .created(.init(body: .json(.init(response.walk, links: mediaLinks))))
     }
 

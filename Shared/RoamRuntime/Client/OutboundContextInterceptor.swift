@@ -1,9 +1,9 @@
 import Foundation
 import GRPCCore
 
-/// Carries the incoming call's request id, the caller's token, the end user's address and when they
-/// last changed their relations onto every outbound call, so the next service logs the same id and acts
-/// for the same user as they now are.
+/// Carries the incoming call's request id, the caller's token, the end user's address, when they last
+/// changed their relations and the fingerprint of a request with an idempotency key onto every outbound
+/// call, so the next service logs the same id and acts for the same user as they now are.
 public struct OutboundContextInterceptor: ClientInterceptor {
     public init() {}
 
@@ -25,6 +25,9 @@ public struct OutboundContextInterceptor: ClientInterceptor {
         }
         if !request.metadata.contains(RoamMetadataKey.relationsChangedAt), let changed = RelationsChange.at {
             request.metadata.addString(String(Int64((changed.timeIntervalSince1970 * 1_000).rounded())), forKey: RoamMetadataKey.relationsChangedAt)
+        }
+        if !request.metadata.contains(RoamMetadataKey.requestFingerprint), let fingerprint = IdempotentRequest.fingerprint {
+            request.metadata.addString(fingerprint, forKey: RoamMetadataKey.requestFingerprint)
         }
         return try await next(request, context)
     }

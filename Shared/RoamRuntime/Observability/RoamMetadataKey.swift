@@ -10,4 +10,6 @@ public enum RoamMetadataKey {
     public static let userAgent = "x-roam-user-agent"
     /// When the calling user last changed their follows or blocks, in milliseconds since 1970 (`RelationsChange`).
     public static let relationsChangedAt = "x-roam-relations-changed-at"
+    /// The digest of a request that carries an `Idempotency-Key` (`IdempotentRequest`).
+    public static let requestFingerprint = "x-roam-request-fingerprint"
 }

@@ -29,6 +29,8 @@ public enum ErrorMapping {
     public static func roamError(for error: PSQLError, logger: Logger) -> RoamError {
         switch error.serverInfo?[.sqlState] {
         case "23505":
+            // Two requests with one idempotency key at once: the later one met the first's row before it committed.
+            if error.serverInfo?[.constraintName]?.contains("idempotency") == true { return IdempotentRequest.keyInUse }
             return RoamError(.alreadyExists, reason: "ALREADY_EXISTS", message: "that already exists")
         case "40001", "40P01":
             return RoamError(.aborted, reason: "CONFLICT", message: "the request conflicted with another; retry it")

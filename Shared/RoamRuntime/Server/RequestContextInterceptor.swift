@@ -31,22 +31,28 @@ public struct RequestContextInterceptor: ServerInterceptor {
         let relationsChanged = request.metadata[stringValues: RoamMetadataKey.relationsChangedAt].first(where: { _ in true })
             .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1_000) }
 
-        return try await RelationsChange.$at.withValue(relationsChanged) {
-            try await RequestContext.$current.withValue(requestContext) {
-                let started = ContinuousClock.now
-                do {
-                    var response = try await next(request, context)
-                    response.metadata.addString(requestID, forKey: RoamMetadataKey.requestID)
-                    if case .failure(let error) = response.accepted {
-                        log(error, after: ContinuousClock.now - started, logger: callLogger)
-                    } else {
-                        callLogger.debug("ok", metadata: ["duration_ms": "\(milliseconds(ContinuousClock.now - started))"])
+        // At most a SHA-256 in base64url; anything longer is not the gateway's.
+        let fingerprint = request.metadata[stringValues: RoamMetadataKey.requestFingerprint].first(where: { _ in true })
+            .flatMap { $0.count <= 64 ? $0 : nil }
+
+        return try await IdempotentRequest.$fingerprint.withValue(fingerprint) {
+            try await RelationsChange.$at.withValue(relationsChanged) {
+                try await RequestContext.$current.withValue(requestContext) {
+                    let started = ContinuousClock.now
+                    do {
+                        var response = try await next(request, context)
+                        response.metadata.addString(requestID, forKey: RoamMetadataKey.requestID)
+                        if case .failure(let error) = response.accepted {
+                            log(error, after: ContinuousClock.now - started, logger: callLogger)
+                        } else {
+                            callLogger.debug("ok", metadata: ["duration_ms": "\(milliseconds(ContinuousClock.now - started))"])
+                        }
+                        return response
+                    } catch {
+                        let rpcError = ErrorMapping.rpcError(for: error, logger: callLogger)
+                        log(rpcError, after: ContinuousClock.now - started, logger: callLogger)
+                        throw rpcError
                     }
-                    return response
-                } catch {
-                    let rpcError = ErrorMapping.rpcError(for: error, logger: callLogger)
-                    log(rpcError, after: ContinuousClock.now - started, logger: callLogger)
-                    throw rpcError
                 }
             }
         }

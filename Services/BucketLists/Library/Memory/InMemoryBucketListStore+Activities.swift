@@ -3,10 +3,14 @@ import RoamCore
 
 extension InMemoryBucketListStore: ActivityRepository {
     public func create(_ activity: Activity, idempotencyKey: String?) async throws -> Activity {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             if let key = idempotencyKey.map({ "\(activity.authorID)/\($0)" }) {
-                if let first = state.activityKeys[key], let stored = state.activities[first] { return State.counted(stored, in: state) }
+                if let first = state.activityKeys[key], let stored = state.activities[first] {
+                    try state.fingerprints.checkReplay("activity/\(key)")
+                    return State.counted(stored, in: state)
+                }
                 state.activityKeys[key] = activity.id
+                state.fingerprints.remember("activity/\(key)")
             }
             state.activities[activity.id] = activity
             state.ranks[activity.id] = TrendingRank.rank(VoteCounts(), createdAt: activity.createdAt)

@@ -13,6 +13,8 @@ public final class InMemoryBucketListStore: Sendable {
         var itemKeys: [String: UUID] = [:]
         var activities: [UUID: Activity] = [:]
         var activityKeys: [String: UUID] = [:]
+        /// "kind/owner/key" → the fingerprint of the request that used the key first.
+        var fingerprints = IdempotencyFingerprints()
         /// Activity → voter → vote.
         var votes: [UUID: [UUID: Vote]] = [:]
         /// The trending ranks, as of the last `rankVoted`.
@@ -28,10 +30,14 @@ public final class InMemoryBucketListStore: Sendable {
 
 extension InMemoryBucketListStore: BucketListRepository {
     public func create(_ list: BucketList, idempotencyKey: String?) async throws -> BucketList {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             if let key = idempotencyKey.map({ "\(list.ownerID)/\($0)" }) {
-                if let first = state.listKeys[key], let stored = state.lists[first] { return State.counted(stored, in: state) }
+                if let first = state.listKeys[key], let stored = state.lists[first] {
+                    try state.fingerprints.checkReplay("list/\(key)")
+                    return State.counted(stored, in: state)
+                }
                 state.listKeys[key] = list.id
+                state.fingerprints.remember("list/\(key)")
             }
             state.lists[list.id] = list
             return list
@@ -74,11 +80,15 @@ extension InMemoryBucketListStore: BucketListRepository {
     }
 
     public func add(_ item: Item, idempotencyKey: String?) async throws -> Item? {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             guard let list = state.lists[item.listID], list.ownerID == item.ownerID else { return nil }
             if let key = idempotencyKey.map({ "\(item.ownerID)/\($0)" }) {
-                if let first = state.itemKeys[key], let stored = state.items[first] { return stored }
+                if let first = state.itemKeys[key], let stored = state.items[first] {
+                    try state.fingerprints.checkReplay("item/\(key)")
+                    return stored
+                }
                 state.itemKeys[key] = item.id
+                state.fingerprints.remember("item/\(key)")
             }
             var added = item
             added.position = state.items.values.filter { $0.listID == item.listID }.count

@@ -115,5 +115,7 @@ public enum BucketListsMigrations {
         Migration(5, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
             ("lists", "owner_id"), ("items", "owner_id"), ("activities", "author_id"), ("votes", "user_id"),
         ])),
+        // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
+        Migration(6, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["lists", "items", "activities"])),
     ], requiresPostGIS: true)
 }

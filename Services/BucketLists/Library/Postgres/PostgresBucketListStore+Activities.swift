@@ -40,11 +40,11 @@ extension PostgresBucketListStore: ActivityRepository {
         let details = activity.details, point = details.place.point
         let inserted = try await database.query("""
             INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, starts_at, ends_at, media_ids, tags,
-                                                created_at, updated_at, idempotency_key, rank)
+                                                created_at, updated_at, idempotency_key, idempotency_fingerprint, rank)
             VALUES (\(activity.id), \(activity.authorID), \(details.name), \(details.description),
                     ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(details.place.name),
                     \(details.window?.startsAt), \(details.window?.endsAt), \(details.mediaIDs), \(details.tags),
-                    \(activity.createdAt), \(activity.updatedAt), \(idempotencyKey), \(TrendingRank.rank(VoteCounts(), createdAt: activity.createdAt)))
+                    \(activity.createdAt), \(activity.updatedAt), \(idempotencyKey), \(IdempotentRequest.fingerprint), \(TrendingRank.rank(VoteCounts(), createdAt: activity.createdAt)))
             ON CONFLICT (author_id, idempotency_key) DO NOTHING
             RETURNING id
             """)
@@ -55,6 +55,7 @@ extension PostgresBucketListStore: ActivityRepository {
                 SELECT id FROM bucketlists.activities WHERE author_id = \(activity.authorID) AND idempotency_key = \(idempotencyKey)
                 """).first else { throw RoamError.internal }
             id = try first.decode(UUID.self)
+            try await database.checkReplay(of: "bucketlists.activities", id: id)
         }
         guard let stored = try await self.activity(id) else { throw RoamError.internal }
         return stored

@@ -52,9 +52,9 @@ public struct PostgresBucketListStore: BucketListRepository {
     public func create(_ list: BucketList, idempotencyKey: String?) async throws -> BucketList {
         let details = list.details
         let inserted = try await database.query("""
-            INSERT INTO bucketlists.lists (id, owner_id, title, description, cover_media_id, visibility, created_at, updated_at, idempotency_key)
+            INSERT INTO bucketlists.lists (id, owner_id, title, description, cover_media_id, visibility, created_at, updated_at, idempotency_key, idempotency_fingerprint)
             VALUES (\(list.id), \(list.ownerID), \(details.title), \(details.description), \(details.coverMediaID), \(details.visibility.rawValue),
-                    \(list.createdAt), \(list.updatedAt), \(idempotencyKey))
+                    \(list.createdAt), \(list.updatedAt), \(idempotencyKey), \(IdempotentRequest.fingerprint))
             ON CONFLICT (owner_id, idempotency_key) DO NOTHING
             RETURNING id
             """)
@@ -65,6 +65,7 @@ public struct PostgresBucketListStore: BucketListRepository {
                 SELECT id FROM bucketlists.lists WHERE owner_id = \(list.ownerID) AND idempotency_key = \(idempotencyKey)
                 """).first else { throw RoamError.internal }
             id = try first.decode(UUID.self)
+            try await database.checkReplay(of: "bucketlists.lists", id: id)
         } else {
             id = list.id
         }
@@ -119,7 +120,9 @@ public struct PostgresBucketListStore: BucketListRepository {
             if let idempotencyKey, let first = try await connection.query("""
                 SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE owner_id = \(item.ownerID) AND idempotency_key = \(idempotencyKey)
                 """, logger: logger).collect().first {
-                return try Self.decodeItem(first)
+                let replayed = try Self.decodeItem(first)
+                try await connection.checkReplay(of: "bucketlists.items", id: replayed.id, logger: logger)
+                return replayed
             }
             let details = item.details, place = details.place
             let (activity, source): (UUID?, UUID?) = switch item.source {
@@ -130,14 +133,14 @@ public struct PostgresBucketListStore: BucketListRepository {
             return try await connection.query("""
                 INSERT INTO bucketlists.items (id, list_id, owner_id, title, description, place, place_name, target_date, media_ids, position,
                                                completed_at, completion_note, completion_media_id, source_activity_id, source_item_id,
-                                               created_at, updated_at, idempotency_key)
+                                               created_at, updated_at, idempotency_key, idempotency_fingerprint)
                 VALUES (\(item.id), \(item.listID), \(item.ownerID), \(details.title), \(details.description),
                         CASE WHEN \(place == nil) THEN NULL
                              ELSE ST_SetSRID(ST_MakePoint(\(place?.point.longitude ?? 0), \(place?.point.latitude ?? 0)), 4326)::geography END,
                         \(place?.name), \(details.targetDate?.description)::date, \(details.mediaIDs),
                         (SELECT count(*) FROM bucketlists.items WHERE list_id = \(item.listID)),
                         \(item.completion?.at), \(item.completion?.note), \(item.completion?.mediaID), \(activity), \(source),
-                        \(item.createdAt), \(item.updatedAt), \(idempotencyKey))
+                        \(item.createdAt), \(item.updatedAt), \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 RETURNING \(unescaped: Self.itemColumns)
                 """, logger: logger).collect().first.map(Self.decodeItem)
         }

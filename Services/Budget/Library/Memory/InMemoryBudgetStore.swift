@@ -13,6 +13,7 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         var expenses: [UUID: Expense] = [:]
         /// Owner and key → the expense first created with it.
         var idempotencyKeys: [String: UUID] = [:]
+        var fingerprints = IdempotencyFingerprints()
         var alerts: [BudgetAlert] = []
         /// Date → currency → euros' worth.
         var referenceRates: [LocalDate: [Currency: Decimal]] = [:]
@@ -83,11 +84,15 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
             if state.purged.contains(trip.id) { throw RoamError.notFound("trip") }
             let key = idempotencyKey.map { "\(expense.ownerID)/\($0)" }
             if let key, let first = state.idempotencyKeys[key], let stored = state.expenses[first] {
+                try state.fingerprints.checkReplay(key)
                 return ExpenseWrite(expense: stored, replayed: true, alerts: [])
             }
             if state.budgets[trip.id] == nil { state.budgets[trip.id] = .unplanned(for: trip, at: now) }
             state.expenses[expense.id] = expense
-            if let key { state.idempotencyKeys[key] = expense.id }
+            if let key {
+                state.idempotencyKeys[key] = expense.id
+                state.fingerprints.remember(key)
+            }
             return ExpenseWrite(expense: expense, alerts: state.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, expense, in: trip), at: now))
         }
     }

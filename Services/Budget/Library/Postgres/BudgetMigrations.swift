@@ -117,5 +117,7 @@ public enum BudgetMigrations {
         Migration(4, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
             ("budgets", "owner_id"), ("expenses", "owner_id"), ("alerts", "owner_id"), ("trip_rates", "owner_id"),
         ])),
+        // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
+        Migration(5, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["expenses"])),
     ])
 }

@@ -59,11 +59,11 @@ extension PostgresBudgetStore {
             let (source, rateDate) = Self.sourceColumns(expense.rate)
             let inserted = try await connection.query("""
                 INSERT INTO budget.expenses (id, trip_id, owner_id, amount, currency, converted, rate, rate_source, rate_date, spent_at, category, note,
-                                             place_id, pin_id, created_at, updated_at, idempotency_key)
+                                             place_id, pin_id, created_at, updated_at, idempotency_key, idempotency_fingerprint)
                 VALUES (\(expense.id), \(trip.id), \(expense.ownerID), \(details.amount.minorUnits), \(details.amount.currency.code),
                         \(expense.converted.minorUnits), \(expense.rate.text)::numeric, \(source), \(rateDate)::date, \(details.spentAt),
                         \(details.category.name), \(details.note), \(details.placeID), \(details.pinID), \(expense.createdAt), \(expense.updatedAt),
-                        \(idempotencyKey))
+                        \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 ON CONFLICT (owner_id, idempotency_key) DO NOTHING
                 RETURNING \(unescaped: Self.expenseColumns)
                 """, logger: logger).collect()
@@ -73,7 +73,9 @@ extension PostgresBudgetStore {
                     SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
                     WHERE e.owner_id = \(expense.ownerID) AND e.idempotency_key = \(idempotencyKey)
                     """, logger: logger).collect().first else { throw RoamError.internal }
-                return ExpenseWrite(expense: try Self.decodeExpense(first), replayed: true, alerts: [])
+                let replayed = try Self.decodeExpense(first)
+                try await connection.checkReplay(of: "budget.expenses", id: replayed.id, logger: logger)
+                return ExpenseWrite(expense: replayed, replayed: true, alerts: [])
             }
             let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
             try await Self.count(stored, 1, on: connection, logger: logger)

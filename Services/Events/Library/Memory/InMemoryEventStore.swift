@@ -7,6 +7,7 @@ public actor InMemoryEventStore {
     var events: [UUID: Event] = [:]
     /// "host id/key" → event id.
     var idempotencyKeys: [String: UUID] = [:]
+    var fingerprints = IdempotencyFingerprints()
     var members: [UUID: [UUID: Member]] = [:]
     var waitlists: [UUID: [WaitlistEntry]] = [:]
     var bans: [UUID: [UUID: Ban]] = [:]
@@ -38,9 +39,15 @@ public actor InMemoryEventStore {
 extension InMemoryEventStore: EventRepository {
     public func create(_ event: Event, idempotencyKey: String?) async throws -> Event {
         let key = idempotencyKey.map { "\(event.hostID)/\($0)" }
-        if let key, let existing = idempotencyKeys[key], let stored = events[existing] { return stored }
+        if let key, let existing = idempotencyKeys[key], let stored = events[existing] {
+            try fingerprints.checkReplay(key)
+            return stored
+        }
         events[event.id] = event
-        if let key { idempotencyKeys[key] = event.id }
+        if let key {
+            idempotencyKeys[key] = event.id
+            fingerprints.remember(key)
+        }
         members[event.id] = [event.hostID: Member(eventID: event.id, userID: event.hostID, role: .host, joinedAt: event.createdAt,
                                                   lastSeenAt: event.createdAt, lastPosition: nil)]
         return event

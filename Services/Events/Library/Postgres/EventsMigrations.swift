@@ -133,5 +133,7 @@ public enum EventsMigrations {
             ("events", "host_id"), ("members", "user_id"), ("waitlist", "user_id"), ("reports", "reporter_id"),
             ("invitations", "invited_by"), ("password_failures", "user_id"),
         ])),
+        // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
+        Migration(6, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["events"])),
     ], requiresPostGIS: true)
 }

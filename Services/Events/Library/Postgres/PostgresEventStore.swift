@@ -38,13 +38,13 @@ extension PostgresEventStore: EventRepository {
         return try await database.transaction { connection in
             let inserted = try await connection.query("""
                 INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
-                                           ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key,
+                                           ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key, idempotency_fingerprint,
                                            fence_box, walk_id, walk_privacy)
                 VALUES (\(event.id), \(event.hostID), \(event.name), \(event.description),
                         ST_SetSRID(ST_MakePoint(\(event.fence.center.longitude), \(event.fence.center.latitude)), 4326)::geography,
                         \(event.fence.radiusMeters), \(event.capacity), 1, \(event.startsAt), \(event.endsAt),
                         \(event.visibility.rawValue), \(event.passwordHash), \(event.theme), \(event.bannerMediaID), \(event.tags),
-                        \(event.createdAt), \(idempotencyKey),
+                        \(event.createdAt), \(idempotencyKey), \(IdempotentRequest.fingerprint),
                         ST_MakeEnvelope(\(box.west), \(box.south), \(box.east), \(box.north), 4326),
                         \(event.groupWalk?.walkID), \(event.groupWalk?.privacy.rawValue))
                 ON CONFLICT (host_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
@@ -56,7 +56,9 @@ extension PostgresEventStore: EventRepository {
                     SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.host_id = \(event.hostID) AND e.idempotency_key = \(idempotencyKey)
                     """, logger: logger).collect()
                 guard let row = rows.first else { throw RoamError.internal }
-                return try Self.decode(row)
+                let first = try Self.decode(row)
+                try await connection.checkReplay(of: "events.events", id: first.id, logger: logger)
+                return first
             }
             try await connection.query("""
                 INSERT INTO events.members (event_id, user_id, role, joined_at, last_seen_at)

@@ -5,12 +5,16 @@ extension InMemoryFeedStore {
     public func appendChatMessage(_ message: ChatMessage, idempotencyKey: String?) async throws -> ChatMessage {
         let key = idempotencyKey.map { "\(message.authorID)/\($0)" }
         if let key, let (event, sequence) = chatKeys[key], let earlier = chats[event]?.first(where: { $0.sequence == sequence }) {
+            try fingerprints.checkReplay("chat/\(key)")
             return earlier
         }
         var stored = message
         stored.sequence = (chats[message.eventID]?.last?.sequence ?? 0) + 1
         chats[message.eventID, default: []].append(stored)
-        if let key { chatKeys[key] = (message.eventID, stored.sequence) }
+        if let key {
+            chatKeys[key] = (message.eventID, stored.sequence)
+            fingerprints.remember("chat/\(key)")
+        }
         return stored
     }
 

@@ -4,12 +4,18 @@ import RoamRuntime
 extension InMemoryFeedStore {
     public func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment {
         let key = idempotencyKey.map { "\(comment.authorID?.uuidString ?? "")/\($0)" }
-        if let key, let existing = commentKeys[key], let stored = comments[existing] { return stored }
+        if let key, let existing = commentKeys[key], let stored = comments[existing] {
+            try fingerprints.checkReplay("comment/\(key)")
+            return stored
+        }
         guard subjectExists(comment.subject), comment.parentID.map({ comments[$0]?.isDeleted == false }) ?? true else {
             throw comment.parentID == nil ? FeedError.postNotFound : FeedError.commentNotFound
         }
         comments[comment.id] = comment
-        if let key { commentKeys[key] = comment.id }
+        if let key {
+            commentKeys[key] = comment.id
+            fingerprints.remember("comment/\(key)")
+        }
         return comment
     }
 

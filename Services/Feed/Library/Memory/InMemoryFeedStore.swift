@@ -6,6 +6,8 @@ public actor InMemoryFeedStore: FeedStore {
     var posts: [UUID: Post] = [:]
     /// "author id/key" → post id.
     var idempotencyKeys: [String: UUID] = [:]
+    /// "kind/author id/key" → the fingerprint of the request that used the key first.
+    var fingerprints = IdempotencyFingerprints()
     var comments: [UUID: Comment] = [:]
     /// "author id/key" → comment id.
     var commentKeys: [String: UUID] = [:]
@@ -30,10 +32,16 @@ public actor InMemoryFeedStore: FeedStore {
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
         let key = idempotencyKey.map { "\(post.authorID)/\($0)" }
-        if let key, let existing = idempotencyKeys[key], let stored = posts[existing] { return stored }
+        if let key, let existing = idempotencyKeys[key], let stored = posts[existing] {
+            try fingerprints.checkReplay("post/\(key)")
+            return stored
+        }
         posts[post.id] = post
         if post.isStory { hotRanks[post.id] = StoryScore.hotRank(points: 0, age: 0) }
-        if let key { idempotencyKeys[key] = post.id }
+        if let key {
+            idempotencyKeys[key] = post.id
+            fingerprints.remember("post/\(key)")
+        }
         return post
     }
 

@@ -177,5 +177,7 @@ public enum FeedMigrations {
             ("posts", "author_id"), ("comments", "author_id"), ("likes", "user_id"), ("chat_messages", "author_id"),
             ("reports", "reporter_id"), ("saves", "user_id"), ("followed_places", "user_id"), ("story_viewers", "user_id"),
         ])),
+        // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
+        Migration(9, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["posts", "comments", "chat_messages"])),
     ], requiresPostGIS: true)
 }

@@ -16,7 +16,9 @@ extension PostgresFeedStore {
                 SELECT \(unescaped: Self.chatColumns) FROM feed.chat_messages
                 WHERE author_id = \(message.authorID) AND idempotency_key = \(idempotencyKey)
                 """, logger: logger).collect().first {
-                return try Self.decodeChatMessage(earlier)
+                let first = try Self.decodeChatMessage(earlier)
+                try await connection.checkReplay(of: "feed.chat_messages", id: first.id, logger: logger)
+                return first
             }
             // The room's row stays locked until commit: the next message waits, so sequences commit in order.
             let numbered = try await connection.query("""
@@ -27,8 +29,8 @@ extension PostgresFeedStore {
             var stored = message
             stored.sequence = try numbered[0].decode(Int64.self)
             try await connection.query("""
-                INSERT INTO feed.chat_messages (event_id, sequence, id, author_id, text, sent_at, idempotency_key)
-                VALUES (\(stored.eventID), \(stored.sequence), \(stored.id), \(stored.authorID), \(stored.text), \(stored.sentAt), \(idempotencyKey))
+                INSERT INTO feed.chat_messages (event_id, sequence, id, author_id, text, sent_at, idempotency_key, idempotency_fingerprint)
+                VALUES (\(stored.eventID), \(stored.sequence), \(stored.id), \(stored.authorID), \(stored.text), \(stored.sentAt), \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 """, logger: logger)
             return stored
         }

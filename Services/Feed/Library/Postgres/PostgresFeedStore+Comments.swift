@@ -25,7 +25,9 @@ extension PostgresFeedStore {
                 SELECT \(unescaped: Self.commentColumns) FROM feed.comments
                 WHERE author_id = \(comment.authorID) AND idempotency_key = \(idempotencyKey)
                 """, logger: logger).collect().first {
-                return try Self.decodeComment(existing)
+                let first = try Self.decodeComment(existing)
+                try await connection.checkReplay(of: "feed.comments", id: first.id, logger: logger)
+                return first
             }
             // Share-locking what the comment hangs on keeps a concurrent delete from leaving it orphaned.
             guard try await Self.lockLive(comment.subject, connection, logger) else { throw FeedError.postNotFound }
@@ -33,9 +35,9 @@ extension PostgresFeedStore {
                 throw FeedError.commentNotFound
             }
             let inserted = try await connection.query("""
-                INSERT INTO feed.comments (id, subject_kind, subject_id, parent_id, author_id, text, created_at, event_id, idempotency_key)
+                INSERT INTO feed.comments (id, subject_kind, subject_id, parent_id, author_id, text, created_at, event_id, idempotency_key, idempotency_fingerprint)
                 VALUES (\(comment.id), \(comment.subject.kind.rawValue), \(comment.subject.id), \(comment.parentID), \(comment.authorID),
-                        \(comment.text), \(comment.createdAt), \(comment.eventID), \(idempotencyKey))
+                        \(comment.text), \(comment.createdAt), \(comment.eventID), \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
                 RETURNING id
                 """, logger: logger).collect()

@@ -41,9 +41,9 @@ public struct PostgresFeedStore: FeedStore {
         let hotRank = post.isStory ? StoryScore.hotRank(points: 0, age: 0) : 0
         let inserted = try await database.query("""
             INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, to_followers, text, media_ids,
-                                    tags, created_at, idempotency_key, hot_rank, title)
+                                    tags, created_at, idempotency_key, idempotency_fingerprint, hot_rank, title)
             VALUES (\(post.id), \(post.authorID), \(post.audience.eventID), \(place?.latitude), \(place?.longitude), \(place?.name),
-                    \(post.audience == .followers), \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey),
+                    \(post.audience == .followers), \(post.text), \(post.mediaIDs), \(post.tags), \(post.createdAt), \(idempotencyKey), \(IdempotentRequest.fingerprint),
                     \(hotRank), \(post.title))
             ON CONFLICT (author_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
             RETURNING id
@@ -54,7 +54,9 @@ public struct PostgresFeedStore: FeedStore {
             SELECT \(unescaped: Self.columns) FROM feed.posts WHERE author_id = \(post.authorID) AND idempotency_key = \(idempotencyKey)
             """)
         guard let row = rows.first else { throw RoamError.internal }
-        return try Self.decode(row)
+        let first = try Self.decode(row)
+        try await database.checkReplay(of: "feed.posts", id: first.id)
+        return first
     }
 
     public func post(id: UUID) async throws -> Post? {

@@ -4,14 +4,20 @@ import RoamCore
 /// Journal entries beside their trips, under the same lock, so a deleted trip takes its entries.
 extension InMemoryTripStore: JournalRepository {
     public func addEntry(_ entry: JournalEntry, idempotencyKey: String?) async throws -> JournalEntry? {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             guard let trip = state.trips[entry.tripID], trip.ownerID == entry.ownerID else { return nil }
             let key = idempotencyKey.map { "\(entry.tripID)/\($0)" }
-            if let key, let first = state.journalKeys[key].flatMap({ state.journal[$0] }) { return first }
+            if let key, let first = state.journalKeys[key].flatMap({ state.journal[$0] }) {
+                try state.fingerprints.checkReplay("journal/\(key)")
+                return first
+            }
             let stored = JournalEntry(id: entry.id, tripID: entry.tripID, ownerID: entry.ownerID, details: entry.details,
                                       createdAt: TimedCursor(time: entry.createdAt, id: entry.id).time)
             state.journal[entry.id] = stored
-            if let key { state.journalKeys[key] = entry.id }
+            if let key {
+                state.journalKeys[key] = entry.id
+                state.fingerprints.remember("journal/\(key)")
+            }
             return stored
         }
     }

@@ -5,17 +5,23 @@ import RoamCore
 /// two pins placed at once are checked against each other.
 extension InMemoryTripStore: PinRepository {
     public func add(_ pin: Pin, minimumDistance: Double, idempotencyKey: String?) async throws -> PinPlacement? {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             guard let trip = state.trips[pin.tripID], trip.ownerID == pin.ownerID else { return nil }
             let key = idempotencyKey.map { "\(pin.tripID)/\($0)" }
-            if let key, let first = state.pinKeys[key].flatMap({ state.pins[$0] }) { return .placed(first) }
+            if let key, let first = state.pinKeys[key].flatMap({ state.pins[$0] }) {
+                try state.fingerprints.checkReplay("pin/\(key)")
+                return .placed(first)
+            }
             if let close = Self.closestPin(to: pin, within: minimumDistance, in: state) { return close }
             var stored = pin
             stored.details.visitedAt = TimedCursor(time: pin.details.visitedAt, id: pin.id).time
             stored = Pin(id: pin.id, tripID: pin.tripID, ownerID: pin.ownerID, details: stored.details,
                          createdAt: TimedCursor(time: pin.createdAt, id: pin.id).time)
             state.pins[pin.id] = stored
-            if let key { state.pinKeys[key] = pin.id }
+            if let key {
+                state.pinKeys[key] = pin.id
+                state.fingerprints.remember("pin/\(key)")
+            }
             return .placed(stored)
         }
     }

@@ -9,6 +9,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var trips: [UUID: Trip] = [:]
         /// Owner and key → the trip first created with it.
         var idempotencyKeys: [String: UUID] = [:]
+        /// "kind/scope/key" → the fingerprint of the request that used the key first.
+        var fingerprints = IdempotencyFingerprints()
         var pins: [UUID: Pin] = [:]
         /// Trip and key → the pin first created with it.
         var pinKeys: [String: UUID] = [:]
@@ -56,13 +58,19 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
     public init() {}
 
     public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             let key = idempotencyKey.map { "\(trip.ownerID)/\($0)" }
-            if let key, let first = state.idempotencyKeys[key].flatMap({ state.trips[$0] }) { return first }
+            if let key, let first = state.idempotencyKeys[key].flatMap({ state.trips[$0] }) {
+                try state.fingerprints.checkReplay("trip/\(key)")
+                return first
+            }
             let stored = Trip(id: trip.id, ownerID: trip.ownerID, details: trip.details, createdAt: TimedCursor(time: trip.createdAt, id: trip.id).time)
             state.trips[trip.id] = stored
             state.scheduleStartReminder(of: stored, at: trip.createdAt)
-            if let key { state.idempotencyKeys[key] = trip.id }
+            if let key {
+                state.idempotencyKeys[key] = trip.id
+                state.fingerprints.remember("trip/\(key)")
+            }
             return stored
         }
     }

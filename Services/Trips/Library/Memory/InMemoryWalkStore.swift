@@ -10,6 +10,7 @@ public final class InMemoryWalkStore: WalkRepository {
         var walks: [UUID: Walk] = [:]
         /// Owner and key → the walk first created with it.
         var keys: [String: UUID] = [:]
+        var fingerprints = IdempotencyFingerprints()
         var points: [UUID: [Date: TrackPoint]] = [:]
         /// Walk → rater → stars.
         var ratings: [UUID: [UUID: Int]] = [:]
@@ -20,14 +21,20 @@ public final class InMemoryWalkStore: WalkRepository {
     public init() {}
 
     public func create(_ walk: Walk, points: [TrackPoint], idempotencyKey: String?) async throws -> Walk {
-        state.withLock { state in
+        try state.withLock { state throws(RoamError) in
             let key = idempotencyKey.map { "\(walk.ownerID)/\($0)" }
-            if let key, let first = state.keys[key], let stored = state.walks[first] { return stored }
+            if let key, let first = state.keys[key], let stored = state.walks[first] {
+                try state.fingerprints.checkReplay(key)
+                return stored
+            }
             var walk = walk
             walk.route.pointCount = points.count
             state.walks[walk.id] = walk
             state.points[walk.id] = Dictionary(points.map { ($0.at, $0) }) { first, _ in first }
-            if let key { state.keys[key] = walk.id }
+            if let key {
+                state.keys[key] = walk.id
+                state.fingerprints.remember(key)
+            }
             return walk
         }
     }

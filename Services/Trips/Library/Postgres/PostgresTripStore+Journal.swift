@@ -22,19 +22,21 @@ extension PostgresTripStore: JournalRepository {
         let details = entry.details
         let inserted = try await database.query("""
             INSERT INTO trips.journal_entries (id, trip_id, owner_id, title, body, entry_date, media_ids, prompt_id, location_tags, created_at,
-                                               idempotency_key)
+                                               idempotency_key, idempotency_fingerprint)
             SELECT \(entry.id), id, owner_id, \(details.title), \(details.body), \(details.date.description)::date, \(details.mediaIDs),
-                   \(details.promptID), \(details.locationTags.map(\.stored)), \(entry.createdAt), \(idempotencyKey)
+                   \(details.promptID), \(details.locationTags.map(\.stored)), \(entry.createdAt), \(idempotencyKey), \(IdempotentRequest.fingerprint)
             FROM trips.trips WHERE id = \(entry.tripID) AND owner_id = \(entry.ownerID)
             ON CONFLICT (trip_id, idempotency_key) DO NOTHING
             RETURNING \(unescaped: Self.entryColumns)
             """)
         if let row = inserted.first { return try Self.decodeEntry(row) }
         guard let idempotencyKey else { return nil }
-        return try await database.query("""
+        let first = try await database.query("""
             SELECT \(unescaped: Self.entryColumns) FROM trips.journal_entries
             WHERE trip_id = \(entry.tripID) AND owner_id = \(entry.ownerID) AND idempotency_key = \(idempotencyKey)
             """).first.map(Self.decodeEntry)
+        if let first { try await database.checkReplay(of: "trips.journal_entries", id: first.id) }
+        return first
     }
 
     public func entry(_ id: UUID, owner: UUID) async throws -> JournalEntry? {

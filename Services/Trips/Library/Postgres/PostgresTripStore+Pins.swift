@@ -29,17 +29,21 @@ extension PostgresTripStore: PinRepository {
                 let first = try await connection.query("""
                     SELECT \(unescaped: Self.pinColumns) FROM trips.pins WHERE trip_id = \(pin.tripID) AND idempotency_key = \(idempotencyKey)
                     """, logger: logger).collect().first
-                if let first { return .placed(try Self.decodePin(first)) }
+                if let first {
+                    let replayed = try Self.decodePin(first)
+                    try await connection.checkReplay(of: "trips.pins", id: replayed.id, logger: logger)
+                    return .placed(replayed)
+                }
             }
             if let close = try await Self.closestPin(to: pin, within: minimumDistance, on: connection) { return close }
             let details = pin.details
             try await connection.query("""
                 INSERT INTO trips.pins (id, trip_id, owner_id, title, description, point, visited_at, tags, source, cover_media_id,
-                                        created_at, idempotency_key)
+                                        created_at, idempotency_key, idempotency_fingerprint)
                 VALUES (\(pin.id), \(pin.tripID), \(pin.ownerID), \(details.title), \(details.description),
                         ST_SetSRID(ST_MakePoint(\(details.point.longitude), \(details.point.latitude)), 4326)::geography,
                         \(details.visitedAt), \(details.tags), \(details.source.rawValue), \(details.coverMediaID), \(pin.createdAt),
-                        \(idempotencyKey))
+                        \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 """, logger: logger)
             return .placed(pin)
         }

@@ -35,12 +35,12 @@ public struct PostgresTripStore: TripRepository {
         let startReminder = ReminderSchedule.tripStart(of: details)
         let inserted = try await database.query("""
             INSERT INTO trips.trips (id, owner_id, title, destination_name, destination, start_date, end_date, time_zone, home_currency,
-                                     created_at, idempotency_key, start_reminder_at, start_reminded_at)
+                                     created_at, idempotency_key, idempotency_fingerprint, start_reminder_at, start_reminded_at)
             VALUES (\(trip.id), \(trip.ownerID), \(details.title), \(details.destination.name),
                     CASE WHEN \(point == nil) THEN NULL
                          ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
                     \(details.dates.start.description)::date, \(details.dates.end.description)::date, \(details.zone.identifier),
-                    \(details.homeCurrency), \(trip.createdAt), \(idempotencyKey), \(startReminder),
+                    \(details.homeCurrency), \(trip.createdAt), \(idempotencyKey), \(IdempotentRequest.fingerprint), \(startReminder),
                     \(ReminderSchedule.sentAt(due: startReminder, settingAt: trip.createdAt)))
             ON CONFLICT (owner_id, idempotency_key) DO NOTHING
             RETURNING \(unescaped: Self.columns)
@@ -50,7 +50,9 @@ public struct PostgresTripStore: TripRepository {
         guard let first = try await database.query("""
             SELECT \(unescaped: Self.columns) FROM trips.trips WHERE owner_id = \(trip.ownerID) AND idempotency_key = \(idempotencyKey)
             """).first else { throw RoamError.internal }
-        return try Self.decode(first)
+        let replayed = try Self.decode(first)
+        try await database.checkReplay(of: "trips.trips", id: replayed.id)
+        return replayed
     }
 
     public func trip(_ id: UUID, owner: UUID) async throws -> Trip? {

@@ -53,10 +53,10 @@ public struct PostgresWalkStore: WalkRepository {
             let logger = RequestContext.current.logger
             let destination = walk.destination
             let inserted = try await connection.query("""
-                INSERT INTO trips.walks AS w (id, owner_id, idempotency_key, title, description, tags, start_point, start_name,
+                INSERT INTO trips.walks AS w (id, owner_id, idempotency_key, idempotency_fingerprint, title, description, tags, start_point, start_name,
                                               destination_point, destination_name, started_at, finished_at, visibility, point_count,
                                               distance_meters, preview, points_of_interest, media_ids, search, created_at, updated_at)
-                VALUES (\(walk.id), \(walk.ownerID), \(idempotencyKey), \(walk.details.title), \(walk.details.description), \(walk.details.tags),
+                VALUES (\(walk.id), \(walk.ownerID), \(idempotencyKey), \(IdempotentRequest.fingerprint), \(walk.details.title), \(walk.details.description), \(walk.details.tags),
                         ST_SetSRID(ST_MakePoint(\(walk.start.point.longitude), \(walk.start.point.latitude)), 4326)::geography, \(walk.start.name),
                         CASE WHEN \(destination == nil) THEN NULL ELSE ST_SetSRID(ST_MakePoint(\(destination?.point.longitude ?? 0),
                                                                                           \(destination?.point.latitude ?? 0)), 4326)::geography END,
@@ -71,7 +71,9 @@ public struct PostgresWalkStore: WalkRepository {
                 guard let first = try await connection.query("""
                     SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.owner_id = \(walk.ownerID) AND w.idempotency_key = \(idempotencyKey)
                     """, logger: logger).collect().first else { throw RoamError.internal }
-                return try Self.decode(first)
+                let replayed = try Self.decode(first)
+                try await connection.checkReplay(of: "trips.walks", id: replayed.id, logger: logger)
+                return replayed
             }
             guard !points.isEmpty else { return try Self.decode(row) }
             try await Self.insert(points, walk: walk.id, on: connection, logger: logger)

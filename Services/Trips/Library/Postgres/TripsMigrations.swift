@@ -231,5 +231,7 @@ public enum TripsMigrations {
             ("trips", "owner_id"), ("place_ratings", "user_id"), ("saved_places", "owner_id"), ("itinerary_items", "owner_id"),
             ("walks", "owner_id"), ("walk_ratings", "user_id"),
         ])),
+        // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
+        Migration(15, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["trips", "pins", "journal_entries", "walks"])),
     ], requiresPostGIS: true)
 }

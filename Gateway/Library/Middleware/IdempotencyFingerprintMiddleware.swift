@@ -1,0 +1,29 @@
+import Hummingbird
+import HTTPTypes
+import RoamRuntime
+
+/// Fingerprints a request that carries an `Idempotency-Key` (its method, target and body), so every
+/// service that stores the key can refuse it later for a different request (`IdempotentRequest`).
+/// Other bodies are not collected here: a GPX import fingerprints its file once it has read it, and an
+/// upload streams its bytes to media unread, so its key alone decides.
+public struct IdempotencyFingerprintMiddleware: RouterMiddleware {
+    public typealias Context = GatewayRequestContext
+
+    static let keyHeader = HTTPField.Name("Idempotency-Key")!
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context,
+                       next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.headers[Self.keyHeader] != nil,
+              context.endpointPath.flatMap({ GatewayOpenAPI.operation(request.method, $0) })?.takesOtherBody != true else {
+            return try await next(request, context)
+        }
+        var request = request
+        // Collected once already when the body was checked; this reads the same buffer.
+        let body = try await request.collectBody(upTo: context.maxBodyBytes)
+        let target = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
+        let fingerprint = RequestFingerprint.make(method: request.method.rawValue, target: target, body: body.readableBytesView)
+        return try await IdempotentRequest.$fingerprint.withValue(fingerprint) { try await next(request, context) }
+    }
+}

@@ -1,0 +1,18 @@
+import Crypto
+import Foundation
+
+/// The fingerprint `IdempotentRequest` compares: SHA-256 over the method, the target (path and query as
+/// sent) and the body, in base64url. A JSON body counts by its content, with its keys sorted and no
+/// spacing, so a client that serialises the same object again gets the same fingerprint.
+public enum RequestFingerprint {
+    public static func make(method: String, target: String, body: some Sequence<UInt8>) -> String {
+        let bytes = Data(body)
+        let content = (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]))
+            .flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) }
+            ?? bytes
+        var hash = SHA256()
+        hash.update(data: Data("\(method) \(target)\n".utf8))
+        hash.update(data: content)
+        return Data(hash.finalize()).base64URLEncodedString
+    }
+}
