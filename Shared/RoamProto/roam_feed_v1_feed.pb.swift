@@ -404,6 +404,7 @@ public nonisolated struct Roam_Feed_V1_ListEventPostsResponse: Sendable {
   fileprivate var _page: Roam_Common_V1_PageResponse? = nil
 }
 
+/// Changes what is set and nothing else.
 public nonisolated struct Roam_Feed_V1_UpdatePostRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -411,9 +412,25 @@ public nonisolated struct Roam_Feed_V1_UpdatePostRequest: Sendable {
 
   public var postID: String = String()
 
-  public var text: String = String()
+  /// The new text; unchanged when absent.
+  public var text: String {
+    get {_text ?? String()}
+    set {_text = newValue}
+  }
+  /// Returns true if `text` has been explicitly set.
+  public var hasText: Bool {self._text != nil}
+  /// Clears the value of `text`. Subsequent reads from it will return its default value.
+  public mutating func clearText() {self._text = nil}
 
-  public var mediaIds: [String] = []
+  /// The new media, in order (empty removes them all); unchanged when absent.
+  public var media: Roam_Feed_V1_MediaIdList {
+    get {_media ?? Roam_Feed_V1_MediaIdList()}
+    set {_media = newValue}
+  }
+  /// Returns true if `media` has been explicitly set.
+  public var hasMedia: Bool {self._media != nil}
+  /// Clears the value of `media`. Subsequent reads from it will return its default value.
+  public mutating func clearMedia() {self._media = nil}
 
   /// Stories only: a new title ("" removes it); unchanged when absent.
   public var title: String {
@@ -439,8 +456,22 @@ public nonisolated struct Roam_Feed_V1_UpdatePostRequest: Sendable {
 
   public init() {}
 
+  fileprivate var _text: String? = nil
+  fileprivate var _media: Roam_Feed_V1_MediaIdList? = nil
   fileprivate var _title: String? = nil
   fileprivate var _place: Roam_Feed_V1_Place? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_MediaIdList: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var ids: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
 }
 
 public nonisolated struct Roam_Feed_V1_UpdatePostResponse: Sendable {
@@ -2184,7 +2215,7 @@ nonisolated extension Roam_Feed_V1_ListEventPostsResponse: SwiftProtobuf.Message
 
 nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdatePostRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{1}text\0\u{3}media_ids\0\u{1}title\0\u{1}place\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{1}text\0\u{2}\u{2}title\0\u{1}place\0\u{1}media\0\u{c}\u{3}\u{1}")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2193,10 +2224,10 @@ nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, Swi
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularStringField(value: &self.postID) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.text) }()
-      case 3: try { try decoder.decodeRepeatedStringField(value: &self.mediaIds) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self._text) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self._title) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._place) }()
+      case 6: try { try decoder.decodeSingularMessageField(value: &self._media) }()
       default: break
       }
     }
@@ -2210,27 +2241,57 @@ nonisolated extension Roam_Feed_V1_UpdatePostRequest: SwiftProtobuf.Message, Swi
     if !self.postID.isEmpty {
       try visitor.visitSingularStringField(value: self.postID, fieldNumber: 1)
     }
-    if !self.text.isEmpty {
-      try visitor.visitSingularStringField(value: self.text, fieldNumber: 2)
-    }
-    if !self.mediaIds.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.mediaIds, fieldNumber: 3)
-    }
+    try { if let v = self._text {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 2)
+    } }()
     try { if let v = self._title {
       try visitor.visitSingularStringField(value: v, fieldNumber: 4)
     } }()
     try { if let v = self._place {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     } }()
+    try { if let v = self._media {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Feed_V1_UpdatePostRequest, rhs: Roam_Feed_V1_UpdatePostRequest) -> Bool {
     if lhs.postID != rhs.postID {return false}
-    if lhs.text != rhs.text {return false}
-    if lhs.mediaIds != rhs.mediaIds {return false}
+    if lhs._text != rhs._text {return false}
+    if lhs._media != rhs._media {return false}
     if lhs._title != rhs._title {return false}
     if lhs._place != rhs._place {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_MediaIdList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MediaIdList"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.ids) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.ids.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.ids, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_MediaIdList, rhs: Roam_Feed_V1_MediaIdList) -> Bool {
+    if lhs.ids != rhs.ids {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -50,6 +50,15 @@ import Testing
         #expect(media.subjects(of: first).isEmpty && media.subjects(of: second) == [subject])
         let stolen = await #expect(throws: RoamError.self) { _ = try await feed.update(post.id, text: "x", mediaIDs: [bos], by: ana) }
         #expect(stolen?.reason == "MEDIA_NOT_YOURS" && media.subjects(of: second) == [subject])
+        // A patch changes what it names: new text keeps the photos, new photos keep the text, nothing keeps all.
+        let retexted = try await feed.update(post.id, text: "Harbour at dusk", by: ana)
+        #expect(retexted.item.mediaIDs == [second] && media.subjects(of: second) == [subject])
+        let rephotographed = try await feed.update(post.id, mediaIDs: [], by: ana)
+        #expect(rephotographed.item.text == "Harbour at dusk" && rephotographed.item.mediaIDs.isEmpty && media.subjects(of: second).isEmpty)
+        let untouched = try await feed.update(post.id, by: ana)
+        #expect(untouched.item == rephotographed.item)
+        await #expect(throws: RoamError.self, "text removed from a post with no photos") { _ = try await feed.update(post.id, text: "", by: ana) }
+        _ = try await feed.update(post.id, mediaIDs: [second], by: ana)
         try await feed.delete(post.id, by: ana)
         #expect(media.subjects(of: second).isEmpty)
 

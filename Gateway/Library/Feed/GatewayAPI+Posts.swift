@@ -33,8 +33,8 @@ extension GatewayAPI {
             try await feed.call { client, options in
                 try await client.updatePost(.with {
                     $0.postID = input.path.id
-                    $0.text = body.text ?? ""
-                    $0.mediaIds = body.mediaIds ?? []
+                    if let text = body.text { $0.text = text }
+                    if let mediaIDs = body.mediaIds { $0.media = .with { $0.ids = mediaIDs } }
                     if let title = body.title { $0.title = title }
                     if let place = body.place {
                         $0.place = .with {

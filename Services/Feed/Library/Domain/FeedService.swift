@@ -105,23 +105,27 @@ public struct FeedService: Sendable {
         return posts.map { Engaged($0, counts[$0.id] ?? Engagement()) }
     }
 
-    /// The author changes the text and media, and of a story the title (nil keeps it) and the place it
-    /// is pinned to (nil keeps it).
-    public func update(_ id: UUID, text: String, mediaIDs: [UUID], title: String? = nil, place: Place? = nil,
+    /// The author changes what is given, and nothing else (nil keeps it): the text, the media, and of a
+    /// story the title and the place it is pinned to.
+    public func update(_ id: UUID, text: String? = nil, mediaIDs: [UUID]? = nil, title: String? = nil, place: Place? = nil,
                        by author: UUID) async throws -> Engaged<Post> {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines)
         let place = place.map { Place(latitude: $0.latitude, longitude: $0.longitude, name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines)) }
         var validation = Validation()
-        PostDraft.validateContent(text: text, mediaIDs: mediaIDs, into: &validation)
         if let place { PostDraft.validate(place, field: "place", into: &validation) }
         try validation.check()
         guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
         guard post.authorID == author else { throw FeedError.notAuthor }
+        // Nothing sent, nothing changed: not even the time it was edited.
+        if text == nil, mediaIDs == nil, title == nil, place == nil { return try await engaged([post], viewer: author)[0] }
+        // What was not sent stays as it is; the post as it will be must still have text or media.
+        let (newText, newMedia) = (text ?? post.text, mediaIDs ?? post.mediaIDs)
+        PostDraft.validateContent(text: newText, mediaIDs: newMedia, into: &validation)
         if let title { PostDraft.validateTitle(title, isStory: post.isStory, into: &validation) }
         validation.require(place == nil || post.isStory, "place", "only a story (a post at a place) can be moved")
         try validation.check()
-        try await replaceMedia(of: post, with: mediaIDs)
-        let changes = PostChanges(text: text, mediaIDs: mediaIDs, tags: Hashtags.find(in: text), title: title, place: place)
+        if let mediaIDs { try await replaceMedia(of: post, with: mediaIDs) }
+        let changes = PostChanges(text: newText, mediaIDs: newMedia, tags: Hashtags.find(in: newText), title: title, place: place)
         guard let updated = try await store.update(id: id, changes, at: now()) else {
             throw FeedError.postNotFound
         }

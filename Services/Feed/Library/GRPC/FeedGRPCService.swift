@@ -39,8 +39,8 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
 
     public func updatePost(request: Roam_Feed_V1_UpdatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdatePostResponse {
         let place = try request.hasPlace ? Place(request.place, field: "place") : nil
-        let post = try await feed.update(UUID(field: "post_id", request.postID), text: request.text,
-                                         mediaIDs: try request.mediaIds.mediaIDs(), title: request.hasTitle ? request.title : nil,
+        let post = try await feed.update(UUID(field: "post_id", request.postID), text: request.hasText ? request.text : nil,
+                                         mediaIDs: request.hasMedia ? try request.media.ids.mediaIDs() : nil, title: request.hasTitle ? request.title : nil,
                                          place: place, by: caller())
         return .with { $0.post = post.proto }
     }
