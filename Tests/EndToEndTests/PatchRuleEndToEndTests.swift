@@ -20,6 +20,8 @@ import Testing
         var alsoChanges: Set<String> = []
         /// Where the answer shows the field, when not at the top.
         var answeredIn: String?
+        /// Fields that `null` removes (answered absent or empty).
+        var clearable: [String] = []
         /// `text` is required by `CommentRequest`: there is no empty patch.
         var takesEmptyBody = true
     }
@@ -61,16 +63,16 @@ import Testing
 
         let cases: [String: Case] = [
             "updateTrip": Case(path: "/v1/trips/\(trip)", field: "title", value: "Lisboa"),
-            "updatePin": Case(path: "/v1/trips/\(trip)/pins/\(pin)", field: "title", value: "Praça"),
-            "updateExpense": Case(path: "/v1/trips/\(trip)/expenses/\(expense)", field: "note", value: "Nata"),
-            "updateBucketList": Case(path: "/v1/lists/\(list)", field: "title", value: "Soon"),
-            "updateBucketItem": Case(path: "/v1/items/\(item)", field: "title", value: "Fado night"),
-            "updateActivity": Case(path: "/v1/activities/\(activity)", field: "name", value: "Tram 12"),
-            "updateWalk": Case(path: "/v1/walks/\(walk)", field: "title", value: "Graça"),
-            "updatePost": Case(path: "/v1/posts/\(story)", field: "title", value: "Azul", alsoChanges: ["editedAt"]),
+            "updatePin": Case(path: "/v1/trips/\(trip)/pins/\(pin)", field: "title", value: "Praça", clearable: ["tags"]),
+            "updateExpense": Case(path: "/v1/trips/\(trip)/expenses/\(expense)", field: "note", value: "Nata", clearable: ["note", "pinId"]),
+            "updateBucketList": Case(path: "/v1/lists/\(list)", field: "title", value: "Soon", clearable: ["description"]),
+            "updateBucketItem": Case(path: "/v1/items/\(item)", field: "title", value: "Fado night", clearable: ["description", "place", "targetDate", "mediaIds"]),
+            "updateActivity": Case(path: "/v1/activities/\(activity)", field: "name", value: "Tram 12", clearable: ["description", "window", "tags", "mediaIds"]),
+            "updateWalk": Case(path: "/v1/walks/\(walk)", field: "title", value: "Graça", clearable: ["description", "tags", "mediaIds"]),
+            "updatePost": Case(path: "/v1/posts/\(story)", field: "title", value: "Azul", alsoChanges: ["editedAt"], clearable: ["title", "mediaIds"]),
             "updateComment": Case(path: "/v1/comments/\(comment)", field: "text", value: "Lovelier", alsoChanges: ["editedAt"], takesEmptyBody: false),
-            "updateEvent": Case(path: "/v1/events/\(event)", field: "name", value: "Big picnic"),
-            "updateMe": Case(path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile"),
+            "updateEvent": Case(path: "/v1/events/\(event)", field: "name", value: "Big picnic", clearable: ["description", "tags", "theme"]),
+            "updateMe": Case(path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile", clearable: ["bio", "phone"]),
         ]
 
         var checked: [String] = []
@@ -89,7 +91,19 @@ import Testing
             #expect(one.status == 200, "\(operation): \(one.status) \(one.text.prefix(300))")
             let changes = try Self.changed(before.json(), one.json())
             #expect(changes.subtracting(patched.alsoChanges) == [patched.answeredIn ?? patched.field], "\(operation): patching \(patched.field) changed \(changes.sorted())")
+            for field in patched.clearable {
+                let cleared = try await http.send("PATCH", patched.path, body: Data("{\"\(field)\":null}".utf8), token: ana,
+                                                  headers: ["Content-Type": "application/json"])
+                let answer = try cleared.json()
+                let value = answer[field] ?? (answer[patched.answeredIn ?? ""] as? [String: Any])?[field]
+                #expect(cleared.status == 200 && Self.isEmpty(value), "\(operation): null did not remove \(field): \(cleared.status) \(value ?? "absent")")
+            }
             checked.append(operation)
+        }
+        // A field the object cannot be without is refused by name, not emptied.
+        for (path, field) in [("/v1/trips/\(trip)/pins/\(pin)", "description"), ("/v1/trips/\(trip)", "destination"), ("/v1/events/\(event)", "capacity")] {
+            let refused = try await http.send("PATCH", path, body: Data("{\"\(field)\":null}".utf8), token: ana, headers: ["Content-Type": "application/json"])
+            #expect(refused.status == 400 && refused.problemFields == [field], "null \(field) on \(path): \(refused.status) \(refused.text.prefix(200))")
         }
         print("PATCH rule checked on \(checked.count) operations: \(checked.sorted().joined(separator: ", "))")
         #expect(checked.count == cases.count)
@@ -103,6 +117,15 @@ import Testing
             case (let a?, let b?): Self.canonical(a) != Self.canonical(b)
             default: true
             }
+        }
+    }
+
+    static func isEmpty(_ value: Any?) -> Bool {
+        switch value {
+        case nil, is NSNull: true
+        case let text as String: text.isEmpty
+        case let list as [Any]: list.isEmpty
+        default: false
         }
     }
 

@@ -48,6 +48,11 @@ public struct InputCheckMiddleware: RouterMiddleware {
                let value = try? JSONDecoder().decode(OpenAPIValue.self, from: Data(body.readableBytesView)) {
                 var schemaCheck = Validation()
                 Self.bodyCheck.check(value, against: schema, at: "", into: &schemaCheck)
+                // In a PATCH, null removes a field (absent keeps it): the handlers see what removes it.
+                if request.method == .patch, case .object(let object) = value,
+                   let cleared = Self.bodyCheck.clearingNulls(in: object, against: schema, into: &schemaCheck) {
+                    request.body = RequestBody(buffer: ByteBuffer(bytes: try JSONEncoder().encode(OpenAPIValue.object(cleared))))
+                }
                 for violation in schemaCheck.violations where !nulFields.contains(violation.field) {
                     validation.fail(violation.field, violation.description)
                 }

@@ -75,6 +75,30 @@ struct BodySchemaCheck {
         }
     }
 
+    /// A `PATCH` body with each `null` turned into what removes the field: `""` for text, `[]` for a
+    /// list, and for an object the schema's `remove<Name>` flag. A field nothing removes (a number, an
+    /// object without that flag) is refused by name: leaving it out keeps it. Nil when there is no `null`.
+    func clearingNulls(in object: [String: OpenAPIValue], against schema: OpenAPIValue?, into validation: inout Validation)
+        -> [String: OpenAPIValue]? {
+        let schema = resolved(schema)
+        guard schema?["type"] == "object", case .object(let properties)? = schema?["properties"],
+              object.values.contains(.null) else { return nil }
+        var cleared = object
+        for (name, value) in object.sorted(by: { $0.key < $1.key }) where value == .null {
+            guard let property = resolved(properties[name]) else { continue }
+            let flag = "remove" + name.prefix(1).uppercased() + name.dropFirst()
+            switch property["type"] {
+            case "string"?: cleared[name] = .string("")
+            case "array"?: cleared[name] = .array([])
+            case "object"? where properties[flag]?["type"] == "boolean":
+                cleared[name] = nil
+                cleared[flag] = .bool(true)
+            default: validation.fail(name, "cannot be removed; leave it out to keep it")
+            }
+        }
+        return cleared
+    }
+
     /// The schema a `$ref` names, or the schema itself.
     private func resolved(_ schema: OpenAPIValue?) -> OpenAPIValue? {
         guard case .string(let reference)? = schema?["$ref"] else { return schema }
