@@ -87,7 +87,7 @@ public final class FullStack: Sendable {
         ])
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
         let (events, _) = try await stack.startEvents(port: eventsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
             "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
         ])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort,

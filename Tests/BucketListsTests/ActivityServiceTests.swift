@@ -95,7 +95,7 @@ import Testing
         #expect(item.source == .activity(surf.id) && item.details.title == "Surf lesson at dawn" && item.details.place?.name == "Waikiki")
         #expect(try await activities.addToList(surf.id, list: bucket.id, reader: bo, idempotencyKey: "add-1").id == item.id, "a retry")
         #expect(try await activities.activity(surf.id, for: bo).activity.listCount == 1)
-        await #expect(throws: RoamError.notFound("list")) {
+        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) {
             _ = try await activities.addToList(surf.id, list: bucket.id, reader: ana, idempotencyKey: nil)
         }
         graph.block(bo, ana)

@@ -69,7 +69,7 @@ import Testing
         #expect(try await lists.item(item.id, for: ana).details.title == "Skydive", "a stranger's deletes change nothing")
         // Moving into someone else's list is refused as a list that does not exist.
         let bos = try await lists.createList(ListDetails(title: "Bo's"), owner: bo, idempotencyKey: nil)
-        await #expect(throws: notFound) { _ = try await lists.moveItem(item.id, to: bos.id, position: 0, owner: ana) }
+        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) { _ = try await lists.moveItem(item.id, to: bos.id, position: 0, owner: ana) }
     }
 
     @Test func badDetailsAreNamedByTheirFields() async throws {
@@ -135,7 +135,7 @@ import Testing
         #expect(copy.details == ItemDetails(title: original.details.title, place: place), "not Ana's photos or her date")
         #expect(try await lists.copyItem(original.id, into: bos.id, reader: bo, idempotencyKey: "copy-1").id == copy.id, "a retry")
         await #expect(throws: RoamError.notFound("item")) { _ = try await lists.copyItem(secret.id, into: bos.id, reader: bo, idempotencyKey: nil) }
-        await #expect(throws: RoamError.notFound("list")) { _ = try await lists.copyItem(original.id, into: open.id, reader: bo, idempotencyKey: nil) }
+        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) { _ = try await lists.copyItem(original.id, into: open.id, reader: bo, idempotencyKey: nil) }
         #expect(try await lists.visibleItem(secret.id, for: bo) == nil)
         #expect(try await lists.visibleItem(original.id, for: bo)?.ownerID == ana)
     }

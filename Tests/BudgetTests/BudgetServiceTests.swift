@@ -19,6 +19,27 @@ import Testing
                              announce: { alerts in announced.withLock { $0 += alerts } }, now: { clock.withLock { $0 } })
     }
 
+    @Test func anExpenseNamesOnlyAPinOfItsTripAndAPlaceThatExists() async throws {
+        let (pin, otherTripsPin, place) = (UUID(), UUID(), UUID())
+        let service = BudgetService(trips: TableTripDirectory(trip, pins: [pin: trip.id, otherTripsPin: UUID()], places: [place]),
+                                    budgets: store, rates: store, announce: { _ in }, now: { F.utc("2026-07-10T10:00:00Z") })
+        func add(pin: UUID? = nil, place: UUID? = nil) async throws -> Expense {
+            try await service.addExpense(trip: trip.id, owner: trip.ownerID,
+                                         draft: ExpenseDraft(amount: "3", currency: "EUR", spentAt: F.utc("2026-07-11T12:00:00Z"), category: "food",
+                                                             placeID: place?.lowercasedString ?? "", pinID: pin?.lowercasedString ?? ""),
+                                         idempotencyKey: nil).expense
+        }
+        #expect(try await add(pin: pin).details.pinID == pin)
+        #expect(try await add(place: place).details.placeID == place)
+        await #expect(throws: RoamError.invalidField("pin_id", "must be a pin of this trip")) { _ = try await add(pin: otherTripsPin) }
+        await #expect(throws: RoamError.invalidField("pin_id", "must be a pin of this trip")) { _ = try await add(pin: UUID()) }
+        await #expect(throws: RoamError.invalidField("place_id", "must be a place Roam knows")) { _ = try await add(place: UUID()) }
+        let expense = try await add()
+        await #expect(throws: RoamError.invalidField("pin_id", "must be a pin of this trip")) {
+            _ = try await service.updateExpense(expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(pinID: otherTripsPin.lowercasedString))
+        }
+    }
+
     func draft(_ amount: String, _ currency: String, at instant: String, category: String = "food") -> ExpenseDraft {
         ExpenseDraft(amount: amount, currency: currency, spentAt: F.utc(instant), category: category)
     }

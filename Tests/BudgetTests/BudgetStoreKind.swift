@@ -59,16 +59,25 @@ enum BudgetFixtures {
     }
 }
 
-/// Trips' answers from a table: a trip is found only for its owner.
+/// Trips' answers from a table: a trip is found only for its owner, a pin only on its trip.
 final class TableTripDirectory: TripDirectory {
     let trips: [UUID: TripFacts]
+    /// Pin → its trip.
+    let pins: [UUID: UUID]
+    let places: Set<UUID>
 
-    init(_ trips: TripFacts...) {
+    init(_ trips: TripFacts..., pins: [UUID: UUID] = [:], places: Set<UUID> = []) {
         self.trips = Dictionary(uniqueKeysWithValues: trips.map { ($0.id, $0) })
+        self.pins = pins
+        self.places = places
     }
 
     func trip(_ id: UUID, owner: UUID) async throws -> TripFacts {
         guard let trip = trips[id], trip.ownerID == owner else { throw RoamError.notFound("trip") }
         return trip
     }
+
+    func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool { pins[pin] == trip }
+
+    func hasPlace(_ place: UUID) async throws -> Bool { places.contains(place) }
 }

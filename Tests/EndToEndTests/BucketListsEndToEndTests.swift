@@ -70,7 +70,7 @@ import Testing
             #expect(try copy.status == 201 && (copy.json()["source"] as? [String: Any])?["itemId"] as? String == sintra, "\(copy.text)")
             #expect(try copy.json()["completion"] == nil, "a copy starts open")
             let intoTheirs = try await http.send("POST", "/v1/items/\(sintra)/copies", json: ["listId": open], token: bo.token)
-            #expect(intoTheirs.status == 404, "only into one's own list")
+            #expect(intoTheirs.status == 400 && intoTheirs.problemFields == ["listId"], "only into one's own list")
 
             // The profile's counts, as each reader may see them; someone signed out sees public lists only.
             func counts(of owner: String, for reader: User?) async throws -> [String: Int] {

@@ -63,6 +63,13 @@ import Testing
         #expect(dinner["rateSource"] as? String == "reference" && dinner["rateDate"] as? String == "2031-06-13" && dinner["date"] as? String == "2031-06-14")
         let retried = try await spend("12.50", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
         #expect(try retried.json()["id"] as? String == dinner["id"] as? String)
+        // References are checked: a pin that is not one of this trip's, a place that does not exist.
+        for (field, id) in [("pinId", UUID()), ("placeId", UUID())] {
+            let dangling = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
+                "amount": "1", "currency": "EUR", "spentAt": "2031-06-14T12:00:00Z", "category": "food", field: id.lowercasedString,
+            ], token: token)
+            #expect(dangling.status == 400 && dangling.problemFields == [field], "\(field): \(dangling.status) \(dangling.text.prefix(200))")
+        }
         let reused = try await spend("99", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
         #expect(reused.status == 422 && reused.reason == "IDEMPOTENCY_KEY_REUSED", "another expense under the key: \(reused.text)")
         #expect(try await spend("1600", "JPY", at: "2031-06-13T09:00:00Z", category: "transport").status == 201)

@@ -14,4 +14,13 @@ struct StoreTripDirectory: TripDirectory {
         return TripFacts(id: trip.id, ownerID: owner, start: trip.details.dates.start, end: trip.details.dates.end, zone: trip.details.zone,
                          currency: currency)
     }
+
+    func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool {
+        guard let caller = RequestContext.current.userID else { return false }
+        return try await store.pin(pin, owner: caller)?.tripID == trip
+    }
+
+    func hasPlace(_ place: UUID) async throws -> Bool {
+        try await store.place(place) != nil
+    }
 }

@@ -82,7 +82,7 @@ public struct BucketListService: Sendable {
     public func copyItem(_ sourceID: UUID, into listID: UUID, reader: UUID, idempotencyKey: String?) async throws -> Item {
         try IdempotencyKey.check(idempotencyKey)
         let source = try await item(sourceID, for: reader)
-        _ = try await ownList(listID, owner: reader)
+        _ = try await targetList(listID, owner: reader)
         let details = ItemDetails(title: source.details.title, description: source.details.description, place: source.details.place)
         let created = now()
         return try await store(Item(id: .v7(at: created), listID: listID, ownerID: reader, details: details, source: .item(source.id),
@@ -92,7 +92,7 @@ public struct BucketListService: Sendable {
     /// Adds a copy of something the owner may see (an activity) to the end of one of their lists.
     public func addCopy(_ details: ItemDetails, of source: ItemSource, to listID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Item {
         try IdempotencyKey.check(idempotencyKey)
-        _ = try await ownList(listID, owner: owner)
+        _ = try await targetList(listID, owner: owner)
         let details = try details.validated()
         let created = now()
         return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, source: source, createdAt: created,
@@ -129,7 +129,7 @@ public struct BucketListService: Sendable {
         try validation.check()
         let item = try await ownItem(id, owner: owner)
         let target = listID ?? item.listID
-        if target != item.listID { _ = try await ownList(target, owner: owner) }
+        if target != item.listID { _ = try await targetList(target, owner: owner) }
         guard let moved = try await lists.move(item: id, owner: owner, to: target, position: position, at: now()) else { throw Self.itemNotFound }
         return moved
     }
@@ -207,6 +207,12 @@ public struct BucketListService: Sendable {
 
     func ownList(_ id: UUID, owner: UUID) async throws -> BucketList {
         guard let list = try await lists.list(id), list.ownerID == owner else { throw Self.listNotFound }
+        return list
+    }
+
+    /// A list the request names in its body: one that is not the owner's is a bad field, not a missing path.
+    func targetList(_ id: UUID, owner: UUID) async throws -> BucketList {
+        guard let list = try await lists.list(id), list.ownerID == owner else { throw RoamError.invalidField("list_id", "must be one of your lists") }
         return list
     }
 

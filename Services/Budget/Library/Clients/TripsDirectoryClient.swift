@@ -46,4 +46,29 @@ public final class TripsDirectoryClient<Transport: ClientTransport>: TripDirecto
         }
         return facts
     }
+
+    public func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool {
+        try await exists {
+            _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPin(.with {
+                $0.tripID = trip.lowercasedString
+                $0.pinID = pin.lowercasedString
+            }, options: $1)
+        }
+    }
+
+    public func hasPlace(_ place: UUID) async throws -> Bool {
+        try await exists { _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPlace(.with { $0.placeID = place.lowercasedString }, options: $1) }
+    }
+
+    /// False when trips answers NOT_FOUND for the caller.
+    private func exists(_ call: @escaping @Sendable (GRPCClient<Transport>, CallOptions) async throws -> Void) async throws -> Bool {
+        do {
+            try await upstream.call(idempotent: true) { client, options in try await call(client, options) }
+            return true
+        } catch let error as RPCError where error.code == .notFound {
+            return false
+        } catch let error as RPCError {
+            throw RoamError(error)
+        }
+    }
 }

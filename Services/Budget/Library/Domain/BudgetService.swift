@@ -73,6 +73,7 @@ public struct BudgetService: Sendable {
         let time = now().wholeMicroseconds
         let budget = try await budgets.budget(of: id) ?? .unplanned(for: trip, at: time)
         let details = try draft.validated(categories: budget.categories)
+        try await checkReferences(of: details, trip: id)
         let rate = try await rate(for: details, budget: budget, trip: trip)
         let expense = Expense(id: UUID.v7(at: time), tripID: id, ownerID: owner, details: details,
                               converted: try rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
@@ -94,6 +95,7 @@ public struct BudgetService: Sendable {
         guard var expense = try await budgets.expense(id, trip: tripID) else { throw RoamError.notFound("expense") }
         let budget = try await budgets.budget(of: tripID) ?? .unplanned(for: trip, at: time)
         let details = try changes.applied(to: expense.details, categories: budget.categories)
+        if details.pinID != expense.details.pinID || details.placeID != expense.details.placeID { try await checkReferences(of: details, trip: tripID) }
         if changes.convertsAgain(expense.details, details) {
             expense.rate = try await rate(for: details, budget: budget, trip: trip)
             expense.converted = try expense.rate.convert(details.amount, to: budget.currency)
@@ -103,6 +105,15 @@ public struct BudgetService: Sendable {
         guard let write = try await budgets.replace(expense, trip: trip, at: time) else { throw RoamError.notFound("expense") }
         publish(write.alerts)
         return write.expense
+    }
+
+    /// An expense names a pin of its own trip or a place of the catalog, never one that is not there
+    /// or is someone else's.
+    private func checkReferences(of details: ExpenseDetails, trip: UUID) async throws {
+        var validation = Validation()
+        if let pin = details.pinID { validation.require(try await trips.hasPin(pin, trip: trip), "pin_id", "must be a pin of this trip") }
+        if let place = details.placeID { validation.require(try await trips.hasPlace(place), "place_id", "must be a place Roam knows") }
+        try validation.check()
     }
 
     public func deleteExpense(_ id: UUID, trip tripID: UUID, owner: UUID) async throws {

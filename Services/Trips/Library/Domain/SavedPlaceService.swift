@@ -17,7 +17,7 @@ public struct SavedPlaceService: Sendable {
         switch try await saved.save(place, toTrip: tripID, owner: owner, at: trips.now()) {
         case .saved(let savedPlace)?: return savedPlace
         case .alreadySaved?: throw TripsError.alreadySaved(place)
-        case nil: throw PlaceService.placeNotFound
+        case nil: throw RoamError.invalidField("place_id", "must be a place Roam knows")
         }
     }
 
