@@ -27,16 +27,14 @@ import Testing
     }
 
     @Test func aPatchChangesWhatWasSentAndNothingElse() async throws {
-        let stops = try await FullStack.run { try await Self.check($0.http) }
-        #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
+        try await onFullStack(Self.check)
     }
 
     static func check(_ http: HTTPTestClient) async throws {
         let suffix = Int.random(in: 10_000...99_999)
         let ana = try await http.signUp("patcher\(suffix)").token
         func made(_ path: String, _ json: [String: Any], key: String = "id") async throws -> String {
-            let reply = try await http.send("POST", path, json: json, token: ana)
-            return try #require(try reply.json()[key] as? String, "POST \(path): \(reply.status) \(reply.text.prefix(300))")
+            try await http.created(path, json, token: ana, key: key)
         }
         let point: [String: Any] = ["latitude": 38.71, "longitude": -9.14]
         let trip = try await made("/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
@@ -134,13 +132,5 @@ import Testing
     }
 
     /// The `operationId` of every `PATCH` in `Gateway/openapi.yaml`.
-    static var patchOperations: [String] {
-        get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            let text = try String(contentsOf: root.appendingPathComponent("Gateway/openapi.yaml"), encoding: .utf8)
-            return text.components(separatedBy: "\n    patch:\n").dropFirst().compactMap { block in
-                block.split(separator: "\n").first { $0.hasPrefix("      operationId: ") }.map { String($0.dropFirst("      operationId: ".count)) }
-            }
-        }
-    }
+    static var patchOperations: [String] { get throws { try ContractDocument.operations("patch") } }
 }
