@@ -1289,6 +1289,10 @@ public nonisolated struct Roam_Budget_V1_StreamNotificationsRequest: Sendable {
   /// Clears the value of `after`. Subsequent reads from it will return its default value.
   public mutating func clearAfter() {self._after = nil}
 
+  /// With `after`: of the alerts published at `after` exactly, only those whose id sorts after this
+  /// one; without it, none published at `after`.
+  public var afterAlertID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -3215,7 +3219,7 @@ nonisolated extension Roam_Budget_V1_GetChartResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Roam_Budget_V1_StreamNotificationsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StreamNotificationsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}after\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}after\0\u{3}after_alert_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3224,6 +3228,7 @@ nonisolated extension Roam_Budget_V1_StreamNotificationsRequest: SwiftProtobuf.M
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._after) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.afterAlertID) }()
       default: break
       }
     }
@@ -3237,11 +3242,15 @@ nonisolated extension Roam_Budget_V1_StreamNotificationsRequest: SwiftProtobuf.M
     try { if let v = self._after {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.afterAlertID.isEmpty {
+      try visitor.visitSingularStringField(value: self.afterAlertID, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Budget_V1_StreamNotificationsRequest, rhs: Roam_Budget_V1_StreamNotificationsRequest) -> Bool {
     if lhs._after != rhs._after {return false}
+    if lhs.afterAlertID != rhs.afterAlertID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -2532,6 +2532,10 @@ public nonisolated struct Roam_Trips_V1_StreamNotificationsRequest: Sendable {
   /// Clears the value of `after`. Subsequent reads from it will return its default value.
   public mutating func clearAfter() {self._after = nil}
 
+  /// With `after`: of the reminders sent at `after` exactly, only those whose subject (the itinerary
+  /// item, else the trip) sorts after this id; without it, none sent at `after`.
+  public var afterSubjectID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -6619,7 +6623,7 @@ nonisolated extension Roam_Trips_V1_ExportItineraryResponse: SwiftProtobuf.Messa
 
 nonisolated extension Roam_Trips_V1_StreamNotificationsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StreamNotificationsRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}after\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}after\0\u{3}after_subject_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6628,6 +6632,7 @@ nonisolated extension Roam_Trips_V1_StreamNotificationsRequest: SwiftProtobuf.Me
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._after) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.afterSubjectID) }()
       default: break
       }
     }
@@ -6641,11 +6646,15 @@ nonisolated extension Roam_Trips_V1_StreamNotificationsRequest: SwiftProtobuf.Me
     try { if let v = self._after {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
     } }()
+    if !self.afterSubjectID.isEmpty {
+      try visitor.visitSingularStringField(value: self.afterSubjectID, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Trips_V1_StreamNotificationsRequest, rhs: Roam_Trips_V1_StreamNotificationsRequest) -> Bool {
     if lhs._after != rhs._after {return false}
+    if lhs.afterSubjectID != rhs.afterSubjectID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -110,6 +110,12 @@ import Trips
     /// begins the day after); then the client's stream, opened with `Last-Event-ID` that moment plus
     /// `offset` milliseconds, until a heartbeat. The lines, and when the reminder was sent and due.
     static func streamAfterMissing(lastEventIDOffset offset: Int64) async throws -> (lines: [String], sentAt: Date, dueAt: Date) {
+        try await streamAfterMissing { sentAt in "\(Int64(sentAt.timeIntervalSince1970 * 1_000) + offset)" }
+    }
+
+    /// The same with `trips` trips starting (their reminders all sent at one instant) and the
+    /// `Last-Event-ID` made from that instant.
+    static func streamAfterMissing(trips: Int = 1, lastEventID: @escaping @Sendable (Date) -> String) async throws -> (lines: [String], sentAt: Date, dueAt: Date) {
         let store = InMemoryTripStore()
         let received = LineSink()
         let sentAt = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3_600).rounded(.down))
@@ -119,10 +125,12 @@ import Trips
             let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
                 let draft = try TripDraft(title: "Abidjan", destination: Destination(name: "Abidjan"), startDate: firstDay, endDate: firstDay,
                                           timeZone: "Africa/Abidjan", homeCurrency: "XOF").validated()
-                _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: sentAt.addingTimeInterval(-2 * 86_400)),
-                                           idempotencyKey: nil)
+                for _ in 0..<trips {
+                    _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: sentAt.addingTimeInterval(-2 * 86_400)),
+                                               idempotencyKey: nil)
+                }
                 _ = try await store.claimDueReminders(at: sentAt, limit: 10)
-            }, lastEventID: "\(Int64(sentAt.timeIntervalSince1970 * 1_000) + offset)")
+            }, lastEventID: lastEventID(sentAt))
             defer { curl.terminate() }
             // Every part is listening once `connected` is sent (what was missed went out before); a
             // heartbeat after it closes the window. A loaded machine may send a heartbeat sooner.
@@ -139,7 +147,7 @@ import Trips
     @Test func aClientBackWithLastEventIDIsSentTheRemindersItMissed() async throws {
         let (missed, sentAt, dueAt) = try await Self.streamAfterMissing(lastEventIDOffset: -60_000)
         let index = try #require(missed.firstIndex(of: "event: trip_starting"))
-        #expect(index > 0 && missed[index - 1] == "id: \(Int64(sentAt.timeIntervalSince1970 * 1_000))", "its id is when it was sent")
+        #expect(index > 0 && missed[index - 1].hasPrefix("id: trips=\(sentAt.microsecondsSince1970)."), "its id says where trips had got to")
         let due = InternetDateTranscoder.string(from: dueAt)
         #expect(missed.contains { $0.contains("\"title\":\"Abidjan\"") && $0.contains("\"dueAt\":\"\(due)\"") })
         // With its own id, nothing is sent again.
@@ -150,6 +158,22 @@ import Trips
         let wild = try await Self.streamAfterMissing(lastEventIDOffset: Int64.max / 2).lines
         #expect(wild.contains("event: connected") && !wild.contains("event: trip_starting"))
         #expect(!wild.contains { $0.contains("trips notifications:") }, "trips answered as ever")
+    }
+
+    /// Three reminders sent at one instant: each with its own id, and a position within that instant
+    /// is honoured (which of them sorts where is the repositories' contract).
+    @Test func remindersSentAtOneInstantHaveEachTheirIDAndResumeWithinIt() async throws {
+        let (first, _, _) = try await Self.streamAfterMissing(trips: 3) { sentAt in "\(Int64(sentAt.timeIntervalSince1970 * 1_000) - 60_000)" }
+        let ids = first.filter { $0.hasPrefix("id: trips=") }
+        #expect(ids.count == 3 && Set(ids).count == 3, "three reminders, three ids: \(ids)")
+        func reminders(after position: @escaping @Sendable (Date) -> String) async throws -> Int {
+            try await Self.streamAfterMissing(trips: 3, lastEventID: position).lines.filter { $0 == "event: trip_starting" }.count
+        }
+        #expect(try await reminders { "trips=\($0.microsecondsSince1970)" } == 0, "a position without an id: after all sent then")
+        #expect(try await reminders { "trips=\($0.microsecondsSince1970 - 1)" } == 3)
+        #expect(try await reminders { "trips=\($0.microsecondsSince1970).00000000-0000-0000-0000-000000000000" } == 3)
+        #expect(try await reminders { "trips=\($0.microsecondsSince1970).ffffffff-ffff-ffff-ffff-ffffffffffff" } == 0)
+        #expect(try await reminders { "budget=\($0.microsecondsSince1970 - 1)" } == 0, "trips from when the stream opened")
     }
 
     @Test func budgetAlertsArriveOnTheStreamWithAnIDAndComeAgainAfterLastEventID() async throws {
@@ -176,10 +200,11 @@ import Trips
             #expect(index >= 2 && lines.all[index - 1] == "event: budget_alert" && lines.all[index - 2].hasPrefix("id: "))
             #expect(lines.all.filter { $0.contains("\"limit\":\"day\"") }.count == 1, "the day's allowance once")
             // Back a second before it with Last-Event-ID: the alerts come again, before or after `connected`.
-            let sent = try #require(Int64(lines.all[index - 2].dropFirst(4)))
+            let budgetPosition = try #require(lines.all[index - 2].split(separator: ";").first { $0.hasPrefix("budget=") }?.dropFirst(7))
+            let sent = try #require(Int64(budgetPosition.split(separator: ".")[0]))
             let again = LineSink()
             let resumed = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                           arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "-H", "Last-Event-ID: \(sent - 1_000)",
+                                           arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "-H", "Last-Event-ID: budget=\(sent - 1_000_000)",
                                                        "\(http.base.absoluteString)/v1/me/notifications/stream"], environment: [:]) { again.append($0) }
             defer { resumed.terminate() }
             #expect(await again.waitFor { $0.contains("\"limit\":\"total\"") })

@@ -117,6 +117,30 @@ import Trips
     }
 
     @Test(arguments: TripStoreKind.allCases)
+    func remindersSentAtOneInstantResumeAfterTheSubjectOfTheLastOneSent(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let first = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            let owner = first.ownerID
+            for _ in 0..<3 {
+                let trip = Self.trip("2026-06-10", "2026-06-17")
+                _ = try await store.create(Trip(id: trip.id, ownerID: owner, details: trip.details, createdAt: trip.createdAt), idempotencyKey: nil)
+            }
+            let sentAt = try #require(RFC3339.date("2026-06-09T00:00:00.123456Z"))
+            #expect(try await store.claimDueReminders(at: sentAt, limit: 10).count == 4)
+            let all = try await store.sentReminders(of: owner, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10)
+            let subjects = all.map(\.subjectID)
+            #expect(subjects == subjects.sorted { $0.uuidString < $1.uuidString } && Set(subjects).count == 4, "one instant, ordered by subject")
+            // After the second: the third and fourth, once each; after the fourth, or after the instant itself: none.
+            #expect(try await store.sentReminders(of: owner, after: sentAt, subject: subjects[1], limit: 10).map(\.subjectID) == Array(subjects[2...]))
+            #expect(try await store.sentReminders(of: owner, after: sentAt, subject: subjects[3], limit: 10).isEmpty)
+            #expect(try await store.sentReminders(of: owner, after: sentAt, subject: nil, limit: 10).isEmpty)
+            // A cursor that has been through a Double (as a stream's id is) stands at the same microsecond.
+            let roundTripped = Date(timeIntervalSince1970: Double(sentAt.microsecondsSince1970) / 1_000_000)
+            #expect(try await store.sentReminders(of: owner, after: roundTripped, subject: subjects[0], limit: 10).map(\.subjectID) == Array(subjects[1...]))
+        }
+    }
+
+    @Test(arguments: TripStoreKind.allCases)
     func theRemindersSentAfterAnInstantAreWhatAStreamAwayMissed(_ kind: TripStoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)

@@ -95,4 +95,7 @@ extension Components.Schemas.Notification {
 
     /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders and budget alerts.
     var isReplayable: Bool { dueAt != nil || alertId != nil }
+
+    /// What orders replayable notifications sent at one instant: the alert, or the reminder's item or trip.
+    var replayKey: String? { alertId ?? (dueAt == nil ? nil : itemId ?? tripId) }
 }

@@ -10,8 +10,8 @@ import ServiceLifecycle
 /// the streams events, trips and budget serve. `connected` goes out once every part is listening (or down); a
 /// part that fails or ends sends an `error` event naming it while the others go on, and is followed
 /// again after a pause, asked for what it missed meanwhile. Reminders and budget alerts carry an SSE `id`
-/// (when they were sent, in milliseconds), so a client that reconnects with `Last-Event-ID` is sent those
-/// it missed. A comment line every `heartbeat` keeps proxies from closing an idle stream and tells the
+/// (where each replaying part had got to, `StreamPositions`), so a client that reconnects with
+/// `Last-Event-ID` is sent those it missed, none twice. A comment line every `heartbeat` keeps proxies from closing an idle stream and tells the
 /// gateway when the client has gone, which ends the upstream streams.
 struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let events: EventsCaller<Transport>
@@ -20,18 +20,20 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let heartbeat: Duration
     let openStreams: OpenStreams
 
-    /// One upstream's stream, from what was sent after an instant where it can (trips' reminders):
-    /// `listening` once it is connected, then `deliver` for each notification the document knows (a
-    /// kind from a newer service is left out).
+    /// One upstream's stream, from what was sent after a position where it can (trips' reminders,
+    /// budget's alerts): `listening` once it is connected, then `deliver` for each notification the
+    /// document knows (a kind from a newer service is left out).
     struct Part: Sendable {
         let name: String
-        let relay: @Sendable (_ after: Date?, _ listening: @escaping @Sendable () -> Void,
+        /// Whether it sends again what was missed after a position (events' notifications are live only).
+        var replays = true
+        let relay: @Sendable (_ after: StreamPositions.Position?, _ listening: @escaping @Sendable () -> Void,
                               _ deliver: @escaping @Sendable (Components.Schemas.Notification) -> Void) async throws -> Void
     }
 
     var parts: [Part] {
         [
-            Part(name: "events") { _, listening, deliver in
+            Part(name: "events", replays: false) { _, listening, deliver in
                 try await events.call(longLived: true) { client, options in
                     try await client.streamNotifications(.init(), options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
@@ -41,7 +43,12 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             },
             Part(name: "trips") { after, listening, deliver in
                 try await trips.call(longLived: true) { client, options in
-                    try await client.streamNotifications(.with { if let after { $0.after = .init(date: after) } }, options: options) { response in
+                    try await client.streamNotifications(.with {
+                        if let after {
+                            $0.after = .init(date: after.instant)
+                            $0.afterSubjectID = after.key ?? ""
+                        }
+                    }, options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
                                                listening: listening, deliver: deliver)
                     }
@@ -49,7 +56,12 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             },
             Part(name: "budget") { after, listening, deliver in
                 try await budget.call(longLived: true) { client, options in
-                    try await client.streamNotifications(.with { if let after { $0.after = .init(date: after) } }, options: options) { response in
+                    try await client.streamNotifications(.with {
+                        if let after {
+                            $0.after = .init(date: after.instant)
+                            $0.afterAlertID = after.key ?? ""
+                        }
+                    }, options: options) { response in
                         try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
                                                listening: listening, deliver: deliver)
                     }
@@ -76,11 +88,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
             // A new stream starts now: a part that connects late is still sent what went out meanwhile.
-            // An id that is not a past instant in milliseconds is not ours, and is ignored.
-            let opened = Date()
-            let lastEventID = request.headers[HTTPField.Name("Last-Event-ID")!].flatMap { Int64($0) }
-                .map { Date(timeIntervalSince1970: Double($0) / 1_000) }
-            let resumeAfter = lastEventID.flatMap { (Date(timeIntervalSince1970: 0)...opened).contains($0) ? $0 : nil } ?? opened
+            let positions = StreamPositions(parts: parts.filter(\.replays).map(\.name), lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!], opened: Date())
             let ready = ReadyParts(count: parts.count) {
                 output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
             }
@@ -90,7 +98,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                 await RequestContext.$current.withValue(callContext) {
                     await withTaskGroup(of: Void.self) { group in
                         for (index, part) in parts.enumerated() {
-                            group.addTask { await Self.follow(part, index: index, after: resumeAfter, ready: ready, output: output) }
+                            group.addTask { await Self.follow(part, index: index, positions: positions, ready: ready, output: output) }
                         }
                     }
                     output.finish()
@@ -125,20 +133,18 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     /// Relays one part for as long as the client stays: when it fails or ends (its service restarted,
     /// a replica went away) the client hears of it in an `error` event and the part is followed again
     /// after a pause growing from 1 s to 30 s, so an open stream does not go deaf to that service.
-    static func follow(_ part: Part, index: Int, after: Date?, ready: ReadyParts, output: AsyncStream<ByteBuffer>.Continuation) async {
+    static func follow(_ part: Part, index: Int, positions: StreamPositions, ready: ReadyParts, output: AsyncStream<ByteBuffer>.Continuation) async {
         var pause = Duration.seconds(1)
-        let resume = ResumePoint(after)
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let listening = ListeningFlag()
             do {
                 try await cancelWhenGracefulShutdown {
-                    try await part.relay(resume.instant, {
+                    try await part.relay(positions.position(of: part.name), {
                         listening.set()
-                        resume.listening(since: Date())
                         ready.arrive(index)
                     }) { notification in
-                        resume.passed(notification)
-                        output.yield(Self.event(notification))
+                        let id = notification.isReplayable ? positions.passed(part.name, at: notification.at, key: notification.replayKey) : nil
+                        output.yield(Self.event(notification, id: id))
                     }
                 }
                 guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
@@ -159,14 +165,13 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         }
     }
 
-    /// `event: <kind>` and the notification as JSON; a reminder or alert also has its `id`, when it was
-    /// sent in milliseconds since 1970, for `Last-Event-ID`.
-    static func event(_ notification: Components.Schemas.Notification) -> ByteBuffer {
+    /// `event: <kind>` and the notification as JSON; a reminder or alert also has its `id`, for `Last-Event-ID`.
+    static func event(_ notification: Components.Schemas.Notification, id: String? = nil) -> ByteBuffer {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
-        let id = !notification.isReplayable ? "" : "id: \(Int64((notification.at.timeIntervalSince1970 * 1_000).rounded()))\n"
+        let id = id.map { "id: \($0)\n" } ?? ""
         return ByteBuffer(string: "\(id)event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 

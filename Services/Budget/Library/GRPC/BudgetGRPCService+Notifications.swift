@@ -22,7 +22,9 @@ extension BudgetGRPCService {
         var replayed = Set<UUID>()
         if request.hasAfter {
             let after = min(max(request.after.date, now.addingTimeInterval(-Self.replayWindow)), now)
-            for alert in try await alerts.alerts(of: user, after: after, limit: Self.replayLimit) {
+            // The id places the cursor among those published at that very instant, when it was not moved.
+            let alertID = after == request.after.date ? UUID(uuidString: request.afterAlertID) : nil
+            for alert in try await alerts.alerts(of: user, after: after, alert: alertID, limit: Self.replayLimit) {
                 replayed.insert(alert.id)
                 try await response.write(alert.proto)
             }

@@ -157,8 +157,13 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         }
     }
 
-    public func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert] {
-        state.withLock { state in Array(state.alerts.filter { $0.ownerID == owner && $0.at > instant }.prefix(limit)) }
+    public func alerts(of owner: UUID, after instant: Date, alert: UUID?, limit: Int) async throws -> [BudgetAlert] {
+        // Hex digits sort as the bytes do, as PostgreSQL orders uuids.
+        let key = alert?.uuidString ?? "~"
+        return state.withLock { state in
+            Array(state.alerts.filter { $0.ownerID == owner && ($0.at.microsecondsSince1970, $0.id.uuidString) > (instant.microsecondsSince1970, key) }
+                .sorted { ($0.at, $0.id.uuidString) < ($1.at, $1.id.uuidString) }.prefix(limit))
+        }
     }
 
     public func purgeTrip(_ trip: UUID) async throws {

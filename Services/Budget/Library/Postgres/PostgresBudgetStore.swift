@@ -170,12 +170,15 @@ public struct PostgresBudgetStore: BudgetRepository {
         return days
     }
 
-    public func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert] {
+    public func alerts(of owner: UUID, after instant: Date, alert: UUID?, limit: Int) async throws -> [BudgetAlert] {
         // postgres-nio traps on a date beyond what a timestamp holds.
         let instant = min(instant, Date(timeIntervalSince1970: 253_402_300_799))
         return try await database.query("""
             SELECT id, owner_id, trip_id, limit_kind, category, day::text, percent, spent, limit_amount, currency, at FROM budget.alerts
-            WHERE owner_id = \(owner) AND at > \(instant) ORDER BY at, id LIMIT \(limit)
+            WHERE owner_id = \(owner) AND at >= \(instant)
+              AND (at, id) > (timestamptz 'epoch' + \(instant.microsecondsSince1970) * interval '1 microsecond',
+                              \(alert ?? UUID(uuidString: "ffffffff-ffff-ffff-ffff-ffffffffffff")!))
+            ORDER BY at, id LIMIT \(limit)
             """).map { row in
             let (id, owner, trip, kind, category, day, percent, spent, limit, code, at) =
                 try row.decode((UUID, UUID, UUID, String, String?, String?, Int, Int64, Int64, String, Date).self)

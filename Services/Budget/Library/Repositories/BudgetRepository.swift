@@ -31,11 +31,18 @@ public protocol BudgetRepository: Sendable {
     /// Per trip day (in the trip's zone, days outside the trip included): how many expenses and their converted sum.
     func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal]
 
-    /// The owner's alerts published after `instant`, oldest first, at most `limit`: what a stream missed.
-    func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert]
+    /// The owner's alerts published after `instant`, oldest first (then by id), at most `limit`: what a
+    /// stream missed. With `alert`, of those published at `instant` exactly only those whose id sorts after it.
+    func alerts(of owner: UUID, after instant: Date, alert: UUID?, limit: Int) async throws -> [BudgetAlert]
 
     /// Forgets a deleted trip's budget, expenses, rates and alerts. Idempotent.
     func purgeTrip(_ trip: UUID) async throws
     /// Forgets everything of a deleted account. Idempotent.
     func purgeUser(_ owner: UUID) async throws
+}
+
+extension BudgetRepository {
+    public func alerts(of owner: UUID, after instant: Date, limit: Int) async throws -> [BudgetAlert] {
+        try await alerts(of: owner, after: instant, alert: nil, limit: limit)
+    }
 }

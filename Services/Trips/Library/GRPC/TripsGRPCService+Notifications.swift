@@ -23,7 +23,9 @@ extension TripsGRPCService {
             // not reach the database).
             let now = trips.now()
             let after = min(max(request.after.date, now.addingTimeInterval(-Self.replayWindow)), now)
-            for reminder in try await reminders.sentReminders(of: user, after: after, limit: Self.replayLimit) {
+            // The subject places the cursor among those sent at that very instant, when it was not moved.
+            let subject = after == request.after.date ? UUID(uuidString: request.afterSubjectID) : nil
+            for reminder in try await reminders.sentReminders(of: user, after: after, subject: subject, limit: Self.replayLimit) {
                 replayed.insert(Self.key(of: reminder))
                 try await response.write(TripNotification.reminder(reminder, at: reminder.sentAt ?? after).proto)
             }

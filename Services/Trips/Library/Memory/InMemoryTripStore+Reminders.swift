@@ -25,17 +25,24 @@ extension InMemoryTripStore: ReminderRepository {
         }
     }
 
-    public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
-        state.withLock { state in
+    public func sentReminders(of owner: UUID, after instant: Date, subject: UUID?, limit: Int) async throws -> [Reminder] {
+        // Hex digits sort as the bytes do, as PostgreSQL orders uuids.
+        let key = subject?.uuidString ?? "~"
+        func isAfter(_ sent: Date, _ reminder: Reminder) -> Bool {
+            (sent.microsecondsSince1970, reminder.subjectID.uuidString) > (instant.microsecondsSince1970, key)
+        }
+        return state.withLock { state in
             var sent: [Reminder] = []
             for (tripID, reminder) in state.startReminders where reminder.sent {
-                guard let settled = reminder.settledAt, settled > instant, var found = state.startReminder(of: tripID), found.ownerID == owner else { continue }
+                guard let settled = reminder.settledAt, var found = state.startReminder(of: tripID), found.ownerID == owner,
+                      isAfter(settled, found) else { continue }
                 found.sentAt = settled
                 sent.append(found)
             }
             for item in state.itinerary.values where item.ownerID == owner {
-                guard let settled = state.itemReminders[item.id], settled.sent, settled.settledAt > instant else { continue }
+                guard let settled = state.itemReminders[item.id], settled.sent else { continue }
                 var found = state.reminder(of: item)
+                guard isAfter(settled.settledAt, found) else { continue }
                 found.sentAt = settled.settledAt
                 sent.append(found)
             }

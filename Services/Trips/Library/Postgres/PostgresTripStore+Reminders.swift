@@ -11,6 +11,8 @@ extension PostgresTripStore: ReminderRepository {
     public static let remindersChannel = "trips_reminders"
     /// 9999-12-31T23:59:59Z.
     static let latestInstant = Date(timeIntervalSince1970: 253_402_300_799)
+    /// Sorts after every other: a cursor without a subject stands after all sent at its instant.
+    static let lastUUID = UUID(uuidString: "ffffffff-ffff-ffff-ffff-ffffffffffff")!
 
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.query("""
@@ -42,20 +44,23 @@ extension PostgresTripStore: ReminderRepository {
         }
     }
 
-    public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
+    public func sentReminders(of owner: UUID, after instant: Date, subject: UUID?, limit: Int) async throws -> [Reminder] {
         // postgres-nio traps on a date beyond what a timestamp holds; nothing is sent after year 9999.
         let instant = min(instant, Self.latestInstant)
+        // Compared to the microsecond in integers, so the cursor of a reminder stands exactly at it.
+        let micros = instant.microsecondsSince1970
         return try await database.query("""
             SELECT kind, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at, sent_at FROM (
                 SELECT 'trip_starting' AS kind, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title, start_date AS day,
                        NULL::integer AS minute_of_day, start_reminder_at AS due_at, start_reminded_at AS sent_at
-                FROM trips.trips WHERE owner_id = \(owner) AND start_reminder_sent AND start_reminded_at > \(instant)
+                FROM trips.trips WHERE owner_id = \(owner) AND start_reminder_sent AND start_reminded_at >= \(instant)
                 UNION ALL
                 SELECT 'itinerary_reminder', trip_id, id, place_id,
                        coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), 'A place'), item_date, minute_of_day, remind_at,
                        reminded_at
-                FROM trips.itinerary_items item WHERE owner_id = \(owner) AND reminder_sent AND reminded_at > \(instant)
+                FROM trips.itinerary_items item WHERE owner_id = \(owner) AND reminder_sent AND reminded_at >= \(instant)
             ) sent
+            WHERE (sent_at, coalesce(item_id, trip_id)) > (timestamptz 'epoch' + \(micros) * interval '1 microsecond', \(subject ?? Self.lastUUID))
             ORDER BY sent_at, coalesce(item_id, trip_id) LIMIT \(limit)
             """).map { row in
             let (kind, trip, item, place, title, day, minute, due, sent) =

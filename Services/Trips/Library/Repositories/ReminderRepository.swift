@@ -9,6 +9,13 @@ public protocol ReminderRepository: Sendable {
     /// when its announcement goes out.
     func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder]
     /// The owner's reminders sent after `instant` (not those passed over as due already when set),
-    /// in the order they were sent, at most `limit`: what a stream that was away missed.
-    func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder]
+    /// in the order they were sent (then by subject), at most `limit`: what a stream that was away
+    /// missed. With `subject`, of those sent at `instant` exactly only those whose subject sorts after it.
+    func sentReminders(of owner: UUID, after instant: Date, subject: UUID?, limit: Int) async throws -> [Reminder]
+}
+
+extension ReminderRepository {
+    public func sentReminders(of owner: UUID, after instant: Date, limit: Int) async throws -> [Reminder] {
+        try await sentReminders(of: owner, after: instant, subject: nil, limit: limit)
+    }
 }
