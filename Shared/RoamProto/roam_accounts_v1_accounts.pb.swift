@@ -1101,9 +1101,40 @@ public nonisolated struct Roam_Accounts_V1_WatchRevocationsResponse: Sendable {
   /// The follower has everything up to here.
   public var position: Int64 = 0
 
+  /// Follows and blocks made or taken back, in position order with the revocations: both users'
+  /// relations must be asked again (caches forget them).
+  public var relationChanges: [Roam_Accounts_V1_RelationChange] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_RelationChange: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var position: Int64 = 0
+
+  public var userID: String = String()
+
+  public var otherUserID: String = String()
+
+  public var changedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_changedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_changedAt = newValue}
+  }
+  /// Returns true if `changedAt` has been explicitly set.
+  public var hasChangedAt: Bool {self._changedAt != nil}
+  /// Clears the value of `changedAt`. Subsequent reads from it will return its default value.
+  public mutating func clearChangedAt() {self._changedAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _changedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_Revocation: Sendable {
@@ -3466,7 +3497,7 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsRequest: SwiftProtobuf.Me
 
 nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WatchRevocationsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{1}position\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{1}position\0\u{3}relation_changes\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3476,6 +3507,7 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.M
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.revocations) }()
       case 2: try { try decoder.decodeSingularInt64Field(value: &self.position) }()
+      case 3: try { try decoder.decodeRepeatedMessageField(value: &self.relationChanges) }()
       default: break
       }
     }
@@ -3488,12 +3520,65 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.M
     if self.position != 0 {
       try visitor.visitSingularInt64Field(value: self.position, fieldNumber: 2)
     }
+    if !self.relationChanges.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.relationChanges, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_WatchRevocationsResponse, rhs: Roam_Accounts_V1_WatchRevocationsResponse) -> Bool {
     if lhs.revocations != rhs.revocations {return false}
     if lhs.position != rhs.position {return false}
+    if lhs.relationChanges != rhs.relationChanges {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_RelationChange: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelationChange"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}position\0\u{3}user_id\0\u{3}other_user_id\0\u{3}changed_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.position) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.otherUserID) }()
+      case 4: try { try decoder.decodeSingularMessageField(value: &self._changedAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if self.position != 0 {
+      try visitor.visitSingularInt64Field(value: self.position, fieldNumber: 1)
+    }
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 2)
+    }
+    if !self.otherUserID.isEmpty {
+      try visitor.visitSingularStringField(value: self.otherUserID, fieldNumber: 3)
+    }
+    try { if let v = self._changedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 4)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_RelationChange, rhs: Roam_Accounts_V1_RelationChange) -> Bool {
+    if lhs.position != rhs.position {return false}
+    if lhs.userID != rhs.userID {return false}
+    if lhs.otherUserID != rhs.otherUserID {return false}
+    if lhs._changedAt != rhs._changedAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

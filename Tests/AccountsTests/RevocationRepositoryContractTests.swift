@@ -52,6 +52,25 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func followsAndBlocksGoOnTheFeedAsRelationChangesNotRevocations(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let (ana, bo) = (Fixtures.user(), Fixtures.user())
+            try await repositories.users.create(ana)
+            try await repositories.users.create(bo)
+            let start = try await repositories.revocations.latestPosition()
+            #expect(try await repositories.graph.follow(follower: ana.id, followee: bo.id, at: Date()))
+            #expect(try await !repositories.graph.follow(follower: ana.id, followee: bo.id, at: Date()), "already following: no change")
+            #expect(try await repositories.graph.unfollow(follower: ana.id, followee: bo.id))
+            try await repositories.graph.block(blocker: bo.id, blocked: ana.id, at: Date())
+            #expect(try await repositories.graph.unblock(blocker: bo.id, blocked: ana.id))
+            let recorded = try await repositories.revocations.revocations(after: start, since: Date().addingTimeInterval(-600), limit: 10_000)
+                .filter { [ana.id, bo.id].contains($0.userID) }
+            #expect(recorded.map { [$0.userID, $0.relatedUserID] } == [[ana.id, bo.id], [ana.id, bo.id], [bo.id, ana.id], [bo.id, ana.id]])
+            #expect(recorded.allSatisfy { $0.sessionID == nil } && recorded.map(\.position) == recorded.map(\.position).sorted())
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func oldRevocationsAreSkippedAndForgotten(store: StoreKind) async throws {
         // A database of its own: forgetting reaches every user's revocations.
         try await store.withOwnRepositories { repositories in

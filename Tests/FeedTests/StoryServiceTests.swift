@@ -175,6 +175,23 @@ import Testing
         #expect(source.asked == 22)
     }
 
+    @Test func aChangeAccountsFeedToldOfIsSeenForBothUsers() async throws {
+        let source = FakeSocialGraph()
+        let clock = TestClock()
+        let changes = RelationChanges()
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), changes: changes, now: { clock.now })
+        let (blocker, blocked, bystander) = (UUID(), UUID(), UUID())
+        for user in [blocker, blocked, bystander] { _ = try await cache.relations(of: user) }
+        clock.advance(by: 2)
+        source.block(blocker, blocked)
+        changes.record([blocker, blocked], at: clock.now)
+        // Both users' entries predate the change: asked again, with no mark on their calls; the bystander's serves on.
+        #expect(try await cache.relations(of: blocked).hidden == [blocker])
+        #expect(try await cache.relations(of: blocker).hidden == [blocked])
+        #expect(try await cache.relations(of: bystander).hidden.isEmpty)
+        #expect(source.asked == 5)
+    }
+
     @Test func theCallersOwnChangeIsSeenOnTheirNextCall() async throws {
         let source = FakeSocialGraph()
         let clock = TestClock()

@@ -12,7 +12,10 @@ struct CallContextMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
         let call = GatewayCall(user: context.user, userAgent: String((request.headers[.userAgent] ?? "").prefix(256)))
-        let relationsChanged = context.user.flatMap { relationChanges.lastChange(of: $0.id) }
+        // The caller's own change through this replica, or any change of theirs accounts' feed told of.
+        let relationsChanged = context.user.flatMap { user in
+            [relationChanges.lastChange(of: user.id), RelationChanges.shared.lastChange(of: user.id)].compactMap { $0 }.max()
+        }
         return try await GatewayCall.$current.withValue(call) {
             try await RelationsChange.$at.withValue(relationsChanged) {
                 try await RoamRuntime.RequestContext.$current.withValue(context.callContext) {

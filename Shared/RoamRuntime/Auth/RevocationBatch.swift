@@ -16,11 +16,24 @@ public struct RevocationBatch: Sendable, Equatable {
         }
     }
 
+    /// A follow or block between two users made or taken back.
+    public struct RelationChange: Sendable, Equatable {
+        public var users: [UUID]
+        public var at: Date
+
+        public init(users: [UUID], at: Date) {
+            self.users = users
+            self.at = at
+        }
+    }
+
     public var entries: [Entry]
     public var position: Int64
+    public var relationChanges: [RelationChange]
 
-    public init(entries: [Entry], position: Int64) {
+    public init(entries: [Entry], position: Int64, relationChanges: [RelationChange] = []) {
         self.entries = entries
         self.position = position
+        self.relationChanges = relationChanges
     }
 }

@@ -30,6 +30,7 @@ public struct RevocationFollower: Service {
             do {
                 try await followOnce { batch in
                     revoked.apply(batch)
+                    for change in batch.relationChanges { RelationChanges.shared.record(change.users, at: change.at) }
                     following.record(1)
                     position.record(Double(batch.position))
                 }

@@ -22,7 +22,13 @@ public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSo
                 let request = Roam_Accounts_V1_WatchRevocationsRequest.with { $0.after = position }
                 try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).watchRevocations(request, options: options) { response in
                     for try await message in response.messages {
-                        try await receive(RevocationBatch(entries: message.revocations.compactMap(Self.entry), position: message.position))
+                        let changes = message.relationChanges.compactMap { change in
+                            UUID(uuidString: change.userID).flatMap { user in
+                                UUID(uuidString: change.otherUserID).map { RevocationBatch.RelationChange(users: [user, $0], at: change.changedAt.date) }
+                            }
+                        }
+                        try await receive(RevocationBatch(entries: message.revocations.compactMap(Self.entry), position: message.position,
+                                                          relationChanges: changes))
                     }
                 }
             }

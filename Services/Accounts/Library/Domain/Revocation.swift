@@ -1,18 +1,23 @@
 import Foundation
 
 /// A session ended, or (without a session) an account deleted: the access tokens it covers must be
-/// refused everywhere from now on. Positions only grow, in the order the revocations committed.
+/// refused everywhere from now on. Or, with `relatedUserID`, no revocation at all but a follow or block
+/// between the two users made or taken back: their relations must be asked again. Positions only
+/// grow, in the order they committed.
 public struct Revocation: Sendable, Equatable {
     public var position: Int64
     public var userID: UUID
     /// Nil when the whole account was deleted.
     public var sessionID: UUID?
     public var revokedAt: Date
+    /// The other user of a relation change.
+    public var relatedUserID: UUID?
 
-    public init(position: Int64, userID: UUID, sessionID: UUID?, revokedAt: Date) {
+    public init(position: Int64, userID: UUID, sessionID: UUID?, revokedAt: Date, relatedUserID: UUID? = nil) {
         self.position = position
         self.userID = userID
         self.sessionID = sessionID
         self.revokedAt = revokedAt
+        self.relatedUserID = relatedUserID
     }
 }

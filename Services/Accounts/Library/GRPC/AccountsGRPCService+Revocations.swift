@@ -13,7 +13,17 @@ extension AccountsGRPCService {
         let stream = Task {
             try await feed.follow(after: request.after) { revocations, position in
                 try await response.write(.with {
-                    $0.revocations = revocations.map { revocation in
+                    $0.relationChanges = revocations.compactMap { change in
+                        change.relatedUserID.map { other in
+                            .with {
+                                $0.position = change.position
+                                $0.userID = change.userID.lowercasedString
+                                $0.otherUserID = other.lowercasedString
+                                $0.changedAt = Google_Protobuf_Timestamp(date: change.revokedAt)
+                            }
+                        }
+                    }
+                    $0.revocations = revocations.filter { $0.relatedUserID == nil }.map { revocation in
                         .with {
                             $0.position = revocation.position
                             $0.userID = revocation.userID.lowercasedString

@@ -20,9 +20,9 @@ extension InMemoryAccountsStore: RevocationRepository {
         recordRevocation(user: stored.session.userID, session: id)
     }
 
-    func recordRevocation(user: UUID, session: UUID?) {
+    func recordRevocation(user: UUID, session: UUID?, relatedUser: UUID? = nil) {
         let position = (revocationLog.last?.position ?? lastForgottenPosition) + 1
-        revocationLog.append(Revocation(position: position, userID: user, sessionID: session, revokedAt: Date()))
+        revocationLog.append(Revocation(position: position, userID: user, sessionID: session, revokedAt: Date(), relatedUserID: relatedUser))
         lastForgottenPosition = max(lastForgottenPosition, position)
     }
 }

@@ -8,6 +8,7 @@ extension InMemoryAccountsStore: SocialGraphRepository {
         follows[key] = time
         users[follower]?.followingCount += 1
         users[followee]?.followerCount += 1
+        recordRevocation(user: follower, session: nil, relatedUser: followee)
         return true
     }
 
@@ -15,6 +16,7 @@ extension InMemoryAccountsStore: SocialGraphRepository {
         guard follows.removeValue(forKey: Follow(follower: follower, followee: followee)) != nil else { return false }
         users[follower]?.followingCount -= 1
         users[followee]?.followerCount -= 1
+        recordRevocation(user: follower, session: nil, relatedUser: followee)
         return true
     }
 
@@ -33,11 +35,13 @@ extension InMemoryAccountsStore: SocialGraphRepository {
     public func block(blocker: UUID, blocked: UUID, at time: Date) {
         _ = unfollow(follower: blocker, followee: blocked)
         _ = unfollow(follower: blocked, followee: blocker)
-        blocks.insert(Follow(follower: blocker, followee: blocked))
+        if blocks.insert(Follow(follower: blocker, followee: blocked)).inserted { recordRevocation(user: blocker, session: nil, relatedUser: blocked) }
     }
 
     public func unblock(blocker: UUID, blocked: UUID) -> Bool {
-        blocks.remove(Follow(follower: blocker, followee: blocked)) != nil
+        guard blocks.remove(Follow(follower: blocker, followee: blocked)) != nil else { return false }
+        recordRevocation(user: blocker, session: nil, relatedUser: blocked)
+        return true
     }
 
     public func eitherBlocks(_ a: UUID, _ b: UUID) -> Bool {

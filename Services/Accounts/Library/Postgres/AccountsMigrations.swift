@@ -158,5 +158,27 @@ public enum AccountsMigrations {
         ]),
         // Delivered entries stay a while as receipts: which services acknowledged, and when (`roam purges`).
         Migration(5, "OutboxReceipts", PostgresOutbox.receiptStatements(schema: schema)),
+        // A follow or block made or taken back goes on the same feed, in order with the revocations, so
+        // every service's relations cache and every gateway forgets both users' relations at once.
+        Migration(6, "RelationChanges", [
+            "ALTER TABLE accounts.revocations ADD COLUMN related_user_id uuid",
+            """
+            CREATE FUNCTION accounts.record_relation_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                changed record := coalesce(NEW, OLD);
+            BEGIN
+                PERFORM pg_advisory_xact_lock(hashtext('accounts.revocations'));
+                IF TG_TABLE_NAME = 'follows' THEN
+                    INSERT INTO accounts.revocations (user_id, related_user_id) VALUES (changed.follower_id, changed.followee_id);
+                ELSE
+                    INSERT INTO accounts.revocations (user_id, related_user_id) VALUES (changed.blocker_id, changed.blocked_id);
+                END IF;
+                RETURN NULL;
+            END
+            $$
+            """,
+            "CREATE TRIGGER follows_changed AFTER INSERT OR DELETE ON accounts.follows FOR EACH ROW EXECUTE FUNCTION accounts.record_relation_change()",
+            "CREATE TRIGGER blocks_changed AFTER INSERT OR DELETE ON accounts.blocks FOR EACH ROW EXECUTE FUNCTION accounts.record_relation_change()",
+        ]),
     ])
 }

@@ -12,12 +12,12 @@ public struct PostgresRevocationRepository: RevocationRepository {
 
     public func revocations(after position: Int64, since: Date, limit: Int) async throws -> [Revocation] {
         let rows = try await database.query("""
-            SELECT position, user_id, session_id, revoked_at FROM accounts.revocations
+            SELECT position, user_id, session_id, revoked_at, related_user_id FROM accounts.revocations
             WHERE position > \(position) AND revoked_at >= \(since) ORDER BY position LIMIT \(limit)
             """)
         return try rows.map { row in
-            let (position, user, session, revokedAt) = try row.decode((Int64, UUID, UUID?, Date).self)
-            return Revocation(position: position, userID: user, sessionID: session, revokedAt: revokedAt)
+            let (position, user, session, revokedAt, related) = try row.decode((Int64, UUID, UUID?, Date, UUID?).self)
+            return Revocation(position: position, userID: user, sessionID: session, revokedAt: revokedAt, relatedUserID: related)
         }
     }
 
