@@ -73,6 +73,11 @@ import Testing
         #expect(try await service.join(friends.id, user: friend, at: nil, password: "", waitlistIfFull: false).isJoined)
         #expect(await errorReason { _ = try await service.join(friends.id, user: fan, at: nil, password: "", waitlistIfFull: false) } == "FRIENDS_ONLY",
                 "following the host is not enough")
+        // An invitation the join would refuse is refused at once, naming the field; a friend's goes out.
+        let refused = await #expect(throws: RoamError.self) { _ = try await service.invite([friend, fan], to: friends.id, host: host) }
+        #expect(refused?.reason == "FRIENDS_ONLY" && refused?.kind == .failedPrecondition && refused?.violations.map(\.field) == ["user_ids"])
+        #expect(refused?.message.contains(fan.lowercasedString) == true && refused?.message.contains(friend.lowercasedString) == false)
+        #expect(try await service.invite([friend], to: friends.id, host: host) == [friend])
 
         let invited = try await walk(service, host: host, privacy: .invited, route: route)
         #expect(await errorReason { _ = try await service.join(invited.id, user: stranger, at: nil, password: "", waitlistIfFull: false) }

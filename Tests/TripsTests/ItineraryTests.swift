@@ -58,6 +58,11 @@ import Trips
         #expect(text.contains("BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0000\r\nEND:STANDARD"))
         #expect(text.contains("BEGIN:DAYLIGHT\r\nDTSTART:20260329T010000\r\nTZOFFSETFROM:+0000\r\nTZOFFSETTO:+0100\r\nEND:DAYLIGHT"))
         #expect(lines.contains("DTSTART;TZID=Europe/Lisbon:20260330T130000"))
+        // A time the clocks skip is the instant the API answers (02:00 summer time), not 01:30 read with winter's offset.
+        let skipped = item(try ItineraryPlan.validated(date: "2026-03-29", time: "01:30", remindMinutesBefore: 0, note: nil, for: trip.details))
+        let gap = ItineraryCalendar(trip: trip, entries: [.init(item: skipped, placeName: "Night tram", address: nil)], stamp: Date()).text
+        #expect(gap.contains("DTSTART;TZID=Europe/Lisbon:20260329T020000\r\n") && skipped.plan.instants(in: zone).start == TripFixtures.utc("2026-03-29T01:00:00Z"))
+        #expect(gap.contains("TRIGGER:-PT0M"))
         #expect(lines.contains("LOCATION:Rua do Diário de Notícias\\, 39"))
         #expect(lines.contains("DESCRIPTION:Book\\; ask for the terrace\\, please"))
         #expect(lines.contains("TRIGGER:-PT45M"))

@@ -37079,7 +37079,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Invite people to your group walk by username; each hears of it on their notification stream
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
@@ -37224,6 +37224,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .conflict(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

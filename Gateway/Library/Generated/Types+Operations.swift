@@ -54081,7 +54081,7 @@ internal enum Operations {
             }
         }
     }
-    /// Invite people to your group walk by username; each hears of it on their notification stream
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
@@ -54297,6 +54297,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Refused in the current state because of a field
+            ///
+            /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Components.Responses.Problem422)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            internal var unprocessableContent: Components.Responses.Problem422 {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

@@ -877,7 +877,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
     func commentOnWalk(_ input: Operations.CommentOnWalk.Input) async throws -> Operations.CommentOnWalk.Output
-    /// Invite people to your group walk by username; each hears of it on their notification stream
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
@@ -3336,7 +3336,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Invite people to your group walk by username; each hears of it on their notification stream
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
     /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.

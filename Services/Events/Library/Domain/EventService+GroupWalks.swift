@@ -40,8 +40,23 @@ extension EventService {
         try validation.check()
         let time = now()
         guard let event = try await events.event(id: id, at: time), event.hostID == host else { throw EventsError.eventNotFound }
-        guard event.groupWalk != nil else { throw Self.notAGroupWalk }
-        let invited = try await events.invite(users.filter { $0 != host }, to: id, by: host, at: time)
+        guard let walk = event.groupWalk else { throw Self.notAGroupWalk }
+        let users = users.filter { $0 != host }
+        // An invitation the privacy would refuse at the join is refused now, naming who.
+        if walk.privacy == .friends {
+            var strangers: [UUID] = []
+            for user in users {
+                do { try await mayJoin(walk, hostedBy: host, eventID: id, user: user) } catch let error as RoamError where error.reason == "FRIENDS_ONLY" {
+                    strangers.append(user)
+                }
+            }
+            guard strangers.isEmpty else {
+                let names = strangers.map(\.lowercasedString).joined(separator: ", ")
+                throw RoamError(.failedPrecondition, reason: "FRIENDS_ONLY", message: "a walk among friends: \(names) and you do not follow each other",
+                                violations: [.init(field: "user_ids", description: "must be people you follow who follow you; not \(names)")])
+            }
+        }
+        let invited = try await events.invite(users, to: id, by: host, at: time)
         for user in invited {
             await notifications.publish(EventNotification(kind: .invited, eventID: id, userID: host, at: time), to: user)
         }

@@ -37,8 +37,12 @@ public struct ItineraryCalendar: Sendable {
             let plan = entry.item.plan
             lines += ["BEGIN:VEVENT", "UID:\(entry.item.id.uuidString.lowercased())@roam", "DTSTAMP:\(Self.utc(stamp))",
                       "SUMMARY:\(Self.escaped(entry.placeName))"]
-            if let minute = plan.minuteOfDay {
-                lines.append("DTSTART;TZID=\(zone.identifier):\(Self.compact(plan.date))T\(String(format: "%02d%02d00", minute / 60, minute % 60))")
+            let start = plan.instants(in: zone).start
+            if plan.minuteOfDay != nil {
+                // The local time of the instant the API answers: a time the clocks skip (a daylight-saving
+                // gap) is written as the first time after it, not left to the calendar's reading (RFC 5545
+                // reads it with the offset before the gap, an hour later than the API).
+                lines.append("DTSTART;TZID=\(zone.identifier):\(Self.local(start, offset: zone.timeZone.secondsFromGMT(for: start)))")
                 lines.append("DURATION:PT1H")
             } else {
                 lines.append("DTSTART;VALUE=DATE:\(Self.compact(plan.date))")
@@ -46,7 +50,6 @@ public struct ItineraryCalendar: Sendable {
             }
             if let address = entry.address { lines.append("LOCATION:\(Self.escaped(address))") }
             if let note = plan.note { lines.append("DESCRIPTION:\(Self.escaped(note))") }
-            let start = plan.instants(in: zone).start
             let before = Int(start.timeIntervalSince(entry.item.remindAt) / 60)
             lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(Self.escaped(entry.placeName))",
                       before >= 0 ? "TRIGGER:-PT\(before)M" : "TRIGGER:PT\(-before)M", "END:VALARM", "END:VEVENT"]
