@@ -1370,7 +1370,15 @@ public nonisolated struct Roam_Trips_V1_TrackPoint: Sendable {
   /// Clears the value of `position`. Subsequent reads from it will return its default value.
   public mutating func clearPosition() {self._position = nil}
 
-  public var accuracyMeters: Double = 0
+  /// Absent when not known (a point from a GPX file).
+  public var accuracyMeters: Double {
+    get {_accuracyMeters ?? 0}
+    set {_accuracyMeters = newValue}
+  }
+  /// Returns true if `accuracyMeters` has been explicitly set.
+  public var hasAccuracyMeters: Bool {self._accuracyMeters != nil}
+  /// Clears the value of `accuracyMeters`. Subsequent reads from it will return its default value.
+  public mutating func clearAccuracyMeters() {self._accuracyMeters = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1378,6 +1386,7 @@ public nonisolated struct Roam_Trips_V1_TrackPoint: Sendable {
 
   fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _position: Roam_Common_V1_LatLng? = nil
+  fileprivate var _accuracyMeters: Double? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_TrackSegment: Sendable {
@@ -4357,7 +4366,7 @@ nonisolated extension Roam_Trips_V1_TrackPoint: SwiftProtobuf.Message, SwiftProt
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._at) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._position) }()
-      case 3: try { try decoder.decodeSingularDoubleField(value: &self.accuracyMeters) }()
+      case 3: try { try decoder.decodeSingularDoubleField(value: &self._accuracyMeters) }()
       default: break
       }
     }
@@ -4374,16 +4383,16 @@ nonisolated extension Roam_Trips_V1_TrackPoint: SwiftProtobuf.Message, SwiftProt
     try { if let v = self._position {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
-    if self.accuracyMeters.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.accuracyMeters, fieldNumber: 3)
-    }
+    try { if let v = self._accuracyMeters {
+      try visitor.visitSingularDoubleField(value: v, fieldNumber: 3)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Trips_V1_TrackPoint, rhs: Roam_Trips_V1_TrackPoint) -> Bool {
     if lhs._at != rhs._at {return false}
     if lhs._position != rhs._position {return false}
-    if lhs.accuracyMeters != rhs.accuracyMeters {return false}
+    if lhs._accuracyMeters != rhs._accuracyMeters {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -136,6 +136,11 @@ import Testing
         let again = try await http.send("GET", "/v1/walks/\(importedID)/gpx", token: bo.token)
         func trackPoints(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.contains("<trkpt") } }
         #expect(trackPoints(again.text) == trackPoints(gpx.text), "the same points and times")
+        // A GPX file says nothing of accuracy: its points have none, not 0 m.
+        let importedPath = try await http.send("GET", "/v1/walks/\(importedID)/path?pageSize=5", token: bo.token).json()["points"] as? [[String: Any]]
+        #expect(importedPath?.count == 5 && importedPath?.allSatisfy { $0["accuracyMeters"] == nil } == true, "\(importedPath ?? [])")
+        let recordedPath = try await http.send("GET", "/v1/walks/\(walkID)/path?pageSize=5", token: bo.token).json()["points"] as? [[String: Any]]
+        #expect(recordedPath?.allSatisfy { $0["accuracyMeters"] != nil } == true, "points sent with an accuracy keep it")
         #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("<gpx><trk>".utf8), token: bo.token,
                                     headers: ["Content-Type": "application/gpx+xml"]).problemFields == ["gpx"])
         #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("{}".utf8), token: bo.token,

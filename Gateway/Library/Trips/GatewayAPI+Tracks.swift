@@ -38,7 +38,7 @@ extension GatewayAPI {
                                 $0.latitude = point.latitude
                                 $0.longitude = point.longitude
                             }
-                            $0.accuracyMeters = point.accuracyMeters ?? 0
+                            if let accuracy = point.accuracyMeters { $0.accuracyMeters = accuracy }
                         }
                     }
                 }, options: options)

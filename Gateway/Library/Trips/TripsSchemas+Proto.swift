@@ -68,7 +68,7 @@ extension Components.Schemas.DayRoute {
 extension Components.Schemas.TrackSegment {
     init(_ proto: Roam_Trips_V1_TrackSegment) {
         self.init(points: proto.points.map {
-            .init(accuracyMeters: $0.accuracyMeters, at: $0.at.date, latitude: $0.position.latitude, longitude: $0.position.longitude)
+            .init(accuracyMeters: $0.hasAccuracyMeters ? $0.accuracyMeters : nil, at: $0.at.date, latitude: $0.position.latitude, longitude: $0.position.longitude)
         })
     }
 }

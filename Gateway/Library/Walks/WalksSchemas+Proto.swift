@@ -18,14 +18,14 @@ extension Components.Schemas.WalkPlace {
 
 extension Components.Schemas.WalkPoint {
     init(_ proto: Roam_Trips_V1_TrackPoint) {
-        self.init(at: proto.at.date, latitude: proto.position.latitude, longitude: proto.position.longitude, accuracyMeters: proto.accuracyMeters)
+        self.init(at: proto.at.date, latitude: proto.position.latitude, longitude: proto.position.longitude, accuracyMeters: proto.hasAccuracyMeters ? proto.accuracyMeters : nil)
     }
 
     var proto: Roam_Trips_V1_TrackPoint {
         .with {
             $0.at = .init(date: at)
             $0.position = .with { $0.latitude = latitude; $0.longitude = longitude }
-            $0.accuracyMeters = accuracyMeters ?? 0
+            if let accuracyMeters { $0.accuracyMeters = accuracyMeters }
         }
     }
 }

@@ -5,10 +5,10 @@ import RoamCore
 public struct TrackPoint: Sendable, Hashable {
     public let at: Date
     public let point: GeoPoint
-    /// The radius the phone was sure of, in metres.
-    public let accuracyMeters: Double
+    /// The radius the phone was sure of, in metres; none when not known (a GPX file says nothing of it).
+    public let accuracyMeters: Double?
 
-    public init(at: Date, point: GeoPoint, accuracyMeters: Double) {
+    public init(at: Date, point: GeoPoint, accuracyMeters: Double?) {
         self.at = at
         self.point = point
         self.accuracyMeters = accuracyMeters
@@ -23,7 +23,7 @@ public struct TrackPoint: Sendable, Hashable {
         validation.require(!points.isEmpty && points.count <= batchLimit, "points", "must hold 1 to \(batchLimit.formatted()) points")
         for (index, point) in points.enumerated() {
             point.point.validate("points[\(index)]", into: &validation)
-            validation.require(point.accuracyMeters.isFinite && point.accuracyMeters >= 0, "points[\(index)].accuracy_meters",
+            validation.require(point.accuracyMeters.map { $0.isFinite && $0 >= 0 } ?? true, "points[\(index)].accuracy_meters",
                                "must be 0 or more")
             validation.require(trip.dates.contains(trip.zone.date(of: point.at)), "points[\(index)].at",
                                "must be on a day of the trip (\(trip.dates.start) to \(trip.dates.end) in \(trip.zone.identifier))")

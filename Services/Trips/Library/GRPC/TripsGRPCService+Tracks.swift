@@ -54,7 +54,7 @@ extension TrackPoint {
             validation.require(point.hasPosition, "points[\(index)].position", "is required")
         }
         try validation.check()
-        return points.map { TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.accuracyMeters) }
+        return points.map { TrackPoint(at: $0.at.date, point: GeoPoint($0.position), accuracyMeters: $0.hasAccuracyMeters ? $0.accuracyMeters : nil) }
     }
 }
 
@@ -78,7 +78,7 @@ extension [TrackPoint] {
                 .with {
                     $0.at = Google_Protobuf_Timestamp(date: point.at)
                     $0.position = point.point.proto
-                    $0.accuracyMeters = point.accuracyMeters
+                    if let accuracy = point.accuracyMeters { $0.accuracyMeters = accuracy }
                 }
             }
         }

@@ -88,7 +88,7 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         case ("trkpt", _):
             if let point = position("gpx.trkpt[\(trackPointIndex)]") {
                 if let time = pending?.time {
-                    points.append(TrackPoint(at: time, point: point, accuracyMeters: 0))
+                    points.append(TrackPoint(at: time, point: point, accuracyMeters: nil))
                 } else if !pendingTimeRefused {
                     violations.fail("gpx.trkpt[\(trackPointIndex)].time", "is required: a walk's points need their times")
                 }

@@ -20,9 +20,9 @@ extension PostgresTripStore: TrackRepository {
                 .collect().isEmpty else { return nil }
             let inserted = try await connection.query("""
                 INSERT INTO trips.track_points (trip_id, owner_id, recorded_at, point, accuracy_meters)
-                SELECT \(trip), \(owner), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, accuracy
+                SELECT \(trip), \(owner), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(accuracy, -1)
                 FROM unnest(\(points.map(\.at))::timestamptz[], \(points.map(\.point.latitude))::float8[],
-                            \(points.map(\.point.longitude))::float8[], \(points.map(\.accuracyMeters))::float8[])
+                            \(points.map(\.point.longitude))::float8[], \(points.map { $0.accuracyMeters ?? -1 })::float8[])
                      AS batch(at, latitude, longitude, accuracy)
                 ON CONFLICT (trip_id, recorded_at) DO NOTHING
                 RETURNING 1
@@ -71,7 +71,7 @@ extension PostgresTripStore: TrackRepository {
         var lastSegment: Int64?
         var recorded = 0, distance = 0.0
         for row in rows {
-            let (segment, points, meters, at, latitude, longitude, accuracy) = try row.decode((Int64, Int64, Double, Date, Double, Double, Double).self)
+            let (segment, points, meters, at, latitude, longitude, accuracy) = try row.decode((Int64, Int64, Double, Date, Double, Double, Double?).self)
             if segment != lastSegment {
                 segments.append([])
                 lastSegment = segment

@@ -105,9 +105,9 @@ public struct PostgresWalkStore: WalkRepository {
     static func insert(_ points: [TrackPoint], walk: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Int {
         try await connection.query("""
             INSERT INTO trips.walk_points (walk_id, recorded_at, point, accuracy_meters)
-            SELECT \(walk), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, accuracy
+            SELECT \(walk), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(accuracy, -1)
             FROM unnest(\(points.map(\.at))::timestamptz[], \(points.map(\.point.latitude))::float8[],
-                        \(points.map(\.point.longitude))::float8[], \(points.map(\.accuracyMeters))::float8[])
+                        \(points.map(\.point.longitude))::float8[], \(points.map { $0.accuracyMeters ?? -1 })::float8[])
                  AS batch(at, latitude, longitude, accuracy)
             ON CONFLICT (walk_id, recorded_at) DO NOTHING
             RETURNING 1
@@ -130,7 +130,7 @@ public struct PostgresWalkStore: WalkRepository {
             WHERE walk_id = \(walk) AND (\(after == nil) OR recorded_at > \(after ?? .distantPast))
             ORDER BY recorded_at LIMIT \(min(limit, Int(Int32.max)))
             """).map { row in
-            let (at, latitude, longitude, accuracy) = try row.decode((Date, Double, Double, Double).self)
+            let (at, latitude, longitude, accuracy) = try row.decode((Date, Double, Double, Double?).self)
             return TrackPoint(at: at, point: GeoPoint(latitude: latitude, longitude: longitude), accuracyMeters: accuracy)
         }
     }

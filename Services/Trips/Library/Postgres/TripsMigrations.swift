@@ -233,5 +233,10 @@ public enum TripsMigrations {
         ])),
         // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
         Migration(15, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["trips", "pins", "journal_entries", "walks"])),
+        // A point without an accuracy (from a GPX file) has none, not 0 m.
+        Migration(16, "OptionalAccuracy", [
+            "ALTER TABLE trips.track_points ALTER COLUMN accuracy_meters DROP NOT NULL",
+            "ALTER TABLE trips.walk_points ALTER COLUMN accuracy_meters DROP NOT NULL",
+        ]),
     ], requiresPostGIS: true)
 }

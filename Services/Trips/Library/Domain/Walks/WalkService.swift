@@ -54,7 +54,7 @@ public struct WalkService: Sendable {
         let latest = now().addingTimeInterval(60)
         for (index, point) in points.enumerated() {
             point.point.validate("points[\(index)]", into: &validation)
-            validation.require(point.accuracyMeters.isFinite && point.accuracyMeters >= 0, "points[\(index)].accuracy_meters", "must be 0 or more")
+            validation.require(point.accuracyMeters.map { $0.isFinite && $0 >= 0 } ?? true, "points[\(index)].accuracy_meters", "must be 0 or more")
             validation.require(point.at >= walk.startedAt && point.at <= latest, "points[\(index)].at", "must be between the walk's start and now")
         }
         try validation.check()
