@@ -585,6 +585,9 @@ public nonisolated struct Roam_Bucketlists_V1_SearchActivitiesRequest: Sendable 
   /// Clears the value of `page`. Subsequent reads from it will return its default value.
   public mutating func clearPage() {self._page = nil}
 
+  /// Only this user's activities (no area needed).
+  public var authorID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1329,7 +1332,7 @@ nonisolated extension Roam_Bucketlists_V1_Box: SwiftProtobuf.Message, SwiftProto
 
 nonisolated extension Roam_Bucketlists_V1_SearchActivitiesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SearchActivitiesRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}near\0\u{3}within_meters\0\u{1}box\0\u{1}text\0\u{1}tag\0\u{3}happening_now\0\u{1}order\0\u{1}page\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}near\0\u{3}within_meters\0\u{1}box\0\u{1}text\0\u{1}tag\0\u{3}happening_now\0\u{1}order\0\u{1}page\0\u{3}author_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1345,6 +1348,7 @@ nonisolated extension Roam_Bucketlists_V1_SearchActivitiesRequest: SwiftProtobuf
       case 6: try { try decoder.decodeSingularBoolField(value: &self.happeningNow) }()
       case 7: try { try decoder.decodeSingularEnumField(value: &self.order) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      case 9: try { try decoder.decodeSingularStringField(value: &self.authorID) }()
       default: break
       }
     }
@@ -1379,6 +1383,9 @@ nonisolated extension Roam_Bucketlists_V1_SearchActivitiesRequest: SwiftProtobuf
     try { if let v = self._page {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
     } }()
+    if !self.authorID.isEmpty {
+      try visitor.visitSingularStringField(value: self.authorID, fieldNumber: 9)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1391,6 +1398,7 @@ nonisolated extension Roam_Bucketlists_V1_SearchActivitiesRequest: SwiftProtobuf
     if lhs.happeningNow != rhs.happeningNow {return false}
     if lhs.order != rhs.order {return false}
     if lhs._page != rhs._page {return false}
+    if lhs.authorID != rhs.authorID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

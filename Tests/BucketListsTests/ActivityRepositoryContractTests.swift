@@ -121,6 +121,9 @@ import Testing
             #expect(try await names(ActivityQuery(area: wide, happeningAt: now)) == ["Glacier hike"])
             #expect(try await names(ActivityQuery(area: wide, happeningAt: now.addingTimeInterval(7_200))).isEmpty)
             #expect(try await names(ActivityQuery(area: wide, hiddenAuthors: [near.authorID, far.authorID])) == ["Glacier hike"])
+            var byAuthor = ActivityQuery(order: .newest)
+            byAuthor.author = far.authorID
+            #expect(try await names(byAuthor) == ["Beach bonfire"], "one author's, with no area")
             let box = MapBox(southWest: here.moved(meters: 1_000, bearing: 225), northEast: here.moved(meters: 3_000, bearing: 45))
             #expect(try await names(ActivityQuery(area: .box(box))) == ["Glacier hike", "Penguin walk"])
             // Pages of one follow the order to the end.

@@ -6,6 +6,12 @@ import RoamRuntime
 struct ActivitySearch {
     private(set) var request = Roam_Bucketlists_V1_SearchActivitiesRequest()
 
+    /// Only this user's activities (their id, once the `author` username is looked up).
+    var author: String {
+        get { request.authorID }
+        set { request.authorID = newValue }
+    }
+
     /// A circle's radius when `lat` and `lng` come without one.
     static let defaultRadiusMeters = 5_000.0
 
@@ -13,7 +19,7 @@ struct ActivitySearch {
     static let fieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius",
                              "box.south_west.latitude": "south", "box.south_west.longitude": "west",
                              "box.north_east.latitude": "north", "box.north_east.longitude": "east",
-                             "text": "q", "order": "sort"]
+                             "text": "q", "order": "sort", "author_id": "author"]
 
     init(_ query: Operations.SearchActivities.Input.Query) throws(RoamError) {
         var validation = Validation()

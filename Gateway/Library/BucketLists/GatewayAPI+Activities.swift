@@ -9,7 +9,17 @@ extension GatewayAPI {
     static var activityPathFields: [String: String] { ["activity_id": "id"] }
 
     func searchActivities(_ input: Operations.SearchActivities.Input) async throws -> Operations.SearchActivities.Output {
-        let search = try ActivitySearch(input.query)
+        var search = try ActivitySearch(input.query)
+        // The author by username, through accounts: one that names nobody (or hides from you) has none to show.
+        if let username = input.query.author {
+            do {
+                search.author = try await accounts.call(idempotent: true) { client, options in
+                    try await client.getProfile(.with { $0.username = username }, options: options)
+                }.profile.userID
+            } catch let error as RPCError where error.code == .notFound {
+                throw RoamError.notFound("user")
+            }
+        }
         let response = try await renamingFields(ActivitySearch.fieldNames) {
             try await activities.call(idempotent: true) { client, options in
                 try await client.searchActivities(search.request, options: options)

@@ -30955,6 +30955,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             },
             deserializer: { request, requestBody, metadata in
                 let query: Operations.SearchActivities.Input.Query = .init(
+                    author: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "author",
+                        as: Swift.String.self
+                    ),
                     lat: try converter.getOptionalQueryItemAsURI(
                         in: request.soar_query,
                         style: .form,

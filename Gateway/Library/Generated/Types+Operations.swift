@@ -44683,6 +44683,10 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/activities/GET/query`.
             internal struct Query: Sendable, Hashable {
+                /// Only the activities of this user (a username; yours for "my activities"); no area is needed
+                ///
+                /// - Remark: Generated from `#/paths/v1/activities/GET/query/author`.
+                internal var author: Swift.String?
                 /// Latitude of the centre
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/GET/query/lat`.
@@ -44744,6 +44748,7 @@ internal enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
+                ///   - author: Only the activities of this user (a username; yours for "my activities"); no area is needed
                 ///   - lat: Latitude of the centre
                 ///   - lng: Longitude of the centre
                 ///   - radius: Metres from the centre, more than 0 and at most 100,000 (default 5,000)
@@ -44758,6 +44763,7 @@ internal enum Operations {
                 ///   - pageSize: 1 to 100, default 20
                 ///   - pageToken: `nextPageToken` of the previous page
                 internal init(
+                    author: Swift.String? = nil,
                     lat: Swift.Double? = nil,
                     lng: Swift.Double? = nil,
                     radius: Swift.Double? = nil,
@@ -44772,6 +44778,7 @@ internal enum Operations {
                     pageSize: Swift.Int? = nil,
                     pageToken: Swift.String? = nil
                 ) {
+                    self.author = author
                     self.lat = lat
                     self.lng = lng
                     self.radius = radius

@@ -12,6 +12,8 @@ public struct ActivityQuery: Sendable, Hashable {
     public var order: ActivityOrder
     /// Authors whose activities the reader must not see (blocks either way).
     public var hiddenAuthors: Set<UUID>
+    /// Only this author's ("my activities", or a local's).
+    public var author: UUID?
 
     public init(area: ActivityArea? = nil, text: String? = nil, tag: String? = nil, happeningAt: Date? = nil, order: ActivityOrder = .score,
                 hiddenAuthors: Set<UUID> = []) {
@@ -33,6 +35,7 @@ public struct ActivityQuery: Sendable, Hashable {
     public func matches(_ activity: Activity) -> Bool {
         let details = activity.details
         if hiddenAuthors.contains(activity.authorID) { return false }
+        if let author, activity.authorID != author { return false }
         if let area, !area.contains(details.place.point) { return false }
         if let tag, !details.tags.contains(tag) { return false }
         if let happeningAt, !(details.window?.contains(happeningAt) ?? false) { return false }

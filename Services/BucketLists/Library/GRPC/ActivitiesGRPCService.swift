@@ -92,6 +92,7 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         case .UNRECOGNIZED: throw RoamError.invalidField("order", "must be score, distance or newest")
         }
         if request.happeningNow { query.happeningAt = activities.now() }
+        if !request.authorID.isEmpty { query.author = try UUID(field: "author_id", request.authorID) }
         let page = try await activities.search(query, for: caller(), page: request.page.domain())
         return .with {
             $0.activities = page.items.map(\.proto)

@@ -177,6 +177,7 @@ extension PostgresBucketListStore: ActivityRepository {
                                                          \(boxes.last?.northEast.latitude ?? 0), 4326))))
                   AND (\(words.isEmpty) OR a.search @@ to_tsquery('simple', \(words.joined(separator: " & "))))
                   AND NOT a.author_id = ANY(\(Array(query.hiddenAuthors)))
+                  AND (\(query.author == nil) OR a.author_id = \(query.author ?? UUID()))
                   AND (\(query.tag == nil) OR a.tags @> ARRAY[\(query.tag ?? "")]::text[])
                   AND (\(query.happeningAt == nil) OR (a.starts_at <= \(query.happeningAt ?? Date()) AND \(query.happeningAt ?? Date()) < a.ends_at))
             ORDER BY \(unescaped: order) OFFSET \(offset) LIMIT \(page.size + 1)
