@@ -46,6 +46,19 @@ public enum Roam_Budget_V1_BudgetService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "DeleteBudget" metadata.
+        public enum DeleteBudget: Sendable {
+            /// Request type for "DeleteBudget".
+            public typealias Input = Roam_Budget_V1_DeleteBudgetRequest
+            /// Response type for "DeleteBudget".
+            public typealias Output = Roam_Budget_V1_DeleteBudgetResponse
+            /// Descriptor for "DeleteBudget".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.budget.v1.BudgetService"),
+                method: "DeleteBudget",
+                type: .unary
+            )
+        }
         /// Namespace for "CreateExpense" metadata.
         public enum CreateExpense: Sendable {
             /// Request type for "CreateExpense".
@@ -232,6 +245,7 @@ public enum Roam_Budget_V1_BudgetService: Sendable {
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             SetBudget.descriptor,
             GetBudget.descriptor,
+            DeleteBudget.descriptor,
             CreateExpense.descriptor,
             GetExpense.descriptor,
             ListExpenses.descriptor,
@@ -317,6 +331,24 @@ extension Roam_Budget_V1_BudgetService {
             request: GRPCCore.StreamingServerRequest<Roam_Budget_V1_GetBudgetRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Budget_V1_GetBudgetResponse>
+
+        /// Handle the "DeleteBudget" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Budget_V1_DeleteBudgetRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Budget_V1_DeleteBudgetResponse` messages.
+        func deleteBudget(
+            request: GRPCCore.StreamingServerRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Budget_V1_DeleteBudgetResponse>
 
         /// Handle the "CreateExpense" method.
         ///
@@ -611,6 +643,24 @@ extension Roam_Budget_V1_BudgetService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Budget_V1_GetBudgetResponse>
 
+        /// Handle the "DeleteBudget" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Budget_V1_DeleteBudgetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Budget_V1_DeleteBudgetResponse` message.
+        func deleteBudget(
+            request: GRPCCore.ServerRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Budget_V1_DeleteBudgetResponse>
+
         /// Handle the "CreateExpense" method.
         ///
         /// > Source IDL Documentation:
@@ -902,6 +952,24 @@ extension Roam_Budget_V1_BudgetService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Budget_V1_GetBudgetResponse
 
+        /// Handle the "DeleteBudget" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Budget_V1_DeleteBudgetRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Budget_V1_DeleteBudgetResponse` to respond with.
+        func deleteBudget(
+            request: Roam_Budget_V1_DeleteBudgetRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Budget_V1_DeleteBudgetResponse
+
         /// Handle the "CreateExpense" method.
         ///
         /// > Source IDL Documentation:
@@ -1171,6 +1239,17 @@ extension Roam_Budget_V1_BudgetService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Budget_V1_BudgetService.Method.DeleteBudget.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Budget_V1_DeleteBudgetRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Budget_V1_DeleteBudgetResponse>(),
+            handler: { request, context in
+                try await self.deleteBudget(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Budget_V1_BudgetService.Method.CreateExpense.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Budget_V1_CreateExpenseRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Budget_V1_CreateExpenseResponse>(),
@@ -1346,6 +1425,17 @@ extension Roam_Budget_V1_BudgetService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Budget_V1_GetBudgetResponse> {
         let response = try await self.getBudget(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deleteBudget(
+        request: GRPCCore.StreamingServerRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Budget_V1_DeleteBudgetResponse> {
+        let response = try await self.deleteBudget(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1529,6 +1619,19 @@ extension Roam_Budget_V1_BudgetService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Budget_V1_GetBudgetResponse> {
         return GRPCCore.ServerResponse<Roam_Budget_V1_GetBudgetResponse>(
             message: try await self.getBudget(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deleteBudget(
+        request: GRPCCore.ServerRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Budget_V1_DeleteBudgetResponse> {
+        return GRPCCore.ServerResponse<Roam_Budget_V1_DeleteBudgetResponse>(
+            message: try await self.deleteBudget(
                 request: request.message,
                 context: context
             ),
@@ -1790,6 +1893,29 @@ extension Roam_Budget_V1_BudgetService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Budget_V1_GetBudgetResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Budget_V1_GetBudgetResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeleteBudget" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Budget_V1_DeleteBudgetRequest` message.
+        ///   - serializer: A serializer for `Roam_Budget_V1_DeleteBudgetRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Budget_V1_DeleteBudgetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deleteBudget<Result>(
+            request: GRPCCore.ClientRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Budget_V1_DeleteBudgetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Budget_V1_DeleteBudgetResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Budget_V1_DeleteBudgetResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CreateExpense" method.
@@ -2188,6 +2314,40 @@ extension Roam_Budget_V1_BudgetService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Budget_V1_BudgetService.Method.GetBudget.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeleteBudget" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Budget_V1_DeleteBudgetRequest` message.
+        ///   - serializer: A serializer for `Roam_Budget_V1_DeleteBudgetRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Budget_V1_DeleteBudgetResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deleteBudget<Result>(
+            request: GRPCCore.ClientRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Budget_V1_DeleteBudgetRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Budget_V1_DeleteBudgetResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Budget_V1_DeleteBudgetResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Budget_V1_BudgetService.Method.DeleteBudget.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -2716,6 +2876,35 @@ extension Roam_Budget_V1_BudgetService.ClientProtocol {
         )
     }
 
+    /// Call the "DeleteBudget" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Budget_V1_DeleteBudgetRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteBudget<Result>(
+        request: GRPCCore.ClientRequest<Roam_Budget_V1_DeleteBudgetRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Budget_V1_DeleteBudgetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deleteBudget(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Budget_V1_DeleteBudgetRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Budget_V1_DeleteBudgetResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "CreateExpense" method.
     ///
     /// > Source IDL Documentation:
@@ -3168,6 +3357,39 @@ extension Roam_Budget_V1_BudgetService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getBudget(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeleteBudget" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the plan (total, caps, own categories, thresholds); the expenses stay. NOT_FOUND without one.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deleteBudget<Result>(
+        _ message: Roam_Budget_V1_DeleteBudgetRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Budget_V1_DeleteBudgetResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Budget_V1_DeleteBudgetRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deleteBudget(
             request: request,
             options: options,
             onResponse: handleResponse

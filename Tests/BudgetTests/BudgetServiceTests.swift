@@ -19,6 +19,18 @@ import Testing
                              announce: { alerts in announced.withLock { $0 += alerts } }, now: { clock.withLock { $0 } })
     }
 
+    @Test func deletingTheBudgetRemovesThePlanAndKeepsTheExpenses() async throws {
+        _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "300", caps: ["food": "100"], categories: ["diving"], thresholds: [50])
+        let spent = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("12.00", "EUR", at: "2026-07-11T12:00:00Z", category: "diving"),
+                                                 idempotencyKey: nil).expense
+        try await service.deletePlan(trip: trip.id, owner: trip.ownerID)
+        let overview = try await service.overview(trip: trip.id, owner: trip.ownerID, date: nil)
+        #expect(overview.budget.plan == nil && overview.budget.thresholds == .standard)
+        #expect(try await service.expense(spent.id, trip: trip.id, owner: trip.ownerID) == spent, "the expenses stay")
+        await #expect(throws: RoamError.notFound("budget"), "deleting it again") { try await service.deletePlan(trip: trip.id, owner: trip.ownerID) }
+        await #expect(throws: RoamError.notFound("trip"), "a stranger") { try await service.deletePlan(trip: trip.id, owner: UUID()) }
+    }
+
     @Test func anExpenseNamesOnlyAPinOfItsTripAndAPlaceThatExists() async throws {
         let (pin, otherTripsPin, place) = (UUID(), UUID(), UUID())
         let service = BudgetService(trips: TableTripDirectory(trip, pins: [pin: trip.id, otherTripsPin: UUID()], places: [place]),

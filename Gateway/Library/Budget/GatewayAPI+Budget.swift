@@ -22,6 +22,13 @@ extension GatewayAPI {
                                            spentOnDate: .init(response.spentOnDate)))))
     }
 
+    func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
+        _ = try await renamingFields(Self.tripPathFields) {
+            try await budget.call { client, options in try await client.deleteBudget(.with { $0.tripID = input.path.id }, options: options) }
+        }
+        return .noContent(.init())
+    }
+
     func setBudget(_ input: Operations.SetBudget.Input) async throws -> Operations.SetBudget.Output {
         let body = switch input.body { case .json(let body): body }
         let response = try await renamingFields(Self.tripPathFields) {

@@ -577,6 +577,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/trips/{id}/budget`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/put(setBudget)`.
     func setBudget(_ input: Operations.SetBudget.Input) async throws -> Operations.SetBudget.Output
+    /// Remove your trip's budget plan (total, caps, your own categories, alert thresholds); the expenses stay. 404 when there is none
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/delete(deleteBudget)`.
+    func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output
     /// Spent, remaining, mean, most frequent category, smallest and largest expense, average per elapsed day, per category (most first) and per day
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/budget/statistics`.
@@ -2498,6 +2503,19 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
+        ))
+    }
+    /// Remove your trip's budget plan (total, caps, your own categories, alert thresholds); the expenses stay. 404 when there is none
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/budget`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/budget/delete(deleteBudget)`.
+    internal func deleteBudget(
+        path: Operations.DeleteBudget.Input.Path,
+        headers: Operations.DeleteBudget.Input.Headers = .init()
+    ) async throws -> Operations.DeleteBudget.Output {
+        try await deleteBudget(Operations.DeleteBudget.Input(
+            path: path,
+            headers: headers
         ))
     }
     /// Spent, remaining, mean, most frequent category, smallest and largest expense, average per elapsed day, per category (most first) and per day

@@ -47,6 +47,18 @@ public struct BudgetService: Sendable {
         return budget
     }
 
+    /// Removes the plan: the total, caps, own categories and thresholds go, the expenses stay (in their
+    /// categories). As under every delete, a trip with no plan is not found.
+    public func deletePlan(trip id: UUID, owner: UUID) async throws {
+        let trip = try await trips.trip(id, owner: owner)
+        guard var budget = try await budgets.budget(of: id), budget.plan != nil else { throw RoamError.notFound("budget") }
+        let time = now().wholeMicroseconds
+        budget.plan = nil
+        budget.thresholds = .standard
+        budget.updatedAt = time
+        publish(try await budgets.save(budget, trip: trip, at: time))
+    }
+
     /// The budget with what is spent, per category, and the allowance of `date` (today in the trip's zone
     /// when nil). A trip with no budget yet shows an empty one in its home currency.
     public func overview(trip id: UUID, owner: UUID, date: LocalDate?) async throws -> BudgetOverview {

@@ -41,6 +41,11 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
         return .with { $0.budget = budget.proto }
     }
 
+    public func deleteBudget(request: Roam_Budget_V1_DeleteBudgetRequest, context _: ServerContext) async throws -> Roam_Budget_V1_DeleteBudgetResponse {
+        try await budgets.deletePlan(trip: UUID(field: "trip_id", request.tripID), owner: caller())
+        return .init()
+    }
+
     public func getBudget(request: Roam_Budget_V1_GetBudgetRequest, context _: ServerContext) async throws -> Roam_Budget_V1_GetBudgetResponse {
         let overview = try await budgets.overview(trip: UUID(field: "trip_id", request.tripID), owner: caller(), date: Self.date(request.date))
         let currency = overview.budget.currency
