@@ -172,6 +172,7 @@ import Testing
             #expect(try await names("author=\(bo.name)", as: bo) == ["Surf lesson"])
             #expect(try await names("author=\(ana.name)&q=tavern", as: cy) == ["Fado in Alfama"])
             #expect(try await http.send("GET", "/v1/activities?author=nobody_\(UUID().uuidString.prefix(8))", token: ana.token).status == 404)
+            #expect(try await http.send("GET", "/v1/activities?author=", token: ana.token).problemFields == ["author"])
             #expect(try await names("tag=%23sea", as: bo) == ["Surf lesson"])
             #expect(try await names("happeningNow=true&south=38&west=-10&north=42&east=-8", as: bo) == ["Fado in Alfama"])
             let near = try await http.send("GET", "/v1/activities?lat=38.7118&lng=-9.1300&radius=30000&sort=distance", token: ana.token)

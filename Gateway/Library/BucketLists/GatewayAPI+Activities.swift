@@ -18,6 +18,8 @@ extension GatewayAPI {
                 }.profile.userID
             } catch let error as RPCError where error.code == .notFound {
                 throw RoamError.notFound("user")
+            } catch let error as RPCError where error.code == .invalidArgument {
+                throw RoamError.invalidField("author", "must be a username")
             }
         }
         let response = try await renamingFields(ActivitySearch.fieldNames) {

@@ -53,7 +53,10 @@ final class StreamPositions: Sendable {
 
     /// `trips=<µs>.<key>;budget=<µs>` as positions by part; milliseconds alone (the older form) for every part (`*`).
     static func positions(in id: String) -> [String: Position] {
-        if let millis = Int64(id), millis < Int64.max / 1_000 { return ["*": Position(micros: millis * 1_000)] }
+        // Within what microseconds can count, either way: a hostile number must not overflow.
+        if let millis = Int64(id) {
+            return (0..<Int64.max / 1_000).contains(millis) ? ["*": Position(micros: millis * 1_000)] : [:]
+        }
         var found: [String: Position] = [:]
         for entry in id.split(separator: ";") {
             let pair = entry.split(separator: "=", maxSplits: 1)
