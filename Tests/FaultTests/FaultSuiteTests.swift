@@ -12,6 +12,8 @@ import Testing
     /// How long any fault may take to heal before the suite calls it a failure; the figures printed
     /// (and copied into the README) are the measure, this is only the alarm.
     static let recoveryAlarm: Duration = .seconds(20)
+    /// How long the events that end while the events service is down last.
+    static let shortEventLength: Duration = .seconds(8)
 
     @Test func theStackThroughFaults() async throws {
         let stack = try await FullStack.start()
@@ -68,10 +70,14 @@ import Testing
 
         // 3. Events end while the events service is stopped; it starts again, ends them, records the
         //    purge in its outbox and dies before delivering it; started once more, it delivers.
+        // The events must still be running when the service stops (a loaded machine can take seconds
+        // to create them and to stop), so they last long enough and the outage outlasts them.
+        let shortEventsStarted = ContinuousClock.now
         let eventPosts = try await postInShortEvents(http: http, token: token, count: 2)
         let eventsDown = ContinuousClock.now
         #expect(await stack.process("events").stop() == 0)
-        try await Task.sleep(for: .seconds(4))
+        #expect(ContinuousClock.now - shortEventsStarted < Self.shortEventLength, "the short events ended before events stopped")
+        try await Task.sleep(until: shortEventsStarted + Self.shortEventLength + .seconds(2))
         try await stack.relaunch("events", changing: ["ROAM_CRASH_BEFORE_DELIVERY": "true"], waitUntilServing: false)
         #expect(await stack.waitForCrash("events") != nil, "events did not reach its outbox delivery")
         let eventsBack = ContinuousClock.now
@@ -120,7 +126,7 @@ import Testing
         for index in 0..<count {
             let event = try await http.send("POST", "/v1/events", json: [
                 "name": "Short \(index)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-                "durationSeconds": 2,
+                "durationSeconds": Int(Self.shortEventLength.components.seconds),
             ], token: token)
             let eventID = try #require(try event.json()["eventId"] as? String, "\(event.status) \(String(decoding: event.body, as: UTF8.self))")
             let post = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Before the end"], token: token)
