@@ -163,6 +163,19 @@ public enum Roam_Trips_V1_WalksService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListWalkHistory" metadata.
+        public enum ListWalkHistory: Sendable {
+            /// Request type for "ListWalkHistory".
+            public typealias Input = Roam_Trips_V1_ListMyWalksRequest
+            /// Response type for "ListWalkHistory".
+            public typealias Output = Roam_Trips_V1_ListWalksResponse
+            /// Descriptor for "ListWalkHistory".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.WalksService"),
+                method: "ListWalkHistory",
+                type: .unary
+            )
+        }
         /// Namespace for "SearchWalks" metadata.
         public enum SearchWalks: Sendable {
             /// Request type for "SearchWalks".
@@ -241,6 +254,7 @@ public enum Roam_Trips_V1_WalksService: Sendable {
             GetWalk.descriptor,
             GetWalkPath.descriptor,
             ListMyWalks.descriptor,
+            ListWalkHistory.descriptor,
             SearchWalks.descriptor,
             RateWalk.descriptor,
             ExportWalkGPX.descriptor,
@@ -471,6 +485,24 @@ extension Roam_Trips_V1_WalksService {
         ///     to an internal error.
         /// - Returns: A streaming response of `Roam_Trips_V1_ListWalksResponse` messages.
         func listMyWalks(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListMyWalksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListWalksResponse>
+
+        /// Handle the "ListWalkHistory" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ListMyWalksRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ListWalksResponse` messages.
+        func listWalkHistory(
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListMyWalksRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListWalksResponse>
@@ -778,6 +810,24 @@ extension Roam_Trips_V1_WalksService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse>
 
+        /// Handle the "ListWalkHistory" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListMyWalksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ListWalksResponse` message.
+        func listWalkHistory(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_ListMyWalksRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse>
+
         /// Handle the "SearchWalks" method.
         ///
         /// > Source IDL Documentation:
@@ -1079,6 +1129,24 @@ extension Roam_Trips_V1_WalksService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_ListWalksResponse
 
+        /// Handle the "ListWalkHistory" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_ListMyWalksRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ListWalksResponse` to respond with.
+        func listWalkHistory(
+            request: Roam_Trips_V1_ListMyWalksRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ListWalksResponse
+
         /// Handle the "SearchWalks" method.
         ///
         /// > Source IDL Documentation:
@@ -1299,6 +1367,17 @@ extension Roam_Trips_V1_WalksService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_WalksService.Method.ListWalkHistory.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListMyWalksRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListWalksResponse>(),
+            handler: { request, context in
+                try await self.listWalkHistory(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_WalksService.Method.SearchWalks.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SearchWalksRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListWalksResponse>(),
@@ -1474,6 +1553,17 @@ extension Roam_Trips_V1_WalksService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListWalksResponse> {
         let response = try await self.listMyWalks(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listWalkHistory(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ListMyWalksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ListWalksResponse> {
+        let response = try await self.listWalkHistory(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1675,6 +1765,19 @@ extension Roam_Trips_V1_WalksService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse>(
             message: try await self.listMyWalks(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listWalkHistory(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_ListMyWalksRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ListWalksResponse>(
+            message: try await self.listWalkHistory(
                 request: request.message,
                 context: context
             ),
@@ -2012,6 +2115,29 @@ extension Roam_Trips_V1_WalksService {
         ///       already finished.
         /// - Returns: The result of `handleResponse`.
         func listMyWalks<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListMyWalksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListMyWalksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListWalksResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListWalksResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListWalkHistory" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListMyWalksRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListMyWalksRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListWalksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listWalkHistory<Result>(
             request: GRPCCore.ClientRequest<Roam_Trips_V1_ListMyWalksRequest>,
             serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListMyWalksRequest>,
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListWalksResponse>,
@@ -2531,6 +2657,40 @@ extension Roam_Trips_V1_WalksService {
             )
         }
 
+        /// Call the "ListWalkHistory" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_ListMyWalksRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ListMyWalksRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ListWalksResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listWalkHistory<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_ListMyWalksRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ListMyWalksRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ListWalksResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListWalksResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_WalksService.Method.ListWalkHistory.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "SearchWalks" method.
         ///
         /// > Source IDL Documentation:
@@ -3012,6 +3172,35 @@ extension Roam_Trips_V1_WalksService.ClientProtocol {
         }
     ) async throws -> Result where Result: Sendable {
         try await self.listMyWalks(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListMyWalksRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListWalksResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListWalkHistory" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_ListMyWalksRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listWalkHistory<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_ListMyWalksRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListWalksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listWalkHistory(
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ListMyWalksRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ListWalksResponse>(),
@@ -3521,6 +3710,39 @@ extension Roam_Trips_V1_WalksService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listMyWalks(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListWalkHistory" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The walks the caller took or rated (rated ones while still visible to them), most recently started first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listWalkHistory<Result>(
+        _ message: Roam_Trips_V1_ListMyWalksRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ListWalksResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_ListMyWalksRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listWalkHistory(
             request: request,
             options: options,
             onResponse: handleResponse

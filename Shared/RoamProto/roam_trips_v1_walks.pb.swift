@@ -324,6 +324,18 @@ public nonisolated struct Roam_Trips_V1_Walk: @unchecked Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {_uniqueStorage()._updatedAt = nil}
 
+  /// The finished walk this one follows; empty when it was not started from one (or that was deleted).
+  public var routeID: String {
+    get {_storage._routeID}
+    set {_uniqueStorage()._routeID = newValue}
+  }
+
+  /// Walks ongoing now that follow this one as their route.
+  public var walkingNow: Int32 {
+    get {_storage._walkingNow}
+    set {_uniqueStorage()._walkingNow = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -392,6 +404,9 @@ public nonisolated struct Roam_Trips_V1_StartWalkRequest: Sendable {
   public mutating func clearStartedAt() {self._startedAt = nil}
 
   public var idempotencyKey: String = String()
+
+  /// A finished walk the caller can see, to follow as the route.
+  public var routeID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -901,7 +916,7 @@ nonisolated extension Roam_Trips_V1_PointOfInterest: SwiftProtobuf.Message, Swif
 
 nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Walk"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}tags\0\u{1}start\0\u{1}destination\0\u{3}started_at\0\u{3}finished_at\0\u{1}visibility\0\u{3}distance_meters\0\u{3}duration_seconds\0\u{3}point_count\0\u{1}preview\0\u{3}points_of_interest\0\u{3}media_ids\0\u{3}rating_average\0\u{3}rating_count\0\u{3}my_rating\0\u{3}distance_from_point_meters\0\u{3}closed_automatically\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}tags\0\u{1}start\0\u{1}destination\0\u{3}started_at\0\u{3}finished_at\0\u{1}visibility\0\u{3}distance_meters\0\u{3}duration_seconds\0\u{3}point_count\0\u{1}preview\0\u{3}points_of_interest\0\u{3}media_ids\0\u{3}rating_average\0\u{3}rating_count\0\u{3}my_rating\0\u{3}distance_from_point_meters\0\u{3}closed_automatically\0\u{3}created_at\0\u{3}updated_at\0\u{3}route_id\0\u{3}walking_now\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -927,6 +942,8 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
     var _closedAutomatically: Bool = false
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _routeID: String = String()
+    var _walkingNow: Int32 = 0
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -960,6 +977,8 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
       _closedAutomatically = source._closedAutomatically
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
+      _routeID = source._routeID
+      _walkingNow = source._walkingNow
     }
   }
 
@@ -1001,6 +1020,8 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
         case 21: try { try decoder.decodeSingularBoolField(value: &_storage._closedAutomatically) }()
         case 22: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 23: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
+        case 24: try { try decoder.decodeSingularStringField(value: &_storage._routeID) }()
+        case 25: try { try decoder.decodeSingularInt32Field(value: &_storage._walkingNow) }()
         default: break
         }
       }
@@ -1082,6 +1103,12 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
       try { if let v = _storage._updatedAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 23)
       } }()
+      if !_storage._routeID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._routeID, fieldNumber: 24)
+      }
+      if _storage._walkingNow != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._walkingNow, fieldNumber: 25)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1114,6 +1141,8 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
         if _storage._closedAutomatically != rhs_storage._closedAutomatically {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
+        if _storage._routeID != rhs_storage._routeID {return false}
+        if _storage._walkingNow != rhs_storage._walkingNow {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1159,7 +1188,7 @@ nonisolated extension Roam_Trips_V1_WalkResponse: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Roam_Trips_V1_StartWalkRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".StartWalkRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}description\0\u{1}start\0\u{1}destination\0\u{1}tags\0\u{3}started_at\0\u{3}idempotency_key\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}description\0\u{1}start\0\u{1}destination\0\u{1}tags\0\u{3}started_at\0\u{3}idempotency_key\0\u{3}route_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1174,6 +1203,7 @@ nonisolated extension Roam_Trips_V1_StartWalkRequest: SwiftProtobuf.Message, Swi
       case 5: try { try decoder.decodeRepeatedStringField(value: &self.tags) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._startedAt) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.routeID) }()
       default: break
       }
     }
@@ -1205,6 +1235,9 @@ nonisolated extension Roam_Trips_V1_StartWalkRequest: SwiftProtobuf.Message, Swi
     if !self.idempotencyKey.isEmpty {
       try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 7)
     }
+    if !self.routeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.routeID, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1216,6 +1249,7 @@ nonisolated extension Roam_Trips_V1_StartWalkRequest: SwiftProtobuf.Message, Swi
     if lhs.tags != rhs.tags {return false}
     if lhs._startedAt != rhs._startedAt {return false}
     if lhs.idempotencyKey != rhs.idempotencyKey {return false}
+    if lhs.routeID != rhs.routeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

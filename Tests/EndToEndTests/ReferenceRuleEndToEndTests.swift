@@ -57,6 +57,7 @@ import Testing
             "createExpense": [("POST", "/v1/trips/\(trip)/expenses", ["amount": "1", "currency": "EUR", "spentAt": "2031-06-12T12:00:00.000Z",
                                                                      "category": "food", "pinId": nothing], "pinId")],
             "updateExpense": [("PATCH", "/v1/trips/\(trip)/expenses/\(expense)", ["placeId": nothing], "placeId")],
+            "startWalk": [("POST", "/v1/walks", ["title": "x", "start": ["point": point], "routeId": nothing], "routeId")],
             "createBucketList": [("POST", "/v1/lists", ["title": "x", "coverMediaId": nothing], "coverMediaId")],
             "updateBucketList": [("PATCH", "/v1/lists/\(list)", ["coverMediaId": nothing], "coverMediaId")],
             "addBucketItem": [("POST", "/v1/lists/\(list)/items", ["title": "x", "mediaIds": [nothing]], "mediaIds")],

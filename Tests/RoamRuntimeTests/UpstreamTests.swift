@@ -60,15 +60,16 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
 
     @Test func callsCarryTheRequestIDTokenClientAddressAndDeadline() async throws {
         let service = RecordingHealth()
-        try await Self.withUpstream([service]) { upstream in
+        // Limits far apart and long, so a machine busy with other tests cannot run out of either.
+        try await Self.withUpstream([service], timeout: .seconds(50)) { upstream in
             let context = RequestContext(requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
-                                         clientAddress: "203.0.113.9", deadline: .now + .seconds(3))
+                                         clientAddress: "203.0.113.9", deadline: .now + .seconds(25))
             let (serving, timeout) = try await RequestContext.$current.withValue(context) {
                 (try await Self.check(upstream), try upstream.callOptions().timeout)
             }
             #expect(serving)
-            // The upstream's own limit is 5 s; the incoming deadline, 3 s away, wins.
-            #expect(timeout.map { $0 <= .seconds(3) && $0 > .zero } == true)
+            // The upstream's own limit is 50 s; the incoming deadline, 25 s away, wins.
+            #expect(timeout.map { $0 <= .seconds(25) && $0 > .zero } == true)
         }
         let metadata = try #require(service.calls.first)
         #expect(Array(metadata[stringValues: "x-request-id"]) == ["req-42"])

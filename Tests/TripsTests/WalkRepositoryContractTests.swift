@@ -178,4 +178,39 @@ import Trips
             #expect(try await store.modify(walk.id, owner: UUID(), at: Self.start) { $0.details.title = "Mine" } == nil)
         }
     }
+
+    @Test(arguments: TripStoreKind.allCases)
+    func walksFollowingARouteCountWhileOngoingAndTheHistoryHoldsWalksTakenAndRated(_ kind: TripStoreKind) async throws {
+        try await Self.withStore(kind) { store in
+            let (ana, ben, cleo) = (UUID(), UUID(), UUID())
+            let route = try await Self.finished(Self.walk(owner: ana, title: "Route"), Self.points(3), in: store)
+            let other = try await Self.finished(Self.walk(owner: ana, title: "Other"), Self.points(3), in: store)
+            var following = Self.walk(owner: ben)
+            following.routeID = route.id
+            let benWalk = try await store.create(following, points: [], idempotencyKey: nil)
+            #expect(benWalk.routeID == route.id)
+            #expect(try await store.walk(benWalk.id)?.routeID == route.id, "kept")
+            var cleos = Self.walk(owner: cleo)
+            cleos.routeID = route.id
+            let cleoWalk = try await store.create(cleos, points: [], idempotencyKey: nil)
+            #expect(try await store.walkingNow(on: [route.id, other.id]) == [route.id: 2], "two walk it now, none the other")
+            _ = try await store.finish(cleoWalk.id, owner: cleo, at: Self.start.addingTimeInterval(60), route: WalkRoute(), automatically: false)
+            #expect(try await store.walkingNow(on: [route.id]) == [route.id: 1], "a finished walk no longer counts")
+
+            // Ben's history: his walk and the walk he rated, not the one he did not.
+            _ = try await store.rate(other.id, rating: 4, by: ben)
+            #expect(try await store.history(of: ben, hiding: [], page: PageRequest()).items.map(\.id).sorted { $0.uuidString < $1.uuidString }
+                    == [benWalk.id, other.id].sorted { $0.uuidString < $1.uuidString })
+            #expect(try await store.history(of: ben, hiding: [ana], page: PageRequest()).items.map(\.id) == [benWalk.id], "hidden owners' walks go")
+            _ = try await store.modify(other.id, owner: ana, at: Self.start) { $0.visibility = .private }
+            #expect(try await store.history(of: ben, hiding: [], page: PageRequest()).items.map(\.id) == [benWalk.id], "a walk made private goes")
+            let page = try await store.history(of: ana, hiding: [], page: PageRequest(size: 1))
+            #expect(page.items.count == 1 && page.nextCursor != nil, "pages")
+
+            // Deleting the route leaves the walks that followed it, following nothing.
+            _ = try await store.delete(route.id, owner: ana)
+            #expect(try await store.walk(benWalk.id)?.routeID == nil)
+            #expect(try await store.walkingNow(on: [route.id]).isEmpty)
+        }
+    }
 }

@@ -76,7 +76,7 @@ import Trips
         let cy = UUID()
         _ = try await service.setVisibility(.private, walk: walk.id, owner: ana)
         await #expect(throws: WalkError.notFound) { try await service.walk(walk.id, for: cy) }
-        #expect(try await service.history(of: ana, page: PageRequest()).items.map(\.id) == [walk.id])
+        #expect(try await service.ownWalks(of: ana, page: PageRequest()).items.map(\.walk.id) == [walk.id])
 
         // Deleting lets the photos go.
         try await service.delete(walk.id, owner: ana)

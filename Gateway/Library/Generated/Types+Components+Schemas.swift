@@ -6923,6 +6923,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/WalkStartRequest/startedAt`.
             internal var startedAt: Foundation.Date?
+            /// A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/routeId`.
+            internal var routeId: Swift.String?
             /// Creates a new `WalkStartRequest`.
             ///
             /// - Parameters:
@@ -6932,13 +6936,15 @@ extension Components {
             ///   - start:
             ///   - destination:
             ///   - startedAt: When it started; now when absent
+            ///   - routeId: A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
             internal init(
                 title: Swift.String,
                 description: Swift.String? = nil,
                 tags: [Swift.String]? = nil,
                 start: Components.Schemas.WalkPlace,
                 destination: Components.Schemas.WalkPlace? = nil,
-                startedAt: Foundation.Date? = nil
+                startedAt: Foundation.Date? = nil,
+                routeId: Swift.String? = nil
             ) {
                 self.title = title
                 self.description = description
@@ -6946,6 +6952,7 @@ extension Components {
                 self.start = start
                 self.destination = destination
                 self.startedAt = startedAt
+                self.routeId = routeId
             }
             internal enum CodingKeys: String, CodingKey {
                 case title
@@ -6954,6 +6961,7 @@ extension Components {
                 case start
                 case destination
                 case startedAt
+                case routeId
             }
         }
         /// - Remark: Generated from `#/components/schemas/WalkChanges`.
@@ -7384,6 +7392,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Walk/closedAutomatically`.
             internal var closedAutomatically: Swift.Bool
+            /// The walk this one follows, when it was started from one (absent once that walk is deleted)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/routeId`.
+            internal var routeId: Swift.String?
+            /// How many walks ongoing now follow this one as their route
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/walkingNow`.
+            internal var walkingNow: Swift.Int32
             /// - Remark: Generated from `#/components/schemas/Walk/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
@@ -7414,6 +7430,8 @@ extension Components {
             ///   - myRating: Yours, absent when you have not rated it
             ///   - distanceFromPointMeters: In a search near a point: how far the path passes from it
             ///   - closedAutomatically: Finished by the service after the longest a walk may last
+            ///   - routeId: The walk this one follows, when it was started from one (absent once that walk is deleted)
+            ///   - walkingNow: How many walks ongoing now follow this one as their route
             ///   - createdAt:
             ///   - updatedAt:
             internal init(
@@ -7440,6 +7458,8 @@ extension Components {
                 myRating: Swift.Int32? = nil,
                 distanceFromPointMeters: Swift.Double? = nil,
                 closedAutomatically: Swift.Bool,
+                routeId: Swift.String? = nil,
+                walkingNow: Swift.Int32,
                 createdAt: Foundation.Date,
                 updatedAt: Foundation.Date
             ) {
@@ -7466,6 +7486,8 @@ extension Components {
                 self.myRating = myRating
                 self.distanceFromPointMeters = distanceFromPointMeters
                 self.closedAutomatically = closedAutomatically
+                self.routeId = routeId
+                self.walkingNow = walkingNow
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
             }
@@ -7493,6 +7515,8 @@ extension Components {
                 case myRating
                 case distanceFromPointMeters
                 case closedAutomatically
+                case routeId
+                case walkingNow
                 case createdAt
                 case updatedAt
             }

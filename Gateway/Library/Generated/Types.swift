@@ -812,6 +812,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/walks`.
     /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
     func listMyWalks(_ input: Operations.ListMyWalks.Input) async throws -> Operations.ListMyWalks.Output
+    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walk-history`.
+    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
+    func listWalkHistory(_ input: Operations.ListWalkHistory.Input) async throws -> Operations.ListWalkHistory.Output
     /// A walk you may see: yours, or a posted one
     ///
     /// - Remark: HTTP `GET /v1/walks/{id}`.
@@ -3150,6 +3155,19 @@ extension APIProtocol {
         headers: Operations.ListMyWalks.Input.Headers = .init()
     ) async throws -> Operations.ListMyWalks.Output {
         try await listMyWalks(Operations.ListMyWalks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walk-history`.
+    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
+    internal func listWalkHistory(
+        query: Operations.ListWalkHistory.Input.Query = .init(),
+        headers: Operations.ListWalkHistory.Input.Headers = .init()
+    ) async throws -> Operations.ListWalkHistory.Output {
+        try await listWalkHistory(Operations.ListWalkHistory.Input(
             query: query,
             headers: headers
         ))

@@ -23,6 +23,7 @@ extension GatewayAPI {
                 $0.start = body.start.proto
                 if let destination = body.destination { $0.destination = destination.proto }
                 if let startedAt = body.startedAt { $0.startedAt = .init(date: startedAt) }
+                $0.routeID = body.routeId ?? ""
                 $0.idempotencyKey = input.headers.idempotencyKey ?? ""
             }, options: options)
         }
@@ -43,6 +44,14 @@ extension GatewayAPI {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await walks.call(idempotent: true) { client, options in
             try await client.listMyWalks(.with { $0.page = page.proto }, options: options)
+        }
+        return .ok(.init(body: .json(.init(walks: response.walks.map { .init($0, links: mediaLinks) }, nextPageToken: .pageToken(response.page)))))
+    }
+
+    func listWalkHistory(_ input: Operations.ListWalkHistory.Input) async throws -> Operations.ListWalkHistory.Output {
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let response = try await walks.call(idempotent: true) { client, options in
+            try await client.listWalkHistory(.with { $0.page = page.proto }, options: options)
         }
         return .ok(.init(body: .json(.init(walks: response.walks.map { .init($0, links: mediaLinks) }, nextPageToken: .pageToken(response.page)))))
     }

@@ -45,6 +45,7 @@ extension Components.Schemas.Walk {
                   mediaIds: proto.mediaIds, media: links.links(for: proto.mediaIds), ratingAverage: proto.ratingAverage,
                   ratingCount: proto.ratingCount, myRating: proto.myRating == 0 ? nil : proto.myRating,
                   distanceFromPointMeters: nil, closedAutomatically: proto.closedAutomatically,
+                  routeId: proto.routeID.isEmpty ? nil : proto.routeID, walkingNow: proto.walkingNow,
                   createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
     }
 

@@ -114,6 +114,8 @@ extension SeenWalk {
             $0.closedAutomatically = walk.closedAutomatically
             $0.createdAt = Google_Protobuf_Timestamp(date: walk.createdAt)
             $0.updatedAt = Google_Protobuf_Timestamp(date: walk.updatedAt)
+            $0.routeID = walk.routeID?.lowercasedString ?? ""
+            $0.walkingNow = Int32(clamping: walkingNow)
         }
     }
 }

@@ -24,6 +24,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         if request.hasDestination, !request.destination.hasPoint { throw RoamError.invalidField("destination.point", "is required") }
         let start = WalkStart(details: WalkDetails(title: request.title, description: request.description_p, tags: request.tags),
                               start: WalkPlace(request.start), destination: request.hasDestination ? WalkPlace(request.destination) : nil,
+                              routeID: request.routeID.isEmpty ? nil : try UUID(field: "route_id", request.routeID),
                               startedAt: request.hasStartedAt ? request.startedAt.date : nil)
         let walk = try await walks.start(start, owner: caller(), idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         return .with { $0.walk = SeenWalk(walk: walk).proto }
@@ -45,19 +46,19 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         guard request.hasPoint else { throw RoamError.invalidField("point", "is required") }
         let point = PointOfInterest(id: UUID(), point: GeoPoint(request.point), name: request.name, note: request.note,
                                     mediaIDs: try RequestIDs.list("media_ids", request.mediaIds), createdAt: Date())
-        return try await answer(walks.addPointOfInterest(point, walk: id, owner: caller()))
+        return try await answer(try await walks.addPointOfInterest(point, walk: id, owner: caller()))
     }
 
     public func removePointOfInterest(request: Roam_Trips_V1_RemovePointOfInterestRequest, context _: ServerContext) async throws
         -> Roam_Trips_V1_WalkResponse {
         let id = try UUID(field: "walk_id", request.walkID)
         let point = try UUID(field: "point_of_interest_id", request.pointOfInterestID)
-        return try await answer(walks.removePointOfInterest(point, walk: id, owner: caller()))
+        return try await answer(try await walks.removePointOfInterest(point, walk: id, owner: caller()))
     }
 
     public func finishWalk(request: Roam_Trips_V1_FinishWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
         let id = try UUID(field: "walk_id", request.walkID)
-        return try await answer(walks.finish(id, owner: caller(), at: request.hasFinishedAt ? request.finishedAt.date : nil))
+        return try await answer(try await walks.finish(id, owner: caller(), at: request.hasFinishedAt ? request.finishedAt.date : nil))
     }
 
     public func setWalkVisibility(request: Roam_Trips_V1_SetWalkVisibilityRequest, context _: ServerContext) async throws
@@ -68,7 +69,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         case .public: .public
         case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("visibility", "must be private or public")
         }
-        return try await answer(walks.setVisibility(visibility, walk: id, owner: caller()))
+        return try await answer(try await walks.setVisibility(visibility, walk: id, owner: caller()))
     }
 
     public func updateWalk(request: Roam_Trips_V1_UpdateWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
@@ -76,7 +77,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         let changes = WalkChanges(title: request.hasTitle ? request.title : nil, description: request.hasDescription_p ? request.description_p : nil,
                                   tags: request.replaceTags ? request.tags : nil,
                                   mediaIDs: request.replaceMedia ? try RequestIDs.list("media_ids", request.mediaIds) : nil)
-        return try await answer(walks.update(id, changes: changes, owner: caller()))
+        return try await answer(try await walks.update(id, changes: changes, owner: caller()))
     }
 
     public func deleteWalk(request: Roam_Trips_V1_DeleteWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_DeleteWalkResponse {
@@ -111,11 +112,11 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
     }
 
     public func listMyWalks(request: Roam_Trips_V1_ListMyWalksRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListWalksResponse {
-        let page = try await walks.history(of: caller(), page: request.page.domain())
-        return .with {
-            $0.walks = page.items.map { SeenWalk(walk: $0).proto }
-            $0.page = .init(cursor: page.nextCursor)
-        }
+        answer(try await walks.ownWalks(of: caller(), page: request.page.domain()))
+    }
+
+    public func listWalkHistory(request: Roam_Trips_V1_ListMyWalksRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListWalksResponse {
+        answer(try await walks.history(of: caller(), page: request.page.domain()))
     }
 
     public func searchWalks(request: Roam_Trips_V1_SearchWalksRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListWalksResponse {
@@ -128,11 +129,7 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         }
         let query = WalkQuery(reader: try caller(), near: request.hasNear ? (GeoPoint(request.near), request.withinMeters) : nil,
                               text: request.text.isEmpty ? nil : request.text, tag: request.tag.isEmpty ? nil : request.tag, order: order)
-        let page = try await walks.search(query, page: request.page.domain())
-        return .with {
-            $0.walks = page.items.map(\.proto)
-            $0.page = .init(cursor: page.nextCursor)
-        }
+        return answer(try await walks.search(query, page: request.page.domain()))
     }
 
     public func rateWalk(request: Roam_Trips_V1_RateWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
@@ -169,7 +166,16 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         }
     }
 
-    private func answer(_ walk: Walk) -> Roam_Trips_V1_WalkResponse {
-        .with { $0.walk = SeenWalk(walk: walk).proto }
+    private func answer(_ page: Page<SeenWalk>) -> Roam_Trips_V1_ListWalksResponse {
+        .with {
+            $0.walks = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    /// The owner's walk after a change, as a read of it would show it.
+    private func answer(_ walk: Walk) async throws -> Roam_Trips_V1_WalkResponse {
+        let seen = try await walks.seen([walk], by: walk.ownerID)[0]
+        return .with { $0.walk = seen.proto }
     }
 }

@@ -108,6 +108,27 @@ public final class InMemoryWalkStore: WalkRepository {
         return Self.page(mine, offset: offset, size: page.size)
     }
 
+    public func history(of user: UUID, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Walk> {
+        let offset = try OffsetCursor.decode(page.cursor)
+        let taken = state.withLock { state in
+            state.walks.values.filter { walk in
+                walk.ownerID == user || (state.ratings[walk.id]?[user] != nil && walk.isVisible(to: user, hiding: hidden))
+            }.sorted { ($0.startedAt, $0.id.uuidString) > ($1.startedAt, $1.id.uuidString) }
+        }
+        return Self.page(taken, offset: offset, size: page.size)
+    }
+
+    public func walkingNow(on routes: [UUID]) async throws -> [UUID: Int] {
+        let wanted = Set(routes)
+        return state.withLock { state in
+            var counts: [UUID: Int] = [:]
+            for walk in state.walks.values where !walk.isFinished {
+                if let route = walk.routeID, wanted.contains(route) { counts[route, default: 0] += 1 }
+            }
+            return counts
+        }
+    }
+
     public func search(_ query: WalkQuery, page: PageRequest) async throws -> Page<(walk: Walk, meters: Double?)> {
         let offset = try OffsetCursor.decode(page.cursor)
         let words = query.text.map(WalkQuery.words) ?? []
@@ -208,9 +229,11 @@ public final class InMemoryWalkStore: WalkRepository {
 }
 
 extension InMemoryWalkStore.State {
-    /// A walk goes with its points and ratings, as PostgreSQL's foreign keys take them.
+    /// A walk goes with its points and ratings, and walks that followed it follow nothing, as
+    /// PostgreSQL's foreign keys take them.
     mutating func remove(_ id: UUID) {
         walks[id] = nil
+        for (other, walk) in walks where walk.routeID == id { walks[other]?.routeID = nil }
         points[id] = nil
         ratings[id] = nil
         keys = keys.filter { $0.value != id }

@@ -18,7 +18,7 @@ public struct PostgresWalkStore: WalkRepository {
         w.id, w.owner_id, w.title, w.description, w.tags, ST_Y(w.start_point::geometry), ST_X(w.start_point::geometry), w.start_name,
         ST_Y(w.destination_point::geometry), ST_X(w.destination_point::geometry), w.destination_name, w.started_at, w.finished_at,
         w.closed_automatically, w.visibility, w.point_count, w.distance_meters, w.preview::text, w.points_of_interest::text, w.media_ids,
-        w.rating_sum, w.rating_count, w.created_at, w.updated_at
+        w.rating_sum, w.rating_count, w.created_at, w.updated_at, w.route_id
         """
 
     static func decode(_ row: PostgresRow) throws -> Walk {
@@ -35,7 +35,8 @@ public struct PostgresWalkStore: WalkRepository {
                     details: WalkDetails(title: try column(2, String.self), description: try column(3, String.self), tags: try column(4, [String].self)),
                     start: WalkPlace(point: GeoPoint(latitude: try column(5, Double.self), longitude: try column(6, Double.self)),
                                      name: try column(7, String.self)),
-                    destination: destination, startedAt: try column(11, Date.self), finishedAt: try column(12, Date?.self),
+                    destination: destination, routeID: try column(24, UUID?.self),
+                    startedAt: try column(11, Date.self), finishedAt: try column(12, Date?.self),
                     closedAutomatically: try column(13, Bool.self), visibility: visibility,
                     route: WalkRoute(distanceMeters: try column(16, Double.self), pointCount: Int(try column(15, Int32.self)),
                                      preview: try decoder.decode([GeoPoint].self, from: Data(try column(17, String.self).utf8))),
@@ -55,14 +56,14 @@ public struct PostgresWalkStore: WalkRepository {
             let inserted = try await connection.query("""
                 INSERT INTO trips.walks AS w (id, owner_id, idempotency_key, idempotency_fingerprint, title, description, tags, start_point, start_name,
                                               destination_point, destination_name, started_at, finished_at, visibility, point_count,
-                                              distance_meters, preview, points_of_interest, media_ids, search, created_at, updated_at)
+                                              distance_meters, preview, points_of_interest, media_ids, search, created_at, updated_at, route_id)
                 VALUES (\(walk.id), \(walk.ownerID), \(idempotencyKey), \(IdempotentRequest.fingerprint), \(walk.details.title), \(walk.details.description), \(walk.details.tags),
                         ST_SetSRID(ST_MakePoint(\(walk.start.point.longitude), \(walk.start.point.latitude)), 4326)::geography, \(walk.start.name),
                         CASE WHEN \(destination == nil) THEN NULL ELSE ST_SetSRID(ST_MakePoint(\(destination?.point.longitude ?? 0),
                                                                                           \(destination?.point.latitude ?? 0)), 4326)::geography END,
                         \(destination?.name ?? ""), \(walk.startedAt), \(walk.finishedAt), \(walk.visibility.rawValue), \(Int32(points.count)),
                         \(walk.route.distanceMeters), \(try Self.json(walk.route.preview))::jsonb, \(try Self.json(walk.pointsOfInterest))::jsonb,
-                        \(walk.mediaIDs), to_tsvector('simple', \(walk.searchText)), \(walk.createdAt), \(walk.updatedAt))
+                        \(walk.mediaIDs), to_tsvector('simple', \(walk.searchText)), \(walk.createdAt), \(walk.updatedAt), \(walk.routeID))
                 ON CONFLICT (owner_id, idempotency_key) DO NOTHING
                 RETURNING \(unescaped: Self.columns)
                 """, logger: logger).collect()
@@ -184,6 +185,30 @@ public struct PostgresWalkStore: WalkRepository {
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
 
+    public func history(of user: UUID, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Walk> {
+        let offset = try OffsetCursor.decode(page.cursor)
+        let rows = try await database.query("""
+            SELECT \(unescaped: Self.columns) FROM trips.walks w
+            WHERE w.owner_id = \(user)
+               OR (w.visibility = 'public' AND NOT w.owner_id = ANY(\(Array(hidden)))
+                   AND EXISTS (SELECT 1 FROM trips.walk_ratings r WHERE r.walk_id = w.id AND r.user_id = \(user)))
+            ORDER BY w.started_at DESC, w.id DESC OFFSET \(offset) LIMIT \(page.size + 1)
+            """).map(Self.decode)
+        return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
+    }
+
+    public func walkingNow(on routes: [UUID]) async throws -> [UUID: Int] {
+        guard !routes.isEmpty else { return [:] }
+        var counts: [UUID: Int] = [:]
+        for row in try await database.query("""
+            SELECT route_id, count(*)::int8 FROM trips.walks WHERE route_id = ANY(\(routes)) AND finished_at IS NULL GROUP BY route_id
+            """) {
+            let (route, count) = try row.decode((UUID, Int64).self)
+            counts[route] = Int(count)
+        }
+        return counts
+    }
+
     public func search(_ query: WalkQuery, page: PageRequest) async throws -> Page<(walk: Walk, meters: Double?)> {
         let offset = try OffsetCursor.decode(page.cursor)
         let words = query.text.map(WalkQuery.words) ?? []
@@ -210,7 +235,7 @@ public struct PostgresWalkStore: WalkRepository {
             """)
         var found: [(walk: Walk, meters: Double?)] = []
         for row in rows {
-            found.append((try Self.decode(row), try row.makeRandomAccess()[24].decode(Double?.self)))
+            found.append((try Self.decode(row), try row.makeRandomAccess()[25].decode(Double?.self)))
         }
         return Page(items: Array(found.prefix(page.size)), nextCursor: found.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }

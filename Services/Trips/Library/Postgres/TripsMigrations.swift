@@ -238,5 +238,10 @@ public enum TripsMigrations {
             "ALTER TABLE trips.track_points ALTER COLUMN accuracy_meters DROP NOT NULL",
             "ALTER TABLE trips.walk_points ALTER COLUMN accuracy_meters DROP NOT NULL",
         ]),
+        // A walk started from one found follows it as its route; those ongoing are the route's "walking now".
+        Migration(17, "WalkRoutes", [
+            "ALTER TABLE trips.walks ADD COLUMN route_id uuid REFERENCES trips.walks ON DELETE SET NULL",
+            "CREATE INDEX walks_walking_now ON trips.walks (route_id) WHERE finished_at IS NULL AND route_id IS NOT NULL",
+        ]),
     ], requiresPostGIS: true)
 }

@@ -23,6 +23,11 @@ public protocol WalkRepository: Sendable {
     func delete(_ walk: UUID, owner: UUID) async throws -> Walk?
     /// The owner's walks, most recently started first.
     func walks(of owner: UUID, page: PageRequest) async throws -> Page<Walk>
+    /// Walks `user` took or rated (rated ones only while they may see them: posted, owners not in
+    /// `hidden`), most recently started first.
+    func history(of user: UUID, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Walk>
+    /// How many ongoing walks follow each of these walks as their route (those with none are left out).
+    func walkingNow(on routes: [UUID]) async throws -> [UUID: Int]
     /// Finished walks answering `query` (public ones and the reader's own), with how far each path
     /// passes from the query's point when it has one.
     func search(_ query: WalkQuery, page: PageRequest) async throws -> Page<(walk: Walk, meters: Double?)>

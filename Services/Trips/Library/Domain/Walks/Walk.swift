@@ -12,6 +12,8 @@ public struct Walk: Sendable, Hashable, Identifiable {
     public var details: WalkDetails
     public var start: WalkPlace
     public var destination: WalkPlace?
+    /// The finished walk this one follows, when it was started from one found; nil once that is deleted.
+    public var routeID: UUID?
     public var startedAt: Date
     /// Nil while the walk is ongoing.
     public var finishedAt: Date?
@@ -27,7 +29,7 @@ public struct Walk: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, ownerID: UUID, details: WalkDetails, start: WalkPlace, destination: WalkPlace?, startedAt: Date,
+    public init(id: UUID, ownerID: UUID, details: WalkDetails, start: WalkPlace, destination: WalkPlace?, routeID: UUID? = nil, startedAt: Date,
                 finishedAt: Date? = nil, closedAutomatically: Bool = false, visibility: WalkVisibility = .private,
                 route: WalkRoute = WalkRoute(), pointsOfInterest: [PointOfInterest] = [], mediaIDs: [UUID] = [],
                 ratingSum: Int = 0, ratingCount: Int = 0, createdAt: Date, updatedAt: Date) {
@@ -36,6 +38,7 @@ public struct Walk: Sendable, Hashable, Identifiable {
         self.details = details
         self.start = start
         self.destination = destination
+        self.routeID = routeID
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.closedAutomatically = closedAutomatically

@@ -29,7 +29,8 @@ public struct WalkService: Sendable {
 
     // MARK: The owner's walk
 
-    /// Starts the owner's walk; a retry with the same idempotency key answers the first walk.
+    /// Starts the owner's walk, perhaps along a finished walk they found (its route); a retry with the
+    /// same idempotency key answers the first walk.
     public func start(_ start: WalkStart, owner: UUID, idempotencyKey: String?) async throws -> Walk {
         let details = try start.details.validated()
         var validation = Validation()
@@ -40,8 +41,13 @@ public struct WalkService: Sendable {
         validation.require(startedAt <= time.addingTimeInterval(60), "started_at", "must not be in the future")
         validation.require(time.timeIntervalSince(startedAt) < maxDuration.seconds, "started_at", "must be within the longest a walk may last")
         try validation.check()
-        let walk = Walk(id: UUID.v7(), ownerID: owner, details: details, start: from, destination: to, startedAt: startedAt,
-                        createdAt: time, updatedAt: time)
+        if let route = start.routeID {
+            guard let followed = try await visibleWalk(route, for: owner), followed.isFinished else {
+                throw RoamError.invalidField("route_id", "must be a finished walk you can see")
+            }
+        }
+        let walk = Walk(id: UUID.v7(), ownerID: owner, details: details, start: from, destination: to, routeID: start.routeID,
+                        startedAt: startedAt, createdAt: time, updatedAt: time)
         return try await walks.create(walk, points: [], idempotencyKey: idempotencyKey)
     }
 
@@ -142,7 +148,7 @@ public struct WalkService: Sendable {
     /// A walk the reader may see: their own, or a posted one of someone they do not block.
     public func walk(_ id: UUID, for reader: UUID) async throws -> SeenWalk {
         let walk = try await visible(id, for: reader)
-        return SeenWalk(walk: walk, myRating: try await walks.ratings(by: reader, of: [id])[id])
+        return try await seen([walk], by: reader)[0]
     }
 
     /// A page of the walk's recorded points, in time order.
@@ -152,8 +158,16 @@ public struct WalkService: Sendable {
     }
 
     /// The owner's walks, most recently started first.
-    public func history(of owner: UUID, page: PageRequest) async throws -> Page<Walk> {
-        try await walks.walks(of: owner, page: page)
+    public func ownWalks(of owner: UUID, page: PageRequest) async throws -> Page<SeenWalk> {
+        let page = try await walks.walks(of: owner, page: page)
+        return Page(items: try await seen(page.items, by: owner), nextCursor: page.nextCursor)
+    }
+
+    /// The walks the user took or rated (those rated while they may still see them), most recently
+    /// started first.
+    public func history(of user: UUID, page: PageRequest) async throws -> Page<SeenWalk> {
+        let page = try await walks.history(of: user, hiding: try await graph.relations(of: user).hidden, page: page)
+        return Page(items: try await seen(page.items, by: user), nextCursor: page.nextCursor)
     }
 
     /// Finished walks, public ones and the reader's own, as `query` asks.
@@ -174,8 +188,12 @@ public struct WalkService: Sendable {
         try validation.check()
         query.hiddenOwners = try await graph.relations(of: query.reader).hidden
         let found = try await walks.search(query, page: page)
-        let ratings = try await walks.ratings(by: query.reader, of: found.items.map(\.walk.id))
-        return found.map { SeenWalk(walk: $0.walk, myRating: ratings[$0.walk.id], meters: $0.meters) }
+        let seen = try await seen(found.items.map(\.walk), by: query.reader)
+        return Page(items: zip(seen, found.items).map { seen, item in
+            var seen = seen
+            seen.meters = item.meters
+            return seen
+        }, nextCursor: found.nextCursor)
     }
 
     // MARK: Others' walks
@@ -188,7 +206,7 @@ public struct WalkService: Sendable {
         let walk = try await visible(id, for: user)
         guard walk.ownerID != user else { throw WalkError.ownWalk }
         guard let rated = try await walks.rate(id, rating: rating, by: user) else { throw WalkError.notFound }
-        return SeenWalk(walk: rated, myRating: rating)
+        return SeenWalk(walk: rated, myRating: rating, walkingNow: try await walks.walkingNow(on: [id])[id] ?? 0)
     }
 
     /// Whose the walk is, when it exists and the reader may see it (the feed asks before a comment).
@@ -263,6 +281,14 @@ public struct WalkService: Sendable {
 
     /// The subject media holds a walk's photos under.
     static func subject(_ id: UUID) -> String { "walk/\(id.lowercasedString)" }
+
+    /// The walks as the reader sees them: their ratings, and how many walk each now.
+    func seen(_ list: [Walk], by reader: UUID) async throws -> [SeenWalk] {
+        let ids = list.map(\.id)
+        let ratings = try await walks.ratings(by: reader, of: ids)
+        let walking = try await walks.walkingNow(on: ids)
+        return list.map { SeenWalk(walk: $0, myRating: ratings[$0.id], walkingNow: walking[$0.id] ?? 0) }
+    }
 
     func own(_ id: UUID, owner: UUID) async throws -> Walk {
         guard let walk = try await walks.walk(id), walk.ownerID == owner else { throw WalkError.notFound }
