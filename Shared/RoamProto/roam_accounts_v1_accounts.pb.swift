@@ -162,6 +162,11 @@ public nonisolated struct Roam_Accounts_V1_Profile: Sendable {
 
   public var followsMe: Bool = false
 
+  /// Empty when not given.
+  public var givenName: String = String()
+
+  public var familyName: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -619,7 +624,7 @@ public nonisolated struct Roam_Accounts_V1_GetMyProfileResponse: Sendable {
   fileprivate var _account: Roam_Accounts_V1_Account? = nil
 }
 
-/// Only the fields that are set change; an empty string clears bio, phone or avatar.
+/// Only the fields that are set change; an empty string clears bio, phone, avatar, given or family name.
 public nonisolated struct Roam_Accounts_V1_UpdateMyProfileRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -661,6 +666,24 @@ public nonisolated struct Roam_Accounts_V1_UpdateMyProfileRequest: Sendable {
   /// Clears the value of `avatarMediaID`. Subsequent reads from it will return its default value.
   public mutating func clearAvatarMediaID() {self._avatarMediaID = nil}
 
+  public var givenName: String {
+    get {_givenName ?? String()}
+    set {_givenName = newValue}
+  }
+  /// Returns true if `givenName` has been explicitly set.
+  public var hasGivenName: Bool {self._givenName != nil}
+  /// Clears the value of `givenName`. Subsequent reads from it will return its default value.
+  public mutating func clearGivenName() {self._givenName = nil}
+
+  public var familyName: String {
+    get {_familyName ?? String()}
+    set {_familyName = newValue}
+  }
+  /// Returns true if `familyName` has been explicitly set.
+  public var hasFamilyName: Bool {self._familyName != nil}
+  /// Clears the value of `familyName`. Subsequent reads from it will return its default value.
+  public mutating func clearFamilyName() {self._familyName = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -669,6 +692,8 @@ public nonisolated struct Roam_Accounts_V1_UpdateMyProfileRequest: Sendable {
   fileprivate var _bio: String? = nil
   fileprivate var _phone: String? = nil
   fileprivate var _avatarMediaID: String? = nil
+  fileprivate var _givenName: String? = nil
+  fileprivate var _familyName: String? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_UpdateMyProfileResponse: Sendable {
@@ -1674,7 +1699,7 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Roam_Accounts_V1_Profile: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Profile"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0\u{3}follower_count\0\u{3}following_count\0\u{3}followed_by_me\0\u{3}follows_me\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}username\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0\u{3}follower_count\0\u{3}following_count\0\u{3}followed_by_me\0\u{3}follows_me\0\u{3}given_name\0\u{3}family_name\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1692,6 +1717,8 @@ nonisolated extension Roam_Accounts_V1_Profile: SwiftProtobuf.Message, SwiftProt
       case 8: try { try decoder.decodeSingularInt64Field(value: &self.followingCount) }()
       case 9: try { try decoder.decodeSingularBoolField(value: &self.followedByMe) }()
       case 10: try { try decoder.decodeSingularBoolField(value: &self.followsMe) }()
+      case 11: try { try decoder.decodeSingularStringField(value: &self.givenName) }()
+      case 12: try { try decoder.decodeSingularStringField(value: &self.familyName) }()
       default: break
       }
     }
@@ -1728,6 +1755,12 @@ nonisolated extension Roam_Accounts_V1_Profile: SwiftProtobuf.Message, SwiftProt
     if self.followsMe != false {
       try visitor.visitSingularBoolField(value: self.followsMe, fieldNumber: 10)
     }
+    if !self.givenName.isEmpty {
+      try visitor.visitSingularStringField(value: self.givenName, fieldNumber: 11)
+    }
+    if !self.familyName.isEmpty {
+      try visitor.visitSingularStringField(value: self.familyName, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1742,6 +1775,8 @@ nonisolated extension Roam_Accounts_V1_Profile: SwiftProtobuf.Message, SwiftProt
     if lhs.followingCount != rhs.followingCount {return false}
     if lhs.followedByMe != rhs.followedByMe {return false}
     if lhs.followsMe != rhs.followsMe {return false}
+    if lhs.givenName != rhs.givenName {return false}
+    if lhs.familyName != rhs.familyName {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2597,7 +2632,7 @@ nonisolated extension Roam_Accounts_V1_GetMyProfileResponse: SwiftProtobuf.Messa
 
 nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdateMyProfileRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0\u{3}given_name\0\u{3}family_name\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2609,6 +2644,8 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
       case 2: try { try decoder.decodeSingularStringField(value: &self._bio) }()
       case 3: try { try decoder.decodeSingularStringField(value: &self._phone) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self._avatarMediaID) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self._givenName) }()
+      case 6: try { try decoder.decodeSingularStringField(value: &self._familyName) }()
       default: break
       }
     }
@@ -2631,6 +2668,12 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
     try { if let v = self._avatarMediaID {
       try visitor.visitSingularStringField(value: v, fieldNumber: 4)
     } }()
+    try { if let v = self._givenName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 5)
+    } }()
+    try { if let v = self._familyName {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 6)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2639,6 +2682,8 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
     if lhs._bio != rhs._bio {return false}
     if lhs._phone != rhs._phone {return false}
     if lhs._avatarMediaID != rhs._avatarMediaID {return false}
+    if lhs._givenName != rhs._givenName {return false}
+    if lhs._familyName != rhs._familyName {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -44,6 +44,11 @@ import Testing
             let cleared = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(avatarMediaID: .some(nil)))
             #expect(cleared?.profile.avatarMediaID == nil)
             #expect(cleared?.profile.bio == "Hiker")
+            let named = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(givenName: "Ana", familyName: "Pereira"))
+            #expect(named?.profile.givenName == "Ana" && named?.profile.familyName == "Pereira" && named?.profile.bio == "Hiker")
+            let unnamed = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(familyName: ""))
+            #expect(unnamed?.profile.givenName == "Ana" && unnamed?.profile.familyName == "")
+            #expect(try await repositories.users.user(id: user.id)?.profile.givenName == "Ana", "kept")
         }
     }
 

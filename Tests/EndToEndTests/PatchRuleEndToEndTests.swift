@@ -56,7 +56,8 @@ import Testing
         let comment = try #require(try commented.json()["commentId"] as? String)
         let event = try await made("/v1/events", ["name": "Picnic", "description": "Bring bread", "center": point, "radiusMeters": 200,
                                                   "capacity": 10, "durationSeconds": 3600, "tags": ["food"], "theme": "sunset"], key: "eventId")
-        let profile = try await http.send("PATCH", "/v1/me", json: ["bio": "Walker", "displayName": "Ana P", "phone": "+351912345678"], token: ana)
+        let profile = try await http.send("PATCH", "/v1/me", json: ["bio": "Walker", "displayName": "Ana P", "phone": "+351912345678",
+                                                                        "givenName": "Ana", "familyName": "Pereira"], token: ana)
         #expect(profile.status == 200, "\(profile.text.prefix(300))")
 
         let cases: [String: Case] = [
@@ -70,7 +71,8 @@ import Testing
             "updatePost": Case(path: "/v1/posts/\(story)", field: "title", value: "Azul", alsoChanges: ["editedAt"], clearable: ["title", "mediaIds"]),
             "updateComment": Case(path: "/v1/comments/\(comment)", field: "text", value: "Lovelier", alsoChanges: ["editedAt"], takesEmptyBody: false),
             "updateEvent": Case(path: "/v1/events/\(event)", field: "name", value: "Big picnic", clearable: ["description", "tags", "theme"]),
-            "updateMe": Case(path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile", clearable: ["bio", "phone"]),
+            "updateMe": Case(path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile",
+                              clearable: ["bio", "phone", "givenName", "familyName"]),
         ]
 
         var checked: [String] = []

@@ -16,6 +16,8 @@ extension Components.Schemas.Profile {
                   avatarMediaId: profile.avatarMediaID.isEmpty ? nil : profile.avatarMediaID, bio: profile.bio,
                   displayName: profile.displayName, followedByMe: profile.followedByMe, followerCount: profile.followerCount,
                   followingCount: profile.followingCount, followsMe: profile.followsMe,
+                  givenName: profile.givenName.isEmpty ? nil : profile.givenName,
+                  familyName: profile.familyName.isEmpty ? nil : profile.familyName,
                   phone: profile.phone.isEmpty ? nil : profile.phone, userId: profile.userID, username: profile.username)
     }
 }

@@ -17,6 +17,8 @@ extension GatewayAPI {
                 if let displayName = body.displayName { $0.displayName = displayName }
                 if let bio = body.bio { $0.bio = bio }
                 if let phone = body.phone { $0.phone = phone }
+                if let givenName = body.givenName { $0.givenName = givenName }
+                if let familyName = body.familyName { $0.familyName = familyName }
                 if let avatar = body.avatarMediaId { $0.avatarMediaID = avatar }
             }, options: options)
         }

@@ -5292,6 +5292,14 @@ extension Components {
             internal var followingCount: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/Profile/followsMe`.
             internal var followsMe: Swift.Bool
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/givenName`.
+            internal var givenName: Swift.String?
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/familyName`.
+            internal var familyName: Swift.String?
             /// Only on your own profile
             ///
             /// - Remark: Generated from `#/components/schemas/Profile/phone`.
@@ -5311,6 +5319,8 @@ extension Components {
             ///   - followerCount:
             ///   - followingCount:
             ///   - followsMe:
+            ///   - givenName: Absent when not given
+            ///   - familyName: Absent when not given
             ///   - phone: Only on your own profile
             ///   - userId:
             ///   - username:
@@ -5323,6 +5333,8 @@ extension Components {
                 followerCount: Swift.Int64,
                 followingCount: Swift.Int64,
                 followsMe: Swift.Bool,
+                givenName: Swift.String? = nil,
+                familyName: Swift.String? = nil,
                 phone: Swift.String? = nil,
                 userId: Swift.String,
                 username: Swift.String
@@ -5335,6 +5347,8 @@ extension Components {
                 self.followerCount = followerCount
                 self.followingCount = followingCount
                 self.followsMe = followsMe
+                self.givenName = givenName
+                self.familyName = familyName
                 self.phone = phone
                 self.userId = userId
                 self.username = username
@@ -5348,6 +5362,8 @@ extension Components {
                 case followerCount
                 case followingCount
                 case followsMe
+                case givenName
+                case familyName
                 case phone
                 case userId
                 case username
@@ -5371,6 +5387,14 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileChanges/phone`.
             internal var phone: Swift.String?
+            /// Your given name, shown on your profile; up to 100 characters, empty or null to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/givenName`.
+            internal var givenName: Swift.String?
+            /// Your family name, shown on your profile; up to 100 characters, empty or null to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/familyName`.
+            internal var familyName: Swift.String?
             /// Creates a new `ProfileChanges`.
             ///
             /// - Parameters:
@@ -5378,22 +5402,30 @@ extension Components {
             ///   - bio: Up to 500 characters
             ///   - displayName: The name shown to others
             ///   - phone: E.164 phone number, or empty to remove
+            ///   - givenName: Your given name, shown on your profile; up to 100 characters, empty or null to remove
+            ///   - familyName: Your family name, shown on your profile; up to 100 characters, empty or null to remove
             internal init(
                 avatarMediaId: Swift.String? = nil,
                 bio: Swift.String? = nil,
                 displayName: Swift.String? = nil,
-                phone: Swift.String? = nil
+                phone: Swift.String? = nil,
+                givenName: Swift.String? = nil,
+                familyName: Swift.String? = nil
             ) {
                 self.avatarMediaId = avatarMediaId
                 self.bio = bio
                 self.displayName = displayName
                 self.phone = phone
+                self.givenName = givenName
+                self.familyName = familyName
             }
             internal enum CodingKeys: String, CodingKey {
                 case avatarMediaId
                 case bio
                 case displayName
                 case phone
+                case givenName
+                case familyName
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProfilePage`.

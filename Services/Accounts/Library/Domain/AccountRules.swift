@@ -48,6 +48,13 @@ public enum AccountRules {
         validation.requireNoSpoofing(line: name, "display_name")
     }
 
+    /// A given or family name: up to 100 characters on one line, or empty to have none.
+    public static func checkPersonalName(_ name: String, _ field: String, into validation: inout Validation) {
+        validation.requireStorable(name, field)
+        validation.require(name.count <= 100 && !name.contains(where: \.isNewline), field, "must be at most 100 characters on one line")
+        validation.requireNoSpoofing(line: name, field)
+    }
+
     static func isUsernameScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
     }

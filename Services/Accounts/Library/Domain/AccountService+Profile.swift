@@ -12,8 +12,12 @@ extension AccountService {
         var changes = changes
         changes.displayName = changes.displayName?.trimmingWhitespace()
         changes.phone = changes.phone?.trimmingWhitespace()
+        changes.givenName = changes.givenName?.trimmingWhitespace()
+        changes.familyName = changes.familyName?.trimmingWhitespace()
         var validation = Validation()
         if let name = changes.displayName { AccountRules.checkDisplayName(name, into: &validation) }
+        if let name = changes.givenName { AccountRules.checkPersonalName(name, "given_name", into: &validation) }
+        if let name = changes.familyName { AccountRules.checkPersonalName(name, "family_name", into: &validation) }
         if let bio = changes.bio {
             validation.requireBody(bio, "bio", maxLength: AccountRules.bioLength.upperBound)
         }

@@ -7,12 +7,18 @@ public struct ProfileChanges: Sendable, Equatable {
     public var phone: String?
     /// `.some(nil)` clears the avatar.
     public var avatarMediaID: UUID??
+    /// "" removes it.
+    public var givenName: String?
+    public var familyName: String?
 
-    public init(displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil) {
+    public init(displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil, givenName: String? = nil,
+                familyName: String? = nil) {
         self.displayName = displayName
         self.bio = bio
         self.phone = phone
         self.avatarMediaID = avatarMediaID
+        self.givenName = givenName
+        self.familyName = familyName
     }
 
     func applied(to details: ProfileDetails) -> ProfileDetails {
@@ -21,6 +27,8 @@ public struct ProfileChanges: Sendable, Equatable {
         if let bio { result.bio = bio }
         if let phone { result.phone = phone }
         if let avatarMediaID { result.avatarMediaID = avatarMediaID }
+        if let givenName { result.givenName = givenName }
+        if let familyName { result.familyName = familyName }
         return result
     }
 }

@@ -6,11 +6,17 @@ public struct ProfileDetails: Sendable, Equatable {
     public var bio: String
     public var phone: String
     public var avatarMediaID: UUID?
+    /// Empty when the user has not given it.
+    public var givenName: String
+    public var familyName: String
 
-    public init(displayName: String, bio: String = "", phone: String = "", avatarMediaID: UUID? = nil) {
+    public init(displayName: String, bio: String = "", phone: String = "", avatarMediaID: UUID? = nil, givenName: String = "",
+                familyName: String = "") {
         self.displayName = displayName
         self.bio = bio
         self.phone = phone
         self.avatarMediaID = avatarMediaID
+        self.givenName = givenName
+        self.familyName = familyName
     }
 }

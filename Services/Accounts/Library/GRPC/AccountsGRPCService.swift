@@ -110,6 +110,8 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         if request.hasDisplayName { changes.displayName = request.displayName }
         if request.hasBio { changes.bio = request.bio }
         if request.hasPhone { changes.phone = request.phone }
+        if request.hasGivenName { changes.givenName = request.givenName }
+        if request.hasFamilyName { changes.familyName = request.familyName }
         if request.hasAvatarMediaID {
             changes.avatarMediaID = request.avatarMediaID.isEmpty ? .some(nil) : try UUID(field: "avatar_media_id", request.avatarMediaID)
         }

@@ -14,6 +14,8 @@ extension ProfileView {
             $0.username = user.username
             $0.displayName = user.profile.displayName
             $0.bio = user.profile.bio
+            $0.givenName = user.profile.givenName
+            $0.familyName = user.profile.familyName
             if isOwner { $0.phone = user.profile.phone }
             $0.avatarMediaID = user.profile.avatarMediaID?.lowercasedString ?? ""
             $0.followerCount = Int64(user.followerCount)

@@ -180,5 +180,9 @@ public enum AccountsMigrations {
             "CREATE TRIGGER follows_changed AFTER INSERT OR DELETE ON accounts.follows FOR EACH ROW EXECUTE FUNCTION accounts.record_relation_change()",
             "CREATE TRIGGER blocks_changed AFTER INSERT OR DELETE ON accounts.blocks FOR EACH ROW EXECUTE FUNCTION accounts.record_relation_change()",
         ]),
+        // Optional given and family names on the profile ("" when not given).
+        Migration(7, "PersonalNames", [
+            "ALTER TABLE accounts.users ADD COLUMN given_name text NOT NULL DEFAULT '', ADD COLUMN family_name text NOT NULL DEFAULT ''",
+        ]),
     ])
 }

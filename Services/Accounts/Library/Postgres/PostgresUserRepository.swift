@@ -17,7 +17,8 @@ public struct PostgresUserRepository: UserRepository {
         """
         \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
         \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
-        \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at
+        \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at, \(table)given_name,
+        \(table)family_name
         """
     }
 
@@ -30,7 +31,8 @@ public struct PostgresUserRepository: UserRepository {
                     username: try c["username"].decode(String.self), passwordHash: try c["password_hash"].decode(String?.self),
                     emailVerified: try c["email_verified"].decode(Bool.self),
                     profile: ProfileDetails(displayName: try c["display_name"].decode(String.self), bio: try c["bio"].decode(String.self),
-                                            phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self)),
+                                            phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self),
+                                            givenName: try c["given_name"].decode(String.self), familyName: try c["family_name"].decode(String.self)),
                     followerCount: try c["follower_count"].decode(Int.self), followingCount: try c["following_count"].decode(Int.self),
                     createdAt: try c["created_at"].decode(Date.self), usernameChangedAt: try c["username_changed_at"].decode(Date?.self),
                     acceptedTerms: terms)
@@ -47,10 +49,11 @@ public struct PostgresUserRepository: UserRepository {
     static func insert(_ user: User) -> PostgresQuery {
         """
         INSERT INTO accounts.users (id, email, username, password_hash, email_verified, display_name, bio, phone,
-                                    avatar_media_id, created_at, terms_version, terms_accepted_at)
+                                    avatar_media_id, created_at, terms_version, terms_accepted_at, given_name, family_name)
         VALUES (\(user.id), NULLIF(\(user.email), ''), \(user.username), \(user.passwordHash), \(user.emailVerified),
                 \(user.profile.displayName), \(user.profile.bio), \(user.profile.phone), \(user.profile.avatarMediaID),
-                \(user.createdAt), \(user.acceptedTerms?.version), \(user.acceptedTerms?.acceptedAt))
+                \(user.createdAt), \(user.acceptedTerms?.version), \(user.acceptedTerms?.acceptedAt), \(user.profile.givenName),
+                \(user.profile.familyName))
         """
     }
 
@@ -83,6 +86,8 @@ public struct PostgresUserRepository: UserRepository {
                 display_name = coalesce(\(changes.displayName), display_name),
                 bio = coalesce(\(changes.bio), bio),
                 phone = coalesce(\(changes.phone), phone),
+                given_name = coalesce(\(changes.givenName), given_name),
+                family_name = coalesce(\(changes.familyName), family_name),
                 avatar_media_id = CASE WHEN \(clearAvatar) THEN NULL ELSE coalesce(\(avatar), avatar_media_id) END
             WHERE id = \(userID)
             RETURNING \(unescaped: Self.columns)
