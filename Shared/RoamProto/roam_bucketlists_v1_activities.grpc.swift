@@ -85,6 +85,45 @@ public enum Roam_Bucketlists_V1_ActivitiesService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "FavouriteActivity" metadata.
+        public enum FavouriteActivity: Sendable {
+            /// Request type for "FavouriteActivity".
+            public typealias Input = Roam_Bucketlists_V1_GetActivityRequest
+            /// Response type for "FavouriteActivity".
+            public typealias Output = Roam_Bucketlists_V1_ActivityResponse
+            /// Descriptor for "FavouriteActivity".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.bucketlists.v1.ActivitiesService"),
+                method: "FavouriteActivity",
+                type: .unary
+            )
+        }
+        /// Namespace for "UnfavouriteActivity" metadata.
+        public enum UnfavouriteActivity: Sendable {
+            /// Request type for "UnfavouriteActivity".
+            public typealias Input = Roam_Bucketlists_V1_GetActivityRequest
+            /// Response type for "UnfavouriteActivity".
+            public typealias Output = Roam_Bucketlists_V1_DeleteActivityResponse
+            /// Descriptor for "UnfavouriteActivity".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.bucketlists.v1.ActivitiesService"),
+                method: "UnfavouriteActivity",
+                type: .unary
+            )
+        }
+        /// Namespace for "ListFavouriteActivities" metadata.
+        public enum ListFavouriteActivities: Sendable {
+            /// Request type for "ListFavouriteActivities".
+            public typealias Input = Roam_Bucketlists_V1_ListFavouriteActivitiesRequest
+            /// Response type for "ListFavouriteActivities".
+            public typealias Output = Roam_Bucketlists_V1_SearchActivitiesResponse
+            /// Descriptor for "ListFavouriteActivities".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.bucketlists.v1.ActivitiesService"),
+                method: "ListFavouriteActivities",
+                type: .unary
+            )
+        }
         /// Namespace for "AddActivityToList" metadata.
         public enum AddActivityToList: Sendable {
             /// Request type for "AddActivityToList".
@@ -144,6 +183,9 @@ public enum Roam_Bucketlists_V1_ActivitiesService: Sendable {
             UpdateActivity.descriptor,
             DeleteActivity.descriptor,
             VoteActivity.descriptor,
+            FavouriteActivity.descriptor,
+            UnfavouriteActivity.descriptor,
+            ListFavouriteActivities.descriptor,
             AddActivityToList.descriptor,
             SearchActivities.descriptor,
             TrendingActivities.descriptor,
@@ -267,6 +309,60 @@ extension Roam_Bucketlists_V1_ActivitiesService {
             request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_VoteActivityRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_ActivityResponse>
+
+        /// Handle the "FavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Bucketlists_V1_ActivityResponse` messages.
+        func favouriteActivity(
+            request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_ActivityResponse>
+
+        /// Handle the "UnfavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Bucketlists_V1_DeleteActivityResponse` messages.
+        func unfavouriteActivity(
+            request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_DeleteActivityResponse>
+
+        /// Handle the "ListFavouriteActivities" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's favourites, the latest marked first.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Bucketlists_V1_SearchActivitiesResponse` messages.
+        func listFavouriteActivities(
+            request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>
 
         /// Handle the "AddActivityToList" method.
         ///
@@ -447,6 +543,60 @@ extension Roam_Bucketlists_V1_ActivitiesService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse>
 
+        /// Handle the "FavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Bucketlists_V1_ActivityResponse` message.
+        func favouriteActivity(
+            request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse>
+
+        /// Handle the "UnfavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Bucketlists_V1_DeleteActivityResponse` message.
+        func unfavouriteActivity(
+            request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_DeleteActivityResponse>
+
+        /// Handle the "ListFavouriteActivities" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's favourites, the latest marked first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Bucketlists_V1_SearchActivitiesResponse` message.
+        func listFavouriteActivities(
+            request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>
+
         /// Handle the "AddActivityToList" method.
         ///
         /// > Source IDL Documentation:
@@ -624,6 +774,60 @@ extension Roam_Bucketlists_V1_ActivitiesService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Bucketlists_V1_ActivityResponse
 
+        /// Handle the "FavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Bucketlists_V1_ActivityResponse` to respond with.
+        func favouriteActivity(
+            request: Roam_Bucketlists_V1_GetActivityRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Bucketlists_V1_ActivityResponse
+
+        /// Handle the "UnfavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Bucketlists_V1_DeleteActivityResponse` to respond with.
+        func unfavouriteActivity(
+            request: Roam_Bucketlists_V1_GetActivityRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Bucketlists_V1_DeleteActivityResponse
+
+        /// Handle the "ListFavouriteActivities" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's favourites, the latest marked first.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Bucketlists_V1_SearchActivitiesResponse` to respond with.
+        func listFavouriteActivities(
+            request: Roam_Bucketlists_V1_ListFavouriteActivitiesRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Bucketlists_V1_SearchActivitiesResponse
+
         /// Handle the "AddActivityToList" method.
         ///
         /// > Source IDL Documentation:
@@ -762,6 +966,39 @@ extension Roam_Bucketlists_V1_ActivitiesService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Bucketlists_V1_ActivitiesService.Method.FavouriteActivity.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_GetActivityRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_ActivityResponse>(),
+            handler: { request, context in
+                try await self.favouriteActivity(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Bucketlists_V1_ActivitiesService.Method.UnfavouriteActivity.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_GetActivityRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_DeleteActivityResponse>(),
+            handler: { request, context in
+                try await self.unfavouriteActivity(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Bucketlists_V1_ActivitiesService.Method.ListFavouriteActivities.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_SearchActivitiesResponse>(),
+            handler: { request, context in
+                try await self.listFavouriteActivities(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Bucketlists_V1_ActivitiesService.Method.AddActivityToList.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_AddActivityToListRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_ItemResponse>(),
@@ -860,6 +1097,39 @@ extension Roam_Bucketlists_V1_ActivitiesService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_ActivityResponse> {
         let response = try await self.voteActivity(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func favouriteActivity(
+        request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_ActivityResponse> {
+        let response = try await self.favouriteActivity(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func unfavouriteActivity(
+        request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_DeleteActivityResponse> {
+        let response = try await self.unfavouriteActivity(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listFavouriteActivities(
+        request: GRPCCore.StreamingServerRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Bucketlists_V1_SearchActivitiesResponse> {
+        let response = try await self.listFavouriteActivities(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -972,6 +1242,45 @@ extension Roam_Bucketlists_V1_ActivitiesService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse> {
         return GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse>(
             message: try await self.voteActivity(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func favouriteActivity(
+        request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse> {
+        return GRPCCore.ServerResponse<Roam_Bucketlists_V1_ActivityResponse>(
+            message: try await self.favouriteActivity(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func unfavouriteActivity(
+        request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_DeleteActivityResponse> {
+        return GRPCCore.ServerResponse<Roam_Bucketlists_V1_DeleteActivityResponse>(
+            message: try await self.unfavouriteActivity(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listFavouriteActivities(
+        request: GRPCCore.ServerRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Bucketlists_V1_SearchActivitiesResponse> {
+        return GRPCCore.ServerResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>(
+            message: try await self.listFavouriteActivities(
                 request: request.message,
                 context: context
             ),
@@ -1158,6 +1467,75 @@ extension Roam_Bucketlists_V1_ActivitiesService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_ActivityResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_ActivityResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "FavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_ActivityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func favouriteActivity<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_GetActivityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_ActivityResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_ActivityResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "UnfavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_DeleteActivityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func unfavouriteActivity<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_GetActivityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_DeleteActivityResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_DeleteActivityResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListFavouriteActivities" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's favourites, the latest marked first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_SearchActivitiesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listFavouriteActivities<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_SearchActivitiesResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "AddActivityToList" method.
@@ -1440,6 +1818,108 @@ extension Roam_Bucketlists_V1_ActivitiesService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Bucketlists_V1_ActivitiesService.Method.VoteActivity.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "FavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_ActivityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func favouriteActivity<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_GetActivityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_ActivityResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_ActivityResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Bucketlists_V1_ActivitiesService.Method.FavouriteActivity.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "UnfavouriteActivity" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_GetActivityRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_DeleteActivityResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func unfavouriteActivity<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_GetActivityRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_DeleteActivityResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_DeleteActivityResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Bucketlists_V1_ActivitiesService.Method.UnfavouriteActivity.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListFavouriteActivities" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's favourites, the latest marked first.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` message.
+        ///   - serializer: A serializer for `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Bucketlists_V1_SearchActivitiesResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listFavouriteActivities<Result>(
+            request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Bucketlists_V1_SearchActivitiesResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Bucketlists_V1_ActivitiesService.Method.ListFavouriteActivities.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -1733,6 +2213,93 @@ extension Roam_Bucketlists_V1_ActivitiesService.ClientProtocol {
         )
     }
 
+    /// Call the "FavouriteActivity" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func favouriteActivity<Result>(
+        request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_ActivityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.favouriteActivity(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_GetActivityRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_ActivityResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnfavouriteActivity" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Bucketlists_V1_GetActivityRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unfavouriteActivity<Result>(
+        request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_DeleteActivityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.unfavouriteActivity(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_GetActivityRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_DeleteActivityResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFavouriteActivities" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's favourites, the latest marked first.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Bucketlists_V1_ListFavouriteActivitiesRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFavouriteActivities<Result>(
+        request: GRPCCore.ClientRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listFavouriteActivities(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Bucketlists_V1_SearchActivitiesResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "AddActivityToList" method.
     ///
     /// > Source IDL Documentation:
@@ -2012,6 +2579,105 @@ extension Roam_Bucketlists_V1_ActivitiesService.ClientProtocol {
             metadata: metadata
         )
         return try await self.voteActivity(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "FavouriteActivity" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Makes an activity the caller can see one of their favourites (again changes nothing); answers it.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func favouriteActivity<Result>(
+        _ message: Roam_Bucketlists_V1_GetActivityRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_ActivityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.favouriteActivity(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "UnfavouriteActivity" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Takes it off the caller's favourites; NOT_FOUND when it is not among them.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func unfavouriteActivity<Result>(
+        _ message: Roam_Bucketlists_V1_GetActivityRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_DeleteActivityResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Bucketlists_V1_GetActivityRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.unfavouriteActivity(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListFavouriteActivities" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's favourites, the latest marked first.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listFavouriteActivities<Result>(
+        _ message: Roam_Bucketlists_V1_ListFavouriteActivitiesRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Bucketlists_V1_SearchActivitiesResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Bucketlists_V1_ListFavouriteActivitiesRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listFavouriteActivities(
             request: request,
             options: options,
             onResponse: handleResponse

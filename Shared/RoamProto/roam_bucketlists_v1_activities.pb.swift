@@ -286,6 +286,12 @@ public nonisolated struct Roam_Bucketlists_V1_Activity: @unchecked Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {_uniqueStorage()._updatedAt = nil}
 
+  /// One of the caller's favourites.
+  public var favourite: Bool {
+    get {_storage._favourite}
+    set {_uniqueStorage()._favourite = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -475,6 +481,27 @@ public nonisolated struct Roam_Bucketlists_V1_DeleteActivityResponse: Sendable {
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Roam_Bucketlists_V1_ListFavouriteActivitiesRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var page: Roam_Common_V1_PageRequest {
+    get {_page ?? Roam_Common_V1_PageRequest()}
+    set {_page = newValue}
+  }
+  /// Returns true if `page` has been explicitly set.
+  public var hasPage: Bool {self._page != nil}
+  /// Clears the value of `page`. Subsequent reads from it will return its default value.
+  public mutating func clearPage() {self._page = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _page: Roam_Common_V1_PageRequest? = nil
 }
 
 public nonisolated struct Roam_Bucketlists_V1_AddActivityToListRequest: Sendable {
@@ -748,7 +775,7 @@ nonisolated extension Roam_Bucketlists_V1_TimeWindow: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Activity"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}activity_id\0\u{3}author_id\0\u{1}name\0\u{1}description\0\u{1}place\0\u{1}window\0\u{3}media_ids\0\u{1}tags\0\u{1}score\0\u{3}up_count\0\u{3}down_count\0\u{3}my_vote\0\u{3}list_count\0\u{3}distance_meters\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}activity_id\0\u{3}author_id\0\u{1}name\0\u{1}description\0\u{1}place\0\u{1}window\0\u{3}media_ids\0\u{1}tags\0\u{1}score\0\u{3}up_count\0\u{3}down_count\0\u{3}my_vote\0\u{3}list_count\0\u{3}distance_meters\0\u{3}created_at\0\u{3}updated_at\0\u{1}favourite\0")
 
   fileprivate class _StorageClass {
     var _activityID: String = String()
@@ -767,6 +794,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
     var _distanceMeters: Double = 0
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _favourite: Bool = false
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -793,6 +821,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
       _distanceMeters = source._distanceMeters
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
+      _favourite = source._favourite
     }
   }
 
@@ -827,6 +856,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
         case 14: try { try decoder.decodeSingularDoubleField(value: &_storage._distanceMeters) }()
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 16: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
+        case 17: try { try decoder.decodeSingularBoolField(value: &_storage._favourite) }()
         default: break
         }
       }
@@ -887,6 +917,9 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
       try { if let v = _storage._updatedAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 16)
       } }()
+      if _storage._favourite != false {
+        try visitor.visitSingularBoolField(value: _storage._favourite, fieldNumber: 17)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -912,6 +945,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
         if _storage._distanceMeters != rhs_storage._distanceMeters {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
+        if _storage._favourite != rhs_storage._favourite {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1211,6 +1245,40 @@ nonisolated extension Roam_Bucketlists_V1_DeleteActivityResponse: SwiftProtobuf.
   }
 
   public static func ==(lhs: Roam_Bucketlists_V1_DeleteActivityResponse, rhs: Roam_Bucketlists_V1_DeleteActivityResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Bucketlists_V1_ListFavouriteActivitiesRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListFavouriteActivitiesRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}page\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._page) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._page {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Bucketlists_V1_ListFavouriteActivitiesRequest, rhs: Roam_Bucketlists_V1_ListFavouriteActivitiesRequest) -> Bool {
+    if lhs._page != rhs._page {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

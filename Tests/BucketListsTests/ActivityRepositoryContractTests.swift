@@ -191,4 +191,36 @@ import Testing
             #expect(try await store.deleteAll(of: voter).isEmpty)
         }
     }
+
+    @Test(arguments: BucketListStoreKind.allCases)
+    func favouritesAreOncePerUserLatestFirstAndGoWithTheActivityOrTheUser(_ kind: BucketListStoreKind) async throws {
+        try await withStore(kind) { store in
+            let (ana, author, hidden) = (UUID(), UUID(), UUID())
+            let fado = try await store.create(Self.activity(author: author, name: "Fado"), idempotencyKey: nil)
+            let tram = try await store.create(Self.activity(author: author, name: "Tram"), idempotencyKey: nil)
+            let theirs = try await store.create(Self.activity(author: hidden, name: "Hidden"), idempotencyKey: nil)
+            #expect(try await store.favourite(fado.id, by: ana, at: BucketListFixtures.time(1)) == true)
+            #expect(try await store.favourite(fado.id, by: ana, at: BucketListFixtures.time(9)) == false, "once; the first time stays")
+            #expect(try await store.favourite(tram.id, by: ana, at: BucketListFixtures.time(2)) == true)
+            #expect(try await store.favourite(theirs.id, by: ana, at: BucketListFixtures.time(3)) == true)
+            #expect(try await store.favourite(UUID(), by: ana, at: BucketListFixtures.time(4)) == nil, "no such activity")
+            #expect(try await store.favourites(by: ana, among: [fado.id, tram.id, UUID()]) == [fado.id, tram.id])
+            #expect(try await store.favourites(by: UUID(), among: [fado.id]).isEmpty)
+            let listed = try await store.favouriteActivities(of: ana, hiding: [hidden], page: PageRequest())
+            #expect(listed.items.map(\.id) == [tram.id, fado.id] && listed.nextCursor == nil, "latest first, hidden authors left out")
+            let first = try await store.favouriteActivities(of: ana, hiding: [], page: PageRequest(size: 2))
+            #expect(first.items.map(\.id) == [theirs.id, tram.id] && first.nextCursor != nil)
+            let second = try await store.favouriteActivities(of: ana, hiding: [], page: PageRequest(size: 2, cursor: first.nextCursor))
+            #expect(second.items.map(\.id) == [fado.id] && second.nextCursor == nil)
+
+            #expect(try await store.unfavourite(tram.id, by: ana) == true)
+            #expect(try await store.unfavourite(tram.id, by: ana) == false, "once")
+            _ = try await store.delete(fado.id, author: author)
+            let _: [Activity] = try await store.deleteAll(of: hidden)
+            #expect(try await store.favouriteActivities(of: ana, hiding: [], page: PageRequest()).items.isEmpty, "gone with their activities")
+            #expect(try await store.favourite(tram.id, by: ana, at: BucketListFixtures.time(5)) == true)
+            let _: [Activity] = try await store.deleteAll(of: ana)
+            #expect(try await store.favourites(by: ana, among: [tram.id]).isEmpty, "and with their user")
+        }
+    }
 }

@@ -66,6 +66,9 @@ import Testing
             "withdrawActivityVote": {
                 try await put("/v1/activities/\(try await made("/v1/activities", ["name": "Fado", "place": ["point": point, "name": "Alfama"]]))/vote", ["vote": "up"])
             },
+            "unfavouriteActivity": {
+                try await put("/v1/activities/\(try await made("/v1/activities", ["name": "Miradouro", "place": ["point": point, "name": "Graça"]]))/favourite")
+            },
             "unlikePost": { try await put("/v1/posts/\(story)/like") },
             "unlikeComment": { try await put("/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Yes"], key: "commentId"))/like") },
             "unsavePost": { try await put("/v1/posts/\(story)/save") },

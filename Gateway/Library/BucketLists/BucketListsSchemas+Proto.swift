@@ -93,7 +93,7 @@ extension Components.Schemas.Activity {
         self.init(id: proto.activityID, authorId: proto.authorID, name: proto.name, description: proto.description_p, place: .init(proto.place),
                   window: proto.hasWindow ? .init(proto.window) : nil, mediaIds: proto.mediaIds, media: links.links(for: proto.mediaIds),
                   tags: proto.tags, score: proto.score, upCount: proto.upCount, downCount: proto.downCount, myVote: myVote,
-                  listCount: proto.listCount, distanceMeters: withDistance ? proto.distanceMeters : nil,
+                  listCount: proto.listCount, distanceMeters: withDistance ? proto.distanceMeters : nil, favourite: proto.favourite,
                   createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
     }
 }

@@ -132,6 +132,30 @@ extension GatewayAPI {
         return .created(.init(body: .json(.init(response.item, links: mediaLinks))))
     }
 
+    func favouriteActivity(_ input: Operations.FavouriteActivity.Input) async throws -> Operations.FavouriteActivity.Output {
+        .ok(.init(body: .json(try await activity(idempotent: true) { client, options in
+            try await client.favouriteActivity(.with { $0.activityID = input.path.id }, options: options)
+        })))
+    }
+
+    func unfavouriteActivity(_ input: Operations.UnfavouriteActivity.Input) async throws -> Operations.UnfavouriteActivity.Output {
+        _ = try await renamingFields(Self.activityPathFields) {
+            try await activities.call(idempotent: true) { client, options in
+                try await client.unfavouriteActivity(.with { $0.activityID = input.path.id }, options: options)
+            }
+        }
+        return .noContent(.init())
+    }
+
+    func listFavouriteActivities(_ input: Operations.ListFavouriteActivities.Input) async throws -> Operations.ListFavouriteActivities.Output {
+        let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
+        let response = try await activities.call(idempotent: true) { client, options in
+            try await client.listFavouriteActivities(.with { $0.page = page.proto }, options: options)
+        }
+        return .ok(.init(body: .json(.init(activities: response.activities.map { .init($0, links: mediaLinks) },
+                                           nextPageToken: .pageToken(response.page)))))
+    }
+
     func listActivityComments(_ input: Operations.ListActivityComments.Input) async throws -> Operations.ListActivityComments.Output {
         .ok(.init(body: .json(try await comments(of: "activity/\(input.path.id)", pageSize: input.query.pageSize,
                                                  pageToken: input.query.pageToken))))

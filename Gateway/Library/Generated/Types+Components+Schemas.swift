@@ -6643,6 +6643,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Activity/distanceMeters`.
             internal var distanceMeters: Swift.Double?
+            /// One of your favourites
+            ///
+            /// - Remark: Generated from `#/components/schemas/Activity/favourite`.
+            internal var favourite: Swift.Bool
             /// - Remark: Generated from `#/components/schemas/Activity/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Activity/updatedAt`.
@@ -6665,6 +6669,7 @@ extension Components {
             ///   - myVote:
             ///   - listCount: How many lists it was added to
             ///   - distanceMeters: In a search near a point: how far it is
+            ///   - favourite: One of your favourites
             ///   - createdAt:
             ///   - updatedAt:
             internal init(
@@ -6683,6 +6688,7 @@ extension Components {
                 myVote: Components.Schemas.Activity.MyVotePayload,
                 listCount: Swift.Int32,
                 distanceMeters: Swift.Double? = nil,
+                favourite: Swift.Bool,
                 createdAt: Foundation.Date,
                 updatedAt: Foundation.Date
             ) {
@@ -6701,6 +6707,7 @@ extension Components {
                 self.myVote = myVote
                 self.listCount = listCount
                 self.distanceMeters = distanceMeters
+                self.favourite = favourite
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
             }
@@ -6720,6 +6727,7 @@ extension Components {
                 case myVote
                 case listCount
                 case distanceMeters
+                case favourite
                 case createdAt
                 case updatedAt
             }

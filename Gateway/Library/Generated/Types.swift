@@ -777,6 +777,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/activities/{id}/vote`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/vote/delete(withdrawActivityVote)`.
     func withdrawActivityVote(_ input: Operations.WithdrawActivityVote.Input) async throws -> Operations.WithdrawActivityVote.Output
+    /// Make an activity one of your favourites (again changes nothing); 404 when you cannot see it
+    ///
+    /// - Remark: HTTP `PUT /v1/activities/{id}/favourite`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/favourite/put(favouriteActivity)`.
+    func favouriteActivity(_ input: Operations.FavouriteActivity.Input) async throws -> Operations.FavouriteActivity.Output
+    /// Take an activity off your favourites; 404 when it is not among them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}/favourite`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/favourite/delete(unfavouriteActivity)`.
+    func unfavouriteActivity(_ input: Operations.UnfavouriteActivity.Input) async throws -> Operations.UnfavouriteActivity.Output
+    /// Your favourite activities, the latest marked first
+    ///
+    /// - Remark: HTTP `GET /v1/me/favourite-activities`.
+    /// - Remark: Generated from `#/paths//v1/me/favourite-activities/get(listFavouriteActivities)`.
+    func listFavouriteActivities(_ input: Operations.ListFavouriteActivities.Input) async throws -> Operations.ListFavouriteActivities.Output
     /// Add an activity to one of your lists as an item that remembers it; the activity counts the lists it is in (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/activities/{id}/lists`.
@@ -3059,6 +3074,45 @@ extension APIProtocol {
     ) async throws -> Operations.WithdrawActivityVote.Output {
         try await withdrawActivityVote(Operations.WithdrawActivityVote.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Make an activity one of your favourites (again changes nothing); 404 when you cannot see it
+    ///
+    /// - Remark: HTTP `PUT /v1/activities/{id}/favourite`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/favourite/put(favouriteActivity)`.
+    internal func favouriteActivity(
+        path: Operations.FavouriteActivity.Input.Path,
+        headers: Operations.FavouriteActivity.Input.Headers = .init()
+    ) async throws -> Operations.FavouriteActivity.Output {
+        try await favouriteActivity(Operations.FavouriteActivity.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take an activity off your favourites; 404 when it is not among them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/activities/{id}/favourite`.
+    /// - Remark: Generated from `#/paths//v1/activities/{id}/favourite/delete(unfavouriteActivity)`.
+    internal func unfavouriteActivity(
+        path: Operations.UnfavouriteActivity.Input.Path,
+        headers: Operations.UnfavouriteActivity.Input.Headers = .init()
+    ) async throws -> Operations.UnfavouriteActivity.Output {
+        try await unfavouriteActivity(Operations.UnfavouriteActivity.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your favourite activities, the latest marked first
+    ///
+    /// - Remark: HTTP `GET /v1/me/favourite-activities`.
+    /// - Remark: Generated from `#/paths//v1/me/favourite-activities/get(listFavouriteActivities)`.
+    internal func listFavouriteActivities(
+        query: Operations.ListFavouriteActivities.Input.Query = .init(),
+        headers: Operations.ListFavouriteActivities.Input.Headers = .init()
+    ) async throws -> Operations.ListFavouriteActivities.Output {
+        try await listFavouriteActivities(Operations.ListFavouriteActivities.Input(
+            query: query,
             headers: headers
         ))
     }

@@ -42,23 +42,28 @@ public struct PurgedUsers: Sendable {
     /// the user a row belongs to. Leave out tables whose rows hang off one of these by a foreign key.
     public static func creationStatements(schema: String, owners: [(table: String, column: String)]) -> [String] {
         ["CREATE TABLE \(schema).purged_users (user_id uuid PRIMARY KEY, purged_at timestamptz NOT NULL)"]
-            + owners.flatMap { owner in
-                [
-                    """
-                    CREATE FUNCTION \(schema).refuse_purged_\(owner.table)_\(owner.column)() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN
-                        PERFORM pg_advisory_xact_lock_shared(hashtext('\(schema).purged_users'), hashtext(NEW.\(owner.column)::text));
-                        IF EXISTS (SELECT 1 FROM \(schema).purged_users WHERE user_id = NEW.\(owner.column)) THEN
-                            RAISE EXCEPTION USING ERRCODE = '\(refusalState)', MESSAGE = 'the account was deleted';
-                        END IF;
-                        RETURN NEW;
-                    END $$
-                    """,
-                    """
-                    CREATE TRIGGER refuse_purged_\(owner.column) BEFORE INSERT ON \(schema).\(owner.table) FOR EACH ROW
-                    EXECUTE FUNCTION \(schema).refuse_purged_\(owner.table)_\(owner.column)()
-                    """,
-                ]
-            }
+            + refusalStatements(schema: schema, owners: owners)
+    }
+
+    /// The refusing triggers alone, for tables added after `purged_users`.
+    public static func refusalStatements(schema: String, owners: [(table: String, column: String)]) -> [String] {
+        owners.flatMap { owner in
+            [
+                """
+                CREATE FUNCTION \(schema).refuse_purged_\(owner.table)_\(owner.column)() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    PERFORM pg_advisory_xact_lock_shared(hashtext('\(schema).purged_users'), hashtext(NEW.\(owner.column)::text));
+                    IF EXISTS (SELECT 1 FROM \(schema).purged_users WHERE user_id = NEW.\(owner.column)) THEN
+                        RAISE EXCEPTION USING ERRCODE = '\(refusalState)', MESSAGE = 'the account was deleted';
+                    END IF;
+                    RETURN NEW;
+                END $$
+                """,
+                """
+                CREATE TRIGGER refuse_purged_\(owner.column) BEFORE INSERT ON \(schema).\(owner.table) FOR EACH ROW
+                EXECUTE FUNCTION \(schema).refuse_purged_\(owner.table)_\(owner.column)()
+                """,
+            ]
+        }
     }
 }

@@ -27,11 +27,13 @@ public struct ActivityService: Sendable {
 
     static let notFound = RoamError.notFound("activity")
 
-    /// An activity as one reader sees it: with their own vote, and its distance when searched near a point.
+    /// An activity as one reader sees it: with their own vote, whether it is one of their favourites, and
+    /// its distance when searched near a point.
     public struct Seen: Sendable, Hashable {
         public var activity: Activity
         public var myVote: Vote?
         public var meters: Double?
+        public var isFavourite = false
     }
 
     public func create(_ details: ActivityDetails, author: UUID, idempotencyKey: String?) async throws -> Seen {
@@ -73,7 +75,9 @@ public struct ActivityService: Sendable {
         _ = try await visible(id, for: user)
         guard let voted = try await activities.vote(vote, on: id, by: user) else { throw Self.notFound }
         if vote == nil, voted.previous == nil { throw RoamError.notFound("vote") }
-        return Seen(activity: voted.activity, myVote: vote)
+        var seen = Seen(activity: voted.activity, myVote: vote)
+        seen.isFavourite = try await !activities.favourites(by: user, among: [id]).isEmpty
+        return seen
     }
 
     /// The activities answering `query`, without those of users hidden from the reader.
@@ -99,8 +103,7 @@ public struct ActivityService: Sendable {
         try validation.check()
         query.hiddenAuthors = try await hidden(from: reader)
         let page = try await activities.search(query, page: page)
-        let votes = try await activities.votes(by: reader, on: page.items.map(\.activity.id))
-        return page.map { Seen(activity: $0.activity, myVote: votes[$0.activity.id], meters: $0.meters) }
+        return Page(items: try await seen(page.items, by: reader), nextCursor: page.nextCursor)
     }
 
     /// The best-ranked activities near `point`: the circle widens through `trendingRadii` while fewer
@@ -117,8 +120,26 @@ public struct ActivityService: Sendable {
             found = try await activities.trending(near: point, within: meters, hiding: hidden, limit: limit)
             if found.count >= min(limit, Self.trendingEnough) { break }
         }
-        let votes = try await activities.votes(by: reader, on: found.map(\.activity.id))
-        return (found.map { Seen(activity: $0.activity, myVote: votes[$0.activity.id], meters: $0.meters) }, radius)
+        return (try await seen(found.map { ($0.activity, $0.meters) }, by: reader), radius)
+    }
+
+    /// Makes the activity one of the reader's favourites; marking it again changes nothing.
+    public func favourite(_ id: UUID, by reader: UUID) async throws -> Seen {
+        _ = try await visible(id, for: reader)
+        guard try await activities.favourite(id, by: reader, at: now()) != nil else { throw Self.notFound }
+        return try await activity(id, for: reader)
+    }
+
+    /// Takes the activity off the reader's favourites; one that is not among them is not found, as a
+    /// repeated delete is.
+    public func unfavourite(_ id: UUID, by reader: UUID) async throws {
+        guard try await activities.unfavourite(id, by: reader) else { throw RoamError.notFound("favourite") }
+    }
+
+    /// The reader's favourite activities, the latest marked first, without those of users hidden from them.
+    public func favourites(of reader: UUID, page: PageRequest) async throws -> Page<Seen> {
+        let page = try await activities.favouriteActivities(of: reader, hiding: try await hidden(from: reader), page: page)
+        return Page(items: try await seen(page.items.map { ($0, nil) }, by: reader), nextCursor: page.nextCursor)
     }
 
     /// Copies the activity into one of the reader's lists as an item that remembers it.
@@ -142,7 +163,15 @@ public struct ActivityService: Sendable {
     }
 
     func seen(_ activity: Activity, by reader: UUID) async throws -> Seen {
-        Seen(activity: activity, myVote: try await activities.votes(by: reader, on: [activity.id])[activity.id])
+        try await seen([(activity, nil)], by: reader)[0]
+    }
+
+    /// The activities with the reader's votes and favourites.
+    func seen(_ found: [(activity: Activity, meters: Double?)], by reader: UUID) async throws -> [Seen] {
+        let ids = found.map(\.activity.id)
+        let votes = try await activities.votes(by: reader, on: ids)
+        let favourites = try await activities.favourites(by: reader, among: ids)
+        return found.map { Seen(activity: $0.activity, myVote: votes[$0.activity.id], meters: $0.meters, isFavourite: favourites.contains($0.activity.id)) }
     }
 
     func hidden(from reader: UUID) async throws -> Set<UUID> {

@@ -51,6 +51,27 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         return .with { $0.activity = seen.proto }
     }
 
+    public func favouriteActivity(request: Roam_Bucketlists_V1_GetActivityRequest, context _: ServerContext) async throws
+        -> Roam_Bucketlists_V1_ActivityResponse {
+        let seen = try await activities.favourite(UUID(field: "activity_id", request.activityID), by: caller())
+        return .with { $0.activity = seen.proto }
+    }
+
+    public func unfavouriteActivity(request: Roam_Bucketlists_V1_GetActivityRequest, context _: ServerContext) async throws
+        -> Roam_Bucketlists_V1_DeleteActivityResponse {
+        try await activities.unfavourite(UUID(field: "activity_id", request.activityID), by: caller())
+        return .init()
+    }
+
+    public func listFavouriteActivities(request: Roam_Bucketlists_V1_ListFavouriteActivitiesRequest, context _: ServerContext) async throws
+        -> Roam_Bucketlists_V1_SearchActivitiesResponse {
+        let page = try await activities.favourites(of: caller(), page: request.page.domain())
+        return .with {
+            $0.activities = page.items.map(\.proto)
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
     public func deleteActivity(request: Roam_Bucketlists_V1_DeleteActivityRequest, context _: ServerContext) async throws
         -> Roam_Bucketlists_V1_DeleteActivityResponse {
         try await activities.delete(UUID(field: "activity_id", request.activityID), author: caller())
@@ -157,6 +178,7 @@ extension ActivityService.Seen {
             $0.distanceMeters = meters ?? 0
             $0.createdAt = Google_Protobuf_Timestamp(date: activity.createdAt)
             $0.updatedAt = Google_Protobuf_Timestamp(date: activity.updatedAt)
+            $0.favourite = isFavourite
         }
     }
 }

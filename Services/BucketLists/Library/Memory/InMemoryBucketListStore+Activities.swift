@@ -39,6 +39,7 @@ extension InMemoryBucketListStore: ActivityRepository {
             state.activities[id] = nil
             state.votes[id] = nil
             state.ranks[id] = nil
+            state.forgetFavourites(of: [id])
             return counted
         }
     }
@@ -113,6 +114,8 @@ extension InMemoryBucketListStore: ActivityRepository {
                 state.votes[activity.id] = nil
                 state.ranks[activity.id] = nil
             }
+            state.forgetFavourites(of: Set(theirs.map(\.id)))
+            state.favourites[user] = nil
             for id in state.votes.keys where state.votes[id]?[user] != nil {
                 state.votes[id]?[user] = nil
                 state.voted.insert(id)
@@ -124,6 +127,11 @@ extension InMemoryBucketListStore: ActivityRepository {
 }
 
 extension InMemoryBucketListStore.State {
+    /// Deleted activities leave everyone's favourites, as PostgreSQL's foreign key takes them.
+    mutating func forgetFavourites(of ids: Set<UUID>) {
+        for user in favourites.keys { favourites[user] = favourites[user]?.filter { !ids.contains($0.key) } }
+    }
+
     /// The activity with its votes and the lists holding a copy, as they are now.
     static func counted(_ activity: Activity, in state: Self) -> Activity {
         var counted = activity

@@ -17,6 +17,8 @@ public final class InMemoryBucketListStore: Sendable {
         var fingerprints = IdempotencyFingerprints()
         /// Activity → voter → vote.
         var votes: [UUID: [UUID: Vote]] = [:]
+        /// User → favourite activity → when it was marked.
+        var favourites: [UUID: [UUID: Date]] = [:]
         /// The trending ranks, as of the last `rankVoted`.
         var ranks: [UUID: Double] = [:]
         /// Activities voted on since their rank was computed.

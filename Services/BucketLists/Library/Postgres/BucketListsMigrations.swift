@@ -117,5 +117,17 @@ public enum BucketListsMigrations {
         ])),
         // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
         Migration(6, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["lists", "items", "activities"])),
+        // A user's favourite activities, latest first; each goes with its activity.
+        Migration(7, "FavouriteActivities", [
+            """
+            CREATE TABLE bucketlists.favourites (
+                user_id uuid NOT NULL,
+                activity_id uuid NOT NULL REFERENCES bucketlists.activities ON DELETE CASCADE,
+                created_at timestamptz NOT NULL,
+                PRIMARY KEY (user_id, activity_id))
+            """,
+            "CREATE INDEX favourites_latest ON bucketlists.favourites (user_id, created_at DESC, activity_id DESC)",
+            "CREATE INDEX favourites_by_activity ON bucketlists.favourites (activity_id)",
+        ] + PurgedUsers.refusalStatements(schema: schema, owners: [("favourites", "user_id")])),
     ], requiresPostGIS: true)
 }

@@ -237,6 +237,7 @@ extension PostgresBucketListStore: ActivityRepository {
             let theirs = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.author_id = \(user) FOR UPDATE
                 """, logger: logger).collect().map(Self.decodeActivity)
+            try await connection.query("DELETE FROM bucketlists.favourites WHERE user_id = \(user)", logger: logger)
             try await Self.deleteActivities(theirs.map(\.id), connection, logger)
             // Their votes elsewhere are withdrawn, and each activity's counts come down by as many.
             try await connection.query("""

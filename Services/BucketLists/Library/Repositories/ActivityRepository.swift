@@ -25,7 +25,16 @@ public protocol ActivityRepository: Sendable {
     /// Computes again the trending rank (`TrendingRank`) of activities voted on since the last time, up
     /// to `limit` of them, and says how many; a new activity has its rank from the start.
     func rankVoted(limit: Int) async throws -> Int
+    /// Marks the activity as one of `user`'s favourites (at `time`, the first time only); whether it was
+    /// not one before, or nil when there is no such activity.
+    func favourite(_ id: UUID, by user: UUID, at time: Date) async throws -> Bool?
+    /// Takes the activity off `user`'s favourites; whether it was one.
+    func unfavourite(_ id: UUID, by user: UUID) async throws -> Bool
+    /// Which of `ids` are `user`'s favourites.
+    func favourites(by user: UUID, among ids: [UUID]) async throws -> Set<UUID>
+    /// `user`'s favourite activities not by `hiddenAuthors`, the latest marked first; `page.cursor` is an offset.
+    func favouriteActivities(of user: UUID, hiding hiddenAuthors: Set<UUID>, page: PageRequest) async throws -> Page<Activity>
     /// Deletes the user's activities and withdraws their votes (the counts come down exactly); returns
-    /// the deleted activities. Idempotent.
+    /// the deleted activities. Their favourites go too. Idempotent.
     func deleteAll(of user: UUID) async throws -> [Activity]
 }
