@@ -124,6 +124,19 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CountComments" metadata.
+        public enum CountComments: Sendable {
+            /// Request type for "CountComments".
+            public typealias Input = Roam_Feed_V1_CountCommentsRequest
+            /// Response type for "CountComments".
+            public typealias Output = Roam_Feed_V1_CountCommentsResponse
+            /// Descriptor for "CountComments".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "CountComments",
+                type: .unary
+            )
+        }
         /// Namespace for "UpdateComment" metadata.
         public enum UpdateComment: Sendable {
             /// Request type for "UpdateComment".
@@ -407,6 +420,7 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             CreateComment.descriptor,
             ReplyToComment.descriptor,
             ListComments.descriptor,
+            CountComments.descriptor,
             UpdateComment.descriptor,
             DeleteComment.descriptor,
             Like.descriptor,
@@ -605,6 +619,26 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_ListCommentsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListCommentsResponse>
+
+        /// Handle the "CountComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many live comments and replies each of up to 100 subjects kept by other services has
+        /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+        /// > owner, as the gateway does before it asks.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_CountCommentsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_CountCommentsResponse` messages.
+        func countComments(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CountCommentsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CountCommentsResponse>
 
         /// Handle the "UpdateComment" method.
         ///
@@ -1151,6 +1185,26 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse>
 
+        /// Handle the "CountComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many live comments and replies each of up to 100 subjects kept by other services has
+        /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+        /// > owner, as the gateway does before it asks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountCommentsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_CountCommentsResponse` message.
+        func countComments(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_CountCommentsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CountCommentsResponse>
+
         /// Handle the "UpdateComment" method.
         ///
         /// > Source IDL Documentation:
@@ -1694,6 +1748,26 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Feed_V1_ListCommentsResponse
 
+        /// Handle the "CountComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many live comments and replies each of up to 100 subjects kept by other services has
+        /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+        /// > owner, as the gateway does before it asks.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_CountCommentsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_CountCommentsResponse` to respond with.
+        func countComments(
+            request: Roam_Feed_V1_CountCommentsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_CountCommentsResponse
+
         /// Handle the "UpdateComment" method.
         ///
         /// > Source IDL Documentation:
@@ -2174,6 +2248,17 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.CountComments.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CountCommentsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CountCommentsResponse>(),
+            handler: { request, context in
+                try await self.countComments(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Feed_V1_FeedService.Method.UpdateComment.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_UpdateCommentRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_UpdateCommentResponse>(),
@@ -2492,6 +2577,17 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ListCommentsResponse> {
         let response = try await self.listComments(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func countComments(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CountCommentsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CountCommentsResponse> {
+        let response = try await self.countComments(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2830,6 +2926,19 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse> {
         return GRPCCore.ServerResponse<Roam_Feed_V1_ListCommentsResponse>(
             message: try await self.listComments(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func countComments(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_CountCommentsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CountCommentsResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_CountCommentsResponse>(
+            message: try await self.countComments(
                 request: request.message,
                 context: context
             ),
@@ -3314,6 +3423,31 @@ extension Roam_Feed_V1_FeedService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ListCommentsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_ListCommentsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CountComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many live comments and replies each of up to 100 subjects kept by other services has
+        /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+        /// > owner, as the gateway does before it asks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountCommentsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CountCommentsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CountCommentsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func countComments<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CountCommentsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CountCommentsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CountCommentsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountCommentsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "UpdateComment" method.
@@ -4095,6 +4229,42 @@ extension Roam_Feed_V1_FeedService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Feed_V1_FeedService.Method.ListComments.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CountComments" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > How many live comments and replies each of up to 100 subjects kept by other services has
+        /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+        /// > owner, as the gateway does before it asks.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CountCommentsRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CountCommentsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CountCommentsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func countComments<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CountCommentsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CountCommentsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CountCommentsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountCommentsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.CountComments.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5058,6 +5228,37 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
         )
     }
 
+    /// Call the "CountComments" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > How many live comments and replies each of up to 100 subjects kept by other services has
+    /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+    /// > owner, as the gateway does before it asks.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_CountCommentsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func countComments<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_CountCommentsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountCommentsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.countComments(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CountCommentsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CountCommentsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "UpdateComment" method.
     ///
     /// > Source IDL Documentation:
@@ -5934,6 +6135,41 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listComments(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CountComments" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > How many live comments and replies each of up to 100 subjects kept by other services has
+    /// > (`activity/…`, `bucket_item/…`, `walk/…`). Numbers only: the caller has read the subjects from their
+    /// > owner, as the gateway does before it asks.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func countComments<Result>(
+        _ message: Roam_Feed_V1_CountCommentsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CountCommentsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_CountCommentsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.countComments(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -80,4 +80,26 @@ import Testing
             #expect(trips.asked.withLock { $0 } == 3 && bucketLists.asked.withLock { $0 } == 1)
         }
     }
+
+    /// Counts are numbers only, for other services' subjects only, at most 100 at a time.
+    @Test(arguments: StoreKind.allCases)
+    func commentCountsAreToldForOtherServicesSubjectsOnly(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let subjects = FakeSubjects()
+            let feed = FeedService(store: store, membership: FakeMembership(), external: subjects)
+            let (ana, bo) = (UUID(), UUID())
+            let activity = Subject(.activity, UUID()), item = Subject(.bucketItem, UUID()), quiet = Subject(.walk, UUID())
+            subjects.visible.withLock { $0[activity] = (ana, true); $0[item] = (ana, true) }
+            let comment = try await feed.comment(on: activity, text: "Go early", by: bo, idempotencyKey: nil)
+            _ = try await feed.reply(to: comment.item.id, text: "Yes", by: ana, idempotencyKey: nil)
+            let gone = try await feed.comment(on: item, text: "Typo", by: bo, idempotencyKey: nil)
+            _ = try await feed.comment(on: item, text: "Nice", by: bo, idempotencyKey: nil)
+            try await feed.deleteComment(gone.item.id, by: bo)
+            #expect(try await feed.commentCounts(of: [activity, item, quiet], reader: bo) == [activity: 2, item: 1, quiet: 0])
+            #expect(await errorReason { _ = try await feed.commentCounts(of: [Subject.post(UUID())], reader: bo) } == "INVALID_FIELD",
+                    "a post's count comes with the post, where its audience is checked")
+            let many = (0..<101).map { _ in Subject(.activity, UUID()) }
+            #expect(await errorReason { _ = try await feed.commentCounts(of: many, reader: bo) } == "INVALID_FIELD")
+        }
+    }
 }

@@ -53,7 +53,7 @@ extension Components.Schemas.BucketItem {
                   mediaIds: proto.mediaIds, media: links.links(for: proto.mediaIds), position: proto.position, completion: completion,
                   source: source.activityID.isEmpty && source.itemID.isEmpty ? nil
                       : .init(activityId: source.activityID.isEmpty ? nil : source.activityID, itemId: source.itemID.isEmpty ? nil : source.itemID),
-                  createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+                  commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
     }
 }
 
@@ -94,6 +94,6 @@ extension Components.Schemas.Activity {
                   window: proto.hasWindow ? .init(proto.window) : nil, mediaIds: proto.mediaIds, media: links.links(for: proto.mediaIds),
                   tags: proto.tags, score: proto.score, upCount: proto.upCount, downCount: proto.downCount, myVote: myVote,
                   listCount: proto.listCount, distanceMeters: withDistance ? proto.distanceMeters : nil, favourite: proto.favourite,
-                  createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+                  commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
     }
 }

@@ -28,8 +28,8 @@ extension GatewayAPI {
             }
         }
         let withDistance = search.request.hasNear
-        return .ok(.init(body: .json(.init(activities: response.activities.map { .init($0, links: mediaLinks, withDistance: withDistance) },
-                                           nextPageToken: .pageToken(response.page)))))
+        let found = await counted(response.activities.map { Components.Schemas.Activity($0, links: mediaLinks, withDistance: withDistance) })
+        return .ok(.init(body: .json(.init(activities: found, nextPageToken: .pageToken(response.page)))))
     }
 
     func listTrendingActivities(_ input: Operations.ListTrendingActivities.Input) async throws -> Operations.ListTrendingActivities.Output {
@@ -42,8 +42,8 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(activities: response.activities.map { .init($0, links: mediaLinks, withDistance: true) },
-                                           radiusMeters: response.radiusMeters))))
+        let found = await counted(response.activities.map { Components.Schemas.Activity($0, links: mediaLinks, withDistance: true) })
+        return .ok(.init(body: .json(.init(activities: found, radiusMeters: response.radiusMeters))))
     }
 
     func createActivity(_ input: Operations.CreateActivity.Input) async throws -> Operations.CreateActivity.Output {
@@ -61,7 +61,7 @@ extension GatewayAPI {
                 }
             }, options: options)
         }
-        return .created(.init(body: .json(.init(response.activity, links: mediaLinks))))
+        return .created(.init(body: .json(await counted(Components.Schemas.Activity(response.activity, links: mediaLinks)))))
     }
 
     func getActivity(_ input: Operations.GetActivity.Input) async throws -> Operations.GetActivity.Output {
@@ -129,7 +129,7 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .created(.init(body: .json(.init(response.item, links: mediaLinks))))
+        return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))
     }
 
     func favouriteActivity(_ input: Operations.FavouriteActivity.Input) async throws -> Operations.FavouriteActivity.Output {
@@ -152,8 +152,8 @@ extension GatewayAPI {
         let response = try await activities.call(idempotent: true) { client, options in
             try await client.listFavouriteActivities(.with { $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(activities: response.activities.map { .init($0, links: mediaLinks) },
-                                           nextPageToken: .pageToken(response.page)))))
+        let favourites = await counted(response.activities.map { Components.Schemas.Activity($0, links: mediaLinks) })
+        return .ok(.init(body: .json(.init(activities: favourites, nextPageToken: .pageToken(response.page)))))
     }
 
     func listActivityComments(_ input: Operations.ListActivityComments.Input) async throws -> Operations.ListActivityComments.Output {
@@ -183,6 +183,6 @@ extension GatewayAPI {
         let response = try await renamingFields(Self.activityPathFields) {
             try await activities.call(idempotent: idempotent, body)
         }
-        return .init(response.activity, links: mediaLinks)
+        return await counted(Components.Schemas.Activity(response.activity, links: mediaLinks))
     }
 }

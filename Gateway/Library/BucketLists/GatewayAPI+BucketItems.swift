@@ -91,7 +91,9 @@ extension GatewayAPI {
         let response = try await bucketLists.call(idempotent: true) { client, options in
             try await client.listCompleted(.with { $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
+        var items = Components.Schemas.BucketItemPage(response, links: mediaLinks)
+        items.items = await counted(items.items)
+        return .ok(.init(body: .json(items)))
     }
 
     func listBucketItemComments(_ input: Operations.ListBucketItemComments.Input) async throws -> Operations.ListBucketItemComments.Output {
@@ -112,6 +114,6 @@ extension GatewayAPI {
         let response = try await renamingFields(Self.itemPathFields) {
             try await bucketLists.call(idempotent: idempotent, body)
         }
-        return .init(response.item, links: mediaLinks)
+        return await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks))
     }
 }

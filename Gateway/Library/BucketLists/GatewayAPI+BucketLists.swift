@@ -86,7 +86,9 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(response, links: mediaLinks))))
+        var items = Components.Schemas.BucketItemPage(response, links: mediaLinks)
+        items.items = await counted(items.items)
+        return .ok(.init(body: .json(items)))
     }
 
     func addBucketItem(_ input: Operations.AddBucketItem.Input) async throws -> Operations.AddBucketItem.Output {
@@ -106,6 +108,6 @@ extension GatewayAPI {
                 }, options: options)
             }
         }
-        return .created(.init(body: .json(.init(response.item, links: mediaLinks))))
+        return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))
     }
 }

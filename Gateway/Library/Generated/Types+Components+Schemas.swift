@@ -6334,6 +6334,10 @@ extension Components {
             internal var completion: Components.Schemas.Completion?
             /// - Remark: Generated from `#/components/schemas/BucketItem/source`.
             internal var source: Components.Schemas.ItemSource?
+            /// Its comments and replies (from the feed); absent when the feed did not answer in time
+            ///
+            /// - Remark: Generated from `#/components/schemas/BucketItem/commentCount`.
+            internal var commentCount: Swift.Int64?
             /// - Remark: Generated from `#/components/schemas/BucketItem/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/BucketItem/updatedAt`.
@@ -6353,6 +6357,7 @@ extension Components {
             ///   - position: 0 is first in its list
             ///   - completion:
             ///   - source:
+            ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
             internal init(
@@ -6368,6 +6373,7 @@ extension Components {
                 position: Swift.Int32,
                 completion: Components.Schemas.Completion? = nil,
                 source: Components.Schemas.ItemSource? = nil,
+                commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
                 updatedAt: Foundation.Date
             ) {
@@ -6383,6 +6389,7 @@ extension Components {
                 self.position = position
                 self.completion = completion
                 self.source = source
+                self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
             }
@@ -6399,6 +6406,7 @@ extension Components {
                 case position
                 case completion
                 case source
+                case commentCount
                 case createdAt
                 case updatedAt
             }
@@ -6647,6 +6655,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Activity/favourite`.
             internal var favourite: Swift.Bool
+            /// Its comments and replies (from the feed); absent when the feed did not answer in time
+            ///
+            /// - Remark: Generated from `#/components/schemas/Activity/commentCount`.
+            internal var commentCount: Swift.Int64?
             /// - Remark: Generated from `#/components/schemas/Activity/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Activity/updatedAt`.
@@ -6670,6 +6682,7 @@ extension Components {
             ///   - listCount: How many lists it was added to
             ///   - distanceMeters: In a search near a point: how far it is
             ///   - favourite: One of your favourites
+            ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
             internal init(
@@ -6689,6 +6702,7 @@ extension Components {
                 listCount: Swift.Int32,
                 distanceMeters: Swift.Double? = nil,
                 favourite: Swift.Bool,
+                commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
                 updatedAt: Foundation.Date
             ) {
@@ -6708,6 +6722,7 @@ extension Components {
                 self.listCount = listCount
                 self.distanceMeters = distanceMeters
                 self.favourite = favourite
+                self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
             }
@@ -6728,6 +6743,7 @@ extension Components {
                 case listCount
                 case distanceMeters
                 case favourite
+                case commentCount
                 case createdAt
                 case updatedAt
             }

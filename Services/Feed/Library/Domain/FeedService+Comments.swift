@@ -34,6 +34,21 @@ extension FeedService {
         return Page(items: try await engaged(shown, viewer: reader), nextCursor: listed.nextCursor)
     }
 
+    /// How many live comments and replies each subject kept by another service has. The caller has read
+    /// the subjects from their owner (the gateway asks after it did): no more than numbers are told.
+    public func commentCounts(of subjects: [Subject], reader: UUID) async throws -> [Subject: Int] {
+        var validation = Validation()
+        validation.require(subjects.count <= 100, "subjects", "at most 100 at a time")
+        validation.require(subjects.allSatisfy(\.kind.isExternal), "subjects", "must be activities, bucket items or walks")
+        try validation.check()
+        var counts: [Subject: Int] = [:]
+        for (kind, kept) in Dictionary(grouping: Set(subjects), by: \.kind) {
+            let engagement = try await store.engagement(of: kind, ids: kept.map(\.id), viewer: reader)
+            for subject in kept { counts[subject] = engagement[subject.id]?.comments ?? 0 }
+        }
+        return counts
+    }
+
     public func editComment(_ id: UUID, text: String, by author: UUID) async throws -> Engaged<Comment> {
         try Self.validate(commentText: text)
         let comment = try await readableComment(id, reader: author)

@@ -70,6 +70,14 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol {
         }
     }
 
+    public func countComments(request: Roam_Feed_V1_CountCommentsRequest, context: ServerContext) async throws -> Roam_Feed_V1_CountCommentsResponse {
+        let subjects = try request.subjects.enumerated().map { index, text throws(RoamError) in try Subject(field: "subjects[\(index)]", text) }
+        let counts = try await feed.commentCounts(of: subjects, reader: caller())
+        return .with { response in
+            for (subject, text) in zip(subjects, request.subjects) { response.comments[text] = Int64(counts[subject] ?? 0) }
+        }
+    }
+
     public func updateComment(request: Roam_Feed_V1_UpdateCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdateCommentResponse {
         let comment = try await feed.editComment(UUID(field: "comment_id", request.commentID), text: request.text, by: caller())
         return .with { $0.comment = comment.proto }
