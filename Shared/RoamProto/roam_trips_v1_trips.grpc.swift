@@ -241,6 +241,19 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ImportTrackGPX" metadata.
+        public enum ImportTrackGPX: Sendable {
+            /// Request type for "ImportTrackGPX".
+            public typealias Input = Roam_Trips_V1_ImportTrackGPXRequest
+            /// Response type for "ImportTrackGPX".
+            public typealias Output = Roam_Trips_V1_RecordTrackPointsResponse
+            /// Descriptor for "ImportTrackGPX".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ImportTrackGPX",
+                type: .clientStreaming
+            )
+        }
         /// Namespace for "GetDayTrack" metadata.
         public enum GetDayTrack: Sendable {
             /// Request type for "GetDayTrack".
@@ -546,6 +559,7 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             GetDayRoute.descriptor,
             SetTracking.descriptor,
             RecordTrackPoints.descriptor,
+            ImportTrackGPX.descriptor,
             GetDayTrack.descriptor,
             ExportGPX.descriptor,
             LocatePhotos.descriptor,
@@ -907,6 +921,25 @@ extension Roam_Trips_V1_TripsService {
         /// - Returns: A streaming response of `Roam_Trips_V1_RecordTrackPointsResponse` messages.
         func recordTrackPoints(
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
+
+        /// Handle the "ImportTrackGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+        /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        func importTrackGPX(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
 
@@ -1632,6 +1665,25 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
 
+        /// Handle the "ImportTrackGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+        /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RecordTrackPointsResponse` message.
+        func importTrackGPX(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
+
         /// Handle the "GetDayTrack" method.
         ///
         /// > Source IDL Documentation:
@@ -2352,6 +2404,25 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_RecordTrackPointsResponse
 
+        /// Handle the "ImportTrackGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+        /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+        ///
+        /// - Parameters:
+        ///   - request: A stream of `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RecordTrackPointsResponse` to respond with.
+        func importTrackGPX(
+            request: GRPCCore.RPCAsyncSequence<Roam_Trips_V1_ImportTrackGPXRequest, any Swift.Error>,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RecordTrackPointsResponse
+
         /// Handle the "GetDayTrack" method.
         ///
         /// > Source IDL Documentation:
@@ -2945,6 +3016,17 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ImportTrackGPX.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ImportTrackGPXRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RecordTrackPointsResponse>(),
+            handler: { request, context in
+                try await self.importTrackGPX(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.GetDayTrack.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDayTrackRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDayTrackResponse>(),
@@ -3374,6 +3456,17 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
         let response = try await self.recordTrackPoints(
             request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func importTrackGPX(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
+        let response = try await self.importTrackGPX(
+            request: request,
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
@@ -3840,6 +3933,19 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
         return GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>(
             message: try await self.recordTrackPoints(
                 request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func importTrackGPX(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>(
+            message: try await self.importTrackGPX(
+                request: request.messages,
                 context: context
             ),
             metadata: [:]
@@ -4546,6 +4652,30 @@ extension Roam_Trips_V1_TripsService {
         func recordTrackPoints<Result>(
             request: GRPCCore.ClientRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
             serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_RecordTrackPointsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ImportTrackGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+        /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func importTrackGPX<Result>(
+            request: GRPCCore.StreamingClientRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ImportTrackGPXRequest>,
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result
@@ -5656,6 +5786,41 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.RecordTrackPoints.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ImportTrackGPX" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+        /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - serializer: A serializer for `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RecordTrackPointsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func importTrackGPX<Result>(
+            request: GRPCCore.StreamingClientRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_ImportTrackGPXRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.clientStreaming(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ImportTrackGPX.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -6908,6 +7073,36 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
         )
     }
 
+    /// Call the "ImportTrackGPX" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+    /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+    ///
+    /// - Parameters:
+    ///   - request: A streaming request producing `Roam_Trips_V1_ImportTrackGPXRequest` messages.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importTrackGPX<Result>(
+        request: GRPCCore.StreamingClientRequest<Roam_Trips_V1_ImportTrackGPXRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.importTrackGPX(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ImportTrackGPXRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "GetDayTrack" method.
     ///
     /// > Source IDL Documentation:
@@ -8104,6 +8299,41 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.recordTrackPoints(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ImportTrackGPX" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A GPX 1.1 file (up to 4 MiB, in chunks; `trip_id` in the first message) whose track points, each
+    /// > with a time on a day of the trip, join the trip's track as recorded points do (each moment once).
+    ///
+    /// - Parameters:
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - producer: A closure producing request messages to send to the server. Returning
+    ///       from the closure closes the request stream.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func importTrackGPX<Result>(
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        requestProducer producer: @Sendable @escaping (GRPCCore.RPCWriter<Roam_Trips_V1_ImportTrackGPXRequest>) async throws -> Void,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.StreamingClientRequest<Roam_Trips_V1_ImportTrackGPXRequest>(
+            metadata: metadata,
+            producer: producer
+        )
+        return try await self.importTrackGPX(
             request: request,
             options: options,
             onResponse: handleResponse

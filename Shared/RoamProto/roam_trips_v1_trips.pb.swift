@@ -1475,6 +1475,20 @@ public nonisolated struct Roam_Trips_V1_LocatePhotosResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_ImportTrackGPXRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var chunk: Data = Data()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Roam_Trips_V1_RecordTrackPointsResponse: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -4587,6 +4601,41 @@ nonisolated extension Roam_Trips_V1_LocatePhotosResponse: SwiftProtobuf.Message,
 
   public static func ==(lhs: Roam_Trips_V1_LocatePhotosResponse, rhs: Roam_Trips_V1_LocatePhotosResponse) -> Bool {
     if lhs.located != rhs.located {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ImportTrackGPXRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ImportTrackGPXRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}chunk\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularBytesField(value: &self.chunk) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.chunk.isEmpty {
+      try visitor.visitSingularBytesField(value: self.chunk, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ImportTrackGPXRequest, rhs: Roam_Trips_V1_ImportTrackGPXRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.chunk != rhs.chunk {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -477,6 +477,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/track.gpx`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/get(exportTrackGPX)`.
     func exportTrackGPX(_ input: Operations.ExportTrackGPX.Input) async throws -> Operations.ExportTrackGPX.Output
+    /// A GPX 1.1 file (up to 4 MiB) added to the trip's track: its track points, each with a time on a day of the trip, join it as recorded points do (each moment once, so importing the file again adds nothing; tracking need not be on)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/track.gpx`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/post(importTrackGPX)`.
+    func importTrackGPX(_ input: Operations.ImportTrackGPX.Input) async throws -> Operations.ImportTrackGPX.Output
     /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)
     ///
     /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
@@ -2243,6 +2248,21 @@ extension APIProtocol {
             path: path,
             query: query,
             headers: headers
+        ))
+    }
+    /// A GPX 1.1 file (up to 4 MiB) added to the trip's track: its track points, each with a time on a day of the trip, join it as recorded points do (each moment once, so importing the file again adds nothing; tracking need not be on)
+    ///
+    /// - Remark: HTTP `POST /v1/trips/{id}/track.gpx`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/post(importTrackGPX)`.
+    internal func importTrackGPX(
+        path: Operations.ImportTrackGPX.Input.Path,
+        headers: Operations.ImportTrackGPX.Input.Headers = .init(),
+        body: Operations.ImportTrackGPX.Input.Body
+    ) async throws -> Operations.ImportTrackGPX.Output {
+        try await importTrackGPX(Operations.ImportTrackGPX.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
     /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)

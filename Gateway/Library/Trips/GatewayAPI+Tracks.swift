@@ -48,6 +48,28 @@ extension GatewayAPI {
                                            repeated: Int(response.repeated)))))
     }
 
+    func importTrackGPX(_ input: Operations.ImportTrackGPX.Input) async throws -> Operations.ImportTrackGPX.Output {
+        let file: HTTPBody = switch input.body {
+        case .applicationGpxXml(let body), .xml(let body): body
+        }
+        let document = try await Self.gathered(gpx: file)
+        let response = try await renamingFields(Self.tripPathFields) {
+            // Each moment is stored once, so sending the file again is safe.
+            try await trips.call(idempotent: true) { client, options in
+                try await client.importTrackGPX(options: options, requestProducer: { writer in
+                    for (index, chunk) in Self.chunks(of: document).enumerated() {
+                        try await writer.write(.with {
+                            $0.chunk = chunk
+                            if index == 0 { $0.tripID = input.path.id }
+                        })
+                    }
+                })
+            }
+        }
+        return .ok(.init(body: .json(.init(photosLocated: Int(response.photosLocated), recorded: Int(response.recorded),
+                                           repeated: Int(response.repeated)))))
+    }
+
     func locateTripPhotos(_ input: Operations.LocateTripPhotos.Input) async throws -> Operations.LocateTripPhotos.Output {
         let response = try await renamingFields(Self.tripPathFields) {
             try await trips.call(idempotent: true) { client, options in

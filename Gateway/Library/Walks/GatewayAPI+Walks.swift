@@ -143,32 +143,38 @@ extension GatewayAPI {
         let file: HTTPBody = switch input.body {
         case .applicationGpxXml(let body), .xml(let body): body
         }
-        // Gathered first (at most 4 MiB), so a file too large is refused before trips hears of it.
-        var bytes = Data()
-        for try await piece in file {
-            bytes.append(contentsOf: piece)
-            guard bytes.count <= Self.maxGPXBytes else {
-                throw RoamError(.invalidArgument, reason: "BODY_TOO_LARGE", message: "a GPX file may be at most 4 MiB",
-                                violations: [.init(field: "gpx", description: "must be at most 4 MiB")])
-            }
-        }
-        let (key, document) = (input.headers.idempotencyKey ?? "", bytes)
+        let (key, document) = (input.headers.idempotencyKey ?? "", try await Self.gathered(gpx: file))
         // The file is read here, not by the middleware that fingerprints JSON bodies.
         let fingerprint = key.isEmpty ? nil : RequestFingerprint.make(method: "POST", target: "/v1/walks/gpx", body: document)
         let response = try await IdempotentRequest.$fingerprint.withValue(fingerprint) { try await walks.call { client, options in
             try await client.importWalkGPX(options: options, requestProducer: { writer in
-                var offset = 0
-                repeat {
-                    let end = min(offset + 256 * 1_024, document.count)
+                for (index, chunk) in Self.chunks(of: document).enumerated() {
                     try await writer.write(.with {
-                        $0.chunk = document[offset..<end]
-                        if offset == 0 { $0.idempotencyKey = key }
+                        $0.chunk = chunk
+                        if index == 0 { $0.idempotencyKey = key }
                     })
-                    offset = end
-                } while offset < document.count
+                }
             })
         } }
         return .created(.init(body: .json(.init(response.walk, links: mediaLinks))))
+    }
+
+    /// A GPX body gathered first (at most 4 MiB), so a file too large is refused before trips hears of it.
+    static func gathered(gpx file: HTTPBody) async throws -> Data {
+        var bytes = Data()
+        for try await piece in file {
+            bytes.append(contentsOf: piece)
+            guard bytes.count <= maxGPXBytes else {
+                throw RoamError(.invalidArgument, reason: "BODY_TOO_LARGE", message: "a GPX file may be at most 4 MiB",
+                                violations: [.init(field: "gpx", description: "must be at most 4 MiB")])
+            }
+        }
+        return bytes
+    }
+
+    /// A file in messages of at most 256 KiB each; one (empty) for an empty file, which carries the rest.
+    static func chunks(of document: Data) -> [Data] {
+        stride(from: 0, to: max(document.count, 1), by: 256 * 1_024).map { document[$0..<min($0 + 256 * 1_024, document.count)] }
     }
 
     func addPointOfInterest(_ input: Operations.AddPointOfInterest.Input) async throws -> Operations.AddPointOfInterest.Output {

@@ -47,6 +47,39 @@ public struct TrackService: Sendable {
         return (new, checked.count - new, located)
     }
 
+    /// A GPX file's track points (each with a time, on the trip's days) added to the trip's track, as
+    /// recorded points are: each moment once, so importing the file again adds nothing. Tracking need not
+    /// be on (the file is the recording). Stored in batches: one that fails leaves earlier batches, and
+    /// importing again completes it.
+    public func importGPX(_ file: ImportedWalk, trip tripID: UUID, owner: UUID) async throws -> (new: Int, repeated: Int, photosLocated: Int) {
+        let trip = try await trips.trip(tripID, owner: owner)
+        var validation = Validation()
+        validation.require(!file.points.isEmpty, "gpx", "must have a track of at least 1 point with a time")
+        validation.require(file.points.count <= WalkService.maxImportedPoints, "gpx",
+                           "must have at most \(WalkService.maxImportedPoints.formatted()) track points")
+        let zone = trip.details.zone
+        for (index, point) in file.points.enumerated() where validation.violations.count < GPXReader.maxViolations {
+            point.point.validate("gpx.trkpt[\(index)]", into: &validation)
+            validation.require(trip.details.dates.contains(zone.date(of: point.at)), "gpx.trkpt[\(index)].time",
+                               "must be on a day of the trip (\(trip.details.dates.start) to \(trip.details.dates.end) in \(zone.identifier))")
+        }
+        try validation.check()
+        // Microseconds, as PostgreSQL keeps them, so a point imported twice is the same point in both stores.
+        let points = file.points.map { TrackPoint(at: $0.at.wholeMicroseconds, point: $0.point, accuracyMeters: $0.accuracyMeters) }
+        var new = 0
+        for start in stride(from: 0, to: points.count, by: TrackPoint.batchLimit) {
+            let batch = Array(points[start..<min(start + TrackPoint.batchLimit, points.count)])
+            guard let added = try await tracks.addTrackPoints(batch, trip: tripID, owner: owner) else { throw TripService.tripNotFound }
+            new += added
+        }
+        var located = 0
+        if new > 0, let first = points.map(\.at).min(), let last = points.map(\.at).max() {
+            let during = first.addingTimeInterval(-PhotoLocator.window)..<last.addingTimeInterval(PhotoLocator.window + 0.001)
+            located = (try? await locate(trip, during: during)) ?? 0
+        }
+        return (new, points.count - new, located)
+    }
+
     /// Gives the trip's photos without GPS a position from its track at their capture time (within
     /// five minutes of a recorded point), marked as inferred in media; says how many took one.
     public func locatePhotos(ofTrip tripID: UUID, owner: UUID) async throws -> Int {

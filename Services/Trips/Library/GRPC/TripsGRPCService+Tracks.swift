@@ -24,6 +24,23 @@ extension TripsGRPCService {
         }
     }
 
+    public func importTrackGPX(request: RPCAsyncSequence<Roam_Trips_V1_ImportTrackGPXRequest, any Error>, context _: ServerContext) async throws
+        -> Roam_Trips_V1_RecordTrackPointsResponse {
+        let owner = try caller()
+        var file = Data(), trip = ""
+        for try await message in request {
+            if trip.isEmpty { trip = message.tripID }
+            file.append(message.chunk)
+            guard file.count <= WalksGRPCService.maxGPXBytes else { throw RoamError.invalidField("gpx", "must be at most 4 MiB") }
+        }
+        let (new, repeated, located) = try await tracks.importGPX(try GPXReader.read(file), trip: UUID(field: "trip_id", trip), owner: owner)
+        return .with {
+            $0.recorded = Int32(new)
+            $0.repeated = Int32(repeated)
+            $0.photosLocated = Int32(located)
+        }
+    }
+
     public func locatePhotos(request: Roam_Trips_V1_LocatePhotosRequest, context _: ServerContext) async throws -> Roam_Trips_V1_LocatePhotosResponse {
         let located = try await tracks.locatePhotos(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .with { $0.located = Int32(located) }
