@@ -241,6 +241,45 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "SetDailyReminder" metadata.
+        public enum SetDailyReminder: Sendable {
+            /// Request type for "SetDailyReminder".
+            public typealias Input = Roam_Trips_V1_SetDailyReminderRequest
+            /// Response type for "SetDailyReminder".
+            public typealias Output = Roam_Trips_V1_DailyReminderResponse
+            /// Descriptor for "SetDailyReminder".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "SetDailyReminder",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetDailyReminder" metadata.
+        public enum GetDailyReminder: Sendable {
+            /// Request type for "GetDailyReminder".
+            public typealias Input = Roam_Trips_V1_GetDailyReminderRequest
+            /// Response type for "GetDailyReminder".
+            public typealias Output = Roam_Trips_V1_DailyReminderResponse
+            /// Descriptor for "GetDailyReminder".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "GetDailyReminder",
+                type: .unary
+            )
+        }
+        /// Namespace for "ClearDailyReminder" metadata.
+        public enum ClearDailyReminder: Sendable {
+            /// Request type for "ClearDailyReminder".
+            public typealias Input = Roam_Trips_V1_GetDailyReminderRequest
+            /// Response type for "ClearDailyReminder".
+            public typealias Output = Roam_Trips_V1_ClearDailyReminderResponse
+            /// Descriptor for "ClearDailyReminder".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "ClearDailyReminder",
+                type: .unary
+            )
+        }
         /// Namespace for "ImportTrackGPX" metadata.
         public enum ImportTrackGPX: Sendable {
             /// Request type for "ImportTrackGPX".
@@ -559,6 +598,9 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             GetDayRoute.descriptor,
             SetTracking.descriptor,
             RecordTrackPoints.descriptor,
+            SetDailyReminder.descriptor,
+            GetDailyReminder.descriptor,
+            ClearDailyReminder.descriptor,
             ImportTrackGPX.descriptor,
             GetDayTrack.descriptor,
             ExportGPX.descriptor,
@@ -923,6 +965,61 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_RecordTrackPointsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
+
+        /// Handle the "SetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+        /// > notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_SetDailyReminderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_DailyReminderResponse` messages.
+        func setDailyReminder(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DailyReminderResponse>
+
+        /// Handle the "GetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_DailyReminderResponse` messages.
+        func getDailyReminder(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DailyReminderResponse>
+
+        /// Handle the "ClearDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns it off; NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_ClearDailyReminderResponse` messages.
+        func clearDailyReminder(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ClearDailyReminderResponse>
 
         /// Handle the "ImportTrackGPX" method.
         ///
@@ -1665,6 +1762,61 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>
 
+        /// Handle the "SetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+        /// > notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_DailyReminderResponse` message.
+        func setDailyReminder(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse>
+
+        /// Handle the "GetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_DailyReminderResponse` message.
+        func getDailyReminder(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse>
+
+        /// Handle the "ClearDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns it off; NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_ClearDailyReminderResponse` message.
+        func clearDailyReminder(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ClearDailyReminderResponse>
+
         /// Handle the "ImportTrackGPX" method.
         ///
         /// > Source IDL Documentation:
@@ -2404,6 +2556,61 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_RecordTrackPointsResponse
 
+        /// Handle the "SetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+        /// > notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_SetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_DailyReminderResponse` to respond with.
+        func setDailyReminder(
+            request: Roam_Trips_V1_SetDailyReminderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_DailyReminderResponse
+
+        /// Handle the "GetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_DailyReminderResponse` to respond with.
+        func getDailyReminder(
+            request: Roam_Trips_V1_GetDailyReminderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_DailyReminderResponse
+
+        /// Handle the "ClearDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns it off; NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_ClearDailyReminderResponse` to respond with.
+        func clearDailyReminder(
+            request: Roam_Trips_V1_GetDailyReminderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_ClearDailyReminderResponse
+
         /// Handle the "ImportTrackGPX" method.
         ///
         /// > Source IDL Documentation:
@@ -3016,6 +3223,39 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.SetDailyReminder.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_SetDailyReminderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DailyReminderResponse>(),
+            handler: { request, context in
+                try await self.setDailyReminder(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.GetDailyReminder.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDailyReminderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_DailyReminderResponse>(),
+            handler: { request, context in
+                try await self.getDailyReminder(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.ClearDailyReminder.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetDailyReminderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_ClearDailyReminderResponse>(),
+            handler: { request, context in
+                try await self.clearDailyReminder(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.ImportTrackGPX.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ImportTrackGPXRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RecordTrackPointsResponse>(),
@@ -3455,6 +3695,39 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
         let response = try await self.recordTrackPoints(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func setDailyReminder(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DailyReminderResponse> {
+        let response = try await self.setDailyReminder(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getDailyReminder(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_DailyReminderResponse> {
+        let response = try await self.getDailyReminder(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func clearDailyReminder(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_ClearDailyReminderResponse> {
+        let response = try await self.clearDailyReminder(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3932,6 +4205,45 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_RecordTrackPointsResponse>(
             message: try await self.recordTrackPoints(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func setDailyReminder(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse>(
+            message: try await self.setDailyReminder(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getDailyReminder(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_DailyReminderResponse>(
+            message: try await self.getDailyReminder(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func clearDailyReminder(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_ClearDailyReminderResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_ClearDailyReminderResponse>(
+            message: try await self.clearDailyReminder(
                 request: request.message,
                 context: context
             ),
@@ -4655,6 +4967,76 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RecordTrackPointsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RecordTrackPointsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+        /// > notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func setDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DailyReminderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DailyReminderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ClearDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns it off; NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ClearDailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func clearDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ClearDailyReminderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ClearDailyReminderResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ImportTrackGPX" method.
@@ -5786,6 +6168,109 @@ extension Roam_Trips_V1_TripsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Trips_V1_TripsService.Method.RecordTrackPoints.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+        /// > notification stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_SetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_SetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func setDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_SetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DailyReminderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.SetDailyReminder.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_DailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_DailyReminderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.GetDailyReminder.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ClearDailyReminder" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (owner) Turns it off; NOT_FOUND when it is off.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetDailyReminderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_ClearDailyReminderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func clearDailyReminder<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetDailyReminderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_ClearDailyReminderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ClearDailyReminderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.ClearDailyReminder.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -7073,6 +7558,94 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
         )
     }
 
+    /// Call the "SetDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+    /// > notification stream.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_SetDailyReminderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setDailyReminder<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_SetDailyReminderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.setDailyReminder(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_SetDailyReminderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DailyReminderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) NOT_FOUND when it is off.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDailyReminder<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getDailyReminder(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDailyReminderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_DailyReminderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ClearDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Turns it off; NOT_FOUND when it is off.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetDailyReminderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func clearDailyReminder<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ClearDailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.clearDailyReminder(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetDailyReminderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_ClearDailyReminderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ImportTrackGPX" method.
     ///
     /// > Source IDL Documentation:
@@ -8299,6 +8872,106 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.recordTrackPoints(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SetDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Turns on or moves the trip's daily reminder: on each of its days at `time` local, on the
+    /// > notification stream.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func setDailyReminder<Result>(
+        _ message: Roam_Trips_V1_SetDailyReminderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_SetDailyReminderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.setDailyReminder(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) NOT_FOUND when it is off.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getDailyReminder<Result>(
+        _ message: Roam_Trips_V1_GetDailyReminderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_DailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getDailyReminder(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ClearDailyReminder" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (owner) Turns it off; NOT_FOUND when it is off.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func clearDailyReminder<Result>(
+        _ message: Roam_Trips_V1_GetDailyReminderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_ClearDailyReminderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetDailyReminderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.clearDailyReminder(
             request: request,
             options: options,
             onResponse: handleResponse

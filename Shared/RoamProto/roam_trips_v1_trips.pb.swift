@@ -257,6 +257,9 @@ public nonisolated enum Roam_Trips_V1_TripNotificationKind: SwiftProtobuf.Enum, 
 
   /// A planned place is coming up.
   case itineraryReminder // = 3
+
+  /// A day of the trip at the time its owner chose: log the day's spending, write the journal.
+  case dailyReminder // = 4
   case UNRECOGNIZED(Int)
 
   public init() {
@@ -269,6 +272,7 @@ public nonisolated enum Roam_Trips_V1_TripNotificationKind: SwiftProtobuf.Enum, 
     case 1: self = .connected
     case 2: self = .tripStarting
     case 3: self = .itineraryReminder
+    case 4: self = .dailyReminder
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -279,6 +283,7 @@ public nonisolated enum Roam_Trips_V1_TripNotificationKind: SwiftProtobuf.Enum, 
     case .connected: return 1
     case .tripStarting: return 2
     case .itineraryReminder: return 3
+    case .dailyReminder: return 4
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -289,6 +294,7 @@ public nonisolated enum Roam_Trips_V1_TripNotificationKind: SwiftProtobuf.Enum, 
     .connected,
     .tripStarting,
     .itineraryReminder,
+    .dailyReminder,
   ]
 
 }
@@ -1475,6 +1481,69 @@ public nonisolated struct Roam_Trips_V1_LocatePhotosResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_SetDailyReminderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  /// `HH:MM`, local to the trip.
+  public var time: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_GetDailyReminderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var tripID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Trips_V1_DailyReminderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var time: String = String()
+
+  /// The next day it comes on and when; absent after the trip's last.
+  public var nextDate: String = String()
+
+  public var nextDueAt: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_nextDueAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_nextDueAt = newValue}
+  }
+  /// Returns true if `nextDueAt` has been explicitly set.
+  public var hasNextDueAt: Bool {self._nextDueAt != nil}
+  /// Clears the value of `nextDueAt`. Subsequent reads from it will return its default value.
+  public mutating func clearNextDueAt() {self._nextDueAt = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _nextDueAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+}
+
+public nonisolated struct Roam_Trips_V1_ClearDailyReminderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 public nonisolated struct Roam_Trips_V1_ImportTrackGPXRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2374,6 +2443,30 @@ public nonisolated struct Roam_Trips_V1_RemoveSavedPlaceResponse: Sendable {
   public init() {}
 }
 
+/// Where an item of the traveller's own happens: a name, a point, or both.
+public nonisolated struct Roam_Trips_V1_ItineraryLocation: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var point: Roam_Common_V1_LatLng {
+    get {_point ?? Roam_Common_V1_LatLng()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _point: Roam_Common_V1_LatLng? = nil
+}
+
 public nonisolated struct Roam_Trips_V1_ItineraryItem: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2383,6 +2476,7 @@ public nonisolated struct Roam_Trips_V1_ItineraryItem: Sendable {
 
   public var tripID: String = String()
 
+  /// Empty for an item of the traveller's own.
   public var placeID: String = String()
 
   /// The place's name, when it is still in the catalog.
@@ -2406,13 +2500,27 @@ public nonisolated struct Roam_Trips_V1_ItineraryItem: Sendable {
 
   public var note: String = String()
 
+  /// An item of the traveller's own: its title, and where when they said.
+  public var title: String = String()
+
+  public var location: Roam_Trips_V1_ItineraryLocation {
+    get {_location ?? Roam_Trips_V1_ItineraryLocation()}
+    set {_location = newValue}
+  }
+  /// Returns true if `location` has been explicitly set.
+  public var hasLocation: Bool {self._location != nil}
+  /// Clears the value of `location`. Subsequent reads from it will return its default value.
+  public mutating func clearLocation() {self._location = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _remindAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _location: Roam_Trips_V1_ItineraryLocation? = nil
 }
 
+/// A saved place (`place_id`), or something of the traveller's own (`title`, maybe `location`).
 public nonisolated struct Roam_Trips_V1_AddItineraryItemRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2439,11 +2547,31 @@ public nonisolated struct Roam_Trips_V1_AddItineraryItemRequest: Sendable {
 
   public var note: String = String()
 
+  public var title: String {
+    get {_title ?? String()}
+    set {_title = newValue}
+  }
+  /// Returns true if `title` has been explicitly set.
+  public var hasTitle: Bool {self._title != nil}
+  /// Clears the value of `title`. Subsequent reads from it will return its default value.
+  public mutating func clearTitle() {self._title = nil}
+
+  public var location: Roam_Trips_V1_ItineraryLocation {
+    get {_location ?? Roam_Trips_V1_ItineraryLocation()}
+    set {_location = newValue}
+  }
+  /// Returns true if `location` has been explicitly set.
+  public var hasLocation: Bool {self._location != nil}
+  /// Clears the value of `location`. Subsequent reads from it will return its default value.
+  public mutating func clearLocation() {self._location = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _remindMinutesBefore: Int32? = nil
+  fileprivate var _title: String? = nil
+  fileprivate var _location: Roam_Trips_V1_ItineraryLocation? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_AddItineraryItemResponse: Sendable {
@@ -2641,7 +2769,7 @@ nonisolated extension Roam_Trips_V1_PlaceSort: SwiftProtobuf._ProtoNameProviding
 }
 
 nonisolated extension Roam_Trips_V1_TripNotificationKind: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRIP_NOTIFICATION_KIND_UNSPECIFIED\0\u{1}TRIP_NOTIFICATION_KIND_CONNECTED\0\u{1}TRIP_NOTIFICATION_KIND_TRIP_STARTING\0\u{1}TRIP_NOTIFICATION_KIND_ITINERARY_REMINDER\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0TRIP_NOTIFICATION_KIND_UNSPECIFIED\0\u{1}TRIP_NOTIFICATION_KIND_CONNECTED\0\u{1}TRIP_NOTIFICATION_KIND_TRIP_STARTING\0\u{1}TRIP_NOTIFICATION_KIND_ITINERARY_REMINDER\0\u{1}TRIP_NOTIFICATION_KIND_DAILY_REMINDER\0")
 }
 
 nonisolated extension Roam_Trips_V1_Destination: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
@@ -4606,6 +4734,134 @@ nonisolated extension Roam_Trips_V1_LocatePhotosResponse: SwiftProtobuf.Message,
   }
 }
 
+nonisolated extension Roam_Trips_V1_SetDailyReminderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SetDailyReminderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}time\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.time) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    if !self.time.isEmpty {
+      try visitor.visitSingularStringField(value: self.time, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_SetDailyReminderRequest, rhs: Roam_Trips_V1_SetDailyReminderRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.time != rhs.time {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_GetDailyReminderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".GetDailyReminderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.tripID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.tripID.isEmpty {
+      try visitor.visitSingularStringField(value: self.tripID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_GetDailyReminderRequest, rhs: Roam_Trips_V1_GetDailyReminderRequest) -> Bool {
+    if lhs.tripID != rhs.tripID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_DailyReminderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".DailyReminderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}time\0\u{3}next_date\0\u{3}next_due_at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.time) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.nextDate) }()
+      case 3: try { try decoder.decodeSingularMessageField(value: &self._nextDueAt) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.time.isEmpty {
+      try visitor.visitSingularStringField(value: self.time, fieldNumber: 1)
+    }
+    if !self.nextDate.isEmpty {
+      try visitor.visitSingularStringField(value: self.nextDate, fieldNumber: 2)
+    }
+    try { if let v = self._nextDueAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_DailyReminderResponse, rhs: Roam_Trips_V1_DailyReminderResponse) -> Bool {
+    if lhs.time != rhs.time {return false}
+    if lhs.nextDate != rhs.nextDate {return false}
+    if lhs._nextDueAt != rhs._nextDueAt {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_ClearDailyReminderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ClearDailyReminderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ClearDailyReminderResponse, rhs: Roam_Trips_V1_ClearDailyReminderResponse) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Roam_Trips_V1_ImportTrackGPXRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ImportTrackGPXRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{1}chunk\0")
@@ -6338,9 +6594,48 @@ nonisolated extension Roam_Trips_V1_RemoveSavedPlaceResponse: SwiftProtobuf.Mess
   }
 }
 
+nonisolated extension Roam_Trips_V1_ItineraryLocation: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ItineraryLocation"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}point\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_ItineraryLocation, rhs: Roam_Trips_V1_ItineraryLocation) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs._point != rhs._point {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Roam_Trips_V1_ItineraryItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ItineraryItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}trip_id\0\u{3}place_id\0\u{3}place_name\0\u{1}date\0\u{1}time\0\u{3}remind_minutes_before\0\u{3}remind_at\0\u{1}note\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}trip_id\0\u{3}place_id\0\u{3}place_name\0\u{1}date\0\u{1}time\0\u{3}remind_minutes_before\0\u{3}remind_at\0\u{1}note\0\u{1}title\0\u{1}location\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6357,6 +6652,8 @@ nonisolated extension Roam_Trips_V1_ItineraryItem: SwiftProtobuf.Message, SwiftP
       case 7: try { try decoder.decodeSingularInt32Field(value: &self.remindMinutesBefore) }()
       case 8: try { try decoder.decodeSingularMessageField(value: &self._remindAt) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self.title) }()
+      case 11: try { try decoder.decodeSingularMessageField(value: &self._location) }()
       default: break
       }
     }
@@ -6394,6 +6691,12 @@ nonisolated extension Roam_Trips_V1_ItineraryItem: SwiftProtobuf.Message, SwiftP
     if !self.note.isEmpty {
       try visitor.visitSingularStringField(value: self.note, fieldNumber: 9)
     }
+    if !self.title.isEmpty {
+      try visitor.visitSingularStringField(value: self.title, fieldNumber: 10)
+    }
+    try { if let v = self._location {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6407,6 +6710,8 @@ nonisolated extension Roam_Trips_V1_ItineraryItem: SwiftProtobuf.Message, SwiftP
     if lhs.remindMinutesBefore != rhs.remindMinutesBefore {return false}
     if lhs._remindAt != rhs._remindAt {return false}
     if lhs.note != rhs.note {return false}
+    if lhs.title != rhs.title {return false}
+    if lhs._location != rhs._location {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6414,7 +6719,7 @@ nonisolated extension Roam_Trips_V1_ItineraryItem: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Roam_Trips_V1_AddItineraryItemRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".AddItineraryItemRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{3}place_id\0\u{1}date\0\u{1}time\0\u{3}remind_minutes_before\0\u{1}note\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{3}place_id\0\u{1}date\0\u{1}time\0\u{3}remind_minutes_before\0\u{1}note\0\u{1}title\0\u{1}location\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -6428,6 +6733,8 @@ nonisolated extension Roam_Trips_V1_AddItineraryItemRequest: SwiftProtobuf.Messa
       case 4: try { try decoder.decodeSingularStringField(value: &self.time) }()
       case 5: try { try decoder.decodeSingularInt32Field(value: &self._remindMinutesBefore) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.note) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self._title) }()
+      case 8: try { try decoder.decodeSingularMessageField(value: &self._location) }()
       default: break
       }
     }
@@ -6456,6 +6763,12 @@ nonisolated extension Roam_Trips_V1_AddItineraryItemRequest: SwiftProtobuf.Messa
     if !self.note.isEmpty {
       try visitor.visitSingularStringField(value: self.note, fieldNumber: 6)
     }
+    try { if let v = self._title {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    } }()
+    try { if let v = self._location {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 8)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -6466,6 +6779,8 @@ nonisolated extension Roam_Trips_V1_AddItineraryItemRequest: SwiftProtobuf.Messa
     if lhs.time != rhs.time {return false}
     if lhs._remindMinutesBefore != rhs._remindMinutesBefore {return false}
     if lhs.note != rhs.note {return false}
+    if lhs._title != rhs._title {return false}
+    if lhs._location != rhs._location {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -77,6 +77,7 @@ import Testing
             "reopenBucketItem": { try await put("/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Fado night"]))/completion", ["note": "Sung"]) },
             "deleteTripRate": { try await put("/v1/trips/\(trip)/rates/USD", ["rate": "0.9"]) },
             "deleteBudget": { try await put("/v1/trips/\(trip)/budget", ["total": "500"]) },
+            "clearDailyReminder": { try await put("/v1/trips/\(trip)/daily-reminder", ["time": "20:30"]) },
             "deleteEvent": { "/v1/events/\(try await made("/v1/events", event, key: "eventId"))" },
             "unbanMember": { try await put("/v1/events/\(try await made("/v1/events", event, key: "eventId"))/bans/\(cy.id.lowercasedString)") },
             "deleteComment": { "/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Lovely"], key: "commentId"))" },

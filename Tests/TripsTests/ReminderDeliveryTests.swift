@@ -96,6 +96,32 @@ import Trips
         }
     }
 
+    @Test func twoReplicasSendADailyReminderOnceAndEveryReplicasStreamsHearIt() async throws {
+        let url = try await Self.database.url()
+        let clock = TestClock(Self.clock("2026-06-09T00:00:00Z"))
+        try await Self.database.withEmptyTrips(maxConnections: 4) { first in
+            try await Database.withClient(url: url, maxConnections: 4, logger: .init(label: "test")) { second in
+                let replicas = [Replica(client: first, clock: clock), Replica(client: second, clock: clock)]
+                defer { for replica in replicas { replica.listening.cancel() } }
+                try await Self.waitUntilListening(replicas, client: first)
+                let trip = try await replicas[0].store.create(Self.trip("2026-06-10"), idempotencyKey: nil)
+                #expect(try await replicas[0].worker.sendDue() == 1, "the trip's start, due the evening before")
+                _ = try await replicas[0].store.setDailyReminder(trip: trip.id, owner: trip.ownerID, minuteOfDay: 21 * 60 + 30, at: clock.now)
+                let onFirst = replicas[0].follow(trip.ownerID), onSecond = replicas[1].follow(trip.ownerID)
+                clock.advance(by: 86_400 + 20 * 3_600 + 31 * 60)
+                async let sentByFirst = replicas[0].worker.sendDue()
+                async let sentBySecond = replicas[1].worker.sendDue()
+                #expect(try await sentByFirst + sentBySecond == 1)
+                for received in [onFirst, onSecond] {
+                    let heard = try await received.settle(at: 1).compactMap(\.reminder)
+                    #expect(heard.map(\.kind) == [.daily] && heard.first?.date == LocalDate("2026-06-10") && heard.first?.minuteOfDay == 21 * 60 + 30
+                            && heard.first?.dueAt == Self.clock("2026-06-10T20:30:00Z"), "\(heard)")
+                }
+                #expect(try await replicas[0].worker.sendDue() + replicas[1].worker.sendDue() == 0)
+            }
+        }
+    }
+
     @Test func aReminderDueWhileTheServiceWasDownComesOnceAfterTheRestart() async throws {
         let url = try await Self.database.url()
         let clock = TestClock(Self.clock("2026-05-10T00:00:00Z"))

@@ -190,4 +190,46 @@ import Trips
             #expect(claims.allSatisfy { $0.count <= 4 })
         }
     }
+
+    /// A daily reminder comes on each day of the trip at its local time, once, moves on to the next day,
+    /// stops after the last, follows the trip's dates, and replays only the latest one sent.
+    @Test(arguments: TripStoreKind.allCases)
+    func aDailyReminderComesOnEachDayOfTheTripOnceAndFollowsItsDates(_ kind: TripStoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-12"), idempotencyKey: nil)
+            let evening = 20 * 60
+            #expect(try await store.setDailyReminder(trip: trip.id, owner: UUID(), minuteOfDay: evening, at: Self.utc("2026-06-11T12:00:00Z")) == nil)
+            // 20:00 in Lisbon is 19:00 UTC in June; set at noon on the second day, it comes that evening first.
+            let set = try await store.setDailyReminder(trip: trip.id, owner: trip.ownerID, minuteOfDay: evening, at: Self.utc("2026-06-11T12:00:00Z"))
+            #expect(set?.next?.date == LocalDate("2026-06-11") && set?.next?.dueAt == Self.utc("2026-06-11T19:00:00Z"))
+            #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID) == set)
+            #expect(try await store.dailyReminder(trip: trip.id, owner: UUID()) == nil)
+            func daily(at time: String) async throws -> [Reminder] {
+                try await store.claimDueReminders(at: Self.utc(time), limit: 10).filter { $0.kind == .daily }
+            }
+            #expect(try await daily(at: "2026-06-11T18:59:59Z").isEmpty)
+            #expect(try await daily(at: "2026-06-11T19:00:30Z") == [
+                Reminder(kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: LocalDate("2026-06-11")!,
+                         minuteOfDay: evening, dueAt: Self.utc("2026-06-11T19:00:00Z"), sentAt: Self.utc("2026-06-11T19:00:30Z")),
+            ])
+            #expect(try await daily(at: "2026-06-11T19:01:00Z").isEmpty, "once")
+            #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID)?.next?.date == LocalDate("2026-06-12"), "moved on")
+            // Away for a day: the last day's comes once, and nothing after the trip.
+            #expect(try await daily(at: "2026-06-13T08:00:00Z").map(\.date) == [LocalDate("2026-06-12")!])
+            #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID)?.next == nil)
+            let replayed = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-11T00:00:00Z"), limit: 10).filter { $0.kind == .daily }
+            #expect(replayed.map(\.date) == [LocalDate("2026-06-12")!] && replayed.first?.sentAt == Self.utc("2026-06-13T08:00:00Z"),
+                    "the latest one sent is replayed")
+
+            // The trip moves to later days: so does its reminder.
+            var later = trip.details
+            later.dates = TripDates(start: LocalDate("2026-07-01")!, end: LocalDate("2026-07-02")!)
+            _ = try await store.update(trip.id, owner: trip.ownerID, details: later, at: Self.utc("2026-06-20T00:00:00Z"))
+            #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID)?.next?.dueAt == Self.utc("2026-07-01T19:00:00Z"))
+            #expect(try await store.clearDailyReminder(trip: trip.id, owner: trip.ownerID))
+            #expect(try await !store.clearDailyReminder(trip: trip.id, owner: trip.ownerID), "once")
+            #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID) == nil)
+            #expect(try await daily(at: "2026-07-03T00:00:00Z").isEmpty, "off")
+        }
+    }
 }

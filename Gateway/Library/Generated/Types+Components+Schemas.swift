@@ -1326,10 +1326,14 @@ extension Components {
             internal var date: Swift.String
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/id`.
             internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/location`.
+            internal var location: Components.Schemas.ItineraryLocation?
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/note`.
             internal var note: Swift.String?
+            /// The saved place; absent for an item of your own
+            ///
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/placeId`.
-            internal var placeId: Swift.String
+            internal var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/placeName`.
             internal var placeName: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/remindAt`.
@@ -1340,6 +1344,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/time`.
             internal var time: Swift.String?
+            /// An item of your own's title (a flight, a check-in); absent for a place's
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItem/title`.
+            internal var title: Swift.String?
             /// - Remark: Generated from `#/components/schemas/ItineraryItem/tripId`.
             internal var tripId: Swift.String
             /// Creates a new `ItineraryItem`.
@@ -1347,44 +1355,79 @@ extension Components {
             /// - Parameters:
             ///   - date:
             ///   - id:
+            ///   - location:
             ///   - note:
-            ///   - placeId:
+            ///   - placeId: The saved place; absent for an item of your own
             ///   - placeName:
             ///   - remindAt:
             ///   - remindMinutesBefore:
             ///   - time: `HH:MM` local to the trip; absent for the whole day
+            ///   - title: An item of your own's title (a flight, a check-in); absent for a place's
             ///   - tripId:
             internal init(
                 date: Swift.String,
                 id: Swift.String,
+                location: Components.Schemas.ItineraryLocation? = nil,
                 note: Swift.String? = nil,
-                placeId: Swift.String,
+                placeId: Swift.String? = nil,
                 placeName: Swift.String? = nil,
                 remindAt: Foundation.Date,
                 remindMinutesBefore: Swift.Int,
                 time: Swift.String? = nil,
+                title: Swift.String? = nil,
                 tripId: Swift.String
             ) {
                 self.date = date
                 self.id = id
+                self.location = location
                 self.note = note
                 self.placeId = placeId
                 self.placeName = placeName
                 self.remindAt = remindAt
                 self.remindMinutesBefore = remindMinutesBefore
                 self.time = time
+                self.title = title
                 self.tripId = tripId
             }
             internal enum CodingKeys: String, CodingKey {
                 case date
                 case id
+                case location
                 case note
                 case placeId
                 case placeName
                 case remindAt
                 case remindMinutesBefore
                 case time
+                case title
                 case tripId
+            }
+        }
+        /// Where an item of your own happens; a name, a point, or both
+        ///
+        /// - Remark: Generated from `#/components/schemas/ItineraryLocation`.
+        internal struct ItineraryLocation: Codable, Hashable, Sendable {
+            /// Up to 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryLocation/name`.
+            internal var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItineraryLocation/point`.
+            internal var point: Components.Schemas.LatLng?
+            /// Creates a new `ItineraryLocation`.
+            ///
+            /// - Parameters:
+            ///   - name: Up to 200 characters
+            ///   - point:
+            internal init(
+                name: Swift.String? = nil,
+                point: Components.Schemas.LatLng? = nil
+            ) {
+                self.name = name
+                self.point = point
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case point
             }
         }
         /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest`.
@@ -1397,10 +1440,16 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/note`.
             internal var note: Swift.String?
-            /// A place saved to the trip
+            /// A place saved to the trip; or leave it out and give a `title` (and maybe a `location`) of your own
             ///
             /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/placeId`.
-            internal var placeId: Swift.String
+            internal var placeId: Swift.String?
+            /// An item of your own: a flight, a check-in, a dinner; 1 to 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/location`.
+            internal var location: Components.Schemas.ItineraryLocation?
             /// 0 to 10,080, default 60 (without a time, the reminder comes at 09:00 local on the day)
             ///
             /// - Remark: Generated from `#/components/schemas/ItineraryItemRequest/remindMinutesBefore`.
@@ -1414,19 +1463,25 @@ extension Components {
             /// - Parameters:
             ///   - date: A day of the trip
             ///   - note: Up to 1,000 characters
-            ///   - placeId: A place saved to the trip
+            ///   - placeId: A place saved to the trip; or leave it out and give a `title` (and maybe a `location`) of your own
+            ///   - title: An item of your own: a flight, a check-in, a dinner; 1 to 200 characters
+            ///   - location:
             ///   - remindMinutesBefore: 0 to 10,080, default 60 (without a time, the reminder comes at 09:00 local on the day)
             ///   - time: `HH:MM` local to the trip
             internal init(
                 date: Swift.String,
                 note: Swift.String? = nil,
-                placeId: Swift.String,
+                placeId: Swift.String? = nil,
+                title: Swift.String? = nil,
+                location: Components.Schemas.ItineraryLocation? = nil,
                 remindMinutesBefore: Swift.Int? = nil,
                 time: Swift.String? = nil
             ) {
                 self.date = date
                 self.note = note
                 self.placeId = placeId
+                self.title = title
+                self.location = location
                 self.remindMinutesBefore = remindMinutesBefore
                 self.time = time
             }
@@ -1434,6 +1489,8 @@ extension Components {
                 case date
                 case note
                 case placeId
+                case title
+                case location
                 case remindMinutesBefore
                 case time
             }
@@ -4632,7 +4689,59 @@ extension Components {
                 case waitlisted
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned place); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
+        /// - Remark: Generated from `#/components/schemas/DailyReminder`.
+        internal struct DailyReminder: Codable, Hashable, Sendable {
+            /// `HH:MM` local to the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/DailyReminder/time`.
+            internal var time: Swift.String
+            /// The next day it comes on; absent after the trip's last day
+            ///
+            /// - Remark: Generated from `#/components/schemas/DailyReminder/nextDate`.
+            internal var nextDate: Swift.String?
+            /// When it comes next
+            ///
+            /// - Remark: Generated from `#/components/schemas/DailyReminder/nextDueAt`.
+            internal var nextDueAt: Foundation.Date?
+            /// Creates a new `DailyReminder`.
+            ///
+            /// - Parameters:
+            ///   - time: `HH:MM` local to the trip
+            ///   - nextDate: The next day it comes on; absent after the trip's last day
+            ///   - nextDueAt: When it comes next
+            internal init(
+                time: Swift.String,
+                nextDate: Swift.String? = nil,
+                nextDueAt: Foundation.Date? = nil
+            ) {
+                self.time = time
+                self.nextDate = nextDate
+                self.nextDueAt = nextDueAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case time
+                case nextDate
+                case nextDueAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DailyReminderRequest`.
+        internal struct DailyReminderRequest: Codable, Hashable, Sendable {
+            /// `HH:MM` local to the trip, such as 20:30
+            ///
+            /// - Remark: Generated from `#/components/schemas/DailyReminderRequest/time`.
+            internal var time: Swift.String
+            /// Creates a new `DailyReminderRequest`.
+            ///
+            /// - Parameters:
+            ///   - time: `HH:MM` local to the trip, such as 20:30
+            internal init(time: Swift.String) {
+                self.time = time
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case time
+            }
+        }
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
         ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
         internal struct Notification: Codable, Hashable, Sendable {
@@ -4646,7 +4755,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/category`.
             internal var category: Swift.String?
-            /// The trip's first day, the planned day, or the day whose allowance was reached
+            /// The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
             ///
             /// - Remark: Generated from `#/components/schemas/Notification/date`.
             internal var date: Swift.String?
@@ -4676,6 +4785,7 @@ extension Components {
                 case positionShared = "position_shared"
                 case tripStarting = "trip_starting"
                 case itineraryReminder = "itinerary_reminder"
+                case dailyReminder = "daily_reminder"
                 case budgetAlert = "budget_alert"
             }
             /// Also the SSE `event:` name
@@ -4732,7 +4842,7 @@ extension Components {
             ///   - alertId: The budget alert; one per crossing of a threshold
             ///   - at:
             ///   - category: The category whose cap was reached, for `limit` category
-            ///   - date: The trip's first day, the planned day, or the day whose allowance was reached
+            ///   - date: The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
             ///   - dueAt: When the reminder was due
             ///   - eventId:
             ///   - itemId: The itinerary item

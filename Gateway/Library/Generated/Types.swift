@@ -482,6 +482,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/trips/{id}/track.gpx`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/track.gpx/post(importTrackGPX)`.
     func importTrackGPX(_ input: Operations.ImportTrackGPX.Input) async throws -> Operations.ImportTrackGPX.Output
+    /// The trip's daily reminder; 404 when it is off
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/get(getDailyReminder)`.
+    func getDailyReminder(_ input: Operations.GetDailyReminder.Input) async throws -> Operations.GetDailyReminder.Output
+    /// Turn on (or move) a reminder on each day of the trip at a local time, to log the day's spending and write the journal; it comes on the notification stream as `daily_reminder`
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/put(setDailyReminder)`.
+    func setDailyReminder(_ input: Operations.SetDailyReminder.Input) async throws -> Operations.SetDailyReminder.Output
+    /// Turn the daily reminder off; 404 when it is off
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/delete(clearDailyReminder)`.
+    func clearDailyReminder(_ input: Operations.ClearDailyReminder.Input) async throws -> Operations.ClearDailyReminder.Output
     /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)
     ///
     /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
@@ -557,7 +572,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/trips/{id}/itinerary`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/get(listItinerary)`.
     func listItinerary(_ input: Operations.ListItinerary.Input) async throws -> Operations.ListItinerary.Output
-    /// Commit a place saved to the trip to one of its days (422 NOT_SAVED otherwise), maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
+    /// Plan a place saved to the trip (422 NOT_SAVED otherwise), or something of your own (a `title`, maybe a `location`), on one of its days, maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
     ///
     /// - Remark: HTTP `POST /v1/trips/{id}/itinerary`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/post(addItineraryItem)`.
@@ -2265,6 +2280,47 @@ extension APIProtocol {
             body: body
         ))
     }
+    /// The trip's daily reminder; 404 when it is off
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/get(getDailyReminder)`.
+    internal func getDailyReminder(
+        path: Operations.GetDailyReminder.Input.Path,
+        headers: Operations.GetDailyReminder.Input.Headers = .init()
+    ) async throws -> Operations.GetDailyReminder.Output {
+        try await getDailyReminder(Operations.GetDailyReminder.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Turn on (or move) a reminder on each day of the trip at a local time, to log the day's spending and write the journal; it comes on the notification stream as `daily_reminder`
+    ///
+    /// - Remark: HTTP `PUT /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/put(setDailyReminder)`.
+    internal func setDailyReminder(
+        path: Operations.SetDailyReminder.Input.Path,
+        headers: Operations.SetDailyReminder.Input.Headers = .init(),
+        body: Operations.SetDailyReminder.Input.Body
+    ) async throws -> Operations.SetDailyReminder.Output {
+        try await setDailyReminder(Operations.SetDailyReminder.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Turn the daily reminder off; 404 when it is off
+    ///
+    /// - Remark: HTTP `DELETE /v1/trips/{id}/daily-reminder`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/daily-reminder/delete(clearDailyReminder)`.
+    internal func clearDailyReminder(
+        path: Operations.ClearDailyReminder.Input.Path,
+        headers: Operations.ClearDailyReminder.Input.Headers = .init()
+    ) async throws -> Operations.ClearDailyReminder.Output {
+        try await clearDailyReminder(Operations.ClearDailyReminder.Input(
+            path: path,
+            headers: headers
+        ))
+    }
     /// Turn location tracking on or off for your trip (off by default; off keeps what was recorded)
     ///
     /// - Remark: HTTP `PUT /v1/trips/{id}/tracking`.
@@ -2474,7 +2530,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Commit a place saved to the trip to one of its days (422 NOT_SAVED otherwise), maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
+    /// Plan a place saved to the trip (422 NOT_SAVED otherwise), or something of your own (a `title`, maybe a `location`), on one of its days, maybe at a local time, with a reminder (60 minutes before by default; 09:00 local without a time)
     ///
     /// - Remark: HTTP `POST /v1/trips/{id}/itinerary`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/post(addItineraryItem)`.

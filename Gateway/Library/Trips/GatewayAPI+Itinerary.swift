@@ -11,7 +11,14 @@ extension GatewayAPI {
             try await trips.call { client, options in
                 try await client.addItineraryItem(.with {
                     $0.tripID = input.path.id
-                    $0.placeID = body.placeId
+                    $0.placeID = body.placeId ?? ""
+                    if let title = body.title { $0.title = title }
+                    if let location = body.location {
+                        $0.location = .with {
+                            $0.name = location.name ?? ""
+                            if let point = location.point { $0.point = point.proto }
+                        }
+                    }
                     $0.date = body.date
                     $0.time = body.time ?? ""
                     if let remind = body.remindMinutesBefore { $0.remindMinutesBefore = Int32(clamping: remind) }
@@ -55,8 +62,13 @@ extension GatewayAPI {
 
 extension Components.Schemas.ItineraryItem {
     init(_ proto: Roam_Trips_V1_ItineraryItem) {
-        self.init(date: proto.date, id: proto.id, note: proto.note.isEmpty ? nil : proto.note, placeId: proto.placeID,
-                  placeName: proto.placeName.isEmpty ? nil : proto.placeName, remindAt: proto.remindAt.date,
-                  remindMinutesBefore: Int(proto.remindMinutesBefore), time: proto.time.isEmpty ? nil : proto.time, tripId: proto.tripID)
+        let location: Components.Schemas.ItineraryLocation? = proto.hasLocation
+            ? .init(name: proto.location.name.isEmpty ? nil : proto.location.name,
+                    point: proto.location.hasPoint ? .init(proto.location.point) : nil)
+            : nil
+        self.init(date: proto.date, id: proto.id, location: location, note: proto.note.isEmpty ? nil : proto.note,
+                  placeId: proto.placeID.isEmpty ? nil : proto.placeID, placeName: proto.placeName.isEmpty ? nil : proto.placeName,
+                  remindAt: proto.remindAt.date, remindMinutesBefore: Int(proto.remindMinutesBefore), time: proto.time.isEmpty ? nil : proto.time,
+                  title: proto.title.isEmpty ? nil : proto.title, tripId: proto.tripID)
     }
 }

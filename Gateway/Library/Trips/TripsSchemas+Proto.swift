@@ -120,6 +120,7 @@ extension Components.Schemas.Notification {
         switch notification.kind {
         case .tripStarting: kind = .tripStarting
         case .itineraryReminder: kind = .itineraryReminder
+        case .dailyReminder: kind = .dailyReminder
         default: return nil
         }
         self.init(at: notification.at.date, date: notification.date, dueAt: notification.dueAt.date,

@@ -8,6 +8,8 @@ public struct Reminder: Sendable, Hashable {
         case tripStarting = "trip_starting"
         /// Before a planned place: its minutes before the time, or 09:00 local on an untimed day.
         case itinerary = "itinerary_reminder"
+        /// On each day of the trip at the time its owner chose: log the day's spending, write the journal.
+        case daily = "daily_reminder"
     }
 
     public var kind: Kind
@@ -16,9 +18,9 @@ public struct Reminder: Sendable, Hashable {
     /// The itinerary item and its place, for an itinerary reminder.
     public var itemID: UUID?
     public var placeID: UUID?
-    /// The trip's title, or the planned place's name.
+    /// The trip's title, or the planned item's name.
     public var title: String
-    /// The trip's first day, or the planned day.
+    /// The trip's first day, the planned day, or the day a daily reminder is for.
     public var date: LocalDate
     /// The planned local time, minutes after midnight, when one was set.
     public var minuteOfDay: Int?

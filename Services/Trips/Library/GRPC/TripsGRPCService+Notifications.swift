@@ -50,7 +50,11 @@ extension TripNotification {
                 $0.kind = .connected
                 return
             }
-            $0.kind = reminder.kind == .tripStarting ? .tripStarting : .itineraryReminder
+            $0.kind = switch reminder.kind {
+            case .tripStarting: .tripStarting
+            case .itinerary: .itineraryReminder
+            case .daily: .dailyReminder
+            }
             $0.tripID = reminder.tripID.lowercasedString
             $0.itemID = reminder.itemID?.lowercasedString ?? ""
             $0.placeID = reminder.placeID?.lowercasedString ?? ""

@@ -32,6 +32,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
         var startReminders: [UUID: (due: Date, settledAt: Date?, sent: Bool)] = [:]
         /// Itinerary item → when its reminder was settled, and whether it was sent.
         var itemReminders: [UUID: (settledAt: Date, sent: Bool)] = [:]
+        /// Trip → its daily reminder's minute (nil once turned off), next day and instant, and the last one sent.
+        var dailyReminders: [UUID: (minute: Int?, next: (date: LocalDate, dueAt: Date)?, sent: (date: LocalDate, due: Date, at: Date)?)] = [:]
 
         /// Everything in the trip goes with it, as PostgreSQL's foreign keys do.
         mutating func removeTrip(_ id: UUID) {
@@ -44,6 +46,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             for item in itinerary.values where item.tripID == id { itemReminders[item.id] = nil }
             itinerary = itinerary.filter { $0.value.tripID != id }
             startReminders[id] = nil
+            dailyReminders[id] = nil
             let entriesOfTrip = journal.values.filter { $0.tripID == id }.map(\.id)
             for entry in entriesOfTrip { journal[entry] = nil }
             journalKeys = journalKeys.filter { !$0.key.hasPrefix("\(id)/") }
@@ -96,6 +99,9 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             state.trips[id] = trip
             state.scheduleStartReminder(of: trip, at: time)
             state.rescheduleItineraryReminders(ofTrip: trip, at: time)
+            if let minute = state.dailyReminders[id]?.minute {
+                state.dailyReminders[id]?.next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: details.dates, zone: details.zone, after: time)
+            }
             return trip
         }
     }

@@ -15,6 +15,11 @@ extension PostgresTripStore: ReminderRepository {
     static let lastUUID = UUID(uuidString: "ffffffff-ffff-ffff-ffff-ffffffffffff")!
 
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
+        let daily = try await claimDueDailyReminders(at: now, limit: limit)
+        return try await claimDueStartAndItineraryReminders(at: now, limit: limit) + daily
+    }
+
+    func claimDueStartAndItineraryReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.query("""
             WITH due_trips AS (
                 UPDATE trips.trips SET start_reminded_at = \(now), start_reminder_sent = true
@@ -27,7 +32,7 @@ extension PostgresTripStore: ReminderRepository {
                 WHERE id IN (SELECT id FROM trips.itinerary_items WHERE reminded_at IS NULL AND remind_at <= \(now)
                              ORDER BY remind_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
                 RETURNING 'itinerary_reminder', owner_id, trip_id, id, place_id,
-                          coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), 'A place'), item_date, minute_of_day, remind_at),
+                          coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), nullif(item.title, ''), 'A place'), item_date, minute_of_day, remind_at),
             claimed AS (SELECT * FROM due_trips UNION ALL SELECT * FROM due_items)
             SELECT kind, owner_id, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at,
                    pg_notify(\(Self.remindersChannel), json_build_object(
@@ -56,9 +61,12 @@ extension PostgresTripStore: ReminderRepository {
                 FROM trips.trips WHERE owner_id = \(owner) AND start_reminder_sent AND start_reminded_at >= \(instant)
                 UNION ALL
                 SELECT 'itinerary_reminder', trip_id, id, place_id,
-                       coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), 'A place'), item_date, minute_of_day, remind_at,
+                       coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), nullif(item.title, ''), 'A place'), item_date, minute_of_day, remind_at,
                        reminded_at
                 FROM trips.itinerary_items item WHERE owner_id = \(owner) AND reminder_sent AND reminded_at >= \(instant)
+                UNION ALL
+                SELECT 'daily_reminder', id, NULL, NULL, title, daily_reminded_date, daily_reminder_minute, daily_reminded_due, daily_reminded_at
+                FROM trips.trips WHERE owner_id = \(owner) AND daily_reminded_at >= \(instant)
             ) sent
             WHERE (sent_at, coalesce(item_id, trip_id)) > (timestamptz 'epoch' + \(micros) * interval '1 microsecond', \(subject ?? Self.lastUUID))
             ORDER BY sent_at, coalesce(item_id, trip_id) LIMIT \(limit)

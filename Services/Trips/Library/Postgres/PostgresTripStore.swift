@@ -105,6 +105,7 @@ public struct PostgresTripStore: TripRepository {
                 """, logger: logger).collect().first else { return nil }
             let trip = try Self.decode(row)
             try await Self.rescheduleItineraryReminders(of: trip, at: time, on: connection, logger: logger)
+            try await Self.rescheduleDailyReminder(of: trip, at: time, on: connection, logger: logger)
             return trip
         }
     }

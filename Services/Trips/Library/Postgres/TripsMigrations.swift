@@ -243,5 +243,23 @@ public enum TripsMigrations {
             "ALTER TABLE trips.walks ADD COLUMN route_id uuid REFERENCES trips.walks ON DELETE SET NULL",
             "CREATE INDEX walks_walking_now ON trips.walks (route_id) WHERE finished_at IS NULL AND route_id IS NOT NULL",
         ]),
+        // Itinerary items of the traveller's own (a flight, a check-in): a title and maybe a location instead of a place.
+        Migration(18, "OwnItineraryItems", [
+            """
+            ALTER TABLE trips.itinerary_items ALTER COLUMN place_id DROP NOT NULL, ADD COLUMN title text NOT NULL DEFAULT '',
+                ADD COLUMN location_name text, ADD COLUMN location geography(Point, 4326),
+                ADD CONSTRAINT itinerary_item_place_or_title CHECK ((place_id IS NULL) <> (title = ''))
+            """,
+        ]),
+        // A daily reminder per trip at a local minute: the next day and instant it comes, and the last one sent.
+        Migration(19, "DailyReminders", [
+            """
+            ALTER TABLE trips.trips ADD COLUMN daily_reminder_minute integer CHECK (daily_reminder_minute BETWEEN 0 AND 1439),
+                ADD COLUMN daily_reminder_date date, ADD COLUMN daily_reminder_at timestamptz, ADD COLUMN daily_reminded_at timestamptz,
+                ADD COLUMN daily_reminded_date date, ADD COLUMN daily_reminded_due timestamptz
+            """,
+            "CREATE INDEX trips_daily_reminders_due ON trips.trips (daily_reminder_at) WHERE daily_reminder_at IS NOT NULL",
+            "CREATE INDEX trips_daily_reminders_sent ON trips.trips (owner_id, daily_reminded_at) WHERE daily_reminded_at IS NOT NULL",
+        ]),
     ], requiresPostGIS: true)
 }

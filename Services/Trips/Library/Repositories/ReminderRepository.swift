@@ -12,6 +12,14 @@ public protocol ReminderRepository: Sendable {
     /// in the order they were sent (then by subject), at most `limit`: what a stream that was away
     /// missed. With `subject`, of those sent at `instant` exactly only those whose subject sorts after it.
     func sentReminders(of owner: UUID, after instant: Date, subject: UUID?, limit: Int) async throws -> [Reminder]
+    /// Turns on (or moves) the trip's daily reminder at `minuteOfDay` local, its next day and time
+    /// counted from `now`; nil when the owner has no such trip. A claim moves it on to the next day, and
+    /// a change of the trip's dates or zone moves it with them. Only the latest one sent is replayed.
+    func setDailyReminder(trip: UUID, owner: UUID, minuteOfDay: Int, at now: Date) async throws -> DailyReminder?
+    /// Turns the trip's daily reminder off; whether it was on.
+    func clearDailyReminder(trip: UUID, owner: UUID) async throws -> Bool
+    /// The trip's daily reminder, when it is on.
+    func dailyReminder(trip: UUID, owner: UUID) async throws -> DailyReminder?
 }
 
 extension ReminderRepository {
