@@ -29,6 +29,9 @@ public enum Spawn {
             posix_spawn_file_actions_adddup2(&actions, output, 1)
             posix_spawn_file_actions_adddup2(&actions, output, 2)
         }
+        // Nothing else of the parent's: a pipe or socket another thread has open would otherwise stay open
+        // in a long-lived child, and whoever reads that pipe would wait for its end forever.
+        closeFrom?(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -49,6 +52,13 @@ public enum Spawn {
         guard spawned == 0 else { throw LocalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
         return pid
     }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc module
+    /// leaves out; nil where the C library has none.
+    private static let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
 
     /// Waits for `pid` and returns its exit status (128 + signal when killed).
     public static func wait(_ pid: pid_t) -> Int32 {

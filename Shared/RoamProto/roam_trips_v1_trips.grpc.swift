@@ -462,6 +462,32 @@ public enum Roam_Trips_V1_TripsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreatePlace" metadata.
+        public enum CreatePlace: Sendable {
+            /// Request type for "CreatePlace".
+            public typealias Input = Roam_Trips_V1_CreatePlaceRequest
+            /// Response type for "CreatePlace".
+            public typealias Output = Roam_Trips_V1_GetPlaceResponse
+            /// Descriptor for "CreatePlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "CreatePlace",
+                type: .unary
+            )
+        }
+        /// Namespace for "DeletePlace" metadata.
+        public enum DeletePlace: Sendable {
+            /// Request type for "DeletePlace".
+            public typealias Input = Roam_Trips_V1_GetPlaceRequest
+            /// Response type for "DeletePlace".
+            public typealias Output = Roam_Trips_V1_RemoveSavedPlaceResponse
+            /// Descriptor for "DeletePlace".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.trips.v1.TripsService"),
+                method: "DeletePlace",
+                type: .unary
+            )
+        }
         /// Namespace for "RatePlace" metadata.
         public enum RatePlace: Sendable {
             /// Request type for "RatePlace".
@@ -615,6 +641,8 @@ public enum Roam_Trips_V1_TripsService: Sendable {
             ImportPlaces.descriptor,
             FindPlaces.descriptor,
             GetPlace.descriptor,
+            CreatePlace.descriptor,
+            DeletePlace.descriptor,
             RatePlace.descriptor,
             SavePlace.descriptor,
             ListSavedPlaces.descriptor,
@@ -1271,6 +1299,43 @@ extension Roam_Trips_V1_TripsService {
             request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPlaceRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse>
+
+        /// Handle the "CreatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+        /// > and they may save it to their trips, plan and tag it.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_CreatePlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_GetPlaceResponse` messages.
+        func createPlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreatePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse>
+
+        /// Handle the "DeletePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        func deletePlace(
+            request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
 
         /// Handle the "RatePlace" method.
         ///
@@ -2068,6 +2133,43 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>
 
+        /// Handle the "CreatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+        /// > and they may save it to their trips, plan and tag it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_GetPlaceResponse` message.
+        func createPlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_CreatePlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>
+
+        /// Handle the "DeletePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Trips_V1_RemoveSavedPlaceResponse` message.
+        func deletePlace(
+            request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>
+
         /// Handle the "RatePlace" method.
         ///
         /// > Source IDL Documentation:
@@ -2863,6 +2965,43 @@ extension Roam_Trips_V1_TripsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Trips_V1_GetPlaceResponse
 
+        /// Handle the "CreatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+        /// > and they may save it to their trips, plan and tag it.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_CreatePlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_GetPlaceResponse` to respond with.
+        func createPlace(
+            request: Roam_Trips_V1_CreatePlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_GetPlaceResponse
+
+        /// Handle the "DeletePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Trips_V1_RemoveSavedPlaceResponse` to respond with.
+        func deletePlace(
+            request: Roam_Trips_V1_GetPlaceRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Trips_V1_RemoveSavedPlaceResponse
+
         /// Handle the "RatePlace" method.
         ///
         /// > Source IDL Documentation:
@@ -3410,6 +3549,28 @@ extension Roam_Trips_V1_TripsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.CreatePlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_CreatePlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPlaceResponse>(),
+            handler: { request, context in
+                try await self.createPlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Trips_V1_TripsService.Method.DeletePlace.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPlaceRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RemoveSavedPlaceResponse>(),
+            handler: { request, context in
+                try await self.deletePlace(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Trips_V1_TripsService.Method.RatePlace.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RatePlaceRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_RatePlaceResponse>(),
@@ -3882,6 +4043,28 @@ extension Roam_Trips_V1_TripsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse> {
         let response = try await self.getPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createPlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_CreatePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_GetPlaceResponse> {
+        let response = try await self.createPlace(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func deletePlace(
+        request: GRPCCore.StreamingServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
+        let response = try await self.deletePlace(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -4430,6 +4613,32 @@ extension Roam_Trips_V1_TripsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse> {
         return GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>(
             message: try await self.getPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createPlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_CreatePlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_GetPlaceResponse>(
+            message: try await self.createPlace(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func deletePlace(
+        request: GRPCCore.ServerRequest<Roam_Trips_V1_GetPlaceRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse> {
+        return GRPCCore.ServerResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>(
+            message: try await self.deletePlace(
                 request: request.message,
                 context: context
             ),
@@ -5358,6 +5567,53 @@ extension Roam_Trips_V1_TripsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPlaceResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+        /// > and they may save it to their trips, plan and tag it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreatePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreatePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DeletePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func deletePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "RatePlace" method.
@@ -6751,6 +7007,75 @@ extension Roam_Trips_V1_TripsService {
             )
         }
 
+        /// Call the "CreatePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+        /// > and they may save it to their trips, plan and tag it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_CreatePlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_CreatePlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_GetPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createPlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_CreatePlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_GetPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.CreatePlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DeletePlace" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+        ///   - serializer: A serializer for `Roam_Trips_V1_GetPlaceRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Trips_V1_RemoveSavedPlaceResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func deletePlace<Result>(
+            request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Trips_V1_GetPlaceRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Trips_V1_TripsService.Method.DeletePlace.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
         /// Call the "RatePlace" method.
         ///
         /// > Source IDL Documentation:
@@ -8044,6 +8369,65 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPlaceRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreatePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+    /// > and they may save it to their trips, plan and tag it.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_CreatePlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_CreatePlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createPlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_CreatePlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_GetPlaceResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Trips_V1_GetPlaceRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePlace<Result>(
+        request: GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.deletePlace(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Trips_V1_GetPlaceRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Trips_V1_RemoveSavedPlaceResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -9432,6 +9816,73 @@ extension Roam_Trips_V1_TripsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.getPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreatePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > A place of the caller's own (a name, a point, maybe a category and an address): only they find it,
+    /// > and they may save it to their trips, plan and tag it.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createPlace<Result>(
+        _ message: Roam_Trips_V1_CreatePlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_GetPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_CreatePlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createPlace(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DeletePlace" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (its owner) Deletes a place of their own, with its saves to trips; the catalog's are not found.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func deletePlace<Result>(
+        _ message: Roam_Trips_V1_GetPlaceRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Trips_V1_RemoveSavedPlaceResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Trips_V1_GetPlaceRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.deletePlace(
             request: request,
             options: options,
             onResponse: handleResponse

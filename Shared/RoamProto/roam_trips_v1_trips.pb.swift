@@ -2058,67 +2058,111 @@ public nonisolated struct Roam_Trips_V1_ListTripPlacesResponse: Sendable {
   public init() {}
 }
 
-public nonisolated struct Roam_Trips_V1_Place: Sendable {
+public nonisolated struct Roam_Trips_V1_Place: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var id: String = String()
+  public var id: String {
+    get {_storage._id}
+    set {_uniqueStorage()._id = newValue}
+  }
 
-  public var sourceID: String = String()
+  public var sourceID: String {
+    get {_storage._sourceID}
+    set {_uniqueStorage()._sourceID = newValue}
+  }
 
-  public var name: String = String()
+  public var name: String {
+    get {_storage._name}
+    set {_uniqueStorage()._name = newValue}
+  }
 
   /// restaurant, cafe, bar, museum, park, viewpoint, beach, shopping, nightlife, landmark, other.
-  public var category: String = String()
+  public var category: String {
+    get {_storage._category}
+    set {_uniqueStorage()._category = newValue}
+  }
 
   public var point: Roam_Common_V1_LatLng {
-    get {_point ?? Roam_Common_V1_LatLng()}
-    set {_point = newValue}
+    get {_storage._point ?? Roam_Common_V1_LatLng()}
+    set {_uniqueStorage()._point = newValue}
   }
   /// Returns true if `point` has been explicitly set.
-  public var hasPoint: Bool {self._point != nil}
+  public var hasPoint: Bool {_storage._point != nil}
   /// Clears the value of `point`. Subsequent reads from it will return its default value.
-  public mutating func clearPoint() {self._point = nil}
+  public mutating func clearPoint() {_uniqueStorage()._point = nil}
 
   /// 0 to 5: the source's ratings and Roam users' together.
-  public var rating: Double = 0
+  public var rating: Double {
+    get {_storage._rating}
+    set {_uniqueStorage()._rating = newValue}
+  }
 
-  public var ratingCount: Int32 = 0
+  public var ratingCount: Int32 {
+    get {_storage._ratingCount}
+    set {_uniqueStorage()._ratingCount = newValue}
+  }
 
   /// 0 (cheap) to 4; absent when unknown.
   public var priceLevel: Int32 {
-    get {_priceLevel ?? 0}
-    set {_priceLevel = newValue}
+    get {_storage._priceLevel ?? 0}
+    set {_uniqueStorage()._priceLevel = newValue}
   }
   /// Returns true if `priceLevel` has been explicitly set.
-  public var hasPriceLevel: Bool {self._priceLevel != nil}
+  public var hasPriceLevel: Bool {_storage._priceLevel != nil}
   /// Clears the value of `priceLevel`. Subsequent reads from it will return its default value.
-  public mutating func clearPriceLevel() {self._priceLevel = nil}
+  public mutating func clearPriceLevel() {_uniqueStorage()._priceLevel = nil}
 
-  public var address: String = String()
+  public var address: String {
+    get {_storage._address}
+    set {_uniqueStorage()._address = newValue}
+  }
 
-  public var phone: String = String()
+  public var phone: String {
+    get {_storage._phone}
+    set {_uniqueStorage()._phone = newValue}
+  }
 
-  public var website: String = String()
+  public var website: String {
+    get {_storage._website}
+    set {_uniqueStorage()._website = newValue}
+  }
 
   /// OpenStreetMap's opening_hours form.
-  public var openingHours: String = String()
+  public var openingHours: String {
+    get {_storage._openingHours}
+    set {_uniqueStorage()._openingHours = newValue}
+  }
 
-  public var photoURL: String = String()
+  public var photoURL: String {
+    get {_storage._photoURL}
+    set {_uniqueStorage()._photoURL = newValue}
+  }
 
   /// The caller's own rating, 0 when none.
-  public var myRating: Int32 = 0
+  public var myRating: Int32 {
+    get {_storage._myRating}
+    set {_uniqueStorage()._myRating = newValue}
+  }
 
   /// From the point asked about (FindPlaces).
-  public var distanceMeters: Double = 0
+  public var distanceMeters: Double {
+    get {_storage._distanceMeters}
+    set {_uniqueStorage()._distanceMeters = newValue}
+  }
+
+  /// The caller, for a place they added; empty for the catalog's (and then `source_id` is set).
+  public var ownerID: String {
+    get {_storage._ownerID}
+    set {_uniqueStorage()._ownerID = newValue}
+  }
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _point: Roam_Common_V1_LatLng? = nil
-  fileprivate var _priceLevel: Int32? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Roam_Trips_V1_PlaceRecord: Sendable {
@@ -2262,6 +2306,36 @@ public nonisolated struct Roam_Trips_V1_FindPlacesResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Trips_V1_CreatePlaceRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var name: String = String()
+
+  public var point: Roam_Common_V1_LatLng {
+    get {_point ?? Roam_Common_V1_LatLng()}
+    set {_point = newValue}
+  }
+  /// Returns true if `point` has been explicitly set.
+  public var hasPoint: Bool {self._point != nil}
+  /// Clears the value of `point`. Subsequent reads from it will return its default value.
+  public mutating func clearPoint() {self._point = nil}
+
+  /// One of the catalog's categories; `other` when empty.
+  public var category: String = String()
+
+  public var address: String = String()
+
+  public var idempotencyKey: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _point: Roam_Common_V1_LatLng? = nil
+}
+
 public nonisolated struct Roam_Trips_V1_GetPlaceRequest: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
@@ -2330,34 +2404,35 @@ public nonisolated struct Roam_Trips_V1_RatePlaceResponse: Sendable {
   fileprivate var _place: Roam_Trips_V1_Place? = nil
 }
 
-public nonisolated struct Roam_Trips_V1_SavedPlace: @unchecked Sendable {
+public nonisolated struct Roam_Trips_V1_SavedPlace: Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   public var place: Roam_Trips_V1_Place {
-    get {_storage._place ?? Roam_Trips_V1_Place()}
-    set {_uniqueStorage()._place = newValue}
+    get {_place ?? Roam_Trips_V1_Place()}
+    set {_place = newValue}
   }
   /// Returns true if `place` has been explicitly set.
-  public var hasPlace: Bool {_storage._place != nil}
+  public var hasPlace: Bool {self._place != nil}
   /// Clears the value of `place`. Subsequent reads from it will return its default value.
-  public mutating func clearPlace() {_uniqueStorage()._place = nil}
+  public mutating func clearPlace() {self._place = nil}
 
   public var savedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_storage._savedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_uniqueStorage()._savedAt = newValue}
+    get {_savedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_savedAt = newValue}
   }
   /// Returns true if `savedAt` has been explicitly set.
-  public var hasSavedAt: Bool {_storage._savedAt != nil}
+  public var hasSavedAt: Bool {self._savedAt != nil}
   /// Clears the value of `savedAt`. Subsequent reads from it will return its default value.
-  public mutating func clearSavedAt() {_uniqueStorage()._savedAt = nil}
+  public mutating func clearSavedAt() {self._savedAt = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _storage = _StorageClass.defaultInstance
+  fileprivate var _place: Roam_Trips_V1_Place? = nil
+  fileprivate var _savedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_SavePlaceRequest: Sendable {
@@ -5851,103 +5926,174 @@ nonisolated extension Roam_Trips_V1_ListTripPlacesResponse: SwiftProtobuf.Messag
 
 nonisolated extension Roam_Trips_V1_Place: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Place"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}source_id\0\u{1}name\0\u{1}category\0\u{1}point\0\u{1}rating\0\u{3}rating_count\0\u{3}price_level\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}photo_url\0\u{3}my_rating\0\u{3}distance_meters\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}source_id\0\u{1}name\0\u{1}category\0\u{1}point\0\u{1}rating\0\u{3}rating_count\0\u{3}price_level\0\u{1}address\0\u{1}phone\0\u{1}website\0\u{3}opening_hours\0\u{3}photo_url\0\u{3}my_rating\0\u{3}distance_meters\0\u{3}owner_id\0")
+
+  fileprivate class _StorageClass {
+    var _id: String = String()
+    var _sourceID: String = String()
+    var _name: String = String()
+    var _category: String = String()
+    var _point: Roam_Common_V1_LatLng? = nil
+    var _rating: Double = 0
+    var _ratingCount: Int32 = 0
+    var _priceLevel: Int32? = nil
+    var _address: String = String()
+    var _phone: String = String()
+    var _website: String = String()
+    var _openingHours: String = String()
+    var _photoURL: String = String()
+    var _myRating: Int32 = 0
+    var _distanceMeters: Double = 0
+    var _ownerID: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _id = source._id
+      _sourceID = source._sourceID
+      _name = source._name
+      _category = source._category
+      _point = source._point
+      _rating = source._rating
+      _ratingCount = source._ratingCount
+      _priceLevel = source._priceLevel
+      _address = source._address
+      _phone = source._phone
+      _website = source._website
+      _openingHours = source._openingHours
+      _photoURL = source._photoURL
+      _myRating = source._myRating
+      _distanceMeters = source._distanceMeters
+      _ownerID = source._ownerID
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.id) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.sourceID) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.name) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.category) }()
-      case 5: try { try decoder.decodeSingularMessageField(value: &self._point) }()
-      case 6: try { try decoder.decodeSingularDoubleField(value: &self.rating) }()
-      case 7: try { try decoder.decodeSingularInt32Field(value: &self.ratingCount) }()
-      case 8: try { try decoder.decodeSingularInt32Field(value: &self._priceLevel) }()
-      case 9: try { try decoder.decodeSingularStringField(value: &self.address) }()
-      case 10: try { try decoder.decodeSingularStringField(value: &self.phone) }()
-      case 11: try { try decoder.decodeSingularStringField(value: &self.website) }()
-      case 12: try { try decoder.decodeSingularStringField(value: &self.openingHours) }()
-      case 13: try { try decoder.decodeSingularStringField(value: &self.photoURL) }()
-      case 14: try { try decoder.decodeSingularInt32Field(value: &self.myRating) }()
-      case 15: try { try decoder.decodeSingularDoubleField(value: &self.distanceMeters) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._id) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._sourceID) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._name) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._category) }()
+        case 5: try { try decoder.decodeSingularMessageField(value: &_storage._point) }()
+        case 6: try { try decoder.decodeSingularDoubleField(value: &_storage._rating) }()
+        case 7: try { try decoder.decodeSingularInt32Field(value: &_storage._ratingCount) }()
+        case 8: try { try decoder.decodeSingularInt32Field(value: &_storage._priceLevel) }()
+        case 9: try { try decoder.decodeSingularStringField(value: &_storage._address) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._phone) }()
+        case 11: try { try decoder.decodeSingularStringField(value: &_storage._website) }()
+        case 12: try { try decoder.decodeSingularStringField(value: &_storage._openingHours) }()
+        case 13: try { try decoder.decodeSingularStringField(value: &_storage._photoURL) }()
+        case 14: try { try decoder.decodeSingularInt32Field(value: &_storage._myRating) }()
+        case 15: try { try decoder.decodeSingularDoubleField(value: &_storage._distanceMeters) }()
+        case 16: try { try decoder.decodeSingularStringField(value: &_storage._ownerID) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.id.isEmpty {
-      try visitor.visitSingularStringField(value: self.id, fieldNumber: 1)
-    }
-    if !self.sourceID.isEmpty {
-      try visitor.visitSingularStringField(value: self.sourceID, fieldNumber: 2)
-    }
-    if !self.name.isEmpty {
-      try visitor.visitSingularStringField(value: self.name, fieldNumber: 3)
-    }
-    if !self.category.isEmpty {
-      try visitor.visitSingularStringField(value: self.category, fieldNumber: 4)
-    }
-    try { if let v = self._point {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
-    } }()
-    if self.rating.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.rating, fieldNumber: 6)
-    }
-    if self.ratingCount != 0 {
-      try visitor.visitSingularInt32Field(value: self.ratingCount, fieldNumber: 7)
-    }
-    try { if let v = self._priceLevel {
-      try visitor.visitSingularInt32Field(value: v, fieldNumber: 8)
-    } }()
-    if !self.address.isEmpty {
-      try visitor.visitSingularStringField(value: self.address, fieldNumber: 9)
-    }
-    if !self.phone.isEmpty {
-      try visitor.visitSingularStringField(value: self.phone, fieldNumber: 10)
-    }
-    if !self.website.isEmpty {
-      try visitor.visitSingularStringField(value: self.website, fieldNumber: 11)
-    }
-    if !self.openingHours.isEmpty {
-      try visitor.visitSingularStringField(value: self.openingHours, fieldNumber: 12)
-    }
-    if !self.photoURL.isEmpty {
-      try visitor.visitSingularStringField(value: self.photoURL, fieldNumber: 13)
-    }
-    if self.myRating != 0 {
-      try visitor.visitSingularInt32Field(value: self.myRating, fieldNumber: 14)
-    }
-    if self.distanceMeters.bitPattern != 0 {
-      try visitor.visitSingularDoubleField(value: self.distanceMeters, fieldNumber: 15)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._id.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._id, fieldNumber: 1)
+      }
+      if !_storage._sourceID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._sourceID, fieldNumber: 2)
+      }
+      if !_storage._name.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._name, fieldNumber: 3)
+      }
+      if !_storage._category.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._category, fieldNumber: 4)
+      }
+      try { if let v = _storage._point {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+      } }()
+      if _storage._rating.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._rating, fieldNumber: 6)
+      }
+      if _storage._ratingCount != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._ratingCount, fieldNumber: 7)
+      }
+      try { if let v = _storage._priceLevel {
+        try visitor.visitSingularInt32Field(value: v, fieldNumber: 8)
+      } }()
+      if !_storage._address.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._address, fieldNumber: 9)
+      }
+      if !_storage._phone.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._phone, fieldNumber: 10)
+      }
+      if !_storage._website.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._website, fieldNumber: 11)
+      }
+      if !_storage._openingHours.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._openingHours, fieldNumber: 12)
+      }
+      if !_storage._photoURL.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._photoURL, fieldNumber: 13)
+      }
+      if _storage._myRating != 0 {
+        try visitor.visitSingularInt32Field(value: _storage._myRating, fieldNumber: 14)
+      }
+      if _storage._distanceMeters.bitPattern != 0 {
+        try visitor.visitSingularDoubleField(value: _storage._distanceMeters, fieldNumber: 15)
+      }
+      if !_storage._ownerID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._ownerID, fieldNumber: 16)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Trips_V1_Place, rhs: Roam_Trips_V1_Place) -> Bool {
-    if lhs.id != rhs.id {return false}
-    if lhs.sourceID != rhs.sourceID {return false}
-    if lhs.name != rhs.name {return false}
-    if lhs.category != rhs.category {return false}
-    if lhs._point != rhs._point {return false}
-    if lhs.rating != rhs.rating {return false}
-    if lhs.ratingCount != rhs.ratingCount {return false}
-    if lhs._priceLevel != rhs._priceLevel {return false}
-    if lhs.address != rhs.address {return false}
-    if lhs.phone != rhs.phone {return false}
-    if lhs.website != rhs.website {return false}
-    if lhs.openingHours != rhs.openingHours {return false}
-    if lhs.photoURL != rhs.photoURL {return false}
-    if lhs.myRating != rhs.myRating {return false}
-    if lhs.distanceMeters != rhs.distanceMeters {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._id != rhs_storage._id {return false}
+        if _storage._sourceID != rhs_storage._sourceID {return false}
+        if _storage._name != rhs_storage._name {return false}
+        if _storage._category != rhs_storage._category {return false}
+        if _storage._point != rhs_storage._point {return false}
+        if _storage._rating != rhs_storage._rating {return false}
+        if _storage._ratingCount != rhs_storage._ratingCount {return false}
+        if _storage._priceLevel != rhs_storage._priceLevel {return false}
+        if _storage._address != rhs_storage._address {return false}
+        if _storage._phone != rhs_storage._phone {return false}
+        if _storage._website != rhs_storage._website {return false}
+        if _storage._openingHours != rhs_storage._openingHours {return false}
+        if _storage._photoURL != rhs_storage._photoURL {return false}
+        if _storage._myRating != rhs_storage._myRating {return false}
+        if _storage._distanceMeters != rhs_storage._distanceMeters {return false}
+        if _storage._ownerID != rhs_storage._ownerID {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -6201,6 +6347,60 @@ nonisolated extension Roam_Trips_V1_FindPlacesResponse: SwiftProtobuf.Message, S
   }
 }
 
+nonisolated extension Roam_Trips_V1_CreatePlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CreatePlaceRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}name\0\u{1}point\0\u{1}category\0\u{1}address\0\u{3}idempotency_key\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.name) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._point) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.category) }()
+      case 4: try { try decoder.decodeSingularStringField(value: &self.address) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.idempotencyKey) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.name.isEmpty {
+      try visitor.visitSingularStringField(value: self.name, fieldNumber: 1)
+    }
+    try { if let v = self._point {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    if !self.category.isEmpty {
+      try visitor.visitSingularStringField(value: self.category, fieldNumber: 3)
+    }
+    if !self.address.isEmpty {
+      try visitor.visitSingularStringField(value: self.address, fieldNumber: 4)
+    }
+    if !self.idempotencyKey.isEmpty {
+      try visitor.visitSingularStringField(value: self.idempotencyKey, fieldNumber: 5)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_CreatePlaceRequest, rhs: Roam_Trips_V1_CreatePlaceRequest) -> Bool {
+    if lhs.name != rhs.name {return false}
+    if lhs._point != rhs._point {return false}
+    if lhs.category != rhs.category {return false}
+    if lhs.address != rhs.address {return false}
+    if lhs.idempotencyKey != rhs.idempotencyKey {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Roam_Trips_V1_GetPlaceRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".GetPlaceRequest"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}place_id\0")
@@ -6338,74 +6538,36 @@ nonisolated extension Roam_Trips_V1_SavedPlace: SwiftProtobuf.Message, SwiftProt
   public static let protoMessageName: String = _protobuf_package + ".SavedPlace"
   public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}place\0\u{3}saved_at\0")
 
-  fileprivate class _StorageClass {
-    var _place: Roam_Trips_V1_Place? = nil
-    var _savedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-
-      // This property is used as the initial default value for new instances of the type.
-      // The type itself is protecting the reference to its storage via CoW semantics.
-      // This will force a copy to be made of this reference when the first mutation occurs;
-      // hence, it is safe to mark this as `nonisolated(unsafe)`.
-      static nonisolated(unsafe) let defaultInstance = _StorageClass()
-
-    private init() {}
-
-    init(copying source: _StorageClass) {
-      _place = source._place
-      _savedAt = source._savedAt
-    }
-  }
-
-  fileprivate mutating func _uniqueStorage() -> _StorageClass {
-    if !isKnownUniquelyReferenced(&_storage) {
-      _storage = _StorageClass(copying: _storage)
-    }
-    return _storage
-  }
-
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    _ = _uniqueStorage()
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      while let fieldNumber = try decoder.nextFieldNumber() {
-        // The use of inline closures is to circumvent an issue where the compiler
-        // allocates stack space for every case branch when no optimizations are
-        // enabled. https://github.com/apple/swift-protobuf/issues/1034
-        switch fieldNumber {
-        case 1: try { try decoder.decodeSingularMessageField(value: &_storage._place) }()
-        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._savedAt) }()
-        default: break
-        }
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularMessageField(value: &self._place) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._savedAt) }()
+      default: break
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every if/case branch local when no optimizations
-      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-      // https://github.com/apple/swift-protobuf/issues/1182
-      try { if let v = _storage._place {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
-      } }()
-      try { if let v = _storage._savedAt {
-        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-      } }()
-    }
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    try { if let v = self._place {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    } }()
+    try { if let v = self._savedAt {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Trips_V1_SavedPlace, rhs: Roam_Trips_V1_SavedPlace) -> Bool {
-    if lhs._storage !== rhs._storage {
-      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
-        let _storage = _args.0
-        let rhs_storage = _args.1
-        if _storage._place != rhs_storage._place {return false}
-        if _storage._savedAt != rhs_storage._savedAt {return false}
-        return true
-      }
-      if !storagesAreEqual {return false}
-    }
+    if lhs._place != rhs._place {return false}
+    if lhs._savedAt != rhs._savedAt {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -9,11 +9,17 @@ public func runRoam(_ arguments: [String], environment: [String: String]) throws
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(["ROAM_ENVIRONMENT": "development"]) { _, new in new }
         .merging(environment) { _, new in new }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
+    // A file, not a pipe: a process another test starts meanwhile may inherit a pipe's writing end and
+    // keep it open, and reading the pipe to its end would then wait for as long as that process lives.
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("roam-run-\(UUID().uuidString).log")
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw TestFailure("cannot create \(file.path)") }
+    defer { try? FileManager.default.removeItem(at: file) }
+    let handle = try FileHandle(forWritingTo: file)
+    process.standardOutput = handle
+    process.standardError = handle
     try process.run()
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    try handle.close()
+    let output = try Data(contentsOf: file)
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
 }

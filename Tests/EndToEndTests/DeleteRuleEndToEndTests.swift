@@ -56,6 +56,7 @@ import Testing
             },
             "deleteBucketList": { "/v1/lists/\(try await made("/v1/lists", ["title": "Later"]))" },
             "deleteBucketItem": { "/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Skydive"]))" },
+            "deletePlace": { "/v1/places/\(try await made("/v1/places", ["name": "My bench", "point": point]))" },
             "deleteActivity": { "/v1/activities/\(try await made("/v1/activities", ["name": "Tram 28", "place": ["point": point, "name": "Graça"]]))" },
             "deletePost": { "/v1/posts/\(try await made("/v1/stories", ["text": "Tiles", "place": point.merging(["name": "Alfama"]) { $1 }], key: "postId"))" },
             "unfollowPlace": {

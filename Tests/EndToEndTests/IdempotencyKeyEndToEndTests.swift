@@ -60,6 +60,8 @@ import Testing
             "commentOnBucketItem": Case(path: "/v1/items/\(item)/comments", body: ["text": "Soon"], other: ("/v1/items/\(item)/comments", ["text": "Later"])),
             "commentOnActivity": Case(path: "/v1/activities/\(activity)/comments", body: ["text": "Go early"],
                                       other: ("/v1/activities/\(activity)/comments", ["text": "Go late"])),
+            "createPlace": Case(path: "/v1/places", body: ["name": "My bench", "point": point],
+                                other: ("/v1/places", ["name": "My other bench", "point": point])),
             "startWalk": Case(path: "/v1/walks", body: ["title": "Baixa", "start": ["point": point]],
                               other: ("/v1/walks", ["title": "Chiado", "start": ["point": point]])),
             "commentOnWalk": Case(path: "/v1/walks/\(walk)/comments", body: ["text": "Steep"], other: ("/v1/walks/\(walk)/comments", ["text": "Flat"])),

@@ -104,4 +104,49 @@ import Trips
             #expect(after.userRatingCount == 19 && after.userRatingSum == 95)
         }
     }
+
+    /// A place a user added is found only by them, saved only to their trips, and goes when they delete
+    /// it (with its saves) or their account.
+    @Test(arguments: TripStoreKind.allCases)
+    func aPlaceOfOnesOwnIsFoundAndSavedOnlyByItsOwnerAndGoesWithThem(_ kind: TripStoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let center = Self.spot()
+            let (ana, bo) = (UUID(), UUID())
+            _ = try await store.importPlaces([Self.place("Catalog cafe", .cafe, at: center.moved(meters: 50, bearing: 0), rating: 4, count: 3)])
+            let id = UUID.v7()
+            let flat = Place(id: id, details: PlaceDetails(sourceID: Place.ownSourceID(id), name: "Joana's flat", category: .other,
+                                                           point: center.moved(meters: 80, bearing: 90), address: "Rua das Flores 3"),
+                             sourceRating: 0, sourceRatingCount: 0, ownerID: ana)
+            #expect(try await store.addOwnPlace(flat, idempotencyKey: "flat-1") == flat)
+            let retried = Place(id: UUID.v7(), details: flat.details, sourceRating: 0, sourceRatingCount: 0, ownerID: ana)
+            #expect(try await store.addOwnPlace(retried, idempotencyKey: "flat-1").id == id, "the key answers the first place")
+            #expect(try await store.place(id)?.ownerID == ana)
+            func names(for reader: UUID?) async throws -> [String] {
+                try await store.places(matching: PlaceQuery(near: center, order: .distance, reader: reader), limit: 20).map(\.place.details.name)
+            }
+            #expect(try await names(for: ana) == ["Catalog cafe", "Joana's flat"])
+            #expect(try await names(for: bo) == ["Catalog cafe"], "another user's is not found")
+            #expect(try await names(for: nil) == ["Catalog cafe"])
+
+            let anasTrip = try await store.create(TripFixtures.trip(owner: ana, "2026-06-10", "2026-06-12"), idempotencyKey: nil)
+            let bosTrip = try await store.create(TripFixtures.trip(owner: bo, "2026-06-10", "2026-06-12"), idempotencyKey: nil)
+            if case .saved? = try await store.save(id, toTrip: anasTrip.id, owner: ana, at: Date()) {} else { Issue.record("Ana saves her own place") }
+            #expect(try await store.save(id, toTrip: bosTrip.id, owner: bo, at: Date()) == nil, "Bo cannot save Ana's place")
+
+            #expect(try await !store.deleteOwnPlace(id, owner: bo))
+            #expect(try await store.deleteOwnPlace(id, owner: ana))
+            #expect(try await !store.deleteOwnPlace(id, owner: ana), "once")
+            #expect(try await store.place(id) == nil)
+            #expect(try await store.savedPlaces(ofTrip: anasTrip.id, owner: ana).isEmpty, "its saves go with it")
+            let catalogPlace = try #require(try await store.places(matching: PlaceQuery(near: center, reader: nil), limit: 1).first?.place)
+            #expect(try await !store.deleteOwnPlace(catalogPlace.id, owner: ana), "the catalog's are nobody's to delete")
+
+            let anotherID = UUID.v7()
+            _ = try await store.addOwnPlace(Place(id: anotherID, details: PlaceDetails(sourceID: Place.ownSourceID(anotherID), name: "Bench",
+                                                                                        category: .park, point: center), sourceRating: 0, sourceRatingCount: 0,
+                                                  ownerID: ana), idempotencyKey: nil)
+            #expect(try await store.deleteOwnPlaces(of: ana) == 1)
+            #expect(try await names(for: ana) == ["Catalog cafe"])
+        }
+    }
 }

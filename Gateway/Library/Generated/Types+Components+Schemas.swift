@@ -1548,6 +1548,47 @@ extension Components {
                 case saved
             }
         }
+        /// - Remark: Generated from `#/components/schemas/OwnPlaceRequest`.
+        internal struct OwnPlaceRequest: Codable, Hashable, Sendable {
+            /// 1 to 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/OwnPlaceRequest/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OwnPlaceRequest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// One of the catalog's (restaurant, cafe, bar, museum, park, viewpoint, beach, shopping, nightlife, landmark, other); other by default
+            ///
+            /// - Remark: Generated from `#/components/schemas/OwnPlaceRequest/category`.
+            internal var category: Swift.String?
+            /// Up to 500 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/OwnPlaceRequest/address`.
+            internal var address: Swift.String?
+            /// Creates a new `OwnPlaceRequest`.
+            ///
+            /// - Parameters:
+            ///   - name: 1 to 200 characters
+            ///   - point:
+            ///   - category: One of the catalog's (restaurant, cafe, bar, museum, park, viewpoint, beach, shopping, nightlife, landmark, other); other by default
+            ///   - address: Up to 500 characters
+            internal init(
+                name: Swift.String,
+                point: Components.Schemas.LatLng,
+                category: Swift.String? = nil,
+                address: Swift.String? = nil
+            ) {
+                self.name = name
+                self.point = point
+                self.category = category
+                self.address = address
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case name
+                case point
+                case category
+                case address
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/CatalogPlace`.
         internal struct CatalogPlace: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CatalogPlace/address`.
@@ -1560,6 +1601,10 @@ extension Components {
             internal var distanceMeters: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/CatalogPlace/id`.
             internal var id: Swift.String
+            /// A place you added; only you see it
+            ///
+            /// - Remark: Generated from `#/components/schemas/CatalogPlace/mine`.
+            internal var mine: Swift.Bool?
             /// Your rating, 1 to 5, when you gave one
             ///
             /// - Remark: Generated from `#/components/schemas/CatalogPlace/myRating`.
@@ -1595,6 +1640,7 @@ extension Components {
             ///   - category:
             ///   - distanceMeters: From the point searched (nearby)
             ///   - id:
+            ///   - mine: A place you added; only you see it
             ///   - myRating: Your rating, 1 to 5, when you gave one
             ///   - name:
             ///   - openingHours: In OpenStreetMap's opening_hours form
@@ -1610,6 +1656,7 @@ extension Components {
                 category: Swift.String,
                 distanceMeters: Swift.Double? = nil,
                 id: Swift.String,
+                mine: Swift.Bool? = nil,
                 myRating: Swift.Int? = nil,
                 name: Swift.String,
                 openingHours: Swift.String? = nil,
@@ -1625,6 +1672,7 @@ extension Components {
                 self.category = category
                 self.distanceMeters = distanceMeters
                 self.id = id
+                self.mine = mine
                 self.myRating = myRating
                 self.name = name
                 self.openingHours = openingHours
@@ -1641,6 +1689,7 @@ extension Components {
                 case category
                 case distanceMeters
                 case id
+                case mine
                 case myRating
                 case name
                 case openingHours

@@ -542,11 +542,21 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/places/nearby`.
     /// - Remark: Generated from `#/paths//v1/places/nearby/get(findPlaces)`.
     func findPlaces(_ input: Operations.FindPlaces.Input) async throws -> Operations.FindPlaces.Output
-    /// One place of the catalog, with your own rating
+    /// A place of your own (a friend's flat, a favourite bench): only you find it, near a point or by id, and you may save it to your trips, plan it and tag your journal with it
+    ///
+    /// - Remark: HTTP `POST /v1/places`.
+    /// - Remark: Generated from `#/paths//v1/places/post(createPlace)`.
+    func createPlace(_ input: Operations.CreatePlace.Input) async throws -> Operations.CreatePlace.Output
+    /// One place of the catalog, or of your own, with your own rating
     ///
     /// - Remark: HTTP `GET /v1/places/{id}`.
     /// - Remark: Generated from `#/paths//v1/places/{id}/get(getPlace)`.
     func getPlace(_ input: Operations.GetPlace.Input) async throws -> Operations.GetPlace.Output
+    /// Delete a place of your own, with its saves to your trips; 404 for the catalog's, another user's, or one deleted already
+    ///
+    /// - Remark: HTTP `DELETE /v1/places/{id}`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/delete(deletePlace)`.
+    func deletePlace(_ input: Operations.DeletePlace.Input) async throws -> Operations.DeletePlace.Output
     /// Rate a place 1 to 5 (rating again replaces your rating)
     ///
     /// - Remark: HTTP `PUT /v1/places/{id}/rating`.
@@ -2448,7 +2458,20 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// One place of the catalog, with your own rating
+    /// A place of your own (a friend's flat, a favourite bench): only you find it, near a point or by id, and you may save it to your trips, plan it and tag your journal with it
+    ///
+    /// - Remark: HTTP `POST /v1/places`.
+    /// - Remark: Generated from `#/paths//v1/places/post(createPlace)`.
+    internal func createPlace(
+        headers: Operations.CreatePlace.Input.Headers = .init(),
+        body: Operations.CreatePlace.Input.Body
+    ) async throws -> Operations.CreatePlace.Output {
+        try await createPlace(Operations.CreatePlace.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// One place of the catalog, or of your own, with your own rating
     ///
     /// - Remark: HTTP `GET /v1/places/{id}`.
     /// - Remark: Generated from `#/paths//v1/places/{id}/get(getPlace)`.
@@ -2457,6 +2480,19 @@ extension APIProtocol {
         headers: Operations.GetPlace.Input.Headers = .init()
     ) async throws -> Operations.GetPlace.Output {
         try await getPlace(Operations.GetPlace.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Delete a place of your own, with its saves to your trips; 404 for the catalog's, another user's, or one deleted already
+    ///
+    /// - Remark: HTTP `DELETE /v1/places/{id}`.
+    /// - Remark: Generated from `#/paths//v1/places/{id}/delete(deletePlace)`.
+    internal func deletePlace(
+        path: Operations.DeletePlace.Input.Path,
+        headers: Operations.DeletePlace.Input.Headers = .init()
+    ) async throws -> Operations.DeletePlace.Output {
+        try await deletePlace(Operations.DeletePlace.Input(
             path: path,
             headers: headers
         ))

@@ -41,6 +41,29 @@ extension GatewayAPI {
         return .ok(.init(body: .json(.init(response.place, withDistance: false))))
     }
 
+    func createPlace(_ input: Operations.CreatePlace.Input) async throws -> Operations.CreatePlace.Output {
+        let body = switch input.body { case .json(let body): body }
+        let response = try await trips.call { client, options in
+            try await client.createPlace(.with {
+                $0.name = body.name
+                $0.point = body.point.proto
+                $0.category = body.category ?? ""
+                $0.address = body.address ?? ""
+                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+            }, options: options)
+        }
+        return .created(.init(body: .json(.init(response.place, withDistance: false))))
+    }
+
+    func deletePlace(_ input: Operations.DeletePlace.Input) async throws -> Operations.DeletePlace.Output {
+        _ = try await renamingFields(["place_id": "id"]) {
+            try await trips.call(idempotent: true) { client, options in
+                try await client.deletePlace(.with { $0.placeID = input.path.id }, options: options)
+            }
+        }
+        return .noContent(.init())
+    }
+
     func ratePlace(_ input: Operations.RatePlace.Input) async throws -> Operations.RatePlace.Output {
         let body = switch input.body { case .json(let body): body }
         let response = try await renamingFields(["place_id": "id"]) {
@@ -59,7 +82,7 @@ extension Components.Schemas.CatalogPlace {
     init(_ proto: Roam_Trips_V1_Place, withDistance: Bool) {
         func text(_ value: String) -> String? { value.isEmpty ? nil : value }
         self.init(address: text(proto.address), category: proto.category, distanceMeters: withDistance ? proto.distanceMeters : nil, id: proto.id,
-                  myRating: proto.myRating == 0 ? nil : Int(proto.myRating), name: proto.name, openingHours: text(proto.openingHours),
+                  mine: proto.ownerID.isEmpty ? nil : true, myRating: proto.myRating == 0 ? nil : Int(proto.myRating), name: proto.name, openingHours: text(proto.openingHours),
                   phone: text(proto.phone), photoUrl: text(proto.photoURL), point: .init(proto.point),
                   priceLevel: proto.hasPriceLevel ? Int(proto.priceLevel) : nil, rating: proto.rating, ratingCount: Int(proto.ratingCount),
                   website: text(proto.website))

@@ -15,19 +15,22 @@ public struct PlaceQuery: Sendable, Hashable {
     public var namePrefix: String?
     public var order: Order
     public var limit: Int
+    /// Whose own places are found beside the catalog's; the catalog's only when nil.
+    public var reader: UUID?
 
     public static let defaultRadiusMeters = 5_000.0
     public static let maxRadiusMeters = 50_000.0
     public static let defaultLimit = 20
 
     public init(near: GeoPoint, withinMeters: Double = defaultRadiusMeters, category: PlaceCategory? = nil, namePrefix: String? = nil,
-                order: Order = .ratingDescending, limit: Int = defaultLimit) {
+                order: Order = .ratingDescending, limit: Int = defaultLimit, reader: UUID? = nil) {
         self.near = near
         self.withinMeters = withinMeters
         self.category = category
         self.namePrefix = namePrefix
         self.order = order
         self.limit = limit
+        self.reader = reader
     }
 
     public func validated() throws(RoamError) -> PlaceQuery {

@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 
-/// The places catalog: loaded by operators, found near a point, rated by signed-in users.
+/// The places catalog: loaded by operators, found near a point, rated by signed-in users; and the
+/// places each user adds for themselves, which only they see.
 public struct PlaceService: Sendable {
     let places: any PlacesRepository
     let now: @Sendable () -> Date
@@ -32,9 +33,43 @@ public struct PlaceService: Sendable {
         return try await places.importPlaces(checked.indices.filter { latest[checked[$0].details.sourceID] == $0 }.map { checked[$0] })
     }
 
+    /// A place by id, whoever's it is (for names of places already on the reader's trip).
     public func place(_ id: UUID) async throws -> Place {
         guard let place = try await places.place(id) else { throw Self.placeNotFound }
         return place
+    }
+
+    /// A place the reader may see: the catalog's, or one they added; another user's is not found.
+    public func place(_ id: UUID, for reader: UUID?) async throws -> Place {
+        guard let place = try await places.place(id), place.isVisible(to: reader) else { throw Self.placeNotFound }
+        return place
+    }
+
+    /// A place of the user's own (a friend's flat, a favourite bench): a name, a point, maybe a category
+    /// and an address. Only they see it; they may save it to trips, plan it and tag it.
+    public func addOwn(name: String, point: GeoPoint, category: String?, address: String?, owner: UUID, idempotencyKey: String?) async throws -> Place {
+        let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let address = address?.trimmingCharacters(in: .whitespacesAndNewlines)
+        var validation = Validation()
+        validation.require(!name.isEmpty && name.count <= 200 && !name.contains(where: \.isNewline), "name", "must be 1 to 200 characters on one line")
+        validation.requireNoSpoofing(line: name, "name")
+        point.validate("point", into: &validation)
+        let kind = category.map { PlaceCategory(rawValue: $0) } ?? .other
+        validation.require(kind != nil, "category", "must be one of \(PlaceCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        if let address { validation.require(address.count <= 500, "address", "must be at most 500 characters") }
+        try validation.check()
+        try IdempotencyKey.check(idempotencyKey)
+        let id = UUID.v7(at: now())
+        return try await places.addOwnPlace(Place(id: id, details: PlaceDetails(sourceID: Place.ownSourceID(id), name: name, category: kind ?? .other,
+                                                                                 point: point, address: address.flatMap { $0.isEmpty ? nil : $0 }),
+                                                  sourceRating: 0, sourceRatingCount: 0, ownerID: owner),
+                                            idempotencyKey: idempotencyKey)
+    }
+
+    /// Deletes a place the owner added (its saves to trips go with it); the catalog's and other users'
+    /// are not found.
+    public func deleteOwn(_ id: UUID, owner: UUID) async throws {
+        guard try await places.deleteOwnPlace(id, owner: owner) else { throw Self.placeNotFound }
     }
 
     /// Places near a point by the query's filters and order; with `openIn`, only those whose hours
@@ -51,6 +86,7 @@ public struct PlaceService: Sendable {
     /// `user` rates the place 1 to 5; rating it again replaces their rating.
     public func rate(_ id: UUID, stars: Int, by user: UUID) async throws -> Place {
         guard (1...5).contains(stars) else { throw RoamError.invalidField("stars", "must be from 1 to 5") }
+        _ = try await place(id, for: user)
         guard let place = try await places.rate(id, stars: stars, by: user) else { throw Self.placeNotFound }
         return place
     }

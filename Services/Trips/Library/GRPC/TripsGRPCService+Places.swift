@@ -43,7 +43,7 @@ extension TripsGRPCService {
         try validation.check()
         let query = PlaceQuery(near: GeoPoint(request.near), withinMeters: request.withinMeters == 0 ? PlaceQuery.defaultRadiusMeters : request.withinMeters,
                                category: category, namePrefix: request.namePrefix, order: order!,
-                               limit: request.limit == 0 ? PlaceQuery.defaultLimit : Int(request.limit))
+                               limit: request.limit == 0 ? PlaceQuery.defaultLimit : Int(request.limit), reader: user)
         let found = try await places.find(query, openIn: zone?.timeZone)
         let mine = try await places.ratings(of: found.map(\.place.id), by: user)
         return .with { $0.places = found.map { $0.place.proto(myRating: mine[$0.place.id], meters: $0.meters) } }
@@ -51,9 +51,22 @@ extension TripsGRPCService {
 
     public func getPlace(request: Roam_Trips_V1_GetPlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetPlaceResponse {
         let user = try caller()
-        let place = try await places.place(UUID(field: "place_id", request.placeID))
+        let place = try await places.place(UUID(field: "place_id", request.placeID), for: user)
         let mine = try await places.ratings(of: [place.id], by: user)[place.id]
         return .with { $0.place = place.proto(myRating: mine, meters: nil) }
+    }
+
+    public func createPlace(request: Roam_Trips_V1_CreatePlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetPlaceResponse {
+        let user = try caller()
+        guard request.hasPoint else { throw RoamError.invalidField("point", "is required") }
+        let place = try await places.addOwn(name: request.name, point: GeoPoint(request.point), category: request.category.nonEmpty,
+                                            address: request.address.nonEmpty, owner: user, idempotencyKey: request.idempotencyKey.nonEmpty)
+        return .with { $0.place = place.proto(myRating: nil, meters: nil) }
+    }
+
+    public func deletePlace(request: Roam_Trips_V1_GetPlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_RemoveSavedPlaceResponse {
+        try await places.deleteOwn(UUID(field: "place_id", request.placeID), owner: caller())
+        return .init()
     }
 
     public func ratePlace(request: Roam_Trips_V1_RatePlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_RatePlaceResponse {
@@ -67,7 +80,8 @@ extension Place {
     func proto(myRating: Int?, meters: Double?) -> Roam_Trips_V1_Place {
         .with {
             $0.id = id.lowercasedString
-            $0.sourceID = details.sourceID
+            $0.sourceID = ownerID == nil ? details.sourceID : ""
+            $0.ownerID = ownerID?.lowercasedString ?? ""
             $0.name = details.name
             $0.category = details.category.rawValue
             $0.point = details.point.proto

@@ -32,9 +32,10 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
         try await purgedUsers.mark(user)
         let purged = try await trips.purgeUser(user)
         let ratings = try await places.removeRatings(by: user)
+        let ownPlaces = try await places.deleteOwnPlaces(of: user)
         let walks = try await walks.purgeUser(user)
         RequestContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)",
-                                                                      "walks": "\(walks)"])
+                                                                      "own_places": "\(ownPlaces)", "walks": "\(walks)"])
         return .init()
     }
 

@@ -27,11 +27,44 @@ extension InMemoryTripStore: PlacesRepository {
         state.withLock { $0.places[id] }
     }
 
+    public func addOwnPlace(_ place: Place, idempotencyKey: String?) async throws -> Place {
+        try state.withLock { state throws(RoamError) in
+            let key = idempotencyKey.map { "place/\(place.ownerID?.lowercasedString ?? "")/\($0)" }
+            if let key, let first = state.idempotencyKeys[key].flatMap({ state.places[$0] }) {
+                try state.fingerprints.checkReplay(key)
+                return first
+            }
+            state.places[place.id] = place
+            state.placeIDs[place.details.sourceID] = place.id
+            if let key {
+                state.idempotencyKeys[key] = place.id
+                state.fingerprints.remember(key)
+            }
+            return place
+        }
+    }
+
+    public func deleteOwnPlace(_ id: UUID, owner: UUID) async throws -> Bool {
+        state.withLock { state in
+            guard let place = state.places[id], place.ownerID == owner else { return false }
+            state.removePlace(place)
+            return true
+        }
+    }
+
+    public func deleteOwnPlaces(of owner: UUID) async throws -> Int {
+        state.withLock { state in
+            let theirs = state.places.values.filter { $0.ownerID == owner }
+            for place in theirs { state.removePlace(place) }
+            return theirs.count
+        }
+    }
+
     public func places(matching query: PlaceQuery, limit: Int) async throws -> [(place: Place, meters: Double)] {
         let found = state.withLock { state in
             state.places.values.compactMap { place -> (place: Place, meters: Double)? in
                 let meters = query.near.distance(to: place.details.point)
-                guard meters <= query.withinMeters, query.category.map({ $0 == place.details.category }) ?? true,
+                guard meters <= query.withinMeters, place.isVisible(to: query.reader), query.category.map({ $0 == place.details.category }) ?? true,
                       query.namePrefix.map({ place.details.name.lowercased().hasPrefix($0) }) ?? true else { return nil }
                 return (place, meters)
             }
@@ -69,5 +102,15 @@ extension InMemoryTripStore: PlacesRepository {
             }
             return removed
         }
+    }
+}
+
+extension InMemoryTripStore.State {
+    /// A place goes with its ratings and its saves to trips, as PostgreSQL's foreign keys take them.
+    mutating func removePlace(_ place: Place) {
+        places[place.id] = nil
+        placeIDs[place.details.sourceID] = nil
+        placeRatings[place.id] = nil
+        for trip in savedPlaces.keys { savedPlaces[trip]?[place.id] = nil }
     }
 }

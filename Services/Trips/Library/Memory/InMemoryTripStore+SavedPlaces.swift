@@ -5,7 +5,8 @@ import RoamCore
 extension InMemoryTripStore: SavedPlacesRepository {
     public func save(_ place: UUID, toTrip trip: UUID, owner: UUID, at time: Date) async throws -> SavedPlaceOutcome? {
         state.withLock { state in
-            guard let stored = state.trips[trip], stored.ownerID == owner, let catalogPlace = state.places[place] else { return nil }
+            guard let stored = state.trips[trip], stored.ownerID == owner, let catalogPlace = state.places[place],
+                  catalogPlace.isVisible(to: owner) else { return nil }
             if state.savedPlaces[trip]?[place] != nil { return .alreadySaved }
             let savedAt = TimedCursor(time: time, id: place).time
             state.savedPlaces[trip, default: [:]][place] = savedAt

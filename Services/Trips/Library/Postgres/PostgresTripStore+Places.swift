@@ -8,7 +8,7 @@ import RoamRuntime
 extension PostgresTripStore: PlacesRepository {
     static let placeColumns = """
         id, source_id, name, category, ST_Y(point::geometry), ST_X(point::geometry), price_level::int, address, phone, website, opening_hours,
-        photo_url, source_rating, source_rating_count, user_rating_sum::int, user_rating_count
+        photo_url, source_rating, source_rating_count, user_rating_sum::int, user_rating_count, owner_id
         """
 
     static func decodePlace(_ row: PostgresRow) throws -> Place {
@@ -21,7 +21,8 @@ extension PostgresTripStore: PlacesRepository {
                                    website: try column(9, String?.self), openingHours: try column(10, String?.self),
                                    photoURL: try column(11, String?.self))
         return Place(id: try column(0, UUID.self), details: details, sourceRating: try column(12, Double.self),
-                     sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self))
+                     sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self),
+                     ownerID: try column(16, UUID?.self))
     }
 
     public func importPlaces(_ places: [(details: PlaceDetails, rating: Double, ratingCount: Int)]) async throws -> Int {
@@ -55,6 +56,35 @@ extension PostgresTripStore: PlacesRepository {
         try await database.query("SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE id = \(id)").first.map(Self.decodePlace)
     }
 
+    public func addOwnPlace(_ place: Place, idempotencyKey: String?) async throws -> Place {
+        let details = place.details
+        if let row = try await database.query("""
+            INSERT INTO trips.places (id, source_id, name, category, point, address, owner_id, idempotency_key, idempotency_fingerprint)
+            VALUES (\(place.id), \(details.sourceID), \(details.name), \(details.category.rawValue),
+                    ST_SetSRID(ST_MakePoint(\(details.point.longitude), \(details.point.latitude)), 4326)::geography, \(details.address), \(place.ownerID),
+                    \(idempotencyKey), \(IdempotentRequest.fingerprint))
+            ON CONFLICT (owner_id, idempotency_key) DO NOTHING
+            RETURNING \(unescaped: Self.placeColumns)
+            """).first {
+            return try Self.decodePlace(row)
+        }
+        // The key was used before: that first place is the answer.
+        guard let first = try await database.query("""
+            SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE owner_id = \(place.ownerID) AND idempotency_key = \(idempotencyKey)
+            """).first else { throw RoamError.internal }
+        let replayed = try Self.decodePlace(first)
+        try await database.checkReplay(of: "trips.places", id: replayed.id)
+        return replayed
+    }
+
+    public func deleteOwnPlace(_ id: UUID, owner: UUID) async throws -> Bool {
+        try await !database.query("DELETE FROM trips.places WHERE id = \(id) AND owner_id = \(owner) RETURNING 1").isEmpty
+    }
+
+    public func deleteOwnPlaces(of owner: UUID) async throws -> Int {
+        try await database.query("DELETE FROM trips.places WHERE owner_id = \(owner) RETURNING 1").count
+    }
+
     /// Best first, the places rated 4.5 and up are read first, then 4 and up, then all: a band that
     /// holds `limit` places holds the best `limit`, and each band has its own index.
     static let ratingBands = ["rating >= 4.5", "rating >= 4", "true"]
@@ -84,12 +114,13 @@ extension PostgresTripStore: PlacesRepository {
                 FROM trips.places
                 WHERE ST_DWithin(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(query.withinMeters), false)
                   AND \(unescaped: band)
+                  AND (owner_id IS NULL OR owner_id = \(query.reader))
                   AND (\(query.category?.rawValue ?? "") = '' OR category = \(query.category?.rawValue ?? ""))
                   AND (\(query.namePrefix ?? "") = '' OR starts_with(lower(name), \(query.namePrefix ?? "")))
             ) found
             ORDER BY \(unescaped: order) LIMIT \(limit)
             """).map { row in
-            (try Self.decodePlace(row), try row.makeRandomAccess()[16].decode(Double.self))
+            (try Self.decodePlace(row), try row.makeRandomAccess()[17].decode(Double.self))
         }
     }
 

@@ -9,7 +9,7 @@ extension PostgresTripStore: SavedPlacesRepository {
         let inserted = try await database.query("""
             INSERT INTO trips.saved_places (trip_id, place_id, owner_id, saved_at)
             SELECT t.id, p.id, t.owner_id, \(time) FROM trips.trips t, trips.places p
-            WHERE t.id = \(trip) AND t.owner_id = \(owner) AND p.id = \(place)
+            WHERE t.id = \(trip) AND t.owner_id = \(owner) AND p.id = \(place) AND (p.owner_id IS NULL OR p.owner_id = \(owner))
             ON CONFLICT (trip_id, place_id) DO NOTHING
             RETURNING saved_at
             """)
@@ -31,7 +31,7 @@ extension PostgresTripStore: SavedPlacesRepository {
             ) saved
             ORDER BY saved_at DESC, id DESC
             """).map { row in
-            SavedPlace(tripID: trip, place: try Self.decodePlace(row), savedAt: try row.makeRandomAccess()[16].decode(Date.self))
+            SavedPlace(tripID: trip, place: try Self.decodePlace(row), savedAt: try row.makeRandomAccess()[17].decode(Date.self))
         }
     }
 

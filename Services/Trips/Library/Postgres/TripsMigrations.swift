@@ -261,5 +261,11 @@ public enum TripsMigrations {
             "CREATE INDEX trips_daily_reminders_due ON trips.trips (daily_reminder_at) WHERE daily_reminder_at IS NOT NULL",
             "CREATE INDEX trips_daily_reminders_sent ON trips.trips (owner_id, daily_reminded_at) WHERE daily_reminded_at IS NOT NULL",
         ]),
+        // Places users add for themselves: theirs alone, beside the catalog's (whose owner is NULL).
+        Migration(20, "OwnPlaces", [
+            "ALTER TABLE trips.places ADD COLUMN owner_id uuid, ADD COLUMN idempotency_key text, ADD COLUMN idempotency_fingerprint text",
+            "CREATE INDEX places_by_owner ON trips.places (owner_id) WHERE owner_id IS NOT NULL",
+            "ALTER TABLE trips.places ADD CONSTRAINT places_owner_id_idempotency_key_key UNIQUE (owner_id, idempotency_key)",
+        ] + PurgedUsers.refusalStatements(schema: schema, owners: [("places", "owner_id")])),
     ], requiresPostGIS: true)
 }
