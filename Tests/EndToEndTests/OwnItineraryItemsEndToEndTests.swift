@@ -36,6 +36,8 @@ import Testing
             // Checked at the edge, each refusal naming what the client sent.
             for (body, field) in [(["date": "2031-05-03"], "placeId"),
                                   (["title": "", "date": "2031-05-03"], "title"),
+                                  (["title": "Din\u{0}ner", "date": "2031-05-03"], "title"),
+                                  (["title": "Dinner", "date": "2031-05-03", "location": ["name": "Tasca\u{7}"]], "location.name"),
                                   (["title": String(repeating: "x", count: 201), "date": "2031-05-03"], "title"),
                                   (["title": "Dinner", "date": "2031-05-03", "location": [String: Any]()], "location"),
                                   (["title": "Dinner", "date": "2031-05-03", "location": ["point": ["latitude": 91, "longitude": 0]]], "location.point"),

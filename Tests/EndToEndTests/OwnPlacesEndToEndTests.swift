@@ -51,7 +51,9 @@ import Testing
                                   (["name": String(repeating: "x", count: 201), "point": ["latitude": 1, "longitude": 1]], "name"),
                                   (["name": "Bench", "point": ["latitude": 91, "longitude": 1]], "point"),
                                   (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "category": "castle"], "category"),
-                                  (["name": "Bench"], "point")] as [([String: Any], String)] {
+                                  (["name": "Bench"], "point"),
+                                  (["name": "Ben\u{0}ch", "point": ["latitude": 1, "longitude": 1]], "name"),
+                                  (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "address": "Rua\u{0}1"], "address")] as [([String: Any], String)] {
                 let refused = try await http.send("POST", "/v1/places", json: body, token: ana)
                 #expect(refused.status == 400 && refused.problemFields.contains { $0 == field || $0.hasPrefix("\(field).") },
                         "\(body): \(refused.status) \(refused.text)")

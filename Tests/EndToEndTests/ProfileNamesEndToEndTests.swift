@@ -24,7 +24,7 @@ import Testing
             #expect(seen["givenName"] as? String == "Ana Luísa" && seen["familyName"] as? String == "Pereira", "trimmed, and others see them")
 
             for (body, field) in [(["givenName": String(repeating: "a", count: 101)], "givenName"), (["familyName": "Pe\nreira"], "familyName"),
-                                  (["givenName": "Ana\u{202E}"], "givenName")] {
+                                  (["givenName": "Ana\u{202E}"], "givenName"), (["familyName": "Pe\u{0}reira"], "familyName")] {
                 let refused = try await http.send("PATCH", "/v1/me", json: body, token: ana)
                 #expect(refused.status == 400 && Set(refused.problemFields) == [field], "\(refused.status) \(refused.text)")
             }

@@ -50,9 +50,7 @@ public enum AccountRules {
 
     /// A given or family name: up to 100 characters on one line, or empty to have none.
     public static func checkPersonalName(_ name: String, _ field: String, into validation: inout Validation) {
-        validation.requireStorable(name, field)
-        validation.require(name.count <= 100 && !name.contains(where: \.isNewline), field, "must be at most 100 characters on one line")
-        validation.requireNoSpoofing(line: name, field)
+        if !name.isEmpty { validation.requireLine(name, field, maxLength: 100) }
     }
 
     static func isUsernameScalar(_ scalar: Unicode.Scalar) -> Bool {

@@ -43,12 +43,9 @@ public struct ItineraryService: Sendable {
             title = ownTitle.trimmingCharacters(in: .whitespacesAndNewlines)
             location = ownLocation.map { Destination(name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines), point: $0.point) }
             var validation = Validation()
-            validation.require(!title.isEmpty && title.count <= ItineraryItem.maxTitleLength && !title.contains(where: \.isNewline), "title",
-                               "must be 1 to \(ItineraryItem.maxTitleLength) characters on one line")
-            validation.requireNoSpoofing(line: title, "title")
+            validation.requireLine(title, "title", maxLength: ItineraryItem.maxTitleLength)
             if let location {
-                validation.require(location.name.count <= ItineraryItem.maxTitleLength && !location.name.contains(where: \.isNewline),
-                                   "location.name", "must be at most \(ItineraryItem.maxTitleLength) characters on one line")
+                if !location.name.isEmpty { validation.requireLine(location.name, "location.name", maxLength: ItineraryItem.maxTitleLength) }
                 validation.require(!location.name.isEmpty || location.point != nil, "location", "needs a name or a point")
                 location.point?.validate("location.point", into: &validation)
             }

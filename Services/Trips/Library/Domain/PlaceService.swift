@@ -51,12 +51,11 @@ public struct PlaceService: Sendable {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let address = address?.trimmingCharacters(in: .whitespacesAndNewlines)
         var validation = Validation()
-        validation.require(!name.isEmpty && name.count <= 200 && !name.contains(where: \.isNewline), "name", "must be 1 to 200 characters on one line")
-        validation.requireNoSpoofing(line: name, "name")
+        validation.requireLine(name, "name", maxLength: 200)
         point.validate("point", into: &validation)
         let kind = category.map { PlaceCategory(rawValue: $0) } ?? .other
         validation.require(kind != nil, "category", "must be one of \(PlaceCategory.allCases.map(\.rawValue).joined(separator: ", "))")
-        if let address { validation.require(address.count <= 500, "address", "must be at most 500 characters") }
+        if let address, !address.isEmpty { validation.requireLine(address, "address", maxLength: 500) }
         try validation.check()
         try IdempotencyKey.check(idempotencyKey)
         let id = UUID.v7(at: now())
