@@ -332,6 +332,19 @@ public enum Roam_Events_V1_EventsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListGroupWalkHosts" metadata.
+        public enum ListGroupWalkHosts: Sendable {
+            /// Request type for "ListGroupWalkHosts".
+            public typealias Input = Roam_Events_V1_ListGroupWalkHostsRequest
+            /// Response type for "ListGroupWalkHosts".
+            public typealias Output = Roam_Events_V1_ListGroupWalkHostsResponse
+            /// Descriptor for "ListGroupWalkHosts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "ListGroupWalkHosts",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.events.v1.EventsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             CreateEvent.descriptor,
@@ -357,7 +370,8 @@ public enum Roam_Events_V1_EventsService: Sendable {
             ListMyInvitations.descriptor,
             RespondToInvitation.descriptor,
             SetPositionSharing.descriptor,
-            ListPositions.descriptor
+            ListPositions.descriptor,
+            ListGroupWalkHosts.descriptor
         ]
     }
 }
@@ -831,6 +845,25 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListPositionsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListPositionsResponse>
+
+        /// Handle the "ListGroupWalkHosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+        /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_ListGroupWalkHostsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_ListGroupWalkHostsResponse` messages.
+        func listGroupWalkHosts(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListGroupWalkHostsResponse>
     }
 
     /// Service protocol for the "roam.events.v1.EventsService" service.
@@ -1288,6 +1321,25 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.ServerRequest<Roam_Events_V1_ListPositionsRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse>
+
+        /// Handle the "ListGroupWalkHosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+        /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListGroupWalkHostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_ListGroupWalkHostsResponse` message.
+        func listGroupWalkHosts(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListGroupWalkHostsResponse>
     }
 
     /// Simple service protocol for the "roam.events.v1.EventsService" service.
@@ -1745,6 +1797,25 @@ extension Roam_Events_V1_EventsService {
             request: Roam_Events_V1_ListPositionsRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Events_V1_ListPositionsResponse
+
+        /// Handle the "ListGroupWalkHosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+        /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_ListGroupWalkHostsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_ListGroupWalkHostsResponse` to respond with.
+        func listGroupWalkHosts(
+            request: Roam_Events_V1_ListGroupWalkHostsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_ListGroupWalkHostsResponse
     }
 }
 
@@ -2016,6 +2087,17 @@ extension Roam_Events_V1_EventsService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.ListGroupWalkHosts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListGroupWalkHostsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListGroupWalkHostsResponse>(),
+            handler: { request, context in
+                try await self.listGroupWalkHosts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -2280,6 +2362,17 @@ extension Roam_Events_V1_EventsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListPositionsResponse> {
         let response = try await self.listPositions(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listGroupWalkHosts(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListGroupWalkHostsResponse> {
+        let response = try await self.listGroupWalkHosts(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2603,6 +2696,19 @@ extension Roam_Events_V1_EventsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse> {
         return GRPCCore.ServerResponse<Roam_Events_V1_ListPositionsResponse>(
             message: try await self.listPositions(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listGroupWalkHosts(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListGroupWalkHostsResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_ListGroupWalkHostsResponse>(
+            message: try await self.listGroupWalkHosts(
                 request: request.message,
                 context: context
             ),
@@ -3186,6 +3292,30 @@ extension Roam_Events_V1_EventsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListPositionsResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListPositionsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListGroupWalkHosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+        /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListGroupWalkHostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListGroupWalkHostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListGroupWalkHostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listGroupWalkHosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListGroupWalkHostsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListGroupWalkHostsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -4032,6 +4162,41 @@ extension Roam_Events_V1_EventsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "ListGroupWalkHosts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+        /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListGroupWalkHostsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListGroupWalkHostsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListGroupWalkHostsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listGroupWalkHosts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListGroupWalkHostsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListGroupWalkHostsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListGroupWalkHostsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.ListGroupWalkHosts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -4734,6 +4899,36 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListPositionsRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListPositionsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListGroupWalkHosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+    /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_ListGroupWalkHostsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listGroupWalkHosts<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_ListGroupWalkHostsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListGroupWalkHostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listGroupWalkHosts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListGroupWalkHostsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListGroupWalkHostsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5534,6 +5729,40 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listPositions(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListGroupWalkHosts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential) For trips: the hosts of the group walks not yet ended that follow a walk and
+    /// > that a user belongs to (as host or member). Trips lets such a user read the walk while a host may.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listGroupWalkHosts<Result>(
+        _ message: Roam_Events_V1_ListGroupWalkHostsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListGroupWalkHostsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_ListGroupWalkHostsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listGroupWalkHosts(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -1718,6 +1718,32 @@ public nonisolated struct Roam_Events_V1_ListPositionsResponse: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Events_V1_ListGroupWalkHostsRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var walkID: String = String()
+
+  public var memberID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Events_V1_ListGroupWalkHostsResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var hostIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 fileprivate nonisolated let _protobuf_package = "roam.events.v1"
@@ -4027,6 +4053,71 @@ nonisolated extension Roam_Events_V1_ListPositionsResponse: SwiftProtobuf.Messag
 
   public static func ==(lhs: Roam_Events_V1_ListPositionsResponse, rhs: Roam_Events_V1_ListPositionsResponse) -> Bool {
     if lhs.positions != rhs.positions {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListGroupWalkHostsRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListGroupWalkHostsRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}walk_id\0\u{3}member_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.walkID) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.memberID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.walkID.isEmpty {
+      try visitor.visitSingularStringField(value: self.walkID, fieldNumber: 1)
+    }
+    if !self.memberID.isEmpty {
+      try visitor.visitSingularStringField(value: self.memberID, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListGroupWalkHostsRequest, rhs: Roam_Events_V1_ListGroupWalkHostsRequest) -> Bool {
+    if lhs.walkID != rhs.walkID {return false}
+    if lhs.memberID != rhs.memberID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_ListGroupWalkHostsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ListGroupWalkHostsResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}host_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.hostIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.hostIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.hostIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_ListGroupWalkHostsResponse, rhs: Roam_Events_V1_ListGroupWalkHostsResponse) -> Bool {
+    if lhs.hostIds != rhs.hostIds {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

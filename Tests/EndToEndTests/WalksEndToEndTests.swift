@@ -20,7 +20,9 @@ import Testing
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: [
             "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s",
         ])
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging(["RELATIONS_CACHE_TTL": "0s"]) { _, new in new })
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging([
+            "RELATIONS_CACHE_TTL": "0s", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+        ]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
         let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
@@ -198,7 +200,7 @@ import Testing
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents(environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s"])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress)
+        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging(["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
         let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
@@ -238,8 +240,16 @@ import Testing
         #expect(mine?.first?["state"] as? String == "pending")
         let refused = try await http.send("POST", "/v1/events/\(eventID)/join", json: [:], token: cy.token)
         #expect(refused.status == 403 && refused.reason == "INVITATION_REQUIRED", "\(refused.text)")
+        #expect(try await http.send("GET", "/v1/walks/\(route)", token: bo.token).status == 404, "the host's private walk, before joining")
         let accepted = try await http.send("POST", "/v1/events/\(eventID)/accept", token: bo.token)
         #expect(try accepted.status == 200 && (accepted.json()["outcome"] as? String) == "joined", "\(accepted.text)")
+        // A member reads the walk the group walk follows, its path and its GPX; a stranger does not.
+        let followed = try await http.send("GET", "/v1/walks/\(route)", token: bo.token)
+        #expect(try followed.status == 200 && followed.json()["title"] as? String == "Riverside loop", "\(followed.text)")
+        #expect(try await http.send("GET", "/v1/walks/\(route)/path", token: bo.token).status == 200)
+        #expect(try await http.send("GET", "/v1/walks/\(route)/gpx", token: bo.token).status == 200)
+        #expect(try await http.send("GET", "/v1/walks/\(route)", token: cy.token).status == 404)
+        #expect(try await http.send("PUT", "/v1/walks/\(route)/rating", json: ["rating": 5], token: bo.token).status == 404, "reading only")
 
         // Sharing: nothing before the start; then each sharer's position, from anywhere, while it is on.
         for user in [host, bo] {
@@ -263,6 +273,7 @@ import Testing
         // Ended by its host: the walk and every position are gone.
         #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: host.token).status == 204)
         #expect(try await http.send("GET", "/v1/events/\(eventID)/positions", token: bo.token).status == 404)
+        #expect(try await http.send("GET", "/v1/walks/\(route)", token: bo.token).status == 404, "the walk is the host's again")
 
         // Among friends: people who follow each other only.
         let friendsOnly = try #require(try await groupWalk("friends", startsIn: 60).json()["eventId"] as? String)
@@ -270,6 +281,13 @@ import Testing
         _ = try await http.send("PUT", "/v1/users/\(host.name)/follow", token: cy.token)
         _ = try await http.send("PUT", "/v1/users/\(cy.name)/follow", token: host.token)
         #expect(try await http.send("POST", "/v1/events/\(friendsOnly)/join", json: [:], token: cy.token).status == 200)
-        await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
+        #expect(try await http.send("GET", "/v1/walks/\(route)", token: cy.token).status == 200, "a friends' walk's member reads it too")
+
+        // With events down, a reader trips cannot let in alone is told it is unavailable, not that the walk is gone.
+        await expectCleanStops(events)
+        let outage = try await http.send("GET", "/v1/walks/\(route)", token: cy.token)
+        #expect(outage.status == 503, "\(outage.text)")
+        #expect(try await http.send("GET", "/v1/walks/\(route)", token: host.token).status == 200, "its owner needs no one else")
+        await expectCleanStops(gateway, bucketLists, budget, trips, feed, media, stack.accounts)
     }
 }

@@ -82,4 +82,30 @@ import Testing
             #expect(try await store.sharers(of: walk.id, since: now).isEmpty, "a member who left shares nothing")
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func theHostsOfTheGroupWalksAUserBelongsToFollowingAWalkAreThoseNotEnded(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let here = Places.somewhere(), now = Fixtures.now()
+            let route = UUID()
+            var first = Self.groupWalk(at: here, privacy: .invited)
+            first.groupWalk?.walkID = route
+            var second = Self.groupWalk(at: here, privacy: .everyone, startsAt: now.addingTimeInterval(600))
+            second.groupWalk?.walkID = route
+            let other = try await store.create(Self.groupWalk(at: here, privacy: .everyone), idempotencyKey: nil)
+            first = try await store.create(first, idempotencyKey: nil)
+            second = try await store.create(second, idempotencyKey: nil)
+            let (ana, stranger) = (UUID(), UUID())
+            for event in [first, second, other] {
+                _ = try await store.admit(eventID: event.id, userID: ana, position: Fixtures.position(here), at: now)
+            }
+            #expect(Set(try await store.groupWalkHosts(following: route, member: ana, at: now)) == [first.hostID, second.hostID],
+                    "one not started yet counts; a walk along another route does not")
+            #expect(try await store.groupWalkHosts(following: route, member: first.hostID, at: now) == [first.hostID], "a host belongs to it")
+            #expect(try await store.groupWalkHosts(following: route, member: stranger, at: now).isEmpty)
+            _ = try await store.remove(eventID: second.id, userID: ana, reason: .left, at: now)
+            #expect(try await store.groupWalkHosts(following: route, member: ana, at: now) == [first.hostID], "not after leaving")
+            #expect(try await store.groupWalkHosts(following: route, member: ana, at: first.endsAt).isEmpty, "nor once it ended")
+        }
+    }
 }

@@ -37,7 +37,7 @@ import Trips
     @Test func aTripIsCreatedListedEditedAndDeletedByItsOwnerOnly() async throws {
         let tokens = await TestTokens()
         let trips = TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") })
-        try await InProcessService.run([service(trips), TripsPurgeGRPCService(trips: trips, places: store, walks: WalkService(walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph()), purgedUsers: .inMemory)],
+        try await InProcessService.run([service(trips), TripsPurgeGRPCService(trips: trips, places: store, walks: WalkService(walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph(), groupWalks: FakeGroupWalks()), purgedUsers: .inMemory)],
                                        verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
             let client = Roam_Trips_V1_TripsService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())

@@ -17,10 +17,11 @@ import Trips
     let store = InMemoryWalkStore()
     let media = InMemoryMediaAttachments()
     let graph = FakeSocialGraph()
+    let groupWalks = FakeGroupWalks()
     let clock = Clock()
 
     var service: WalkService {
-        WalkService(walks: store, media: media, graph: graph, maxDuration: .seconds(12 * 3600), now: { [clock] in clock.now })
+        WalkService(walks: store, media: media, graph: graph, groupWalks: groupWalks, maxDuration: .seconds(12 * 3600), now: { [clock] in clock.now })
     }
 
     func points(_ count: Int, after start: Date) -> [TrackPoint] {
@@ -98,6 +99,40 @@ import Trips
         let changed = try await service.rate(walk.id, rating: 4, by: bo)
         #expect(changed.walk.ratingCount == 1 && changed.walk.ratingAverage == 4 && changed.myRating == 4)
         #expect(try await service.walk(walk.id, for: bo).myRating == 4)
+    }
+
+    @Test func aGroupWalksMembersReadTheWalkItFollowsWhileItsHostMay() async throws {
+        let (ana, bo, carl, dan) = (UUID(), UUID(), UUID(), UUID())
+        let walk = try await service.start(WalkStart(details: WalkDetails(title: "Private loop"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
+                                           owner: ana, idempotencyKey: nil)
+        clock.advance(60)
+        _ = try await service.record(points(3, after: walk.startedAt), walk: walk.id, owner: ana)
+        _ = try await service.finish(walk.id, owner: ana)
+        await #expect(throws: WalkError.notFound) { try await service.walk(walk.id, for: bo) }
+
+        // Ana hosts a group walk along her private walk; Bo joins it and reads it, its path and GPX.
+        groupWalks.add(following: walk.id, host: ana, members: [bo])
+        #expect(try await service.walk(walk.id, for: bo).walk.id == walk.id)
+        #expect(try await service.path(of: walk.id, for: bo, after: nil, limit: 10).count == 3)
+        #expect(try await service.gpx(of: walk.id, for: bo).contains("Private loop"))
+        await #expect(throws: WalkError.notFound, "reading only: no rating") { try await service.rate(walk.id, rating: 5, by: bo) }
+        await #expect(throws: WalkError.notFound, "not a member") { try await service.walk(walk.id, for: carl) }
+        // A group walk whose host may not see the walk lets nobody in.
+        groupWalks.add(following: walk.id, host: dan, members: [carl])
+        await #expect(throws: WalkError.notFound) { try await service.walk(walk.id, for: carl) }
+        // Nor does one whose member and the walk's owner block each other.
+        graph.block(ana, bo)
+        await #expect(throws: WalkError.notFound) { try await service.path(of: walk.id, for: bo, after: nil, limit: 10) }
+        // Once the group walk ends, its members read the walk no more.
+        groupWalks.end()
+        await #expect(throws: WalkError.notFound) { try await service.walk(walk.id, for: bo) }
+
+        // Events is asked only when nothing else lets the reader in.
+        let asked = groupWalks.asked
+        _ = try await service.setVisibility(.public, walk: walk.id, owner: ana)
+        _ = try await service.walk(walk.id, for: carl)
+        _ = try await service.walk(walk.id, for: ana)
+        #expect(groupWalks.asked == asked)
     }
 
     @Test func gpxExportedThenImportedGivesTheSamePointsTimesAndWaypoints() async throws {

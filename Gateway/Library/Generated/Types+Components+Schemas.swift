@@ -7765,7 +7765,7 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/schemas/GroupWalk`.
         internal struct GroupWalk: Codable, Hashable, Sendable {
-            /// A walk you may see (yours, or a posted one): the route to follow
+            /// A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
             ///
             /// - Remark: Generated from `#/components/schemas/GroupWalk/walkId`.
             internal var walkId: Swift.String
@@ -7784,7 +7784,7 @@ extension Components {
             /// Creates a new `GroupWalk`.
             ///
             /// - Parameters:
-            ///   - walkId: A walk you may see (yours, or a posted one): the route to follow
+            ///   - walkId: A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
             ///   - privacy: Who may join: anyone; people who follow you and whom you follow; people you invited
             internal init(
                 walkId: Swift.String,

@@ -52740,7 +52740,7 @@ internal enum Operations {
             }
         }
     }
-    /// A walk you may see: yours, or a posted one
+    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
     ///
     /// - Remark: HTTP `GET /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.

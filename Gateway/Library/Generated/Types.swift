@@ -862,7 +862,7 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/walk-history`.
     /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
     func listWalkHistory(_ input: Operations.ListWalkHistory.Input) async throws -> Operations.ListWalkHistory.Output
-    /// A walk you may see: yours, or a posted one
+    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
     ///
     /// - Remark: HTTP `GET /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
@@ -3338,7 +3338,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// A walk you may see: yours, or a posted one
+    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
     ///
     /// - Remark: HTTP `GET /v1/walks/{id}`.
     /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.

@@ -8,6 +8,8 @@ extension TripsApp {
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
         /// The media service: the owner's photos near pins, and the covers pins are given.
         public var mediaAddresses: [HostAndPort]
+        /// The events service: which group walks a user belongs to, whose members may read the walk it follows.
+        public var eventsAddresses: [HostAndPort]
         public var pinPolicy: PinPolicy
         /// How often the reminder worker looks for reminders that came due (`REMINDER_INTERVAL`).
         public var reminderInterval: Duration
@@ -23,6 +25,7 @@ extension TripsApp {
                                            environment: environment)
             purgeTargets = try environment.namedAddresses("TRIP_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             pinPolicy = PinPolicy(minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
                                   photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
             reminderInterval = try environment.duration("REMINDER_INTERVAL", default: .seconds(5))

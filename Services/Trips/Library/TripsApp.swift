@@ -22,7 +22,10 @@ public enum TripsApp {
                                           timeToLive: configuration.relationsCacheTTL)
             let walks = WalkService(walks: walkStore,
                                     media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
-                                    graph: graph, maxDuration: configuration.walkMaxDuration)
+                                    graph: graph,
+                                    groupWalks: EventsGroupWalks(upstream: try runtime.upstream("events", addresses: configuration.eventsAddresses),
+                                                                 credential: runtime.credential),
+                                    maxDuration: configuration.walkMaxDuration)
             var parts = ServiceParts(services: [try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
                                                 WalksGRPCService(walks: walks),
                                                 TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks,

@@ -107,6 +107,12 @@ extension EventService {
         return sharers
     }
 
+    /// For trips: the hosts of the group walks not yet ended that follow the walk and that the user
+    /// belongs to. Members may read the walk their group follows while its host may.
+    public func groupWalkHosts(following walk: UUID, member user: UUID) async throws -> [UUID] {
+        try await events.groupWalkHosts(following: walk, member: user, at: now())
+    }
+
     /// Sends the user's new position to the other sharers of each live group walk they share it on.
     func share(_ position: ReportedPosition, of user: UUID, in walks: [UUID], at time: Date) async throws {
         for id in walks {

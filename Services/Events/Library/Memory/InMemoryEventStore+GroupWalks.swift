@@ -31,6 +31,13 @@ extension InMemoryEventStore: GroupWalkRepository {
         }.sorted { ($0.invitation.invitedAt, $0.event.id.uuidString) > ($1.invitation.invitedAt, $1.event.id.uuidString) }
     }
 
+    public func groupWalkHosts(following walkID: UUID, member user: UUID, at time: Date) async throws -> [UUID] {
+        members.compactMap { eventID, members -> Event? in
+            guard members[user] != nil, let event = liveOrUpcoming(eventID, at: time), event.groupWalk?.walkID == walkID else { return nil }
+            return event
+        }.sorted { $0.id.uuidString < $1.id.uuidString }.map(\.hostID)
+    }
+
     public func setSharing(_ on: Bool, eventID: UUID, userID: UUID) async throws -> Bool {
         guard members[eventID]?[userID] != nil else { return false }
         // Only positions reported from now on are shared.

@@ -53,6 +53,15 @@ extension PostgresEventStore: GroupWalkRepository {
         return invitations.compactMap { invitation in byID[invitation.eventID].map { (invitation, $0) } }
     }
 
+    public func groupWalkHosts(following walkID: UUID, member user: UUID, at time: Date) async throws -> [UUID] {
+        // From the user's few memberships (members_user), not from every walk.
+        try await database.query("""
+            SELECT e.host_id FROM events.members m JOIN events.events e ON e.id = m.event_id
+            WHERE m.user_id = \(user) AND e.walk_id = \(walkID) AND e.ends_at > \(time)
+            ORDER BY e.id
+            """).map { try $0.decode(UUID.self) }
+    }
+
     public func setSharing(_ on: Bool, eventID: UUID, userID: UUID) async throws -> Bool {
         try await !database.query("""
             UPDATE events.members m SET sharing = \(on),

@@ -15,4 +15,7 @@ public protocol GroupWalkRepository: Sendable {
     /// The members who share their position, each with the latest one recorded since `since` (nil when
     /// none yet), in joining order.
     func sharers(of eventID: UUID, since: Date) async throws -> [(userID: UUID, position: SharedPosition?)]
+    /// The hosts of the group walks not ended at `time` that follow `walkID` and that `user` belongs to
+    /// (as host or member), one per walk.
+    func groupWalkHosts(following walkID: UUID, member user: UUID, at time: Date) async throws -> [UUID]
 }

@@ -14,15 +14,17 @@ public struct WalkService: Sendable {
     let walks: any WalkRepository
     let media: any MediaAttachments
     let graph: any SocialGraph
+    let groupWalks: any GroupWalkMembership
     /// An ongoing walk is finished by `closeOverdue` once it has lasted this long.
     let maxDuration: Duration
     let now: @Sendable () -> Date
 
-    public init(walks: any WalkRepository, media: any MediaAttachments, graph: any SocialGraph, maxDuration: Duration = .seconds(12 * 3600),
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(walks: any WalkRepository, media: any MediaAttachments, graph: any SocialGraph, groupWalks: any GroupWalkMembership,
+                maxDuration: Duration = .seconds(12 * 3600), now: @escaping @Sendable () -> Date = Date.init) {
         self.walks = walks
         self.media = media
         self.graph = graph
+        self.groupWalks = groupWalks
         self.maxDuration = maxDuration
         self.now = now
     }
@@ -145,15 +147,16 @@ public struct WalkService: Sendable {
 
     // MARK: Reading
 
-    /// A walk the reader may see: their own, or a posted one of someone they do not block.
+    /// A walk the reader may see: their own, a posted one of someone they do not block, or the one a
+    /// group walk they belong to follows.
     public func walk(_ id: UUID, for reader: UUID) async throws -> SeenWalk {
-        let walk = try await visible(id, for: reader)
+        let walk = try await readable(id, for: reader)
         return try await seen([walk], by: reader)[0]
     }
 
     /// A page of the walk's recorded points, in time order.
     public func path(of id: UUID, for reader: UUID, after: Date?, limit: Int) async throws -> [TrackPoint] {
-        _ = try await visible(id, for: reader)
+        _ = try await readable(id, for: reader)
         return try await walks.points(of: id, after: after, limit: min(max(limit, 1), Self.maxPathPage))
     }
 
@@ -220,7 +223,7 @@ public struct WalkService: Sendable {
 
     /// The walk as GPX 1.1 for a reader who may see it.
     public func gpx(of id: UUID, for reader: UUID) async throws -> String {
-        let walk = try await visible(id, for: reader)
+        let walk = try await readable(id, for: reader)
         let points = try await walks.points(of: id, after: nil, limit: Int.max)
         return WalkGPX(walk: walk, points: points).text
     }
@@ -298,6 +301,22 @@ public struct WalkService: Sendable {
     func visible(_ id: UUID, for reader: UUID) async throws -> Walk {
         guard let walk = try await visibleWalk(id, for: reader) else { throw WalkError.notFound }
         return walk
+    }
+
+    /// A walk the reader may see, or one a group walk they belong to follows while a host of it may see
+    /// it (and neither the reader nor the owner blocks the other). Reading only: rating, following and
+    /// commenting still need the walk to be visible to the reader.
+    func readable(_ id: UUID, for reader: UUID) async throws -> Walk {
+        guard let walk = try await walks.walk(id) else { throw WalkError.notFound }
+        if walk.ownerID == reader { return walk }
+        let hidden = try await graph.relations(of: reader).hidden
+        if walk.isVisible(to: reader, hiding: hidden) { return walk }
+        // Events is asked only when nothing else lets the reader in.
+        guard !hidden.contains(walk.ownerID) else { throw WalkError.notFound }
+        for host in try await groupWalks.hosts(ofGroupWalksFollowing: id, joinedBy: reader) where host != reader {
+            if walk.isVisible(to: host, hiding: try await graph.relations(of: host).hidden) { return walk }
+        }
+        throw WalkError.notFound
     }
 
     private func finish(_ walk: Walk, at time: Date, automatically: Bool) async throws -> Walk {
