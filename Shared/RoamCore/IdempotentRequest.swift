@@ -6,6 +6,9 @@
 /// fingerprints were) the key alone decides.
 public enum IdempotentRequest {
     @TaskLocal public static var fingerprint: String?
+    /// A digest of the request's `Idempotency-Key` (metadata `x-roam-idempotency-key`): while a call
+    /// carrying it runs, another with the same one from the same user is refused with `keyInUse`.
+    @TaskLocal public static var keyDigest: String?
 
     /// 422: the key was first used for a different request.
     public static let keyReused = RoamError(.failedPrecondition, reason: "IDEMPOTENCY_KEY_REUSED",

@@ -6,7 +6,7 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/parameters` section of the OpenAPI document.
     internal enum Parameters {
-        /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+        /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
         ///
         /// - Remark: Generated from `#/components/parameters/IdempotencyKey`.
         internal typealias IdempotencyKey = Swift.String

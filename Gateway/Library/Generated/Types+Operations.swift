@@ -3262,7 +3262,7 @@ internal enum Operations {
             internal var path: Operations.ReplyToComment.Input.Path
             /// - Remark: Generated from `#/paths/v1/comments/{id}/replies/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/comments/{id}/replies/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -3270,7 +3270,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -3935,7 +3935,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/events/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -3943,7 +3943,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -6839,7 +6839,7 @@ internal enum Operations {
             internal var path: Operations.SendChatMessage.Input.Path
             /// - Remark: Generated from `#/paths/v1/events/{id}/chat/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/{id}/chat/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -6847,7 +6847,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -8907,7 +8907,7 @@ internal enum Operations {
             internal var path: Operations.CreateEventPost.Input.Path
             /// - Remark: Generated from `#/paths/v1/events/{id}/posts/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/events/{id}/posts/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -8915,7 +8915,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -13551,7 +13551,7 @@ internal enum Operations {
             internal var query: Operations.UploadMedia.Input.Query
             /// - Remark: Generated from `#/paths/v1/media/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/media/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -13559,7 +13559,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -16021,7 +16021,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/posts/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/posts/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -16029,7 +16029,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -17594,7 +17594,7 @@ internal enum Operations {
             internal var path: Operations.CreateComment.Input.Path
             /// - Remark: Generated from `#/paths/v1/posts/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/posts/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -17602,7 +17602,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -19425,7 +19425,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/stories/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/stories/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -19433,7 +19433,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -23996,7 +23996,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/trips/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -24004,7 +24004,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -25834,7 +25834,7 @@ internal enum Operations {
             internal var path: Operations.CreatePin.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/pins/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/pins/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -25842,7 +25842,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -30886,7 +30886,7 @@ internal enum Operations {
             internal var path: Operations.CreateJournalEntry.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/journal/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/journal/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -30894,7 +30894,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -32834,7 +32834,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/places/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/places/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -32842,7 +32842,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -37961,7 +37961,7 @@ internal enum Operations {
             internal var path: Operations.CreateExpense.Input.Path
             /// - Remark: Generated from `#/paths/v1/trips/{id}/expenses/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/trips/{id}/expenses/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -37969,7 +37969,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -41664,7 +41664,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/lists/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/lists/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -41672,7 +41672,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -43260,7 +43260,7 @@ internal enum Operations {
             internal var path: Operations.AddBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/lists/{id}/items/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/lists/{id}/items/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -43268,7 +43268,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -45463,7 +45463,7 @@ internal enum Operations {
             internal var path: Operations.CopyBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/items/{id}/copies/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/items/{id}/copies/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -45471,7 +45471,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -46144,7 +46144,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnBucketItem.Input.Path
             /// - Remark: Generated from `#/paths/v1/items/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/items/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -46152,7 +46152,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -47146,7 +47146,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/activities/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -47154,7 +47154,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -50137,7 +50137,7 @@ internal enum Operations {
             internal var path: Operations.AddActivityToList.Input.Path
             /// - Remark: Generated from `#/paths/v1/activities/{id}/lists/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/{id}/lists/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -50145,7 +50145,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -50818,7 +50818,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnActivity.Input.Path
             /// - Remark: Generated from `#/paths/v1/activities/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -50826,7 +50826,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -51495,7 +51495,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/walks/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -51503,7 +51503,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -51815,7 +51815,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/walks/gpx/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/gpx/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -51823,7 +51823,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,
@@ -56975,7 +56975,7 @@ internal enum Operations {
             internal var path: Operations.CommentOnWalk.Input.Path
             /// - Remark: Generated from `#/paths/v1/walks/{id}/comments/POST/header`.
             internal struct Headers: Sendable, Hashable {
-                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                /// Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///
                 /// - Remark: Generated from `#/paths/v1/walks/{id}/comments/POST/header/Idempotency-Key`.
                 internal var idempotencyKey: Components.Parameters.IdempotencyKey?
@@ -56983,7 +56983,7 @@ internal enum Operations {
                 /// Creates a new `Headers`.
                 ///
                 /// - Parameters:
-                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being written a second may wait for it or get 409 IDEMPOTENCY_KEY_IN_USE (retry it). A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
+                ///   - idempotencyKey: Makes a create safe to retry: the same key from the same user with the same request (method, path, query and body; a JSON body by its content, whatever the order of its keys) answers the first result again. The same key with another request is refused with 422 IDEMPOTENCY_KEY_REUSED; while the first is still being handled, another with the key gets 409 IDEMPOTENCY_KEY_IN_USE (retry it for the first one's result), or waits for the first and answers it. A pin's or journal entry's key belongs to its trip; an upload's key alone decides (its bytes are not compared).
                 ///   - accept:
                 internal init(
                     idempotencyKey: Components.Parameters.IdempotencyKey? = nil,

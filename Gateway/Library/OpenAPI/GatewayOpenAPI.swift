@@ -18,6 +18,8 @@ enum GatewayOpenAPI {
         var requestBodySchema: OpenAPIValue?
         /// Takes a body that is not JSON (an upload), streamed to its handler rather than collected.
         var takesOtherBody = false
+        /// Declares the `Idempotency-Key` header (a create that may be retried).
+        var takesIdempotencyKey = false
 
         /// `{username}` in the path, by name.
         var pathParameters: [String] {
@@ -63,7 +65,8 @@ enum GatewayOpenAPI {
                 return Operation(method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
                                  queryParameters: queryParameters(of: operation), uuidPathParameters: uuidPathParameters(of: operation),
                                  requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"],
-                                 takesOtherBody: operation["requestBody"] != nil && operation["requestBody"]?["content"]?["application/json"] == nil)
+                                 takesOtherBody: operation["requestBody"] != nil && operation["requestBody"]?["content"]?["application/json"] == nil,
+                                 takesIdempotencyKey: takesIdempotencyKey(operation))
             }
         }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }()
@@ -79,6 +82,11 @@ enum GatewayOpenAPI {
 
     private static let operationsByPath: [String: [String: Operation]] = Dictionary(grouping: operations, by: \.path)
         .mapValues { Dictionary($0.map { ($0.method, $0) }) { first, _ in first } }
+
+    private static func takesIdempotencyKey(_ operation: OpenAPIValue) -> Bool {
+        guard case .array(let parameters)? = operation["parameters"] else { return false }
+        return parameters.contains { $0["$ref"] == "#/components/parameters/IdempotencyKey" || ($0["in"] == "header" && $0["name"] == "Idempotency-Key") }
+    }
 
     private static func uuidPathParameters(of operation: OpenAPIValue) -> Set<String> {
         guard case .array(let parameters)? = operation["parameters"] else { return [] }

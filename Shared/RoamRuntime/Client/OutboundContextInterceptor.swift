@@ -29,6 +29,9 @@ public struct OutboundContextInterceptor: ClientInterceptor {
         if !request.metadata.contains(RoamMetadataKey.requestFingerprint), let fingerprint = IdempotentRequest.fingerprint {
             request.metadata.addString(fingerprint, forKey: RoamMetadataKey.requestFingerprint)
         }
+        if !request.metadata.contains(RoamMetadataKey.idempotencyKeyDigest), let digest = IdempotentRequest.keyDigest {
+            request.metadata.addString(digest, forKey: RoamMetadataKey.idempotencyKeyDigest)
+        }
         return try await next(request, context)
     }
 }

@@ -12,4 +12,6 @@ public enum RoamMetadataKey {
     public static let relationsChangedAt = "x-roam-relations-changed-at"
     /// The digest of a request that carries an `Idempotency-Key` (`IdempotentRequest`).
     public static let requestFingerprint = "x-roam-request-fingerprint"
+    /// A digest of the request's `Idempotency-Key` (`IdempotentRequest.keyDigest`, `InFlightKeys`).
+    public static let idempotencyKeyDigest = "x-roam-idempotency-key"
 }

@@ -15,4 +15,9 @@ public enum RequestFingerprint {
         hash.update(data: content)
         return Data(hash.finalize()).base64URLEncodedString
     }
+
+    /// An `Idempotency-Key` as metadata can carry it whatever its characters: SHA-256 in base64url.
+    public static func digest(ofKey key: String) -> String {
+        Data(SHA256.hash(data: Data(key.utf8))).base64URLEncodedString
+    }
 }

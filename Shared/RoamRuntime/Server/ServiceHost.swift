@@ -73,7 +73,8 @@ public enum ServiceHost {
             ),
             services: parts.services + [health]
                 + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? []),
-            interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger)
+            interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger,
+                                       inFlightKeys: InFlightKeys(), service: settings.name)
                 + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )
 
@@ -94,8 +95,8 @@ public enum ServiceHost {
     }
 
     /// The interceptors every Roam server runs, outermost first.
-    public static func interceptors(health: HealthService, verifier: AccessTokenVerifier,
-                                    anonymousMethods: Set<MethodDescriptor>, logger: Logger) -> [any ServerInterceptor] {
+    public static func interceptors(health: HealthService, verifier: AccessTokenVerifier, anonymousMethods: Set<MethodDescriptor>, logger: Logger,
+                                    inFlightKeys: InFlightKeys = InFlightKeys(), service: String = "test") -> [any ServerInterceptor] {
         let healthMethods: Set<MethodDescriptor> = [Grpc_Health_V1_Health.Method.Check.descriptor,
                                                     Grpc_Health_V1_Health.Method.Watch.descriptor]
         return [
@@ -103,6 +104,7 @@ public enum ServiceHost {
             MetricsInterceptor(),
             ReadinessInterceptor(health: health),
             AuthInterceptor(verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods)),
+            InFlightKeyInterceptor(keys: inFlightKeys, service: service),
         ]
     }
 
