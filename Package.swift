@@ -147,7 +147,7 @@ let package = Package(
         .testTarget(
             name: "RoamRuntimeTests",
             dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
-                               "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
+                               "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",
