@@ -1,4 +1,5 @@
 @testable import Accounts
+import AccountsTesting
 import Crypto
 import Foundation
 import GRPCCore

@@ -1,4 +1,5 @@
 @testable import Accounts
+import AccountsTesting
 import Foundation
 import RoamCore
 import RoamRuntime

@@ -15,14 +15,14 @@ import Testing
     }
 
     /// A store that keeps both lists and activities, as each implementation does.
-    func withStore(_ kind: BucketListStoreKind, _ body: @Sendable (any BucketListRepository & ActivityRepository) async throws -> Void) async throws {
+    func withStore(_ kind: StoreKind, _ body: @Sendable (any BucketListRepository & ActivityRepository) async throws -> Void) async throws {
         try await kind.withRepository { repository in
             try await body(try #require(repository as? any BucketListRepository & ActivityRepository))
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func anActivityReadsBackAsWrittenAndAKeyAnswersItsFirst(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anActivityReadsBackAsWrittenAndAKeyAnswersItsFirst(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let author = UUID()
             let window = TimeWindow(startsAt: BucketListFixtures.time(100), endsAt: BucketListFixtures.time(7_300))
@@ -44,8 +44,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func votesAreOnePerUserChangeableAndWithdrawable(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func votesAreOnePerUserChangeableAndWithdrawable(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let activity = try await store.create(Self.activity(), idempotencyKey: nil)
             let (ana, bo, cy) = (UUID(), UUID(), UUID())
@@ -65,8 +65,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func fiveHundredVotersSwitchingAtOnceLeaveExactCounts(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func fiveHundredVotersSwitchingAtOnceLeaveExactCounts(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let activity = try await store.create(Self.activity(), idempotencyKey: nil)
             let voters = (0..<500).map { _ in UUID() }
@@ -86,8 +86,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func searchesFilterByPlaceWordsTagAndTimeAndSortAsAsked(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func searchesFilterByPlaceWordsTagAndTimeAndSortAsAsked(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             // A private corner of the map, so other tests' activities stay out.
             let here = GeoPoint(latitude: -54.8 + Double.random(in: 0..<1), longitude: -68.3 + Double.random(in: 0..<1))
@@ -133,8 +133,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func aBoxAcrossTheAntimeridianFindsBothSides(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aBoxAcrossTheAntimeridianFindsBothSides(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let latitude = -17 + Double.random(in: 0..<1)
             let east = try await store.create(Self.activity(name: "Fiji east", at: GeoPoint(latitude: latitude, longitude: 179.9)), idempotencyKey: nil)
@@ -146,8 +146,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func trendingRanksByTheWilsonBoundDecayedWithAge(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func trendingRanksByTheWilsonBoundDecayedWithAge(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let here = GeoPoint(latitude: 64 + Double.random(in: 0..<1), longitude: -21 + Double.random(in: 0..<1))
             let day = 86_400.0
@@ -168,8 +168,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func anActivityCountsTheListsHoldingACopyAndAPurgedVoterIsUncounted(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anActivityCountsTheListsHoldingACopyAndAPurgedVoterIsUncounted(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let activity = try await store.create(Self.activity(), idempotencyKey: nil)
             let owner = UUID()
@@ -192,8 +192,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func favouritesAreOncePerUserLatestFirstAndGoWithTheActivityOrTheUser(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func favouritesAreOncePerUserLatestFirstAndGoWithTheActivityOrTheUser(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let (ana, author, hidden) = (UUID(), UUID(), UUID())
             let fado = try await store.create(Self.activity(author: author, name: "Fado"), idempotencyKey: nil)

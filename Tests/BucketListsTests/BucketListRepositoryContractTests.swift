@@ -5,8 +5,8 @@ import Testing
 
 /// What both list stores do, run against each.
 @Suite struct BucketListRepositoryContractTests {
-    @Test(arguments: BucketListStoreKind.allCases)
-    func aListReadsBackWithItsCountsAndAKeyAnswersItsFirstList(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aListReadsBackWithItsCountsAndAKeyAnswersItsFirstList(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             var list = BucketListFixtures.list(owner: owner)
@@ -31,8 +31,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func listsPageNewestFirstWithinTheVisibilitiesAsked(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func listsPageNewestFirstWithinTheVisibilitiesAsked(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let visibilities: [Visibility] = [.public, .followers, .private, .public, .public]
@@ -49,8 +49,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func itemsKeepTheOrderTheOwnerSetsThroughMovesAndDeletes(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func itemsKeepTheOrderTheOwnerSetsThroughMovesAndDeletes(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let list = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)
@@ -84,8 +84,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func concurrentAddsAndMovesKeepPositionsDense(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func concurrentAddsAndMovesKeepPositionsDense(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let list = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)
@@ -107,8 +107,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func anItemReadsBackWithItsPlaceCompletionAndSource(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anItemReadsBackWithItsPlaceCompletionAndSource(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let list = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)
@@ -131,8 +131,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func completedItemsComeMostRecentFirstAcrossLists(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func completedItemsComeMostRecentFirstAcrossLists(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let first = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)
@@ -152,8 +152,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func deletingAListOrAnOwnerTakesTheirItems(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func deletingAListOrAnOwnerTakesTheirItems(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let list = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)

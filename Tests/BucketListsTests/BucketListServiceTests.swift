@@ -19,8 +19,8 @@ import Testing
         })
     }
 
-    @Test(arguments: BucketListStoreKind.allCases)
-    func eachVisibilityShowsTheListToItsAudienceAndBlocksHideEverything(_ kind: BucketListStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func eachVisibilityShowsTheListToItsAudienceAndBlocksHideEverything(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let lists = service(store)
             let open = try await lists.createList(ListDetails(title: "Open"), owner: ana, idempotencyKey: nil)

@@ -7,8 +7,8 @@ import Testing
 @Suite struct BudgetRepositoryContractTests {
     typealias F = BudgetFixtures
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func aBudgetReadsBackAsSavedAndKeepsItsFirstCurrency(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aBudgetReadsBackAsSavedAndKeepsItsFirstCurrency(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = F.trip()
             var budget = F.budget(trip, total: "1000", caps: ["food": "300.50"], thresholds: [50, 90, 100])
@@ -24,8 +24,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func anExpenseMakesAnUnplannedBudgetAndAnIdempotencyKeyAnswersTheFirst(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anExpenseMakesAnUnplannedBudgetAndAnIdempotencyKeyAnswersTheFirst(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = F.trip()
             let first = F.expense(trip, "12.50", at: "2026-07-10T12:00:00Z")
@@ -41,8 +41,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func expensesListLatestFirstByLocalDayInPages(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func expensesListLatestFirstByLocalDayInPages(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             // Lisbon is UTC+1 in July: 23:30 UTC on the 10th is already the 11th there.
             let trip = F.trip()
@@ -62,8 +62,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func totalsSumConvertedAmountsPerCategoryAndAroundADay(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func totalsSumConvertedAmountsPerCategoryAndAroundADay(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = F.trip()
             let usd = ExchangeRate(rate: Decimal(string: "0.9")!, source: .reference(date: LocalDate("2026-07-09")!))
@@ -81,8 +81,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func replacingAndRemovingAnExpenseStayWithinItsTrip(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func replacingAndRemovingAnExpenseStayWithinItsTrip(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = F.trip(), other = F.trip()
             var expense = F.expense(trip, "10", at: "2026-07-10T12:00:00Z")
@@ -110,8 +110,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func fiftyConcurrentExpensesCrossEachThresholdOnce(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func fiftyConcurrentExpensesCrossEachThresholdOnce(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             // 50 × 10.00 against a total of 400.00: 80 % and 100 % are crossed once each, whatever the order.
             let trip = F.trip()
@@ -133,8 +133,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func goingBackUnderAndOverAgainCrossesAgainAndCapsAndDaysHaveTheirOwn(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func goingBackUnderAndOverAgainCrossesAgainAndCapsAndDaysHaveTheirOwn(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = F.trip()
             let now = F.utc("2026-07-20T00:00:00Z")
@@ -157,8 +157,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func referenceRatesAreFoundOnTheDayOrTheNearestEarlierOne(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func referenceRatesAreFoundOnTheDayOrTheNearestEarlierOne(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             // A currency of its own per run: the reference table is shared by every test on the database.
             let currencies = ["NOK", "SEK", "DKK", "PLN", "CZK", "HUF"].map { Currency($0)! }
@@ -178,8 +178,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func tripRatesAreSetReplacedAndRemoved(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func tripRatesAreSetReplacedAndRemoved(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let trip = UUID(), owner = UUID()
             try await store.setTripRate(Decimal(string: "0.0062"), for: Currency("JPY")!, trip: trip, owner: owner)
@@ -192,8 +192,8 @@ import Testing
         }
     }
 
-    @Test(arguments: BudgetStoreKind.allCases)
-    func purgesForgetATripAndEverythingOfAUser(_ kind: BudgetStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func purgesForgetATripAndEverythingOfAUser(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in
             let owner = UUID()
             let kept = F.trip(owner: owner), purged = F.trip(owner: owner), stranger = F.trip()

@@ -4,25 +4,12 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 
-/// The two stores every repository test runs against.
-enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var description: String { rawValue }
-
+extension StoreKind {
     func withStore(_ body: @Sendable (any EventRepository & GroupWalkRepository & OutboxRepository) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryEventStore())
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await EventsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                // 40 joins at once queue for one event's row lock on a shared pool: on a machine busy
-                // with the whole suite that can outwait the service's 5 s, which is not what these test.
-                try await body(PostgresEventStore(database: Database(client: client, operationTimeout: .seconds(30))))
-            }
-        }
+        // 40 joins at once queue for one event's row lock on a shared pool: on a machine busy
+        // with the whole suite that can outwait the service's 5 s, which is not what these test.
+        try await with(memory: { InMemoryEventStore() }, migrator: EventsMigrations.migrator, postgres: { PostgresEventStore(database: $0) },
+                       operationTimeout: .seconds(30), body)
     }
 }
 

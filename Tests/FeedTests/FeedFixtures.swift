@@ -5,39 +5,17 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 
-/// The two stores every repository test runs against.
-enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var description: String { rawValue }
-
+extension StoreKind {
     func withStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryFeedStore())
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                // Generous: concurrency tests queue hundreds of calls on a small pool while the whole suite runs.
-                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(120))))
-            }
-        }
+        try await with(memory: { InMemoryFeedStore() }, migrator: FeedMigrations.migrator, postgres: { PostgresFeedStore(database: $0) }, body)
     }
 }
 
 extension StoreKind {
     /// A store with no one else's rows in it, for tests of listings over every story.
     func withOwnStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryFeedStore())
-        case .postgres:
-            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 4, logger: .init(label: "test")) { client in
-                try await FeedMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(120))))
-            }
-        }
+        try await with(memory: { InMemoryFeedStore() }, migrator: FeedMigrations.migrator, postgres: { PostgresFeedStore(database: $0) },
+                       ownDatabase: true, body)
     }
 }
 

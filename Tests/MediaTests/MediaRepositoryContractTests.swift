@@ -7,8 +7,8 @@ import Testing
 @Suite struct MediaRepositoryContractTests {
     static let stockholm = GeoPoint(latitude: 59.3293, longitude: 18.0686)
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func anInferredPositionFillsOnlyAGapAndTheOwnersClearingKeepsItOut(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anInferredPositionFillsOnlyAGapAndTheOwnersClearingKeepsItOut(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let bare = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(10))).item
@@ -37,8 +37,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func photosAreFiledByTheLocalDayTheyWereTakenOn(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func photosAreFiledByTheLocalDayTheyWereTakenOn(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             // Lisbon is UTC+1 in May. 23:30 UTC on 1 May is 2 May there; a camera's wall-clock 23:30 on
             // 1 May (no offset) stays on 1 May; a photo with no capture time is on no day.
@@ -62,8 +62,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func aDayInAZoneBehindUTCReachesIntoTheNextUTCDay(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDayInAZoneBehindUTCReachesIntoTheNextUTCDay(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             // New York is UTC−4 in May: 02:00 UTC on 2 May is 22:00 on 1 May there, while a camera's wall
             // clock of 02:00 on 2 May stays on 2 May; 03:00 UTC on 1 May is still 30 April there.
@@ -79,8 +79,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func anItemReadsBackAsItWasAdded(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anItemReadsBackAsItWasAdded(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")
             item.tags = ["fika"]
@@ -100,8 +100,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func anIdempotencyKeyAnswersTheFirstItemOfItsOwnerWhileItExists(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anIdempotencyKeyAnswersTheFirstItemOfItsOwnerWhileItExists(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let first = try await store.add(MediaFixtures.item(owner: owner)).item
@@ -116,8 +116,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func theSameBytesAreOneItemPerOwnerEvenWhenSentTwentyTimesAtOnce(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func theSameBytesAreOneItemPerOwnerEvenWhenSentTwentyTimesAtOnce(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID(), checksum = MediaFixtures.randomChecksum()
             let results = try await withThrowingTaskGroup(of: (item: MediaItem, duplicate: Bool).self) { group in
@@ -133,8 +133,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func anOwnerLearnsWhichChecksumsAndDeviceAssetsTheyHave(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anOwnerLearnsWhichChecksumsAndDeviceAssetsTheyHave(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let first = try await store.add(MediaFixtures.item(owner: owner, deviceAssetID: "IMG_1")).item
@@ -145,8 +145,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func theLibraryPagesByCaptureTimeEitherWay(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func theLibraryPagesByCaptureTimeEitherWay(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             var added: [MediaItem] = []
@@ -172,8 +172,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func eachPointGetsTheNearestPhotoOfTheDaysWithinTheRadius(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func eachPointGetsTheNearestPhotoOfTheDaysWithinTheRadius(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID(), lisbon = TripZone("Europe/Lisbon")!
             let first = LocalDate("2024-05-01")!, second = LocalDate("2024-05-02")!
@@ -203,8 +203,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func mediaIsFoundNearAPointOrByHavingNoPosition(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func mediaIsFoundNearAPointOrByHavingNoPosition(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let near = try await store.add(MediaFixtures.item(owner: owner, position: GeoPoint(latitude: 59.3326, longitude: 18.0649))).item
@@ -224,8 +224,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func attachingIsAllOrNothingAndOnlyForTheOwner(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func attachingIsAllOrNothingAndOnlyForTheOwner(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let mine = try await store.add(MediaFixtures.item(owner: owner)).item
@@ -250,8 +250,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func onlyTheOwnerChangesOrRemovesAnItem(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func onlyTheOwnerChangesOrRemovesAnItem(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let item = try await store.add(MediaFixtures.item(owner: owner)).item
@@ -268,8 +268,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func purgesRemoveAnOwnersItemsAndASubjectsOwnItems(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func purgesRemoveAnOwnersItemsAndASubjectsOwnItems(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let (ana, bo) = (UUID(), UUID())
             let event = "event/\(UUID().lowercasedString)"
@@ -290,8 +290,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func aPurgedSubjectTakesTheSubjectsUnderItAndNoOther(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aPurgedSubjectTakesTheSubjectsUnderItAndNoOther(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let trip = "trip/\(UUID().lowercasedString)"
@@ -310,8 +310,8 @@ import Testing
         }
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func itemsKeptOnlyForSubjectsGoOnceTheyHaveHadNoneForTheGracePeriod(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func itemsKeptOnlyForSubjectsGoOnceTheyHaveHadNoneForTheGracePeriod(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()
             let longAgo = Date().addingTimeInterval(-7_200)

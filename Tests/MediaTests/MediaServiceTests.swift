@@ -51,8 +51,8 @@ import Testing
         #expect(camera.captureTime?.utcOffsetSeconds == 7_200 && abs((camera.position?.latitude ?? 0) - 59.33) < 0.01)
     }
 
-    @Test(arguments: MediaStoreKind.allCases)
-    func theSameBytesSentTwentyTimesAtOnceAreOneItemWithOneSetOfBlobs(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func theSameBytesSentTwentyTimesAtOnceAreOneItemWithOneSetOfBlobs(_ kind: StoreKind) async throws {
         try await kind.withRepository { repository in
             let harness = try MediaServiceHarness(repository: repository)
             defer { harness.remove() }
@@ -96,8 +96,8 @@ import Testing
 
     /// One user keeps at most `quotaBytes` of originals, on both stores: an upload past it is refused and
     /// leaves nothing; deleting makes room again; another user is not affected.
-    @Test(arguments: MediaStoreKind.allCases)
-    func anUploadPastTheQuotaIsRefusedAndLeavesNothing(_ kind: MediaStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anUploadPastTheQuotaIsRefusedAndLeavesNothing(_ kind: StoreKind) async throws {
         try await kind.withRepository { repository in
             let sizer = try MediaServiceHarness(repository: repository)
             defer { sizer.remove() }

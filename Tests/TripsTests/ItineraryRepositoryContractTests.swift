@@ -7,8 +7,8 @@ import Trips
 
 /// The itinerary in both stores, and the service's rules over it.
 @Suite struct ItineraryRepositoryContractTests {
-    @Test(arguments: TripStoreKind.allCases)
-    func itemsListByDayAndTimeAreRemovedAndGoWithTheirTrip(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func itemsListByDayAndTimeAreRemovedAndGoWithTheirTrip(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let zone = trip.details.zone

@@ -14,8 +14,8 @@ import Trips
                      createdAt: written)
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func entriesReadBackListByDayAndCountPerDayForTheOwnerOnly(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func entriesReadBackListByDayAndCountPerDayForTheOwnerOnly(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let base = Date(timeIntervalSince1970: 1_790_000_000)
@@ -43,8 +43,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func entriesAreIdempotentEditedDeletedAndGoWithTheirTrip(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func entriesAreIdempotentEditedDeletedAndGoWithTheirTrip(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let entry = Self.entry(trip, "2026-06-12", written: Date(timeIntervalSince1970: 1_790_000_000))

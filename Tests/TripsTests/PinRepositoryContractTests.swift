@@ -16,8 +16,8 @@ import Trips
             createdAt: Date(timeIntervalSince1970: 1_790_000_000))
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aPinWithinTheMinimumDistanceOfAnotherOfItsTripIsRefusedNamingTheNearest(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aPinWithinTheMinimumDistanceOfAnotherOfItsTripIsRefusedNamingTheNearest(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let first = Self.pin(trip)
@@ -46,8 +46,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func pinsPlacedAtOnceAtTheSameSpotLeaveExactlyOne(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func pinsPlacedAtOnceAtTheSameSpotLeaveExactlyOne(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let placed = try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -65,8 +65,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func anIdempotencyKeyIsRefusedToAnotherRequest(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anIdempotencyKeyIsRefusedToAnotherRequest(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let owner = UUID()
             @Sendable func createTrip(as fingerprint: String) async throws -> Trip {
@@ -91,8 +91,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func pinsListByVisitTimeAndDayAndCountByLocalDay(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func pinsListByVisitTimeAndDayAndCountByLocalDay(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             // Lisbon is UTC+1: 23:30 UTC on the 12th is the 13th there.
@@ -118,8 +118,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func anIdempotencyKeyAnswersTheFirstPinOfTheTrip(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anIdempotencyKeyAnswersTheFirstPinOfTheTrip(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let first = Self.pin(trip)
@@ -130,8 +130,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aMovedPinKeepsItsDistanceAndOnlyTheOwnerChangesOrDeletesIt(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aMovedPinKeepsItsDistanceAndOnlyTheOwnerChangesOrDeletesIt(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let first = Self.pin(trip), second = Self.pin(trip, at: Self.bairroAlto.moved(meters: 50, bearing: 180))
@@ -161,8 +161,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aDeletedTripTakesItsPins(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDeletedTripTakesItsPins(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let pin = Self.pin(trip)

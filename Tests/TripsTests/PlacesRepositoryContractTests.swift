@@ -18,8 +18,8 @@ import Trips
         GeoPoint(latitude: .random(in: -60...60), longitude: .random(in: -170...170))
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func placesAreFoundNearByCategoryAndPrefixAndSortedByRatingOrPriceBothWays(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func placesAreFoundNearByCategoryAndPrefixAndSortedByRatingOrPriceBothWays(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let center = Self.spot()
             let catalog = [
@@ -47,8 +47,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func theBestNearbyComeFromEveryRatingWhenTheWellRatedAreFew(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func theBestNearbyComeFromEveryRatingWhenTheWellRatedAreFew(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let center = Self.spot()
             // 2 rated 4.5 or more, 3 from 4 to 4.5, and 20 below: the top 10 reaches into all three.
@@ -68,8 +68,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func importingAgainBySourceIDUpdatesAndRatingsStayExact(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func importingAgainBySourceIDUpdatesAndRatingsStayExact(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let center = Self.spot()
             let source = "node/\(UUID().uuidString)"
@@ -107,8 +107,8 @@ import Trips
 
     /// A place a user added is found only by them, saved only to their trips, and goes when they delete
     /// it (with its saves) or their account.
-    @Test(arguments: TripStoreKind.allCases)
-    func aPlaceOfOnesOwnIsFoundAndSavedOnlyByItsOwnerAndGoesWithThem(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aPlaceOfOnesOwnIsFoundAndSavedOnlyByItsOwnerAndGoesWithThem(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let center = Self.spot()
             let (ana, bo) = (UUID(), UUID())

@@ -13,7 +13,7 @@ import Trips
     static let database = ReminderDatabase()
 
     /// A store of its own: a claim takes every reminder due, whoever's.
-    static func withOwnStore(_ kind: TripStoreKind, _ body: @Sendable (any Store) async throws -> Void) async throws {
+    static func withOwnStore(_ kind: StoreKind, _ body: @Sendable (any Store) async throws -> Void) async throws {
         switch kind {
         case .memory:
             try await body(InMemoryTripStore())
@@ -38,8 +38,8 @@ import Trips
                              remindAt: plan.instants(in: trip.details.zone).remindAt, createdAt: utc(made))
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aTripStartReminderComesDue24HoursBeforeItsFirstLocalDayAndIsClaimedOnce(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aTripStartReminderComesDue24HoursBeforeItsFirstLocalDayAndIsClaimedOnce(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             // Lisbon is UTC+1 in June: the first day begins at 23:00 UTC the day before.
@@ -56,8 +56,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func anItineraryReminderNamesItsPlaceAndComesOnceAtItsTime(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anItineraryReminderNamesItsPlaceAndComesOnceAtItsTime(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             _ = try await PlaceService(places: store).importPlaces([PlaceImport(sourceID: "n/1", name: "Tasca do Chico", category: "restaurant",
@@ -83,8 +83,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func remindersFollowTheTripsDatesAndZoneAndAMovedOneComesAgain(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func remindersFollowTheTripsDatesAndZoneAndAMovedOneComesAgain(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let item = try #require(try await store.addItem(Self.item(of: trip, place: UUID(), "2026-06-12", 20 * 60)))
@@ -116,8 +116,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func remindersSentAtOneInstantResumeAfterTheSubjectOfTheLastOneSent(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func remindersSentAtOneInstantResumeAfterTheSubjectOfTheLastOneSent(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let first = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let owner = first.ownerID
@@ -140,8 +140,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func theRemindersSentAfterAnInstantAreWhatAStreamAwayMissed(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func theRemindersSentAfterAnInstantAreWhatAStreamAwayMissed(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let someoneElses = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
@@ -167,8 +167,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func concurrentClaimsTakeEachReminderOnceAndADeletedTripsNever(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func concurrentClaimsTakeEachReminderOnceAndADeletedTripsNever(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             var trips: [Trip] = []
             for day in 10...29 { trips.append(try await store.create(Self.trip("2026-06-\(day)", "2026-06-30"), idempotencyKey: nil)) }
@@ -193,8 +193,8 @@ import Trips
 
     /// A daily reminder comes on each day of the trip at its local time, once, moves on to the next day,
     /// stops after the last, follows the trip's dates, and replays only the latest one sent.
-    @Test(arguments: TripStoreKind.allCases)
-    func aDailyReminderComesOnEachDayOfTheTripOnceAndFollowsItsDates(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDailyReminderComesOnEachDayOfTheTripOnceAndFollowsItsDates(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-12"), idempotencyKey: nil)
             let evening = 20 * 60

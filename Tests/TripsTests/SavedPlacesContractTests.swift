@@ -7,8 +7,8 @@ import Trips
 /// Saving places to a trip in both stores (seed TC-9: saving twice is refused; TC-10: a saved place
 /// can be removed).
 @Suite struct SavedPlacesContractTests {
-    @Test(arguments: TripStoreKind.allCases)
-    func aPlaceIsSavedOnceListedLatestFirstRemovedAndGoesWithItsTrip(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aPlaceIsSavedOnceListedLatestFirstRemovedAndGoesWithItsTrip(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let center = PlacesRepositoryContractTests.spot()

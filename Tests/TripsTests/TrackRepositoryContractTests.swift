@@ -19,8 +19,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aPointSentTwiceIsStoredOnceAndOnlyForTheOwnersTrip(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aPointSentTwiceIsStoredOnceAndOnlyForTheOwnersTrip(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             #expect(try await store.setTracking(true, trip: trip.id, owner: UUID()) == nil)
@@ -37,8 +37,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aDaysTrackIsCutAtGapsOverTenMinutesAndJumpsOverOneKilometreAndMeasured(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDaysTrackIsCutAtGapsOverTenMinutesAndJumpsOverOneKilometreAndMeasured(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let morning = Self.walk(5)                                                         // 40 m in 2 minutes
@@ -59,8 +59,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func segmentsAreSimplifiedKeepingTheirEndsAndCorners(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func segmentsAreSimplifiedKeepingTheirEndsAndCorners(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             // 50 points east in a straight line, then 50 points north: one corner.
@@ -78,8 +78,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aLongDayComesBackSimplifiedInOneSegment(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aLongDayComesBackSimplifiedInOneSegment(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             // 5,000 points a second apart, curving gently: far fewer survive a 5 m tolerance.
@@ -100,8 +100,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aDeletedTripTakesItsTrack(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDeletedTripTakesItsTrack(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             _ = try await store.addTrackPoints(Self.walk(3), trip: trip.id, owner: trip.ownerID)

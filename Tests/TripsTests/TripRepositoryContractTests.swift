@@ -7,8 +7,8 @@ import Trips
 
 /// What both trip stores do, run against each.
 @Suite struct TripRepositoryContractTests {
-    @Test(arguments: TripStoreKind.allCases)
-    func aTripReadsBackAsStoredAndOnlyForItsOwner(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aTripReadsBackAsStoredAndOnlyForItsOwner(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
             #expect(try await store.create(trip, idempotencyKey: nil) == trip)
@@ -20,8 +20,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func anIdempotencyKeyAnswersTheFirstTripOfItsOwner(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anIdempotencyKeyAnswersTheFirstTripOfItsOwner(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let owner = UUID()
             let first = TripFixtures.trip(owner: owner, "2026-06-10", "2026-06-17")
@@ -33,8 +33,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func tripsListLatestFirstByPhaseInTheirOwnZoneAndByMonth(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func tripsListLatestFirstByPhaseInTheirOwnZoneAndByMonth(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let owner = UUID()
             let past = TripFixtures.trip(owner: owner, "2026-05-01", "2026-05-03")
@@ -70,8 +70,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func onlyTheOwnerUpdatesAndDeletes(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func onlyTheOwnerUpdatesAndDeletes(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
             _ = try await store.create(trip, idempotencyKey: nil)
@@ -87,8 +87,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aDeletedAccountTakesAllItsTripsAndNoOnesElse(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDeletedAccountTakesAllItsTripsAndNoOnesElse(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let (ana, bo) = (UUID(), UUID())
             let anas = [TripFixtures.trip(owner: ana, "2026-06-10", "2026-06-17"), TripFixtures.trip(owner: ana, "2026-08-01", "2026-08-03")]
@@ -103,8 +103,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aDeletedTripIsAnnouncedOnceThroughTheOutbox(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aDeletedTripIsAnnouncedOnceThroughTheOutbox(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
             _ = try await store.create(trip, idempotencyKey: nil)

@@ -11,7 +11,7 @@ import Trips
     static let start = TripFixtures.utc("2026-06-12T08:00:00Z")
     static let alfama = GeoPoint(latitude: 38.7118, longitude: -9.1300)
 
-    static func withStore(_ kind: TripStoreKind, _ body: @Sendable (any WalkRepository) async throws -> Void) async throws {
+    static func withStore(_ kind: StoreKind, _ body: @Sendable (any WalkRepository) async throws -> Void) async throws {
         switch kind {
         case .memory:
             try await body(InMemoryWalkStore())
@@ -47,8 +47,8 @@ import Trips
         return try #require(try await store.modify(created.id, owner: walk.ownerID, at: start) { $0.visibility = `public` ? .public : .private })
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func pointsAreKeptOnceOnlyWhileTheWalkIsOngoingAndFinishingFixesItsRoute(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func pointsAreKeptOnceOnlyWhileTheWalkIsOngoingAndFinishingFixesItsRoute(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let walk = Self.walk()
             let created = try await store.create(walk, points: [], idempotencyKey: "k1")
@@ -72,8 +72,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func aWalkIsFoundWhereItsPathPassesNotOnlyAtItsEnds(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func aWalkIsFoundWhereItsPathPassesNotOnlyAtItsEnds(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let tag = "t\(UUID().uuidString.prefix(8).lowercased())"
             let reader = UUID()
@@ -96,8 +96,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func wordsTagsRatingsAndPagesSortAsAsked(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func wordsTagsRatingsAndPagesSortAsAsked(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let word = "w\(UUID().uuidString.prefix(8).lowercased())"
             var river = Self.walk(title: "Along the \(word) river", tags: ["water"])
@@ -125,8 +125,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func ratingsAreExactUnderConcurrencyAndGoWithTheirRater(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func ratingsAreExactUnderConcurrencyAndGoWithTheirRater(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let walk = try await Self.finished(Self.walk(), Self.points(3), in: store)
             let raters = (0..<40).map { _ in UUID() }
@@ -156,8 +156,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func anImportedWalkArrivesFinishedWithItsPointsAndPathAndChangesKeepWhatTheyMay(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func anImportedWalkArrivesFinishedWithItsPointsAndPathAndChangesKeepWhatTheyMay(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let points = Self.points(4, bearing: 0)
             var walk = Self.walk()
@@ -179,8 +179,8 @@ import Trips
         }
     }
 
-    @Test(arguments: TripStoreKind.allCases)
-    func walksFollowingARouteCountWhileOngoingAndTheHistoryHoldsWalksTakenAndRated(_ kind: TripStoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func walksFollowingARouteCountWhileOngoingAndTheHistoryHoldsWalksTakenAndRated(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let (ana, ben, cleo) = (UUID(), UUID(), UUID())
             let route = try await Self.finished(Self.walk(owner: ana, title: "Route"), Self.points(3), in: store)

@@ -5,27 +5,6 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
-/// The two implementations every repository test runs against.
-enum BudgetStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var testDescription: String { rawValue }
-
-    func withStore(_ body: @Sendable (any BudgetRepository & RateRepository) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryBudgetStore())
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await BudgetMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                // The whole suite shares two cores: 50 writes queued on one budget's lock may wait long.
-                try await body(PostgresBudgetStore(database: Database(client: client, operationTimeout: .seconds(120))))
-            }
-        }
-    }
-}
-
 /// Trips the tests own (each with its own owner and id, so tests share one database), and the trips
 /// service's part played by a table.
 enum BudgetFixtures {

@@ -5,26 +5,6 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
-/// The two implementations every repository test runs against.
-enum BucketListStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var testDescription: String { rawValue }
-
-    func withRepository(_ body: @Sendable (any BucketListRepository) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryBucketListStore())
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await BucketListsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresBucketListStore(database: Database(client: client, operationTimeout: .seconds(120))))
-            }
-        }
-    }
-}
-
 /// Lists and items with their own owners, so tests share one database without colliding.
 enum BucketListFixtures {
     /// A moment rounded to the microsecond, as PostgreSQL keeps it.

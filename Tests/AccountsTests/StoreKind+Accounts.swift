@@ -3,38 +3,18 @@ import Foundation
 import RoamRuntime
 import RoamTesting
 
-/// The two implementations every repository test runs against.
-enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var description: String { rawValue }
-
+extension StoreKind {
     func withRepositories(_ body: @Sendable (Repositories) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(Repositories(memory: InMemoryAccountsStore()))
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await AccountsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(Repositories(database: Database(client: client, operationTimeout: .seconds(30))))
-            }
-        }
+        try await with(memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
+                       postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), body)
     }
 }
 
 extension StoreKind {
     /// Repositories on a database of their own, for tests whose clean-ups would reach other tests' rows.
     func withOwnRepositories(_ body: @Sendable (Repositories) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(Repositories(memory: InMemoryAccountsStore()))
-        case .postgres:
-            try await Database.withClient(url: TestDatabase.freshDatabase(), maxConnections: 4, logger: .init(label: "test")) { client in
-                try await AccountsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(Repositories(database: Database(client: client, operationTimeout: .seconds(30))))
-            }
-        }
+        try await with(memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
+                       postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), ownDatabase: true, body)
     }
 }
 

@@ -1,7 +1,7 @@
+import Accounts
 import Synchronization
 
-/// Keeps every mail instead of sending it, so tests (and a contributor running accounts against fakes)
-/// can follow verification, email-change and reset links.
+/// Keeps every mail instead of sending it, so tests can follow verification, email-change and reset links.
 public final class RecordingMailSender: MailSender {
     private let mails = Mutex<[Mail]>([])
 

@@ -5,26 +5,6 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
-/// The two implementations every repository test runs against.
-enum MediaStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case memory
-    case postgres
-
-    var testDescription: String { rawValue }
-
-    func withRepository(_ body: @Sendable (any MediaRepository) async throws -> Void) async throws {
-        switch self {
-        case .memory:
-            try await body(InMemoryMediaStore())
-        case .postgres:
-            try await TestDatabase.withClient { client in
-                try await MediaMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresMediaStore(database: Database(client: client, operationTimeout: .seconds(30))))
-            }
-        }
-    }
-}
-
 /// Media items with their own owner and bytes, so tests share one database without colliding.
 enum MediaFixtures {
     static func item(owner: UUID = UUID(), takenAt: Date? = nil, offset: Int? = 0, position: GeoPoint? = nil, inLibrary: Bool = true,

@@ -1,0 +1,13 @@
+@testable import BucketLists
+import Foundation
+import RoamCore
+import RoamRuntime
+import RoamTesting
+import Testing
+
+extension StoreKind {
+    func withRepository(_ body: @Sendable (any BucketListRepository) async throws -> Void) async throws {
+        try await with(memory: { InMemoryBucketListStore() }, migrator: BucketListsMigrations.migrator,
+                       postgres: { PostgresBucketListStore(database: $0) }, body)
+    }
+}
