@@ -149,9 +149,11 @@ let package = Package(
             dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
                                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
+        // Accounts' test doubles, for its tests and the gateway's.
+        .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",
-            dependencies: uses("Accounts", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
+            dependencies: uses("Accounts", "AccountsTesting", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
                                "RoamRuntime", "RoamTesting"),
             path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
@@ -189,7 +191,7 @@ let package = Package(
                     path: "Tests/TripsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: uses("Accounts", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
+            dependencies: uses("Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
                                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamCore", "RoamLocal", "RoamProto",
                                "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),

@@ -20,7 +20,8 @@ public enum InProcessService {
         let transport = InProcessTransport()
         var logger = Logger(label: "test-service")
         logger.logLevel = .critical
-        let interceptors = ServiceHost.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger)
+        let interceptors = ServiceHost.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger,
+                                                    serving: services)
         return try await withGRPCServer(transport: transport.server, services: services + [health], interceptors: interceptors) { _ in
             try await withGRPCClient(transport: transport.client, interceptors: clientInterceptors) { client in
                 try await body(client, health)

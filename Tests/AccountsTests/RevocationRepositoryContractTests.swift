@@ -1,6 +1,7 @@
 @testable import Accounts
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// Every way a session ends, and an account's deletion, is recorded for the revocation feed, in the

@@ -1,6 +1,7 @@
 @testable import Accounts
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 @Suite struct SessionRepositoryContractTests {

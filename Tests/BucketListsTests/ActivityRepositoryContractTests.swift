@@ -1,6 +1,7 @@
 @testable import BucketLists
 import Foundation
 import RoamCore
+import RoamTesting
 import Testing
 
 /// What both stores do with activities and votes, run against each.

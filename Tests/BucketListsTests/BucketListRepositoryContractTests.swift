@@ -1,6 +1,7 @@
 @testable import BucketLists
 import Foundation
 import RoamCore
+import RoamTesting
 import Testing
 
 /// What both list stores do, run against each.

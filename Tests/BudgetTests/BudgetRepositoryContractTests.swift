@@ -1,6 +1,7 @@
 import Budget
 import Foundation
 import RoamCore
+import RoamTesting
 import Testing
 
 /// What both budget stores do, run against each.

@@ -1,6 +1,7 @@
 @testable import Events
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// One suite, two stores: the in-memory store must behave as PostgreSQL + PostGIS does.

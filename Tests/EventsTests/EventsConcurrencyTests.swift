@@ -1,6 +1,7 @@
 @testable import Events
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// The counts that must be exact when many requests arrive at once, against real PostgreSQL.

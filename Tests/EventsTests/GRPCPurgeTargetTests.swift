@@ -13,7 +13,7 @@ final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProto
     private let calls = Mutex<[(eventID: String, caller: Caller?)]>([])
 
     func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
-        calls.withLock { $0.append((request.eventID, RequestContext.current.caller)) }
+        calls.withLock { $0.append((request.eventID, CallContext.current.caller)) }
         return .init()
     }
 

@@ -1,6 +1,7 @@
 @testable import Events
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// What both stores keep for group walks: the walk and its privacy on the event, no fence rules for its

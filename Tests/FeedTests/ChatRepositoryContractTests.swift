@@ -1,6 +1,7 @@
 @testable import Feed
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// The chat store numbers messages the same way in memory and in PostgreSQL.

@@ -1,6 +1,7 @@
 @testable import Feed
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// Likes and counts behave the same in memory and in PostgreSQL.

@@ -1,6 +1,7 @@
 @testable import Feed
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// Who liked what, the posts a user liked, story titles and moving a story: both stores alike.

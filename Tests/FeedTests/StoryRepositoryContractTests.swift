@@ -1,6 +1,7 @@
 @testable import Feed
 import Foundation
 import RoamRuntime
+import RoamTesting
 import Testing
 
 /// Finding stories, views, trending, saves, followed places and the timeline: the in-memory store

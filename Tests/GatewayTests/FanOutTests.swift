@@ -22,7 +22,7 @@ import Testing
         let results = await FanOut.gather(within: .seconds(30), (0..<4).map { index in
             FanOut.Part("part\(index)") { () async throws -> Bool in
                 try await Task.sleep(for: .milliseconds(200))
-                return RoamRuntime.RequestContext.current.deadline != nil
+                return CallContext.current.deadline != nil
             }
         })
         #expect(results.count == 4)

@@ -94,7 +94,7 @@ enum GatewayHarness {
         logger.logLevel = .critical
         let server = GRPCServer(transport: transport.server, services: services + [health],
                                 interceptors: ServiceHost.interceptors(health: health, verifier: verifier,
-                                                                       anonymousMethods: anonymousMethods, logger: logger))
+                                                                       anonymousMethods: anonymousMethods, logger: logger, serving: services))
         let client = GRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()])
         return (server, Upstream(name: name, replicas: [client], timeout: settings.upstreamTimeout))
     }

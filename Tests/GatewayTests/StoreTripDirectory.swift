@@ -16,7 +16,7 @@ struct StoreTripDirectory: TripDirectory {
     }
 
     func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool {
-        guard let caller = RequestContext.current.userID else { return false }
+        guard let caller = CallContext.current.userID else { return false }
         return try await store.pin(pin, owner: caller)?.tripID == trip
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Media
+import RoamTesting
 import Testing
 
 /// What every blob store does, run against each kind.

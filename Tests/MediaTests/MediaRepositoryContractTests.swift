@@ -1,6 +1,7 @@
 import Foundation
 @testable import Media
 import RoamCore
+import RoamTesting
 import Testing
 
 /// What both media stores do, run against each.

@@ -62,9 +62,9 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
         let service = RecordingHealth()
         // Limits far apart and long, so a machine busy with other tests cannot run out of either.
         try await Self.withUpstream([service], timeout: .seconds(50)) { upstream in
-            let context = RequestContext(requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
+            let context = CallContext(requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
                                          clientAddress: "203.0.113.9", deadline: .now + .seconds(25))
-            let (serving, timeout) = try await RequestContext.$current.withValue(context) {
+            let (serving, timeout) = try await CallContext.$current.withValue(context) {
                 (try await Self.check(upstream), try upstream.callOptions().timeout)
             }
             #expect(serving)
@@ -80,12 +80,12 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
     @Test func aDeadlineAlreadyPassedFailsWithoutCalling() async throws {
         let service = RecordingHealth()
         try await Self.withUpstream([service]) { upstream in
-            let late = RequestContext(requestID: "late", logger: Logger(label: "test"), deadline: .now - .seconds(1))
+            let late = CallContext(requestID: "late", logger: Logger(label: "test"), deadline: .now - .seconds(1))
             await #expect(throws: RoamError.self) {
-                try await RequestContext.$current.withValue(late) { try await Self.check(upstream) }
+                try await CallContext.$current.withValue(late) { try await Self.check(upstream) }
             }
-            let onTime = RequestContext(requestID: "on-time", logger: Logger(label: "test"), deadline: .now + .seconds(5))
-            let serving = try await RequestContext.$current.withValue(onTime) { try await Self.check(upstream) }
+            let onTime = CallContext(requestID: "on-time", logger: Logger(label: "test"), deadline: .now + .seconds(5))
+            let serving = try await CallContext.$current.withValue(onTime) { try await Self.check(upstream) }
             #expect(serving)
         }
         #expect(service.calls.map { Array($0[stringValues: "x-request-id"]) } == [["on-time"]])

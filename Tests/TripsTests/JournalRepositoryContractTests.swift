@@ -1,6 +1,7 @@
 import Foundation
 import RoamCore
 import RoamRuntime
+import RoamTesting
 import Testing
 import Trips
 

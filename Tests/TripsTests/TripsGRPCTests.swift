@@ -183,4 +183,23 @@ import Trips
             #expect(caughtUp.map(\.kind) == [.connected, .itineraryReminder], "nothing sent after that instant")
         }
     }
+
+    @Test func theCallsOnlyServicesMakeAreDeclaredOnceAndRefusedToUsers() async throws {
+        let walks = WalkService(walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph(), groupWalks: FakeGroupWalks())
+        let purge = TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks, purgedUsers: .inMemory)
+        let declared = ServiceHost.serviceOnlyMethods(of: [WalksGRPCService(walks: walks), purge])
+        #expect(declared == [Roam_Trips_V1_WalksService.Method.CheckWalk.descriptor, Roam_Purge_V1_PurgeService.Method.PurgeUser.descriptor,
+                             Roam_Purge_V1_PurgeService.Method.PurgeEvent.descriptor, Roam_Purge_V1_PurgeService.Method.PurgeTrip.descriptor])
+        let tokens = await TestTokens()
+        try await InProcessService.run([WalksGRPCService(walks: walks)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Trips_V1_WalksService.Client(wrapping: grpc)
+            let check = Roam_Trips_V1_CheckWalkRequest.with { $0.walkID = UUID().lowercasedString; $0.readerID = UUID().lowercasedString }
+            let refused = await #expect(throws: RPCError.self) {
+                _ = try await client.checkWalk(check, metadata: ["authorization": "Bearer \(try await tokens.userToken(UUID()))"])
+            }
+            #expect(refused?.code == .permissionDenied)
+            let answer = try await client.checkWalk(check, metadata: ["authorization": "Bearer \(try await tokens.serviceToken("feed"))"])
+            #expect(!answer.visible, "a service is answered")
+        }
+    }
 }

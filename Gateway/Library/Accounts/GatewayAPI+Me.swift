@@ -31,7 +31,7 @@ extension GatewayAPI {
             try await client.deleteAccount(.with { $0.password = body.password }, options: options)
         }
         // The client's next request through this gateway is refused already; other replicas hear it from the feed.
-        if case .user(let user)? = RequestContext.current.caller {
+        if case .user(let user)? = CallContext.current.caller {
             revoked.refuseNow(user: user.id, session: nil)
         }
         return .noContent(.init())
@@ -66,7 +66,7 @@ extension GatewayAPI {
         _ = try await accounts.call { client, options in
             try await client.revokeSession(.with { $0.sessionID = input.path.id }, options: options)
         }
-        if case .user(let user)? = RequestContext.current.caller, let session = UUID(uuidString: input.path.id) {
+        if case .user(let user)? = CallContext.current.caller, let session = UUID(uuidString: input.path.id) {
             revoked.refuseNow(user: user.id, session: session)
         }
         return .noContent(.init())

@@ -60,6 +60,6 @@ extension GatewayAPI {
 
     /// The caller's next calls must see this change in every service's relations cache.
     private func relationsChanged() {
-        if let user = RequestContext.current.userID { relationChanges.record(user) }
+        if let user = CallContext.current.userID { relationChanges.record(user) }
     }
 }

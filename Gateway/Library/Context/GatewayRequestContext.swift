@@ -33,8 +33,8 @@ public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketReques
     }
 
     /// The per-call context services see: the same request id, caller token and client address.
-    var callContext: RoamRuntime.RequestContext {
-        RoamRuntime.RequestContext(requestID: requestID, logger: logger, caller: user.map(Caller.user),
+    var callContext: CallContext {
+        CallContext(requestID: requestID, logger: logger, caller: user.map(Caller.user),
                                    bearerToken: bearerToken, clientAddress: clientAddress)
     }
 

@@ -17,10 +17,10 @@ public enum FanOut {
     /// Runs every part concurrently; a part still running at `timeout` is cancelled and reported as
     /// DEADLINE_EXCEEDED. Calls the parts make to services carry the same deadline.
     public static func gather<Value: Sendable>(within timeout: Duration, _ parts: [Part<Value>]) async -> [String: Result<Value, RoamError>] {
-        var context = RoamRuntime.RequestContext.current
+        var context = CallContext.current
         let deadline = ContinuousClock.now + timeout
         context.deadline = min(context.deadline ?? deadline, deadline)
-        return await RoamRuntime.RequestContext.$current.withValue(context) {
+        return await CallContext.$current.withValue(context) {
             await withTaskGroup(of: (String, Result<Value, RoamError>)?.self) { group in
                 for part in parts {
                     group.addTask {
@@ -43,6 +43,37 @@ public enum FanOut {
                 }
                 return results
             }
+        }
+    }
+
+    /// Three parts of different kinds at once, each answer typed: a late part is cancelled at
+    /// `timeout` and answers DEADLINE_EXCEEDED, like `gather`'s.
+    public static func gather<A: Sendable, B: Sendable, C: Sendable>(within timeout: Duration, _ a: Part<A>, _ b: Part<B>, _ c: Part<C>) async
+        -> (Result<A, RoamError>, Result<B, RoamError>, Result<C, RoamError>) {
+        var context = CallContext.current
+        let deadline = ContinuousClock.now + timeout
+        context.deadline = min(context.deadline ?? deadline, deadline)
+        return await CallContext.$current.withValue(context) {
+            async let first = answer(a, by: deadline)
+            async let second = answer(b, by: deadline)
+            async let third = answer(c, by: deadline)
+            return await (first, second, third)
+        }
+    }
+
+    /// One part's answer, or DEADLINE_EXCEEDED (the part cancelled) once `deadline` passes.
+    static func answer<Value: Sendable>(_ part: Part<Value>, by deadline: ContinuousClock.Instant) async -> Result<Value, RoamError> {
+        await withTaskGroup(of: Result<Value, RoamError>?.self) { group in
+            group.addTask {
+                do { return .success(try await part.fetch()) } catch { return .failure(Self.roamError(error)) }
+            }
+            group.addTask {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first ?? .failure(RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED", message: "\(part.name) did not answer in time"))
         }
     }
 

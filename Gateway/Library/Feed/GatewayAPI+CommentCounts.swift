@@ -15,7 +15,7 @@ extension GatewayAPI {
                 try await client.countComments(.with { $0.subjects = subjects }, options: options)
             }.comments
         } catch {
-            RequestContext.current.logger.warning("comment counts left out", metadata: ["error": "\(error)"])
+            CallContext.current.logger.warning("comment counts left out", metadata: ["error": "\(error)"])
             return answers
         }
         return answers.map { answer in

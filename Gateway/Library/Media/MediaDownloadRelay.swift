@@ -18,9 +18,9 @@ struct MediaDownloadRelay: Sendable {
                                                  media: MediaCaller<Transport>) async throws -> MediaDownloadRelay {
         let chunks = AsyncThrowingChannel<ArraySlice<UInt8>, any Error>()
         let (heads, headOutput) = AsyncThrowingStream.makeStream(of: Roam_Media_V1_DownloadHead.self)
-        let context = RequestContext.current
+        let context = CallContext.current
         let task = Task {
-            await RequestContext.$current.withValue(context) {
+            await CallContext.$current.withValue(context) {
                 do {
                     try await media.call(idempotent: true, longLived: true) { client, options in
                         try await client.download(request, options: options) { response in

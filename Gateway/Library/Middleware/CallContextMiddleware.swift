@@ -18,7 +18,7 @@ struct CallContextMiddleware: RouterMiddleware {
         }
         return try await GatewayCall.$current.withValue(call) {
             try await RelationsChange.$at.withValue(relationsChanged) {
-                try await RoamRuntime.RequestContext.$current.withValue(context.callContext) {
+                try await CallContext.$current.withValue(context.callContext) {
                     try await next(request, context)
                 }
             }

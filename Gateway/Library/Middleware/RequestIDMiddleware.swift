@@ -14,7 +14,7 @@ public struct RequestIDMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        context.requestID = request.headers[.requestID].flatMap(Self.acceptable) ?? RoamRuntime.RequestContext.newRequestID()
+        context.requestID = request.headers[.requestID].flatMap(Self.acceptable) ?? CallContext.newRequestID()
         context.maxBodyBytes = maxBodyBytes
         if trustedProxies != .none {
             context.clientAddress = trustedProxies.client(peer: context.clientAddress, forwardedFor: request.headers[values: .forwardedFor])

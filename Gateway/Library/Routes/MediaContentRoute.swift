@@ -39,7 +39,7 @@ struct MediaContentRoute<Transport: ClientTransport>: Sendable {
                 if let last = range.last { download.rangeEnd = last }
             }
             // A range past the end is media's RANGE_NOT_SATISFIABLE, a 416 problem.
-            let relay = try await RequestContext.$current.withValue(context.callContext) {
+            let relay = try await CallContext.$current.withValue(context.callContext) {
                 try await MediaDownloadRelay.open(download, media: media)
             }
             return Self.response(relay, range: range != nil, link: download.hasLink ? download.link : nil,

@@ -95,7 +95,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             // The task inherits the server's graceful-shutdown context: when the gateway stops, open
             // streams end (clients reconnect elsewhere) instead of holding the shutdown up forever.
             let relay = Task {
-                await RequestContext.$current.withValue(callContext) {
+                await CallContext.$current.withValue(callContext) {
                     await withTaskGroup(of: Void.self) { group in
                         for (index, part) in parts.enumerated() {
                             group.addTask { await Self.follow(part, index: index, positions: positions, ready: ready, output: output) }

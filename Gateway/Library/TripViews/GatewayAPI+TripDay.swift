@@ -15,29 +15,30 @@ extension GatewayAPI {
     func tripDayPage(id: String, day: String) async throws -> Components.Schemas.TripDay {
         let requested = try Self.pathDate(day)
         let anchor = Task { try await tripDay(id, requested) }
-        let tripsPart = FanOut.Part<TripViewPart>("trips") {
-            .tripsDay(try await trips.call(idempotent: true) { client, options in
+        // Journal, pins, route, track and itinerary (or saved places, for a day to come) in one answer.
+        let tripsPart = FanOut.Part("trips") {
+            try await trips.call(idempotent: true) { client, options in
                 try await client.getDay(.with { $0.tripID = id; $0.date = day; $0.pageSize = Self.dayPageSize }, options: options)
-            })
+            }
         }
-        let photosPart = FanOut.Part<TripViewPart>("photos") {
+        let photosPart = FanOut.Part("photos") {
             let (trip, date) = try await anchor.value
-            guard date <= trip.zone.date(of: Date()) else { return .photos(.init([], next: "")) }
-            return .photos(try await dayPhotos(on: date, in: trip.zone, size: Self.dayPageSize, after: ""))
+            guard date <= trip.zone.date(of: Date()) else { return FirstPage<Components.Schemas.DayPhoto>([], next: "") }
+            return try await dayPhotos(on: date, in: trip.zone, size: Self.dayPageSize, after: "")
         }
-        let budgetPart = FanOut.Part<TripViewPart>("budget") {
+        let budgetPart = FanOut.Part("budget") {
             let response = try await budget.call(idempotent: true) { client, options in
                 try await client.getDay(.with { $0.tripID = id; $0.date = day }, options: options)
             }
-            return .dayBudget(.init(currency: response.spent.currencyCode, expenses: response.expenses.map(Components.Schemas.Expense.init),
-                                    expenseCount: Int(response.expenseCount), spent: .init(response.spent),
-                                    allowance: .init(response.allowance, present: response.hasAllowance)))
+            return Components.Schemas.DayBudget(currency: response.spent.currencyCode, expenses: response.expenses.map(Components.Schemas.Expense.init),
+                                                expenseCount: Int(response.expenseCount), spent: .init(response.spent),
+                                                allowance: .init(response.allowance, present: response.hasAllowance))
         }
-        async let gathered = FanOut.gather(within: fanOutTimeout, [tripsPart, photosPart, budgetPart])
+        async let gathered = FanOut.gather(within: fanOutTimeout, tripsPart, photosPart, budgetPart)
         // Leaving by a throw cancels `gathered`: a stranger's trip costs no more than its 404.
         let (trip, date) = try await withTaskCancellationHandler { try await anchor.value } onCancel: { anchor.cancel() }
-        let results = await gathered
-        let tripsDay = results.part { if case .tripsDay(let answer) = $0 { answer } else { nil } }
+        let (tripsResult, photosResult, budgetResult) = await gathered
+        let tripsDay = try? tripsResult.get()
         let today = trip.zone.date(of: Date())
         // Trips' own view of where the day stands wins: it chose which parts it read.
         let when: Components.Schemas.TripDay.WhenPayload = switch tripsDay?.phase {
@@ -48,19 +49,19 @@ extension GatewayAPI {
         }
         // `gather` answers every part it was given, late ones as DEADLINE_EXCEEDED.
         var statuses: [String: Components.Schemas.PartStatus] = [:]
-        let tripsStatus = Components.Schemas.PartStatus(PartStatus(results["trips"]!))
+        let tripsStatus = Components.Schemas.PartStatus(PartStatus(tripsResult))
         for name in when == .future ? ["savedPlaces", "itinerary"] : ["journal", "pins", "route", "track", "itinerary"] {
             statuses[name] = tripsStatus
         }
-        statuses["budget"] = Components.Schemas.PartStatus(PartStatus(results["budget"]!))
-        if when != .future { statuses["photos"] = Components.Schemas.PartStatus(PartStatus(results["photos"]!)) }
+        statuses["budget"] = Components.Schemas.PartStatus(PartStatus(budgetResult))
+        if when != .future { statuses["photos"] = Components.Schemas.PartStatus(PartStatus(photosResult)) }
         var view = Components.Schemas.TripDay(tripId: id, date: date.description, when: when, parts: .init(additionalProperties: statuses))
         var more = Components.Schemas.TripDayPageTokens()
         if let tripsDay { view.add(tripsDay, links: mediaLinks, more: &more) }
-        if when != .future, let photos = results.part({ if case .photos(let photos) = $0 { photos } else { nil } }) {
+        if when != .future, let photos = try? photosResult.get() {
             (view.photos, more.photos) = (photos.items, photos.next)
         }
-        view.budget = results.part { if case .dayBudget(let budget) = $0 { budget } else { nil } }
+        view.budget = try? budgetResult.get()
         if more.photos != nil || more.journalEntries != nil || more.pins != nil { view.nextPageTokens = more }
         return view
     }
@@ -75,7 +76,7 @@ extension GatewayAPI {
     /// A page of the owner's photos taken on the trip's local `date`, earliest first, each with a signed
     /// link to its thumbnail (a day page shows thumbnails; signing all three variants was an eighth of
     /// the gateway's work on it), and the token of the next page when there is one.
-    func dayPhotos(on date: LocalDate, in zone: TripZone, size: Int32, after token: String) async throws -> TripViewPart.Listed<Components.Schemas.DayPhoto> {
+    func dayPhotos(on date: LocalDate, in zone: TripZone, size: Int32, after token: String) async throws -> FirstPage<Components.Schemas.DayPhoto> {
         let response = try await media.call(idempotent: true) { client, options in
             try await client.listMyMedia(.with {
                 $0.oldestFirst = true

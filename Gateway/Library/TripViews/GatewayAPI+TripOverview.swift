@@ -7,14 +7,12 @@ import RoamRuntime
 extension GatewayAPI {
     func getTripCalendar(_ input: Operations.GetTripCalendar.Input) async throws -> Operations.GetTripCalendar.Output {
         let trip = try await tripAnchor(input.path.id)
-        let results = await FanOut.gather(within: fanOutTimeout, [tripDaysPart(trip), photoDaysPart(trip), FanOut.Part("budget") {
-            .budgetDays(try await budget.call(idempotent: true) { client, options in
+        let results = await FanOut.gather(within: fanOutTimeout, tripDaysPart(trip), photoDaysPart(trip), FanOut.Part("budget") {
+            try await budget.call(idempotent: true) { client, options in
                 try await client.getCalendar(.with { $0.tripID = trip.trip.id }, options: options)
-            })
-        }])
-        let tripDays = results.part { if case .tripDays(let days) = $0 { days } else { nil } }
-        let photoDays = results.part { if case .photoDays(let days) = $0 { days } else { nil } }
-        let budgetDays = results.part { if case .budgetDays(let days) = $0 { days } else { nil } }
+            }
+        })
+        let (tripDays, photoDays, budgetDays) = (try? results.0.get(), try? results.1.get(), try? results.2.get())
         let byDate = (
             trips: Dictionary(uniqueKeysWithValues: (tripDays?.days ?? []).map { ($0.date, $0) }),
             photos: Dictionary(uniqueKeysWithValues: (photoDays?.days ?? []).map { ($0.date, $0) }),
@@ -28,19 +26,17 @@ extension GatewayAPI {
                 itineraryItems: tripDay.map { Int($0.itineraryItems) }, expenses: budgetDay.map { Int($0.expenseCount) },
                 spent: budgetDay.map { .init($0.spent) })
         }
-        return .ok(.init(body: .json(.init(trip: .init(trip.trip), parts: .init(additionalProperties: results.statuses), days: days))))
+        return .ok(.init(body: .json(.init(trip: .init(trip.trip), parts: .init(additionalProperties: Self.statuses(results)), days: days))))
     }
 
     func getTripSummary(_ input: Operations.GetTripSummary.Input) async throws -> Operations.GetTripSummary.Output {
         let trip = try await tripAnchor(input.path.id)
-        let results = await FanOut.gather(within: fanOutTimeout, [tripDaysPart(trip), photoDaysPart(trip), FanOut.Part("budget") {
-            .budgetStatistics(try await budget.call(idempotent: true) { client, options in
+        let results = await FanOut.gather(within: fanOutTimeout, tripDaysPart(trip), photoDaysPart(trip), FanOut.Part("budget") {
+            try await budget.call(idempotent: true) { client, options in
                 try await client.getStatistics(.with { $0.tripID = trip.trip.id }, options: options)
-            })
-        }])
-        let tripDays = results.part { if case .tripDays(let days) = $0 { days } else { nil } }
-        let photoDays = results.part { if case .photoDays(let days) = $0 { days } else { nil } }
-        let statistics = results.part { if case .budgetStatistics(let statistics) = $0 { statistics } else { nil } }
+            }
+        })
+        let (tripDays, photoDays, statistics) = (try? results.0.get(), try? results.1.get(), try? results.2.get())
         let trips = Dictionary(uniqueKeysWithValues: (tripDays?.days ?? []).map { ($0.date, $0) })
         let photos = Dictionary(uniqueKeysWithValues: (photoDays?.days ?? []).map { ($0.date, $0) })
         let days = Self.dates(of: trip).map { date in
@@ -50,7 +46,7 @@ extension GatewayAPI {
                                               distanceMeters: trips[date]?.distanceMeters)
         }
         return .ok(.init(body: .json(.init(
-            trip: .init(trip.trip), parts: .init(additionalProperties: results.statuses), dayCount: days.count,
+            trip: .init(trip.trip), parts: .init(additionalProperties: Self.statuses(results)), dayCount: days.count,
             distanceMeters: tripDays?.distanceMeters, photos: photoDays.map { $0.days.reduce(0) { $0 + Int($1.photoCount) } },
             journalEntries: tripDays.map { $0.days.reduce(0) { $0 + Int($1.journalEntries) } },
             pins: tripDays.map { $0.days.reduce(0) { $0 + Int($1.pins) } }, expenses: statistics.map { Int($0.expenseCount) },
@@ -59,43 +55,34 @@ extension GatewayAPI {
     }
 
     /// Trips' part: every day's counts and distance.
-    func tripDaysPart(_ trip: TripAnchor) -> FanOut.Part<TripViewPart> {
+    func tripDaysPart(_ trip: TripAnchor) -> FanOut.Part<Roam_Trips_V1_SummarizeTripResponse> {
         FanOut.Part("trips") {
-            .tripDays(try await trips.call(idempotent: true) { client, options in
+            try await trips.call(idempotent: true) { client, options in
                 try await client.summarizeTrip(.with { $0.tripID = trip.trip.id }, options: options)
-            })
+            }
         }
     }
 
     /// Media's part: the owner's photos per local day of the trip, with a cover each.
-    func photoDaysPart(_ trip: TripAnchor) -> FanOut.Part<TripViewPart> {
+    func photoDaysPart(_ trip: TripAnchor) -> FanOut.Part<Roam_Media_V1_SummarizeDaysResponse> {
         FanOut.Part("media") {
-            .photoDays(try await media.call(idempotent: true) { client, options in
+            try await media.call(idempotent: true) { client, options in
                 try await client.summarizeDays(.with {
                     $0.fromDate = trip.start.description
                     $0.toDate = trip.end.description
                     $0.timeZone = trip.zone.identifier
                 }, options: options)
-            })
+            }
         }
+    }
+
+    /// Each part's status as clients see it: trips', media's and budget's.
+    static func statuses<A, B, C>(_ results: (Result<A, RoamError>, Result<B, RoamError>, Result<C, RoamError>))
+        -> [String: Components.Schemas.PartStatus] {
+        ["trips": .init(PartStatus(results.0)), "media": .init(PartStatus(results.1)), "budget": .init(PartStatus(results.2))]
     }
 
     static func dates(of trip: TripAnchor) -> [String] {
         (0...trip.start.days(to: trip.end)).map { trip.start.adding(days: $0).description }
-    }
-}
-
-extension Dictionary where Key == String, Value == Result<TripViewPart, RoamError> {
-    /// The one successful part `extract` recognises, if any.
-    func part<Answer>(_ extract: (TripViewPart) -> Answer?) -> Answer? {
-        for result in values {
-            if let part = try? result.get(), let answer = extract(part) { return answer }
-        }
-        return nil
-    }
-
-    /// Each part's status as clients see it.
-    var statuses: [String: Components.Schemas.PartStatus] {
-        mapValues { Components.Schemas.PartStatus(PartStatus($0)) }
     }
 }

@@ -75,11 +75,11 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
 
     /// Relays the feed's stream as text frames until it ends, and says how to close the socket.
     private func relay(event: String, after: Int64?, to outbound: WebSocketOutboundWriter,
-                       context: RoamRuntime.RequestContext) async -> (WebSocketErrorCode, String) {
+                       context: CallContext) async -> (WebSocketErrorCode, String) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         do {
-            try await RoamRuntime.RequestContext.$current.withValue(context) {
+            try await CallContext.$current.withValue(context) {
                 // When the gateway stops, open sockets close (clients reconnect elsewhere) instead of
                 // holding the shutdown up.
                 try await cancelWhenGracefulShutdown {

@@ -28,14 +28,14 @@ public struct Repositories: Sendable {
     }
 
     public init(database: Database) {
-        users = PostgresUserRepository(database: database)
-        sessions = PostgresSessionRepository(database: database)
-        graph = PostgresSocialGraphRepository(database: database)
-        attempts = PostgresLoginAttemptRepository(database: database)
-        oneTimeTokens = PostgresOneTimeTokenRepository(database: database)
-        identities = PostgresIdentityRepository(database: database)
-        nonces = PostgresNonceRepository(database: database)
-        revocations = PostgresRevocationRepository(database: database)
+        users = PostgresUserStore(database: database)
+        sessions = PostgresSessionStore(database: database)
+        graph = PostgresSocialGraphStore(database: database)
+        attempts = PostgresLoginAttemptStore(database: database)
+        oneTimeTokens = PostgresOneTimeTokenStore(database: database)
+        identities = PostgresIdentityStore(database: database)
+        nonces = PostgresNonceStore(database: database)
+        revocations = PostgresRevocationStore(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 

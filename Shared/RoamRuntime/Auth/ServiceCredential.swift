@@ -42,11 +42,11 @@ public final class ServiceCredential: Sendable {
 
     /// Runs `body` as this service: `context` (the caller's request id and deadline, by default) with
     /// the service's own token in place of the caller's.
-    public func acting<Result: Sendable>(in context: RequestContext = RequestContext.current,
+    public func acting<Result: Sendable>(in context: CallContext = CallContext.current,
                                          _ body: @Sendable () async throws -> Result) async throws -> Result {
         var context = context
         context.bearerToken = try await token()
-        return try await RequestContext.$current.withValue(context) { try await body() }
+        return try await CallContext.$current.withValue(context) { try await body() }
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {

@@ -17,7 +17,7 @@ public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSo
     public func follow(after position: Int64, _ receive: @escaping @Sendable (RevocationBatch) async throws -> Void) async throws {
         // A credential of its own per stream: it is checked when the stream opens, however long it lasts.
         let credential = await ServiceCredential(serviceName: serviceName, secret: serviceSecret)
-        try await credential.acting(in: RequestContext(requestID: "watch-revocations", logger: .init(label: "roam-revocations"))) {
+        try await credential.acting(in: CallContext(requestID: "watch-revocations", logger: .init(label: "roam-revocations"))) {
             try await accounts.call(longLived: true) { client, options in
                 let request = Roam_Accounts_V1_WatchRevocationsRequest.with { $0.after = position }
                 try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).watchRevocations(request, options: options) { response in

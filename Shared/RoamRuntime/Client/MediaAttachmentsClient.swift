@@ -45,7 +45,7 @@ public struct MediaAttachmentsClient<Transport: ClientTransport>: MediaAttachmen
 
     /// Media acts for the token's user: it must be the owner the domain means.
     private func requireCaller(_ owner: UUID) throws {
-        guard case .user(let user)? = RequestContext.current.caller, user.id == owner else {
+        guard case .user(let user)? = CallContext.current.caller, user.id == owner else {
             throw RoamError(.internal, reason: "INTERNAL", message: "media attachments are made for the signed-in owner only")
         }
     }

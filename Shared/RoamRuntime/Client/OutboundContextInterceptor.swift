@@ -13,7 +13,7 @@ public struct OutboundContextInterceptor: ClientInterceptor {
         next: (StreamingClientRequest<Input>, ClientContext) async throws -> StreamingClientResponse<Output>
     ) async throws -> StreamingClientResponse<Output> {
         var request = request
-        let current = RequestContext.current
+        let current = CallContext.current
         if !request.metadata.contains(RoamMetadataKey.requestID) {
             request.metadata.addString(current.requestID, forKey: RoamMetadataKey.requestID)
         }

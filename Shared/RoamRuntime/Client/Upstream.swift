@@ -42,7 +42,7 @@ public final class Upstream<Transport: ClientTransport>: Sendable {
     public func callOptions(longLived: Bool = false) throws(RoamError) -> CallOptions {
         var options = CallOptions.defaults
         var limit: Duration? = longLived ? nil : timeout
-        if let deadline = RequestContext.current.deadline {
+        if let deadline = CallContext.current.deadline {
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else {
                 throw RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED", message: "no time left to call \(name)")

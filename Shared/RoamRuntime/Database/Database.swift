@@ -30,7 +30,7 @@ public struct Database: Sendable {
 
     /// Runs one statement and collects its rows.
     @discardableResult
-    public func query(_ query: PostgresQuery, logger: Logger = RequestContext.current.logger) async throws -> [PostgresRow] {
+    public func query(_ query: PostgresQuery, logger: Logger = CallContext.current.logger) async throws -> [PostgresRow] {
         try await guarded {
             try await withTimeout {
                 try await client.query(query, logger: logger).collect()
@@ -42,7 +42,7 @@ public struct Database: Sendable {
     /// and executes it. For the hottest reads, where parsing and planning cost PostgreSQL more than
     /// running the statement.
     @discardableResult
-    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger = RequestContext.current.logger)
+    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger = CallContext.current.logger)
         async throws -> [PostgresRow] where Statement.Row == PostgresRow {
         try await guarded {
             try await withTimeout {
@@ -65,7 +65,7 @@ public struct Database: Sendable {
     /// Runs `body` in a transaction, retrying it when PostgreSQL reports a serialization failure or
     /// deadlock, so concurrent writers get exact results without the client seeing a conflict.
     public func transaction<Result: Sendable>(
-        logger: Logger = RequestContext.current.logger,
+        logger: Logger = CallContext.current.logger,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         var attempt = 0
@@ -129,7 +129,7 @@ public struct Database: Sendable {
     private func withTimeout<Result: Sendable>(_ body: @Sendable @escaping () async throws -> Result) async throws -> Result {
         // A little before the caller's deadline, so the caller hears this service's reason rather than
         // its own timeout.
-        let limit = min(operationTimeout, RequestContext.current.deadline.map { $0 - .now - .milliseconds(250) } ?? operationTimeout)
+        let limit = min(operationTimeout, CallContext.current.deadline.map { $0 - .now - .milliseconds(250) } ?? operationTimeout)
         do {
             return try await Timeout.race(limit, Self.noAnswer, body)
         } catch let error as RoamError where error == Self.noAnswer {

@@ -3,8 +3,8 @@ import Logging
 
 /// What every piece of work done for one incoming call needs to know, carried in a task-local so
 /// outbound calls and log lines pick it up without threading it through every signature.
-public struct RequestContext: Sendable {
-    @TaskLocal public static var current = RequestContext(requestID: "none", logger: Logger(label: "roam"))
+public struct CallContext: Sendable {
+    @TaskLocal public static var current = CallContext(requestID: "none", logger: Logger(label: "roam"))
 
     public var requestID: String
     public var logger: Logger

@@ -6,13 +6,12 @@ import SwiftProtobuf
 
 /// `roam.purge.v1.PurgeReportService` for a service with an outbox: its purges and their receipts, for
 /// the operator (`roam purges`). `ServiceHost` serves it beside the service's own RPCs.
-struct PurgeReportGRPCService: Roam_Purge_V1_PurgeReportService.SimpleServiceProtocol {
+struct PurgeReportGRPCService: Roam_Purge_V1_PurgeReportService.SimpleServiceProtocol, ForServicesOnly {
     let outbox: any OutboxRepository
     /// The services every purge goes to, as `USER_PURGE_TARGETS` names them.
     let targets: [String]
 
     func listPurges(request: Roam_Purge_V1_ListPurgesRequest, context _: ServerContext) async throws -> Roam_Purge_V1_ListPurgesResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only operators' tools may list purges") }
         guard let topic = OutboxEntry.Topic(rawValue: request.topic) else {
             throw RoamError.invalidField("topic", "must be user_deleted, event_ended or trip_deleted")
         }

@@ -31,10 +31,10 @@ public struct PurgedUsers: Sendable {
         let schema = schema
         try await database.transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(schema + ".purged_users")), hashtext(\(user.uuidString.lowercased())))",
-                                       logger: RequestContext.current.logger)
+                                       logger: CallContext.current.logger)
             try await connection.query("""
                 INSERT INTO \(unescaped: schema).purged_users (user_id, purged_at) VALUES (\(user), now()) ON CONFLICT (user_id) DO NOTHING
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
         }
     }
 

@@ -4,7 +4,7 @@ import Logging
 
 /// The outermost interceptor: gives the call its request id, deadline and client address, logs its
 /// outcome, and makes sure no error reaches the client as UNKNOWN or leaks internals.
-public struct RequestContextInterceptor: ServerInterceptor {
+public struct CallContextInterceptor: ServerInterceptor {
     private let logger: Logger
 
     public init(logger: Logger) {
@@ -17,7 +17,7 @@ public struct RequestContextInterceptor: ServerInterceptor {
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
         let requestID = request.metadata[stringValues: RoamMetadataKey.requestID].first(where: { _ in true })
-            .flatMap { $0.count <= 128 ? $0 : nil } ?? RequestContext.newRequestID()
+            .flatMap { $0.count <= 128 ? $0 : nil } ?? CallContext.newRequestID()
         var callLogger = logger
         callLogger[metadataKey: "request_id"] = "\(requestID)"
         callLogger[metadataKey: "rpc"] = "\(context.descriptor.fullyQualifiedMethod)"
@@ -25,7 +25,7 @@ public struct RequestContextInterceptor: ServerInterceptor {
             .flatMap(GRPCTimeout.duration).map { ContinuousClock.now + $0 }
         let clientAddress = request.metadata[stringValues: RoamMetadataKey.clientAddress].first(where: { _ in true })
             ?? context.remotePeer
-        let requestContext = RequestContext(requestID: requestID, logger: callLogger, clientAddress: clientAddress,
+        let requestContext = CallContext(requestID: requestID, logger: callLogger, clientAddress: clientAddress,
                                             deadline: deadline)
 
         let relationsChanged = request.metadata[stringValues: RoamMetadataKey.relationsChangedAt].first(where: { _ in true })
@@ -37,7 +37,7 @@ public struct RequestContextInterceptor: ServerInterceptor {
 
         return try await IdempotentRequest.$fingerprint.withValue(fingerprint) {
             try await RelationsChange.$at.withValue(relationsChanged) {
-                try await RequestContext.$current.withValue(requestContext) {
+                try await CallContext.$current.withValue(requestContext) {
                     let started = ContinuousClock.now
                     do {
                         var response = try await next(request, context)

@@ -59,6 +59,8 @@ public enum ServiceHost {
             }
             try await verifier.loadKeys()
         }
+        let rpcServices = parts.services + [health]
+            + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? [])
         let server = GRPCServer(
             transport: .http2NIOPosix(
                 address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
@@ -71,10 +73,9 @@ public enum ServiceHost {
                     $0.http2.maxConcurrentStreams = maxConcurrentStreams
                 }
             ),
-            services: parts.services + [health]
-                + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? []),
+            services: rpcServices,
             interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger,
-                                       inFlightKeys: InFlightKeys(), service: settings.name)
+                                       serving: rpcServices, inFlightKeys: InFlightKeys(), service: settings.name)
                 + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )
 
@@ -95,15 +96,19 @@ public enum ServiceHost {
     }
 
     /// The interceptors every Roam server runs, outermost first.
+    /// `serving`: the RPC services behind them, whose service-only methods (`ForServicesOnly`,
+    /// `HasServiceOnlyMethods`) are refused to users.
     public static func interceptors(health: HealthService, verifier: AccessTokenVerifier, anonymousMethods: Set<MethodDescriptor>, logger: Logger,
-                                    inFlightKeys: InFlightKeys = InFlightKeys(), service: String = "test") -> [any ServerInterceptor] {
+                                    serving services: [any RegistrableRPCService], inFlightKeys: InFlightKeys = InFlightKeys(),
+                                    service: String = "test") -> [any ServerInterceptor] {
         let healthMethods: Set<MethodDescriptor> = [Grpc_Health_V1_Health.Method.Check.descriptor,
                                                     Grpc_Health_V1_Health.Method.Watch.descriptor]
         return [
-            RequestContextInterceptor(logger: logger),
+            CallContextInterceptor(logger: logger),
             MetricsInterceptor(),
             ReadinessInterceptor(health: health),
-            AuthInterceptor(verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods)),
+            AuthInterceptor(verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods),
+                            serviceOnlyMethods: serviceOnlyMethods(of: services)),
             InFlightKeyInterceptor(keys: inFlightKeys, service: service),
         ]
     }

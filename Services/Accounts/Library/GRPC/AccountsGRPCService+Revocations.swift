@@ -7,7 +7,6 @@ import SwiftProtobuf
 extension AccountsGRPCService {
     public func watchRevocations(request: Roam_Accounts_V1_WatchRevocationsRequest,
                                  response: RPCWriter<Roam_Accounts_V1_WatchRevocationsResponse>, context _: ServerContext) async throws {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may watch revocations") }
         guard let feed = revocations else { throw RoamError.unavailable }
         // gRPC tells of a follower going away through the cancellation handler, not by cancelling this task.
         let stream = Task {

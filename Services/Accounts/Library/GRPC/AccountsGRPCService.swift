@@ -27,7 +27,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         self.revocations = revocations
     }
 
-    var context: RequestContext { RequestContext.current }
+    var context: CallContext { CallContext.current }
     var clientAddress: String { context.clientAddress ?? "unknown" }
 
     public func signUp(request: Roam_Accounts_V1_SignUpRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SignUpResponse {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresIdentityRepository: IdentityRepository {
+public struct PostgresIdentityStore: IdentityRepository {
     let database: Database
 
     public init(database: Database) {
@@ -31,11 +31,11 @@ public struct PostgresIdentityRepository: IdentityRepository {
     public func createAccount(_ user: User, with identity: LinkedIdentity) async throws {
         do {
             try await database.transaction { connection in
-                try await connection.query(PostgresUserRepository.insert(user), logger: RequestContext.current.logger)
-                try await connection.query(Self.insert(identity), logger: RequestContext.current.logger)
+                try await connection.query(PostgresUserStore.insert(user), logger: CallContext.current.logger)
+                try await connection.query(Self.insert(identity), logger: CallContext.current.logger)
             }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            throw error.serverInfo?[.tableName] == "identities" ? AccountsError.identityTaken : PostgresUserRepository.conflict(error)
+            throw error.serverInfo?[.tableName] == "identities" ? AccountsError.identityTaken : PostgresUserStore.conflict(error)
         }
     }
 
@@ -63,7 +63,7 @@ public struct PostgresIdentityRepository: IdentityRepository {
 
     public func unlink(provider: String, from userID: UUID) async throws -> UnlinkOutcome {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // The user's row is locked first, in a statement of its own: the next statement then reads
             // with a snapshot taken after any other unlink committed, so two at once cannot each leave
             // the other as the last way (one query with FOR UPDATE would read the identities as they

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresLoginAttemptRepository: LoginAttemptRepository {
+public struct PostgresLoginAttemptStore: LoginAttemptRepository {
     let database: Database
 
     public init(database: Database) {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresNonceRepository: NonceRepository {
+public struct PostgresNonceStore: NonceRepository {
     let database: Database
 
     public init(database: Database) {
@@ -11,7 +11,7 @@ public struct PostgresNonceRepository: NonceRepository {
 
     public func use(_ digest: [UInt8], until expiresAt: Date, at time: Date) async throws -> Bool {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // Nonces of expired tokens cannot be replayed anyway (the token is refused first). They are kept
             // an hour longer, so a replica whose clock runs ahead does not forget a nonce another one,
             // behind it, would still take the token for.

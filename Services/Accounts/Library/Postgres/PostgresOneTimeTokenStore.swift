@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresOneTimeTokenRepository: OneTimeTokenRepository {
+public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
     let database: Database
 
     public init(database: Database) {

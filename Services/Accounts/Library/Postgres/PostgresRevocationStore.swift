@@ -3,7 +3,7 @@ import PostgresNIO
 import RoamRuntime
 
 /// Revocations as the triggers on `accounts.sessions` and `accounts.users` record them (migration 4).
-public struct PostgresRevocationRepository: RevocationRepository {
+public struct PostgresRevocationStore: RevocationRepository {
     let database: Database
 
     public init(database: Database) {

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresSessionRepository: SessionRepository {
+public struct PostgresSessionStore: SessionRepository {
     let database: Database
 
     public init(database: Database) {
@@ -26,10 +26,10 @@ public struct PostgresSessionRepository: SessionRepository {
                                                created_at, last_used_at, expires_at)
                 VALUES (\(session.id), \(session.userID), \(session.device.userAgent), \(session.device.deviceName),
                         \(session.clientAddress), \(digest), \(session.createdAt), \(session.lastUsedAt), \(session.expiresAt))
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
             try await connection.query("""
                 INSERT INTO accounts.refresh_tokens (digest, session_id, created_at) VALUES (\(digest), \(session.id), \(session.createdAt))
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
         }
     }
 
@@ -37,7 +37,7 @@ public struct PostgresSessionRepository: SessionRepository {
         let old = Data(refreshTokenDigest)
         let new = Data(newDigest)
         return try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // Locking the session row serialises concurrent refreshes of one session: exactly one
             // presenter of a token wins, any other is treated as reuse.
             let rows = try await connection.query("""

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresSocialGraphRepository: SocialGraphRepository {
+public struct PostgresSocialGraphStore: SocialGraphRepository {
     let database: Database
 
     public init(database: Database) {
@@ -11,7 +11,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
 
     public func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // The counters move only when the row is really inserted, so retries and races keep them exact.
             let inserted = try await connection.query("""
                 INSERT INTO accounts.follows (follower_id, followee_id, created_at)
@@ -34,7 +34,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
     }
 
     static func unfollow(follower: UUID, followee: UUID, on connection: PostgresConnection) async throws -> Bool {
-        let logger = RequestContext.current.logger
+        let logger = CallContext.current.logger
         let deleted = try await connection.query("""
             DELETE FROM accounts.follows WHERE follower_id = \(follower) AND followee_id = \(followee) RETURNING follower_id
             """, logger: logger).collect()
@@ -79,7 +79,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
             try await connection.query("""
                 INSERT INTO accounts.blocks (blocker_id, blocked_id, created_at) VALUES (\(blocker), \(blocked), \(time))
                 ON CONFLICT DO NOTHING
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
         }
     }
 
@@ -109,7 +109,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
             """).map { try $0.decode(UUID.self) })
     }
 
-    private static let prefixedUserColumns = PostgresUserRepository.columns(of: "u.")
+    private static let prefixedUserColumns = PostgresUserStore.columns(of: "u.")
 
     private func listing(page: PageRequest, select: (TimedCursor) -> PostgresQuery) async throws -> Page<User> {
         // The first page starts "after" a position later than any real follow.
@@ -120,7 +120,7 @@ public struct PostgresSocialGraphRepository: SocialGraphRepository {
         for row in rows {
             let columns = row.makeRandomAccess()
             let time = try columns[0].decode(Date.self)
-            let user = try PostgresUserRepository.decode(row)
+            let user = try PostgresUserStore.decode(row)
             entries.append((TimedCursor(time: time, id: user.id), user))
         }
         let chosen = Array(entries.prefix(page.size))

@@ -2,7 +2,7 @@ import Foundation
 import PostgresNIO
 import RoamRuntime
 
-public struct PostgresUserRepository: UserRepository {
+public struct PostgresUserStore: UserRepository {
     let database: Database
 
     public init(database: Database) {
@@ -131,17 +131,17 @@ public struct PostgresUserRepository: UserRepository {
     public func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) async throws {
         try await database.transaction { connection in
             try await connection.query("UPDATE accounts.users SET password_hash = \(hash) WHERE id = \(userID)",
-                                       logger: RequestContext.current.logger)
+                                       logger: CallContext.current.logger)
             try await connection.query("""
                 UPDATE accounts.sessions SET revoked_at = now()
                 WHERE user_id = \(userID) AND revoked_at IS NULL AND id IS DISTINCT FROM \(keepingSession)
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
         }
     }
 
     public func delete(userID: UUID, at time: Date, purgeFrom: Date) async throws {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let found = try await connection.query("SELECT id FROM accounts.users WHERE id = \(userID) FOR UPDATE", logger: logger)
             guard try await found.collect().first != nil else { return }
             // Keep the counters of the people on the other side of each follow exact.

@@ -6,7 +6,7 @@ import RoamRuntime
 import SwiftProtobuf
 
 /// The gRPC face of activities: converts messages and calls `ActivityService` for the caller.
-public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.SimpleServiceProtocol {
+public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.SimpleServiceProtocol, ActsForCaller {
     let activities: ActivityService
     let lists: BucketListService
 
@@ -15,7 +15,6 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
         self.lists = lists
     }
 
-    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     static func window(_ proto: Roam_Bucketlists_V1_TimeWindow) -> TimeWindow {
         TimeWindow(startsAt: proto.startsAt.date, endsAt: proto.endsAt.date)
@@ -135,7 +134,6 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
     /// For the feed, with its service credential: whether `reader_id` may see the subject, and whose it is.
     public func checkSubject(request: Roam_Bucketlists_V1_CheckSubjectRequest, context _: ServerContext) async throws
         -> Roam_Bucketlists_V1_CheckSubjectResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may check subjects") }
         let reader = try UUID(field: "reader_id", request.readerID)
         let id = try UUID(field: "subject_id", request.subjectID)
         let owner: UUID? = switch request.kind {

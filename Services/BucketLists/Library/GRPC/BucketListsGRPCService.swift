@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// The gRPC face of lists and items: converts messages and calls `BucketListService` for the caller.
-public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.SimpleServiceProtocol {
+public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.SimpleServiceProtocol, ActsForCaller {
     let lists: BucketListService
 
     /// Profile counts are public, as profiles are: the gateway asks for them for someone signed out too.
@@ -15,7 +15,6 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
         self.lists = lists
     }
 
-    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     static func visibility(_ proto: Roam_Bucketlists_V1_Visibility, default: Visibility?) throws(RoamError) -> Visibility? {
         if case .UNRECOGNIZED = proto { throw RoamError.invalidField("visibility", "must be public, followers or private") }
@@ -133,7 +132,7 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
 
     public func getCounts(request: Roam_Bucketlists_V1_GetCountsRequest, context _: ServerContext) async throws -> Roam_Bucketlists_V1_GetCountsResponse {
         // Profiles are public: someone signed out (or a service) counts public lists.
-        let counts = try await lists.counts(of: UUID(field: "user_id", request.userID), for: RequestContext.current.userID)
+        let counts = try await lists.counts(of: UUID(field: "user_id", request.userID), for: CallContext.current.userID)
         return .with {
             $0.lists = Int32(clamping: counts.lists)
             $0.items = Int32(clamping: counts.items)

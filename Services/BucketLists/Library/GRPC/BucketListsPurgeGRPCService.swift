@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// `roam.purge.v1.PurgeService` for bucket lists: accounts (a deleted user) makes it forget, never users.
-public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol, ForServicesOnly {
     let lists: any BucketListRepository
     let activities: any ActivityRepository
     /// Marked before anything is deleted, so no write of the user's lands after the purge.
@@ -19,7 +19,6 @@ public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServ
 
     /// Bucket lists keep nothing of events or trips; answering settles an outbox that names them.
     public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         _ = try UUID(field: "event_id", request.eventID)
         return .init()
     }
@@ -27,7 +26,6 @@ public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServ
     /// The user's lists, items and activities go and their votes are withdrawn (the counts come down);
     /// their photos go with media's own purge of the user, comments on their activities with the feed's.
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         let user = try UUID(field: "user_id", request.userID)
         try await purgedUsers.mark(user)
         _ = try await lists.deleteAll(of: user)
@@ -36,7 +34,6 @@ public struct BucketListsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServ
     }
 
     public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         _ = try UUID(field: "trip_id", request.tripID)
         return .init()
     }

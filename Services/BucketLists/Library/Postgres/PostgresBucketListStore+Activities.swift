@@ -80,7 +80,7 @@ extension PostgresBucketListStore: ActivityRepository {
 
     public func delete(_ id: UUID, author: UUID) async throws -> Activity? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let activity = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id) AND a.author_id = \(author) FOR UPDATE
                 """, logger: logger).collect().first.map(Self.decodeActivity) else { return nil }
@@ -91,7 +91,7 @@ extension PostgresBucketListStore: ActivityRepository {
 
     public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> (activity: Activity, previous: Vote?)? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id)", logger: logger)
                 .collect().isEmpty else { return nil }
             // Only this voter's votes on this activity wait for each other.
@@ -233,7 +233,7 @@ extension PostgresBucketListStore: ActivityRepository {
 
     public func deleteAll(of user: UUID) async throws -> [Activity] {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let theirs = try await connection.query("""
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.author_id = \(user) FOR UPDATE
                 """, logger: logger).collect().map(Self.decodeActivity)

@@ -99,7 +99,7 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func delete(_ id: UUID, owner: UUID) async throws -> (list: BucketList, items: [Item])? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let list = try await connection.query("""
                 SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l WHERE l.id = \(id) AND l.owner_id = \(owner) FOR UPDATE
                 """, logger: logger).collect().first.map(Self.decodeList) else { return nil }
@@ -115,7 +115,7 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func add(_ item: Item, idempotencyKey: String?) async throws -> Item? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await Self.lockList(item.listID, owner: item.ownerID, on: connection) else { return nil }
             if let idempotencyKey, let first = try await connection.query("""
                 SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE owner_id = \(item.ownerID) AND idempotency_key = \(idempotencyKey)
@@ -176,7 +176,7 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func move(item id: UUID, owner: UUID, to list: UUID, position: Int, at time: Date) async throws -> Item? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let current = try await connection.query("""
                 SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
                 """, logger: logger).collect().first.map(Self.decodeItem) else { return nil }
@@ -208,7 +208,7 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func delete(item id: UUID, owner: UUID) async throws -> Item? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let listID = try await connection.query("""
                 SELECT list_id FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
                 """, logger: logger).collect().first?.decode(UUID.self),
@@ -246,7 +246,7 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func deleteAll(of owner: UUID) async throws -> (lists: [BucketList], items: [Item]) {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let lists = try await connection.query("""
                 SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l WHERE l.owner_id = \(owner) FOR UPDATE
                 """, logger: logger).collect().map(Self.decodeList)
@@ -262,6 +262,6 @@ public struct PostgresBucketListStore: BucketListRepository {
     static func lockList(_ id: UUID, owner: UUID, on connection: PostgresConnection) async throws -> Bool {
         try await !connection.query("""
             SELECT 1 FROM bucketlists.lists WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-            """, logger: RequestContext.current.logger).collect().isEmpty
+            """, logger: CallContext.current.logger).collect().isEmpty
     }
 }

@@ -23,7 +23,7 @@ public final class TripsDirectoryClient<Transport: ClientTransport>: TripDirecto
     public func trip(_ id: UUID, owner: UUID) async throws -> TripFacts {
         let key = "\(id)/\(owner)", now = ContinuousClock.now
         if let cached = cache.withLock({ $0[key] }), now - cached.readAt < ttl { return cached.facts }
-        guard case .user(let user)? = RequestContext.current.caller, user.id == owner else {
+        guard case .user(let user)? = CallContext.current.caller, user.id == owner else {
             throw RoamError(.internal, reason: "INTERNAL", message: "a trip is asked about for its signed-in owner only")
         }
         let response: Roam_Trips_V1_GetTripResponse

@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// The gRPC face of the budget service: converts messages and calls `BudgetService` for the caller.
-public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProtocol {
+public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProtocol, ActsForCaller {
     let budgets: BudgetService
     /// The alert streams open on this replica, fed by the alert listener (or the service, in memory).
     let notifications: UserStreams<BudgetAlert>
@@ -18,7 +18,6 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
         self.alerts = alerts
     }
 
-    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     /// The trip and the expense a request names; each that is not a UUID is named.
     func ids(trip: String, expense: String) throws(RoamError) -> (UUID, UUID) {
@@ -86,7 +85,6 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
 
     public func importReferenceRates(request: Roam_Budget_V1_ImportReferenceRatesRequest, context _: ServerContext) async throws
         -> Roam_Budget_V1_ImportReferenceRatesResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only operators' tools may import reference rates") }
         var validation = Validation()
         validation.require(request.rates.count <= Self.importBatchLimit, "rates", "at most \(Self.importBatchLimit) at a time")
         var rates: [ReferenceRate] = []

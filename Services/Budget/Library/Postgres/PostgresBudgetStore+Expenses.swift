@@ -53,7 +53,7 @@ extension PostgresBudgetStore {
 
     public func add(_ expense: Expense, idempotencyKey: String?, trip: TripFacts, at now: Date) async throws -> ExpenseWrite {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
             let details = expense.details
             let (source, rateDate) = Self.sourceColumns(expense.rate)
@@ -87,7 +87,7 @@ extension PostgresBudgetStore {
 
     public func replace(_ expense: Expense, trip: TripFacts, at now: Date) async throws -> ExpenseWrite? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
             guard let beforeRow = try await connection.query("""
                 SELECT \(unescaped: Self.expenseColumns) FROM budget.expenses WHERE id = \(expense.id) AND trip_id = \(trip.id) FOR UPDATE
@@ -114,7 +114,7 @@ extension PostgresBudgetStore {
 
     public func removeExpense(_ id: UUID, trip: TripFacts, at now: Date) async throws -> Bool {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
             guard let row = try await connection.query("""
                 DELETE FROM budget.expenses WHERE id = \(id) AND trip_id = \(trip.id) RETURNING \(unescaped: Self.expenseColumns)

@@ -39,7 +39,7 @@ public struct PostgresBudgetStore: BudgetRepository {
         let capsJSON = String(decoding: try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: caps.map { ($0.key.name, $0.value.minorUnits) })),
                               as: UTF8.self)
         return try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             try await Self.requireNotPurged(trip.id, on: connection, logger: logger)
             try await connection.query("""
                 INSERT INTO budget.budgets (trip_id, owner_id, currency, total, categories, caps, thresholds, updated_at)
@@ -190,7 +190,7 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     public func purgeTrip(_ trip: UUID) async throws {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             try await connection.query("""
                 INSERT INTO budget.purged_trips (trip_id, purged_at) VALUES (\(trip), now()) ON CONFLICT (trip_id) DO NOTHING
                 """, logger: logger)
@@ -201,7 +201,7 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     public func purgeUser(_ owner: UUID) async throws {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             try await connection.query("""
                 INSERT INTO budget.purged_trips (trip_id, purged_at)
                 SELECT trip_id, now() FROM budget.budgets WHERE owner_id = \(owner)

@@ -61,7 +61,6 @@ extension EventsGRPCService {
 
     public func listGroupWalkHosts(request: Roam_Events_V1_ListGroupWalkHostsRequest, context _: ServerContext) async throws
         -> Roam_Events_V1_ListGroupWalkHostsResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may list a walk's group hosts") }
         let hosts = try await events.groupWalkHosts(following: UUID(field: "walk_id", request.walkID), member: UUID(field: "member_id", request.memberID))
         return .with { $0.hostIds = hosts.map(\.lowercasedString) }
     }

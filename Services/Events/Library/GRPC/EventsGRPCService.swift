@@ -5,7 +5,7 @@ import RoamRuntime
 import SwiftProtobuf
 
 /// The gRPC face of the events service: converts messages and calls `EventService`.
-public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProtocol {
+public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProtocol, ActsForCaller {
     let events: EventService
     let notifications: NotificationHub
 
@@ -14,8 +14,7 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         self.notifications = notifications
     }
 
-    private var context: RequestContext { RequestContext.current }
-    func caller() throws(RoamError) -> UUID { try context.requireUser().id }
+    private var context: CallContext { CallContext.current }
 
     public func createEvent(request: Roam_Events_V1_CreateEventRequest, context _: ServerContext) async throws -> Roam_Events_V1_CreateEventResponse {
         let host = try caller()
@@ -157,7 +156,6 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
 
     public func watchDepartures(request: Roam_Events_V1_WatchDeparturesRequest,
                                 response: RPCWriter<Roam_Events_V1_MemberDeparture>, context _: ServerContext) async throws {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may watch departures") }
         try await response.relay(notifications.watchDepartures()) { departure in
             .with {
                 $0.eventID = departure.eventID.lowercasedString

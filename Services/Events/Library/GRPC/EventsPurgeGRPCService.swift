@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// `roam.purge.v1.PurgeService` for events: accounts (a deleted user) makes it forget, never users.
-public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
+public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol, ForServicesOnly {
     let events: EventService
     /// Marked before anything is deleted, so no write of the user's lands after the purge.
     let purgedUsers: PurgedUsers
@@ -17,7 +17,6 @@ public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePr
 
     /// Events purges its own events (the sweeper, a host's delete); answering settles an outbox that names one.
     public func purgeEvent(request: Roam_Purge_V1_PurgeEventRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeEventResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         _ = try UUID(field: "event_id", request.eventID)
         return .init()
     }
@@ -25,7 +24,6 @@ public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePr
     /// Hosted events end (and are purged elsewhere through events' own outbox), memberships with their
     /// positions, waitlist places, invitations, reports and bans go.
     public func purgeUser(request: Roam_Purge_V1_PurgeUserRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeUserResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         let user = try UUID(field: "user_id", request.userID)
         try await purgedUsers.mark(user)
         try await events.forget(user: user)
@@ -33,7 +31,6 @@ public struct EventsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePr
     }
 
     public func purgeTrip(request: Roam_Purge_V1_PurgeTripRequest, context _: ServerContext) async throws -> Roam_Purge_V1_PurgeTripResponse {
-        guard RequestContext.current.isService else { throw RoamError.permissionDenied("only services may purge") }
         _ = try UUID(field: "trip_id", request.tripID)
         return .init()
     }

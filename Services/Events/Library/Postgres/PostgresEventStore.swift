@@ -11,7 +11,7 @@ public struct PostgresEventStore: Sendable {
         self.database = database
     }
 
-    var logger: Logger { RequestContext.current.logger }
+    var logger: Logger { CallContext.current.logger }
 
     static let columns = """
         e.id, e.host_id, e.name, e.description, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.capacity,

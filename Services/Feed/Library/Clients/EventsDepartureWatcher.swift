@@ -32,7 +32,7 @@ public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
 
     private func watch() async throws {
         defer { membership?.stopWatching() }
-        try await credential.acting(in: RequestContext(requestID: "watch-departures", logger: logger)) {
+        try await credential.acting(in: CallContext(requestID: "watch-departures", logger: logger)) {
             try await upstream.call(longLived: true) { client, options in
                 try await Roam_Events_V1_EventsService.Client(wrapping: client).watchDepartures(.init(), options: options) { response in
                     membership?.startWatching()

@@ -10,7 +10,7 @@ public struct PostgresFeedStore: FeedStore {
         self.database = database
     }
 
-    var logger: Logger { RequestContext.current.logger }
+    var logger: Logger { CallContext.current.logger }
 
     static let columns = """
         id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers, title

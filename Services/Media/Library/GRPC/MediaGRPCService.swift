@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// The gRPC face of the media service: converts messages and calls `MediaService`.
-public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol {
+public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol, ActsForCaller {
     let media: MediaService
     let spool: UploadSpool
     let maxBytes: Int
@@ -18,7 +18,6 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         self.links = links
     }
 
-    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     public func upload(request: RPCAsyncSequence<Roam_Media_V1_UploadRequest, any Error>,
                        context: ServerContext) async throws -> Roam_Media_V1_UploadResponse {

@@ -232,13 +232,13 @@ public struct PostgresMediaStore: MediaRepository {
             // Locked, so an item cannot be deleted between the check and the attachment.
             let owned = try await connection.query("""
                 SELECT id FROM media.items WHERE id = ANY(\(unique)) AND owner_id = \(owner) FOR KEY SHARE
-                """, logger: RequestContext.current.logger).collect().map { try $0.decode(UUID.self) }
+                """, logger: CallContext.current.logger).collect().map { try $0.decode(UUID.self) }
             let refused = Set(unique).subtracting(owned)
             guard refused.isEmpty else { return refused.sorted { $0.uuidString < $1.uuidString } }
             try await connection.query("""
                 INSERT INTO media.attachments (media_id, subject, attached_at)
                 SELECT unnest(\(unique)), \(subject), \(time) ON CONFLICT DO NOTHING
-                """, logger: RequestContext.current.logger)
+                """, logger: CallContext.current.logger)
             return []
         }
     }
@@ -277,9 +277,9 @@ public struct PostgresMediaStore: MediaRepository {
                   AND EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id
                               AND (a.subject = \(subject) OR starts_with(a.subject, \(subject + "/"))))
                 RETURNING \(unescaped: Self.columns)
-                """, logger: RequestContext.current.logger).collect().map(Self.decode)
+                """, logger: CallContext.current.logger).collect().map(Self.decode)
             try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject) OR starts_with(subject, \(subject + "/"))",
-                                       logger: RequestContext.current.logger)
+                                       logger: CallContext.current.logger)
             return removed
         }
     }

@@ -72,7 +72,7 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
     }
 
     static func requireSignedIn(_ owner: UUID) throws(RoamError) {
-        guard case .user(let user)? = RequestContext.current.caller, user.id == owner else {
+        guard case .user(let user)? = CallContext.current.caller, user.id == owner else {
             throw RoamError(.internal, reason: "INTERNAL", message: "a library is read for its signed-in owner only")
         }
     }

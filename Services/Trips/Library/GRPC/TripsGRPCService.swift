@@ -5,7 +5,7 @@ import RoamProto
 import RoamRuntime
 
 /// The gRPC face of the trips service: converts messages and calls `TripService` for the caller.
-public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol {
+public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol, ActsForCaller {
     let trips: TripService
     let pins: PinService
     let tracks: TrackService
@@ -42,7 +42,6 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         return (tripID!, otherID!)
     }
 
-    func caller() throws(RoamError) -> UUID { try RequestContext.current.requireUser().id }
 
     public func createTrip(request: Roam_Trips_V1_CreateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_CreateTripResponse {
         let owner = try caller()

@@ -9,7 +9,7 @@ import RoamRuntime
 extension PostgresTripStore {
     public func setDailyReminder(trip id: UUID, owner: UUID, minuteOfDay: Int, at now: Date) async throws -> DailyReminder? {
         try await database.transaction { connection -> DailyReminder? in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let row = try await connection.query("""
                 SELECT \(unescaped: Self.columns) FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
                 """, logger: logger).collect().first else { return nil }
@@ -44,7 +44,7 @@ extension PostgresTripStore {
     /// Claims the daily reminders due, moves each on to its next day, and announces them on commit.
     func claimDueDailyReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let due = try await connection.query("""
                 SELECT \(unescaped: Self.columns), daily_reminder_minute, daily_reminder_date::text, daily_reminder_at FROM trips.trips
                 WHERE daily_reminder_at <= \(now) ORDER BY daily_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED

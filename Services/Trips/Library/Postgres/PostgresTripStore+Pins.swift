@@ -23,7 +23,7 @@ extension PostgresTripStore: PinRepository {
 
     public func add(_ pin: Pin, minimumDistance: Double, idempotencyKey: String?) async throws -> PinPlacement? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await Self.lockTrip(pin.tripID, owner: pin.ownerID, on: connection) else { return nil }
             if let idempotencyKey {
                 let first = try await connection.query("""
@@ -68,7 +68,7 @@ extension PostgresTripStore: PinRepository {
 
     public func update(_ id: UUID, owner: UUID, details: PinDetails, minimumDistance: Double) async throws -> PinPlacement? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let current = try await connection.query("""
                 SELECT \(unescaped: Self.pinColumns) FROM trips.pins WHERE id = \(id) AND owner_id = \(owner)
                 """, logger: logger).collect().first.map(Self.decodePin),
@@ -106,13 +106,13 @@ extension PostgresTripStore: PinRepository {
     /// Locks the owner's trip for the rest of the transaction; false when they have no such trip.
     static func lockTrip(_ trip: UUID, owner: UUID, on connection: PostgresConnection) async throws -> Bool {
         try await !connection.query("SELECT 1 FROM trips.trips WHERE id = \(trip) AND owner_id = \(owner) FOR UPDATE",
-                                    logger: RequestContext.current.logger).collect().isEmpty
+                                    logger: CallContext.current.logger).collect().isEmpty
     }
 
     /// The nearest other pin of the trip within `meters` of `pin` (on the sphere, as `GeoPoint.distance`).
     static func closestPin(to pin: Pin, within meters: Double, on connection: PostgresConnection) async throws -> PinPlacement? {
         let point = pin.details.point
-        let logger = RequestContext.current.logger
+        let logger = CallContext.current.logger
         let closest = try await connection.query("""
             SELECT id, ST_Distance(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters
             FROM trips.pins

@@ -126,7 +126,7 @@ extension PostgresTripStore: PlacesRepository {
 
     public func rate(_ place: UUID, stars: Int, by user: UUID) async throws -> Place? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await !connection.query("SELECT 1 FROM trips.places WHERE id = \(place) FOR UPDATE", logger: logger).collect().isEmpty else {
                 return nil
             }
@@ -158,7 +158,7 @@ extension PostgresTripStore: PlacesRepository {
 
     public func removeRatings(by user: UUID) async throws -> Int {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // Places first, in id order, as `rate` locks them: the two never wait on each other in a circle.
             let rated = try await connection.query("SELECT place_id FROM trips.place_ratings WHERE user_id = \(user)", logger: logger)
                 .collect().map { try $0.decode(UUID.self) }

@@ -15,7 +15,7 @@ extension PostgresTripStore: TrackRepository {
 
     public func addTrackPoints(_ points: [TrackPoint], trip: UUID, owner: UUID) async throws -> Int? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await !connection.query("SELECT 1 FROM trips.trips WHERE id = \(trip) AND owner_id = \(owner)", logger: logger)
                 .collect().isEmpty else { return nil }
             let inserted = try await connection.query("""

@@ -88,7 +88,7 @@ public struct PostgresTripStore: TripRepository {
         let point = details.destination.point
         let startReminder = ReminderSchedule.tripStart(of: details)
         return try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // SET reads the row as it was: a start reminder that moved is sent again.
             guard let row = try await connection.query("""
                 UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
@@ -116,7 +116,7 @@ public struct PostgresTripStore: TripRepository {
 
     public func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let deleted = try await connection.query("DELETE FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
                 .collect()
             guard !deleted.isEmpty else { return false }

@@ -51,7 +51,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func create(_ walk: Walk, points: [TrackPoint], idempotencyKey: String?) async throws -> Walk {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let destination = walk.destination
             let inserted = try await connection.query("""
                 INSERT INTO trips.walks AS w (id, owner_id, idempotency_key, idempotency_fingerprint, title, description, tags, start_point, start_name,
@@ -89,7 +89,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func addPoints(_ points: [TrackPoint], walk id: UUID, owner: UUID) async throws -> (recorded: Int, total: Int)? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // The walk's row is locked, so its count stays exact while batches arrive at once.
             guard try await !connection.query("""
                 SELECT 1 FROM trips.walks WHERE id = \(id) AND owner_id = \(owner) AND finished_at IS NULL FOR UPDATE
@@ -138,7 +138,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func modify(_ id: UUID, owner: UUID, at time: Date, _ change: @escaping @Sendable (inout Walk) throws -> Void) async throws -> Walk? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard let row = try await connection.query("""
                 SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.id = \(id) AND w.owner_id = \(owner) FOR UPDATE
                 """, logger: logger).collect().first else { return nil }
@@ -157,7 +157,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func finish(_ id: UUID, owner: UUID, at time: Date, route: WalkRoute, automatically: Bool) async throws -> Walk? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             guard try await !connection.query("""
                 UPDATE trips.walks SET finished_at = \(time), closed_automatically = \(automatically), distance_meters = \(route.distanceMeters),
                     point_count = \(Int32(route.pointCount)), preview = \(try Self.json(route.preview))::jsonb, updated_at = \(time)
@@ -242,7 +242,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func rate(_ id: UUID, rating: Int, by user: UUID) async throws -> Walk? {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             // The walk's row is locked first, so two ratings at once add up exactly.
             guard try await !connection.query("SELECT 1 FROM trips.walks WHERE id = \(id) FOR UPDATE", logger: logger).collect().isEmpty else {
                 return nil
@@ -283,7 +283,7 @@ public struct PostgresWalkStore: WalkRepository {
 
     public func deleteAll(of user: UUID) async throws -> [Walk] {
         try await database.transaction { connection in
-            let logger = RequestContext.current.logger
+            let logger = CallContext.current.logger
             let theirs = try await connection.query("""
                 DELETE FROM trips.walks w WHERE w.owner_id = \(user) RETURNING \(unescaped: Self.columns)
                 """, logger: logger).collect().map(Self.decode)

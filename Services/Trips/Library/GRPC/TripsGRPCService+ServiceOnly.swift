@@ -1,0 +1,12 @@
+import GRPCCore
+import RoamProto
+import RoamRuntime
+
+/// The calls only other services (and operators' tools) make, with the service credential.
+extension TripsGRPCService: HasServiceOnlyMethods {
+    public static var serviceOnlyMethods: Set<MethodDescriptor> {
+        [
+            Roam_Trips_V1_TripsService.Method.ImportPlaces.descriptor,
+        ]
+    }
+}
