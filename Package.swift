@@ -16,8 +16,10 @@ let swiftSettings: [SwiftSetting] = [
 let modulePackages: [String: String] = [
     "GRPCCore": "grpc-swift-2", "GRPCInProcessTransport": "grpc-swift-2",
     "GRPCNIOTransportHTTP2": "grpc-swift-nio-transport", "GRPCProtobuf": "grpc-swift-protobuf",
-    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "_ConnectionPoolModule": "postgres-nio", "JWTKit": "jwt-kit", "Crypto": "swift-crypto", "_CryptoExtras": "swift-crypto",
-    "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket", "HummingbirdWSClient": "hummingbird-websocket",
+    "SwiftProtobuf": "swift-protobuf", "PostgresNIO": "postgres-nio", "_ConnectionPoolModule": "postgres-nio", "JWTKit": "jwt-kit",
+    "Crypto": "swift-crypto", "_CryptoExtras": "swift-crypto",
+    "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket",
+    "HummingbirdWSClient": "hummingbird-websocket",
     "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
     "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
@@ -78,8 +80,9 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
     ],
     targets: [
-        .target(name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
-                swiftSettings: [.swiftLanguageMode(.v6)]),
+        .target(
+            name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
+            swiftSettings: [.swiftLanguageMode(.v6)]),
         // The reference Argon2 implementation, from Debian's libargon2-dev.
         .systemLibrary(name: "CArgon2", path: "Shared/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         // libvips (images and EXIF) and libwebp, from Debian's libvips-dev.
@@ -88,73 +91,89 @@ let package = Package(
         .target(name: "RoamCore", path: "Shared/RoamCore", swiftSettings: swiftSettings),
         .target(
             name: "RoamRuntime",
-            dependencies: uses("CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                               "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
-                               "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
+            dependencies: uses(
+                "CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
+                "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
+                "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
-            dependencies: uses("_CryptoExtras", "Crypto", "GRPCCore", "GRPCInProcessTransport", "Hummingbird", "JWTKit", "Logging", "NIOCore",
-                               "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
+            dependencies: uses(
+                "_CryptoExtras", "Crypto", "GRPCCore", "GRPCInProcessTransport", "Hummingbird", "JWTKit", "Logging", "NIOCore",
+                "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
-            dependencies: uses("AsyncHTTPClient", "Crypto", "GRPCCore", "JWTKit", "Logging", "NIOCore", "PostgresNIO", "RoamCore",
-                               "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses(
+                "AsyncHTTPClient", "Crypto", "GRPCCore", "JWTKit", "Logging", "NIOCore", "PostgresNIO", "RoamCore",
+                "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
-                          swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
+            swiftSettings: swiftSettings),
         .target(
             name: "Events",
-            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
-                               "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses(
+                "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime",
+                "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Events/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",
-                          swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",
+            swiftSettings: swiftSettings),
         .target(
             name: "Feed",
-            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle",
-                               "SwiftProtobuf"),
+            dependencies: uses(
+                "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle",
+                "SwiftProtobuf"),
             path: "Services/Feed/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
-                          swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
+            swiftSettings: swiftSettings),
         .target(
             name: "Media",
-            dependencies: uses("AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "Logging", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
-                               "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses(
+                "AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "Logging", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
+                "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-media", dependencies: uses("Media", "RoamRuntime"), path: "Services/Media/App",
-                          swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-media", dependencies: uses("Media", "RoamRuntime"), path: "Services/Media/App",
+            swiftSettings: swiftSettings),
         .target(
             name: "Gateway",
-            dependencies: uses("AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
-                               "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
-                               "RoamProto", "RoamRuntime", "ServiceLifecycle"),
+            dependencies: uses(
+                "AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
+                "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
+                "RoamProto", "RoamRuntime", "ServiceLifecycle"),
             path: "Gateway/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
-                          swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam",
-            dependencies: uses("Accounts", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
-                               "Trips"),
+            dependencies: uses(
+                "Accounts", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",
-            dependencies: uses("CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
-                               "RoamTesting", "SwiftProtobuf"),
+            dependencies: uses(
+                "CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                "RoamTesting", "SwiftProtobuf"),
             path: "Tests/Bench", exclude: ["README.md"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamRuntimeTests",
-            dependencies: uses("GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
-                               "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
+            dependencies: uses(
+                "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
+                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         // Accounts' test doubles, for its tests and the gateway's.
         .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),
         .testTarget(
             name: "AccountsTests",
-            dependencies: uses("Accounts", "AccountsTesting", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
-                               "RoamRuntime", "RoamTesting"),
+            dependencies: uses(
+                "Accounts", "AccountsTesting", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
+                "RoamRuntime", "RoamTesting"),
             path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EventsTests",
@@ -162,8 +181,9 @@ let package = Package(
             path: "Tests/EventsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FeedTests",
-            dependencies: uses("Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamCore", "RoamProto", "RoamRuntime",
-                               "RoamTesting"),
+            dependencies: uses(
+                "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "Logging", "RoamCore", "RoamProto", "RoamRuntime",
+                "RoamTesting"),
             path: "Tests/FeedTests", swiftSettings: swiftSettings),
         // Pictures made with libvips, for the tests and end-to-end tests that upload them.
         .target(name: "MediaTesting", dependencies: uses("CVips"), path: "Tests/MediaTesting", swiftSettings: swiftSettings),
@@ -171,34 +191,53 @@ let package = Package(
             name: "MediaTests",
             dependencies: uses("CVips", "Crypto", "GRPCCore", "Media", "MediaTesting", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
-        .target(name: "Budget", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
-                path: "Services/Budget/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
-                          swiftSettings: swiftSettings),
-        .target(name: "BucketLists", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
-                path: "Services/BucketLists/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-bucketlists", dependencies: uses("BucketLists", "RoamRuntime"), path: "Services/BucketLists/App",
-                          swiftSettings: swiftSettings),
-        .testTarget(name: "BucketListsTests", dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
-                    path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
-        .testTarget(name: "BudgetTests", dependencies: uses("Budget", "CVips", "RoamCore", "RoamRuntime", "RoamTesting"),
-                    path: "Tests/BudgetTests", swiftSettings: swiftSettings),
-        .target(name: "Trips", dependencies: uses("CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
-                path: "Services/Trips/Library", swiftSettings: swiftSettings),
-        .executableTarget(name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
-                          swiftSettings: swiftSettings),
-        .testTarget(name: "TripsTests", dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
-                    path: "Tests/TripsTests", swiftSettings: swiftSettings),
+        .target(
+            name: "Budget",
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/Budget/Library", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
+            swiftSettings: swiftSettings),
+        .target(
+            name: "BucketLists",
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/BucketLists/Library", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-bucketlists", dependencies: uses("BucketLists", "RoamRuntime"), path: "Services/BucketLists/App",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BucketListsTests",
+            dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
+            path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BudgetTests", dependencies: uses("Budget", "CVips", "RoamCore", "RoamRuntime", "RoamTesting"),
+            path: "Tests/BudgetTests", swiftSettings: swiftSettings),
+        .target(
+            name: "Trips",
+            dependencies: uses(
+                "CSV", "GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/Trips/Library", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TripsTests",
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+            path: "Tests/TripsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "GatewayTests",
-            dependencies: uses("Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                               "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamCore", "RoamLocal", "RoamProto",
-                               "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
+            dependencies: uses(
+                "Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
+                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamCore", "RoamLocal",
+                "RoamProto",
+                "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: uses("Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway", "Logging", "PostgresNIO",
-                               "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+            dependencies: uses(
+                "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
+                "Logging", "PostgresNIO",
+                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FaultTests",
@@ -206,7 +245,8 @@ let package = Package(
             path: "Tests/FaultTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "SecurityTests",
-            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "MediaTesting", "PostgresNIO", "RoamProto", "RoamRuntime", "RoamTesting"),
+            dependencies: uses(
+                "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "MediaTesting", "PostgresNIO", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/SecurityTests", swiftSettings: swiftSettings),
     ]
 )

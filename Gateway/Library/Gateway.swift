@@ -18,8 +18,10 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     /// Notification streams and chat sockets, closed when their session ends.
     public let openStreams: OpenStreams
 
-    public init(settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
-                registry: PrometheusCollectorRegistry?) {
+    public init(
+        settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
+        registry: PrometheusCollectorRegistry?
+    ) {
         self.settings = settings
         self.upstreams = upstreams
         self.verifier = verifier
@@ -41,8 +43,10 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: ProblemMiddleware(refusals: refusedUpgrades))
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))
-        router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit),
-                                                   byUser: TokenBucket(rule: settings.userRateLimit)))
+        router.add(
+            middleware: RateLimitMiddleware(
+                byAddress: TokenBucket(rule: settings.addressRateLimit),
+                byUser: TokenBucket(rule: settings.userRateLimit)))
         router.add(middleware: CallContextMiddleware(relationChanges: relationChanges))
         router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())
@@ -54,26 +58,32 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let feed = FeedCaller(feed: upstreams.feed)
         SystemRoutes(upstreams: upstreams, revoked: verifier.revoked).register(in: table)
         EmailLinkPages(accounts: accounts).register(in: table)
-        let links = MediaLinkMaker(signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
-                                   publicBaseURL: settings.publicBaseURL)
+        let links = MediaLinkMaker(
+            signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
+            publicBaseURL: settings.publicBaseURL)
         let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
         let counters: [any ProfileCounter] = [FollowCounter(), StoryCounter(feed: feed), BucketListCounter(bucketLists: bucketLists)]
-        let api = GatewayAPI(accounts: accounts, overview: UserOverview(accounts: accounts, counters: counters,
-                                                                        timeout: settings.fanOutTimeout, links: links),
-                             events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
-                             budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
-                             activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
-                             fanOutTimeout: settings.fanOutTimeout,
-                             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
-                             relationChanges: relationChanges)
+        let api = GatewayAPI(
+            accounts: accounts,
+            overview: UserOverview(
+                accounts: accounts, counters: counters,
+                timeout: settings.fanOutTimeout, links: links),
+            events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
+            budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
+            activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
+            fanOutTimeout: settings.fanOutTimeout,
+            mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
+            relationChanges: relationChanges)
         do {
             try api.register(on: table)
         } catch {
             // Only an invalid server URL fails here, and the default one is "/".
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
-        NotificationStreamRoute(events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
-                                heartbeat: settings.streamHeartbeat, openStreams: openStreams).register(in: table)
+        NotificationStreamRoute(
+            events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
+            heartbeat: settings.streamHeartbeat, openStreams: openStreams
+        ).register(in: table)
         ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         TripDayRoute(api: api).register(in: table)
@@ -88,20 +98,27 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     }
 
     /// The HTTP server with the upstream connections and key loading as services beside it.
-    public func application(logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in })
-        -> some ApplicationProtocol {
+    public func application(
+        logger: Logger, onServerRunning: @escaping @Sendable (any Channel) async -> Void = { _ in }
+    )
+        -> some ApplicationProtocol
+    {
         let verifier = self.verifier
         let refusedUpgrades = self.refusedUpgrades
         let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
-        let revocations = RevocationFollower(source: AccountsRevocationSource(accounts: upstreams.accounts, serviceName: "gateway",
-                                                                              serviceSecret: settings.serviceSecret),
-                                             revoked: verifier.revoked, logger: logger)
+        let revocations = RevocationFollower(
+            source: AccountsRevocationSource(
+                accounts: upstreams.accounts, serviceName: "gateway",
+                serviceSecret: settings.serviceSecret),
+            revoked: verifier.revoked, logger: logger)
         let router = router().0
         return Application(
             router: router,
-            server: GatewayServerChannel.builder(router: router, configuration: .init(
-                http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
-                ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
+            server: GatewayServerChannel.builder(
+                router: router,
+                configuration: .init(
+                    http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
+                    ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
             services: upstreams.all.map(\.upstream)
                 + [keyLoader, revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]

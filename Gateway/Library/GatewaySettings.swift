@@ -55,10 +55,12 @@ public struct GatewaySettings: Sendable {
     public var trustedProxies: TrustedProxies
 
     public init(environment: Environment) throws(ConfigurationError) {
-        address = HostAndPort(host: environment.string("HTTP_HOST", default: "127.0.0.1"),
-                              port: try environment.int("HTTP_PORT", default: Self.defaultPort, in: 0...65535))
-        metricsAddress = HostAndPort(host: environment.string("METRICS_HOST", default: "127.0.0.1"),
-                                     port: try environment.int("METRICS_PORT", default: Self.defaultMetricsPort, in: 0...65535))
+        address = HostAndPort(
+            host: environment.string("HTTP_HOST", default: "127.0.0.1"),
+            port: try environment.int("HTTP_PORT", default: Self.defaultPort, in: 0...65535))
+        metricsAddress = HostAndPort(
+            host: environment.string("METRICS_HOST", default: "127.0.0.1"),
+            port: try environment.int("METRICS_PORT", default: Self.defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)

@@ -15,7 +15,8 @@ enum PlacesImport {
         let secret = try settings.serviceSecret(kind: try DeploymentKind(environment: settings))
         let credential = await ServiceCredential(serviceName: "roam-places-import", secret: secret)
         var (inserted, updated) = (0, 0)
-        try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) { client in
+        try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) {
+            client in
             let trips = Roam_Trips_V1_TripsService.Client(wrapping: client)
             for start in stride(from: 0, to: read.places.count, by: PlaceService.importBatchLimit) {
                 let batch = read.places[start..<min(start + PlaceService.importBatchLimit, read.places.count)]

@@ -1,4 +1,5 @@
 import RoamRuntime
+
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -21,7 +21,8 @@ enum Provisioning {
     /// A password kept in `file`, made on first use.
     static func password(in file: String) throws -> String {
         if let existing = try? String(contentsOfFile: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines),
-           !existing.isEmpty {
+            !existing.isEmpty
+        {
             return existing
         }
         var generator = SystemRandomNumberGenerator()

@@ -12,12 +12,16 @@ enum PurgesCommand {
         let address = try settings.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")[0]
         let secret = try settings.serviceSecret(kind: try DeploymentKind(environment: settings))
         let credential = await ServiceCredential(serviceName: "roam-purges", secret: secret)
-        let response = try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port),
-                                                                           transportSecurity: .plaintext)) { client in
-            try await Roam_Purge_V1_PurgeReportService.Client(wrapping: client).listPurges(.with {
-                $0.topic = "user_deleted"
-                $0.subjectID = userID ?? ""
-            }, metadata: ["authorization": "Bearer \(try await credential.token())"])
+        let response = try await withGRPCClient(
+            transport: .http2NIOPosix(
+                target: .dns(host: address.host, port: address.port),
+                transportSecurity: .plaintext)
+        ) { client in
+            try await Roam_Purge_V1_PurgeReportService.Client(wrapping: client).listPurges(
+                .with {
+                    $0.topic = "user_deleted"
+                    $0.subjectID = userID ?? ""
+                }, metadata: ["authorization": "Bearer \(try await credential.token())"])
         }
         if response.purges.isEmpty {
             return userID.map { "no deletion of user \($0) is on record (records are kept 90 days)" } ?? "no account was deleted in the last 90 days"
@@ -26,7 +30,9 @@ enum PurgesCommand {
     }
 
     static func describe(_ purge: Roam_Purge_V1_PurgeProgress) -> String {
-        let state = purge.hasCompletedAt ? "forgotten everywhere at \(time(purge.completedAt.date))"
+        let state =
+            purge.hasCompletedAt
+            ? "forgotten everywhere at \(time(purge.completedAt.date))"
             : "pending after \(purge.attempts) round\(purge.attempts == 1 ? "" : "s"), next at \(time(purge.nextAttemptAt.date))"
         let width = purge.receipts.map(\.service.count).max() ?? 0
         let lines = purge.receipts.map { receipt in

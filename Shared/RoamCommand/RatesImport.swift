@@ -20,7 +20,8 @@ enum RatesImport {
         let secret = try settings.serviceSecret(kind: try DeploymentKind(environment: settings))
         let credential = await ServiceCredential(serviceName: "roam-rates-import", secret: secret)
         var written = 0
-        try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) { client in
+        try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: address.host, port: address.port), transportSecurity: .plaintext)) {
+            client in
             let budget = Roam_Budget_V1_BudgetService.Client(wrapping: client)
             for start in stride(from: 0, to: contents.rates.count, by: BudgetGRPCService.importBatchLimit) {
                 let batch = contents.rates[start..<min(start + BudgetGRPCService.importBatchLimit, contents.rates.count)]
@@ -34,7 +35,8 @@ enum RatesImport {
                     }
                 }
                 do {
-                    written += Int(try await budget.importReferenceRates(request, metadata: ["authorization": "Bearer \(try await credential.token())"]).written)
+                    written += Int(
+                        try await budget.importReferenceRates(request, metadata: ["authorization": "Bearer \(try await credential.token())"]).written)
                 } catch let error as RPCError {
                     throw RoamCommandError(RoamError(error).message)
                 }

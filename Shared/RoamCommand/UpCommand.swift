@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RoamLocal
 import RoamRuntime
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -69,7 +70,8 @@ struct UpCommand {
             return .postgres(adminURL: url, cluster: nil)
         }
         guard PostgresCluster.isInstalled else {
-            console.say("""
+            console.say(
+                """
                 !!! PostgreSQL is not installed, so everything runs IN MEMORY and is lost on exit. !!!
                 roam: to keep data, install it and run again:
                 roam:     sudo apt-get install -y postgresql-15 postgresql-15-postgis-3
@@ -85,12 +87,15 @@ struct UpCommand {
             console.say("the postgres user cannot use .roam/postgres here; keeping the data in \(fallback)")
             cluster = PostgresCluster(directory: fallback, port: port)
         }
-        console.say(cluster.isInitialized ? "starting PostgreSQL in \(cluster.directory) on port \(port)"
-                                          : "creating a PostgreSQL cluster in \(cluster.directory) on port \(port)")
+        console.say(
+            cluster.isInitialized
+                ? "starting PostgreSQL in \(cluster.directory) on port \(port)"
+                : "creating a PostgreSQL cluster in \(cluster.directory) on port \(port)")
         do {
             try cluster.start()
         } catch {
-            throw LocalError("""
+            throw LocalError(
+                """
                 PostgreSQL did not start (\(error)).
                 roam: is another `roam up` still running? Stop it, or set ROAM_POSTGRES_PORT. The server's own log
                 roam: is \(cluster.directory)/server.log
@@ -185,7 +190,9 @@ struct UpCommand {
             "  metrics      http://127.0.0.1:\(StackPlan.gatewayMetricsPort)/metrics",
         ]
         for spec in StackPlan.services {
-            lines.append("  \(spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)) grpc 127.0.0.1:\(spec.grpcPort), metrics http://127.0.0.1:\(spec.metricsPort)/metrics")
+            lines.append(
+                "  \(spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)) grpc 127.0.0.1:\(spec.grpcPort), metrics http://127.0.0.1:\(spec.metricsPort)/metrics"
+            )
         }
         switch storage {
         case .postgres(_, let cluster?): lines.append("  PostgreSQL   127.0.0.1:\(cluster.port) (data in \(cluster.directory))")

@@ -31,8 +31,10 @@ case "up":
     let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     let binDirectory = (executable as NSString).deletingLastPathComponent
     do {
-        let status = try await UpCommand(projectDirectory: project, binDirectory: binDirectory, environment: environment,
-                                         console: console).run()
+        let status = try await UpCommand(
+            projectDirectory: project, binDirectory: binDirectory, environment: environment,
+            console: console
+        ).run()
         exit(status)
     } catch {
         fail("\(error)")
@@ -44,7 +46,8 @@ case "provision":
         fail("set \(DeploymentKind.variable) to development or production")
     }
     if let password = DatabaseSettings.password(in: url),
-       let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind) {
+        let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind)
+    {
         fail("\(refusal)")
     }
     var passwords: [String: String] = [:]
@@ -103,7 +106,8 @@ case "purges" where arguments.count <= 2:
     }
 
 default:
-    print("""
+    print(
+        """
         usage: roam up | roam provision | roam health HOST:PORT [SERVICE] | roam health URL | roam places import FILE
                | roam rates import FILE | roam keys prepare|promote|retire|show [FILE] | roam purges [USER_ID]
           up         build and run the whole stack locally, PostgreSQL included; Ctrl-C stops it all

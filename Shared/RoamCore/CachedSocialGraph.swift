@@ -14,8 +14,10 @@ public actor CachedSocialGraph: SocialGraph {
     private var entries: [UUID: (relations: Relations, fetched: Date, expires: Date)] = [:]
     private var pending: [UUID: (task: Task<Relations, any Error>, started: Date)] = [:]
 
-    public init(_ source: any SocialGraph, timeToLive: Duration, capacity: Int = 50_000, changes: RelationChanges = .shared,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        _ source: any SocialGraph, timeToLive: Duration, capacity: Int = 50_000, changes: RelationChanges = .shared,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.source = source
         self.changes = changes
         self.timeToLive = timeToLive.seconds

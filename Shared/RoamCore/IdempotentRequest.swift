@@ -11,13 +11,15 @@ public enum IdempotentRequest {
     @TaskLocal public static var keyDigest: String?
 
     /// 422: the key was first used for a different request.
-    public static let keyReused = RoamError(.failedPrecondition, reason: "IDEMPOTENCY_KEY_REUSED",
-                                            message: "this Idempotency-Key was used for a different request",
-                                            violations: [RoamError.FieldViolation(field: "idempotency_key", description: "was used for a different request")])
+    public static let keyReused = RoamError(
+        .failedPrecondition, reason: "IDEMPOTENCY_KEY_REUSED",
+        message: "this Idempotency-Key was used for a different request",
+        violations: [RoamError.FieldViolation(field: "idempotency_key", description: "was used for a different request")])
 
     /// 409: the first request with the key is still being written; retry after a moment for its result.
-    public static let keyInUse = RoamError(.aborted, reason: "IDEMPOTENCY_KEY_IN_USE",
-                                           message: "a request with this Idempotency-Key is still in progress; retry it for its result")
+    public static let keyInUse = RoamError(
+        .aborted, reason: "IDEMPOTENCY_KEY_IN_USE",
+        message: "a request with this Idempotency-Key is still in progress; retry it for its result")
 
     /// Refuses answering this request with what the key stored first, when that was made for another request.
     public static func checkReplay(storedFingerprint stored: String?) throws(RoamError) {

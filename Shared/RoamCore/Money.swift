@@ -23,12 +23,15 @@ public struct Money: Sendable, Hashable, CustomStringConvertible {
             throw RoamError.invalidField(field, "must be a decimal number such as 12.50")
         }
         guard fraction.count <= currency.exponent else {
-            throw RoamError.invalidField(field, currency.exponent == 0
-                                         ? "must be a whole number: \(currency) has no minor unit"
-                                         : "must have at most \(currency.exponent) decimals for \(currency)")
+            throw RoamError.invalidField(
+                field,
+                currency.exponent == 0
+                    ? "must be a whole number: \(currency) has no minor unit"
+                    : "must have at most \(currency.exponent) decimals for \(currency)")
         }
         let digits = whole.drop { $0 == "0" }
-        guard digits.count <= String(maximumMajorUnits).count, let major = Int64(digits.isEmpty ? "0" : String(digits)), major <= maximumMajorUnits else {
+        guard digits.count <= String(maximumMajorUnits).count, let major = Int64(digits.isEmpty ? "0" : String(digits)), major <= maximumMajorUnits
+        else {
             throw RoamError.invalidField(field, "must be at most \(maximumMajorUnits.formatted())")
         }
         let minor = Int64(fraction.padding(toLength: currency.exponent, withPad: "0", startingAt: 0)) ?? 0

@@ -1,5 +1,3 @@
-
-
 /// One page of a listing and the cursor of the next, if any.
 public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]

@@ -22,7 +22,8 @@ public enum PageCursor {
     /// Checks a requested page size: 0 means the default, more than the maximum is capped.
     public static func pageRequest(size: Int, token: String) throws(RoamError) -> PageRequest {
         guard size >= 0 else { throw RoamError.invalidField("page.page_size", "must not be negative") }
-        return PageRequest(size: size == 0 ? PageRequest.defaultSize : min(size, PageRequest.maximumSize),
-                           cursor: token.isEmpty ? nil : token)
+        return PageRequest(
+            size: size == 0 ? PageRequest.defaultSize : min(size, PageRequest.maximumSize),
+            cursor: token.isEmpty ? nil : token)
     }
 }

@@ -33,7 +33,8 @@ public enum RFC3339 {
             return true
         }
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-              index < bytes.count, bytes[index] == 0x54 || bytes[index] == 0x74 else { return nil }
+            index < bytes.count, bytes[index] == 0x54 || bytes[index] == 0x74
+        else { return nil }
         index += 1
         guard let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2) else { return nil }
         guard year >= 1, (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour <= 23, minute <= 59, second <= 60 else {

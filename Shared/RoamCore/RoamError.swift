@@ -47,8 +47,9 @@ public struct RoamError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension RoamError {
     public static func invalidField(_ field: String, _ description: String) -> RoamError {
-        RoamError(.invalidArgument, reason: "INVALID_FIELD", message: "\(field): \(description)",
-                  violations: [FieldViolation(field: field, description: description)])
+        RoamError(
+            .invalidArgument, reason: "INVALID_FIELD", message: "\(field): \(description)",
+            violations: [FieldViolation(field: field, description: description)])
     }
 
     public static func notFound(_ what: String) -> RoamError {
@@ -64,8 +65,9 @@ extension RoamError {
     }
 
     public static func alreadyExists(field: String, reason: String, message: String) -> RoamError {
-        RoamError(.alreadyExists, reason: reason, message: message,
-                  violations: [FieldViolation(field: field, description: message)])
+        RoamError(
+            .alreadyExists, reason: reason, message: message,
+            violations: [FieldViolation(field: field, description: message)])
     }
 
     /// The same error naming what the request collides with.
@@ -76,16 +78,19 @@ extension RoamError {
     }
 
     public static func tooManyAttempts(retryAfter: Duration) -> RoamError {
-        RoamError(.resourceExhausted(retryAfter: retryAfter), reason: "TOO_MANY_ATTEMPTS",
-                  message: "too many attempts; try again later")
+        RoamError(
+            .resourceExhausted(retryAfter: retryAfter), reason: "TOO_MANY_ATTEMPTS",
+            message: "too many attempts; try again later")
     }
 
-    public static let unavailable = RoamError(.unavailable, reason: "UNAVAILABLE",
-                                              message: "the service is not ready; try again shortly")
+    public static let unavailable = RoamError(
+        .unavailable, reason: "UNAVAILABLE",
+        message: "the service is not ready; try again shortly")
 
     /// The service cannot reach its database (stopped, restarting, unreachable); retrying shortly helps.
-    public static let databaseUnavailable = RoamError(.unavailable, reason: "DATABASE_UNAVAILABLE",
-                                                      message: "the database is unavailable; try again shortly")
+    public static let databaseUnavailable = RoamError(
+        .unavailable, reason: "DATABASE_UNAVAILABLE",
+        message: "the database is unavailable; try again shortly")
 
     public static let `internal` = RoamError(.internal, reason: "INTERNAL", message: "internal error")
 }

@@ -13,8 +13,9 @@ public struct TripZone: Sendable, Hashable {
     public init?(_ identifier: String) {
         let area = identifier.split(separator: "/", omittingEmptySubsequences: false)
         guard area.count > 1 || Self.namesWithoutArea.contains(identifier),
-              let timeZone = TimeZone(identifier: identifier),
-              timeZone.identifier == identifier || (identifier == "UTC" && timeZone.identifier == "GMT") else { return nil }
+            let timeZone = TimeZone(identifier: identifier),
+            timeZone.identifier == identifier || (identifier == "UTC" && timeZone.identifier == "GMT")
+        else { return nil }
         self.identifier = identifier
         self.timeZone = timeZone
     }

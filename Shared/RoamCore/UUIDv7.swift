@@ -13,15 +13,20 @@ extension UUID {
         // Only ids made for the present take part in the count: a backfilled or test time must not
         // hold up (or jump ahead of) the ids made for now.
         let isNow = abs(date.timeIntervalSinceNow) <= 0.05
-        let (time, sequence) = isNow ? V7Clock.next(milliseconds, using: &generator)
-                                     : (milliseconds, UInt16.random(in: 0...V7Clock.maxSequence, using: &generator))
+        let (time, sequence) =
+            isNow
+            ? V7Clock.next(milliseconds, using: &generator)
+            : (milliseconds, UInt16.random(in: 0...V7Clock.maxSequence, using: &generator))
         var bytes = [UInt8](repeating: 0, count: 16)
         for i in 0..<6 { bytes[i] = UInt8(truncatingIfNeeded: time >> (8 * UInt64(5 - i))) }
         for i in 8..<16 { bytes[i] = generator.next() }
         bytes[6] = 0x70 | UInt8(sequence >> 8)
         bytes[7] = UInt8(truncatingIfNeeded: sequence)
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

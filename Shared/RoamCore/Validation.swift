@@ -19,8 +19,9 @@ public struct Validation: Sendable {
     public mutating func requireLine(_ text: String, _ field: String, maxLength: Int) {
         require(!text.isEmpty, field, "must not be blank")
         require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
-        require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
-                "must not contain control characters or line breaks")
+        require(
+            !text.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
+            "must not contain control characters or line breaks")
         requireNoSpoofing(line: text, field)
     }
 
@@ -35,8 +36,9 @@ public struct Validation: Sendable {
     /// no other control characters.
     public mutating func requireBody(_ text: String, _ field: String, maxLength: Int) {
         require(text.count <= maxLength, field, "must be at most \(maxLength) characters")
-        require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
-                field, "must not contain control characters other than line breaks and tabs")
+        require(
+            !text.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
+            field, "must not contain control characters other than line breaks and tabs")
         requireNoOverrides(text, field)
     }
 
@@ -54,7 +56,8 @@ public struct Validation: Sendable {
     /// Throws an INVALID_ARGUMENT error listing every violation, if there are any.
     public func check() throws(RoamError) {
         guard let first = violations.first else { return }
-        let message = violations.count == 1
+        let message =
+            violations.count == 1
             ? "\(first.field): \(first.description)"
             : "\(violations.count) fields are invalid: " + violations.map(\.field).joined(separator: ", ")
         throw RoamError(.invalidArgument, reason: "INVALID_FIELD", message: message, violations: violations)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +12,10 @@ public final class ChildProcess: Sendable {
     public let pid: pid_t
     private let state = Mutex<(status: Int32?, waiters: [CheckedContinuation<Int32, Never>])>((nil, []))
 
-    public init(name: String, executable: String, arguments: [String] = [], environment: [String: String],
-                onLine: @escaping @Sendable (String) -> Void) throws {
+    public init(
+        name: String, executable: String, arguments: [String] = [], environment: [String: String],
+        onLine: @escaping @Sendable (String) -> Void
+    ) throws {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw LocalError("\(executable) does not exist; build it first (swift build)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -51,10 +52,13 @@ public struct PostgresCluster: Sendable {
         if asRoot { try Spawn.run("/bin/chown", ["-R", "postgres:postgres", directory]) }
         let created = !isInitialized
         if created {
-            try runAsOwner("\(binaries)/initdb -D \(dataDirectory) -U roam --auth=trust \(unsafeFast ? "--no-sync" : "") --locale=C.UTF-8 -E UTF8 >\(directory)/initdb.log 2>&1")
+            try runAsOwner(
+                "\(binaries)/initdb -D \(dataDirectory) -U roam --auth=trust \(unsafeFast ? "--no-sync" : "") --locale=C.UTF-8 -E UTF8 >\(directory)/initdb.log 2>&1"
+            )
         }
         let fast = unsafeFast ? "-c fsync=off -c synchronous_commit=off -c full_page_writes=off" : ""
-        try runAsOwner("""
+        try runAsOwner(
+            """
             \(binaries)/pg_ctl -D \(dataDirectory) -l \(directory)/server.log -w -t 60 \
             -o "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c max_connections=\(unsafeFast ? 1000 : 200) \(fast)" start >/dev/null
             """)

@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 
@@ -10,8 +11,10 @@ public enum Spawn {
     /// Starts `executable`; when `output` is given, the child's stdout and stderr go to that descriptor.
     /// - Parameter ownProcessGroup: put the child in a process group of its own, so Ctrl-C reaches only
     ///   the parent, which then stops its children in order.
-    public static func start(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                             output: Int32? = nil, ownProcessGroup: Bool = true) throws -> pid_t {
+    public static func start(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        output: Int32? = nil, ownProcessGroup: Bool = true
+    ) throws -> pid_t {
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) }
         argv.append(nil)
         var envp: [UnsafeMutablePointer<CChar>?] = (environment ?? ProcessInfo.processInfo.environment)
@@ -69,8 +72,10 @@ public enum Spawn {
     }
 
     /// Runs a command to completion and fails unless it exits 0.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                           ownProcessGroup: Bool = true) throws {
+    public static func run(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        ownProcessGroup: Bool = true
+    ) throws {
         let status = wait(try start(executable, arguments, environment: environment, ownProcessGroup: ownProcessGroup))
         guard status == 0 else {
             throw LocalError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")

@@ -16,8 +16,9 @@ public final class FakeSocialGraph: SocialGraph {
     public func relations(of user: UUID) async throws -> Relations {
         state.withLock { state in
             state.asked += 1
-            return Relations(following: Set(state.follows.filter { $0[0] == user }.map { $0[1] }),
-                             hidden: Set(state.blocks.compactMap { $0[0] == user ? $0[1] : $0[1] == user ? $0[0] : nil }))
+            return Relations(
+                following: Set(state.follows.filter { $0[0] == user }.map { $0[1] }),
+                hidden: Set(state.blocks.compactMap { $0[0] == user ? $0[1] : $0[1] == user ? $0[0] : nil }))
         }
     }
 }

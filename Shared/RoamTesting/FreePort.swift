@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A TCP port on 127.0.0.1 that nothing listens on right now, for a child process to bind.
 ///

@@ -80,40 +80,55 @@ public final class FullStack: Sendable {
         let cluster = try PrivateCluster.start()
         let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
-        let stack = try await ProcessStack.startAccounts(server: cluster.url, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-            "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
-                + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort)",
-        ])
+        let stack = try await ProcessStack.startAccounts(
+            server: cluster.url,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
+                    + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort)",
+            ])
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
-        let (events, _) = try await stack.startEvents(port: eventsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
-            "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
-        ])
-        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort,
-                                                  environment: ["BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
-                                                                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
+        let (events, _) = try await stack.startEvents(
+            port: eventsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
+                "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
+            ])
+        let (feed, _) = try await stack.startFeed(
+            eventsPort: eventsPort, port: feedPort,
+            environment: [
+                "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
+            ])
         let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
         let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
-                                                                                   "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (trips, _) = try await stack.startTrips(
+            port: tripsPort,
+            environment: [
+                "TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+            ])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
-            "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
-        ])
-        return FullStack(cluster: cluster, adminURL: stack.adminURL, http: http, mediaDirectory: mediaDirectory, members: [
-            "accounts": Member(process: stack.accounts, original: stack.accounts, grpc: (stack.accountsPort, "roam.accounts.v1.AccountsService")),
-            "events": Member(process: events, original: events, grpc: (eventsPort, "roam.events.v1.EventsService")),
-            "feed": Member(process: feed, original: feed, grpc: (feedPort, "roam.feed.v1.FeedService")),
-            "media": Member(process: media, original: media, grpc: (mediaPort, "roam.media.v1.MediaService")),
-            "trips": Member(process: trips, original: trips, grpc: (tripsPort, "roam.trips.v1.TripsService")),
-            "budget": Member(process: budget, original: budget, grpc: (budgetPort, "roam.budget.v1.BudgetService")),
-            "bucketlists": Member(process: bucketLists, original: bucketLists, grpc: (bucketListsPort, "roam.bucketlists.v1.BucketListsService")),
-            "gateway": Member(process: gateway, original: gateway, grpc: nil),
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
+                "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
+            ])
+        return FullStack(
+            cluster: cluster, adminURL: stack.adminURL, http: http, mediaDirectory: mediaDirectory,
+            members: [
+                "accounts": Member(process: stack.accounts, original: stack.accounts, grpc: (stack.accountsPort, "roam.accounts.v1.AccountsService")),
+                "events": Member(process: events, original: events, grpc: (eventsPort, "roam.events.v1.EventsService")),
+                "feed": Member(process: feed, original: feed, grpc: (feedPort, "roam.feed.v1.FeedService")),
+                "media": Member(process: media, original: media, grpc: (mediaPort, "roam.media.v1.MediaService")),
+                "trips": Member(process: trips, original: trips, grpc: (tripsPort, "roam.trips.v1.TripsService")),
+                "budget": Member(process: budget, original: budget, grpc: (budgetPort, "roam.budget.v1.BudgetService")),
+                "bucketlists": Member(process: bucketLists, original: bucketLists, grpc: (bucketListsPort, "roam.bucketlists.v1.BucketListsService")),
+                "gateway": Member(process: gateway, original: gateway, grpc: nil),
+            ])
     }
 
     /// A service's gRPC port; nil for the gateway.

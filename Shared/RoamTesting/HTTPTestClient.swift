@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -39,8 +40,10 @@ public struct HTTPTestClient: Sendable {
         session = URLSession(configuration: configuration)
     }
 
-    public func send(_ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil, token: String? = nil,
-              headers: [String: String] = [:]) async throws -> Reply {
+    public func send(
+        _ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil, token: String? = nil,
+        headers: [String: String] = [:]
+    ) async throws -> Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
         if let json {

@@ -22,8 +22,9 @@ public final class InMemoryMediaAttachments: MediaAttachments {
         try state.withLock { state in
             let refused = ids.filter { state.owners[$0] != owner }
             guard refused.isEmpty else {
-                throw RoamError(.permissionDenied, reason: "MEDIA_NOT_YOURS", message: "only your own media can be attached",
-                                violations: [.init(field: field, description: "must all be yours")])
+                throw RoamError(
+                    .permissionDenied, reason: "MEDIA_NOT_YOURS", message: "only your own media can be attached",
+                    violations: [.init(field: field, description: "must all be yours")])
             }
             for id in ids { state.subjects[id, default: []].insert(subject) }
         }

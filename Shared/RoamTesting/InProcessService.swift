@@ -20,8 +20,9 @@ public enum InProcessService {
         let transport = InProcessTransport()
         var logger = Logger(label: "test-service")
         logger.logLevel = .critical
-        let interceptors = ServiceHost.interceptors(health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger,
-                                                    serving: services)
+        let interceptors = ServiceHost.interceptors(
+            health: health, verifier: verifier, anonymousMethods: anonymousMethods, logger: logger,
+            serving: services)
         return try await withGRPCServer(transport: transport.server, services: services + [health], interceptors: interceptors) { _ in
             try await withGRPCClient(transport: transport.client, interceptors: clientInterceptors) { client in
                 try await body(client, health)

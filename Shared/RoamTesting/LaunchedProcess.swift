@@ -23,8 +23,10 @@ public final class LaunchedProcess: Sendable {
         variables["ROAM_ENVIRONMENT"] = "development"
         variables.merge(environment) { _, new in new }
         let sink = LineSink()
-        process = try ChildProcess(name: (path as NSString).lastPathComponent, executable: path, arguments: arguments,
-                                   environment: variables) { line in sink.append(line) }
+        process = try ChildProcess(
+            name: (path as NSString).lastPathComponent, executable: path, arguments: arguments,
+            environment: variables
+        ) { line in sink.append(line) }
         self.sink = sink
         self.path = path
         self.arguments = arguments
@@ -115,16 +117,18 @@ extension LaunchedProcess {
     /// The process's resident memory in kilobytes (VmRSS), from /proc.
     public var residentKilobytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return -1 }
         return kilobytes
     }
 
     /// The most resident memory the process has had, in megabytes (VmHWM).
     public var peakResidentMegabytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return -1 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return -1 }
         return kilobytes / 1024
     }
 }

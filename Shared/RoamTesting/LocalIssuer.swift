@@ -17,14 +17,18 @@ public final class LocalIssuer: Sendable {
         let key: JWTKit.Insecure.RSA.PrivateKey
 
         static func make() throws -> SigningKey {
-            SigningKey(kid: "key-\(UUID().uuidString.prefix(8))", key: try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
+            SigningKey(
+                kid: "key-\(UUID().uuidString.prefix(8))",
+                key: try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
         }
 
         var jwk: [String: String] {
             get throws {
                 let (modulus, exponent) = try key.publicKey.getKeyPrimitives()
-                return ["kty": "RSA", "alg": "RS256", "use": "sig", "kid": kid,
-                        "n": modulus.base64URLEncoded, "e": exponent.base64URLEncoded]
+                return [
+                    "kty": "RSA", "alg": "RS256", "use": "sig", "kid": kid,
+                    "n": modulus.base64URLEncoded, "e": exponent.base64URLEncoded,
+                ]
             }
         }
     }
@@ -76,8 +80,9 @@ public final class LocalIssuer: Sendable {
         }
         var logger = Logger(label: "local-issuer")
         logger.logLevel = .warning
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                              onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in port.yield(channel.localAddress?.port ?? 0) }, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await app.runService(gracefulShutdownSignals: []) }
             defer { group.cancelAll() }
@@ -90,8 +95,9 @@ public final class LocalIssuer: Sendable {
     }
 
     private static func json(_ value: some Encodable) throws -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
+        Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
+            body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
     }
 
     /// How many times the key set was fetched.
@@ -105,16 +111,19 @@ public final class LocalIssuer: Sendable {
 
     /// An ID token as the provider would issue it. `forged` signs it with a key that was never published,
     /// under the published key's id; `issuedIn` moves its `iat` from now.
-    public func idToken(subject: String, audience: String, nonce: String?, email: String? = nil, emailVerified: Bool? = nil,
-                        name: String? = nil, expiresIn: TimeInterval = 600, issuedIn: TimeInterval = 0, issuer: String? = nil,
-                        forged: Bool = false) async throws -> String {
+    public func idToken(
+        subject: String, audience: String, nonce: String?, email: String? = nil, emailVerified: Bool? = nil,
+        name: String? = nil, expiresIn: TimeInterval = 600, issuedIn: TimeInterval = 0, issuer: String? = nil,
+        forged: Bool = false
+    ) async throws -> String {
         let published = state.withLock { $0.published[0] }
         let key = forged ? SigningKey(kid: published.kid, key: try SigningKey.make().key) : published
         let keys = JWTKeyCollection()
         await keys.add(rsa: key.key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.kid))
         let now = Int(Date().timeIntervalSince1970)
-        let claims = Claims(iss: issuer ?? url, sub: subject, aud: [audience], exp: now + Int(expiresIn), iat: now + Int(issuedIn), nonce: nonce,
-                            email: email, email_verified: emailVerified, name: name)
+        let claims = Claims(
+            iss: issuer ?? url, sub: subject, aud: [audience], exp: now + Int(expiresIn), iat: now + Int(issuedIn), nonce: nonce,
+            email: email, email_verified: emailVerified, name: name)
         return try await keys.sign(claims, kid: JWKIdentifier(string: key.kid))
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import RoamLocal
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import RoamLocal
 
 /// A throwaway PostgreSQL cluster of its own (the shared test database, or one a fault test stops and
 /// starts again), removed by a watchdog when the test process exits.

@@ -15,12 +15,16 @@ public struct ProcessStack: Sendable {
     /// - Parameter fastHashing: cheap password hashing, for tests about processes and the network
     ///   rather than password cost.
     ///   - server: the PostgreSQL server to make the stack's database on; the shared test server by default.
-    public static func startAccounts(fastHashing: Bool = true, server: String? = nil, environment extra: [String: String] = [:]) async throws
-        -> ProcessStack {
+    public static func startAccounts(
+        fastHashing: Bool = true, server: String? = nil, environment extra: [String: String] = [:]
+    ) async throws
+        -> ProcessStack
+    {
         let adminURL = try await TestDatabase.freshDatabase(on: server)
         // Roles are shared by every database on the server, so each test gets its own.
-        let grant = DatabaseProvisioner.Grant(schema: "accounts", role: "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())",
-                                              password: UUID().uuidString)
+        let grant = DatabaseProvisioner.Grant(
+            schema: "accounts", role: "roam_accounts_\(UUID().uuidString.prefix(8).lowercased())",
+            password: UUID().uuidString)
         try await withAdmin(adminURL) { client in
             try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
         }
@@ -47,64 +51,82 @@ public struct ProcessStack: Sendable {
     /// The events service as a process, under its own role on the same database, trusting this
     /// stack's accounts for tokens. Returns it with its gRPC port.
     public func startEvents(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
-        try await startService("events", executable: "roam-events", health: "roam.events.v1.EventsService", requiresPostGIS: true,
-                               port: port, environment: ["PASSWORD_HASH_MEMORY_KIB": "64", "PASSWORD_HASH_ITERATIONS": "1"]
-                                   .merging(extra) { _, new in new })
+        try await startService(
+            "events", executable: "roam-events", health: "roam.events.v1.EventsService", requiresPostGIS: true,
+            port: port,
+            environment: ["PASSWORD_HASH_MEMORY_KIB": "64", "PASSWORD_HASH_ITERATIONS": "1"]
+                .merging(extra) { _, new in new })
     }
 
     /// The feed service as a process, under its own role, asking the events service at `eventsPort`.
-    public func startFeed(eventsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws
-        -> (LaunchedProcess, Int) {
-        try await startService("feed", executable: "roam-feed", health: "roam.feed.v1.FeedService", requiresPostGIS: true,
-                               port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"].merging(extra) { _, new in new })
+    public func startFeed(
+        eventsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]
+    ) async throws
+        -> (LaunchedProcess, Int)
+    {
+        try await startService(
+            "feed", executable: "roam-feed", health: "roam.feed.v1.FeedService", requiresPostGIS: true,
+            port: port, environment: ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"].merging(extra) { _, new in new })
     }
 
     /// The media service as a process, under its own role, with its files in a new temporary directory
     /// unless `MEDIA_DIRECTORY` is given.
     public func startMedia(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
         let files = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)").path
-        return try await startService("media", executable: "roam-media", health: "roam.media.v1.MediaService", requiresPostGIS: true,
-                                      port: port, environment: ["MEDIA_DIRECTORY": files].merging(extra) { _, new in new })
+        return try await startService(
+            "media", executable: "roam-media", health: "roam.media.v1.MediaService", requiresPostGIS: true,
+            port: port, environment: ["MEDIA_DIRECTORY": files].merging(extra) { _, new in new })
     }
 
     /// The trips service as a process, under its own role.
     public func startTrips(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
-        try await startService("trips", executable: "roam-trips", health: "roam.trips.v1.TripsService", requiresPostGIS: true,
-                               port: port, environment: extra)
+        try await startService(
+            "trips", executable: "roam-trips", health: "roam.trips.v1.TripsService", requiresPostGIS: true,
+            port: port, environment: extra)
     }
 
     /// The budget service as a process, under its own role, asking trips at `tripsPort` who owns a trip.
-    public func startBudget(tripsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws
-        -> (LaunchedProcess, Int) {
-        try await startService("budget", executable: "roam-budget", health: "roam.budget.v1.BudgetService", requiresPostGIS: false,
-                               port: port, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"].merging(extra) { _, new in new })
+    public func startBudget(
+        tripsPort: Int, port: Int = FreePort.next(), environment extra: [String: String] = [:]
+    ) async throws
+        -> (LaunchedProcess, Int)
+    {
+        try await startService(
+            "budget", executable: "roam-budget", health: "roam.budget.v1.BudgetService", requiresPostGIS: false,
+            port: port, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"].merging(extra) { _, new in new })
     }
 
     /// The bucket lists service as a process, under its own role.
     public func startBucketLists(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
-        try await startService("bucketlists", executable: "roam-bucketlists", health: "roam.bucketlists.v1.BucketListsService", requiresPostGIS: true,
-                               port: port, environment: extra)
+        try await startService(
+            "bucketlists", executable: "roam-bucketlists", health: "roam.bucketlists.v1.BucketListsService", requiresPostGIS: true,
+            port: port, environment: extra)
     }
 
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
-    private func startService(_ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
-                              environment extra: [String: String]) async throws -> (LaunchedProcess, Int) {
+    private func startService(
+        _ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
+        environment extra: [String: String]
+    ) async throws -> (LaunchedProcess, Int) {
         // Roles are shared by every database on the server: name this stack's after its database,
         // so a second replica of a service logs in as the same role as the first.
         let database = URLComponents(string: adminURL)?.path.dropFirst() ?? "roam"
         let secret = SHA256.hash(data: Data("\(adminURL)/\(schema)".utf8)).map { String(format: "%02x", $0) }.joined()
-        let grant = DatabaseProvisioner.Grant(schema: schema, role: "roam_\(schema)_\(database)", password: String(secret.prefix(32)),
-                                              requiresPostGIS: requiresPostGIS)
+        let grant = DatabaseProvisioner.Grant(
+            schema: schema, role: "roam_\(schema)_\(database)", password: String(secret.prefix(32)),
+            requiresPostGIS: requiresPostGIS)
         try await Self.withAdmin(adminURL) { client in
             try await DatabaseProvisioner(grants: [grant]).provision(client, logger: Logger(label: "roam-test"))
         }
-        let process = try LaunchedProcess(executable, environment: [
-            "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
-            "GRPC_PORT": String(port),
-            "METRICS_PORT": "0",
-            "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
-            "LOG_LEVEL": "warning",
-        ].merging(extra) { _, new in new })
+        let process = try LaunchedProcess(
+            executable,
+            environment: [
+                "DATABASE_URL": grant.connectionURL(adminURL: adminURL)!,
+                "GRPC_PORT": String(port),
+                "METRICS_PORT": "0",
+                "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)",
+                "LOG_LEVEL": "warning",
+            ].merging(extra) { _, new in new })
         try await process.waitUntilServing(port: port, service: health)
         return (process, port)
     }
@@ -113,9 +135,12 @@ public struct ProcessStack: Sendable {
     /// bucket lists at `bucketListsPort`; `environment` names the others.
     /// - Parameter readyPath: what must answer 200 before it counts as started (`/healthz` when only
     ///   some services run).
-    public func startGateway(tripsPort: Int? = nil, budgetPort: Int? = nil, bucketListsPort: Int? = nil,
-                             environment extra: [String: String] = [:], readyPath: String = "/readyz") async throws
-        -> (LaunchedProcess, HTTPTestClient) {
+    public func startGateway(
+        tripsPort: Int? = nil, budgetPort: Int? = nil, bucketListsPort: Int? = nil,
+        environment extra: [String: String] = [:], readyPath: String = "/readyz"
+    ) async throws
+        -> (LaunchedProcess, HTTPTestClient)
+    {
         let port = FreePort.next()
         var environment = ["HTTP_PORT": String(port), "METRICS_PORT": "0", "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning"]
         if let tripsPort { environment["TRIPS_ADDRESS"] = "127.0.0.1:\(tripsPort)" }

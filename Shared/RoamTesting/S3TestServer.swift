@@ -21,7 +21,8 @@ public actor S3TestServer {
         }
         let port = FreePort.next()
         // A shell stands by and stops the server when this test process is gone, however it ends.
-        let watch = "\(executable) -H 127.0.0.1 -p \(port) & server=$!; trap 'kill $server 2>/dev/null' EXIT; trap 'exit 0' TERM INT; "
+        let watch =
+            "\(executable) -H 127.0.0.1 -p \(port) & server=$!; trap 'kill $server 2>/dev/null' EXIT; trap 'exit 0' TERM INT; "
             + "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done"
         let process = try LaunchedProcess(path: "/bin/sh", arguments: ["-c", watch])
         let endpoint = URL(string: "http://127.0.0.1:\(port)")!

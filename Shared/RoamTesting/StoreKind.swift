@@ -15,9 +15,11 @@ public enum StoreKind: String, CaseIterable, CustomStringConvertible, Sendable {
     /// `migrator` has run there (`ownDatabase`: on a fresh database of its own, for tests whose
     /// clean-ups or listings would reach other tests' rows). `operationTimeout` is generous: a whole
     /// suite shares two cores, and concurrency tests queue many calls on one pool.
-    public func with<Store: Sendable>(memory: @Sendable () -> Store, migrator: Migrator, postgres: @escaping @Sendable (Database) -> Store,
-                                      operationTimeout: Duration = .seconds(120), ownDatabase: Bool = false,
-                                      _ body: @Sendable (Store) async throws -> Void) async throws {
+    public func with<Store: Sendable>(
+        memory: @Sendable () -> Store, migrator: Migrator, postgres: @escaping @Sendable (Database) -> Store,
+        operationTimeout: Duration = .seconds(120), ownDatabase: Bool = false,
+        _ body: @Sendable (Store) async throws -> Void
+    ) async throws {
         switch self {
         case .memory:
             try await body(memory())

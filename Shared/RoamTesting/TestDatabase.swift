@@ -1,11 +1,12 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Logging
 import PostgresNIO
 import RoamLocal
 import RoamRuntime
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real PostgreSQL for tests. Uses `DATABASE_URL` when it is set; otherwise starts a private
 /// cluster (initdb + pg_ctl) under a temporary folder on a free port, once per test process, and a
@@ -24,8 +25,9 @@ public enum TestDatabase {
         do {
             // The stores under test allow each operation 30 s (a loaded machine runs every suite at once):
             // so does the server.
-            return try await Database.withClient(url: try await url(), maxConnections: 8, statementTimeout: .seconds(30),
-                                                 logger: Logger(label: "test-postgres"), body)
+            return try await Database.withClient(
+                url: try await url(), maxConnections: 8, statementTimeout: .seconds(30),
+                logger: Logger(label: "test-postgres"), body)
         } catch let error as PSQLError {
             // postgres-nio hides the server's message unless asked; a failing test should show it.
             throw TestDatabaseError(message: String(reflecting: error))

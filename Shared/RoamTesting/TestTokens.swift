@@ -29,11 +29,14 @@ public struct TestTokens: Sendable {
         return verifier
     }
 
-    public func userToken(_ userID: UUID, sessionID: UUID = UUID(), emailVerified: Bool = true,
-                          expiresIn: TimeInterval = 900, now: Date = Date()) async throws -> String {
-        let claims = AccessTokenClaims(subject: userID.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
-                                       issuedAt: now, expiresAt: now.addingTimeInterval(expiresIn), kind: .user,
-                                       sessionID: sessionID.uuidString.lowercased(), emailVerified: emailVerified)
+    public func userToken(
+        _ userID: UUID, sessionID: UUID = UUID(), emailVerified: Bool = true,
+        expiresIn: TimeInterval = 900, now: Date = Date()
+    ) async throws -> String {
+        let claims = AccessTokenClaims(
+            subject: userID.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
+            issuedAt: now, expiresAt: now.addingTimeInterval(expiresIn), kind: .user,
+            sessionID: sessionID.uuidString.lowercased(), emailVerified: emailVerified)
         return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
     }
 

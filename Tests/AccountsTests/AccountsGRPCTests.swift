@@ -1,10 +1,11 @@
-@testable import Accounts
 import Foundation
 import GRPCCore
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// The accounts service through its generated client, interceptors included.
 @Suite struct AccountsGRPCTests {
@@ -15,11 +16,12 @@ import Testing
             let username = signedUp.account.profile.username
             #expect(!signedUp.account.emailVerified)
 
-            let loggedIn = try await client.logIn(.with {
-                $0.identifier = username.uppercased()
-                $0.password = "correct horse battery"
-                $0.device = .with { $0.deviceName = "Pixel" }
-            })
+            let loggedIn = try await client.logIn(
+                .with {
+                    $0.identifier = username.uppercased()
+                    $0.password = "correct horse battery"
+                    $0.device = .with { $0.deviceName = "Pixel" }
+                })
             #expect(loggedIn.account.userID == signedUp.account.userID)
 
             let refreshed = try await client.refreshSession(.with { $0.refreshToken = loggedIn.tokens.refreshToken })
@@ -39,12 +41,13 @@ import Testing
     @Test func invalidSignUpsListEveryBadField() async throws {
         try await AccountsHarness.run { client, _ in
             await #expect {
-                _ = try await client.signUp(.with {
-                    $0.email = "not-an-email"
-                    $0.username = "No Spaces!"
-                    $0.password = "password123"
-                    $0.displayName = ""
-                })
+                _ = try await client.signUp(
+                    .with {
+                        $0.email = "not-an-email"
+                        $0.username = "No Spaces!"
+                        $0.password = "password123"
+                        $0.displayName = ""
+                    })
             } throws: { error in
                 guard let error = error as? RPCError else { return false }
                 return error.code == .invalidArgument && error.reason == "INVALID_FIELD"
@@ -56,24 +59,26 @@ import Testing
     @Test func nulCharactersAreRefusedNotStored() async throws {
         try await AccountsHarness.run(store: .postgres) { client, _ in
             await #expect {
-                _ = try await client.signUp(.with {
-                    $0.email = "nul@example.com"
-                    $0.username = "nul_\(UUID().uuidString.prefix(6).lowercased())"
-                    $0.password = "correct horse battery"
-                    $0.displayName = "Nul\u{0}Byte"
-                })
+                _ = try await client.signUp(
+                    .with {
+                        $0.email = "nul@example.com"
+                        $0.username = "nul_\(UUID().uuidString.prefix(6).lowercased())"
+                        $0.password = "correct horse battery"
+                        $0.displayName = "Nul\u{0}Byte"
+                    })
             } throws: { error in
                 (error as? RPCError)?.code == .invalidArgument && (error as? RPCError)?.violatedFields == ["display_name"]
             }
             // A device name is only shown back: NUL is dropped and the sign-up succeeds.
             let username = "dev_\(UUID().uuidString.prefix(6).lowercased())"
-            let signedUp = try await client.signUp(.with {
-                $0.email = "\(username)@example.com"
-                $0.username = username
-                $0.password = "correct horse battery"
-                $0.displayName = "Device"
-                $0.device = .with { $0.deviceName = "phone\u{0}" }
-            })
+            let signedUp = try await client.signUp(
+                .with {
+                    $0.email = "\(username)@example.com"
+                    $0.username = username
+                    $0.password = "correct horse battery"
+                    $0.displayName = "Device"
+                    $0.device = .with { $0.deviceName = "phone\u{0}" }
+                })
             let sessions = try await client.listSessions(.init(), metadata: AccountsHarness.bearer(signedUp.tokens.accessToken))
             #expect(sessions.sessions.first?.device.deviceName == "phone")
         }
@@ -83,12 +88,13 @@ import Testing
         try await AccountsHarness.run { client, _ in
             let first = try await AccountsHarness.signUp(client)
             await #expect {
-                _ = try await client.signUp(.with {
-                    $0.email = "other\(UUID().uuidString.prefix(4))@example.com"
-                    $0.username = first.account.profile.username.uppercased()
-                    $0.password = "another good passphrase"
-                    $0.displayName = "Copycat"
-                })
+                _ = try await client.signUp(
+                    .with {
+                        $0.email = "other\(UUID().uuidString.prefix(4))@example.com"
+                        $0.username = first.account.profile.username.uppercased()
+                        $0.password = "another good passphrase"
+                        $0.displayName = "Copycat"
+                    })
             } throws: { error in
                 guard let error = error as? RPCError else { return false }
                 return error.code == .alreadyExists && error.reason == "USERNAME_TAKEN" && error.violatedFields == ["username"]
@@ -103,15 +109,24 @@ import Testing
             let user = try await AccountsHarness.signUp(client)
             for identifier in [user.account.profile.username, "nobody_at_all"] {
                 await #expect {
-                    _ = try await client.logIn(.with { $0.identifier = identifier; $0.password = "wrong password!" })
+                    _ = try await client.logIn(
+                        .with {
+                            $0.identifier = identifier; $0.password = "wrong password!"
+                        })
                 } throws: { ($0 as? RPCError)?.reason == "INVALID_CREDENTIALS" && ($0 as? RPCError)?.code == .unauthenticated }
             }
             for _ in 0..<2 {
-                _ = try? await client.logIn(.with { $0.identifier = user.account.profile.username; $0.password = "wrong password!" })
+                _ = try? await client.logIn(
+                    .with {
+                        $0.identifier = user.account.profile.username; $0.password = "wrong password!"
+                    })
             }
             // Even the right password is refused while the account is throttled.
             await #expect {
-                _ = try await client.logIn(.with { $0.identifier = user.account.profile.username; $0.password = "correct horse battery" })
+                _ = try await client.logIn(
+                    .with {
+                        $0.identifier = user.account.profile.username; $0.password = "correct horse battery"
+                    })
             } throws: { error in
                 guard let error = error as? RPCError, error.code == .resourceExhausted else { return false }
                 let retry = (try? error.unpackGoogleRPCStatus())?.details.compactMap(\.retryInfo).first
@@ -164,8 +179,9 @@ import Testing
             _ = try await client.verifyEmail(.with { $0.token = mail.token })
             let me = try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(user.tokens.accessToken))
             #expect(me.account.emailVerified)
-            await #expect { _ = try await client.verifyEmail(.with { $0.token = mail.token }) }
-                throws: { ($0 as? RPCError)?.violatedFields == ["token"] }
+            await #expect { _ = try await client.verifyEmail(.with { $0.token = mail.token }) } throws: {
+                ($0 as? RPCError)?.violatedFields == ["token"]
+            }
         }
     }
 
@@ -175,10 +191,17 @@ import Testing
             _ = try await client.requestPasswordReset(.with { $0.email = user.account.email })
             _ = try await client.requestPasswordReset(.with { $0.email = "nobody@example.com" })
             let mail = try #require(mailer.last(.resetPassword, to: user.account.email))
-            _ = try await client.resetPassword(.with { $0.token = mail.token; $0.newPassword = "a brand new passphrase" })
-            await #expect { _ = try await client.refreshSession(.with { $0.refreshToken = user.tokens.refreshToken }) }
-                throws: { ($0 as? RPCError)?.code == .unauthenticated }
-            let again = try await client.logIn(.with { $0.identifier = user.account.email; $0.password = "a brand new passphrase" })
+            _ = try await client.resetPassword(
+                .with {
+                    $0.token = mail.token; $0.newPassword = "a brand new passphrase"
+                })
+            await #expect { _ = try await client.refreshSession(.with { $0.refreshToken = user.tokens.refreshToken }) } throws: {
+                ($0 as? RPCError)?.code == .unauthenticated
+            }
+            let again = try await client.logIn(
+                .with {
+                    $0.identifier = user.account.email; $0.password = "a brand new passphrase"
+                })
             #expect(again.account.userID == user.account.userID)
         }
     }
@@ -186,16 +209,26 @@ import Testing
     @Test func changingThePasswordKeepsOnlyTheCurrentSession() async throws {
         try await AccountsHarness.run { client, _ in
             let user = try await AccountsHarness.signUp(client)
-            let other = try await client.logIn(.with { $0.identifier = user.account.email; $0.password = "correct horse battery" })
+            let other = try await client.logIn(
+                .with {
+                    $0.identifier = user.account.email; $0.password = "correct horse battery"
+                })
             let bearer = AccountsHarness.bearer(user.tokens.accessToken)
             await #expect {
-                _ = try await client.changePassword(.with { $0.currentPassword = "wrong one!"; $0.newPassword = "another long passphrase" },
-                                                    metadata: bearer)
+                _ = try await client.changePassword(
+                    .with {
+                        $0.currentPassword = "wrong one!"; $0.newPassword = "another long passphrase"
+                    },
+                    metadata: bearer)
             } throws: { ($0 as? RPCError)?.violatedFields == ["current_password"] }
-            _ = try await client.changePassword(.with { $0.currentPassword = "correct horse battery"; $0.newPassword = "another long passphrase" },
-                                                metadata: bearer)
-            await #expect { _ = try await client.refreshSession(.with { $0.refreshToken = other.tokens.refreshToken }) }
-                throws: { ($0 as? RPCError)?.code == .unauthenticated }
+            _ = try await client.changePassword(
+                .with {
+                    $0.currentPassword = "correct horse battery"; $0.newPassword = "another long passphrase"
+                },
+                metadata: bearer)
+            await #expect { _ = try await client.refreshSession(.with { $0.refreshToken = other.tokens.refreshToken }) } throws: {
+                ($0 as? RPCError)?.code == .unauthenticated
+            }
             _ = try await client.refreshSession(.with { $0.refreshToken = user.tokens.refreshToken })
         }
     }
@@ -218,19 +251,25 @@ import Testing
             let seenByAlice = try await client.getProfile(.with { $0.username = bobName }, metadata: asAlice)
             #expect(seenByAlice.profile.followedByMe)
 
-            await #expect { _ = try await client.follow(.with { $0.username = aliceName }, metadata: asAlice) }
-                throws: { ($0 as? RPCError)?.code == .invalidArgument }
+            await #expect { _ = try await client.follow(.with { $0.username = aliceName }, metadata: asAlice) } throws: {
+                ($0 as? RPCError)?.code == .invalidArgument
+            }
 
             _ = try await client.block(.with { $0.username = aliceName }, metadata: asBob)
             let afterBlock = try await client.getProfile(.with { $0.username = bobName })
             #expect(afterBlock.profile.followerCount == 0)
-            await #expect { _ = try await client.follow(.with { $0.username = bobName }, metadata: asAlice) }
-                throws: { ($0 as? RPCError)?.code == .notFound }
-            await #expect { _ = try await client.getProfile(.with { $0.username = bobName }, metadata: asAlice) }
-                throws: { ($0 as? RPCError)?.code == .notFound }
+            await #expect { _ = try await client.follow(.with { $0.username = bobName }, metadata: asAlice) } throws: {
+                ($0 as? RPCError)?.code == .notFound
+            }
+            await #expect { _ = try await client.getProfile(.with { $0.username = bobName }, metadata: asAlice) } throws: {
+                ($0 as? RPCError)?.code == .notFound
+            }
 
-            let check = try await client.checkBlock(.with { $0.userID = alice.account.userID; $0.otherUserID = bob.account.userID },
-                                                    metadata: asAlice)
+            let check = try await client.checkBlock(
+                .with {
+                    $0.userID = alice.account.userID; $0.otherUserID = bob.account.userID
+                },
+                metadata: asAlice)
             #expect(check.blocked)
         }
     }
@@ -240,9 +279,12 @@ import Testing
             let alice = try await AccountsHarness.signUp(client, name: "alice")
             let bob = try await AccountsHarness.signUp(client, name: "bob")
             let carol = try await AccountsHarness.signUp(client, name: "carol")
-            let request = Roam_Accounts_V1_CheckBlockRequest.with { $0.userID = alice.account.userID; $0.otherUserID = bob.account.userID }
-            await #expect { _ = try await client.checkBlock(request, metadata: AccountsHarness.bearer(carol.tokens.accessToken)) }
-                throws: { ($0 as? RPCError)?.code == .permissionDenied }
+            let request = Roam_Accounts_V1_CheckBlockRequest.with {
+                $0.userID = alice.account.userID; $0.otherUserID = bob.account.userID
+            }
+            await #expect { _ = try await client.checkBlock(request, metadata: AccountsHarness.bearer(carol.tokens.accessToken)) } throws: {
+                ($0 as? RPCError)?.code == .permissionDenied
+            }
             let service = try await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret).token()
             let answer = try await client.checkBlock(request, metadata: AccountsHarness.bearer(service))
             #expect(!answer.blocked)
@@ -258,16 +300,19 @@ import Testing
             let asAlice = AccountsHarness.bearer(alice.tokens.accessToken)
             _ = try await client.follow(.with { $0.username = bob.account.profile.username }, metadata: asAlice)
             _ = try await client.block(.with { $0.username = carol.account.profile.username }, metadata: asAlice)
-            _ = try await client.block(.with { $0.username = alice.account.profile.username }, metadata: AccountsHarness.bearer(dave.tokens.accessToken))
+            _ = try await client.block(
+                .with { $0.username = alice.account.profile.username }, metadata: AccountsHarness.bearer(dave.tokens.accessToken))
             let mine = try await client.getRelations(.with { $0.userID = alice.account.userID }, metadata: asAlice)
             #expect(mine.followingIds == [bob.account.userID])
             #expect(Set(mine.blockedIds) == [carol.account.userID, dave.account.userID])
             let service = try await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret).token()
             let davesView = try await client.getRelations(.with { $0.userID = dave.account.userID }, metadata: AccountsHarness.bearer(service))
             #expect(davesView.followingIds.isEmpty && davesView.blockedIds == [alice.account.userID])
-            await #expect { _ = try await client.getRelations(.with { $0.userID = alice.account.userID },
-                                                               metadata: AccountsHarness.bearer(bob.tokens.accessToken)) }
-                throws: { ($0 as? RPCError)?.code == .permissionDenied }
+            await #expect {
+                _ = try await client.getRelations(
+                    .with { $0.userID = alice.account.userID },
+                    metadata: AccountsHarness.bearer(bob.tokens.accessToken))
+            } throws: { ($0 as? RPCError)?.code == .permissionDenied }
         }
     }
 
@@ -275,11 +320,16 @@ import Testing
         try await AccountsHarness.run { client, _ in
             let user = try await AccountsHarness.signUp(client)
             let bearer = AccountsHarness.bearer(user.tokens.accessToken)
-            await #expect { _ = try await client.deleteAccount(.with { $0.password = "nope nope nope" }, metadata: bearer) }
-                throws: { ($0 as? RPCError)?.code == .permissionDenied }
+            await #expect { _ = try await client.deleteAccount(.with { $0.password = "nope nope nope" }, metadata: bearer) } throws: {
+                ($0 as? RPCError)?.code == .permissionDenied
+            }
             _ = try await client.deleteAccount(.with { $0.password = "correct horse battery" }, metadata: bearer)
-            await #expect { _ = try await client.logIn(.with { $0.identifier = user.account.email; $0.password = "correct horse battery" }) }
-                throws: { ($0 as? RPCError)?.reason == "INVALID_CREDENTIALS" }
+            await #expect {
+                _ = try await client.logIn(
+                    .with {
+                        $0.identifier = user.account.email; $0.password = "correct horse battery"
+                    })
+            } throws: { ($0 as? RPCError)?.reason == "INVALID_CREDENTIALS" }
         }
     }
 
@@ -288,10 +338,18 @@ import Testing
             let user = try await AccountsHarness.signUp(client, name: "searchable")
             let found = try await client.searchUsers(.with { $0.query = String(user.account.profile.username.prefix(14)) })
             #expect(found.profiles.map(\.username).contains(user.account.profile.username))
-            await #expect { _ = try await client.searchUsers(.with { $0.query = "x"; $0.page = .with { $0.pageToken = "%%%" } }) }
-                throws: { ($0 as? RPCError)?.violatedFields == ["page.page_token"] }
-            await #expect { _ = try await client.searchUsers(.with { $0.query = "x"; $0.page = .with { $0.pageSize = -1 } }) }
-                throws: { ($0 as? RPCError)?.violatedFields == ["page.page_size"] }
+            await #expect {
+                _ = try await client.searchUsers(
+                    .with {
+                        $0.query = "x"; $0.page = .with { $0.pageToken = "%%%" }
+                    })
+            } throws: { ($0 as? RPCError)?.violatedFields == ["page.page_token"] }
+            await #expect {
+                _ = try await client.searchUsers(
+                    .with {
+                        $0.query = "x"; $0.page = .with { $0.pageSize = -1 }
+                    })
+            } throws: { ($0 as? RPCError)?.violatedFields == ["page.page_size"] }
         }
     }
 
@@ -302,8 +360,12 @@ import Testing
             let verifier = await AccessTokenVerifier(keySource: nil, serviceSecret: TestTokens.serviceSecret)
             try await verifier.add(keys.keys.map { JSONWebKey(x: $0.x, kid: $0.kid) })
             let caller = try await verifier.verify(user.tokens.accessToken)
-            #expect(caller == .user(AuthenticatedUser(id: UUID(uuidString: user.account.userID)!,
-                                                      sessionID: UUID(uuidString: user.tokens.sessionID), emailVerified: false)))
+            #expect(
+                caller
+                    == .user(
+                        AuthenticatedUser(
+                            id: UUID(uuidString: user.account.userID)!,
+                            sessionID: UUID(uuidString: user.tokens.sessionID), emailVerified: false)))
         }
     }
 }

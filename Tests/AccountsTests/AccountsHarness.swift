@@ -1,14 +1,16 @@
-@testable import Accounts
 import AccountsTesting
 import Crypto
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
+import GRPCProtobuf
 import Logging
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Synchronization
+
+@testable import Accounts
 
 typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTransport.Client>
 
@@ -16,18 +18,22 @@ typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTran
 enum AccountsHarness {
     static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
 
-    static func run(store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
-                    keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
-                    _ body: @Sendable (AccountsClient, RecordingMailSender) async throws -> Void) async throws {
+    static func run(
+        store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
+        keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
+        _ body: @Sendable (AccountsClient, RecordingMailSender) async throws -> Void
+    ) async throws {
         try await store.withRepositories { repositories in
             let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
             let mailer = RecordingMailSender()
-            let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                                                          mailer: mailer, policy: policy, providers: providers,
-                                                          idTokens: JWKSIDTokenVerifier(refetchCooldown: keyRefetchCooldown, logger: Logger(label: "test")),
-                                                          now: now)
-            let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
-                                                     serviceSecret: TestTokens.serviceSecret)
+            let accounts = try await repositories.service(
+                hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+                mailer: mailer, policy: policy, providers: providers,
+                idTokens: JWKSIDTokenVerifier(refetchCooldown: keyRefetchCooldown, logger: Logger(label: "test")),
+                now: now)
+            let verifier = await AccessTokenVerifier(
+                keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
+                serviceSecret: TestTokens.serviceSecret)
             try await verifier.loadKeys()
             let service = AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])
             try await InProcessService.run([service], verifier: verifier, anonymousMethods: AccountsGRPCService.anonymousMethods) { client, _ in
@@ -36,15 +42,19 @@ enum AccountsHarness {
         }
     }
 
-    static func signUp(_ client: AccountsClient, name: String = "walker", password: String = "correct horse battery") async throws
-        -> Roam_Accounts_V1_SignUpResponse {
+    static func signUp(
+        _ client: AccountsClient, name: String = "walker", password: String = "correct horse battery"
+    ) async throws
+        -> Roam_Accounts_V1_SignUpResponse
+    {
         let username = "\(name)_\(UUID().uuidString.prefix(6).lowercased())"
-        return try await client.signUp(.with {
-            $0.email = "\(username)@example.com"
-            $0.username = username
-            $0.password = password
-            $0.displayName = name.capitalized
-        })
+        return try await client.signUp(
+            .with {
+                $0.email = "\(username)@example.com"
+                $0.username = username
+                $0.password = password
+                $0.displayName = name.capitalized
+            })
     }
 
     /// The RPC error a call ends with, or nil when it succeeds.
@@ -72,5 +82,3 @@ extension RPCError {
         (try? unpackGoogleRPCStatus())?.details.compactMap(\.errorInfo).first?.reason
     }
 }
-
-import GRPCProtobuf

@@ -1,4 +1,3 @@
-@testable import Accounts
 import AccountsTesting
 import Foundation
 import RoamCore
@@ -6,16 +5,21 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
+@testable import Accounts
+
 /// A profile's avatar is attached through media, which refuses pictures that are not the user's.
 @Suite struct AvatarAttachmentTests {
     @Test func anAvatarMustBeTheUsersOwnAndTheOldOneIsLetGo() async throws {
         let media = InMemoryMediaAttachments()
         let signingKey = SigningKey(privateKey: .init())
         let accounts = try await Repositories(memory: InMemoryAccountsStore())
-            .service(hasher: AccountsHarness.fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                     mailer: RecordingMailSender(), policy: AccountPolicy(), media: media)
-        let (profile, _) = try await accounts.signUp(SignUpForm(email: "ana@example.com", username: "ana", password: "correct horse battery",
-                                                                displayName: "Ana"), device: DeviceInfo(), clientAddress: "127.0.0.1")
+            .service(
+                hasher: AccountsHarness.fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+                mailer: RecordingMailSender(), policy: AccountPolicy(), media: media)
+        let (profile, _) = try await accounts.signUp(
+            SignUpForm(
+                email: "ana@example.com", username: "ana", password: "correct horse battery",
+                displayName: "Ana"), device: DeviceInfo(), clientAddress: "127.0.0.1")
         let ana = AuthenticatedUser(id: profile.user.id, sessionID: nil, emailVerified: false)
         let (first, second, someoneElses) = (media.upload(for: ana.id), media.upload(for: ana.id), media.upload(for: UUID()))
         let subject = "avatar/\(ana.id.lowercasedString)"

@@ -1,20 +1,22 @@
-@testable import Accounts
 import Foundation
 import GRPCCore
 import RoamCore
 import RoamProto
 import Testing
 
+@testable import Accounts
+
 /// Names that look alike are one name, and names cannot hide characters that change what a reader sees.
 @Suite struct IdentityHygieneTests {
     static func signUp(_ client: AccountsClient, username: String, displayName: String = "Walker") async -> RPCError? {
         await AccountsHarness.refusal {
-            try await client.signUp(.with {
-                $0.email = "\(UUID().uuidString.prefix(8))@example.com"
-                $0.username = username
-                $0.password = "correct horse battery"
-                $0.displayName = displayName
-            })
+            try await client.signUp(
+                .with {
+                    $0.email = "\(UUID().uuidString.prefix(8))@example.com"
+                    $0.username = username
+                    $0.password = "correct horse battery"
+                    $0.displayName = displayName
+                })
         }
     }
 
@@ -29,11 +31,17 @@ import Testing
                 #expect(refusal?.reason == "INVALID_FIELD" && refusal?.violatedFields == ["username"], "\(hidden.unicodeScalars.first!)")
             }
             // Full-width and upper-case spellings fold onto the plain name: taken, and they sign in.
-            let wide = String(String.UnicodeScalarView(base.unicodeScalars.map { scalar in
-                scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) ? Unicode.Scalar(scalar.value + 0xFEE0)! : scalar
-            })).uppercased()
+            let wide = String(
+                String.UnicodeScalarView(
+                    base.unicodeScalars.map { scalar in
+                        scalar.properties.isASCIIHexDigit || ("a"..."z").contains(scalar) ? Unicode.Scalar(scalar.value + 0xFEE0)! : scalar
+                    })
+            ).uppercased()
             #expect(await Self.signUp(client, username: wide)?.reason == "USERNAME_TAKEN")
-            _ = try await client.logIn(.with { $0.identifier = wide; $0.password = "correct horse battery" })
+            _ = try await client.logIn(
+                .with {
+                    $0.identifier = wide; $0.password = "correct horse battery"
+                })
         }
         #expect(AccountRules.folded(username: " ＡＤＡ_１ ") == "ada_1")
     }

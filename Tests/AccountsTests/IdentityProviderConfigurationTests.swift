@@ -1,14 +1,16 @@
-@testable import Accounts
 import RoamRuntime
 import Testing
+
+@testable import Accounts
 
 /// The providers an operator turns on through the environment.
 @Suite struct IdentityProviderConfigurationTests {
     @Test func presetsNeedOnlyClientIDsAndOtherIssuersAreNamedInFull() throws {
-        let providers = try IdentityProvider.all(environment: Environment([
-            "OIDC_GOOGLE_CLIENT_IDS": "ios.apps.googleusercontent.com, web.apps.googleusercontent.com",
-            "OIDC_PROVIDERS": "Acme=https://id.acme.test|roam-app;corp=https://sso.corp.test/realms/x|a,b|https://sso.corp.test/keys",
-        ]))
+        let providers = try IdentityProvider.all(
+            environment: Environment([
+                "OIDC_GOOGLE_CLIENT_IDS": "ios.apps.googleusercontent.com, web.apps.googleusercontent.com",
+                "OIDC_PROVIDERS": "Acme=https://id.acme.test|roam-app;corp=https://sso.corp.test/realms/x|a,b|https://sso.corp.test/keys",
+            ]))
         #expect(providers.map(\.name) == ["google", "acme", "corp"])
         #expect(providers[0].clientIDs == ["ios.apps.googleusercontent.com", "web.apps.googleusercontent.com"])
         #expect(providers[0].issuers == ["https://accounts.google.com", "accounts.google.com"])
@@ -17,8 +19,10 @@ import Testing
         #expect(try IdentityProvider.all(environment: Environment([:])).isEmpty)
     }
 
-    @Test(arguments: ["acme", "acme=not a url|x", "acme=https://id.acme.test|", "acme=https://id.acme.test|x|ftp://keys",
-                      "google=https://a.test|x;google=https://b.test|y", "bad name=https://a.test|x"])
+    @Test(arguments: [
+        "acme", "acme=not a url|x", "acme=https://id.acme.test|", "acme=https://id.acme.test|x|ftp://keys",
+        "google=https://a.test|x;google=https://b.test|y", "bad name=https://a.test|x",
+    ])
     func malformedProvidersStopTheProcessAtStart(value: String) {
         #expect(throws: ConfigurationError.self) { try IdentityProvider.all(environment: Environment(["OIDC_PROVIDERS": value])) }
     }

@@ -1,14 +1,16 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
 
+@testable import Accounts
+
 /// Provider identities, used nonces and the account changes of issue 18, on both stores.
 @Suite struct IdentityRepositoryContractTests {
     static func identity(of user: User, provider: String = "google", subject: String = UUID().uuidString, at time: Date = Date()) -> LinkedIdentity {
-        LinkedIdentity(userID: user.id, provider: provider, issuer: "https://\(provider).example", subject: subject,
-                       email: user.email, linkedAt: Fixtures.wholeSeconds(time))
+        LinkedIdentity(
+            userID: user.id, provider: provider, issuer: "https://\(provider).example", subject: subject,
+            email: user.email, linkedAt: Fixtures.wholeSeconds(time))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -30,7 +32,9 @@ import Testing
             third.email = ""
             var reused = identity
             reused.userID = third.id
-            await #expect { try await repositories.identities.createAccount(third, with: reused) } throws: { ($0 as? RoamError)?.reason == "IDENTITY_TAKEN" }
+            await #expect { try await repositories.identities.createAccount(third, with: reused) } throws: {
+                ($0 as? RoamError)?.reason == "IDENTITY_TAKEN"
+            }
             #expect(try await repositories.users.user(id: third.id) == nil)
         }
     }
@@ -47,7 +51,9 @@ import Testing
             var stolen = google
             stolen.userID = ben.id
             await #expect { try await repositories.identities.link(stolen) } throws: { ($0 as? RoamError)?.reason == "IDENTITY_TAKEN" }
-            await #expect { try await repositories.identities.link(Self.identity(of: ana)) } throws: { ($0 as? RoamError)?.reason == "PROVIDER_ALREADY_LINKED" }
+            await #expect { try await repositories.identities.link(Self.identity(of: ana)) } throws: {
+                ($0 as? RoamError)?.reason == "PROVIDER_ALREADY_LINKED"
+            }
             let apple = Self.identity(of: ana, provider: "apple", at: Date().addingTimeInterval(5))
             try await repositories.identities.link(apple)
             #expect(try await repositories.identities.identities(of: ana.id) == [google, apple])
@@ -124,7 +130,9 @@ import Testing
             #expect(changed?.email == address && changed?.emailVerified == true)
             #expect(try await repositories.users.user(email: address)?.id == ana.id)
             #expect(try await repositories.users.user(email: ana.email) == nil)
-            await #expect { _ = try await repositories.users.changeEmail(userID: ben.id, to: address) } throws: { ($0 as? RoamError)?.reason == "EMAIL_TAKEN" }
+            await #expect { _ = try await repositories.users.changeEmail(userID: ben.id, to: address) } throws: {
+                ($0 as? RoamError)?.reason == "EMAIL_TAKEN"
+            }
             #expect(try await repositories.users.changeEmail(userID: UUID(), to: "x_\(UUID())@example.com") == nil)
         }
     }
@@ -137,15 +145,20 @@ import Testing
             try await repositories.users.create(ben)
             let now = Fixtures.wholeSeconds(Date())
             let name = "ana_\(UUID().uuidString.prefix(8).lowercased())"
-            let changed = try await repositories.users.changeUsername(userID: ana.id, to: name, at: now, ifUnchangedSince: now.addingTimeInterval(-86400))
+            let changed = try await repositories.users.changeUsername(
+                userID: ana.id, to: name, at: now, ifUnchangedSince: now.addingTimeInterval(-86400))
             #expect(changed?.username == name && changed?.usernameChangedAt == now)
             #expect(try await repositories.users.user(username: ana.username) == nil)
             #expect(try await repositories.users.user(username: name)?.id == ana.id)
             // Changed a moment ago: not again before the cutoff passes.
-            #expect(try await repositories.users.changeUsername(userID: ana.id, to: name + "x", at: now.addingTimeInterval(10),
-                                                                ifUnchangedSince: now.addingTimeInterval(-1)) == nil)
-            #expect(try await repositories.users.changeUsername(userID: ana.id, to: name + "x", at: now.addingTimeInterval(10),
-                                                                ifUnchangedSince: now)?.username == name + "x")
+            #expect(
+                try await repositories.users.changeUsername(
+                    userID: ana.id, to: name + "x", at: now.addingTimeInterval(10),
+                    ifUnchangedSince: now.addingTimeInterval(-1)) == nil)
+            #expect(
+                try await repositories.users.changeUsername(
+                    userID: ana.id, to: name + "x", at: now.addingTimeInterval(10),
+                    ifUnchangedSince: now)?.username == name + "x")
             await #expect {
                 _ = try await repositories.users.changeUsername(userID: ben.id, to: name + "x", at: now, ifUnchangedSince: now)
             } throws: { ($0 as? RoamError)?.reason == "USERNAME_TAKEN" }
@@ -163,14 +176,18 @@ import Testing
             try await repositories.users.create(user)
             #expect(try await repositories.users.user(id: user.id)?.acceptedTerms == user.acceptedTerms)
             try await repositories.users.acceptTerms(userID: user.id, TermsAcceptance(version: "2026-11", acceptedAt: now.addingTimeInterval(60)))
-            #expect(try await repositories.users.user(id: user.id)?.acceptedTerms == TermsAcceptance(version: "2026-11", acceptedAt: now.addingTimeInterval(60)))
+            #expect(
+                try await repositories.users.user(id: user.id)?.acceptedTerms
+                    == TermsAcceptance(version: "2026-11", acceptedAt: now.addingTimeInterval(60)))
 
             let digest = Fixtures.digest()
-            try await repositories.oneTimeTokens.issue(digest: digest, userID: user.id, purpose: .changeEmail, detail: "new@example.com",
-                                                       expiresAt: now.addingTimeInterval(60))
+            try await repositories.oneTimeTokens.issue(
+                digest: digest, userID: user.id, purpose: .changeEmail, detail: "new@example.com",
+                expiresAt: now.addingTimeInterval(60))
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.verifyEmail], at: now) == nil)
-            #expect(try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.verifyEmail, .changeEmail], at: now)
-                == UsedToken(userID: user.id, purpose: .changeEmail, detail: "new@example.com"))
+            #expect(
+                try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.verifyEmail, .changeEmail], at: now)
+                    == UsedToken(userID: user.id, purpose: .changeEmail, detail: "new@example.com"))
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.changeEmail], at: now) == nil)
         }
     }

@@ -1,10 +1,11 @@
-@testable import Accounts
 import Foundation
 import GRPCCore
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// Guessing is slowed where it comes from, and nobody else is locked out: not the owner at another
 /// address, not the other people behind one busy address.
@@ -15,7 +16,10 @@ import Testing
         var metadata = Metadata()
         metadata.addString(address, forKey: RoamMetadataKey.clientAddress)
         return await AccountsHarness.refusal {
-            try await client.logIn(.with { $0.identifier = identifier; $0.password = password }, metadata: metadata)
+            try await client.logIn(
+                .with {
+                    $0.identifier = identifier; $0.password = password
+                }, metadata: metadata)
         }
     }
 
@@ -92,8 +96,9 @@ import Testing
 
     @Test func theDelaysDoubleUpToTheWindow() {
         let window = Duration.seconds(900)
-        #expect((1...12).map { LoginThrottle.delay(afterExcess: $0, cap: window) }
-                    == [2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900].map { Duration.seconds($0) })
+        #expect(
+            (1...12).map { LoginThrottle.delay(afterExcess: $0, cap: window) }
+                == [2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900, 900].map { Duration.seconds($0) })
         #expect(LoginThrottle.delay(afterExcess: 400, cap: window) == window)
     }
 }

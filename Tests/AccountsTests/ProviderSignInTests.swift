@@ -1,10 +1,11 @@
-@testable import Accounts
 import Foundation
 import GRPCCore
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// Signing in with an OpenID Connect provider, against a local issuer with its own keys.
 @Suite struct ProviderSignInTests {
@@ -16,14 +17,18 @@ import Testing
 
     static func nonce() -> String { "nonce-\(UUID().uuidString)" }
 
-    static func signIn(_ client: AccountsClient, provider: String = "acme", token: String, nonce: String, terms: String = "")
-        async throws -> Roam_Accounts_V1_SignInWithProviderResponse {
-        try await client.signInWithProvider(.with {
-            $0.provider = provider
-            $0.idToken = token
-            $0.nonce = nonce
-            $0.acceptTermsVersion = terms
-        })
+    static func signIn(
+        _ client: AccountsClient, provider: String = "acme", token: String, nonce: String, terms: String = ""
+    )
+        async throws -> Roam_Accounts_V1_SignInWithProviderResponse
+    {
+        try await client.signInWithProvider(
+            .with {
+                $0.provider = provider
+                $0.idToken = token
+                $0.nonce = nonce
+                $0.acceptTermsVersion = terms
+            })
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -33,8 +38,9 @@ import Testing
                 let subject = UUID().uuidString
                 let email = "zoë_\(UUID().uuidString.prefix(6).lowercased())@example.com"
                 let nonce = Self.nonce()
-                let token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, email: email,
-                                                     emailVerified: true, name: "Zoë Ångström-Lee")
+                let token = try await issuer.idToken(
+                    subject: subject, audience: Self.clientID, nonce: nonce, email: email,
+                    emailVerified: true, name: "Zoë Ångström-Lee")
                 let first = try await Self.signIn(client, token: token, nonce: nonce)
                 #expect(first.created)
                 #expect(first.account.email == email && first.account.emailVerified)
@@ -44,8 +50,9 @@ import Testing
                 #expect(mailer.last(.verifyEmail, to: email) == nil)  // the provider verified it
 
                 let again = Self.nonce()
-                let second = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: "roam-test-web", nonce: again),
-                                                   nonce: again)
+                let second = try await Self.signIn(
+                    client, token: try await issuer.idToken(subject: subject, audience: "roam-test-web", nonce: again),
+                    nonce: again)
                 #expect(!second.created)
                 #expect(second.account.userID == first.account.userID)
                 let linked = try await client.listLinkedProviders(.init(), metadata: AccountsHarness.bearer(second.tokens.accessToken))
@@ -82,24 +89,31 @@ import Testing
                     return (error?.reason, error?.violatedFields ?? [])
                 }
                 var nonce = Self.nonce()
-                let forged = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, forged: true), nonce: nonce)
+                let forged = await refused(
+                    try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, forged: true), nonce: nonce)
                 #expect(forged.reason == "INVALID_ID_TOKEN" && forged.fields == ["id_token"])
                 nonce = Self.nonce()
-                let wrongAudience = await refused(try await issuer.idToken(subject: subject, audience: "someone-elses-app", nonce: nonce), nonce: nonce)
+                let wrongAudience = await refused(
+                    try await issuer.idToken(subject: subject, audience: "someone-elses-app", nonce: nonce), nonce: nonce)
                 #expect(wrongAudience.reason == "INVALID_ID_TOKEN")
                 nonce = Self.nonce()
-                let expired = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -300), nonce: nonce)
+                let expired = await refused(
+                    try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -300), nonce: nonce)
                 #expect(expired.reason == "INVALID_ID_TOKEN")
                 nonce = Self.nonce()
                 nonce = Self.nonce()
-                let fromTheFuture = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, issuedIn: 600),
-                                                  nonce: nonce)
+                let fromTheFuture = await refused(
+                    try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, issuedIn: 600),
+                    nonce: nonce)
                 #expect(fromTheFuture.reason == "INVALID_ID_TOKEN")
                 nonce = Self.nonce()
-                let wrongIssuer = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce,
-                                                                         issuer: "https://accounts.google.com"), nonce: nonce)
+                let wrongIssuer = await refused(
+                    try await issuer.idToken(
+                        subject: subject, audience: Self.clientID, nonce: nonce,
+                        issuer: "https://accounts.google.com"), nonce: nonce)
                 #expect(wrongIssuer.reason == "INVALID_ID_TOKEN")
-                let otherNonce = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: Self.nonce()), nonce: Self.nonce())
+                let otherNonce = await refused(
+                    try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: Self.nonce()), nonce: Self.nonce())
                 #expect(otherNonce.reason == "INVALID_ID_TOKEN")
                 let noNonce = await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nil), nonce: Self.nonce())
                 #expect(noNonce.reason == "INVALID_ID_TOKEN")
@@ -120,12 +134,17 @@ import Testing
                 // That nonce is used, in whichever form it comes back: the hash sent as the nonce, or a
                 // token carrying it plainly.
                 #expect(await refused(hashed, nonce: JWKSIDTokenVerifier.sha256Hex(raw)).reason == "NONCE_REUSED")
-                #expect(await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: raw), nonce: raw).reason
+                #expect(
+                    await refused(try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: raw), nonce: raw).reason
                         == "NONCE_REUSED")
                 let plain = Self.nonce()
-                #expect(try await !Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: plain),
-                                               nonce: plain).created)
-                let hashedAfterPlain = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(plain))
+                #expect(
+                    try await !Self.signIn(
+                        client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: plain),
+                        nonce: plain
+                    ).created)
+                let hashedAfterPlain = try await issuer.idToken(
+                    subject: subject, audience: Self.clientID, nonce: JWKSIDTokenVerifier.sha256Hex(plain))
                 #expect(await refused(hashedAfterPlain, nonce: plain).reason == "NONCE_REUSED")
 
                 let unknown = await AccountsHarness.refusal { try await Self.signIn(client, provider: "myspace", token: hashed, nonce: raw) }
@@ -141,13 +160,16 @@ import Testing
             try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)]) { client, _ in
                 let subject = UUID().uuidString
                 var nonce = Self.nonce()
-                _ = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                _ = try await Self.signIn(
+                    client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 nonce = Self.nonce()
-                _ = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                _ = try await Self.signIn(
+                    client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 #expect(issuer.keySetFetches == 1)  // cached
                 try issuer.rotateKeys()
                 nonce = Self.nonce()
-                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                let signedIn = try await Self.signIn(
+                    client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 #expect(!signedIn.created)
                 #expect(issuer.keySetFetches == 2)
             }
@@ -204,7 +226,8 @@ import Testing
                 for _ in 0..<5 {
                     nonce = Self.nonce()
                     let error = await AccountsHarness.refusal {
-                        try await Self.signIn(client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
+                        try await Self.signIn(
+                            client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
                     }
                     #expect(error?.reason == "INVALID_ID_TOKEN")
                 }
@@ -220,13 +243,19 @@ import Testing
                 _ = try await client.verifyEmail(.with { $0.token = mailer.last(.verifyEmail, to: victim.account.email)!.token })
                 // Whoever runs the issuer says it verified the victim's address: a separate account, not theirs.
                 let nonce = Self.nonce()
-                let other = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
-                                                                                        email: victim.account.email, emailVerified: true), nonce: nonce)
+                let other = try await Self.signIn(
+                    client,
+                    token: try await issuer.idToken(
+                        subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                        email: victim.account.email, emailVerified: true), nonce: nonce)
                 #expect(other.created && other.account.userID != victim.account.userID && other.account.email.isEmpty)
             }
         }
-        let trusted = try IdentityProvider.all(environment: Environment(["OIDC_PROVIDERS": "acme=https://id.example.com|app",
-                                                                         "OIDC_GOOGLE_CLIENT_IDS": "g", "OIDC_LINK_BY_EMAIL": "acme"]))
+        let trusted = try IdentityProvider.all(
+            environment: Environment([
+                "OIDC_PROVIDERS": "acme=https://id.example.com|app",
+                "OIDC_GOOGLE_CLIENT_IDS": "g", "OIDC_LINK_BY_EMAIL": "acme",
+            ]))
         #expect(trusted.map(\.linksByEmail) == [true, true])
         let untrusted = try IdentityProvider.all(environment: Environment(["OIDC_PROVIDERS": "acme=https://id.example.com|app"]))
         #expect(untrusted.map(\.linksByEmail) == [false])
@@ -241,23 +270,32 @@ import Testing
                 let verified = try await AccountsHarness.signUp(client, name: "vera")
                 _ = try await client.verifyEmail(.with { $0.token = mailer.last(.verifyEmail, to: verified.account.email)!.token })
                 var nonce = Self.nonce()
-                let linked = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
-                                                                                         email: verified.account.email, emailVerified: true), nonce: nonce)
+                let linked = try await Self.signIn(
+                    client,
+                    token: try await issuer.idToken(
+                        subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                        email: verified.account.email, emailVerified: true), nonce: nonce)
                 #expect(!linked.created && linked.account.userID == verified.account.userID && linked.account.hasPassword_p)
 
                 // Someone signed up with this address but never proved it: the provider's person is not let in.
                 let unverified = try await AccountsHarness.signUp(client, name: "ursula")
                 nonce = Self.nonce()
                 let refused = await AccountsHarness.refusal {
-                    try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
-                                                                                  email: unverified.account.email, emailVerified: true), nonce: nonce)
+                    try await Self.signIn(
+                        client,
+                        token: try await issuer.idToken(
+                            subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                            email: unverified.account.email, emailVerified: true), nonce: nonce)
                 }
                 #expect(refused?.code == .alreadyExists && refused?.reason == "EMAIL_TAKEN")
 
                 // An address the provider did not verify links nothing: a new account without that address.
                 nonce = Self.nonce()
-                let separate = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
-                                                                                           email: verified.account.email, emailVerified: false), nonce: nonce)
+                let separate = try await Self.signIn(
+                    client,
+                    token: try await issuer.idToken(
+                        subject: UUID().uuidString, audience: Self.clientID, nonce: nonce,
+                        email: verified.account.email, emailVerified: false), nonce: nonce)
                 #expect(separate.created && separate.account.userID != verified.account.userID && separate.account.email.isEmpty)
             }
         }
@@ -268,7 +306,8 @@ import Testing
             try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer), Self.provider(issuer, name: "acme2")]) { client, _ in
                 let subject = UUID().uuidString
                 var nonce = Self.nonce()
-                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
+                let signedIn = try await Self.signIn(
+                    client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
                 let last = await AccountsHarness.refusal { try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer) }
                 #expect(last?.code == .failedPrecondition && last?.reason == "LAST_SIGN_IN_METHOD")
@@ -276,11 +315,12 @@ import Testing
                 nonce = Self.nonce()
                 let secondToken = try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce)
                 let secondNonce = nonce
-                let linked = try await client.linkProvider(.with {
-                    $0.provider = "acme2"
-                    $0.idToken = secondToken
-                    $0.nonce = secondNonce
-                }, metadata: bearer)
+                let linked = try await client.linkProvider(
+                    .with {
+                        $0.provider = "acme2"
+                        $0.idToken = secondToken
+                        $0.nonce = secondNonce
+                    }, metadata: bearer)
                 #expect(linked.linked.provider == "acme2")
                 #expect(try await client.listLinkedProviders(.init(), metadata: bearer).providers.map(\.provider) == ["acme", "acme2"])
                 _ = try await client.unlinkProvider(.with { $0.provider = "acme" }, metadata: bearer)
@@ -292,10 +332,11 @@ import Testing
                 _ = try await client.unlinkProvider(.with { $0.provider = "acme2" }, metadata: bearer)
                 let me = try await client.getMyProfile(.init(), metadata: bearer)
                 #expect(me.account.hasPassword_p)
-                let loggedIn = try await client.logIn(.with {
-                    $0.identifier = signedIn.account.profile.username
-                    $0.password = "a long new passphrase"
-                })
+                let loggedIn = try await client.logIn(
+                    .with {
+                        $0.identifier = signedIn.account.profile.username
+                        $0.password = "a long new passphrase"
+                    })
                 #expect(loggedIn.account.userID == signedIn.account.userID)
             }
         }
@@ -308,25 +349,35 @@ import Testing
         try await LocalIssuer.with { issuer in
             try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)], now: { clock.now }) { client, mailer in
                 var nonce = Self.nonce()
-                let signedIn = try await Self.signIn(client, token: try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID,
-                                                                                           nonce: nonce), nonce: nonce)
+                let signedIn = try await Self.signIn(
+                    client,
+                    token: try await issuer.idToken(
+                        subject: UUID().uuidString, audience: Self.clientID,
+                        nonce: nonce), nonce: nonce)
                 let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
                 clock.advance(by: 11 * 60)
-                let stale = await AccountsHarness.refusal { try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer) }
+                let stale = await AccountsHarness.refusal {
+                    try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer)
+                }
                 #expect(stale?.code == .permissionDenied && stale?.reason == "RECENT_SIGN_IN_REQUIRED")
                 let staleDelete = await AccountsHarness.refusal { try await client.deleteAccount(.init(), metadata: bearer) }
                 #expect(staleDelete?.reason == "RECENT_SIGN_IN_REQUIRED")
 
                 // A fresh sign-in through the provider confirms it.
                 nonce = Self.nonce()
-                let fresh = try await Self.signIn(client, token: try await issuer.idToken(subject: "sub-\(signedIn.account.userID)", audience: Self.clientID,
-                                                                                        nonce: nonce), nonce: nonce)
+                let fresh = try await Self.signIn(
+                    client,
+                    token: try await issuer.idToken(
+                        subject: "sub-\(signedIn.account.userID)", audience: Self.clientID,
+                        nonce: nonce), nonce: nonce)
                 #expect(fresh.created)  // another subject: another account, signed in just now
                 let address = "fresh_\(UUID().uuidString.prefix(6).lowercased())@example.com"
                 _ = try await client.requestEmailChange(.with { $0.newEmail = address }, metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
                 #expect(mailer.last(.changeEmail, to: address) != nil)
                 _ = try await client.deleteAccount(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
-                let gone = await AccountsHarness.refusal { try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken)) }
+                let gone = await AccountsHarness.refusal {
+                    try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(fresh.tokens.accessToken))
+                }
                 #expect(gone != nil)
             }
         }

@@ -1,8 +1,9 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// Every way a session ends, and an account's deletion, is recorded for the revocation feed, in the
 /// order it happened, by the store itself (PostgreSQL's triggers, the in-memory store's bookkeeping).
@@ -34,8 +35,10 @@ import Testing
             #expect(try await repositories.sessions.revoke(refreshTokenDigest: digests[0]))
             #expect(try await repositories.sessions.revoke(sessionID: sessions[1].id, userID: user.id))
             let now = Date()
-            _ = try await repositories.sessions.rotate(refreshTokenDigest: digests[2], to: Fixtures.digest(), at: now, newExpiry: now.addingTimeInterval(600))
-            _ = try await repositories.sessions.rotate(refreshTokenDigest: digests[2], to: Fixtures.digest(), at: now, newExpiry: now.addingTimeInterval(600))
+            _ = try await repositories.sessions.rotate(
+                refreshTokenDigest: digests[2], to: Fixtures.digest(), at: now, newExpiry: now.addingTimeInterval(600))
+            _ = try await repositories.sessions.rotate(
+                refreshTokenDigest: digests[2], to: Fixtures.digest(), at: now, newExpiry: now.addingTimeInterval(600))
             try await repositories.users.setPasswordHash(userID: user.id, "new-hash", keepingSession: sessions[4].id)
             // Revoking an ended session again records nothing more.
             #expect(try await !repositories.sessions.revoke(sessionID: sessions[1].id, userID: user.id))

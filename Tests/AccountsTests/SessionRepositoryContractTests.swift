@@ -1,8 +1,9 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 @Suite struct SessionRepositoryContractTests {
     @Test(arguments: StoreKind.allCases)
@@ -15,8 +16,9 @@ import Testing
             let second = Fixtures.digest()
             try await repositories.sessions.create(session, refreshTokenDigest: first)
             let later = session.createdAt.addingTimeInterval(60)
-            let outcome = try await repositories.sessions.rotate(refreshTokenDigest: first, to: second, at: later,
-                                                                 newExpiry: later.addingTimeInterval(86400))
+            let outcome = try await repositories.sessions.rotate(
+                refreshTokenDigest: first, to: second, at: later,
+                newExpiry: later.addingTimeInterval(86400))
             guard case .rotated(let rotated) = outcome else { Issue.record("expected rotation, got \(outcome)"); return }
             #expect(rotated.id == session.id)
             #expect(rotated.lastUsedAt == later)
@@ -34,12 +36,14 @@ import Testing
             try await repositories.sessions.create(session, refreshTokenDigest: first)
             let now = Date()
             _ = try await repositories.sessions.rotate(refreshTokenDigest: first, to: second, at: now, newExpiry: now.addingTimeInterval(600))
-            let reuse = try await repositories.sessions.rotate(refreshTokenDigest: first, to: Fixtures.digest(), at: now,
-                                                               newExpiry: now.addingTimeInterval(600))
+            let reuse = try await repositories.sessions.rotate(
+                refreshTokenDigest: first, to: Fixtures.digest(), at: now,
+                newExpiry: now.addingTimeInterval(600))
             #expect(reuse == .reused(sessionID: session.id))
             // The thief's use also killed the legitimate holder's current token.
-            let afterwards = try await repositories.sessions.rotate(refreshTokenDigest: second, to: Fixtures.digest(), at: now,
-                                                                    newExpiry: now.addingTimeInterval(600))
+            let afterwards = try await repositories.sessions.rotate(
+                refreshTokenDigest: second, to: Fixtures.digest(), at: now,
+                newExpiry: now.addingTimeInterval(600))
             #expect(afterwards == .invalid)
             #expect(try await repositories.sessions.sessions(userID: user.id, at: now).isEmpty)
         }
@@ -57,8 +61,9 @@ import Testing
             let outcomes = try await withThrowingTaskGroup(of: RefreshOutcome.self) { group in
                 for _ in 0..<6 {
                     group.addTask {
-                        try await repositories.sessions.rotate(refreshTokenDigest: token, to: Fixtures.digest(), at: now,
-                                                               newExpiry: now.addingTimeInterval(600))
+                        try await repositories.sessions.rotate(
+                            refreshTokenDigest: token, to: Fixtures.digest(), at: now,
+                            newExpiry: now.addingTimeInterval(600))
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -76,11 +81,15 @@ import Testing
             let token = Fixtures.digest()
             try await repositories.sessions.create(session, refreshTokenDigest: token)
             let now = Date()
-            #expect(try await repositories.sessions.rotate(refreshTokenDigest: Fixtures.digest(), to: Fixtures.digest(), at: now,
-                                                           newExpiry: now) == .invalid)
+            #expect(
+                try await repositories.sessions.rotate(
+                    refreshTokenDigest: Fixtures.digest(), to: Fixtures.digest(), at: now,
+                    newExpiry: now) == .invalid)
             let afterExpiry = session.expiresAt.addingTimeInterval(1)
-            #expect(try await repositories.sessions.rotate(refreshTokenDigest: token, to: Fixtures.digest(), at: afterExpiry,
-                                                           newExpiry: afterExpiry) == .invalid)
+            #expect(
+                try await repositories.sessions.rotate(
+                    refreshTokenDigest: token, to: Fixtures.digest(), at: afterExpiry,
+                    newExpiry: afterExpiry) == .invalid)
         }
     }
 

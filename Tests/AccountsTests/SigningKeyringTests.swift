@@ -1,7 +1,8 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import Testing
+
+@testable import Accounts
 
 /// The key file `roam keys` rotates: what each step publishes and signs with, and mistakes refused.
 @Suite struct SigningKeyringTests {
@@ -32,7 +33,9 @@ import Testing
     @Test func aFileWithoutASigningKeyOrWithTwoPreparedIsRefused() {
         let seed = SigningKey(privateKey: .init()).seed
         for contents in ["prepared \(seed)\n", "\(seed)\nprepared \(seed)\nprepared \(seed)\n", "\n"] {
-            #expect(throws: ConfigurationError.self, "\(contents)") { try SigningKey.load(from: .inline(contents.replacingOccurrences(of: "\n", with: ","))) }
+            #expect(throws: ConfigurationError.self, "\(contents)") {
+                try SigningKey.load(from: .inline(contents.replacingOccurrences(of: "\n", with: ",")))
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 @Suite struct SocialGraphRepositoryContractTests {
     @Test(arguments: StoreKind.allCases)

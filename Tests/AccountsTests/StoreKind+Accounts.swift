@@ -1,20 +1,23 @@
-@testable import Accounts
 import Foundation
 import RoamRuntime
 import RoamTesting
 
+@testable import Accounts
+
 extension StoreKind {
     func withRepositories(_ body: @Sendable (Repositories) async throws -> Void) async throws {
-        try await with(memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
-                       postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), body)
+        try await with(
+            memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
+            postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), body)
     }
 }
 
 extension StoreKind {
     /// Repositories on a database of their own, for tests whose clean-ups would reach other tests' rows.
     func withOwnRepositories(_ body: @Sendable (Repositories) async throws -> Void) async throws {
-        try await with(memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
-                       postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), ownDatabase: true, body)
+        try await with(
+            memory: { Repositories(memory: InMemoryAccountsStore()) }, migrator: AccountsMigrations.migrator,
+            postgres: { Repositories(database: $0) }, operationTimeout: .seconds(30), ownDatabase: true, body)
     }
 }
 
@@ -23,14 +26,16 @@ enum Fixtures {
     static func user(_ name: String = "user", at time: Date = Date()) -> User {
         let suffix = UUID().uuidString.prefix(8).lowercased()
         let username = "\(name)_\(suffix)"
-        return User(id: .v7(at: time), email: "\(username)@example.com", username: username, passwordHash: "$argon2id$test",
-                    profile: ProfileDetails(displayName: "\(name.capitalized) \(suffix)"), createdAt: wholeSeconds(time))
+        return User(
+            id: .v7(at: time), email: "\(username)@example.com", username: username, passwordHash: "$argon2id$test",
+            profile: ProfileDetails(displayName: "\(name.capitalized) \(suffix)"), createdAt: wholeSeconds(time))
     }
 
     static func session(for user: User, at time: Date = Date()) -> Session {
         let time = wholeSeconds(time)
-        return Session(id: .v7(at: time), userID: user.id, device: DeviceInfo(userAgent: "test", deviceName: "phone"),
-                       clientAddress: "127.0.0.1", createdAt: time, lastUsedAt: time, expiresAt: time.addingTimeInterval(86400))
+        return Session(
+            id: .v7(at: time), userID: user.id, device: DeviceInfo(userAgent: "test", deviceName: "phone"),
+            clientAddress: "127.0.0.1", createdAt: time, lastUsedAt: time, expiresAt: time.addingTimeInterval(86400))
     }
 
     static func digest() -> [UInt8] { OpaqueToken().digest(OpaqueToken().generate()) }

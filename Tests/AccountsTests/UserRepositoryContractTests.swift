@@ -1,9 +1,10 @@
-@testable import Accounts
 import Foundation
 import Logging
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// One suite, both stores: the in-memory repositories must behave like the PostgreSQL ones.
 @Suite struct UserRepositoryContractTests {
@@ -115,8 +116,9 @@ import Testing
             let clock = TestClock()
             try await repositories.users.delete(userID: leaving.id, at: clock.now)
             let feed = FlakyPurgeTarget(name: "feed", failures: 1)
-            let delivery = OutboxDelivery(outbox: ScopedOutbox(store: repositories.outbox, subject: leaving.id), targets: [feed],
-                                          logger: Logger(label: "test"), now: { clock.now })
+            let delivery = OutboxDelivery(
+                outbox: ScopedOutbox(store: repositories.outbox, subject: leaving.id), targets: [feed],
+                logger: Logger(label: "test"), now: { clock.now })
             #expect(try await delivery.deliverDue() == 0)
             #expect(feed.purged.isEmpty)
             clock.advance(by: 1)

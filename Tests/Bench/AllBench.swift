@@ -20,8 +20,10 @@ enum AllBench {
 
     static func run(seconds: Int, eventCount: Int, subscribers: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
-        let unlimited = ["RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
-                         "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error"]
+        let unlimited = [
+            "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
+            "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
+        ]
         let quiet = ["LOG_LEVEL": "error", "EVENT_SWEEP_INTERVAL": "60s"]
         let (events, eventsPort) = try await stack.startEvents(environment: quiet)
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort, environment: quiet)
@@ -29,13 +31,16 @@ enum AllBench {
         let (trips, tripsPort) = try await stack.startTrips(environment: quiet)
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort, environment: quiet)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists(environment: quiet)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-                                                           environment: unlimited.merging([
-                                                               "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                               "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-                                                           ]) { _, new in new })
-        let processes = [("gateway", gateway), ("accounts", stack.accounts), ("events", events), ("feed", feed), ("media", media),
-                         ("trips", trips), ("budget", budget), ("bucket lists", bucketLists)]
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: unlimited.merging([
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
+        let processes = [
+            ("gateway", gateway), ("accounts", stack.accounts), ("events", events), ("feed", feed), ("media", media),
+            ("trips", trips), ("budget", budget), ("bucket lists", bucketLists),
+        ]
         say("roam-bench all: every process on the same 2 cores with PostgreSQL, wrk and this client; \(seconds) s per figure")
         // Start-up work (migrations, first connections) settles before "idle" is read.
         try await Task.sleep(for: .seconds(3))
@@ -45,35 +50,51 @@ enum AllBench {
         var figures: [Figure] = []
         let (me, pgbench) = try await readPath(http: http, adminURL: stack.adminURL, seconds: seconds)
         let share = me.requestsPerSecond / max(pgbench.tps, 1)
-        figures.append(Figure(name: "`GET /v1/me` through the gateway, 32 connections",
-                              result: String(format: "%.3f × pgbench -S (%d req/s vs %d tps), p50 %@, p99 %@", share,
-                                             Int(me.requestsPerSecond), Int(pgbench.tps), me.p50, me.p99),
-                              target: "≥ 0.10 × pgbench -S, p99 ≤ 10 ms",
-                              met: share >= 0.10 && (Wrk.duration(me.p99).map { $0 <= .milliseconds(10) } ?? false)))
+        figures.append(
+            Figure(
+                name: "`GET /v1/me` through the gateway, 32 connections",
+                result: String(
+                    format: "%.3f × pgbench -S (%d req/s vs %d tps), p50 %@, p99 %@", share,
+                    Int(me.requestsPerSecond), Int(pgbench.tps), me.p50, me.p99),
+                target: "≥ 0.10 × pgbench -S, p99 ≤ 10 ms",
+                met: share >= 0.10 && (Wrk.duration(me.p99).map { $0 <= .milliseconds(10) } ?? false)))
 
         let containing = try await containment(stack: stack, eventsPort: eventsPort, seconds: seconds, eventCount: eventCount)
-        figures.append(Figure(name: "events whose fence contains a point, \(eventCount) live events, 16 callers",
-                              result: "\(containing.rate)/s, p50 \(Bench.milliseconds(containing.p50)), p99 \(Bench.milliseconds(containing.p99))",
-                              target: "≥ 4,000/s, p50 ≤ 3 ms", met: containing.rate >= 4000 && containing.p50 <= .milliseconds(3)))
+        figures.append(
+            Figure(
+                name: "events whose fence contains a point, \(eventCount) live events, 16 callers",
+                result: "\(containing.rate)/s, p50 \(Bench.milliseconds(containing.p50)), p99 \(Bench.milliseconds(containing.p99))",
+                target: "≥ 4,000/s, p50 ≤ 3 ms", met: containing.rate >= 4000 && containing.p50 <= .milliseconds(3)))
 
         let (hotPost, chat) = try await feedFigures(stack: stack, eventsPort: eventsPort, feedPort: feedPort, feed: feed, subscribers: subscribers)
-        figures.append(Figure(name: "likes on one hot post (\(subscribers + 1) users, 64 at a time)",
-                              result: "\(hotPost.likesPerSecond)/s (unlikes \(hotPost.unlikesPerSecond)/s), final counts \(hotPost.exact ? "exact" : "WRONG")",
-                              target: "≥ 2,000/s, final count exact", met: hotPost.likesPerSecond >= 2000 && hotPost.exact))
-        figures.append(Figure(name: "chat deliveries, \(subscribers + 1) subscribers",
-                              result: String(format: "%.0f/s, %d of %d delivered, p50 %@, p99 %@", chat.deliveriesPerSecond, chat.delivered,
-                                             chat.expected, Bench.milliseconds(chat.p50), Bench.milliseconds(chat.p99)),
-                              target: "≥ 50k/s, p99 ≤ 100 ms",
-                              met: chat.deliveriesPerSecond >= 50_000 && chat.p99 <= .milliseconds(100) && chat.delivered == chat.expected))
-        figures.append(Figure(name: "memory per idle chat subscriber", result: String(format: "%.1f KB", chat.kilobytesPerSubscriber),
-                              target: "≤ 16 KB", met: chat.kilobytesPerSubscriber <= 16))
+        figures.append(
+            Figure(
+                name: "likes on one hot post (\(subscribers + 1) users, 64 at a time)",
+                result: "\(hotPost.likesPerSecond)/s (unlikes \(hotPost.unlikesPerSecond)/s), final counts \(hotPost.exact ? "exact" : "WRONG")",
+                target: "≥ 2,000/s, final count exact", met: hotPost.likesPerSecond >= 2000 && hotPost.exact))
+        figures.append(
+            Figure(
+                name: "chat deliveries, \(subscribers + 1) subscribers",
+                result: String(
+                    format: "%.0f/s, %d of %d delivered, p50 %@, p99 %@", chat.deliveriesPerSecond, chat.delivered,
+                    chat.expected, Bench.milliseconds(chat.p50), Bench.milliseconds(chat.p99)),
+                target: "≥ 50k/s, p99 ≤ 100 ms",
+                met: chat.deliveriesPerSecond >= 50_000 && chat.p99 <= .milliseconds(100) && chat.delivered == chat.expected))
+        figures.append(
+            Figure(
+                name: "memory per idle chat subscriber", result: String(format: "%.1f KB", chat.kilobytesPerSubscriber),
+                target: "≤ 16 KB", met: chat.kilobytesPerSubscriber <= 16))
         let largestIdle = idle.max { $0.1 < $1.1 }!
-        figures.append(Figure(name: "each service's resident memory, idle after start",
-                              result: idle.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "),
-                              target: "≤ 40 MB", met: largestIdle.1 <= 40 * 1024))
+        figures.append(
+            Figure(
+                name: "each service's resident memory, idle after start",
+                result: idle.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "),
+                target: "≤ 40 MB", met: largestIdle.1 <= 40 * 1024))
         let after = processes.map { ($0.0, $0.1.residentKilobytes) }
-        figures.append(Figure(name: "the same after this run", result: after.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "),
-                              target: "(said, not a target)", met: true))
+        figures.append(
+            Figure(
+                name: "the same after this run", result: after.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "),
+                target: "(said, not a target)", met: true))
 
         say("")
         say("| figure | result | target | met |")
@@ -84,14 +105,17 @@ enum AllBench {
 
     /// `GET /v1/me` under wrk, then `pgbench -S` on the same server.
     static func readPath(http: HTTPTestClient, adminURL: String, seconds: Int) async throws -> (Wrk.Result, PgBench.Result) {
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "bench@example.com", "username": "bench_reader", "password": "benchmark passphrase", "displayName": "Bench",
-        ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "bench@example.com", "username": "bench_reader", "password": "benchmark passphrase", "displayName": "Bench",
+            ])
         guard let token = ((try signUp.json()["tokens"]) as? [String: Any])?["accessToken"] as? String else {
             throw LocalError("sign-up failed: \(String(decoding: signUp.body, as: UTF8.self))")
         }
-        let me = try await Wrk.run(url: "\(http.base.absoluteString)/v1/me", connections: 32, seconds: seconds,
-                                   headers: ["Authorization: Bearer \(token)"])
+        let me = try await Wrk.run(
+            url: "\(http.base.absoluteString)/v1/me", connections: 32, seconds: seconds,
+            headers: ["Authorization: Bearer \(token)"])
         if me.non2xx > 0 { say("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         let pgbench = try await PgBench.run(url: adminURL, clients: 16, seconds: seconds)
         say("GET /v1/me: \(Int(me.requestsPerSecond)) req/s, p50 \(me.p50), p99 \(me.p99); pgbench -S: \(Int(pgbench.tps)) tps")
@@ -103,31 +127,42 @@ enum AllBench {
         let loadStarted = ContinuousClock.now
         try await EventsBench.load(adminURL: stack.adminURL, events: eventCount, members: 0)
         say("loaded \(eventCount) live events in \(Int((ContinuousClock.now - loadStarted).seconds)) s")
-        let accountsTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
+        let accountsTransport = try HTTP2ClientTransport.Posix(
+            target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
         let eventsTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: eventsPort), transportSecurity: .plaintext)
         return try await withGRPCClient(transport: accountsTransport) { accountsGRPC in
             try await withGRPCClient(transport: eventsTransport) { eventsGRPC in
                 let tokens = try await EventsBench.signUp(count: 50, Roam_Accounts_V1_AccountsService.Client(wrapping: accountsGRPC))
-                return try await EventsBench.containing(Roam_Events_V1_EventsService.Client(wrapping: eventsGRPC), tokens: tokens,
-                                                        concurrency: 16, seconds: seconds, eventCount: eventCount)
+                return try await EventsBench.containing(
+                    Roam_Events_V1_EventsService.Client(wrapping: eventsGRPC), tokens: tokens,
+                    concurrency: 16, seconds: seconds, eventCount: eventCount)
             }
         }
     }
 
     /// One event with every subscriber in it: a hot post's likes, then its live chat.
-    static func feedFigures(stack: ProcessStack, eventsPort: Int, feedPort: Int, feed: LaunchedProcess, subscribers: Int) async throws
-        -> (FeedBench.HotPost, FeedBench.Chat) {
+    static func feedFigures(
+        stack: ProcessStack, eventsPort: Int, feedPort: Int, feed: LaunchedProcess, subscribers: Int
+    ) async throws
+        -> (FeedBench.HotPost, FeedBench.Chat)
+    {
         try await FeedBench.withClients(stack.accountsPort, eventsPort, feedPort) { accounts, eventsClient, feeds in
             let users = try await FeedBench.signUp(count: subscribers + 1, accounts)
-            let event = try await eventsClient.createEvent(.with {
-                $0.name = "Bench night"; $0.center = .with { $0.latitude = FeedBench.here.latitude; $0.longitude = FeedBench.here.longitude }
-                $0.radiusMeters = 500; $0.capacity = Int32(subscribers + 1); $0.durationSeconds = 6 * 3600
-            }, metadata: FeedBench.bearer(users[0].token)).event.eventID
+            let event = try await eventsClient.createEvent(
+                .with {
+                    $0.name = "Bench night";
+                    $0.center = .with {
+                        $0.latitude = FeedBench.here.latitude; $0.longitude = FeedBench.here.longitude
+                    }
+                    $0.radiusMeters = 500; $0.capacity = Int32(subscribers + 1); $0.durationSeconds = 6 * 3600
+                }, metadata: FeedBench.bearer(users[0].token)
+            ).event.eventID
             try await FeedBench.forEach(users.dropFirst(), concurrency: 16) { user in
-                _ = try await eventsClient.joinEvent(.with {
-                    $0.eventID = event
-                    $0.position = EventsBench.position(latitude: FeedBench.here.latitude, longitude: FeedBench.here.longitude)
-                }, metadata: FeedBench.bearer(user.token))
+                _ = try await eventsClient.joinEvent(
+                    .with {
+                        $0.eventID = event
+                        $0.position = EventsBench.position(latitude: FeedBench.here.latitude, longitude: FeedBench.here.longitude)
+                    }, metadata: FeedBench.bearer(user.token))
             }
             let hotPost = try await FeedBench.hotPost(event: event, client: feeds[0], members: users, concurrency: 16)
             let chat = try await FeedBench.chat(event: event, feeds: feeds, members: users, feedProcess: feed)

@@ -19,34 +19,46 @@ enum FeedBench {
         let stack = try await ProcessStack.startAccounts()
         let (events, eventsPort) = try await stack.startEvents(environment: ["LOG_LEVEL": "error"])
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        say("roam-bench feed: roam-feed as its own process (asking roam-events), HTTP/2 on loopback, PostgreSQL, \(concurrency) callers, \(seconds) s per figure")
+        say(
+            "roam-bench feed: roam-feed as its own process (asking roam-events), HTTP/2 on loopback, PostgreSQL, \(concurrency) callers, \(seconds) s per figure"
+        )
         try await withClients(stack.accountsPort, eventsPort, feedPort) { accounts, eventsClient, feeds in
             let users = try await signUp(count: subscribers + 1, accounts)
             let host = users[0]
-            let event = try await eventsClient.createEvent(.with {
-                $0.name = "Bench night"; $0.center = .with { $0.latitude = here.latitude; $0.longitude = here.longitude }
-                $0.radiusMeters = 500; $0.capacity = Int32(subscribers + 1); $0.durationSeconds = 6 * 3600
-            }, metadata: bearer(host.token)).event.eventID
+            let event = try await eventsClient.createEvent(
+                .with {
+                    $0.name = "Bench night";
+                    $0.center = .with {
+                        $0.latitude = here.latitude; $0.longitude = here.longitude
+                    }
+                    $0.radiusMeters = 500; $0.capacity = Int32(subscribers + 1); $0.durationSeconds = 6 * 3600
+                }, metadata: bearer(host.token)
+            ).event.eventID
             try await forEach(users.dropFirst(), concurrency: concurrency) { user in
-                _ = try await eventsClient.joinEvent(.with {
-                    $0.eventID = event
-                    $0.position = EventsBench.position(latitude: here.latitude, longitude: here.longitude)
-                }, metadata: bearer(user.token))
+                _ = try await eventsClient.joinEvent(
+                    .with {
+                        $0.eventID = event
+                        $0.position = EventsBench.position(latitude: here.latitude, longitude: here.longitude)
+                    }, metadata: bearer(user.token))
             }
             say("\(subscribers) members joined one event")
             let members = Array(users)
             let client = feeds[0]
 
             let posts = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-                _ = try await client.createPost(.with {
-                    $0.audience = .with { $0.eventID = event }
-                    $0.text = "Post \(index) #bench"
-                }, metadata: bearer(members[index % members.count].token))
+                _ = try await client.createPost(
+                    .with {
+                        $0.audience = .with { $0.eventID = event }
+                        $0.text = "Post \(index) #bench"
+                    }, metadata: bearer(members[index % members.count].token))
             }
             say("posts in an event:                  \(posts)")
             let count = try await topUp(event: event, to: 10_000, client: client, members: members, concurrency: concurrency)
             let reads = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-                _ = try await client.listEventPosts(.with { $0.eventID = event; $0.page.pageSize = 20 }, metadata: bearer(members[index % members.count].token))
+                _ = try await client.listEventPosts(
+                    .with {
+                        $0.eventID = event; $0.page.pageSize = 20
+                    }, metadata: bearer(members[index % members.count].token))
             }
             say("event feed, newest 20 of \(count):  \(reads)")
 
@@ -64,14 +76,20 @@ enum FeedBench {
         var count = 0
         var page = Roam_Common_V1_PageRequest.with { $0.pageSize = 100 }
         repeat {
-            let listed = try await client.listEventPosts(.with { $0.eventID = event; $0.page = page }, metadata: bearer(members[0].token))
+            let listed = try await client.listEventPosts(
+                .with {
+                    $0.eventID = event; $0.page = page
+                }, metadata: bearer(members[0].token))
             count += listed.posts.count
             page.pageToken = listed.page.nextPageToken
         } while !page.pageToken.isEmpty && count < target
         guard count < target else { return count }
         try await forEach(0..<(target - count), concurrency: concurrency) { index in
-            _ = try await client.createPost(.with { $0.audience = .with { $0.eventID = event }; $0.text = "Filler \(index)" },
-                                            metadata: bearer(members[index % members.count].token))
+            _ = try await client.createPost(
+                .with {
+                    $0.audience = .with { $0.eventID = event }; $0.text = "Filler \(index)"
+                },
+                metadata: bearer(members[index % members.count].token))
         }
         return target
     }
@@ -87,23 +105,30 @@ enum FeedBench {
     @discardableResult
     static func hotPost(event: String, client: Feed, members: [(id: UUID, token: String)], concurrency: Int) async throws -> HotPost {
         var result = HotPost(likesPerSecond: 0, unlikesPerSecond: 0, exact: true)
-        let post = try await client.createPost(.with { $0.audience = .with { $0.eventID = event }; $0.text = "Like me" },
-                                               metadata: bearer(members[0].token)).post.postID
+        let post = try await client.createPost(
+            .with {
+                $0.audience = .with { $0.eventID = event }; $0.text = "Like me"
+            },
+            metadata: bearer(members[0].token)
+        ).post.postID
         // BENCH_HOT_ROUNDS repeats the rounds, for a profiler to watch; the first round is the figure.
         let rounds = max(1, Int(ProcessInfo.processInfo.environment["BENCH_HOT_ROUNDS"] ?? "") ?? 1)
         for (label, taking) in Array(repeating: [("likes  ", false), ("unlikes", true)], count: rounds).joined() {
             let started = ContinuousClock.now
             try await forEach(members, concurrency: concurrency * 4) { member in
                 let request = Roam_Feed_V1_LikeRequest.with { $0.subject = "post/\(post)" }
-                _ = taking ? try await client.unlike(request, metadata: bearer(member.token))
-                           : try await client.like(request, metadata: bearer(member.token))
+                _ =
+                    taking
+                    ? try await client.unlike(request, metadata: bearer(member.token))
+                    : try await client.like(request, metadata: bearer(member.token))
             }
             let elapsed = (ContinuousClock.now - started).seconds
             let final = try await client.getPost(.with { $0.postID = post }, metadata: bearer(members[0].token)).post.engagement.likes
             let expected = taking ? 0 : members.count
             let rate = Int(Double(members.count) / elapsed)
-            say("\(label) on one hot post by \(members.count) users, \(concurrency * 4) at a time: \(rate)/s, "
-                + "final count \(final) (expected \(expected))\(final == expected ? "" : " MISMATCH")")
+            say(
+                "\(label) on one hot post by \(members.count) users, \(concurrency * 4) at a time: \(rate)/s, "
+                    + "final count \(final) (expected \(expected))\(final == expected ? "" : " MISMATCH")")
             if taking, result.unlikesPerSecond == 0 { result.unlikesPerSecond = rate }
             if !taking, result.likesPerSecond == 0 { result.likesPerSecond = rate }
             result.exact = result.exact && final == expected
@@ -137,7 +162,9 @@ enum FeedBench {
                                 switch item.event {
                                 case .live: tally.live.withLock { $0 += 1 }
                                 case .message(let message):
-                                    if let start = tally.sent.withLock({ $0[message.sequence] }) { tally.received.withLock { $0.append(now - start) } }
+                                    if let start = tally.sent.withLock({ $0[message.sequence] }) {
+                                        tally.received.withLock { $0.append(now - start) }
+                                    }
                                 case .feedUpdate, nil: break
                                 }
                             }
@@ -151,8 +178,10 @@ enum FeedBench {
         try await Task.sleep(for: .seconds(1))
         let subscribed = feedProcess.residentKilobytes
         let perSubscriber = Double(subscribed - idle) / Double(members.count)
-        say(String(format: "chat: %d idle subscribers: feed memory %d → %d MB, %.1f KB per subscriber", members.count, idle / 1024,
-                   subscribed / 1024, perSubscriber))
+        say(
+            String(
+                format: "chat: %d idle subscribers: feed memory %d → %d MB, %.1f KB per subscriber", members.count, idle / 1024,
+                subscribed / 1024, perSubscriber))
 
         let messages = 200
         let started = ContinuousClock.now
@@ -160,8 +189,12 @@ enum FeedBench {
             // The send time is noted before the call, so a delivery never arrives before its start.
             let guess = Int64(index + 1)
             tally.sent.withLock { $0[guess] = ContinuousClock.now }
-            let message = try await feeds[0].sendChatMessage(.with { $0.eventID = event; $0.text = "line \(index)" },
-                                                             metadata: bearer(members[index % members.count].token)).message
+            let message = try await feeds[0].sendChatMessage(
+                .with {
+                    $0.eventID = event; $0.text = "line \(index)"
+                },
+                metadata: bearer(members[index % members.count].token)
+            ).message
             if message.sequence != guess { say("chat: unexpected sequence \(message.sequence) for message \(guess)") }
         }
         let expected = messages * members.count
@@ -174,33 +207,42 @@ enum FeedBench {
             say("chat: nothing delivered")
             return Chat(kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: 0, delivered: 0, expected: expected, p50: .zero, p99: .zero)
         }
-        let result = Chat(kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: Double(latencies.count) / elapsed, delivered: latencies.count,
-                          expected: expected, p50: latencies[latencies.count / 2], p99: latencies[latencies.count * 99 / 100])
-        say(String(format: "chat: %d messages to %d subscribers: %d of %d delivered, %.0f deliveries/s, latency p50 %@ p99 %@",
-                   messages, members.count, result.delivered, expected, result.deliveriesPerSecond,
-                   Bench.milliseconds(result.p50), Bench.milliseconds(result.p99)))
+        let result = Chat(
+            kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: Double(latencies.count) / elapsed, delivered: latencies.count,
+            expected: expected, p50: latencies[latencies.count / 2], p99: latencies[latencies.count * 99 / 100])
+        say(
+            String(
+                format: "chat: %d messages to %d subscribers: %d of %d delivered, %.0f deliveries/s, latency p50 %@ p99 %@",
+                messages, members.count, result.delivered, expected, result.deliveriesPerSecond,
+                Bench.milliseconds(result.p50), Bench.milliseconds(result.p99)))
         return result
     }
 
     static func bearer(_ token: String) -> Metadata { ["authorization": "Bearer \(token)"] }
 
-    static func signUp(count: Int, _ accounts: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>) async throws
-        -> [(id: UUID, token: String)] {
+    static func signUp(
+        count: Int, _ accounts: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>
+    ) async throws
+        -> [(id: UUID, token: String)]
+    {
         let users = SignedUp()
         try await forEach(0..<count, concurrency: 8) { index in
             let name = "feed_\(index)_\(UUID().uuidString.prefix(6).lowercased())"
-            let response = try await accounts.signUp(.with {
-                $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Reader"
-            })
+            let response = try await accounts.signUp(
+                .with {
+                    $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Reader"
+                })
             users.list.withLock { $0.append((UUID(uuidString: response.account.userID)!, response.tokens.accessToken)) }
         }
         return users.list.withLock { $0 }
     }
 
     /// Runs `body` on every element, `concurrency` at a time.
-    static func forEach<Elements: Sequence & Sendable>(_ elements: Elements, concurrency: Int,
-                                                       _ body: @escaping @Sendable (Elements.Element) async throws -> Void) async throws
-        where Elements.Element: Sendable {
+    static func forEach<Elements: Sequence & Sendable>(
+        _ elements: Elements, concurrency: Int,
+        _ body: @escaping @Sendable (Elements.Element) async throws -> Void
+    ) async throws
+    where Elements.Element: Sendable {
         try await withThrowingTaskGroup(of: Void.self) { group in
             var running = 0
             for element in elements {
@@ -217,10 +259,15 @@ enum FeedBench {
 
     /// Clients of accounts and events, and eight connections to the feed (so 1,000 streams do not
     /// queue behind one connection's stream limit).
-    static func withClients<Result: Sendable>(_ accountsPort: Int, _ eventsPort: Int, _ feedPort: Int,
-                                              _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>,
-                                                       Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, [Feed]) async throws -> Result)
-        async throws -> Result {
+    static func withClients<Result: Sendable>(
+        _ accountsPort: Int, _ eventsPort: Int, _ feedPort: Int,
+        _ body: (
+            Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>,
+            Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>, [Feed]
+        ) async throws -> Result
+    )
+        async throws -> Result
+    {
         func connect(_ port: Int) throws -> GRPCClient<HTTP2ClientTransport.Posix> {
             GRPCClient(transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
         }
@@ -228,8 +275,9 @@ enum FeedBench {
         return try await withThrowingDiscardingTaskGroup(returning: Result.self) { group in
             for client in clients { group.addTask { try await client.runConnections() } }
             defer { clients.forEach { $0.beginGracefulShutdown() } }
-            return try await body(Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
-                           clients.dropFirst(2).map { Roam_Feed_V1_FeedService.Client(wrapping: $0) })
+            return try await body(
+                Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
+                clients.dropFirst(2).map { Roam_Feed_V1_FeedService.Client(wrapping: $0) })
         }
     }
 }

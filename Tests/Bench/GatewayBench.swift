@@ -7,8 +7,10 @@ import RoamTesting
 enum GatewayBench {
     static func run(connections: Int, seconds: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
-        let unlimited = ["RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
-                         "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error"]
+        let unlimited = [
+            "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
+            "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
+        ]
         // The gateway is ready only when every service it fronts is.
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
@@ -16,12 +18,17 @@ enum GatewayBench {
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: unlimited.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-        ]) { _, new in new })
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "bench@example.com", "username": "bench_reader", "password": "benchmark passphrase", "displayName": "Bench",
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: unlimited.merging([
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "bench@example.com", "username": "bench_reader", "password": "benchmark passphrase", "displayName": "Bench",
+            ])
         guard let token = ((try signUp.json()["tokens"]) as? [String: Any])?["accessToken"] as? String else {
             throw LocalError("sign-up failed: \(String(decoding: signUp.body, as: UTF8.self))")
         }
@@ -71,8 +78,10 @@ enum Wrk {
     }
 
     static func run(url: String, connections: Int, seconds: Int, headers: [String] = []) async throws -> Result {
-        let output = try await Command.output("/usr/bin/wrk", ["-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency"]
-            + headers.flatMap { ["-H", $0] } + [url])
+        let output = try await Command.output(
+            "/usr/bin/wrk",
+            ["-t\(min(2, connections))", "-c\(connections)", "-d\(seconds)s", "--latency"]
+                + headers.flatMap { ["-H", $0] } + [url])
         func value(after label: String) -> String? {
             output.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix(label) }
                 .flatMap { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map(String.init) }
@@ -96,7 +105,8 @@ enum PgBench {
         let output = try await Command.output(pgbench, ["-S", "-M", "prepared", "-c", "\(clients)", "-j", "2", "-T", "\(seconds)", url])
         let lines = output.split(separator: "\n")
         guard let tpsLine = lines.first(where: { $0.hasPrefix("tps = ") }),
-              let tps = Double(tpsLine.dropFirst("tps = ".count).prefix { $0.isNumber || $0 == "." }) else {
+            let tps = Double(tpsLine.dropFirst("tps = ".count).prefix { $0.isNumber || $0 == "." })
+        else {
             throw LocalError("pgbench printed no tps:\n\(output)")
         }
         let latency = lines.first { $0.hasPrefix("latency average = ") }.map { String($0.dropFirst("latency average = ".count)) } ?? "?"
@@ -108,8 +118,10 @@ enum PgBench {
 enum Command {
     static func output(_ executable: String, _ arguments: [String]) async throws -> String {
         let lines = LineSink()
-        let process = try ChildProcess(name: executable, executable: executable, arguments: arguments,
-                                       environment: ProcessInfo.processInfo.environment) { lines.append($0) }
+        let process = try ChildProcess(
+            name: executable, executable: executable, arguments: arguments,
+            environment: ProcessInfo.processInfo.environment
+        ) { lines.append($0) }
         let status = await process.exitStatus()
         // The reader thread may still be delivering the last lines.
         try await Task.sleep(for: .milliseconds(100))

@@ -16,8 +16,9 @@ enum GroupWalkBench {
         let tripsPort = FreePort.next()
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["LOG_LEVEL": "error"])
         let (events, eventsPort) = try await stack.startEvents(environment: ["LOG_LEVEL": "error", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
-        say("roam-bench walks, a group walk: roam-events as its own process on PostgreSQL, \(members) members sharing a position every 5 s, "
-            + "each with its notification stream open, for \(seconds) s")
+        say(
+            "roam-bench walks, a group walk: roam-events as its own process on PostgreSQL, \(members) members sharing a position every 5 s, "
+                + "each with its notification stream open, for \(seconds) s")
         let transports = try [stack.accountsPort, tripsPort, eventsPort].map {
             try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: $0), transportSecurity: .plaintext)
         }
@@ -25,8 +26,9 @@ enum GroupWalkBench {
             try await withGRPCClient(transport: transports[1]) { tripsGRPC in
                 try await withGRPCClient(transport: transports[2]) { eventsGRPC in
                     let users = try await EventsBench.signUp(count: members + 1, Roam_Accounts_V1_AccountsService.Client(wrapping: accountsGRPC))
-                    try await measure(events: Roam_Events_V1_EventsService.Client(wrapping: eventsGRPC),
-                                      walks: Roam_Trips_V1_WalksService.Client(wrapping: tripsGRPC), users: users, seconds: seconds)
+                    try await measure(
+                        events: Roam_Events_V1_EventsService.Client(wrapping: eventsGRPC),
+                        walks: Roam_Trips_V1_WalksService.Client(wrapping: tripsGRPC), users: users, seconds: seconds)
                 }
             }
         }
@@ -34,26 +36,43 @@ enum GroupWalkBench {
         for process in [events, trips, stack.accounts] { _ = await process.stop() }
     }
 
-    static func measure(events: Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>,
-                        walks: Roam_Trips_V1_WalksService.Client<HTTP2ClientTransport.Posix>, users: [(id: UUID, token: String)],
-                        seconds: Int) async throws {
+    static func measure(
+        events: Roam_Events_V1_EventsService.Client<HTTP2ClientTransport.Posix>,
+        walks: Roam_Trips_V1_WalksService.Client<HTTP2ClientTransport.Posix>, users: [(id: UUID, token: String)],
+        seconds: Int
+    ) async throws {
         @Sendable func auth(_ user: (id: UUID, token: String)) -> Metadata { ["authorization": "Bearer \(user.token)"] }
         let host = users[0], members = Array(users.dropFirst())
-        let route = try await walks.startWalk(.with {
-            $0.title = "Bench route"
-            $0.start = .with { $0.point = .with { $0.latitude = 38.71; $0.longitude = -9.13 } }
-        }, metadata: auth(host)).walk.id
-        let event = try await events.createEvent(.with {
-            $0.name = "Bench group walk"
-            $0.center = .with { $0.latitude = 38.71; $0.longitude = -9.13 }
-            $0.radiusMeters = 100
-            $0.capacity = Int32(members.count + 1)
-            $0.durationSeconds = 3600
-            $0.groupWalk = .with { $0.walkID = route; $0.privacy = .everyone }
-        }, metadata: auth(host)).event.eventID
+        let route = try await walks.startWalk(
+            .with {
+                $0.title = "Bench route"
+                $0.start = .with {
+                    $0.point = .with {
+                        $0.latitude = 38.71; $0.longitude = -9.13
+                    }
+                }
+            }, metadata: auth(host)
+        ).walk.id
+        let event = try await events.createEvent(
+            .with {
+                $0.name = "Bench group walk"
+                $0.center = .with {
+                    $0.latitude = 38.71; $0.longitude = -9.13
+                }
+                $0.radiusMeters = 100
+                $0.capacity = Int32(members.count + 1)
+                $0.durationSeconds = 3600
+                $0.groupWalk = .with {
+                    $0.walkID = route; $0.privacy = .everyone
+                }
+            }, metadata: auth(host)
+        ).event.eventID
         for member in members {
             _ = try await events.joinEvent(.with { $0.eventID = event }, metadata: auth(member))
-            _ = try await events.setPositionSharing(.with { $0.eventID = event; $0.share = true }, metadata: auth(member))
+            _ = try await events.setPositionSharing(
+                .with {
+                    $0.eventID = event; $0.share = true
+                }, metadata: auth(member))
         }
 
         let tally = Tally()
@@ -83,12 +102,15 @@ enum GroupWalkBench {
                             step += 1
                             let id = member.id.uuidString.lowercased()
                             tally.sentAt.withLock { $0[id] = .now }
-                            _ = try? await events.reportPosition(.with {
-                                $0.position = .with {
-                                    $0.position = .with { $0.latitude = 38.71 + step * 0.0001; $0.longitude = -9.13 + Double(index) * 0.0001 }
-                                    $0.accuracyMeters = 8
-                                }
-                            }, metadata: auth(member))
+                            _ = try? await events.reportPosition(
+                                .with {
+                                    $0.position = .with {
+                                        $0.position = .with {
+                                            $0.latitude = 38.71 + step * 0.0001; $0.longitude = -9.13 + Double(index) * 0.0001
+                                        }
+                                        $0.accuracyMeters = 8
+                                    }
+                                }, metadata: auth(member))
                             tally.reports.withLock { $0 += 1 }
                             try? await Task.sleep(for: .seconds(5))
                         }
@@ -102,9 +124,10 @@ enum GroupWalkBench {
             let sorted = tally.delays.withLock { $0.sorted() }
             guard !sorted.isEmpty else { throw LocalError("no position reached another member") }
             let expected = tally.reports.withLock { $0 } * (members.count - 1)
-            say("position reports: \(Int(Double(tally.reports.withLock { $0 }) / elapsed)) a second; deliveries \(sorted.count) of \(expected) "
-                + "(\(Int(Double(sorted.count) / elapsed)) a second); from report to another member's stream p50 "
-                + "\(Bench.milliseconds(sorted[sorted.count / 2])), p99 \(Bench.milliseconds(sorted[sorted.count * 99 / 100]))")
+            say(
+                "position reports: \(Int(Double(tally.reports.withLock { $0 }) / elapsed)) a second; deliveries \(sorted.count) of \(expected) "
+                    + "(\(Int(Double(sorted.count) / elapsed)) a second); from report to another member's stream p50 "
+                    + "\(Bench.milliseconds(sorted[sorted.count / 2])), p99 \(Bench.milliseconds(sorted[sorted.count * 99 / 100]))")
         }
     }
 

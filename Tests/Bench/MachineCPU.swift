@@ -6,7 +6,8 @@ enum MachineCPU {
     /// Busy time since boot: user, nice, system, irq, softirq and steal, in seconds.
     static func busySeconds() -> Double {
         guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
-              let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") }) else { return .nan }
+            let line = stat.split(separator: "\n").first(where: { $0.hasPrefix("cpu ") })
+        else { return .nan }
         let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
         guard ticks.count >= 8 else { return .nan }
         // user nice system idle iowait irq softirq steal: idle and iowait are not busy.

@@ -41,8 +41,9 @@ enum Bench {
             return try await group.reduce(into: []) { $0 += $1 }.sorted()
         }
         guard !latencies.isEmpty else { return Sample(calls: 0, rate: 0, p50: .zero, p99: .zero) }
-        return Sample(calls: latencies.count, rate: latencies.count / seconds, p50: latencies[latencies.count / 2],
-                      p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
+        return Sample(
+            calls: latencies.count, rate: latencies.count / seconds, p50: latencies[latencies.count / 2],
+            p99: latencies[min(latencies.count - 1, latencies.count * 99 / 100)])
     }
 
     static func milliseconds(_ duration: Duration) -> String {

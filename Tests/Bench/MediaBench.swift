@@ -7,7 +7,6 @@ import RoamProto
 import RoamRuntime
 import RoamTesting
 
-
 /// `roam-bench media`: roam-media as its own process on PostgreSQL with blobs on files, over gRPC:
 /// uploads of 12-megapixel JPEGs (each answered once its thumbnail and preview exist), a 40 MB file
 /// streamed through, 100 photos 8 at a time, thumbnail downloads, and the process's memory: idle, and
@@ -32,10 +31,14 @@ enum MediaBench {
             }
             say("12 MP JPEG uploads, variants made:  \(uploads)")
 
-            let big = Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0]) + Data((0..<(40_000_000 - 16)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
+            let big =
+                Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0])
+                + Data((0..<(40_000_000 - 16)).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) })
             let started = ContinuousClock.now
             _ = try await upload(big, client: client, token: users[0].token)
-            say("a 40 MB file streamed in 64 KiB chunks: \(Bench.milliseconds(ContinuousClock.now - started)); media peak \(media.peakResidentMegabytes) MB")
+            say(
+                "a 40 MB file streamed in 64 KiB chunks: \(Bench.milliseconds(ContinuousClock.now - started)); media peak \(media.peakResidentMegabytes) MB"
+            )
 
             let batchStart = ContinuousClock.now
             try await FeedBench.forEach(0..<100, concurrency: 8) { index in
@@ -45,7 +48,11 @@ enum MediaBench {
 
             let item = try await upload(unique(photo, 2_000_000), client: client, token: users[0].token).media.mediaID
             let thumbnails = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
-                try await client.download(.with { $0.mediaID = item; $0.variant = .thumbnail }, metadata: FeedBench.bearer(users[0].token)) { response in
+                try await client.download(
+                    .with {
+                        $0.mediaID = item; $0.variant = .thumbnail
+                    }, metadata: FeedBench.bearer(users[0].token)
+                ) { response in
                     for try await _ in response.messages {}
                 }
             }
@@ -59,36 +66,48 @@ enum MediaBench {
 
     /// The same runs through `roam-gateway` over HTTP: uploads streamed through it, and its peak memory
     /// beside media's.
-    static func throughGateway(stack: ProcessStack, mediaPort: Int, media: LaunchedProcess, photo: Data, concurrency: Int,
-                               seconds: Int) async throws {
+    static func throughGateway(
+        stack: ProcessStack, mediaPort: Int, media: LaunchedProcess, photo: Data, concurrency: Int,
+        seconds: Int
+    ) async throws {
         // The gateway is ready only when every service it fronts is.
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
-            "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "MEDIA_MAX_BYTES": "60000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
+                "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
+            ])
         say("through roam-gateway (HTTP/1.1 on loopback, then gRPC to media); gateway idle \(gateway.residentMegabytes) MB")
-        let reply = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "bench-gateway@example.com", "username": "bench_gateway", "password": "correct horse battery", "displayName": "Bench",
-        ])
+        let reply = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "bench-gateway@example.com", "username": "bench_gateway", "password": "correct horse battery", "displayName": "Bench",
+            ])
         let token = try (reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String ?? ""
         @Sendable func upload(_ bytes: Data) async throws -> [String: Any] {
             let answer = try await http.send("POST", "/v1/media", body: bytes, token: token, headers: ["Content-Type": "image/jpeg"])
             guard answer.status == 201 else { throw LocalError("upload answered \(answer.status): \(String(decoding: answer.body, as: UTF8.self))") }
             return try answer.json()
         }
-        let big = Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0]) + Data((0..<(40_000_000 - 16)).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 7) })
+        let big =
+            Data([0, 0, 0, 24] + Array("ftypmp42".utf8) + [0, 0, 0, 0])
+            + Data((0..<(40_000_000 - 16)).map { UInt8(truncatingIfNeeded: $0 &* 40_503 >> 7) })
         let started = ContinuousClock.now
         _ = try await upload(big)
-        say("a 40 MB file through the gateway: \(Bench.milliseconds(ContinuousClock.now - started)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB")
+        say(
+            "a 40 MB file through the gateway: \(Bench.milliseconds(ContinuousClock.now - started)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB"
+        )
         let batchStart = ContinuousClock.now
         try await FeedBench.forEach(0..<100, concurrency: 8) { index in _ = try await upload(unique(photo, 3_000_000 + index)) }
-        say("100 photos through the gateway, 8 at a time: \(Bench.milliseconds(ContinuousClock.now - batchStart)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB")
+        say(
+            "100 photos through the gateway, 8 at a time: \(Bench.milliseconds(ContinuousClock.now - batchStart)); peaks: gateway \(gateway.peakResidentMegabytes) MB, media \(media.peakResidentMegabytes) MB"
+        )
         let links = try await upload(unique(photo, 4_000_000))["links"] as? [String: Any]
         let thumbnail = links?["thumbnail"] as? String ?? ""
         let thumbnails = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
@@ -110,18 +129,22 @@ enum MediaBench {
     }
 
     static func upload(_ bytes: Data, client: Media, token: String) async throws -> Roam_Media_V1_UploadResponse {
-        try await client.upload(metadata: FeedBench.bearer(token), requestProducer: { writer in
-            try await writer.write(.with { $0.start = .init() })
-            var offset = 0
-            while offset < bytes.count {
-                try await writer.write(.with { $0.chunk = bytes[offset..<min(offset + 65_536, bytes.count)] })
-                offset += 65_536
-            }
-        })
+        try await client.upload(
+            metadata: FeedBench.bearer(token),
+            requestProducer: { writer in
+                try await writer.write(.with { $0.start = .init() })
+                var offset = 0
+                while offset < bytes.count {
+                    try await writer.write(.with { $0.chunk = bytes[offset..<min(offset + 65_536, bytes.count)] })
+                    offset += 65_536
+                }
+            })
     }
 
     static func twelveMegapixelJPEG() throws -> Data {
-        guard roam_vips_start("roam-bench") == 0, let image = roam_vips_noise(4_000, 3_000) else { throw LocalError("libvips could not make a picture") }
+        guard roam_vips_start("roam-bench") == 0, let image = roam_vips_noise(4_000, 3_000) else {
+            throw LocalError("libvips could not make a picture")
+        }
         defer { roam_vips_release(image) }
         var bytes: UnsafeMutableRawPointer?
         var length = 0
@@ -130,8 +153,10 @@ enum MediaBench {
         return Data(bytes: bytes, count: length)
     }
 
-    static func withClients(_ accountsPort: Int, _ mediaPort: Int,
-                            _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, Media) async throws -> Void) async throws {
+    static func withClients(
+        _ accountsPort: Int, _ mediaPort: Int,
+        _ body: (Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, Media) async throws -> Void
+    ) async throws {
         func connect(_ port: Int) throws -> GRPCClient<HTTP2ClientTransport.Posix> {
             GRPCClient(transport: try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: port), transportSecurity: .plaintext))
         }

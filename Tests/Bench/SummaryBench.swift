@@ -26,29 +26,39 @@ enum SummaryBench {
         let (trips, tripsPort) = try await stack.startTrips(environment: quiet.merging(["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort, environment: quiet)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
-            "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
-        ])
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "summary@example.com", "username": "summary_bench", "password": "benchmark passphrase", "displayName": "Bench",
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000", "RATE_LIMIT_PER_ADDRESS": "1000000",
+                "RATE_LIMIT_PER_ADDRESS_BURST": "1000000", "LOG_LEVEL": "error",
+            ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "summary@example.com", "username": "summary_bench", "password": "benchmark passphrase", "displayName": "Bench",
+            ])
         guard let token = ((try signUp.json()["tokens"]) as? [String: Any])?["accessToken"] as? String,
-              let user = try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String,
-              let tripID = try await http.send("POST", "/v1/trips", json: [
-                  "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-01", "endDate": "2025-06-30",
-                  "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-              ], token: token).json()["id"] as? String else { throw LocalError("sign-up or trip failed") }
+            let user = try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String,
+            let tripID = try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-01", "endDate": "2025-06-30",
+                    "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: token
+            ).json()["id"] as? String
+        else { throw LocalError("sign-up or trip failed") }
         let metadata: Metadata = ["authorization": "Bearer \(token)"]
-        say("roam-bench summary: \(concurrency) connections, \(seconds) s per figure, a 30-day trip; loading \(photos) photos, "
-            + "\(entries) journal entries, \(expenses) expenses")
+        say(
+            "roam-bench summary: \(concurrency) connections, \(seconds) s per figure, a 30-day trip; loading \(photos) photos, "
+                + "\(entries) journal entries, \(expenses) expenses")
 
         // Photos, straight into media's table: evenly over the trip's 30 days, with their UTC offset, at
         // places all over Lisbon (about 10 by 5 km), where the pins are.
         let loadStarted = ContinuousClock.now
         try await ProcessStack.withAdmin(stack.adminURL) { client in
-            try await client.query("""
+            try await client.query(
+                """
                 INSERT INTO media.items (id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds,
                                          position, description, tags, in_library, created_at, sort_time)
                 SELECT gen_random_uuid(), \(UUID(uuidString: user)!), 'jpeg', 2000000, md5(n::text || 'a') || md5(n::text || 'b'), 4000, 3000, 1,
@@ -70,8 +80,9 @@ enum SummaryBench {
                     let tripsClient = Roam_Trips_V1_TripsService.Client(wrapping: tripsGRPC)
                     let mediaClient = Roam_Media_V1_MediaService.Client(wrapping: mediaGRPC)
                     let budgetClient = Roam_Budget_V1_BudgetService.Client(wrapping: budgetGRPC)
-                    try await load(trip: tripID, trips: tripsClient, budget: budgetClient, metadata: metadata, entries: entries, expenses: expenses,
-                                   concurrency: concurrency)
+                    try await load(
+                        trip: tripID, trips: tripsClient, budget: budgetClient, metadata: metadata, entries: entries, expenses: expenses,
+                        concurrency: concurrency)
                     // What a database that has been running looks like: the loaded rows vacuumed and analysed, as
                     // autovacuum would otherwise do during the first figures.
                     let vacuumStarted = ContinuousClock.now
@@ -81,15 +92,19 @@ enum SummaryBench {
                     say("vacuumed and analysed: \(Bench.milliseconds(ContinuousClock.now - vacuumStarted))")
                     let sampleDay = try await http.send("GET", "/v1/trips/\(tripID)/days/\(day)", token: token).json()
                     let parts = ((sampleDay["parts"] as? [String: [String: Any]]) ?? [:]).mapValues { $0["status"] as? String ?? "?" }
-                    let counts = ["photos", "journalEntries", "pins"].map { "\($0) \((sampleDay[$0] as? [Any])?.count ?? 0)" }
+                    let counts =
+                        ["photos", "journalEntries", "pins"].map { "\($0) \((sampleDay[$0] as? [Any])?.count ?? 0)" }
                         + ["expenses \(((sampleDay["budget"] as? [String: Any])?["expenses"] as? [Any])?.count ?? 0)"]
                         + ["pins with a cover \(((sampleDay["pins"] as? [[String: Any]]) ?? []).filter { $0["cover"] != nil }.count)"]
-                    say("the day answers \(counts.joined(separator: ", ")); parts \(parts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+                    say(
+                        "the day answers \(counts.joined(separator: ", ")); parts \(parts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+                    )
                     // One caller shows what the fan-out adds to a request; many show what it costs the machine.
                     for callers in Set([1, concurrency]).sorted() {
                         @Sendable func dayUnderWrk(seconds: Int) async throws -> Wrk.Result {
-                            try await Wrk.run(url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
-                                              seconds: seconds, headers: ["Authorization: Bearer \(token)"])
+                            try await Wrk.run(
+                                url: "\(http.base.absoluteString)/v1/trips/\(tripID)/days/\(day)", connections: callers,
+                                seconds: seconds, headers: ["Authorization: Bearer \(token)"])
                         }
                         // Every process and PostgreSQL's caches warm before anything is timed.
                         _ = try await dayUnderWrk(seconds: 3)
@@ -110,18 +125,22 @@ enum SummaryBench {
                         say("")
                         say("| call | req/s | p50 | p99 | machine CPU per call |")
                         say("|---|---|---|---|---|")
-                        say("| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) | "
-                            + "\(perCall(summaryBusy, summary.requestsPerSecond * Double(seconds))) |")
+                        say(
+                            "| GET /v1/trips/{id}/days/{date} (gateway, wrk) | \(Int(summary.requestsPerSecond)) | \(summary.p50) | \(summary.p99) | "
+                                + "\(perCall(summaryBusy, summary.requestsPerSecond * Double(seconds))) |")
                         for (name, _, sample, busy, _) in rows {
-                            say("| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) | "
-                                + "\(perCall(busy, Double(sample.calls))) |")
+                            say(
+                                "| \(name) alone (gRPC) | \(sample.rate) | \(Bench.milliseconds(sample.p50)) | \(Bench.milliseconds(sample.p99)) | "
+                                    + "\(perCall(busy, Double(sample.calls))) |")
                         }
                         say("| the day again, after its parts (gateway, wrk) | \(Int(again.requestsPerSecond)) | \(again.p50) | \(again.p99) | |")
                         let slowest = rows.filter(\.asked).max { $0.sample.p99 < $1.sample.p99 }!
                         if let first = Wrk.duration(summary.p99), let second = Wrk.duration(again.p99) {
                             say("")
-                            say(String(format: "summary p99 / slowest part's p99 (%@): %.2f× before the parts, %.2f× after them", slowest.name,
-                                       first.seconds / slowest.sample.p99.seconds, second.seconds / slowest.sample.p99.seconds))
+                            say(
+                                String(
+                                    format: "summary p99 / slowest part's p99 (%@): %.2f× before the parts, %.2f× after them", slowest.name,
+                                    first.seconds / slowest.sample.p99.seconds, second.seconds / slowest.sample.p99.seconds))
                         }
                         // The machine drifts: the same page measured before and after its parts can differ by a
                         // third. So the day and its slowest part take turns in windows as long, and the medians
@@ -131,99 +150,166 @@ enum SummaryBench {
                         for _ in 0..<Self.alternations {
                             let day = try await dayUnderWrk(seconds: seconds)
                             failedDays += day.non2xx
-                            guard let p50 = Wrk.duration(day.p50), let p99 = Wrk.duration(day.p99) else { throw LocalError("wrk printed no latencies") }
+                            guard let p50 = Wrk.duration(day.p50), let p99 = Wrk.duration(day.p99) else {
+                                throw LocalError("wrk printed no latencies")
+                            }
                             turns.day.append((p50, p99))
                             let part = try await Bench.sample(concurrency: callers, seconds: seconds) { _ in try await slowest.call() }
                             turns.part.append((part.p50, part.p99))
                         }
                         func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
                         let (dayP99, partP99) = (median(turns.day.map(\.1)), median(turns.part.map(\.1)))
-                        say(String(format: "taking turns, %d windows of %d s each: the day p50 %@, p99 %@; %@ p50 %@, p99 %@ (medians); p99 ratio %.2f×",
-                                   Self.alternations, seconds, Bench.milliseconds(median(turns.day.map(\.0))), Bench.milliseconds(dayP99), slowest.name,
-                                   Bench.milliseconds(median(turns.part.map(\.0))), Bench.milliseconds(partP99), dayP99.seconds / partP99.seconds))
+                        say(
+                            String(
+                                format: "taking turns, %d windows of %d s each: the day p50 %@, p99 %@; %@ p50 %@, p99 %@ (medians); p99 ratio %.2f×",
+                                Self.alternations, seconds, Bench.milliseconds(median(turns.day.map(\.0))), Bench.milliseconds(dayP99), slowest.name,
+                                Bench.milliseconds(median(turns.part.map(\.0))), Bench.milliseconds(partP99), dayP99.seconds / partP99.seconds))
                         if failedDays > 0 { say("warning: \(failedDays) summaries were not 2xx") }
                     }
                 }
             }
         }
-        say("memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
-            + "budget \(budget.residentMegabytes) MB")
+        say(
+            "memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
+                + "budget \(budget.residentMegabytes) MB")
         for process in [gateway, bucketLists, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
     }
 
     /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day.
-    static func load(trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
-                     budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, entries: Int, expenses: Int,
-                     concurrency: Int) async throws {
+    static func load(
+        trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
+        budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, entries: Int, expenses: Int,
+        concurrency: Int
+    ) async throws {
         @Sendable func date(_ index: Int) -> String { String(format: "2025-06-%02d", index % 30 + 1) }
         let started = ContinuousClock.now
         try await parallel(entries, concurrency) { index in
-            _ = try await trips.createJournalEntry(.with {
-                $0.tripID = trip
-                $0.entry = .with { $0.title = "Entry \(index)"; $0.body = "Trams, tiles and custard tarts."; $0.date = date(index) }
-            }, metadata: metadata)
+            _ = try await trips.createJournalEntry(
+                .with {
+                    $0.tripID = trip
+                    $0.entry = .with {
+                        $0.title = "Entry \(index)"; $0.body = "Trams, tiles and custard tarts."; $0.date = date(index)
+                    }
+                }, metadata: metadata)
         }
         say("\(entries) journal entries: \(Bench.milliseconds(ContinuousClock.now - started))")
-        _ = try await budget.setBudget(.with { $0.tripID = trip; $0.total = "30000" }, metadata: metadata)
+        _ = try await budget.setBudget(
+            .with {
+                $0.tripID = trip; $0.total = "30000"
+            }, metadata: metadata)
         let spending = ContinuousClock.now
         try await parallel(expenses, concurrency) { index in
-            _ = try await budget.createExpense(.with {
-                $0.tripID = trip
-                $0.expense = .with {
-                    $0.amount = "\(5 + index % 40).50"
-                    $0.currency = "EUR"
-                    $0.spentAt = Google_Protobuf_Timestamp(date: ISO8601DateFormatter().date(from: "\(date(index))T12:00:00Z")!
-                        .addingTimeInterval(Double(index % 600)))
-                    $0.category = ["food", "transport", "lodging", "activities", "shopping"][index % 5]
-                }
-            }, metadata: metadata)
+            _ = try await budget.createExpense(
+                .with {
+                    $0.tripID = trip
+                    $0.expense = .with {
+                        $0.amount = "\(5 + index % 40).50"
+                        $0.currency = "EUR"
+                        $0.spentAt = Google_Protobuf_Timestamp(
+                            date: ISO8601DateFormatter().date(from: "\(date(index))T12:00:00Z")!
+                                .addingTimeInterval(Double(index % 600)))
+                        $0.category = ["food", "transport", "lodging", "activities", "shopping"][index % 5]
+                    }
+                }, metadata: metadata)
         }
         let spent = ContinuousClock.now - spending
-        say("\(expenses) expenses through budget (each checks alerts under the budget's lock): \(Bench.milliseconds(spent)), "
-            + "\(Int(Double(expenses) / spent.seconds)) expenses/s")
+        say(
+            "\(expenses) expenses through budget (each checks alerts under the budget's lock): \(Bench.milliseconds(spent)), "
+                + "\(Int(Double(expenses) / spent.seconds)) expenses/s")
         let origin = GeoPoint(latitude: 38.70, longitude: -9.20)
         try await parallel(100, concurrency) { index in
-            _ = try await trips.createPin(.with {
-                $0.tripID = trip
-                $0.pin = .with {
-                    $0.title = "Pin \(index)"
-                    $0.description_p = "A place"
-                    $0.point = origin.moved(meters: Double(index) * 100, bearing: 90).proto
-                    $0.visitedAt = Google_Protobuf_Timestamp(date: ISO8601DateFormatter().date(from: "\(day)T08:00:00Z")!.addingTimeInterval(Double(index) * 300))
-                }
-            }, metadata: metadata)
+            _ = try await trips.createPin(
+                .with {
+                    $0.tripID = trip
+                    $0.pin = .with {
+                        $0.title = "Pin \(index)"
+                        $0.description_p = "A place"
+                        $0.point = origin.moved(meters: Double(index) * 100, bearing: 90).proto
+                        $0.visitedAt = Google_Protobuf_Timestamp(
+                            date: ISO8601DateFormatter().date(from: "\(day)T08:00:00Z")!.addingTimeInterval(Double(index) * 300))
+                    }
+                }, metadata: metadata)
         }
     }
 
     /// What the gateway asks for a day, each call alone: the trip, then trips' day, media's photos and
     /// budget's day at once (`asked`); and, to show where trips' part spends its time, its pieces alone.
-    static func partCalls(trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
-                          media: Roam_Media_V1_MediaService.Client<HTTP2ClientTransport.Posix>,
-                          budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata)
-        -> [(name: String, asked: Bool, call: @Sendable () async throws -> Void)] {
+    static func partCalls(
+        trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
+        media: Roam_Media_V1_MediaService.Client<HTTP2ClientTransport.Posix>,
+        budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata
+    )
+        -> [(name: String, asked: Bool, call: @Sendable () async throws -> Void)]
+    {
         [
             ("the trip (trips, read at the start)", true, { _ = try await trips.getTrip(.with { $0.tripID = trip }, metadata: metadata) }),
-            ("the day's trips part (trips GetDay)", true, {
-                _ = try await trips.getDay(.with { $0.tripID = trip; $0.date = day; $0.pageSize = 100 }, metadata: metadata)
-            }),
-            ("photos (media, first 100)", true, {
-                _ = try await media.listMyMedia(.with {
-                    $0.oldestFirst = true
-                    $0.takenOn = .with { $0.date = day; $0.timeZone = "Europe/Lisbon" }
-                    $0.page = .with { $0.pageSize = 100 }
-                }, metadata: metadata)
-            }),
-            ("day's expenses and allowance (budget)", true, {
-                _ = try await budget.getDay(.with { $0.tripID = trip; $0.date = day }, metadata: metadata)
-            }),
-            ("  of trips' part: journal, first 100", false, {
-                _ = try await trips.listJournalEntries(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 } }, metadata: metadata)
-            }),
-            ("  of trips' part: pins with covers (asking media), first 100", false, {
-                _ = try await trips.listPins(.with { $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 } }, metadata: metadata)
-            }),
-            ("  of trips' part: route", false, { _ = try await trips.getDayRoute(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
-            ("  of trips' part: track", false, { _ = try await trips.getDayTrack(.with { $0.tripID = trip; $0.date = day }, metadata: metadata) }),
+            (
+                "the day's trips part (trips GetDay)", true,
+                {
+                    _ = try await trips.getDay(
+                        .with {
+                            $0.tripID = trip; $0.date = day; $0.pageSize = 100
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "photos (media, first 100)", true,
+                {
+                    _ = try await media.listMyMedia(
+                        .with {
+                            $0.oldestFirst = true
+                            $0.takenOn = .with {
+                                $0.date = day; $0.timeZone = "Europe/Lisbon"
+                            }
+                            $0.page = .with { $0.pageSize = 100 }
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "day's expenses and allowance (budget)", true,
+                {
+                    _ = try await budget.getDay(
+                        .with {
+                            $0.tripID = trip; $0.date = day
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "  of trips' part: journal, first 100", false,
+                {
+                    _ = try await trips.listJournalEntries(
+                        .with {
+                            $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 }
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "  of trips' part: pins with covers (asking media), first 100", false,
+                {
+                    _ = try await trips.listPins(
+                        .with {
+                            $0.tripID = trip; $0.date = day; $0.page = .with { $0.pageSize = 100 }
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "  of trips' part: route", false,
+                {
+                    _ = try await trips.getDayRoute(
+                        .with {
+                            $0.tripID = trip; $0.date = day
+                        }, metadata: metadata)
+                }
+            ),
+            (
+                "  of trips' part: track", false,
+                {
+                    _ = try await trips.getDayTrack(
+                        .with {
+                            $0.tripID = trip; $0.date = day
+                        }, metadata: metadata)
+                }
+            ),
             ("  of trips' part: itinerary", false, { _ = try await trips.listItinerary(.with { $0.tripID = trip }, metadata: metadata) }),
         ]
     }

@@ -12,8 +12,10 @@ enum TripsPlacesBench {
     static let categories = ["restaurant", "cafe", "bar", "museum", "park", "viewpoint", "beach", "shopping", "nightlife", "landmark", "other"]
     static let names = ["Café", "Tasca", "Museu", "Jardim", "Bar", "Casa", "Miradouro", "Praia", "Loja", "Igreja"]
 
-    static func measure(_ client: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, concurrency: Int,
-                        seconds: Int, count: Int) async throws {
+    static func measure(
+        _ client: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, concurrency: Int,
+        seconds: Int, count: Int
+    ) async throws {
         let credential = await ServiceCredential(serviceName: "roam-bench", secret: ServiceSettings.developmentServiceSecret)
         let batches = (count + 999) / 1_000
         let loaders = 4
@@ -23,23 +25,26 @@ enum TripsPlacesBench {
                 group.addTask {
                     for batch in stride(from: loader, to: batches, by: loaders) {
                         let records = (batch * 1_000..<min((batch + 1) * 1_000, count)).map(record)
-                        _ = try await client.importPlaces(.with { $0.places = records },
-                                                          metadata: ["authorization": "Bearer \(try await credential.token())"])
+                        _ = try await client.importPlaces(
+                            .with { $0.places = records },
+                            metadata: ["authorization": "Bearer \(try await credential.token())"])
                     }
                 }
             }
             try await group.waitForAll()
         }
         let load = ContinuousClock.now - started
-        say("imported \(count.formatted()) places in batches of 1,000, \(loaders) at a time: \(Bench.milliseconds(load)) "
-            + "(\(Int(Double(count) / load.seconds).formatted()) places/s)")
+        say(
+            "imported \(count.formatted()) places in batches of 1,000, \(loaders) at a time: \(Bench.milliseconds(load)) "
+                + "(\(Int(Double(count) / load.seconds).formatted()) places/s)")
 
         func find(_ configure: @escaping @Sendable (inout Roam_Trips_V1_FindPlacesRequest) -> Void) async throws -> String {
             try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
-                _ = try await client.findPlaces(.with { request in
-                    request.near = lisbon.proto
-                    configure(&request)
-                }, metadata: metadata)
+                _ = try await client.findPlaces(
+                    .with { request in
+                        request.near = lisbon.proto
+                        configure(&request)
+                    }, metadata: metadata)
             }
         }
         let sample = try await client.findPlaces(.with { $0.near = lisbon.proto }, metadata: metadata)
@@ -49,10 +54,11 @@ enum TripsPlacesBench {
         say("  names starting \"Caf\", within 5 km:     \(try await find { $0.namePrefix = "Caf" })")
         say("  open now (Europe/Lisbon), within 1 km: \(try await find { $0.openNowInTimeZone = "Europe/Lisbon"; $0.withinMeters = 1_000 })")
         let anywhere = try await Bench.measure(concurrency: concurrency, seconds: seconds) { _ in
-            _ = try await client.findPlaces(.with {
-                $0.near = GeoPoint(latitude: Double.random(in: 36...60), longitude: Double.random(in: -10...30)).proto
-                $0.withinMeters = 20_000
-            }, metadata: metadata)
+            _ = try await client.findPlaces(
+                .with {
+                    $0.near = GeoPoint(latitude: Double.random(in: 36...60), longitude: Double.random(in: -10...30)).proto
+                    $0.withinMeters = 20_000
+                }, metadata: metadata)
         }
         say("  anywhere in Europe, within 20 km:      \(anywhere)")
     }
@@ -67,7 +73,8 @@ enum TripsPlacesBench {
             random ^= random >> 27
             return Double((random &* 0x2545_F491_4F6C_DD1D) >> 11) / Double(UInt64(1) << 53)
         }
-        let point = index % 20 == 0
+        let point =
+            index % 20 == 0
             ? lisbon.moved(meters: next() * 7_000, bearing: next() * 360)
             : GeoPoint(latitude: 36 + next() * 24, longitude: -10 + next() * 40)
         return .with {

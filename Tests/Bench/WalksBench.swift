@@ -19,20 +19,23 @@ enum WalksBench {
     static func run(concurrency: Int, seconds: Int, walkCount: Int, gpxPoints: Int) async throws {
         let stack = try await ProcessStack.startAccounts()
         let (service, port) = try await stack.startTrips(environment: ["LOG_LEVEL": "error"])
-        say("roam-bench walks: roam-trips as its own process, HTTP/2 on loopback, PostgreSQL + PostGIS, \(concurrency) callers, "
-            + "\(seconds) s per figure")
+        say(
+            "roam-bench walks: roam-trips as its own process, HTTP/2 on loopback, PostgreSQL + PostGIS, \(concurrency) callers, "
+                + "\(seconds) s per figure")
         say("trips resident memory idle: \(service.residentMegabytes) MB")
         let loadStarted = ContinuousClock.now
         try await load(adminURL: stack.adminURL, walks: walkCount)
         say("loaded \(walkCount) posted walks (40 points each, paths and words indexed) in \(Int((ContinuousClock.now - loadStarted).seconds)) s")
 
-        let accountsTransport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
+        let accountsTransport = try HTTP2ClientTransport.Posix(
+            target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
         let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext)
         try await withGRPCClient(transport: accountsTransport) { accountsGRPC in
             try await withGRPCClient(transport: transport) { grpc in
                 let users = try await EventsBench.signUp(count: 50, Roam_Accounts_V1_AccountsService.Client(wrapping: accountsGRPC))
-                try await measure(Roam_Trips_V1_WalksService.Client(wrapping: grpc), users: users, concurrency: concurrency, seconds: seconds,
-                                  walkCount: walkCount, gpxPoints: gpxPoints)
+                try await measure(
+                    Roam_Trips_V1_WalksService.Client(wrapping: grpc), users: users, concurrency: concurrency, seconds: seconds,
+                    walkCount: walkCount, gpxPoints: gpxPoints)
             }
         }
         say("trips resident memory after load: \(service.residentMegabytes) MB")
@@ -41,22 +44,27 @@ enum WalksBench {
     }
 
     static func randomPoint() -> Roam_Common_V1_LatLng {
-        .with { $0.latitude = .random(in: box.latitude); $0.longitude = .random(in: box.longitude) }
+        .with {
+            $0.latitude = .random(in: box.latitude); $0.longitude = .random(in: box.longitude)
+        }
     }
 
-    static func measure(_ client: Roam_Trips_V1_WalksService.Client<HTTP2ClientTransport.Posix>, users: [(id: UUID, token: String)],
-                        concurrency: Int, seconds: Int, walkCount: Int, gpxPoints: Int) async throws {
+    static func measure(
+        _ client: Roam_Trips_V1_WalksService.Client<HTTP2ClientTransport.Posix>, users: [(id: UUID, token: String)],
+        concurrency: Int, seconds: Int, walkCount: Int, gpxPoints: Int
+    ) async throws {
         @Sendable func auth(_ index: Int) -> Metadata { ["authorization": "Bearer \(users[index % users.count].token)"] }
         let found = Mutex((calls: 0, walks: 0))
         for (name, order) in [("nearest first", Roam_Trips_V1_WalkOrder.distance), ("best rated first", .rating)] {
             found.withLock { $0 = (0, 0) }
             let figure = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-                let page = try await client.searchWalks(.with {
-                    $0.near = randomPoint()
-                    $0.withinMeters = 1_000
-                    $0.order = order
-                    $0.page = .with { $0.pageSize = 20 }
-                }, metadata: auth(index))
+                let page = try await client.searchWalks(
+                    .with {
+                        $0.near = randomPoint()
+                        $0.withinMeters = 1_000
+                        $0.order = order
+                        $0.page = .with { $0.pageSize = 20 }
+                    }, metadata: auth(index))
                 found.withLock { $0 = ($0.calls + 1, $0.walks + page.walks.count) }
             }
             let (calls, walks) = found.withLock { $0 }
@@ -64,10 +72,11 @@ enum WalksBench {
         }
         for (name, text) in [("a common word (in a tenth of the walks)", "river"), ("two words", "river castle"), ("a rare word", "w4242")] {
             let figure = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-                _ = try await client.searchWalks(.with {
-                    $0.text = text
-                    $0.page = .with { $0.pageSize = 20 }
-                }, metadata: auth(index))
+                _ = try await client.searchWalks(
+                    .with {
+                        $0.text = text
+                        $0.page = .with { $0.pageSize = 20 }
+                    }, metadata: auth(index))
             }
             say("words search, \(name), most recent first: \(figure)")
         }
@@ -77,25 +86,30 @@ enum WalksBench {
         var times: [Duration] = []
         for attempt in 0..<5 {
             let started = ContinuousClock.now
-            let walk = try await client.importWalkGPX(metadata: auth(attempt), requestProducer: { writer in
-                var offset = 0
-                repeat {
-                    let end = min(offset + 256 * 1_024, document.count)
-                    try await writer.write(.with { $0.chunk = document[offset..<end] })
-                    offset = end
-                } while offset < document.count
-            }).walk
+            let walk = try await client.importWalkGPX(
+                metadata: auth(attempt),
+                requestProducer: { writer in
+                    var offset = 0
+                    repeat {
+                        let end = min(offset + 256 * 1_024, document.count)
+                        try await writer.write(.with { $0.chunk = document[offset..<end] })
+                        offset = end
+                    } while offset < document.count
+                }
+            ).walk
             times.append(ContinuousClock.now - started)
             guard walk.pointCount == gpxPoints else { throw LocalError("the import kept \(walk.pointCount) of \(gpxPoints) points") }
         }
         let sorted = times.sorted()
-        say("GPX import of a \(gpxPoints)-point track (\(document.count / 1_024) KiB): median \(Bench.milliseconds(sorted[sorted.count / 2])), "
-            + "slowest \(Bench.milliseconds(sorted.last!)) (5 imports)")
+        say(
+            "GPX import of a \(gpxPoints)-point track (\(document.count / 1_024) KiB): median \(Bench.milliseconds(sorted[sorted.count / 2])), "
+                + "slowest \(Bench.milliseconds(sorted.last!)) (5 imports)")
     }
 
     /// A track heading north-east from Lisbon, a point a second.
     static func gpx(points: Int) -> String {
-        var text = "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><name>Long walk</name><trkseg>\n"
+        var text =
+            "<?xml version=\"1.0\"?>\n<gpx version=\"1.1\" creator=\"bench\" xmlns=\"http://www.topografix.com/GPX/1/1\">\n<trk><name>Long walk</name><trkseg>\n"
         let start = Date(timeIntervalSince1970: 1_780_000_000)
         for index in 0..<points {
             let time = start.addingTimeInterval(Double(index)).formatted(Date.ISO8601FormatStyle())
@@ -113,7 +127,8 @@ enum WalksBench {
                 try await connection.query("SET statement_timeout = 0", logger: logger)
                 for start in stride(from: 0, to: walks, by: 20_000) {
                     let count = min(20_000, walks - start)
-                    try await connection.query("""
+                    try await connection.query(
+                        """
                         WITH w AS (
                             SELECT n, gen_random_uuid() AS id, \(box.longitude.lowerBound) + random() * 2 AS lon,
                                    \(box.latitude.lowerBound) + random() * 2 AS lat, random() * 2 * pi() AS heading,

@@ -36,8 +36,9 @@ let seconds = arguments.dropFirst().first ?? 5
 
 if mode == "all" {
     let environment = ProcessInfo.processInfo.environment
-    try await AllBench.run(seconds: arguments.first ?? 10, eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
-                           subscribers: Int(environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
+    try await AllBench.run(
+        seconds: arguments.first ?? 10, eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
+        subscribers: Int(environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
     exit(0)
 }
 if mode == "gateway" {
@@ -45,8 +46,9 @@ if mode == "gateway" {
     exit(0)
 }
 if mode == "feed" {
-    try await FeedBench.run(concurrency: concurrency, seconds: seconds,
-                            subscribers: Int(ProcessInfo.processInfo.environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
+    try await FeedBench.run(
+        concurrency: concurrency, seconds: seconds,
+        subscribers: Int(ProcessInfo.processInfo.environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
     exit(0)
 }
 if mode == "media" {
@@ -54,34 +56,39 @@ if mode == "media" {
     exit(0)
 }
 if mode == "trips" {
-    try await TripsBench.run(concurrency: concurrency, seconds: seconds,
-                             trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000,
-                             places: Int(ProcessInfo.processInfo.environment["BENCH_PLACES"] ?? "") ?? 1_000_000)
+    try await TripsBench.run(
+        concurrency: concurrency, seconds: seconds,
+        trackPoints: Int(ProcessInfo.processInfo.environment["BENCH_TRACK_POINTS"] ?? "") ?? 50_000,
+        places: Int(ProcessInfo.processInfo.environment["BENCH_PLACES"] ?? "") ?? 1_000_000)
     exit(0)
 }
 if mode == "bucketlists" {
-    try await BucketListsBench.run(concurrency: concurrency, seconds: seconds,
-                                   activityCount: Int(ProcessInfo.processInfo.environment["BENCH_ACTIVITIES"] ?? "") ?? 1_000_000)
+    try await BucketListsBench.run(
+        concurrency: concurrency, seconds: seconds,
+        activityCount: Int(ProcessInfo.processInfo.environment["BENCH_ACTIVITIES"] ?? "") ?? 1_000_000)
     exit(0)
 }
 if mode == "walks" {
     let environment = ProcessInfo.processInfo.environment
-    try await WalksBench.run(concurrency: concurrency, seconds: seconds, walkCount: Int(environment["BENCH_WALKS"] ?? "") ?? 100_000,
-                             gpxPoints: Int(environment["BENCH_GPX_POINTS"] ?? "") ?? 20_000)
+    try await WalksBench.run(
+        concurrency: concurrency, seconds: seconds, walkCount: Int(environment["BENCH_WALKS"] ?? "") ?? 100_000,
+        gpxPoints: Int(environment["BENCH_GPX_POINTS"] ?? "") ?? 20_000)
     try await GroupWalkBench.run(members: Int(environment["BENCH_WALKERS"] ?? "") ?? 200, seconds: max(30, seconds * 3))
     exit(0)
 }
 if mode == "summary" {
     let environment = ProcessInfo.processInfo.environment
-    try await SummaryBench.run(concurrency: concurrency, seconds: seconds, photos: Int(environment["BENCH_PHOTOS"] ?? "") ?? 100_000,
-                               entries: Int(environment["BENCH_ENTRIES"] ?? "") ?? 10_000, expenses: Int(environment["BENCH_EXPENSES"] ?? "") ?? 20_000)
+    try await SummaryBench.run(
+        concurrency: concurrency, seconds: seconds, photos: Int(environment["BENCH_PHOTOS"] ?? "") ?? 100_000,
+        entries: Int(environment["BENCH_ENTRIES"] ?? "") ?? 10_000, expenses: Int(environment["BENCH_EXPENSES"] ?? "") ?? 20_000)
     exit(0)
 }
 if mode == "events" {
     let environment = ProcessInfo.processInfo.environment
-    try await EventsBench.run(concurrency: concurrency, seconds: seconds,
-                              eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
-                              memberCount: Int(environment["BENCH_MEMBERS"] ?? "") ?? 100_000)
+    try await EventsBench.run(
+        concurrency: concurrency, seconds: seconds,
+        eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
+        memberCount: Int(environment["BENCH_MEMBERS"] ?? "") ?? 100_000)
     exit(0)
 }
 
@@ -89,25 +96,34 @@ let stack = try await ProcessStack.startAccounts(fastHashing: false)
 let transport = try HTTP2ClientTransport.Posix(target: .ipv4(host: "127.0.0.1", port: stack.accountsPort), transportSecurity: .plaintext)
 try await withGRPCClient(transport: transport) { grpc in
     let accounts = Upstream(name: "accounts", replicas: [grpc], timeout: .seconds(30))
-    let verifier = await AccessTokenVerifier(keySource: AccountsPublicKeySource(accounts: accounts),
-                                             serviceSecret: ServiceSettings.developmentServiceSecret)
+    let verifier = await AccessTokenVerifier(
+        keySource: AccountsPublicKeySource(accounts: accounts),
+        serviceSecret: ServiceSettings.developmentServiceSecret)
     try await verifier.loadKeys()
     try await runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client(wrapping: grpc), verifier: verifier, server: stack.accounts)
 }
 _ = await stack.accounts.stop()
 
-func runBenchmarks(client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, verifier: AccessTokenVerifier,
-                   server: LaunchedProcess) async throws {
-    print("roam-bench: roam-accounts as its own process, HTTP/2 on loopback, real PostgreSQL, \(concurrency) concurrent callers, \(seconds) s per figure")
+func runBenchmarks(
+    client: Roam_Accounts_V1_AccountsService.Client<HTTP2ClientTransport.Posix>, verifier: AccessTokenVerifier,
+    server: LaunchedProcess
+) async throws {
+    print(
+        "roam-bench: roam-accounts as its own process, HTTP/2 on loopback, real PostgreSQL, \(concurrency) concurrent callers, \(seconds) s per figure"
+    )
     print("accounts resident memory idle: \(server.residentMegabytes) MB")
     let name = "bench_\(UUID().uuidString.prefix(8).lowercased())"
-    let signedUp = try await client.signUp(.with {
-        $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Bench"
-    })
+    let signedUp = try await client.signUp(
+        .with {
+            $0.email = "\(name)@example.com"; $0.username = name; $0.password = "benchmark passphrase"; $0.displayName = "Bench"
+        })
     let token = signedUp.tokens.accessToken
 
     let login = try await measure {
-        _ = try await client.logIn(.with { $0.identifier = name; $0.password = "benchmark passphrase" })
+        _ = try await client.logIn(
+            .with {
+                $0.identifier = name; $0.password = "benchmark passphrase"
+            })
     }
     print("log-in (Argon2id 19 MiB, t=2):   \(login)")
     let profile = try await measure {

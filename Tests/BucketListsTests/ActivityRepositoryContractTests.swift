@@ -1,18 +1,22 @@
-@testable import BucketLists
 import Foundation
 import RoamCore
 import RoamTesting
 import Testing
 
+@testable import BucketLists
+
 /// What both stores do with activities and votes, run against each.
 @Suite struct ActivityRepositoryContractTests {
     static let lisbon = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
-    static func activity(author: UUID = UUID(), name: String = "Fado night", description: String = "", at point: GeoPoint = lisbon,
-                         place: String = "Alfama", window: TimeWindow? = nil, tags: [String] = [], created seconds: Double = 0) -> Activity {
-        Activity(id: .v7(at: BucketListFixtures.time(seconds)), authorID: author,
-                 details: ActivityDetails(name: name, description: description, place: NamedPlace(point: point, name: place), window: window, tags: tags),
-                 createdAt: BucketListFixtures.time(seconds), updatedAt: BucketListFixtures.time(seconds))
+    static func activity(
+        author: UUID = UUID(), name: String = "Fado night", description: String = "", at point: GeoPoint = lisbon,
+        place: String = "Alfama", window: TimeWindow? = nil, tags: [String] = [], created seconds: Double = 0
+    ) -> Activity {
+        Activity(
+            id: .v7(at: BucketListFixtures.time(seconds)), authorID: author,
+            details: ActivityDetails(name: name, description: description, place: NamedPlace(point: point, name: place), window: window, tags: tags),
+            createdAt: BucketListFixtures.time(seconds), updatedAt: BucketListFixtures.time(seconds))
     }
 
     /// A store that keeps both lists and activities, as each implementation does.
@@ -93,13 +97,19 @@ import Testing
             // A private corner of the map, so other tests' activities stay out.
             let here = GeoPoint(latitude: -54.8 + Double.random(in: 0..<1), longitude: -68.3 + Double.random(in: 0..<1))
             let now = BucketListFixtures.time(10_000)
-            let near = try await store.create(Self.activity(name: "Penguin walk", description: "Along the beach", at: here.moved(meters: 300, bearing: 0),
-                                                            place: "Harbour", tags: ["wildlife"], created: 1), idempotencyKey: nil)
-            let middle = try await store.create(Self.activity(name: "Glacier hike", at: here.moved(meters: 2_000, bearing: 90), place: "Martial",
-                                                              window: TimeWindow(startsAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(3_600)),
-                                                              tags: ["hiking"], created: 2), idempotencyKey: nil)
-            let far = try await store.create(Self.activity(name: "Beach bonfire", at: here.moved(meters: 9_000, bearing: 180), place: "Bay",
-                                                           created: 3), idempotencyKey: nil)
+            let near = try await store.create(
+                Self.activity(
+                    name: "Penguin walk", description: "Along the beach", at: here.moved(meters: 300, bearing: 0),
+                    place: "Harbour", tags: ["wildlife"], created: 1), idempotencyKey: nil)
+            let middle = try await store.create(
+                Self.activity(
+                    name: "Glacier hike", at: here.moved(meters: 2_000, bearing: 90), place: "Martial",
+                    window: TimeWindow(startsAt: now.addingTimeInterval(-60), endsAt: now.addingTimeInterval(3_600)),
+                    tags: ["hiking"], created: 2), idempotencyKey: nil)
+            let far = try await store.create(
+                Self.activity(
+                    name: "Beach bonfire", at: here.moved(meters: 9_000, bearing: 180), place: "Bay",
+                    created: 3), idempotencyKey: nil)
             for voter in 0..<3 { _ = try await store.vote(.up, on: middle.id, by: UUID(uuidString: "00000000-0000-0000-0000-00000000000\(voter)")!) }
             _ = try await store.vote(.down, on: far.id, by: UUID())
 
@@ -108,9 +118,11 @@ import Testing
             }
             let circle = ActivityArea.circle(center: here, meters: 5_000)
             #expect(try await names(ActivityQuery(area: circle, order: .distance)) == ["Penguin walk", "Glacier hike"])
-            #expect(try await names(ActivityQuery(area: .circle(center: here, meters: 10_000), order: .score))
+            #expect(
+                try await names(ActivityQuery(area: .circle(center: here, meters: 10_000), order: .score))
                     == ["Glacier hike", "Penguin walk", "Beach bonfire"])
-            #expect(try await names(ActivityQuery(area: .circle(center: here, meters: 10_000), order: .newest))
+            #expect(
+                try await names(ActivityQuery(area: .circle(center: here, meters: 10_000), order: .newest))
                     == ["Beach bonfire", "Glacier hike", "Penguin walk"])
             let distances = try await store.search(ActivityQuery(area: circle, order: .distance), page: PageRequest()).items.compactMap(\.meters)
             #expect(distances.count == 2 && abs(distances[0] - 300) < 1 && abs(distances[1] - 2_000) < 1)
@@ -138,10 +150,13 @@ import Testing
     func aBoxAcrossTheAntimeridianFindsBothSides(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let latitude = -17 + Double.random(in: 0..<1)
-            let east = try await store.create(Self.activity(name: "Fiji east", at: GeoPoint(latitude: latitude, longitude: 179.9)), idempotencyKey: nil)
-            let west = try await store.create(Self.activity(name: "Fiji west", at: GeoPoint(latitude: latitude, longitude: -179.9)), idempotencyKey: nil)
+            let east = try await store.create(
+                Self.activity(name: "Fiji east", at: GeoPoint(latitude: latitude, longitude: 179.9)), idempotencyKey: nil)
+            let west = try await store.create(
+                Self.activity(name: "Fiji west", at: GeoPoint(latitude: latitude, longitude: -179.9)), idempotencyKey: nil)
             _ = try await store.create(Self.activity(name: "Not Fiji", at: GeoPoint(latitude: latitude, longitude: 170)), idempotencyKey: nil)
-            let box = MapBox(southWest: GeoPoint(latitude: latitude - 0.01, longitude: 179.5), northEast: GeoPoint(latitude: latitude + 0.01, longitude: -179.5))
+            let box = MapBox(
+                southWest: GeoPoint(latitude: latitude - 0.01, longitude: 179.5), northEast: GeoPoint(latitude: latitude + 0.01, longitude: -179.5))
             let found = try await store.search(ActivityQuery(area: .box(box), order: .newest), page: PageRequest()).items.map(\.activity.id)
             #expect(Set(found) == [east.id, west.id])
         }
@@ -165,7 +180,8 @@ import Testing
             while try await store.rankVoted(limit: 1_000) == 1_000 {}
             let trending = try await store.trending(near: here, within: 1_000, hiding: [], limit: 10).map(\.activity.details.name)
             #expect(trending == ["Many", "Few", "Old", "Unvoted"])
-            #expect(try await store.trending(near: here, within: 1_000, hiding: [many.authorID], limit: 2).map(\.activity.details.name) == ["Few", "Old"])
+            #expect(
+                try await store.trending(near: here, within: 1_000, hiding: [many.authorID], limit: 2).map(\.activity.details.name) == ["Few", "Old"])
         }
     }
 
@@ -174,11 +190,14 @@ import Testing
         try await withStore(kind) { store in
             let activity = try await store.create(Self.activity(), idempotencyKey: nil)
             let owner = UUID()
-            let lists = [try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil),
-                         try await store.create(BucketListFixtures.list(owner: owner, title: "Other"), idempotencyKey: nil)]
+            let lists = [
+                try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil),
+                try await store.create(BucketListFixtures.list(owner: owner, title: "Other"), idempotencyKey: nil),
+            ]
             for list in lists + [lists[0]] {
-                let item = Item(id: UUID(), listID: list.id, ownerID: owner, details: ItemDetails(title: "Fado night"), source: .activity(activity.id),
-                                createdAt: BucketListFixtures.time(), updatedAt: BucketListFixtures.time())
+                let item = Item(
+                    id: UUID(), listID: list.id, ownerID: owner, details: ItemDetails(title: "Fado night"), source: .activity(activity.id),
+                    createdAt: BucketListFixtures.time(), updatedAt: BucketListFixtures.time())
                 _ = try await store.add(item, idempotencyKey: nil)
             }
             #expect(try await store.activity(activity.id)?.listCount == 2, "two lists, one of them twice")

@@ -1,8 +1,9 @@
-@testable import BucketLists
 import Foundation
 import RoamCore
 import RoamTesting
 import Testing
+
+@testable import BucketLists
 
 /// The rules of activities: what is checked, who sees what, trending's widening circle, and copies into lists.
 @Suite struct ActivityServiceTests {
@@ -16,29 +17,40 @@ import Testing
     var activities: ActivityService { ActivityService(activities: store, lists: lists, graph: graph, media: media) }
 
     func suggest(_ name: String, by author: UUID, at point: GeoPoint = here, tags: [String] = []) async throws -> Activity {
-        try await activities.create(ActivityDetails(name: name, place: NamedPlace(point: point, name: "Waikiki"), tags: tags), author: author,
-                                    idempotencyKey: nil).activity
+        try await activities.create(
+            ActivityDetails(name: name, place: NamedPlace(point: point, name: "Waikiki"), tags: tags), author: author,
+            idempotencyKey: nil
+        ).activity
     }
 
     @Test func badDetailsAndQueriesAreNamedByTheirFields() async throws {
         let start = Date()
         let error = await #expect(throws: RoamError.self) {
-            _ = try await activities.create(ActivityDetails(name: " ", place: NamedPlace(point: GeoPoint(latitude: 0, longitude: 200), name: "Sea"),
-                                                            window: TimeWindow(startsAt: start, endsAt: start.addingTimeInterval(-1)),
-                                                            tags: ["ok", "not ok!", String(repeating: "t", count: 41)]),
-                                            author: ana, idempotencyKey: nil)
+            _ = try await activities.create(
+                ActivityDetails(
+                    name: " ", place: NamedPlace(point: GeoPoint(latitude: 0, longitude: 200), name: "Sea"),
+                    window: TimeWindow(startsAt: start, endsAt: start.addingTimeInterval(-1)),
+                    tags: ["ok", "not ok!", String(repeating: "t", count: 41)]),
+                author: ana, idempotencyKey: nil)
         }
         #expect(Set(error?.violations.map(\.field) ?? []) == ["name", "place.point.longitude", "window.ends_at", "tags[1]", "tags[2]"])
-        let tagged = try await activities.create(ActivityDetails(name: "Surf lesson", place: NamedPlace(point: Self.here, name: "Waikiki"),
-                                                                 tags: ["#Surf", "surf", "Beach"]), author: ana, idempotencyKey: nil)
+        let tagged = try await activities.create(
+            ActivityDetails(
+                name: "Surf lesson", place: NamedPlace(point: Self.here, name: "Waikiki"),
+                tags: ["#Surf", "surf", "Beach"]), author: ana, idempotencyKey: nil)
         #expect(tagged.activity.details.tags == ["surf", "beach"], "trimmed of #, lowercased, each once")
         let search = await #expect(throws: RoamError.self) {
-            _ = try await activities.search(ActivityQuery(area: .circle(center: Self.here, meters: 200_000), text: "!!!"), for: ana, page: PageRequest())
+            _ = try await activities.search(
+                ActivityQuery(area: .circle(center: Self.here, meters: 200_000), text: "!!!"), for: ana, page: PageRequest())
         }
         #expect(Set(search?.violations.map(\.field) ?? []) == ["within_meters", "text"])
-        let tag = await #expect(throws: RoamError.self) { _ = try await activities.search(ActivityQuery(tag: "surf\u{0}"), for: ana, page: PageRequest()) }
+        let tag = await #expect(throws: RoamError.self) {
+            _ = try await activities.search(ActivityQuery(tag: "surf\u{0}"), for: ana, page: PageRequest())
+        }
         #expect(tag?.violations.map(\.field) == ["tag"], "a NUL would reach PostgreSQL as an error of its own")
-        let distance = await #expect(throws: RoamError.self) { _ = try await activities.search(ActivityQuery(order: .distance), for: ana, page: PageRequest()) }
+        let distance = await #expect(throws: RoamError.self) {
+            _ = try await activities.search(ActivityQuery(order: .distance), for: ana, page: PageRequest())
+        }
         #expect(distance?.violations.map(\.field) == ["order"])
         let limit = await #expect(throws: RoamError.self) { _ = try await activities.trending(near: Self.here, limit: 0, for: ana) }
         #expect(limit?.violations.map(\.field) == ["limit"])
@@ -58,13 +70,18 @@ import Testing
 
     @Test func onlyTheAuthorChangesAnActivityAndEveryoneSeesTheirOwnVote() async throws {
         let photo = media.upload(for: ana)
-        let surf = try await activities.create(ActivityDetails(name: "Surf lesson", place: NamedPlace(point: Self.here, name: "Waikiki"), mediaIDs: [photo]),
-                                               author: ana, idempotencyKey: "s-1")
+        let surf = try await activities.create(
+            ActivityDetails(name: "Surf lesson", place: NamedPlace(point: Self.here, name: "Waikiki"), mediaIDs: [photo]),
+            author: ana, idempotencyKey: "s-1")
         #expect(media.subjects(of: photo) == ["activity/\(surf.activity.id.lowercasedString)"])
-        await #expect(throws: RoamError.notFound("activity")) { _ = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Bo's"), author: bo) }
+        await #expect(throws: RoamError.notFound("activity")) {
+            _ = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Bo's"), author: bo)
+        }
         let voted = try await activities.vote(.up, on: surf.activity.id, by: bo)
         #expect(voted.myVote == .up && voted.activity.votes == VoteCounts(up: 1, down: 0))
-        await #expect(throws: RoamError.notFound("vote"), "ana has no vote to withdraw") { _ = try await activities.vote(nil, on: surf.activity.id, by: ana) }
+        await #expect(throws: RoamError.notFound("vote"), "ana has no vote to withdraw") {
+            _ = try await activities.vote(nil, on: surf.activity.id, by: ana)
+        }
         #expect(try await activities.activity(surf.activity.id, for: bo).myVote == .up)
         #expect(try await activities.activity(surf.activity.id, for: ana).myVote == nil)
         let renamed = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Dawn surf", mediaIDs: []), author: ana)
@@ -99,6 +116,8 @@ import Testing
             _ = try await activities.addToList(surf.id, list: bucket.id, reader: ana, idempotencyKey: nil)
         }
         graph.block(bo, ana)
-        await #expect(throws: RoamError.notFound("activity")) { _ = try await activities.addToList(surf.id, list: bucket.id, reader: bo, idempotencyKey: nil) }
+        await #expect(throws: RoamError.notFound("activity")) {
+            _ = try await activities.addToList(surf.id, list: bucket.id, reader: bo, idempotencyKey: nil)
+        }
     }
 }

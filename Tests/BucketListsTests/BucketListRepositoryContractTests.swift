@@ -1,8 +1,9 @@
-@testable import BucketLists
 import Foundation
 import RoamCore
 import RoamTesting
 import Testing
+
+@testable import BucketLists
 
 /// What both list stores do, run against each.
 @Suite struct BucketListRepositoryContractTests {
@@ -17,17 +18,20 @@ import Testing
             #expect(stored == list)
             let retried = try await store.create(BucketListFixtures.list(owner: owner, title: "Another"), idempotencyKey: "list-1")
             #expect(retried.id == list.id && retried.details.title == "Before I'm thirty")
-            #expect(try await store.create(BucketListFixtures.list(title: "Someone else's"), idempotencyKey: "list-1").details.title == "Someone else's",
-                    "keys are per owner")
+            #expect(
+                try await store.create(BucketListFixtures.list(title: "Someone else's"), idempotencyKey: "list-1").details.title == "Someone else's",
+                "keys are per owner")
             let lights = try #require(try await store.add(BucketListFixtures.item(in: list), idempotencyKey: nil))
             _ = try await store.add(BucketListFixtures.item(in: list, title: "Run a marathon"), idempotencyKey: nil)
-            _ = try await store.update(item: lights.id, owner: owner, details: lights.details, completion: Completion(at: BucketListFixtures.time(60)),
-                                       at: BucketListFixtures.time(60))
+            _ = try await store.update(
+                item: lights.id, owner: owner, details: lights.details, completion: Completion(at: BucketListFixtures.time(60)),
+                at: BucketListFixtures.time(60))
             let counted = try #require(try await store.list(list.id))
             #expect(counted.itemCount == 2 && counted.completedCount == 1)
             #expect(try await store.update(list.id, owner: UUID(), details: ListDetails(title: "Mine now"), at: BucketListFixtures.time(1)) == nil)
-            let renamed = try await store.update(list.id, owner: owner, details: ListDetails(title: "Before forty", visibility: .private),
-                                                 at: BucketListFixtures.time(2))
+            let renamed = try await store.update(
+                list.id, owner: owner, details: ListDetails(title: "Before forty", visibility: .private),
+                at: BucketListFixtures.time(2))
             #expect(renamed?.details.title == "Before forty" && renamed?.details.visibility == .private && renamed?.itemCount == 2)
         }
     }
@@ -38,8 +42,9 @@ import Testing
             let owner = UUID()
             let visibilities: [Visibility] = [.public, .followers, .private, .public, .public]
             for (index, visibility) in visibilities.enumerated() {
-                _ = try await store.create(BucketListFixtures.list(owner: owner, title: "List \(index)", visibility: visibility, at: Double(index)),
-                                           idempotencyKey: nil)
+                _ = try await store.create(
+                    BucketListFixtures.list(owner: owner, title: "List \(index)", visibility: visibility, at: Double(index)),
+                    idempotencyKey: nil)
             }
             let first = try await store.lists(of: owner, visibilities: [.public, .followers], page: PageRequest(size: 2))
             #expect(first.items.map(\.details.title) == ["List 4", "List 3"])
@@ -66,8 +71,9 @@ import Testing
             #expect(try await titles(list) == ["A", "B", "C", "D"])
             #expect(try await store.move(item: ids[3], owner: owner, to: list.id, position: 0, at: BucketListFixtures.time(1))?.position == 0)
             #expect(try await titles(list) == ["D", "A", "B", "C"])
-            #expect(try await store.move(item: ids[3], owner: owner, to: list.id, position: 99, at: BucketListFixtures.time(2))?.position == 3,
-                    "past the end is the end")
+            #expect(
+                try await store.move(item: ids[3], owner: owner, to: list.id, position: 99, at: BucketListFixtures.time(2))?.position == 3,
+                "past the end is the end")
             #expect(try await titles(list) == ["A", "B", "C", "D"])
             let moved = try await store.move(item: ids[1], owner: owner, to: other.id, position: 0, at: BucketListFixtures.time(3))
             #expect(moved?.listID == other.id && moved?.position == 0)
@@ -99,7 +105,9 @@ import Testing
             let items = try await store.items(in: list.id, page: PageRequest(size: 100)).items
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, item) in items.enumerated() {
-                    group.addTask { _ = try await store.move(item: item.id, owner: owner, to: list.id, position: (index * 7) % 30, at: BucketListFixtures.time()) }
+                    group.addTask {
+                        _ = try await store.move(item: item.id, owner: owner, to: list.id, position: (index * 7) % 30, at: BucketListFixtures.time())
+                    }
                 }
                 try await group.waitForAll()
             }
@@ -118,17 +126,20 @@ import Testing
             item.details.mediaIDs = [UUID(), UUID()]
             item.details.description = "Dress warmly"
             let source = UUID()
-            item = Item(id: item.id, listID: item.listID, ownerID: owner, details: item.details, source: .item(source), createdAt: item.createdAt,
-                        updatedAt: item.updatedAt)
+            item = Item(
+                id: item.id, listID: item.listID, ownerID: owner, details: item.details, source: .item(source), createdAt: item.createdAt,
+                updatedAt: item.updatedAt)
             let added = try #require(try await store.add(item, idempotencyKey: "item-1"))
             #expect(added == item)
             #expect(try await store.add(BucketListFixtures.item(in: list, title: "Other"), idempotencyKey: "item-1")?.id == item.id)
             #expect(try await store.add(BucketListFixtures.item(in: BucketListFixtures.list()), idempotencyKey: nil) == nil, "no such list")
             let completion = Completion(at: BucketListFixtures.time(30), note: "Green and purple", mediaID: UUID())
-            let done = try await store.update(item: item.id, owner: owner, details: item.details, completion: completion, at: BucketListFixtures.time(31))
+            let done = try await store.update(
+                item: item.id, owner: owner, details: item.details, completion: completion, at: BucketListFixtures.time(31))
             #expect(done?.completion == completion && done?.updatedAt == BucketListFixtures.time(31))
             #expect(try await store.item(item.id) == done)
-            #expect(try await store.update(item: item.id, owner: UUID(), details: item.details, completion: nil, at: BucketListFixtures.time(32)) == nil)
+            #expect(
+                try await store.update(item: item.id, owner: UUID(), details: item.details, completion: nil, at: BucketListFixtures.time(32)) == nil)
         }
     }
 
@@ -141,8 +152,9 @@ import Testing
             var done: [UUID] = []
             for (index, list) in [first, second, first].enumerated() {
                 let item = try #require(try await store.add(BucketListFixtures.item(in: list, title: "Item \(index)"), idempotencyKey: nil))
-                _ = try await store.update(item: item.id, owner: owner, details: item.details,
-                                           completion: Completion(at: BucketListFixtures.time(Double(index) * 100)), at: BucketListFixtures.time())
+                _ = try await store.update(
+                    item: item.id, owner: owner, details: item.details,
+                    completion: Completion(at: BucketListFixtures.time(Double(index) * 100)), at: BucketListFixtures.time())
                 done.append(item.id)
             }
             _ = try await store.add(BucketListFixtures.item(in: second, title: "Still open"), idempotencyKey: nil)

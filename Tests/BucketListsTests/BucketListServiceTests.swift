@@ -1,9 +1,10 @@
-@testable import BucketLists
 import Foundation
 import RoamCore
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import BucketLists
 
 /// The rules of lists and items: who sees what, who may change what, and what is checked.
 @Suite struct BucketListServiceTests {
@@ -14,9 +15,15 @@ import Testing
     /// The service on a clock that moves a millisecond each time it is read, from 1,000 s.
     func service(_ store: any BucketListRepository = InMemoryBucketListStore()) -> BucketListService {
         let ticks = Mutex(0.0)
-        return BucketListService(lists: store, graph: graph, media: media, now: {
-            BucketListFixtures.time(1_000 + ticks.withLock { tick in tick += 0.001; return tick })
-        })
+        return BucketListService(
+            lists: store, graph: graph, media: media,
+            now: {
+                BucketListFixtures.time(
+                    1_000
+                        + ticks.withLock { tick in
+                            tick += 0.001; return tick
+                        })
+            })
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -26,7 +33,9 @@ import Testing
             let open = try await lists.createList(ListDetails(title: "Open"), owner: ana, idempotencyKey: nil)
             let friends = try await lists.createList(ListDetails(title: "Friends", visibility: .followers), owner: ana, idempotencyKey: nil)
             let mine = try await lists.createList(ListDetails(title: "Mine", visibility: .private), owner: ana, idempotencyKey: nil)
-            for list in [open, friends, mine] { _ = try await lists.addItem(ItemDetails(title: "Something"), to: list.id, owner: ana, idempotencyKey: nil) }
+            for list in [open, friends, mine] {
+                _ = try await lists.addItem(ItemDetails(title: "Something"), to: list.id, owner: ana, idempotencyKey: nil)
+            }
             graph.follow(bo, ana)
 
             func titles(for reader: UUID) async throws -> [String] {
@@ -69,7 +78,9 @@ import Testing
         #expect(try await lists.item(item.id, for: ana).details.title == "Skydive", "a stranger's deletes change nothing")
         // Moving into someone else's list is refused as a list that does not exist.
         let bos = try await lists.createList(ListDetails(title: "Bo's"), owner: bo, idempotencyKey: nil)
-        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) { _ = try await lists.moveItem(item.id, to: bos.id, position: 0, owner: ana) }
+        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) {
+            _ = try await lists.moveItem(item.id, to: bos.id, position: 0, owner: ana)
+        }
     }
 
     @Test func badDetailsAreNamedByTheirFields() async throws {
@@ -77,16 +88,21 @@ import Testing
         let list = try await lists.createList(ListDetails(title: "  Trimmed  "), owner: ana, idempotencyKey: nil)
         #expect(list.details.title == "Trimmed")
         let listError = await #expect(throws: RoamError.self) {
-            _ = try await lists.createList(ListDetails(title: String(repeating: "x", count: 101), description: "bell \u{7}"), owner: ana,
-                                           idempotencyKey: String(repeating: "k", count: 101))
+            _ = try await lists.createList(
+                ListDetails(title: String(repeating: "x", count: 101), description: "bell \u{7}"), owner: ana,
+                idempotencyKey: String(repeating: "k", count: 101))
         }
         #expect(Set(listError?.violations.map(\.field) ?? []) == ["title", "description"])
-        let blank = await #expect(throws: RoamError.self) { _ = try await lists.createList(ListDetails(title: "   "), owner: ana, idempotencyKey: nil) }
+        let blank = await #expect(throws: RoamError.self) {
+            _ = try await lists.createList(ListDetails(title: "   "), owner: ana, idempotencyKey: nil)
+        }
         #expect(blank?.violations.map(\.field) == ["title"])
         let itemError = await #expect(throws: RoamError.self) {
             let someone = UUID()
-            _ = try await lists.addItem(ItemDetails(title: "", place: NamedPlace(point: GeoPoint(latitude: 95, longitude: 0), name: ""),
-                                                    mediaIDs: [someone, someone]), to: list.id, owner: ana, idempotencyKey: nil)
+            _ = try await lists.addItem(
+                ItemDetails(
+                    title: "", place: NamedPlace(point: GeoPoint(latitude: 95, longitude: 0), name: ""),
+                    mediaIDs: [someone, someone]), to: list.id, owner: ana, idempotencyKey: nil)
         }
         #expect(Set(itemError?.violations.map(\.field) ?? []) == ["title", "place.point.latitude", "place.name", "media_ids"])
         let item = try await lists.addItem(ItemDetails(title: "Learn to sail"), to: list.id, owner: ana, idempotencyKey: nil)
@@ -126,8 +142,10 @@ import Testing
         let open = try await lists.createList(ListDetails(title: "Ana's open list"), owner: ana, idempotencyKey: nil)
         let hidden = try await lists.createList(ListDetails(title: "Ana's own", visibility: .private), owner: ana, idempotencyKey: nil)
         let place = NamedPlace(point: GeoPoint(latitude: 27.1751, longitude: 78.0421), name: "Taj Mahal")
-        let original = try await lists.addItem(ItemDetails(title: "See the Taj Mahal at dawn", place: place, targetDate: LocalDate("2027-03-01"),
-                                                           mediaIDs: [media.upload(for: ana)]), to: open.id, owner: ana, idempotencyKey: nil)
+        let original = try await lists.addItem(
+            ItemDetails(
+                title: "See the Taj Mahal at dawn", place: place, targetDate: LocalDate("2027-03-01"),
+                mediaIDs: [media.upload(for: ana)]), to: open.id, owner: ana, idempotencyKey: nil)
         let secret = try await lists.addItem(ItemDetails(title: "Secret"), to: hidden.id, owner: ana, idempotencyKey: nil)
         let bos = try await lists.createList(ListDetails(title: "Bo's"), owner: bo, idempotencyKey: nil)
         let copy = try await lists.copyItem(original.id, into: bos.id, reader: bo, idempotencyKey: "copy-1")
@@ -135,7 +153,9 @@ import Testing
         #expect(copy.details == ItemDetails(title: original.details.title, place: place), "not Ana's photos or her date")
         #expect(try await lists.copyItem(original.id, into: bos.id, reader: bo, idempotencyKey: "copy-1").id == copy.id, "a retry")
         await #expect(throws: RoamError.notFound("item")) { _ = try await lists.copyItem(secret.id, into: bos.id, reader: bo, idempotencyKey: nil) }
-        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) { _ = try await lists.copyItem(original.id, into: open.id, reader: bo, idempotencyKey: nil) }
+        await #expect(throws: RoamError.invalidField("list_id", "must be one of your lists")) {
+            _ = try await lists.copyItem(original.id, into: open.id, reader: bo, idempotencyKey: nil)
+        }
         #expect(try await lists.visibleItem(secret.id, for: bo) == nil)
         #expect(try await lists.visibleItem(original.id, for: bo)?.ownerID == ana)
     }

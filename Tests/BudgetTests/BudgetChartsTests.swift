@@ -12,9 +12,11 @@ import Testing
 
     func statistics() -> BudgetStatistics {
         let trip = F.trip("2026-07-10", "2026-07-16")
-        let expenses = [F.expense(trip, "200", at: "2026-07-10T12:00:00Z", category: "lodging"),
-                        F.expense(trip, "120", at: "2026-07-11T12:00:00Z", category: "food"),
-                        F.expense(trip, "30", at: "2026-07-12T12:00:00Z", category: "<b> & co</b>")]
+        let expenses = [
+            F.expense(trip, "200", at: "2026-07-10T12:00:00Z", category: "lodging"),
+            F.expense(trip, "120", at: "2026-07-11T12:00:00Z", category: "food"),
+            F.expense(trip, "30", at: "2026-07-12T12:00:00Z", category: "<b> & co</b>"),
+        ]
         var budget = F.budget(trip, total: "700", caps: ["food": "100"])
         budget.plan = BudgetPlan(total: budget.plan!.total, customCategories: [BudgetCategory("<b> & co</b>")], caps: budget.plan!.caps)
         return BudgetStatistics(expenses: expenses, budget: budget, trip: trip, today: LocalDate("2026-07-12")!)

@@ -25,8 +25,9 @@ import Testing
         #expect(fields(total: "") == ["total"])
         #expect(fields(total: "10.001") == ["total"])
         #expect(fields(caps: ["food": "-1", "casino": "5"]) == ["caps.casino", "caps.food"])
-        #expect(fields(custom: ["Food", "", "Diving", "diving", String(repeating: "x", count: 41)])
-            == ["categories[0]", "categories[1]", "categories[3]", "categories[4]"])
+        #expect(
+            fields(custom: ["Food", "", "Diving", "diving", String(repeating: "x", count: 41)])
+                == ["categories[0]", "categories[1]", "categories[3]", "categories[4]"])
     }
 
     @Test func capsAboveTheTotalAreAllowedAndFlagged() throws {

@@ -16,8 +16,9 @@ import Testing
             _ = try await store.save(budget, trip: trip, at: F.utc("2026-07-01T00:00:00Z"))
             #expect(try await store.budget(of: trip.id) == budget)
             // Saving again in another currency (the trip's changed) keeps the budget's own.
-            budget = Budget(tripID: trip.id, ownerID: trip.ownerID, currency: Currency("USD")!, plan: budget.plan, thresholds: .standard,
-                            updatedAt: budget.updatedAt)
+            budget = Budget(
+                tripID: trip.id, ownerID: trip.ownerID, currency: Currency("USD")!, plan: budget.plan, thresholds: .standard,
+                updatedAt: budget.updatedAt)
             _ = try await store.save(budget, trip: trip, at: F.utc("2026-07-01T00:00:00Z"))
             let stored = try await store.budget(of: trip.id)
             #expect(stored?.currency.code == "EUR" && stored?.thresholds == .standard)
@@ -59,7 +60,9 @@ import Testing
             let second = try await store.expenses(of: trip.id, spentIn: nil, page: PageRequest(size: 2, cursor: first.nextCursor))
             #expect(second.items.map(\.id) == [early.id] && second.nextCursor == nil)
             let daily = try await store.dailyTotals(of: trip)
-            #expect(daily[LocalDate("2026-07-10")!] == DayTotal(count: 2, spent: 300) && daily[LocalDate("2026-07-11")!] == DayTotal(count: 1, spent: 300))
+            #expect(
+                daily[LocalDate("2026-07-10")!] == DayTotal(count: 2, spent: 300) && daily[LocalDate("2026-07-11")!] == DayTotal(count: 1, spent: 300)
+            )
         }
     }
 
@@ -68,10 +71,12 @@ import Testing
         try await kind.withStore { store async throws in
             let trip = F.trip()
             let usd = ExchangeRate(rate: Decimal(string: "0.9")!, source: .reference(date: LocalDate("2026-07-09")!))
-            let expenses = [F.expense(trip, "100", at: "2026-07-09T10:00:00Z", category: "lodging"),
-                            F.expense(trip, "10", "USD", at: "2026-07-11T10:00:00Z", rate: usd),
-                            F.expense(trip, "5.25", at: "2026-07-11T20:00:00Z"),
-                            F.expense(trip, "7", at: "2026-07-12T10:00:00Z", category: "transport")]
+            let expenses = [
+                F.expense(trip, "100", at: "2026-07-09T10:00:00Z", category: "lodging"),
+                F.expense(trip, "10", "USD", at: "2026-07-11T10:00:00Z", rate: usd),
+                F.expense(trip, "5.25", at: "2026-07-11T20:00:00Z"),
+                F.expense(trip, "7", at: "2026-07-12T10:00:00Z", category: "transport"),
+            ]
             for expense in expenses { _ = try await store.add(expense, idempotencyKey: nil, trip: trip, at: expense.createdAt) }
             let day = LocalDate("2026-07-11")!
             let totals = try await store.totals(of: trip, days: [day, LocalDate("2026-07-13")!])
@@ -165,8 +170,11 @@ import Testing
             let currencies = ["NOK", "SEK", "DKK", "PLN", "CZK", "HUF"].map { Currency($0)! }
             let currency = currencies[Int.random(in: 0..<currencies.count)]
             let friday = LocalDate("2031-03-14")!, monday = LocalDate("2031-03-17")!
-            #expect(try await store.importReferenceRates([ReferenceRate(date: friday, currency: currency, perEuro: Decimal(string: "11.4713")!),
-                                                         ReferenceRate(date: monday, currency: currency, perEuro: Decimal(string: "11.5")!)]) == 2)
+            #expect(
+                try await store.importReferenceRates([
+                    ReferenceRate(date: friday, currency: currency, perEuro: Decimal(string: "11.4713")!),
+                    ReferenceRate(date: monday, currency: currency, perEuro: Decimal(string: "11.5")!),
+                ]) == 2)
             let sunday = try await store.referenceRates(for: [currency], on: LocalDate("2031-03-16")!, notBefore: LocalDate("2031-03-09")!)
             #expect(sunday[currency]?.date == friday && sunday[currency]?.perEuro == Decimal(string: "11.4713"))
             let onMonday = try await store.referenceRates(for: [currency], on: monday, notBefore: LocalDate("2031-03-10")!)
@@ -186,7 +194,8 @@ import Testing
             try await store.setTripRate(Decimal(string: "0.0062"), for: Currency("JPY")!, trip: trip, owner: owner)
             try await store.setTripRate(Decimal(string: "0.92"), for: Currency("USD")!, trip: trip, owner: owner)
             try await store.setTripRate(Decimal(string: "0.0061"), for: Currency("JPY")!, trip: trip, owner: owner)
-            #expect(try await store.tripRates(of: trip) == [Currency("JPY")!: Decimal(string: "0.0061")!, Currency("USD")!: Decimal(string: "0.92")!])
+            #expect(
+                try await store.tripRates(of: trip) == [Currency("JPY")!: Decimal(string: "0.0061")!, Currency("USD")!: Decimal(string: "0.92")!])
             try await store.setTripRate(nil, for: Currency("USD")!, trip: trip, owner: owner)
             #expect(try await store.tripRates(of: trip).keys.map(\.code) == ["JPY"])
             #expect(try await store.tripRates(of: UUID()).isEmpty)
@@ -200,31 +209,39 @@ import Testing
             let kept = F.trip(owner: owner), purged = F.trip(owner: owner), stranger = F.trip()
             for trip in [kept, purged, stranger] {
                 _ = try await store.save(F.budget(trip, total: "10"), trip: trip, at: F.utc("2026-07-20T00:00:00Z"))
-                _ = try await store.add(F.expense(trip, "20", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: trip, at: F.utc("2026-07-20T00:00:00Z"))
+                _ = try await store.add(
+                    F.expense(trip, "20", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: trip, at: F.utc("2026-07-20T00:00:00Z"))
                 try await store.setTripRate(1, for: Currency("USD")!, trip: trip.id, owner: trip.ownerID)
             }
             try await store.purgeTrip(purged.id)
             try await store.purgeTrip(purged.id)
             // A write that raced the purge (trips' answer still cached) finds no trip.
-            for write in [{ _ = try await store.add(F.expense(purged, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: purged, at: .now) },
-                          { _ = try await store.save(F.budget(purged, total: "5"), trip: purged, at: .now) },
-                          { try await store.setTripRate(2, for: Currency("USD")!, trip: purged.id, owner: owner) }] as [@Sendable () async throws -> Void] {
+            for write in [
+                { _ = try await store.add(F.expense(purged, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: purged, at: .now) },
+                { _ = try await store.save(F.budget(purged, total: "5"), trip: purged, at: .now) },
+                { try await store.setTripRate(2, for: Currency("USD")!, trip: purged.id, owner: owner) },
+            ] as [@Sendable () async throws -> Void] {
                 await #expect { try await write() } throws: { ($0 as? RoamError)?.kind == .notFound }
             }
-            let purgedBudget = try await store.budget(of: purged.id), purgedExpenses = try await store.earliestExpenses(of: purged.id, spentIn: nil, limit: 10)
+            let purgedBudget = try await store.budget(of: purged.id),
+                purgedExpenses = try await store.earliestExpenses(of: purged.id, spentIn: nil, limit: 10)
             #expect(purgedBudget == nil && purgedExpenses.isEmpty)
             #expect(try await store.tripRates(of: purged.id).isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).allSatisfy { $0.tripID == kept.id })
             #expect(try await store.budget(of: kept.id) != nil)
             try await store.purgeUser(owner)
-            let keptBudget = try await store.budget(of: kept.id), keptExpenses = try await store.earliestExpenses(of: kept.id, spentIn: nil, limit: 10)
+            let keptBudget = try await store.budget(of: kept.id),
+                keptExpenses = try await store.earliestExpenses(of: kept.id, spentIn: nil, limit: 10)
             #expect(keptBudget == nil && keptExpenses.isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).isEmpty)
             // The key is free again for a new expense of that owner, on a new trip.
             let next = F.trip(owner: owner)
             #expect(try await !store.add(F.expense(next, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: next, at: .now).replayed)
-            await #expect(throws: RoamError.self) { try await store.add(F.expense(kept, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: kept, at: .now) }
-            let strangerBudget = try await store.budget(of: stranger.id), strangerExpenses = try await store.earliestExpenses(of: stranger.id, spentIn: nil, limit: 10)
+            await #expect(throws: RoamError.self) {
+                try await store.add(F.expense(kept, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil, trip: kept, at: .now)
+            }
+            let strangerBudget = try await store.budget(of: stranger.id),
+                strangerExpenses = try await store.earliestExpenses(of: stranger.id, spentIn: nil, limit: 10)
             #expect(strangerBudget != nil && strangerExpenses.count == 1)
         }
     }

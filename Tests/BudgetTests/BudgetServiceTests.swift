@@ -15,14 +15,18 @@ import Testing
 
     var service: BudgetService {
         let clock = clock, announced = announced
-        return BudgetService(trips: TableTripDirectory(trip), budgets: store, rates: store,
-                             announce: { alerts in announced.withLock { $0 += alerts } }, now: { clock.withLock { $0 } })
+        return BudgetService(
+            trips: TableTripDirectory(trip), budgets: store, rates: store,
+            announce: { alerts in announced.withLock { $0 += alerts } }, now: { clock.withLock { $0 } })
     }
 
     @Test func deletingTheBudgetRemovesThePlanAndKeepsTheExpenses() async throws {
-        _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "300", caps: ["food": "100"], categories: ["diving"], thresholds: [50])
-        let spent = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("12.00", "EUR", at: "2026-07-11T12:00:00Z", category: "diving"),
-                                                 idempotencyKey: nil).expense
+        _ = try await service.setPlan(
+            trip: trip.id, owner: trip.ownerID, total: "300", caps: ["food": "100"], categories: ["diving"], thresholds: [50])
+        let spent = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("12.00", "EUR", at: "2026-07-11T12:00:00Z", category: "diving"),
+            idempotencyKey: nil
+        ).expense
         try await service.deletePlan(trip: trip.id, owner: trip.ownerID)
         let overview = try await service.overview(trip: trip.id, owner: trip.ownerID, date: nil)
         #expect(overview.budget.plan == nil && overview.budget.thresholds == .standard)
@@ -33,13 +37,17 @@ import Testing
 
     @Test func anExpenseNamesOnlyAPinOfItsTripAndAPlaceThatExists() async throws {
         let (pin, otherTripsPin, place) = (UUID(), UUID(), UUID())
-        let service = BudgetService(trips: TableTripDirectory(trip, pins: [pin: trip.id, otherTripsPin: UUID()], places: [place]),
-                                    budgets: store, rates: store, announce: { _ in }, now: { F.utc("2026-07-10T10:00:00Z") })
+        let service = BudgetService(
+            trips: TableTripDirectory(trip, pins: [pin: trip.id, otherTripsPin: UUID()], places: [place]),
+            budgets: store, rates: store, announce: { _ in }, now: { F.utc("2026-07-10T10:00:00Z") })
         func add(pin: UUID? = nil, place: UUID? = nil) async throws -> Expense {
-            try await service.addExpense(trip: trip.id, owner: trip.ownerID,
-                                         draft: ExpenseDraft(amount: "3", currency: "EUR", spentAt: F.utc("2026-07-11T12:00:00Z"), category: "food",
-                                                             placeID: place?.lowercasedString ?? "", pinID: pin?.lowercasedString ?? ""),
-                                         idempotencyKey: nil).expense
+            try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID,
+                draft: ExpenseDraft(
+                    amount: "3", currency: "EUR", spentAt: F.utc("2026-07-11T12:00:00Z"), category: "food",
+                    placeID: place?.lowercasedString ?? "", pinID: pin?.lowercasedString ?? ""),
+                idempotencyKey: nil
+            ).expense
         }
         #expect(try await add(pin: pin).details.pinID == pin)
         #expect(try await add(place: place).details.placeID == place)
@@ -48,7 +56,8 @@ import Testing
         await #expect(throws: RoamError.invalidField("place_id", "must be a place Roam knows")) { _ = try await add(place: UUID()) }
         let expense = try await add()
         await #expect(throws: RoamError.invalidField("pin_id", "must be a pin of this trip")) {
-            _ = try await service.updateExpense(expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(pinID: otherTripsPin.lowercasedString))
+            _ = try await service.updateExpense(
+                expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(pinID: otherTripsPin.lowercasedString))
         }
     }
 
@@ -57,14 +66,16 @@ import Testing
     }
 
     func reference(_ day: String, _ code: String, _ perEuro: String) async throws {
-        _ = try await store.importReferenceRates([ReferenceRate(date: LocalDate(day)!, currency: Currency(code)!, perEuro: Decimal(string: perEuro)!)])
+        _ = try await store.importReferenceRates([ReferenceRate(date: LocalDate(day)!, currency: Currency(code)!, perEuro: Decimal(string: perEuro)!)]
+        )
     }
 
     @Test func anExpenseIsConvertedAtItsDaysRateWhichStaysFrozenOnIt() async throws {
         // Friday 10 July: 1 EUR = 1.10 USD. Saturday has no rate of its own, so Friday's is used.
         try await reference("2026-07-10", "USD", "1.10")
-        let write = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("11.00", "USD", at: "2026-07-11T12:00:00Z"),
-                                                 idempotencyKey: nil)
+        let write = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("11.00", "USD", at: "2026-07-11T12:00:00Z"),
+            idempotencyKey: nil)
         #expect(write.expense.converted == F.money("10.00", "EUR"))
         #expect(write.expense.rate.source == .reference(date: LocalDate("2026-07-10")!))
         #expect(write.expense.rate.text == "0.90909091")
@@ -77,8 +88,9 @@ import Testing
         #expect(changed.converted == F.money("10.00", "EUR") && changed.rate.text == "0.8")
         // A currency with exponent 0 through the euro: 1 EUR = 160 JPY and 1.25 USD, so 1,600 JPY is 12.50 USD... in euros, 10.00.
         try await reference("2026-07-10", "JPY", "160")
-        let yen = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("1600", "JPY", at: "2026-07-10T12:00:00Z"),
-                                               idempotencyKey: nil)
+        let yen = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("1600", "JPY", at: "2026-07-10T12:00:00Z"),
+            idempotencyKey: nil)
         #expect(yen.expense.converted == F.money("10.00", "EUR"))
     }
 
@@ -86,7 +98,8 @@ import Testing
         try await reference("2026-07-01", "CHF", "0.95")
         do {
             // 1 July is more than a week before 11 July: too old to stand for it.
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("20", "CHF", at: "2026-07-11T12:00:00Z"), idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft("20", "CHF", at: "2026-07-11T12:00:00Z"), idempotencyKey: nil)
             Issue.record("a missing rate was accepted")
         } catch let error as RoamError {
             #expect(error.reason == "RATE_UNAVAILABLE" && error.kind == .failedPrecondition)
@@ -100,8 +113,9 @@ import Testing
         try await reference("2026-07-10", "JPY", "160")
         let rates = try await service.setRate("0.0062", for: "jpy", trip: trip.id, owner: trip.ownerID)
         #expect(rates == [Currency("JPY")!: Decimal(string: "0.0062")!])
-        let write = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("1500", "JPY", at: "2026-07-10T12:00:00Z"),
-                                                 idempotencyKey: nil)
+        let write = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("1500", "JPY", at: "2026-07-10T12:00:00Z"),
+            idempotencyKey: nil)
         #expect(write.expense.converted == F.money("9.30", "EUR") && write.expense.rate.source == .owner)
         await #expect(throws: RoamError.self) { try await service.setRate("0", for: "JPY", trip: trip.id, owner: trip.ownerID) }
         await #expect(throws: RoamError.self) { try await service.setRate("1", for: "EUR", trip: trip.id, owner: trip.ownerID) }
@@ -109,8 +123,9 @@ import Testing
         // A trillion yen at a rate of a billion would overflow what an amount may be: refused, not stored.
         _ = try await service.setRate("1000000000", for: "JPY", trip: trip.id, owner: trip.ownerID)
         do {
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("1000000000000", "JPY", at: "2026-07-10T12:00:00Z"),
-                                             idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft("1000000000000", "JPY", at: "2026-07-10T12:00:00Z"),
+                idempotencyKey: nil)
             Issue.record("an overflowing conversion was accepted")
         } catch let error as RoamError {
             #expect(error.kind == .invalidArgument && error.violations.map(\.field) == ["amount"])
@@ -121,22 +136,25 @@ import Testing
     @Test func amountsHaveAtMostTheirCurrencysDecimalsAndFieldsAreNamed() async throws {
         try await reference("2026-07-10", "KWD", "0.33")
         try await reference("2026-07-10", "USD", "1.1")
-        let kuwait = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("1.005", "KWD", at: "2026-07-10T12:00:00Z"),
-                                                  idempotencyKey: nil)
+        let kuwait = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("1.005", "KWD", at: "2026-07-10T12:00:00Z"),
+            idempotencyKey: nil)
         #expect(kuwait.expense.details.amount.minorUnits == 1_005)
         for (amount, currency) in [("12.345", "USD"), ("1500.5", "JPY"), ("0", "EUR"), ("-3", "EUR"), ("1e3", "EUR")] {
             do {
-                _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft(amount, currency, at: "2026-07-10T12:00:00Z"),
-                                                 idempotencyKey: nil)
+                _ = try await service.addExpense(
+                    trip: trip.id, owner: trip.ownerID, draft: draft(amount, currency, at: "2026-07-10T12:00:00Z"),
+                    idempotencyKey: nil)
                 Issue.record("\(amount) \(currency) was accepted")
             } catch let error as RoamError {
                 #expect(error.kind == .invalidArgument && error.violations.map(\.field) == ["amount"], "\(amount) \(currency)")
             }
         }
         do {
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID,
-                                             draft: ExpenseDraft(amount: "5", currency: "XYZ", spentAt: nil, category: "souvenirs", pinID: "pin"),
-                                             idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID,
+                draft: ExpenseDraft(amount: "5", currency: "XYZ", spentAt: nil, category: "souvenirs", pinID: "pin"),
+                idempotencyKey: nil)
             Issue.record("a bad expense was accepted")
         } catch let error as RoamError {
             #expect(Set(error.violations.map(\.field)) == ["currency", "spent_at", "category", "pin_id"])
@@ -144,14 +162,19 @@ import Testing
     }
 
     @Test func aStrangerFindsNoBudgetNoExpensesAndCannotWrite() async throws {
-        let expense = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z"),
-                                                   idempotencyKey: nil).expense
+        let expense = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z"),
+            idempotencyKey: nil
+        ).expense
         let stranger = UUID()
         let attempts: [@Sendable () async throws -> Void] = [
             { _ = try await service.overview(trip: trip.id, owner: stranger, date: nil) },
             { _ = try await service.expense(expense.id, trip: trip.id, owner: stranger) },
             { _ = try await service.expenses(trip: trip.id, owner: stranger, date: nil, page: PageRequest()) },
-            { _ = try await service.addExpense(trip: trip.id, owner: stranger, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil) },
+            {
+                _ = try await service.addExpense(
+                    trip: trip.id, owner: stranger, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z"), idempotencyKey: nil)
+            },
             { try await service.deleteExpense(expense.id, trip: trip.id, owner: stranger) },
             { _ = try await service.setPlan(trip: trip.id, owner: stranger, total: "10", caps: [:], categories: [], thresholds: nil) },
             { _ = try await service.statistics(trip: trip.id, owner: stranger) },
@@ -174,12 +197,14 @@ import Testing
         #expect(first.date == LocalDate("2026-07-10") && first.allowance?.planned == 10_000 && first.allowance?.adaptive == 10_000)
         // 250.00 spent on the first three days; on the fourth, 450.00 over 4 days.
         for day in ["10", "11", "12"] {
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("83.33", "EUR", at: "2026-07-\(day)T12:00:00Z"),
-                                             idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft("83.33", "EUR", at: "2026-07-\(day)T12:00:00Z"),
+                idempotencyKey: nil)
         }
         clock.withLock { $0 = F.utc("2026-07-13T09:00:00Z") }
-        _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("12.50", "EUR", at: "2026-07-13T08:00:00Z"),
-                                         idempotencyKey: nil)
+        _ = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("12.50", "EUR", at: "2026-07-13T08:00:00Z"),
+            idempotencyKey: nil)
         let middle = try await service.overview(trip: trip.id, owner: trip.ownerID, date: nil)
         #expect(middle.allowance?.adaptive == (70_000 - 24_999) / 4 && middle.allowance?.leftToday == (70_000 - 24_999) / 4 - 1_250)
         #expect(middle.spent.minorUnits == 26_249 && middle.remaining?.minorUnits == 43_751)
@@ -198,7 +223,8 @@ import Testing
     @Test func alertsReachTheAnnouncerOncePerCrossing() async throws {
         _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "100", caps: [:], categories: [], thresholds: [50])
         for _ in 0..<3 {
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("20", "EUR", at: "2026-07-10T09:00:00Z"), idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft("20", "EUR", at: "2026-07-10T09:00:00Z"), idempotencyKey: nil)
         }
         let keys = announced.withLock { $0.map(\.key) }
         #expect(keys.filter { $0 == "total@50" }.count == 1)
@@ -210,8 +236,9 @@ import Testing
 
     @Test func aPlanNamesEveryBrokenRuleAtOnceAndADayOutsideTheTripIsRefused() async throws {
         do {
-            _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "-5", caps: ["casino": "10"], categories: [],
-                                          thresholds: [0, 80, 80])
+            _ = try await service.setPlan(
+                trip: trip.id, owner: trip.ownerID, total: "-5", caps: ["casino": "10"], categories: [],
+                thresholds: [0, 80, 80])
             Issue.record("a broken plan was accepted")
         } catch let error as RoamError {
             #expect(error.violations.map(\.field) == ["total", "caps.casino", "alert_thresholds[0]", "alert_thresholds[2]"])
@@ -223,22 +250,28 @@ import Testing
 
     @Test func theOwnersCategoriesAreAcceptedOnceInThePlan() async throws {
         await #expect(throws: RoamError.self) {
-            try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z", category: "Diving"),
-                                         idempotencyKey: nil)
+            try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z", category: "Diving"),
+                idempotencyKey: nil)
         }
-        _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "500", caps: ["diving": "100"], categories: ["Diving"], thresholds: nil)
-        let expense = try await service.addExpense(trip: trip.id, owner: trip.ownerID,
-                                                   draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z", category: " Diving "), idempotencyKey: nil)
+        _ = try await service.setPlan(
+            trip: trip.id, owner: trip.ownerID, total: "500", caps: ["diving": "100"], categories: ["Diving"], thresholds: nil)
+        let expense = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID,
+            draft: draft("5", "EUR", at: "2026-07-10T12:00:00Z", category: " Diving "), idempotencyKey: nil)
         #expect(expense.expense.details.category.name == "diving")
     }
 
     @Test func statisticsOfAKnownSet() async throws {
         _ = try await service.setPlan(trip: trip.id, owner: trip.ownerID, total: "700", caps: ["lodging": "400"], categories: [], thresholds: nil)
-        let set: [(String, String, String)] = [("200", "lodging", "2026-07-10T12:00:00Z"), ("12.40", "food", "2026-07-10T13:00:00Z"),
-                                               ("7.60", "food", "2026-07-11T13:00:00Z"), ("30", "transport", "2026-07-11T15:00:00Z"),
-                                               ("10", "food", "2026-07-12T13:00:00Z")]
+        let set: [(String, String, String)] = [
+            ("200", "lodging", "2026-07-10T12:00:00Z"), ("12.40", "food", "2026-07-10T13:00:00Z"),
+            ("7.60", "food", "2026-07-11T13:00:00Z"), ("30", "transport", "2026-07-11T15:00:00Z"),
+            ("10", "food", "2026-07-12T13:00:00Z"),
+        ]
         for (amount, category, at) in set {
-            _ = try await service.addExpense(trip: trip.id, owner: trip.ownerID, draft: draft(amount, "EUR", at: at, category: category), idempotencyKey: nil)
+            _ = try await service.addExpense(
+                trip: trip.id, owner: trip.ownerID, draft: draft(amount, "EUR", at: at, category: category), idempotencyKey: nil)
         }
         clock.withLock { $0 = F.utc("2026-07-12T20:00:00Z") }
         let statistics = try await service.statistics(trip: trip.id, owner: trip.ownerID)

@@ -1,7 +1,8 @@
 import Budget
-@testable import RoamCore
 import Foundation
 import Testing
+
+@testable import RoamCore
 
 /// Amounts as clients write them, in each currency's own minor units.
 @Suite struct MoneyTests {

@@ -18,21 +18,26 @@ import Testing
             #expect(first.status == 201, "\(first.text)")
             let open = try #require(try first.json()["id"] as? String)
             #expect(try first.json()["title"] as? String == "Portugal" && first.json()["visibility"] as? String == "public")
-            let retried = try await http.send("POST", "/v1/lists", json: ["title": "  Portugal  "], token: ana.token, headers: ["Idempotency-Key": key])
+            let retried = try await http.send(
+                "POST", "/v1/lists", json: ["title": "  Portugal  "], token: ana.token, headers: ["Idempotency-Key": key])
             #expect(try retried.status == 201 && (retried.json()["id"] as? String) == open)
             let friends = try await users.create("/v1/lists", ["title": "With friends", "visibility": "followers"], as: ana)
             let secret = try await users.create("/v1/lists", ["title": "Secret", "visibility": "private"], as: ana)
 
             // Items, in order, one with a place and a target date; wrong input names the field as sent.
-            let sintra = try await users.create("/v1/lists/\(open)/items", [
-                "title": "Sintra", "place": ["point": ["latitude": 38.7876, "longitude": -9.3905], "name": "Pena Palace"],
-                "targetDate": "2027-05-01",
-            ], as: ana)
+            let sintra = try await users.create(
+                "/v1/lists/\(open)/items",
+                [
+                    "title": "Sintra", "place": ["point": ["latitude": 38.7876, "longitude": -9.3905], "name": "Pena Palace"],
+                    "targetDate": "2027-05-01",
+                ], as: ana)
             let tram = try await users.create("/v1/lists/\(open)/items", ["title": "Tram 28"], as: ana)
             _ = try await users.create("/v1/lists/\(secret)/items", ["title": "Skydive"], as: ana)
-            for (body, field) in [(["title": " "], "title"), (["title": "X", "targetDate": "2027-02-30"], "targetDate"),
-                                  (["title": "X", "place": ["point": ["latitude": 91, "longitude": 0], "name": "Nowhere"]], "place.point.latitude"),
-                                  (["title": "X", "mediaIds": ["not-a-uuid"]], "mediaIds[0]")] as [([String: Any], String)] {
+            for (body, field) in [
+                (["title": " "], "title"), (["title": "X", "targetDate": "2027-02-30"], "targetDate"),
+                (["title": "X", "place": ["point": ["latitude": 91, "longitude": 0], "name": "Nowhere"]], "place.point.latitude"),
+                (["title": "X", "mediaIds": ["not-a-uuid"]], "mediaIds[0]"),
+            ] as [([String: Any], String)] {
                 let refused = try await http.send("POST", "/v1/lists/\(open)/items", json: body, token: ana.token)
                 #expect(refused.status == 400 && refused.problemFields.contains(field), "\(field): \(refused.status) \(refused.text)")
             }
@@ -92,8 +97,11 @@ import Testing
             #expect(try await http.send("PUT", "/v1/comments/\(commentID)/like", token: ana.token).status == 200)
             let thread = try await http.send("GET", "/v1/items/\(sintra)/comments", token: ana.token).json()["comments"] as? [[String: Any]]
             #expect(thread?.first?["likeCount"] as? Int == 1 && thread?.first?["subject"] as? String == "bucket_item/\(sintra)")
-            let secretItem = try #require(try await http.send("GET", "/v1/lists/\(secret)/items", token: ana.token)
-                .json()["items"] as? [[String: Any]]).first?["id"] as? String
+            let secretItem =
+                try #require(
+                    try await http.send("GET", "/v1/lists/\(secret)/items", token: ana.token)
+                        .json()["items"] as? [[String: Any]]
+                ).first?["id"] as? String
             let peek = try await http.send("POST", "/v1/items/\(try #require(secretItem))/comments", json: ["text": "Peek"], token: cy.token)
             #expect(peek.status == 404, "a stranger may not comment on a private list's item")
 
@@ -107,7 +115,8 @@ import Testing
             // Hostile and wrong input: a clear 400 or 404, never a 500.
             #expect(try await http.send("GET", "/v1/lists/not-a-uuid", token: ana.token).status == 400)
             #expect(try await http.send("GET", "/v1/lists/\(UUID().uuidString)", token: ana.token).status == 404)
-            #expect(try await http.send("PATCH", "/v1/lists/\(open)", json: ["visibility": "everyone"], token: ana.token).problemFields == ["visibility"])
+            #expect(
+                try await http.send("PATCH", "/v1/lists/\(open)", json: ["visibility": "everyone"], token: ana.token).problemFields == ["visibility"])
             #expect(try await http.send("PATCH", "/v1/lists/\(open)", json: ["title": "Mine now"], token: bo.token).status == 404)
             #expect(try await http.send("POST", "/v1/items/\(tram)/move", json: ["position": -1], token: ana.token).problemFields == ["position"])
             #expect(try await http.send("GET", "/v1/lists", token: nil).status == 401)
@@ -115,7 +124,9 @@ import Testing
             // Deleting the list takes its items; deleting the account takes the rest (through the accounts outbox).
             #expect(try await http.send("DELETE", "/v1/lists/\(open)", token: ana.token).status == 204)
             #expect(try await http.send("GET", "/v1/items/\(tram)", token: ana.token).status == 404)
-            #expect(try await http.send("DELETE", "/v1/lists/\(open)", token: ana.token).status == 404, "deleting again: not found, which a retry reads as done")
+            #expect(
+                try await http.send("DELETE", "/v1/lists/\(open)", token: ana.token).status == 404,
+                "deleting again: not found, which a retry reads as done")
             #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: ana.token).status == 204)
             #expect(await eventually { (try? await http.send("GET", "/v1/lists/\(friends)", token: bo.token).status) == 404 })
             let kept = try await http.send("GET", "/v1/items/\(try #require(try copy.json()["id"] as? String))", token: bo.token)
@@ -126,27 +137,36 @@ import Testing
     @Test func activitiesVotesSearchTrendingAndAddingToAList() async throws {
         try await withStack { http, users in
             let (ana, bo, cy) = (try await users.signUp("ana"), try await users.signUp("bo"), try await users.signUp("cy"))
-            let photo = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
-                                            token: ana.token, headers: ["Content-Type": "image/jpeg"])
+            let photo = try await http.send(
+                "POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
+                token: ana.token, headers: ["Content-Type": "image/jpeg"])
             let photoID = try #require(try photo.json()["mediaId"] as? String)
             let now = Date()
             let iso = ISO8601DateFormatter()
-            let fado = try await http.send("POST", "/v1/activities", json: [
-                "name": "Fado in Alfama", "description": "Small tavern, go late", "tags": ["#music", "night"], "mediaIds": [photoID],
-                "place": ["point": ["latitude": 38.7118, "longitude": -9.1300], "name": "Alfama"],
-                "window": ["startsAt": iso.string(from: now.addingTimeInterval(-3600)), "endsAt": iso.string(from: now.addingTimeInterval(3600))],
-            ], token: ana.token)
+            let fado = try await http.send(
+                "POST", "/v1/activities",
+                json: [
+                    "name": "Fado in Alfama", "description": "Small tavern, go late", "tags": ["#music", "night"], "mediaIds": [photoID],
+                    "place": ["point": ["latitude": 38.7118, "longitude": -9.1300], "name": "Alfama"],
+                    "window": [
+                        "startsAt": iso.string(from: now.addingTimeInterval(-3600)), "endsAt": iso.string(from: now.addingTimeInterval(3600)),
+                    ],
+                ], token: ana.token)
             #expect(fado.status == 201, "\(fado.text)")
             let fadoID = try #require(try fado.json()["id"] as? String)
             #expect(try fado.json()["tags"] as? [String] == ["music", "night"])
             let link = try #require((try fado.json()["media"] as? [[String: Any]])?.first?["thumbnail"] as? String)
             #expect(try await http.send("GET", link).status == 200, "the photo's signed link works without a token")
-            let surf = try await users.create("/v1/activities", [
-                "name": "Surf lesson", "tags": ["sea"], "place": ["point": ["latitude": 38.6800, "longitude": -9.3300], "name": "Carcavelos"],
-            ], as: bo)
-            let far = try await users.create("/v1/activities", [
-                "name": "Port tasting", "place": ["point": ["latitude": 41.1400, "longitude": -8.6100], "name": "Porto"],
-            ], as: cy)
+            let surf = try await users.create(
+                "/v1/activities",
+                [
+                    "name": "Surf lesson", "tags": ["sea"], "place": ["point": ["latitude": 38.6800, "longitude": -9.3300], "name": "Carcavelos"],
+                ], as: bo)
+            let far = try await users.create(
+                "/v1/activities",
+                [
+                    "name": "Port tasting", "place": ["point": ["latitude": 41.1400, "longitude": -8.6100], "name": "Porto"],
+                ], as: cy)
 
             // Votes: one each, changeable and withdrawable; the counts and my vote on every answer.
             #expect(try await http.send("PUT", "/v1/activities/\(fadoID)/vote", json: ["vote": "up"], token: bo.token).status == 200)
@@ -178,26 +198,31 @@ import Testing
             let near = try await http.send("GET", "/v1/activities?lat=38.7118&lng=-9.1300&radius=30000&sort=distance", token: ana.token)
             let distances = (try near.json()["activities"] as? [[String: Any]])?.compactMap { $0["distanceMeters"] as? Double } ?? []
             #expect(distances.count == 2 && distances[0] < 1 && distances[1] > 15_000)
-            for (query, field) in [("lat=38.7", "lng"), ("south=38", "west"), ("lat=38.7&lng=-9.1&radius=1000000", "radius"),
-                                   ("sort=distance", "sort"), ("lat=38.7&lng=-9.1&south=38&west=-10&north=42&east=-8", "south"),
-                                   ("tag=no%20spaces", "tag"), ("pageToken=garbage", "pageToken")] {
+            for (query, field) in [
+                ("lat=38.7", "lng"), ("south=38", "west"), ("lat=38.7&lng=-9.1&radius=1000000", "radius"),
+                ("sort=distance", "sort"), ("lat=38.7&lng=-9.1&south=38&west=-10&north=42&east=-8", "south"),
+                ("tag=no%20spaces", "tag"), ("pageToken=garbage", "pageToken"),
+            ] {
                 let refused = try await http.send("GET", "/v1/activities?\(query)", token: ana.token)
                 #expect(refused.status == 400 && refused.problemFields.contains(field), "\(query): \(refused.status) \(refused.text)")
             }
             _ = far
 
             // Trending near Lisbon: the radius widens to take in what is there; the ranker puts the voted one first.
-            #expect(await eventually(timeout: .seconds(20)) {
-                guard let reply = try? await http.send("GET", "/v1/activities/trending?lat=38.7118&lng=-9.1300", token: ana.token),
-                      let json = try? reply.json(), let found = json["activities"] as? [[String: Any]] else { return false }
-                return found.first?["name"] as? String == "Fado in Alfama" && (json["radiusMeters"] as? Double ?? 0) >= 50_000
-            })
+            #expect(
+                await eventually(timeout: .seconds(20)) {
+                    guard let reply = try? await http.send("GET", "/v1/activities/trending?lat=38.7118&lng=-9.1300", token: ana.token),
+                        let json = try? reply.json(), let found = json["activities"] as? [[String: Any]]
+                    else { return false }
+                    return found.first?["name"] as? String == "Fado in Alfama" && (json["radiusMeters"] as? Double ?? 0) >= 50_000
+                })
             #expect(try await http.send("GET", "/v1/activities/trending?lat=95&lng=0", token: ana.token).problemFields == ["lat"])
 
             // "Add to my list": an item that remembers the activity, which counts the lists it is in. The
             // list's cover comes with signed links too.
-            let cover = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
-                                            token: bo.token, headers: ["Content-Type": "image/jpeg"])
+            let cover = try await http.send(
+                "POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
+                token: bo.token, headers: ["Content-Type": "image/jpeg"])
             let coverID = try #require(try cover.json()["mediaId"] as? String)
             let list = try await users.create("/v1/lists", ["title": "Lisbon", "coverMediaId": coverID], as: bo)
             let covered = try await http.send("GET", "/v1/lists/\(list)", token: cy.token).json()
@@ -238,9 +263,11 @@ import Testing
 
         func signUp(_ name: String) async throws -> User {
             let username = "\(name)_\(Int.random(in: 1000...99999))"
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "\(username)@example.com", "username": username, "password": "correct horse battery", "displayName": name,
-            ])
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "\(username)@example.com", "username": username, "password": "correct horse battery", "displayName": name,
+                ])
             return User(name: username, token: try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String))
         }
 
@@ -258,22 +285,27 @@ import Testing
         let (mediaPort, feedPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let mediaAddress = ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]
         let stack = try await ProcessStack.startAccounts(environment: [
-            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);bucketlists=127.0.0.1:\(bucketListsPort)",
+            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);bucketlists=127.0.0.1:\(bucketListsPort)"
         ])
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents()
-        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: [
-            "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)", "RELATIONS_CACHE_TTL": "0s",
-        ])
+        let (feed, _) = try await stack.startFeed(
+            eventsPort: eventsPort, port: feedPort,
+            environment: [
+                "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)", "RELATIONS_CACHE_TTL": "0s",
+            ])
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: mediaAddress.merging([
-            "RELATIONS_CACHE_TTL": "0s", "TRENDING_INTERVAL": "1s",
-        ]) { _, new in new })
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-                                                           environment: mediaAddress.merging([
-                                                               "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-                                                           ]) { _, new in new })
+        let (bucketLists, _) = try await stack.startBucketLists(
+            port: bucketListsPort,
+            environment: mediaAddress.merging([
+                "RELATIONS_CACHE_TTL": "0s", "TRENDING_INTERVAL": "1s",
+            ]) { _, new in new })
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: mediaAddress.merging([
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
         try await body(http, Users(http: http))
         await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
     }

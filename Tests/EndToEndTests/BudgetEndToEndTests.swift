@@ -10,7 +10,9 @@ import Testing
 @Suite(.serialized) struct BudgetEndToEndTests {
     @Test func aTripsBudgetThroughTheGatewayAndItsPurges() async throws {
         let (tripsPort, budgetPort) = (FreePort.next(), FreePort.next())
-        let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)"])
+        let stack = try await ProcessStack.startAccounts(environment: [
+            "USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort)"
+        ])
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
@@ -18,56 +20,75 @@ import Testing
         let (media, mediaPort) = try await stack.startMedia()
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
-        ])
-        func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
             ])
+        func signUp(_ name: String) async throws -> String {
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+                ])
             return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         }
         let token = try await signUp("spender"), stranger = try await signUp("stranger")
-        let tripID = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10", "endDate": "2031-06-16",
-            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-        ], token: token).json()["id"] as? String)
+        let tripID = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10", "endDate": "2031-06-16",
+                    "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: token
+            ).json()["id"] as? String)
 
         // An operator loads the ECB's daily file; Saturday's expenses take Friday's rate.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("Date, USD, JPY, CYP, \n13 June 2031, 1.2500, 160.00, N/A, \n".utf8).write(to: file)
         let imported = try await roam(["rates", "import", file.path], budgetPort: budgetPort)
-        #expect(imported.status == 0 && imported.output.hasPrefix("2 rates for 1 days written (2031-06-13 to 2031-06-13), 1 cells skipped"),
-                "\(imported.output)")
+        #expect(
+            imported.status == 0 && imported.output.hasPrefix("2 rates for 1 days written (2031-06-13 to 2031-06-13), 1 cells skipped"),
+            "\(imported.output)")
 
-        let set = try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: [
-            "total": "700", "caps": ["food": "100", "lodging": "700"], "categories": ["Diving"],
-        ], token: token)
+        let set = try await http.send(
+            "PUT", "/v1/trips/\(tripID)/budget",
+            json: [
+                "total": "700", "caps": ["food": "100", "lodging": "700"], "categories": ["Diving"],
+            ], token: token)
         #expect(set.status == 200, "\(String(decoding: set.body, as: UTF8.self))")
         let plan = try set.json()
         #expect(plan["capsExceedTotal"] as? Bool == true && (plan["total"] as? [String: Any])?["amount"] as? String == "700.00")
         #expect((plan["categories"] as? [String])?.last == "diving" && plan["alertThresholds"] as? [Int] == [80, 100])
 
-        func spend(_ amount: String, _ currency: String, at instant: String, category: String = "food", key: String? = nil,
-                   as caller: String? = nil) async throws -> HTTPTestClient.Reply {
-            try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
-                "amount": amount, "currency": currency, "spentAt": instant, "category": category, "note": "=cmd|' /C calc'!A0",
-            ], token: caller ?? token, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
+        func spend(
+            _ amount: String, _ currency: String, at instant: String, category: String = "food", key: String? = nil,
+            as caller: String? = nil
+        ) async throws -> HTTPTestClient.Reply {
+            try await http.send(
+                "POST", "/v1/trips/\(tripID)/expenses",
+                json: [
+                    "amount": amount, "currency": currency, "spentAt": instant, "category": category, "note": "=cmd|' /C calc'!A0",
+                ], token: caller ?? token, headers: key.map { ["Idempotency-Key": $0] } ?? [:])
         }
         let dollars = try await spend("12.50", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
         #expect(dollars.status == 201, "\(String(decoding: dollars.body, as: UTF8.self))")
         let dinner = try dollars.json()
         #expect((dinner["converted"] as? [String: Any])?["amount"] as? String == "10.00")
-        #expect(dinner["rateSource"] as? String == "reference" && dinner["rateDate"] as? String == "2031-06-13" && dinner["date"] as? String == "2031-06-14")
+        #expect(
+            dinner["rateSource"] as? String == "reference" && dinner["rateDate"] as? String == "2031-06-13"
+                && dinner["date"] as? String == "2031-06-14")
         let retried = try await spend("12.50", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
         #expect(try retried.json()["id"] as? String == dinner["id"] as? String)
         // References are checked: a pin that is not one of this trip's, a place that does not exist.
         for (field, id) in [("pinId", UUID()), ("placeId", UUID())] {
-            let dangling = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
-                "amount": "1", "currency": "EUR", "spentAt": "2031-06-14T12:00:00Z", "category": "food", field: id.lowercasedString,
-            ], token: token)
+            let dangling = try await http.send(
+                "POST", "/v1/trips/\(tripID)/expenses",
+                json: [
+                    "amount": "1", "currency": "EUR", "spentAt": "2031-06-14T12:00:00Z", "category": "food", field: id.lowercasedString,
+                ], token: token)
             #expect(dangling.status == 400 && dangling.problemFields == [field], "\(field): \(dangling.status) \(dangling.text.prefix(200))")
         }
         let reused = try await spend("99", "USD", at: "2031-06-14T12:00:00Z", key: "dinner")
@@ -83,9 +104,11 @@ import Testing
         let noRateProblem = try noRate.json()
         #expect(noRate.status == 422 && noRateProblem["reason"] as? String == "RATE_UNAVAILABLE")
         #expect((noRateProblem["detail"] as? String)?.contains("CHF") == true && (noRateProblem["detail"] as? String)?.contains("2031-06-14") == true)
-        let badTime = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
-            "amount": "5", "currency": "EUR", "spentAt": "tomorrow", "category": "food",
-        ], token: token)
+        let badTime = try await http.send(
+            "POST", "/v1/trips/\(tripID)/expenses",
+            json: [
+                "amount": "5", "currency": "EUR", "spentAt": "tomorrow", "category": "food",
+            ], token: token)
         #expect(badTime.status == 400)
         let unknownCategory = try await spend("5", "EUR", at: "2031-06-14T12:00:00Z", category: "casino")
         let unknownCategoryField = (try unknownCategory.json()["errors"] as? [[String: Any]])?.first?["field"] as? String
@@ -102,7 +125,9 @@ import Testing
         let owned = try await spend("10", "USD", at: "2031-06-15T12:00:00Z")
         let ownedExpense = try owned.json()
         #expect((ownedExpense["converted"] as? [String: Any])?["amount"] as? String == "5.00" && ownedExpense["rateSource"] as? String == "owner")
-        #expect(try await http.send("GET", "/v1/trips/\(tripID)/expenses/\(dinner["id"] as? String ?? "")", token: token).json()["rate"] as? String == "0.8")
+        #expect(
+            try await http.send("GET", "/v1/trips/\(tripID)/expenses/\(dinner["id"] as? String ?? "")", token: token).json()["rate"] as? String
+                == "0.8")
         let ownedID = try #require(ownedExpense["id"] as? String)
         let edited = try await http.send("PATCH", "/v1/trips/\(tripID)/expenses/\(ownedID)", json: ["amount": "20", "note": "museum"], token: token)
         let editedExpense = try edited.json()
@@ -133,13 +158,21 @@ import Testing
         #expect(try await count("budget.expenses", stack.adminURL) == 3)
         #expect(try await http.send("DELETE", "/v1/trips/\(tripID)", token: token).status == 204)
         #expect(await eventually { (try? await count("budget.budgets", stack.adminURL)) == 0 })
-        let second = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-07-01", "endDate": "2031-07-02",
-            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-        ], token: token).json()["id"] as? String)
-        #expect(try await http.send("POST", "/v1/trips/\(second)/expenses", json: [
-            "amount": "3", "currency": "EUR", "spentAt": "2031-07-01T10:00:00Z", "category": "food",
-        ], token: token).status == 201)
+        let second = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-07-01", "endDate": "2031-07-02",
+                    "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: token
+            ).json()["id"] as? String)
+        #expect(
+            try await http.send(
+                "POST", "/v1/trips/\(second)/expenses",
+                json: [
+                    "amount": "3", "currency": "EUR", "spentAt": "2031-07-01T10:00:00Z", "category": "food",
+                ], token: token
+            ).status == 201)
         #expect(try await http.send("DELETE", "/v1/me", json: ["password": "correct horse battery"], token: token).status == 204)
         #expect(await eventually { (try? await count("budget.expenses", stack.adminURL)) == 0 })
         await expectCleanStops(gateway, bucketLists, budget, trips, feed, events, media, stack.accounts)
@@ -172,42 +205,64 @@ import Testing
         let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000", "FANOUT_TIMEOUT": "10s",
-        ])
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "diarist@example.com", "username": "diarist", "password": "correct horse battery", "displayName": "Diarist",
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000", "FANOUT_TIMEOUT": "10s",
+            ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "diarist@example.com", "username": "diarist", "password": "correct horse battery", "displayName": "Diarist",
+            ])
         let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
-        let tripID = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-10", "endDate": "2025-06-12",
-            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-        ], token: token).json()["id"] as? String)
+        let tripID = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2025-06-10", "endDate": "2025-06-12",
+                    "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: token
+            ).json()["id"] as? String)
 
         // Two photos: 23:50 local on the 10th, and 00:10 local on the 11th (still the 10th in UTC).
         func upload(_ wallClock: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: [
-                "exif-ifd2-DateTimeOriginal": wallClock, "exif-ifd2-OffsetTimeOriginal": "+01:00",
-            ]), token: token, headers: ["Content-Type": "image/jpeg"])
+            let reply = try await http.send(
+                "POST", "/v1/media",
+                body: try TestPhoto.bytes(exif: [
+                    "exif-ifd2-DateTimeOriginal": wallClock, "exif-ifd2-OffsetTimeOriginal": "+01:00",
+                ]), token: token, headers: ["Content-Type": "image/jpeg"])
             return try #require(try reply.json()["mediaId"] as? String)
         }
         let lateEvening = try await upload("2025:06:10 23:50:00"), afterMidnight = try await upload("2025:06:11 00:10:00")
-        #expect(try await http.send("POST", "/v1/trips/\(tripID)/journal", json: ["title": "Arrival", "body": "Tiles.", "date": "2025-06-10"],
-                                    token: token).status == 201)
-        #expect(try await http.send("POST", "/v1/trips/\(tripID)/pins", json: [
-            "title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.1300], "visitedAt": "2025-06-10T10:00:00Z",
-        ], token: token).status == 201)
+        #expect(
+            try await http.send(
+                "POST", "/v1/trips/\(tripID)/journal", json: ["title": "Arrival", "body": "Tiles.", "date": "2025-06-10"],
+                token: token
+            ).status == 201)
+        #expect(
+            try await http.send(
+                "POST", "/v1/trips/\(tripID)/pins",
+                json: [
+                    "title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.1300],
+                    "visitedAt": "2025-06-10T10:00:00Z",
+                ], token: token
+            ).status == 201)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("Date,USD,\n2025-06-10,1.1000,\n".utf8).write(to: file)
         #expect(try runRoam(["rates", "import", file.path], environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]).status == 0)
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "300"], token: token).status == 200)
-        for (amount, currency, at, category) in [("20", "EUR", "2025-06-10T12:00:00Z", "food"), ("11", "USD", "2025-06-10T19:00:00Z", "transport"),
-                                                 ("5", "EUR", "2025-06-11T09:00:00Z", "food")] {
-            let spent = try await http.send("POST", "/v1/trips/\(tripID)/expenses", json: [
-                "amount": amount, "currency": currency, "spentAt": at, "category": category,
-            ], token: token)
+        for (amount, currency, at, category) in [
+            ("20", "EUR", "2025-06-10T12:00:00Z", "food"), ("11", "USD", "2025-06-10T19:00:00Z", "transport"),
+            ("5", "EUR", "2025-06-11T09:00:00Z", "food"),
+        ] {
+            let spent = try await http.send(
+                "POST", "/v1/trips/\(tripID)/expenses",
+                json: [
+                    "amount": amount, "currency": currency, "spentAt": at, "category": category,
+                ], token: token)
             #expect(spent.status == 201, "\(String(decoding: spent.body, as: UTF8.self))")
         }
 
@@ -229,23 +284,30 @@ import Testing
         #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-13", token: token).status == 404)
         #expect(try await http.send("GET", "/v1/trips/\(tripID)/days/June-10", token: token).status == 400)
         // Trips and budget are asked while the trip is read: someone else still gets a plain 404.
-        let stranger = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "stranger@example.com", "username": "stranger", "password": "correct horse battery", "displayName": "Stranger",
-        ])
+        let stranger = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "stranger@example.com", "username": "stranger", "password": "correct horse battery", "displayName": "Stranger",
+            ])
         let strangerToken = try #require((try stranger.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         let refused = try await http.send("GET", "/v1/trips/\(tripID)/days/2025-06-10", token: strangerToken)
         #expect(try refused.status == 404 && refused.json()["parts"] == nil)
         // A day to come: its plans and allowance, no photos asked for.
-        let upcoming = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-06-10", "endDate": "2031-06-12",
-            "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-        ], token: token).json()["id"] as? String)
+        let upcoming = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-06-10", "endDate": "2031-06-12",
+                    "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: token
+            ).json()["id"] as? String)
         #expect(try await http.send("PUT", "/v1/trips/\(upcoming)/budget", json: ["total": "300"], token: token).status == 200)
         let ahead = try await http.send("GET", "/v1/trips/\(upcoming)/days/2031-06-11", token: token).json()
         #expect(ahead["when"] as? String == "future" && ahead["photos"] == nil && ahead["journalEntries"] == nil)
         #expect(statuses(ahead) == ["savedPlaces": "ok", "itinerary": "ok", "budget": "ok"])
         #expect((ahead["savedPlaces"] as? [Any])?.isEmpty == true && (ahead["itinerary"] as? [Any])?.isEmpty == true)
-        #expect((((ahead["budget"] as? [String: Any])?["allowance"] as? [String: Any])?["planned"] as? [String: Any])?["amount"] as? String == "100.00")
+        #expect(
+            (((ahead["budget"] as? [String: Any])?["allowance"] as? [String: Any])?["planned"] as? [String: Any])?["amount"] as? String == "100.00")
 
         let calendar = try await http.send("GET", "/v1/trips/\(tripID)/calendar", token: token).json()
         #expect(statuses(calendar) == ["trips": "ok", "media": "ok", "budget": "ok"])

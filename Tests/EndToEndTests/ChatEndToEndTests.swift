@@ -23,25 +23,37 @@ import Testing
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                                         "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)"])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                "FEED_ADDRESS": "127.0.0.1:\(portA),127.0.0.1:\(portB)",
+            ])
         var tokens: [String] = []
         var ids: [String] = []
         for name in ["chat_host", "chat_ana", "chat_ben"] {
-            let json = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
-            ]).json()
+            let json = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+                ]
+            ).json()
             tokens.append(try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String, "\(json)"))
             ids.append(try #require((json["account"] as? [String: Any])?["userId"] as? String))
         }
-        let eventID = try #require(try await http.send("POST", "/v1/events", json: [
-            "name": "Hitta chat", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-            "durationSeconds": 3600,
-        ], token: tokens[0]).json()["eventId"] as? String)
+        let eventID = try #require(
+            try await http.send(
+                "POST", "/v1/events",
+                json: [
+                    "name": "Hitta chat", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+                    "durationSeconds": 3600,
+                ], token: tokens[0]
+            ).json()["eventId"] as? String)
         for token in tokens.dropFirst() {
-            let joined = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                             json: ["latitude": 57.7, "longitude": 11.97, "accuracyMeters": 5], token: token)
+            let joined = try await http.send(
+                "POST", "/v1/events/\(eventID)/join",
+                json: ["latitude": 57.7, "longitude": 11.97, "accuracyMeters": 5], token: token)
             #expect(joined.status == 200)
         }
 
@@ -57,15 +69,22 @@ import Testing
                         group.addTask {
                             for line in 0..<20 {
                                 let replica = (index + line) % 2 == 0 ? replicaA : replicaB
-                                _ = try await replica.sendChatMessage(.with { $0.eventID = eventID; $0.text = "\(index)/\(line)" },
-                                                                      metadata: ["authorization": "Bearer \(token)"])
+                                _ = try await replica.sendChatMessage(
+                                    .with {
+                                        $0.eventID = eventID; $0.text = "\(index)/\(line)"
+                                    },
+                                    metadata: ["authorization": "Bearer \(token)"])
                             }
                         }
                     }
                     try await group.waitForAll()
                 }
-                let history = try await replicaA.listChatMessages(.with { $0.eventID = eventID; $0.page.pageSize = 100 },
-                                                                  metadata: ["authorization": "Bearer \(tokens[0])"]).messages
+                let history = try await replicaA.listChatMessages(
+                    .with {
+                        $0.eventID = eventID; $0.page.pageSize = 100
+                    },
+                    metadata: ["authorization": "Bearer \(tokens[0])"]
+                ).messages
                 #expect(history.map(\.sequence) == Array((1...60).reversed()))
                 #expect(await anasReading.waitFor(60) == Array(1...60))
                 #expect(await bensReading.waitFor(60) == Array(1...60))
@@ -125,12 +144,13 @@ final class ChatStream: Sendable {
                         case .message(let message): state.sequences.withLock { $0.append(message.sequence) }
                         case .live: state.live.withLock { $0 = true }
                         case .feedUpdate(let update):
-                            let text = switch update.update {
-                            case .post(let post): "post \(post.postID)"
-                            case .comment(let comment): "comment \(comment.commentID)"
-                            case .likes(let likes): "likes \(likes.subject) \(likes.likeCount)"
-                            case nil: "unknown"
-                            }
+                            let text =
+                                switch update.update {
+                                case .post(let post): "post \(post.postID)"
+                                case .comment(let comment): "comment \(comment.commentID)"
+                                case .likes(let likes): "likes \(likes.subject) \(likes.likeCount)"
+                                case nil: "unknown"
+                                }
                             state.news.withLock { $0.append(text) }
                         case nil: break
                         }

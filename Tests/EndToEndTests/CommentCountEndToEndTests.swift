@@ -30,7 +30,8 @@ import Testing
             #expect(try await http.send("POST", "/v1/comments/\(comment)/replies", json: ["text": "Thanks"], token: ana).status == 201)
             #expect(try await count("/v1/activities/\(sauna)", as: bo) == 2)
             #expect(try await count("/v1/items/\(item)") == 2, "replies count")
-            let found = try await http.send("GET", "/v1/activities?lat=60.1699&lng=24.9384&radius=500", token: bo).json()["activities"] as? [[String: Any]]
+            let found =
+                try await http.send("GET", "/v1/activities?lat=60.1699&lng=24.9384&radius=500", token: bo).json()["activities"] as? [[String: Any]]
             #expect(found?.first { $0["id"] as? String == sauna }?["commentCount"] as? Int == 2, "searches count too")
             let items = try await http.send("GET", "/v1/lists/\(list)/items", token: bo).json()["items"] as? [[String: Any]]
             #expect(items?.first?["commentCount"] as? Int == 2, "and list pages")

@@ -18,8 +18,12 @@ import Testing
                 let parts = utc.dateComponents([.year, .month, .day], from: now.addingTimeInterval(Double(offset) * 86_400))
                 return String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
             }
-            let trip = try await http.created("/v1/trips", ["title": "Here and now", "destination": ["name": "Anywhere"], "startDate": day(-1),
-                                                            "endDate": day(1), "timeZone": "Etc/UTC", "homeCurrency": "EUR"], token: ana)
+            let trip = try await http.created(
+                "/v1/trips",
+                [
+                    "title": "Here and now", "destination": ["name": "Anywhere"], "startDate": day(-1),
+                    "endDate": day(1), "timeZone": "Etc/UTC", "homeCurrency": "EUR",
+                ], token: ana)
             let path = "/v1/trips/\(trip)/daily-reminder"
             #expect(try await http.send("GET", path, token: ana).status == 404, "off until turned on")
             for wrong in ["25:00", "8:00", "20:60", "twenty"] {
@@ -29,7 +33,9 @@ import Testing
             #expect(try await http.send("PUT", path, json: ["time": "20:00"], token: bo).status == 404, "not Bo's trip")
 
             // The next whole minute, at least 20 s away so the stream is open before it comes.
-            let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60 + (now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 40 ? 120 : 60))
+            let due = Date(
+                timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60
+                    + (now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) > 40 ? 120 : 60))
             let parts = utc.dateComponents([.hour, .minute], from: due)
             let time = String(format: "%02d:%02d", parts.hour!, parts.minute!)
             let set = try await http.send("PUT", path, json: ["time": time], token: ana)
@@ -41,9 +47,11 @@ import Testing
             #expect(try await http.send("GET", path, token: ana).json()["time"] as? String == time)
 
             let lines = LineSink()
-            let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                        arguments: ["-sN", "-H", "Authorization: Bearer \(ana)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                        environment: [:]) { lines.append($0) }
+            let curl = try ChildProcess(
+                name: "curl", executable: "/usr/bin/curl",
+                arguments: ["-sN", "-H", "Authorization: Bearer \(ana)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                environment: [:]
+            ) { lines.append($0) }
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == "event: connected" })
             #expect(await lines.waitFor(timeout: .seconds(150)) { $0 == "event: daily_reminder" }, "\(lines.all.suffix(5))")

@@ -35,8 +35,12 @@ import Testing
             return path
         }
         let point: [String: Any] = ["latitude": 38.71, "longitude": -9.14]
-        let trip = try await made("/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
-                                                "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"])
+        let trip = try await made(
+            "/v1/trips",
+            [
+                "title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
+                "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+            ])
         let walk = try await made("/v1/walks", ["title": "Alfama", "start": ["point": point]])
         let list = try await made("/v1/lists", ["title": "Someday"])
         let event: [String: Any] = ["name": "Picnic", "center": point, "radiusMeters": 200, "capacity": 10, "durationSeconds": 3600]
@@ -44,38 +48,59 @@ import Testing
 
         // Each fixture makes one of Ana's objects and says where to delete it.
         let fixtures: [String: () async throws -> String] = [
-            "deleteTrip": { "/v1/trips/\(try await made("/v1/trips", ["title": "Porto", "destination": ["name": "Porto", "point": point], "startDate": "2031-07-01", "endDate": "2031-07-02", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"]))" },
-            "deletePin": { "/v1/trips/\(trip)/pins/\(try await made("/v1/trips/\(trip)/pins", ["title": "Rossio", "description": "Square", "point": point, "visitedAt": "2031-06-12T09:30:00.000Z"]))" },
-            "deleteJournalEntry": { "/v1/trips/\(trip)/journal/\(try await made("/v1/trips/\(trip)/journal", ["title": "Day one", "body": "Trams", "date": "2031-06-12"]))" },
-            "deleteExpense": { "/v1/trips/\(trip)/expenses/\(try await made("/v1/trips/\(trip)/expenses", ["amount": "4.50", "currency": "EUR", "spentAt": "2031-06-12T12:00:00.000Z", "category": "food"]))" },
+            "deleteTrip": {
+                "/v1/trips/\(try await made("/v1/trips", ["title": "Porto", "destination": ["name": "Porto", "point": point], "startDate": "2031-07-01", "endDate": "2031-07-02", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"]))"
+            },
+            "deletePin": {
+                "/v1/trips/\(trip)/pins/\(try await made("/v1/trips/\(trip)/pins", ["title": "Rossio", "description": "Square", "point": point, "visitedAt": "2031-06-12T09:30:00.000Z"]))"
+            },
+            "deleteJournalEntry": {
+                "/v1/trips/\(trip)/journal/\(try await made("/v1/trips/\(trip)/journal", ["title": "Day one", "body": "Trams", "date": "2031-06-12"]))"
+            },
+            "deleteExpense": {
+                "/v1/trips/\(trip)/expenses/\(try await made("/v1/trips/\(trip)/expenses", ["amount": "4.50", "currency": "EUR", "spentAt": "2031-06-12T12:00:00.000Z", "category": "food"]))"
+            },
             "deleteWalk": { "/v1/walks/\(try await made("/v1/walks", ["title": "Baixa", "start": ["point": point]]))" },
             "removePointOfInterest": {
-                let reply = try await http.send("POST", "/v1/walks/\(walk)/points-of-interest", json: ["point": point, "name": "Viewpoint"], token: ana)
+                let reply = try await http.send(
+                    "POST", "/v1/walks/\(walk)/points-of-interest", json: ["point": point, "name": "Viewpoint"], token: ana)
                 let points = try #require(try reply.json()["pointsOfInterest"] as? [[String: Any]], "\(reply.status) \(reply.text.prefix(300))")
                 return "/v1/walks/\(walk)/points-of-interest/\(try #require(points.last?["id"] as? String))"
             },
             "deleteBucketList": { "/v1/lists/\(try await made("/v1/lists", ["title": "Later"]))" },
             "deleteBucketItem": { "/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Skydive"]))" },
             "deletePlace": { "/v1/places/\(try await made("/v1/places", ["name": "My bench", "point": point]))" },
-            "deleteActivity": { "/v1/activities/\(try await made("/v1/activities", ["name": "Tram 28", "place": ["point": point, "name": "Graça"]]))" },
-            "deletePost": { "/v1/posts/\(try await made("/v1/stories", ["text": "Tiles", "place": point.merging(["name": "Alfama"]) { $1 }], key: "postId"))" },
+            "deleteActivity": {
+                "/v1/activities/\(try await made("/v1/activities", ["name": "Tram 28", "place": ["point": point, "name": "Graça"]]))"
+            },
+            "deletePost": {
+                "/v1/posts/\(try await made("/v1/stories", ["text": "Tiles", "place": point.merging(["name": "Alfama"]) { $1 }], key: "postId"))"
+            },
             "unfollowPlace": {
-                let followed = try await http.send("PUT", "/v1/places/follow", json: ["latitude": 38.71, "longitude": -9.14, "name": "Rossio", "radiusMeters": 300], token: ana)
+                let followed = try await http.send(
+                    "PUT", "/v1/places/follow", json: ["latitude": 38.71, "longitude": -9.14, "name": "Rossio", "radiusMeters": 300], token: ana)
                 #expect(followed.status == 200, "\(followed.text.prefix(200))")
                 return "/v1/places/follow?lat=38.71&lng=-9.14"
             },
             "withdrawActivityVote": {
-                try await put("/v1/activities/\(try await made("/v1/activities", ["name": "Fado", "place": ["point": point, "name": "Alfama"]]))/vote", ["vote": "up"])
+                try await put(
+                    "/v1/activities/\(try await made("/v1/activities", ["name": "Fado", "place": ["point": point, "name": "Alfama"]]))/vote",
+                    ["vote": "up"])
             },
             "unfavouriteActivity": {
-                try await put("/v1/activities/\(try await made("/v1/activities", ["name": "Miradouro", "place": ["point": point, "name": "Graça"]]))/favourite")
+                try await put(
+                    "/v1/activities/\(try await made("/v1/activities", ["name": "Miradouro", "place": ["point": point, "name": "Graça"]]))/favourite")
             },
             "unlikePost": { try await put("/v1/posts/\(story)/like") },
-            "unlikeComment": { try await put("/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Yes"], key: "commentId"))/like") },
+            "unlikeComment": {
+                try await put("/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Yes"], key: "commentId"))/like")
+            },
             "unsavePost": { try await put("/v1/posts/\(story)/save") },
             "unfollow": { try await put("/v1/users/third\(suffix)/follow") },
             "unblock": { try await put("/v1/users/third\(suffix)/block") },
-            "reopenBucketItem": { try await put("/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Fado night"]))/completion", ["note": "Sung"]) },
+            "reopenBucketItem": {
+                try await put("/v1/items/\(try await made("/v1/lists/\(list)/items", ["title": "Fado night"]))/completion", ["note": "Sung"])
+            },
             "deleteTripRate": { try await put("/v1/trips/\(trip)/rates/USD", ["rate": "0.9"]) },
             "deleteBudget": { try await put("/v1/trips/\(trip)/budget", ["total": "500"]) },
             "clearDailyReminder": { try await put("/v1/trips/\(trip)/daily-reminder", ["time": "20:30"]) },

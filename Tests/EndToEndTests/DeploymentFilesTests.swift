@@ -1,6 +1,6 @@
 import Accounts
-import Budget
 import BucketLists
+import Budget
 import Events
 import Feed
 import Foundation
@@ -39,9 +39,11 @@ import Trips
             _ = try BucketListsApp.Configuration(environment: Environment(Self.development, readLog: bucketListsLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment(Self.development, readLog: gatewayLog))
-            return ["accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
-                    "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
-                    "bucketlists": bucketListsLog.variables, "gateway": gatewayLog.variables]
+            return [
+                "accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
+                "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
+                "bucketlists": bucketListsLog.variables, "gateway": gatewayLog.variables,
+            ]
         }
     }
 
@@ -76,8 +78,11 @@ import Trips
         }
         // `roam provision` reads the administrator's URL and one password per service.
         let provision = try #require(compose["provision"])
-        #expect(provision == ["DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
-                             "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD"])
+        #expect(
+            provision == [
+                "DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
+                "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD",
+            ])
     }
 
     @Test func composeGivesEachServiceItsOwnDatabaseRole() throws {
@@ -88,14 +93,16 @@ import Trips
         #expect(file.contains("postgres://roam_media:${MEDIA_DB_PASSWORD:?set MEDIA_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_trips:${TRIPS_DB_PASSWORD:?set TRIPS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
         #expect(file.contains("postgres://roam_budget:${BUDGET_DB_PASSWORD:?set BUDGET_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
-        #expect(file.contains("postgres://roam_bucketlists:${BUCKETLISTS_DB_PASSWORD:?set BUCKETLISTS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
+        #expect(
+            file.contains("postgres://roam_bucketlists:${BUCKETLISTS_DB_PASSWORD:?set BUCKETLISTS_DB_PASSWORD in compose/.env}@postgres:5432/roam"))
     }
 
     @Test func envExampleCoversEveryRequiredVariable() throws {
         let compose = try Self.text("compose/docker-compose.yml")
         let required = Set(compose.matches(of: /\$\{([A-Z_]+):\?/).map { String($0.output.1) })
-        let example = Set(try Self.text("compose/.env.example").split(separator: "\n")
-            .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "=").first.map(String.init) })
+        let example = Set(
+            try Self.text("compose/.env.example").split(separator: "\n")
+                .filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: "=").first.map(String.init) })
         #expect(!required.isEmpty)
         #expect(required.subtracting(example).isEmpty, "missing from .env.example: \(required.subtracting(example).sorted())")
     }
@@ -130,15 +137,18 @@ import Trips
             ("gateway", { _ = try GatewaySettings(environment: Environment([:])) }),
         ]
         for (name, start) in starts {
-            #expect("\(name) started without ROAM_SERVICE_SECRET") { try start() }
-                throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET" }
+            #expect("\(name) started without ROAM_SERVICE_SECRET") { try start() } throws: {
+                ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET"
+            }
         }
     }
 
     /// Each process's README, where its own settings are listed (those of every service are in the root one).
-    static let readmes = ["accounts": "Services/Accounts/README.md", "events": "Services/Events/README.md", "feed": "Services/Feed/README.md",
-                          "media": "Services/Media/README.md", "trips": "Services/Trips/README.md", "budget": "Services/Budget/README.md",
-                          "bucketlists": "Services/BucketLists/README.md", "gateway": "Gateway/README.md"]
+    static let readmes = [
+        "accounts": "Services/Accounts/README.md", "events": "Services/Events/README.md", "feed": "Services/Feed/README.md",
+        "media": "Services/Media/README.md", "trips": "Services/Trips/README.md", "budget": "Services/Budget/README.md",
+        "bucketlists": "Services/BucketLists/README.md", "gateway": "Gateway/README.md",
+    ]
 
     @Test func everyVariableIsListedInItsProcessReadmeOrTheRootOne() throws {
         let root = try Self.text("README.md")
@@ -155,7 +165,10 @@ import Trips
     @Test func theImageHoldsEveryExecutableComposeRuns() throws {
         let dockerfile = try Self.text("compose/Dockerfile")
         let commands = try Self.text("compose/docker-compose.yml").matches(of: /command: \["([a-z-]+)"/).map { String($0.output.1) }
-        #expect(Set(commands) == ["roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-gateway"])
+        #expect(
+            Set(commands) == [
+                "roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-gateway",
+            ])
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")
         }

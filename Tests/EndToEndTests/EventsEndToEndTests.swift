@@ -17,9 +17,11 @@ import Testing
     }
 
     func signUp(_ http: HTTPTestClient, _ name: String) async throws -> (id: String, token: String) {
-        let reply = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
-        ])
+        let reply = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+            ])
         let json = try reply.json()
         let token = try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String, "\(json)")
         let id = try #require((json["account"] as? [String: Any])?["userId"] as? String)
@@ -34,19 +36,25 @@ import Testing
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ])
 
         let host = try await signUp(http, "e2e_host")
         let guest = try await signUp(http, "e2e_guest")
         let late = try await signUp(http, "e2e_late")
         let rowdy = try await signUp(http, "e2e_rowdy")
 
-        let created = try await http.send("POST", "/v1/events", json: [
-            "name": "Fika in the park", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
-            "capacity": 3, "durationSeconds": 30, "visibility": "private", "password": "kanelbulle", "tags": ["Fika"],
-        ], token: host.token)
+        let created = try await http.send(
+            "POST", "/v1/events",
+            json: [
+                "name": "Fika in the park", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
+                "capacity": 3, "durationSeconds": 30, "visibility": "private", "password": "kanelbulle", "tags": ["Fika"],
+            ], token: host.token)
         #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
         let eventID = try #require(try created.json()["eventId"] as? String)
 
@@ -63,29 +71,37 @@ import Testing
 
         // The host's notification stream, through the gateway, as Server-Sent Events.
         let hostStream = LineSink()
-        let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                    arguments: ["-sN", "-H", "Authorization: Bearer \(host.token)",
-                                                "\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                    environment: [:]) { hostStream.append($0) }
+        let curl = try ChildProcess(
+            name: "curl", executable: "/usr/bin/curl",
+            arguments: [
+                "-sN", "-H", "Authorization: Bearer \(host.token)",
+                "\(http.base.absoluteString)/v1/me/notifications/stream",
+            ],
+            environment: [:]
+        ) { hostStream.append($0) }
         defer { curl.terminate() }
         #expect(await hostStream.waitFor { $0 == "event: connected" })
 
-        let wrong = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here.latitude, here.longitude, ["password": "wrong"]),
-                                        token: guest.token)
+        let wrong = try await http.send(
+            "POST", "/v1/events/\(eventID)/join", json: at(here.latitude, here.longitude, ["password": "wrong"]),
+            token: guest.token)
         #expect(wrong.status == 403 && wrong.reason == "WRONG_PASSWORD")
         for user in [guest, rowdy] {
-            let joined = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                             json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: user.token)
+            let joined = try await http.send(
+                "POST", "/v1/events/\(eventID)/join",
+                json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: user.token)
             #expect(joined.status == 200, "\(String(decoding: joined.body, as: UTF8.self))")
         }
         #expect(await hostStream.waitFor { $0.hasPrefix("data: ") && $0.contains("member_joined") && $0.contains(guest.id) })
-        let full = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                       json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: late.token)
+        let full = try await http.send(
+            "POST", "/v1/events/\(eventID)/join",
+            json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: late.token)
         #expect(full.status == 409 && full.reason == "EVENT_FULL")
 
         #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(rowdy.id)", token: host.token).status == 204)
-        let rejoin = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                         json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: rowdy.token)
+        let rejoin = try await http.send(
+            "POST", "/v1/events/\(eventID)/join",
+            json: at(here.latitude, here.longitude, ["password": "kanelbulle"]), token: rowdy.token)
         #expect(rejoin.status == 403 && rejoin.reason == "BANNED", "\(rejoin.status) \(rejoin.text)")
 
         let moved = try await http.send("POST", "/v1/me/location", json: at(away.latitude, away.longitude), token: guest.token)
@@ -107,11 +123,13 @@ import Testing
         var left = -1
         for _ in 0..<100 where left != 0 {
             left = try await ProcessStack.withAdmin(stack.adminURL) { client in
-                try await client.query("""
+                try await client.query(
+                    """
                     SELECT (SELECT count(*) FROM events.events) + (SELECT count(*) FROM events.members)
                          + (SELECT count(*) FROM events.bans) + (SELECT count(*) FROM events.waitlist)
                          + (SELECT count(*) FROM events.password_failures) + (SELECT count(*) FROM events.outbox WHERE completed_at IS NULL)
-                    """, logger: Logger(label: "e2e")).collect().first?.decode(Int.self) ?? -1
+                    """, logger: Logger(label: "e2e")
+                ).collect().first?.decode(Int.self) ?? -1
             }
             if left != 0 { try await Task.sleep(for: .milliseconds(200)) }
         }

@@ -21,7 +21,8 @@ import Testing
             #expect(try await http.send("PUT", "/v1/activities/\(skate)/favourite", token: bo).status == 200)
             #expect(try await http.send("GET", "/v1/activities/\(fika)", token: bo).json()["favourite"] as? Bool == true)
             #expect(try await http.send("GET", "/v1/activities/\(fika)", token: ana).json()["favourite"] as? Bool == false, "Bo's, not Ana's")
-            let near = try await http.send("GET", "/v1/activities?lat=59.3293&lng=18.0686&radius=500", token: bo).json()["activities"] as? [[String: Any]]
+            let near =
+                try await http.send("GET", "/v1/activities?lat=59.3293&lng=18.0686&radius=500", token: bo).json()["activities"] as? [[String: Any]]
             #expect(near?.first { $0["id"] as? String == fika }?["favourite"] as? Bool == true, "searches show it too")
 
             func favourites(_ query: String = "") async throws -> [String] {
@@ -38,7 +39,9 @@ import Testing
 
             // Ana blocks Bo: her activity leaves his favourites, and he cannot mark it again.
             #expect(try await http.send("PUT", "/v1/users/visitor\(suffix)/block", token: ana).status == 204)
-            #expect(await eventually(timeout: .seconds(5)) { (try? await favourites()) == [skate] }, "the block reaches bucket lists through accounts' feed")
+            #expect(
+                await eventually(timeout: .seconds(5)) { (try? await favourites()) == [skate] },
+                "the block reaches bucket lists through accounts' feed")
             #expect(try await http.send("PUT", "/v1/activities/\(fika)/favourite", token: bo).status == 404)
             #expect(try await http.send("DELETE", "/v1/activities/\(skate)/favourite", token: bo).status == 204)
             #expect(try await favourites().isEmpty)

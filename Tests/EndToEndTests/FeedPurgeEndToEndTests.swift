@@ -13,34 +13,46 @@ import Testing
         let stack = try await ProcessStack.startAccounts()
         let feedPort = FreePort.next()
         let (events, eventsPort) = try await stack.startEvents(environment: [
-            "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)",
+            "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)"
         ])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
         let (media, mediaPort) = try await stack.startMedia()
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ])
 
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "feed_host@example.com", "username": "feed_host", "password": "correct horse battery", "displayName": "Host",
-        ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "feed_host@example.com", "username": "feed_host", "password": "correct horse battery", "displayName": "Host",
+            ])
         let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
-        let eventID = try #require(try await http.send("POST", "/v1/events", json: [
-            "name": "Hitta night", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-            "durationSeconds": 3600,
-        ], token: token).json()["eventId"] as? String)
+        let eventID = try #require(
+            try await http.send(
+                "POST", "/v1/events",
+                json: [
+                    "name": "Hitta night", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+                    "durationSeconds": 3600,
+                ], token: token
+            ).json()["eventId"] as? String)
 
         let transport = try HTTP2ClientTransport.Posix(target: .ipv4(address: "127.0.0.1", port: feedPort), transportSecurity: .plaintext)
         try await withGRPCClient(transport: transport) { grpc in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)
             let bearer: Metadata = ["authorization": "Bearer \(token)"]
-            let post = try await client.createPost(.with {
-                $0.audience = .with { $0.eventID = eventID }
-                $0.text = "First! #hitta"
-            }, metadata: bearer).post
+            let post = try await client.createPost(
+                .with {
+                    $0.audience = .with { $0.eventID = eventID }
+                    $0.text = "First! #hitta"
+                }, metadata: bearer
+            ).post
             #expect(try await client.listEventPosts(.with { $0.eventID = eventID }, metadata: bearer).posts.map(\.postID) == [post.postID])
 
             #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: token).status == 204)
@@ -68,19 +80,27 @@ import Testing
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-                                                                         "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-                                                                         "FEED_ADDRESS": "127.0.0.1:\(feedPort)"])
-        func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+                "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
             ])
+        func signUp(_ name: String) async throws -> String {
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+                ])
             return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         }
         let (author, reader) = (try await signUp("leaving_author"), try await signUp("staying_reader"))
-        let story = try await http.send("POST", "/v1/stories", json: [
-            "text": "Fika by the canal #göteborg", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"],
-        ], token: author)
+        let story = try await http.send(
+            "POST", "/v1/stories",
+            json: [
+                "text": "Fika by the canal #göteborg", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"],
+            ], token: author)
         #expect(story.status == 201)
         let storyID = try #require(try story.json()["postId"] as? String)
         #expect(try await http.send("PUT", "/v1/posts/\(storyID)/like", token: reader).status == 200)

@@ -21,12 +21,13 @@ import Testing
                         for index in 0..<10_000 {
                             let username = "w\(worker)_\(index)"
                             do {
-                                _ = try await accounts.signUp(.with {
-                                    $0.email = "\(username)@example.com"
-                                    $0.username = username
-                                    $0.password = "correct horse battery"
-                                    $0.displayName = "Worker"
-                                })
+                                _ = try await accounts.signUp(
+                                    .with {
+                                        $0.email = "\(username)@example.com"
+                                        $0.username = username
+                                        $0.password = "correct horse battery"
+                                        $0.displayName = "Worker"
+                                    })
                                 record.accept(username)
                             } catch let error as RPCError {
                                 record.fail(error.code)

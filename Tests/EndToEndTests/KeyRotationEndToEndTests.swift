@@ -26,8 +26,14 @@ import Testing
             let reply = try await http.send("POST", "/v1/auth/login", json: ["identifier": "rotating", "password": "correct horse battery"])
             return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         }
-        #expect(try await http.send("POST", "/v1/auth/signup", json: ["email": "rotating@example.com", "username": "rotating",
-                                                                      "password": "correct horse battery", "displayName": "R"]).status == 201)
+        #expect(
+            try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "rotating@example.com", "username": "rotating",
+                    "password": "correct horse battery", "displayName": "R",
+                ]
+            ).status == 201)
         let before = try await logIn()
 
         // 1. prepare: a second key is published; verifiers know it within their refresh interval.

@@ -14,26 +14,32 @@ import Testing
         let mediaAddress = ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]
         let stack = try await ProcessStack.startAccounts(environment: mediaAddress)
         let (mediaProcess, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": media.path])
-        let (events, eventsPort) = try await stack.startEvents(environment: mediaAddress.merging([
-            "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort)",
-        ]) { _, new in new })
+        let (events, eventsPort) = try await stack.startEvents(
+            environment: mediaAddress.merging([
+                "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort)"
+            ]) { _, new in new })
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: mediaAddress)
         let (trips, tripsPort) = try await stack.startTrips()
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: mediaAddress.merging([
-            "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-        ]) { _, new in new })
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: mediaAddress.merging([
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
 
         func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
-            ])
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
+                ])
             return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         }
         func upload(_ photo: Data, as token: String) async throws -> String {
-            let reply = try await http.send("POST", "/v1/media?attachmentOnly=true", body: photo, token: token,
-                                            headers: ["Content-Type": "image/jpeg"])
+            let reply = try await http.send(
+                "POST", "/v1/media?attachmentOnly=true", body: photo, token: token,
+                headers: ["Content-Type": "image/jpeg"])
             #expect(reply.status == 201)
             return try #require(try reply.json()["mediaId"] as? String)
         }
@@ -65,10 +71,12 @@ import Testing
 
         // An event's banner: shown through a signed link while the event lasts, deleted when it ends.
         let bannerID = try await upload(try TestPhoto.bytes(width: 640, height: 360), as: ana)
-        let created = try await http.send("POST", "/v1/events", json: [
-            "name": "Hitta night", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-            "durationSeconds": 3600, "bannerMediaId": bannerID,
-        ], token: ana)
+        let created = try await http.send(
+            "POST", "/v1/events",
+            json: [
+                "name": "Hitta night", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+                "durationSeconds": 3600, "bannerMediaId": bannerID,
+            ], token: ana)
         #expect(created.status == 201)
         let event = try created.json()
         let bannerLink = try #require((event["banner"] as? [String: Any])?["thumbnail"] as? String)
@@ -80,8 +88,9 @@ import Testing
         #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: ana).status == 204)
         #expect(await eventually { (try? await http.send("GET", bannerLink).status) == 404 }, "the banner outlived its event")
         #expect(try await http.send("GET", "/v1/media/\(bannerID)", token: ana).status == 404)
-        #expect(await eventually { (try? await http.send("GET", "/v1/media/\(postedID)", token: ana).status) == 404 },
-                "a picture uploaded for an event post outlived the event")
+        #expect(
+            await eventually { (try? await http.send("GET", "/v1/media/\(postedID)", token: ana).status) == 404 },
+            "a picture uploaded for an event post outlived the event")
         // The story's photos are not the event's: they stay.
         #expect(try await http.send("GET", "/v1/media/\(ids[0])", token: ana).status == 200)
 

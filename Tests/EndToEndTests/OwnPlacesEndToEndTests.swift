@@ -11,8 +11,12 @@ import Testing
             let ana = try await http.signUp("local\(suffix)").token
             let bo = try await http.signUp("stranger\(suffix)").token
             let (latitude, longitude) = (Double.random(in: -50...50), Double.random(in: -170...170))
-            let made = try await http.send("POST", "/v1/places", json: ["name": "  Joana's flat ", "point": ["latitude": latitude, "longitude": longitude],
-                                                                        "address": "Rua das Flores 3"], token: ana)
+            let made = try await http.send(
+                "POST", "/v1/places",
+                json: [
+                    "name": "  Joana's flat ", "point": ["latitude": latitude, "longitude": longitude],
+                    "address": "Rua das Flores 3",
+                ], token: ana)
             #expect(made.status == 201, "\(made.status) \(made.text)")
             let place = try #require(try made.json()["id"] as? String)
             let answered = try made.json()
@@ -27,36 +31,58 @@ import Testing
             #expect(try await nearby(bo).isEmpty)
 
             // Ana uses it on her trip: saved, planned, named by an expense.
-            let trip = try await http.created("/v1/trips", ["title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-05-02",
-                                                            "endDate": "2031-05-05", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"], token: ana)
+            let trip = try await http.created(
+                "/v1/trips",
+                [
+                    "title": "Porto", "destination": ["name": "Porto"], "startDate": "2031-05-02",
+                    "endDate": "2031-05-05", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: ana)
             #expect(try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": place], token: ana).status == 201)
-            let planned = try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": place, "date": "2031-05-03", "time": "20:00"], token: ana)
+            let planned = try await http.send(
+                "POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": place, "date": "2031-05-03", "time": "20:00"], token: ana)
             let plannedName = try planned.json()["placeName"] as? String
             #expect(planned.status == 201 && plannedName == "Joana's flat", "\(planned.text)")
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/expenses", json: ["amount": "12", "currency": "EUR", "spentAt": "2031-05-03T21:00:00.000Z",
-                                                                                    "category": "food", "placeId": place], token: ana).status == 201)
+            #expect(
+                try await http.send(
+                    "POST", "/v1/trips/\(trip)/expenses",
+                    json: [
+                        "amount": "12", "currency": "EUR", "spentAt": "2031-05-03T21:00:00.000Z",
+                        "category": "food", "placeId": place,
+                    ], token: ana
+                ).status == 201)
             // Bo cannot: not on his trip, not on his expense, not rated, not deleted.
-            let bosTrip = try await http.created("/v1/trips", ["title": "Porto too", "destination": ["name": "Porto"], "startDate": "2031-05-02",
-                                                               "endDate": "2031-05-05", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"], token: bo)
+            let bosTrip = try await http.created(
+                "/v1/trips",
+                [
+                    "title": "Porto too", "destination": ["name": "Porto"], "startDate": "2031-05-02",
+                    "endDate": "2031-05-05", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ], token: bo)
             let saving = try await http.send("POST", "/v1/trips/\(bosTrip)/saved-places", json: ["placeId": place], token: bo)
             #expect((400...499).contains(saving.status) && saving.problemFields == ["placeId"], "\(saving.status) \(saving.text)")
-            let spending = try await http.send("POST", "/v1/trips/\(bosTrip)/expenses", json: ["amount": "1", "currency": "EUR", "spentAt": "2031-05-03T21:00:00.000Z",
-                                                                                             "category": "food", "placeId": place], token: bo)
+            let spending = try await http.send(
+                "POST", "/v1/trips/\(bosTrip)/expenses",
+                json: [
+                    "amount": "1", "currency": "EUR", "spentAt": "2031-05-03T21:00:00.000Z",
+                    "category": "food", "placeId": place,
+                ], token: bo)
             #expect((400...499).contains(spending.status) && spending.problemFields == ["placeId"], "\(spending.status) \(spending.text)")
             #expect(try await http.send("PUT", "/v1/places/\(place)/rating", json: ["stars": 5], token: bo).status == 404)
             #expect(try await http.send("DELETE", "/v1/places/\(place)", token: bo).status == 404)
 
             // Checked at the edge.
-            for (body, field) in [(["point": ["latitude": 1, "longitude": 1]], "name"),
-                                  (["name": String(repeating: "x", count: 201), "point": ["latitude": 1, "longitude": 1]], "name"),
-                                  (["name": "Bench", "point": ["latitude": 91, "longitude": 1]], "point"),
-                                  (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "category": "castle"], "category"),
-                                  (["name": "Bench"], "point"),
-                                  (["name": "Ben\u{0}ch", "point": ["latitude": 1, "longitude": 1]], "name"),
-                                  (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "address": "Rua\u{0}1"], "address")] as [([String: Any], String)] {
+            for (body, field) in [
+                (["point": ["latitude": 1, "longitude": 1]], "name"),
+                (["name": String(repeating: "x", count: 201), "point": ["latitude": 1, "longitude": 1]], "name"),
+                (["name": "Bench", "point": ["latitude": 91, "longitude": 1]], "point"),
+                (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "category": "castle"], "category"),
+                (["name": "Bench"], "point"),
+                (["name": "Ben\u{0}ch", "point": ["latitude": 1, "longitude": 1]], "name"),
+                (["name": "Bench", "point": ["latitude": 1, "longitude": 1], "address": "Rua\u{0}1"], "address"),
+            ] as [([String: Any], String)] {
                 let refused = try await http.send("POST", "/v1/places", json: body, token: ana)
-                #expect(refused.status == 400 && refused.problemFields.contains { $0 == field || $0.hasPrefix("\(field).") },
-                        "\(body): \(refused.status) \(refused.text)")
+                #expect(
+                    refused.status == 400 && refused.problemFields.contains { $0 == field || $0.hasPrefix("\(field).") },
+                    "\(body): \(refused.status) \(refused.text)")
             }
 
             #expect(try await http.send("DELETE", "/v1/places/\(place)", token: ana).status == 204)

@@ -37,27 +37,56 @@ import Testing
             try await http.created(path, json, token: ana, key: key)
         }
         let point: [String: Any] = ["latitude": 38.71, "longitude": -9.14]
-        let trip = try await made("/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
-                                                "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"])
-        let pin = try await made("/v1/trips/\(trip)/pins", ["title": "Rossio", "description": "Square", "point": point,
-                                                           "visitedAt": "2031-06-12T09:30:00.000Z", "tags": ["square"]])
-        let expense = try await made("/v1/trips/\(trip)/expenses", ["amount": "4.50", "currency": "EUR", "spentAt": "2031-06-12T12:00:00.000Z",
-                                                                   "category": "food", "note": "Pastéis", "pinId": pin])
+        let trip = try await made(
+            "/v1/trips",
+            [
+                "title": "Lisbon", "destination": ["name": "Lisbon", "point": point], "startDate": "2031-06-10",
+                "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+            ])
+        let pin = try await made(
+            "/v1/trips/\(trip)/pins",
+            [
+                "title": "Rossio", "description": "Square", "point": point,
+                "visitedAt": "2031-06-12T09:30:00.000Z", "tags": ["square"],
+            ])
+        let expense = try await made(
+            "/v1/trips/\(trip)/expenses",
+            [
+                "amount": "4.50", "currency": "EUR", "spentAt": "2031-06-12T12:00:00.000Z",
+                "category": "food", "note": "Pastéis", "pinId": pin,
+            ])
         let list = try await made("/v1/lists", ["title": "Someday", "description": "One day", "visibility": "followers"])
-        let item = try await made("/v1/lists/\(list)/items", ["title": "Fado", "description": "A night of it", "targetDate": "2031-06-13",
-                                                              "place": ["point": point, "name": "Alfama"]])
-        let activity = try await made("/v1/activities", ["name": "Tram 28", "description": "The old tram", "tags": ["tram"],
-                                                         "place": ["point": point, "name": "Graça"],
-                                                         "window": ["startsAt": "2031-06-12T09:00:00.000Z", "endsAt": "2031-06-12T18:00:00.000Z"]])
+        let item = try await made(
+            "/v1/lists/\(list)/items",
+            [
+                "title": "Fado", "description": "A night of it", "targetDate": "2031-06-13",
+                "place": ["point": point, "name": "Alfama"],
+            ])
+        let activity = try await made(
+            "/v1/activities",
+            [
+                "name": "Tram 28", "description": "The old tram", "tags": ["tram"],
+                "place": ["point": point, "name": "Graça"],
+                "window": ["startsAt": "2031-06-12T09:00:00.000Z", "endsAt": "2031-06-12T18:00:00.000Z"],
+            ])
         let walk = try await made("/v1/walks", ["title": "Alfama", "description": "Uphill", "tags": ["hills"], "start": ["point": point]])
-        let story = try await made("/v1/stories", ["text": "Tiles #azulejo", "title": "Blue", "place": point.merging(["name": "Alfama"]) { $1 }],
-                                   key: "postId")
+        let story = try await made(
+            "/v1/stories", ["text": "Tiles #azulejo", "title": "Blue", "place": point.merging(["name": "Alfama"]) { $1 }],
+            key: "postId")
         let commented = try await http.send("POST", "/v1/posts/\(story)/comments", json: ["text": "Lovely"], token: ana)
         let comment = try #require(try commented.json()["commentId"] as? String)
-        let event = try await made("/v1/events", ["name": "Picnic", "description": "Bring bread", "center": point, "radiusMeters": 200,
-                                                  "capacity": 10, "durationSeconds": 3600, "tags": ["food"], "theme": "sunset"], key: "eventId")
-        let profile = try await http.send("PATCH", "/v1/me", json: ["bio": "Walker", "displayName": "Ana P", "phone": "+351912345678",
-                                                                        "givenName": "Ana", "familyName": "Pereira"], token: ana)
+        let event = try await made(
+            "/v1/events",
+            [
+                "name": "Picnic", "description": "Bring bread", "center": point, "radiusMeters": 200,
+                "capacity": 10, "durationSeconds": 3600, "tags": ["food"], "theme": "sunset",
+            ], key: "eventId")
+        let profile = try await http.send(
+            "PATCH", "/v1/me",
+            json: [
+                "bio": "Walker", "displayName": "Ana P", "phone": "+351912345678",
+                "givenName": "Ana", "familyName": "Pereira",
+            ], token: ana)
         #expect(profile.status == 200, "\(profile.text.prefix(300))")
 
         let cases: [String: Case] = [
@@ -65,14 +94,19 @@ import Testing
             "updatePin": Case(path: "/v1/trips/\(trip)/pins/\(pin)", field: "title", value: "Praça", clearable: ["tags"]),
             "updateExpense": Case(path: "/v1/trips/\(trip)/expenses/\(expense)", field: "note", value: "Nata", clearable: ["note", "pinId"]),
             "updateBucketList": Case(path: "/v1/lists/\(list)", field: "title", value: "Soon", clearable: ["description"]),
-            "updateBucketItem": Case(path: "/v1/items/\(item)", field: "title", value: "Fado night", clearable: ["description", "place", "targetDate", "mediaIds"]),
-            "updateActivity": Case(path: "/v1/activities/\(activity)", field: "name", value: "Tram 12", clearable: ["description", "window", "tags", "mediaIds"]),
+            "updateBucketItem": Case(
+                path: "/v1/items/\(item)", field: "title", value: "Fado night", clearable: ["description", "place", "targetDate", "mediaIds"]),
+            "updateActivity": Case(
+                path: "/v1/activities/\(activity)", field: "name", value: "Tram 12", clearable: ["description", "window", "tags", "mediaIds"]),
             "updateWalk": Case(path: "/v1/walks/\(walk)", field: "title", value: "Graça", clearable: ["description", "tags", "mediaIds"]),
-            "updatePost": Case(path: "/v1/posts/\(story)", field: "title", value: "Azul", alsoChanges: ["editedAt"], clearable: ["title", "mediaIds"]),
-            "updateComment": Case(path: "/v1/comments/\(comment)", field: "text", value: "Lovelier", alsoChanges: ["editedAt"], takesEmptyBody: false),
+            "updatePost": Case(
+                path: "/v1/posts/\(story)", field: "title", value: "Azul", alsoChanges: ["editedAt"], clearable: ["title", "mediaIds"]),
+            "updateComment": Case(
+                path: "/v1/comments/\(comment)", field: "text", value: "Lovelier", alsoChanges: ["editedAt"], takesEmptyBody: false),
             "updateEvent": Case(path: "/v1/events/\(event)", field: "name", value: "Big picnic", clearable: ["description", "tags", "theme"]),
-            "updateMe": Case(path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile",
-                              clearable: ["bio", "phone", "givenName", "familyName"]),
+            "updateMe": Case(
+                path: "/v1/me", field: "bio", value: "Runner", answeredIn: "profile",
+                clearable: ["bio", "phone", "givenName", "familyName"]),
         ]
 
         var checked: [String] = []
@@ -85,25 +119,37 @@ import Testing
                 let empty = try await http.send("PATCH", patched.path, json: [:], token: ana)
                 #expect(empty.status == 200, "\(operation): an empty patch answered \(empty.status) \(empty.text.prefix(300))")
                 let unchanged = Self.changed(try before.json(), try empty.json())
-                #expect(unchanged.isEmpty, "\(operation): an empty patch changed \(unchanged.sorted().map { "\($0): \((try? before.json())?[$0] ?? "none") → \((try? empty.json())?[$0] ?? "none")" })")
+                #expect(
+                    unchanged.isEmpty,
+                    "\(operation): an empty patch changed \(unchanged.sorted().map { "\($0): \((try? before.json())?[$0] ?? "none") → \((try? empty.json())?[$0] ?? "none")" })"
+                )
             }
             let one = try await http.send("PATCH", patched.path, json: [patched.field: patched.value], token: ana)
             #expect(one.status == 200, "\(operation): \(one.status) \(one.text.prefix(300))")
             let changes = try Self.changed(before.json(), one.json())
-            #expect(changes.subtracting(patched.alsoChanges) == [patched.answeredIn ?? patched.field], "\(operation): patching \(patched.field) changed \(changes.sorted())")
+            #expect(
+                changes.subtracting(patched.alsoChanges) == [patched.answeredIn ?? patched.field],
+                "\(operation): patching \(patched.field) changed \(changes.sorted())")
             for field in patched.clearable {
-                let cleared = try await http.send("PATCH", patched.path, body: Data("{\"\(field)\":null}".utf8), token: ana,
-                                                  headers: ["Content-Type": "application/json"])
+                let cleared = try await http.send(
+                    "PATCH", patched.path, body: Data("{\"\(field)\":null}".utf8), token: ana,
+                    headers: ["Content-Type": "application/json"])
                 let answer = try cleared.json()
                 let value = answer[field] ?? (answer[patched.answeredIn ?? ""] as? [String: Any])?[field]
-                #expect(cleared.status == 200 && Self.isEmpty(value), "\(operation): null did not remove \(field): \(cleared.status) \(value ?? "absent")")
+                #expect(
+                    cleared.status == 200 && Self.isEmpty(value), "\(operation): null did not remove \(field): \(cleared.status) \(value ?? "absent")"
+                )
             }
             checked.append(operation)
         }
         // A field the object cannot be without is refused by name, not emptied.
-        for (path, field) in [("/v1/trips/\(trip)/pins/\(pin)", "description"), ("/v1/trips/\(trip)", "destination"), ("/v1/events/\(event)", "capacity")] {
-            let refused = try await http.send("PATCH", path, body: Data("{\"\(field)\":null}".utf8), token: ana, headers: ["Content-Type": "application/json"])
-            #expect(refused.status == 400 && refused.problemFields == [field], "null \(field) on \(path): \(refused.status) \(refused.text.prefix(200))")
+        for (path, field) in [
+            ("/v1/trips/\(trip)/pins/\(pin)", "description"), ("/v1/trips/\(trip)", "destination"), ("/v1/events/\(event)", "capacity"),
+        ] {
+            let refused = try await http.send(
+                "PATCH", path, body: Data("{\"\(field)\":null}".utf8), token: ana, headers: ["Content-Type": "application/json"])
+            #expect(
+                refused.status == 400 && refused.problemFields == [field], "null \(field) on \(path): \(refused.status) \(refused.text.prefix(200))")
         }
         print("PATCH rule checked on \(checked.count) operations: \(checked.sorted().joined(separator: ", "))")
         #expect(checked.count == cases.count)

@@ -23,8 +23,10 @@ import Testing
             let seen = try await profile()
             #expect(seen["givenName"] as? String == "Ana Luísa" && seen["familyName"] as? String == "Pereira", "trimmed, and others see them")
 
-            for (body, field) in [(["givenName": String(repeating: "a", count: 101)], "givenName"), (["familyName": "Pe\nreira"], "familyName"),
-                                  (["givenName": "Ana\u{202E}"], "givenName"), (["familyName": "Pe\u{0}reira"], "familyName")] {
+            for (body, field) in [
+                (["givenName": String(repeating: "a", count: 101)], "givenName"), (["familyName": "Pe\nreira"], "familyName"),
+                (["givenName": "Ana\u{202E}"], "givenName"), (["familyName": "Pe\u{0}reira"], "familyName"),
+            ] {
                 let refused = try await http.send("PATCH", "/v1/me", json: body, token: ana)
                 #expect(refused.status == 400 && Set(refused.problemFields) == [field], "\(refused.status) \(refused.text)")
             }

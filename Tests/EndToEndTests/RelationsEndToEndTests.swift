@@ -15,14 +15,16 @@ import Testing
         try await onFullStack { http in
             let suffix = Int.random(in: 10_000...99_999)
             let (ana, bo) = (try await http.signUp("cai\(suffix)").token, try await http.signUp("dee\(suffix)").token)
-            let story = try await http.created("/v1/stories", ["text": "a public story", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]],
-                                               token: bo, key: "postId")
+            let story = try await http.created(
+                "/v1/stories", ["text": "a public story", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]],
+                token: bo, key: "postId")
             // Ana's read fills the feed's cache with her relations as they are before Bo acts.
             #expect(try await http.send("GET", "/v1/posts/\(story)", token: ana).status == 200)
             #expect(try await http.send("PUT", "/v1/users/cai\(suffix)/block", token: bo).status == 204)
             let blocked = ContinuousClock.now
-            #expect(await eventually(timeout: .seconds(3)) { (try? await http.send("GET", "/v1/posts/\(story)", token: ana).status) == 404 },
-                    "Bo's block reaches Ana's reads through accounts' feed, not after the cache's 10 s")
+            #expect(
+                await eventually(timeout: .seconds(3)) { (try? await http.send("GET", "/v1/posts/\(story)", token: ana).status) == 404 },
+                "Bo's block reaches Ana's reads through accounts' feed, not after the cache's 10 s")
             print("a block hid the story from the person blocked after \(ContinuousClock.now - blocked)")
             let unblocked = try await http.send("DELETE", "/v1/users/cai\(suffix)/block", token: bo)
             #expect(unblocked.status == 204, "\(unblocked.status) \(unblocked.text)")
@@ -36,9 +38,13 @@ import Testing
         let post = try #require(try await http.send("POST", "/v1/posts", json: ["text": "for my followers"], token: bo).json()["postId"] as? String)
         let list = try await http.send("POST", "/v1/lists", json: ["title": "Someday", "visibility": "followers"], token: bo)
         let listID = try #require(try list.json()["id"] as? String, "\(list.text)")
-        let story = try #require(try await http.send("POST", "/v1/stories", json: [
-            "text": "a public story", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"],
-        ], token: bo).json()["postId"] as? String)
+        let story = try #require(
+            try await http.send(
+                "POST", "/v1/stories",
+                json: [
+                    "text": "a public story", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"],
+                ], token: bo
+            ).json()["postId"] as? String)
 
         // Each read fills the service's cache with Ana as she is before each change.
         #expect(try await http.send("GET", "/v1/posts/\(post)", token: ana).status == 404)

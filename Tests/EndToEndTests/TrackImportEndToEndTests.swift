@@ -9,7 +9,8 @@ import Testing
         let points = times.enumerated().map { index, time in
             "<trkpt lat=\"\(35.6812 + Double(index) * 0.001)\" lon=\"139.7671\"><time>\(time)</time></trkpt>"
         }
-        return Data("""
+        return Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="watch" xmlns="http://www.topografix.com/GPX/1/1">
             <trk><name>Day walk</name><trkseg>\(points.joined())</trkseg></trk></gpx>
@@ -21,8 +22,12 @@ import Testing
             let suffix = Int.random(in: 10_000...99_999)
             let ana = try await http.signUp("diary\(suffix)").token
             let bo = try await http.signUp("other\(suffix)").token
-            let trip = try await http.created("/v1/trips", ["title": "Tokyo", "destination": ["name": "Tokyo"], "startDate": "2026-04-01",
-                                                            "endDate": "2026-04-03", "timeZone": "Asia/Tokyo", "homeCurrency": "JPY"], token: ana)
+            let trip = try await http.created(
+                "/v1/trips",
+                [
+                    "title": "Tokyo", "destination": ["name": "Tokyo"], "startDate": "2026-04-01",
+                    "endDate": "2026-04-03", "timeZone": "Asia/Tokyo", "homeCurrency": "JPY",
+                ], token: ana)
             let headers = ["Content-Type": "application/gpx+xml"]
             // 09:00 to 09:02 in Tokyo on the trip's second day, one with a fraction of a second.
             let file = Self.gpx(["2026-04-02T00:00:00Z", "2026-04-02T00:01:00.250Z", "2026-04-02T00:02:00Z"])
@@ -44,9 +49,13 @@ import Testing
             #expect(try await http.send("GET", "/v1/trips/\(trip)/days/2026-04-03/track", token: ana).json()["recordedPoints"] as? Int == 0)
             let broken = try await http.send("POST", "/v1/trips/\(trip)/track.gpx", body: Data("<gpx><trk>".utf8), token: ana, headers: headers)
             #expect(broken.status == 400 && broken.problemFields == ["gpx"], "\(broken.text)")
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/track.gpx", body: Data("{}".utf8), token: ana,
-                                        headers: ["Content-Type": "application/json"]).status == 415)
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/track.gpx", body: file, token: bo, headers: headers).status == 404, "not Bo's trip")
+            #expect(
+                try await http.send(
+                    "POST", "/v1/trips/\(trip)/track.gpx", body: Data("{}".utf8), token: ana,
+                    headers: ["Content-Type": "application/json"]
+                ).status == 415)
+            #expect(
+                try await http.send("POST", "/v1/trips/\(trip)/track.gpx", body: file, token: bo, headers: headers).status == 404, "not Bo's trip")
             #expect(try await http.send("POST", "/v1/trips/\(trip)/track.gpx", body: file, headers: headers).status == 401)
         }
     }

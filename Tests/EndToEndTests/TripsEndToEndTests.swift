@@ -9,23 +9,33 @@ import Testing
 @Suite(.serialized) struct TripsEndToEndTests {
     @Test func tripsThroughTheGatewayAndTheirDeletionReachesMediaAndAccountsDeletionReachesTrips() async throws {
         let (tripsPort, mediaPort) = (FreePort.next(), FreePort.next())
-        let stack = try await ProcessStack.startAccounts(environment: ["USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort)",
-                                                                       "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let stack = try await ProcessStack.startAccounts(environment: [
+            "USER_PURGE_TARGETS": "trips=127.0.0.1:\(tripsPort)",
+            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+        ])
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents()
         let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)",
-                                                                                   "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (trips, _) = try await stack.startTrips(
+            port: tripsPort,
+            environment: [
+                "TRIP_PURGE_TARGETS": "media=127.0.0.1:\(mediaPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+            ])
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            // `eventually` asks again and again.
-            "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
-        ])
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "traveller@example.com", "username": "traveller", "password": "correct horse battery", "displayName": "Traveller",
-        ])
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: [
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                // `eventually` asks again and again.
+                "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
+            ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "traveller@example.com", "username": "traveller", "password": "correct horse battery", "displayName": "Traveller",
+            ])
         let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
         let lisbon: [String: Any] = [
             "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10", "endDate": "2031-06-17",
@@ -41,16 +51,24 @@ import Testing
 
         // Pins over a real media library: a photo taken in Stockholm on 1 May 2024 becomes the cover of a pin
         // 100 m away, is listed near it, and draws the day's route once the pin is gone.
-        let geotagged = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields), token: token,
-                                            headers: ["Content-Type": "image/jpeg"])
+        let geotagged = try await http.send(
+            "POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields), token: token,
+            headers: ["Content-Type": "image/jpeg"])
         let geotaggedID = try #require(try geotagged.json()["mediaId"] as? String)
-        let stockholm = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Stockholm", "destination": ["name": "Stockholm"], "startDate": "2024-04-30", "endDate": "2024-05-02",
-            "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
-        ], token: token).json()["id"] as? String)
-        let pinned = try await http.send("POST", "/v1/trips/\(stockholm)/pins", json: [
-            "title": "Gamla stan", "description": "Old town", "point": ["latitude": 59.3338, "longitude": 18.0667], "visitedAt": "2024-05-01T09:00:00Z",
-        ], token: token)
+        let stockholm = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Stockholm", "destination": ["name": "Stockholm"], "startDate": "2024-04-30", "endDate": "2024-05-02",
+                    "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
+                ], token: token
+            ).json()["id"] as? String)
+        let pinned = try await http.send(
+            "POST", "/v1/trips/\(stockholm)/pins",
+            json: [
+                "title": "Gamla stan", "description": "Old town", "point": ["latitude": 59.3338, "longitude": 18.0667],
+                "visitedAt": "2024-05-01T09:00:00Z",
+            ], token: token)
         #expect(pinned.status == 201, "\(String(decoding: pinned.body, as: UTF8.self))")
         let pinID = try #require(try pinned.json()["id"] as? String)
         #expect((try pinned.json()["cover"] as? [String: Any])?["mediaId"] as? String == geotaggedID)
@@ -66,9 +84,11 @@ import Testing
         // A photo of the owner's library in a journal entry: attached through media under the trip.
         let photo = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(), token: token, headers: ["Content-Type": "image/jpeg"])
         let photoID = try #require(try photo.json()["mediaId"] as? String)
-        let written = try await http.send("POST", "/v1/trips/\(tripID)/journal", json: [
-            "title": "Arrival", "body": "Trams and tiles.", "date": "2031-06-10", "mediaIds": [photoID],
-        ], token: token)
+        let written = try await http.send(
+            "POST", "/v1/trips/\(tripID)/journal",
+            json: [
+                "title": "Arrival", "body": "Trams and tiles.", "date": "2031-06-10", "mediaIds": [photoID],
+            ], token: token)
         #expect(written.status == 201, "\(String(decoding: written.body, as: UTF8.self))")
         let entryID = try #require(try written.json()["id"] as? String)
         #expect((try written.json()["cover"] as? [String: Any])?["mediaId"] as? String == photoID)
@@ -81,17 +101,23 @@ import Testing
 
         // A photo without GPS, taken at 09:00:30 UTC, takes its position from the track recorded around it,
         // marked as inferred; the owner clears it, and it is not inferred again.
-        let noGPS = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(exif: [
-            "exif-ifd2-DateTimeOriginal": "2031:06:12 10:00:30", "exif-ifd2-OffsetTimeOriginal": "+01:00",
-        ]), token: token, headers: ["Content-Type": "image/jpeg"])
+        let noGPS = try await http.send(
+            "POST", "/v1/media",
+            body: try TestPhoto.bytes(exif: [
+                "exif-ifd2-DateTimeOriginal": "2031:06:12 10:00:30", "exif-ifd2-OffsetTimeOriginal": "+01:00",
+            ]), token: token, headers: ["Content-Type": "image/jpeg"])
         let noGPSID = try #require(try noGPS.json()["mediaId"] as? String)
         let uploaded = try noGPS.json()
         #expect(uploaded["position"] == nil)
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/tracking", json: ["enabled": true], token: token).status == 200)
-        let tracked = try await http.send("POST", "/v1/trips/\(tripID)/track", json: ["points": [
-            ["at": "2031-06-12T09:00:00Z", "latitude": 38.7100, "longitude": -9.1400, "accuracyMeters": 5],
-            ["at": "2031-06-12T09:01:00Z", "latitude": 38.7110, "longitude": -9.1400, "accuracyMeters": 5],
-        ]], token: token)
+        let tracked = try await http.send(
+            "POST", "/v1/trips/\(tripID)/track",
+            json: [
+                "points": [
+                    ["at": "2031-06-12T09:00:00Z", "latitude": 38.7100, "longitude": -9.1400, "accuracyMeters": 5],
+                    ["at": "2031-06-12T09:01:00Z", "latitude": 38.7110, "longitude": -9.1400, "accuracyMeters": 5],
+                ]
+            ], token: token)
         #expect(try tracked.json()["photosLocated"] as? Int == 1, "\(String(decoding: tracked.body, as: UTF8.self))")
         let placed = try await http.send("GET", "/v1/media/\(noGPSID)", token: token).json()
         #expect(placed["positionInferred"] as? Bool == true)
@@ -114,9 +140,15 @@ import Testing
         // again updates by source id; a bad row is named as the file has it.
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("places-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: csv) }
-        try Data("source_id,name,category,latitude,longitude,rating,rating_count,price_level\nosm/1,Tasca,restaurant,38.7115,-9.1440,4.6,200,1\nosm/2,Miradouro,viewpoint,38.7170,-9.1300,,,\n".utf8)
-            .write(to: csv)
-        #expect(try await roam(["places", "import", csv.path], tripsPort: tripsPort) == (0, "2 places added, 0 updated, 0 skipped (no name, position or kind the catalog keeps)\n"))
+        try Data(
+            "source_id,name,category,latitude,longitude,rating,rating_count,price_level\nosm/1,Tasca,restaurant,38.7115,-9.1440,4.6,200,1\nosm/2,Miradouro,viewpoint,38.7170,-9.1300,,,\n"
+                .utf8
+        )
+        .write(to: csv)
+        #expect(
+            try await roam(["places", "import", csv.path], tripsPort: tripsPort) == (
+                0, "2 places added, 0 updated, 0 skipped (no name, position or kind the catalog keeps)\n"
+            ))
         #expect(try await roam(["places", "import", csv.path], tripsPort: tripsPort).output.hasPrefix("0 places added, 2 updated"))
         let badCSV = csv.deletingLastPathComponent().appendingPathComponent("bad-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: badCSV) }

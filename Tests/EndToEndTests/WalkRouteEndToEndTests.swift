@@ -9,14 +9,20 @@ import Testing
     @Test func aWalkStartedFromAFoundRouteCountsAsWalkingItNowAndTheHistoryHoldsWalksTakenAndRated() async throws {
         try await onFullStack { http in
             let suffix = Int.random(in: 10_000...99_999)
-            let (ana, bo, cy) = (try await http.signUp("guide\(suffix)").token, try await http.signUp("walker\(suffix)").token,
-                                 try await http.signUp("other\(suffix)").token)
+            let (ana, bo, cy) = (
+                try await http.signUp("guide\(suffix)").token, try await http.signUp("walker\(suffix)").token,
+                try await http.signUp("other\(suffix)").token
+            )
             let point: [String: Any] = ["latitude": 21.2766, "longitude": -157.8278]
             let began = Date().addingTimeInterval(-600)
             let iso = ISO8601DateFormatter()
             func walk(_ token: String, _ title: String, extra: [String: Any] = [:]) async throws -> HTTPTestClient.Reply {
-                try await http.send("POST", "/v1/walks", json: ["title": title, "start": ["point": point],
-                                                                "startedAt": iso.string(from: began)].merging(extra) { $1 }, token: token)
+                try await http.send(
+                    "POST", "/v1/walks",
+                    json: [
+                        "title": title, "start": ["point": point],
+                        "startedAt": iso.string(from: began),
+                    ].merging(extra) { $1 }, token: token)
             }
             func id(_ reply: HTTPTestClient.Reply) throws -> String {
                 try #require(try reply.json()["id"] as? String, "\(reply.status) \(reply.text)")
@@ -26,8 +32,10 @@ import Testing
             let route = try id(try await walk(ana, "Waikiki beach"))
             let ongoing = try id(try await walk(ana, "Still going"))
             let points = (0..<3).map { index in
-                ["at": iso.string(from: began.addingTimeInterval(Double(index) * 60)), "latitude": 21.2766 + Double(index) * 0.001,
-                 "longitude": -157.8278] as [String: Any]
+                [
+                    "at": iso.string(from: began.addingTimeInterval(Double(index) * 60)), "latitude": 21.2766 + Double(index) * 0.001,
+                    "longitude": -157.8278,
+                ] as [String: Any]
             }
             #expect(try await http.send("POST", "/v1/walks/\(route)/points", json: ["points": points], token: ana).status == 200)
             #expect(try await http.send("POST", "/v1/walks/\(route)/finish", token: ana).status == 200)
@@ -72,8 +80,9 @@ import Testing
             // Ana blocks Bo: her route leaves his history. Deleting it leaves his walk following nothing.
             #expect(try await http.send("PUT", "/v1/users/walker\(suffix)/block", token: ana).status == 204)
             let boWalkID = try id(boWalk)
-            #expect(await eventually(timeout: .seconds(5)) { (try? await history(bo).compactMap { $0["id"] as? String }) == [boWalkID] },
-                    "the block reaches trips through accounts' feed")
+            #expect(
+                await eventually(timeout: .seconds(5)) { (try? await history(bo).compactMap { $0["id"] as? String }) == [boWalkID] },
+                "the block reaches trips through accounts' feed")
             #expect(try await http.send("DELETE", "/v1/walks/\(route)", token: ana).status == 204)
             let after = try await http.send("GET", "/v1/walks/\(try id(boWalk))", token: bo)
             let stillFollowing = try after.json()["routeId"]

@@ -13,34 +13,41 @@ import Testing
         let (mediaPort, feedPort, tripsPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next(), FreePort.next())
         let mediaAddress = ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"]
         let stack = try await ProcessStack.startAccounts(environment: [
-            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort)",
+            "USER_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort);trips=127.0.0.1:\(tripsPort)"
         ])
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents()
-        let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort, environment: [
-            "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s",
-        ])
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging([
-            "RELATIONS_CACHE_TTL": "0s", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
-        ]) { _, new in new })
+        let (feed, _) = try await stack.startFeed(
+            eventsPort: eventsPort, port: feedPort,
+            environment: [
+                "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s",
+            ])
+        let (trips, _) = try await stack.startTrips(
+            port: tripsPort,
+            environment: mediaAddress.merging([
+                "RELATIONS_CACHE_TTL": "0s", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)",
+            ]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-                                                           environment: mediaAddress.merging([
-                                                               "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-                                                           ]) { _, new in new })
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: mediaAddress.merging([
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
         let users = BucketListsEndToEndTests.Users(http: http)
         let (ana, bo) = (try await users.signUp("walker"), try await users.signUp("reader"))
         let iso = ISO8601DateFormatter()
         let started = Date().addingTimeInterval(-1_800)
 
         // Start, record the path in two batches (one point sent twice), add a photo and a point of interest.
-        let start = try await http.send("POST", "/v1/walks", json: [
-            "title": "Alfama to the castle", "description": "Steep lanes and a view", "tags": ["#history", "views"],
-            "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "name": "Alfama"],
-            "destination": ["point": ["latitude": 38.7139, "longitude": -9.1334], "name": "Castelo de São Jorge"],
-            "startedAt": iso.string(from: started),
-        ], token: ana.token, headers: ["Idempotency-Key": "walk-1"])
+        let start = try await http.send(
+            "POST", "/v1/walks",
+            json: [
+                "title": "Alfama to the castle", "description": "Steep lanes and a view", "tags": ["#history", "views"],
+                "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "name": "Alfama"],
+                "destination": ["point": ["latitude": 38.7139, "longitude": -9.1334], "name": "Castelo de São Jorge"],
+                "startedAt": iso.string(from: started),
+            ], token: ana.token, headers: ["Idempotency-Key": "walk-1"])
         #expect(start.status == 201, "\(start.text)")
         let walkID = try #require(try start.json()["id"] as? String)
         #expect(try start.json()["status"] as? String == "ongoing" && start.json()["visibility"] as? String == "private")
@@ -55,20 +62,27 @@ import Testing
         #expect(try first.json()["recorded"] as? Int == 21, "\(first.text)")
         let second = try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": Array(points.suffix(20))], token: ana.token)
         #expect(try second.json()["recorded"] as? Int == 19 && second.json()["pointCount"] as? Int == 40)
-        let photo = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
-                                        token: ana.token, headers: ["Content-Type": "image/jpeg"])
+        let photo = try await http.send(
+            "POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
+            token: ana.token, headers: ["Content-Type": "image/jpeg"])
         let photoID = try #require(try photo.json()["mediaId"] as? String)
-        let poi = try await http.send("POST", "/v1/walks/\(walkID)/points-of-interest", json: [
-            "point": ["latitude": 38.7125, "longitude": -9.1318], "name": "Miradouro de Santa Luzia", "note": "Tiles and the river",
-            "mediaIds": [photoID],
-        ], token: ana.token)
+        let poi = try await http.send(
+            "POST", "/v1/walks/\(walkID)/points-of-interest",
+            json: [
+                "point": ["latitude": 38.7125, "longitude": -9.1318], "name": "Miradouro de Santa Luzia", "note": "Tiles and the river",
+                "mediaIds": [photoID],
+            ], token: ana.token)
         #expect(poi.status == 201, "\(poi.text)")
-        let cover = try await http.send("POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
-                                        token: ana.token, headers: ["Content-Type": "image/jpeg"])
+        let cover = try await http.send(
+            "POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(width: 300, height: 200),
+            token: ana.token, headers: ["Content-Type": "image/jpeg"])
         let coverID = try #require(try cover.json()["mediaId"] as? String)
         let withPhoto = try await http.send("PATCH", "/v1/walks/\(walkID)", json: ["mediaIds": [coverID]], token: ana.token)
         #expect(try withPhoto.json()["mediaIds"] as? [String] == [coverID], "\(withPhoto.text)")
-        #expect(try await http.send("PATCH", "/v1/walks/\(walkID)", json: ["mediaIds": [photoID, photoID]], token: ana.token).problemFields == ["mediaIds"])
+        #expect(
+            try await http.send("PATCH", "/v1/walks/\(walkID)", json: ["mediaIds": [photoID, photoID]], token: ana.token).problemFields == [
+                "mediaIds"
+            ])
         let future = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=2999-01-01T00:00:00Z", token: ana.token)
         #expect(future.status == 400 && future.problemFields == ["finishedAt"], "\(future.text)")
         let garbled = try await http.send("POST", "/v1/walks/\(walkID)/finish?finishedAt=soon", token: ana.token)
@@ -106,7 +120,8 @@ import Testing
         let walk = try await http.send("GET", "/v1/walks/\(walkID)", token: bo.token).json()
         let walkPhoto = try #require((walk["media"] as? [[String: Any]])?.first?["preview"] as? String)
         #expect(try await http.send("GET", walkPhoto).status == 200, "the walk's own photo through its signed link")
-        let poiLink = try #require(((walk["pointsOfInterest"] as? [[String: Any]])?.first?["media"] as? [[String: Any]])?.first?["thumbnail"] as? String)
+        let poiLink = try #require(
+            ((walk["pointsOfInterest"] as? [[String: Any]])?.first?["media"] as? [[String: Any]])?.first?["thumbnail"] as? String)
         #expect(try await http.send("GET", poiLink).status == 200, "the photo through its signed link")
 
         // Rated (not by its owner), commented on through the feed, liked.
@@ -130,8 +145,9 @@ import Testing
         #expect(((try geojson.json()["geometry"] as? [String: Any])?["coordinates"] as? [Any])?.count == 40)
         let gpx = try await http.send("GET", "/v1/walks/\(walkID)/gpx", token: bo.token)
         #expect(gpx.status == 200 && gpx.text.contains("<wpt") && gpx.text.components(separatedBy: "<trkpt").count == 41)
-        let imported = try await http.send("POST", "/v1/walks/gpx", body: gpx.body, token: bo.token,
-                                           headers: ["Content-Type": "application/gpx+xml", "Idempotency-Key": "gpx-1"])
+        let imported = try await http.send(
+            "POST", "/v1/walks/gpx", body: gpx.body, token: bo.token,
+            headers: ["Content-Type": "application/gpx+xml", "Idempotency-Key": "gpx-1"])
         #expect(imported.status == 201, "\(imported.text)")
         let importedID = try #require(try imported.json()["id"] as? String)
         #expect(try imported.json()["visibility"] as? String == "private" && imported.json()["pointCount"] as? Int == 40)
@@ -143,10 +159,16 @@ import Testing
         #expect(importedPath?.count == 5 && importedPath?.allSatisfy { $0["accuracyMeters"] == nil } == true, "\(importedPath ?? [])")
         let recordedPath = try await http.send("GET", "/v1/walks/\(walkID)/path?pageSize=5", token: bo.token).json()["points"] as? [[String: Any]]
         #expect(recordedPath?.allSatisfy { $0["accuracyMeters"] != nil } == true, "points sent with an accuracy keep it")
-        #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("<gpx><trk>".utf8), token: bo.token,
-                                    headers: ["Content-Type": "application/gpx+xml"]).problemFields == ["gpx"])
-        #expect(try await http.send("POST", "/v1/walks/gpx", body: Data("{}".utf8), token: bo.token,
-                                    headers: ["Content-Type": "application/json"]).status == 415)
+        #expect(
+            try await http.send(
+                "POST", "/v1/walks/gpx", body: Data("<gpx><trk>".utf8), token: bo.token,
+                headers: ["Content-Type": "application/gpx+xml"]
+            ).problemFields == ["gpx"])
+        #expect(
+            try await http.send(
+                "POST", "/v1/walks/gpx", body: Data("{}".utf8), token: bo.token,
+                headers: ["Content-Type": "application/json"]
+            ).status == 415)
         let history = try await http.send("GET", "/v1/me/walks", token: bo.token).json()["walks"] as? [[String: Any]]
         #expect(history?.compactMap { $0["id"] as? String } == [importedID])
 
@@ -159,7 +181,8 @@ import Testing
         let startOfDay = Date(timeIntervalSince1970: 1_780_000_000)
         let count = 2_000
         for index in 0..<count {
-            largest += "<trkpt lat=\"\(38.7 + Double(index) * 0.00001)\" lon=\"-9.1\"><ele>12.5</ele><time>"
+            largest +=
+                "<trkpt lat=\"\(38.7 + Double(index) * 0.00001)\" lon=\"-9.1\"><ele>12.5</ele><time>"
                 + startOfDay.addingTimeInterval(Double(index)).formatted(.iso8601) + "</time><extensions><gpxtpx:TrackPointExtension "
                 + "xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v1\"><gpxtpx:hr>118</gpxtpx:hr>"
                 + "<gpxtpx:cad>82</gpxtpx:cad></gpxtpx:TrackPointExtension></extensions></trkpt>\n"
@@ -167,11 +190,13 @@ import Testing
         largest += "<!--" + String(repeating: "x", count: (4 << 20) - largest.utf8.count - trailer.utf8.count - 8) + "-->\n" + trailer
         #expect(largest.utf8.count == 4 << 20)
         let importing = ContinuousClock.now
-        let big = try await http.send("POST", "/v1/walks/gpx", body: Data(largest.utf8), token: bo.token, headers: ["Content-Type": "application/gpx+xml"])
+        let big = try await http.send(
+            "POST", "/v1/walks/gpx", body: Data(largest.utf8), token: bo.token, headers: ["Content-Type": "application/gpx+xml"])
         print("GPX import of \(largest.utf8.count) bytes (\(count) points) through the gateway: \(ContinuousClock.now - importing)")
         #expect(big.status == 201 && (try? big.json()["pointCount"] as? Int) == count, "\(big.status) \(big.text.prefix(300))")
-        let tooBig = try await http.send("POST", "/v1/walks/gpx", body: Data((largest + " ").utf8), token: bo.token,
-                                         headers: ["Content-Type": "application/gpx+xml"])
+        let tooBig = try await http.send(
+            "POST", "/v1/walks/gpx", body: Data((largest + " ").utf8), token: bo.token,
+            headers: ["Content-Type": "application/gpx+xml"])
         #expect(tooBig.reason == "BODY_TOO_LARGE" && tooBig.problemFields == ["gpx"], "\(tooBig.status) \(tooBig.text.prefix(300))")
 
         // Wrong and hostile input: a clear 400 or 404.
@@ -180,8 +205,11 @@ import Testing
         #expect(try await http.send("GET", "/v1/walks?lat=38.7&lng=-9.1&radius=0", token: bo.token).problemFields == ["radius"])
         #expect(try await http.send("POST", "/v1/walks/\(walkID)/points", json: ["points": [points[0]]], token: bo.token).status == 404)
         #expect(try await http.send("GET", "/v1/walks/\(walkID)/path?pageToken=garbage", token: bo.token).problemFields == ["pageToken"])
-        #expect(try await http.send("POST", "/v1/walks", json: ["title": "X", "start": ["point": ["latitude": 100, "longitude": 0]]],
-                                    token: bo.token).problemFields == ["start.point.latitude"])
+        #expect(
+            try await http.send(
+                "POST", "/v1/walks", json: ["title": "X", "start": ["point": ["latitude": 100, "longitude": 0]]],
+                token: bo.token
+            ).problemFields == ["start.point.latitude"])
 
         // Made private again: gone for others; the owner's account deleted: gone altogether, rating and all.
         #expect(try await http.send("PUT", "/v1/walks/\(walkID)/visibility", json: ["visibility": "private"], token: ana.token).status == 200)
@@ -200,30 +228,38 @@ import Testing
         let (media, _) = try await stack.startMedia(port: mediaPort)
         let (events, eventsPort) = try await stack.startEvents(environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "RELATIONS_CACHE_TTL": "0s"])
         let (feed, _) = try await stack.startFeed(eventsPort: eventsPort, port: feedPort)
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: mediaAddress.merging(["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"]) { _, new in new })
+        let (trips, _) = try await stack.startTrips(
+            port: tripsPort, environment: mediaAddress.merging(["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)"]) { _, new in new })
         let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort)
-        let (gateway, http) = try await stack.startGateway(tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-                                                           environment: mediaAddress.merging([
-                                                               "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-                                                           ]) { _, new in new })
+        let (gateway, http) = try await stack.startGateway(
+            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
+            environment: mediaAddress.merging([
+                "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+            ]) { _, new in new })
         let users = BucketListsEndToEndTests.Users(http: http)
         let (host, bo, cy) = (try await users.signUp("guide"), try await users.signUp("walker"), try await users.signUp("stranger"))
-        let route = try await users.create("/v1/walks", [
-            "title": "Riverside loop", "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude]],
-        ], as: host)
+        let route = try await users.create(
+            "/v1/walks",
+            [
+                "title": "Riverside loop", "start": ["point": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude]],
+            ], as: host)
         let iso = ISO8601DateFormatter()
         func groupWalk(_ privacy: String, startsIn seconds: TimeInterval) async throws -> HTTPTestClient.Reply {
-            try await http.send("POST", "/v1/events", json: [
-                "name": "Evening walk", "center": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "radiusMeters": 100,
-                "capacity": 10, "durationSeconds": 900, "startsAt": iso.string(from: Date().addingTimeInterval(seconds)),
-                "groupWalk": ["walkId": route, "privacy": privacy],
-            ], token: host.token)
+            try await http.send(
+                "POST", "/v1/events",
+                json: [
+                    "name": "Evening walk", "center": ["latitude": Self.alfama.latitude, "longitude": Self.alfama.longitude], "radiusMeters": 100,
+                    "capacity": 10, "durationSeconds": 900, "startsAt": iso.string(from: Date().addingTimeInterval(seconds)),
+                    "groupWalk": ["walkId": route, "privacy": privacy],
+                ], token: host.token)
         }
-        let strangers = try await http.send("POST", "/v1/events", json: [
-            "name": "Not mine", "center": ["latitude": 1, "longitude": 1], "radiusMeters": 100, "capacity": 10, "durationSeconds": 900,
-            "groupWalk": ["walkId": route, "privacy": "everyone"],
-        ], token: bo.token)
+        let strangers = try await http.send(
+            "POST", "/v1/events",
+            json: [
+                "name": "Not mine", "center": ["latitude": 1, "longitude": 1], "radiusMeters": 100, "capacity": 10, "durationSeconds": 900,
+                "groupWalk": ["walkId": route, "privacy": "everyone"],
+            ], token: bo.token)
         #expect(strangers.status == 400 && strangers.problemFields == ["groupWalk.walkId"], "a walk Bo may not see: \(strangers.text)")
         let created = try await groupWalk("invited", startsIn: 4)
         #expect(created.status == 201, "\(created.text)")
@@ -231,8 +267,9 @@ import Testing
         #expect((try created.json()["groupWalk"] as? [String: Any])?["privacy"] as? String == "invited")
 
         // Invited by username; a stranger may not join; the invitee accepts from anywhere, before the start.
-        let invited = try await http.send("POST", "/v1/events/\(eventID)/invitations", json: ["usernames": [bo.name, "nobody_\(UUID().uuidString.prefix(6))"]],
-                                          token: host.token)
+        let invited = try await http.send(
+            "POST", "/v1/events/\(eventID)/invitations", json: ["usernames": [bo.name, "nobody_\(UUID().uuidString.prefix(6))"]],
+            token: host.token)
         #expect(invited.status == 400 && invited.problemFields == ["usernames[1]"], "\(invited.text)")
         let sent = try await http.send("POST", "/v1/events/\(eventID)/invitations", json: ["usernames": [bo.name]], token: host.token)
         #expect(try sent.json()["invited"] as? [String] == [bo.name], "\(sent.text)")

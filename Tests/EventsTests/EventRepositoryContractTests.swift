@@ -1,8 +1,9 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// One suite, two stores: the in-memory store must behave as PostgreSQL + PostGIS does.
 @Suite struct EventRepositoryContractTests {
@@ -80,8 +81,9 @@ import Testing
     func aFenceAcrossTheAntimeridianHoldsPointsOnBothSides(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let latitude = Double.random(in: -60...60)
-            let event = try await store.create(Fixtures.event(at: GeoPoint(latitude: latitude, longitude: 179.9995), radius: 500),
-                                               idempotencyKey: nil)
+            let event = try await store.create(
+                Fixtures.event(at: GeoPoint(latitude: latitude, longitude: 179.9995), radius: 500),
+                idempotencyKey: nil)
             let across = GeoPoint(latitude: latitude, longitude: -179.9995)
             let found = try await store.eventsContaining(across, at: Fixtures.now(), page: PageRequest(size: 100))
             #expect(found.items.contains { $0.event.id == event.id })
@@ -122,7 +124,8 @@ import Testing
             guard case .alreadyMember = try await store.admit(eventID: event.id, userID: first, position: Fixtures.position(here), at: now) else {
                 Issue.record("second join of the same user was not harmless"); return
             }
-            guard case .admitted(let full) = try await store.admit(eventID: event.id, userID: second, position: Fixtures.position(here), at: now) else {
+            guard case .admitted(let full) = try await store.admit(eventID: event.id, userID: second, position: Fixtures.position(here), at: now)
+            else {
                 Issue.record("second user was not admitted"); return
             }
             #expect(full.memberCount == 3)
@@ -243,8 +246,9 @@ import Testing
             let here = Places.somewhere()
             let event = try await store.create(Fixtures.event(at: here), idempotencyKey: nil)
             for index in 1...4 {
-                _ = try await store.admit(eventID: event.id, userID: UUID(), position: Fixtures.position(here),
-                                          at: event.createdAt.addingTimeInterval(Double(index)))
+                _ = try await store.admit(
+                    eventID: event.id, userID: UUID(), position: Fixtures.position(here),
+                    at: event.createdAt.addingTimeInterval(Double(index)))
             }
             let first = try await store.members(eventID: event.id, page: PageRequest(size: 3))
             let second = try await store.members(eventID: event.id, page: PageRequest(size: 3, cursor: first.nextCursor))
@@ -259,8 +263,9 @@ import Testing
         try await kind.withStore { store in
             let here = Places.somewhere()
             let now = Fixtures.now()
-            let event = try await store.create(Fixtures.event(at: here, startsAt: now.addingTimeInterval(-3600), lasting: 1800),
-                                               idempotencyKey: nil)
+            let event = try await store.create(
+                Fixtures.event(at: here, startsAt: now.addingTimeInterval(-3600), lasting: 1800),
+                idempotencyKey: nil)
             #expect(try await store.event(id: event.id, at: now) == nil)
             #expect(try await store.endedEventIDs(at: now, limit: 10_000).contains(event.id))
             let ended = try await store.purge(eventID: event.id, at: now)

@@ -1,8 +1,9 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// The rules of joining, presence and moderation, on the in-memory store with a hand-moved clock.
 @Suite struct EventServiceTests {
@@ -13,33 +14,46 @@ import Testing
         EventService.forTests(policy: policy, clock: clock)
     }
 
-    func create(_ service: EventService, host: UUID = UUID(), capacity: Int = 10, radius: Double = 100,
-                visibility: Event.Visibility = .public, password: String = "") async throws -> Event {
-        try await service.create(EventDraft(name: "Picnic", center: here, radiusMeters: radius, capacity: capacity, lifetime: .seconds(3600),
-                                            visibility: visibility, password: password), host: host, idempotencyKey: nil).event
+    func create(
+        _ service: EventService, host: UUID = UUID(), capacity: Int = 10, radius: Double = 100,
+        visibility: Event.Visibility = .public, password: String = ""
+    ) async throws -> Event {
+        try await service.create(
+            EventDraft(
+                name: "Picnic", center: here, radiusMeters: radius, capacity: capacity, lifetime: .seconds(3600),
+                visibility: visibility, password: password), host: host, idempotencyKey: nil
+        ).event
     }
 
     @Test func joiningNeedsToBeInsideAccurateEnoughAndNotBanned() async throws {
         let (service, _, _) = make()
         let event = try await create(service)
         let outside = Fixtures.position(here.moved(meters: 150, bearing: 0))
-        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: outside, password: "", waitlistIfFull: false) } == "OUTSIDE_FENCE")
+        #expect(
+            await errorReason { _ = try await service.join(event.id, user: UUID(), at: outside, password: "", waitlistIfFull: false) }
+                == "OUTSIDE_FENCE")
         let vague = Fixtures.position(here, accuracy: 500)
-        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: vague, password: "", waitlistIfFull: false) } == "POSITION_TOO_INACCURATE")
+        #expect(
+            await errorReason { _ = try await service.join(event.id, user: UUID(), at: vague, password: "", waitlistIfFull: false) }
+                == "POSITION_TOO_INACCURATE")
         let user = UUID()
         #expect(try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)
-        guard case .alreadyMember = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) else {
+        guard case .alreadyMember = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false)
+        else {
             Issue.record("joining twice was not harmless"); return
         }
         try await service.ban(user, from: event.id, host: event.hostID)
-        #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "BANNED")
+        #expect(
+            await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false) }
+                == "BANNED")
         #expect(await errorReason { _ = try await service.event(event.id, viewer: user) } == "BANNED")
     }
 
     @Test func theBannerIsAttachedThroughMediaWhichRefusesSomeoneElses() async throws {
         let media = InMemoryMediaAttachments()
-        let service = EventService(events: InMemoryEventStore(), hasher: EventService.fastHasher, policy: EventPolicy(),
-                                   notifications: NotificationHub(), media: media, now: { clock.now })
+        let service = EventService(
+            events: InMemoryEventStore(), hasher: EventService.fastHasher, policy: EventPolicy(),
+            notifications: NotificationHub(), media: media, now: { clock.now })
         let (host, other) = (UUID(), UUID())
         let (banner, newBanner, othersPicture) = (media.upload(for: host), media.upload(for: host), media.upload(for: other))
         func draft(_ banner: UUID) -> EventDraft {
@@ -64,10 +78,15 @@ import Testing
 
     @Test func anEventThatHasNotStartedCannotBeJoined() async throws {
         let (service, _, _) = make()
-        let event = try await service.create(EventDraft(name: "Later", center: here, radiusMeters: 100, capacity: 5,
-                                                        startsAt: clock.now.addingTimeInterval(3600), lifetime: .seconds(3600)),
-                                             host: UUID(), idempotencyKey: nil).event
-        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_NOT_STARTED")
+        let event = try await service.create(
+            EventDraft(
+                name: "Later", center: here, radiusMeters: 100, capacity: 5,
+                startsAt: clock.now.addingTimeInterval(3600), lifetime: .seconds(3600)),
+            host: UUID(), idempotencyKey: nil
+        ).event
+        #expect(
+            await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) }
+                == "EVENT_NOT_STARTED")
         #expect(try await service.eventsHere(Fixtures.position(here), viewer: UUID(), page: PageRequest()).items.isEmpty)
     }
 
@@ -78,10 +97,16 @@ import Testing
         let event = try await create(service, visibility: .private, password: "secret")
         let user = UUID()
         for _ in 0..<3 {
-            #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "guess", waitlistIfFull: false) } == "WRONG_PASSWORD")
+            #expect(
+                await errorReason {
+                    _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "guess", waitlistIfFull: false)
+                } == "WRONG_PASSWORD")
         }
         // Even the right password waits out the window once the limit is reached.
-        #expect(await errorReason { _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false) } == "TOO_MANY_ATTEMPTS")
+        #expect(
+            await errorReason {
+                _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false)
+            } == "TOO_MANY_ATTEMPTS")
         clock.advance(by: 16 * 60)
         #expect(try await service.join(event.id, user: user, at: Fixtures.position(here), password: "secret", waitlistIfFull: false).isJoined)
     }
@@ -101,10 +126,14 @@ import Testing
         let event = try await create(service, capacity: 2)
         let member = UUID()
         _ = try await service.join(event.id, user: member, at: Fixtures.position(here), password: "", waitlistIfFull: false)
-        #expect(await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) } == "EVENT_FULL")
+        #expect(
+            await errorReason { _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false) }
+                == "EVENT_FULL")
         let (wanderer, patient) = (UUID(), UUID())
-        guard case .waitlisted(_, 1) = try await service.join(event.id, user: wanderer, at: Fixtures.position(here), password: "", waitlistIfFull: true),
-              case .waitlisted(_, 2) = try await service.join(event.id, user: patient, at: Fixtures.position(here), password: "", waitlistIfFull: true) else {
+        guard
+            case .waitlisted(_, 1) = try await service.join(event.id, user: wanderer, at: Fixtures.position(here), password: "", waitlistIfFull: true),
+            case .waitlisted(_, 2) = try await service.join(event.id, user: patient, at: Fixtures.position(here), password: "", waitlistIfFull: true)
+        else {
             Issue.record("the waitlist did not take them in order"); return
         }
         // The first in line walks away; when a place frees, the second (still inside) gets it.
@@ -148,8 +177,9 @@ import Testing
         _ = try await service.reportPosition(Fixtures.position(here), user: chatty)
         clock.advance(by: 11 * 60)
         #expect(try await service.removeSilentMembers() == 1)
-        #expect(try await store.memberIDs(eventID: event.id).sorted { $0.uuidString < $1.uuidString }
-            == [event.hostID, chatty].sorted { $0.uuidString < $1.uuidString })
+        #expect(
+            try await store.memberIDs(eventID: event.id).sorted { $0.uuidString < $1.uuidString }
+                == [event.hostID, chatty].sorted { $0.uuidString < $1.uuidString })
     }
 
     @Test func reportsFromTheThresholdOfDistinctMembersBan() async throws {
@@ -163,10 +193,14 @@ import Testing
             _ = try await service.join(event.id, user: user, at: Fixtures.position(here), password: "", waitlistIfFull: false)
         }
         #expect(try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "").targetBanned == false)
-        #expect(await errorReason { _ = try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "") } == "ALREADY_REPORTED")
-        #expect(await errorReason { _ = try await service.report(event.hostID, in: event.id, by: reporters[0], reason: .spam, text: "") } == "HOST_PROTECTED")
+        #expect(
+            await errorReason { _ = try await service.report(target, in: event.id, by: reporters[0], reason: .spam, text: "") } == "ALREADY_REPORTED")
+        #expect(
+            await errorReason { _ = try await service.report(event.hostID, in: event.id, by: reporters[0], reason: .spam, text: "") }
+                == "HOST_PROTECTED")
         #expect(await errorReason { _ = try await service.report(target, in: event.id, by: UUID(), reason: .spam, text: "") } == "PERMISSION_DENIED")
-        #expect(await errorReason { _ = try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: " ") } == "INVALID_FIELD")
+        #expect(
+            await errorReason { _ = try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: " ") } == "INVALID_FIELD")
         #expect(try await service.report(target, in: event.id, by: reporters[1], reason: .other, text: "rude").targetBanned == false)
         #expect(try await service.report(target, in: event.id, by: reporters[2], reason: .harassment, text: "").targetBanned)
         #expect(try await service.reports(of: event.id, host: event.hostID, page: PageRequest()).items.count == 3)
@@ -208,7 +242,9 @@ import Testing
     @Test func theHostDeletingAnEventGoesTheSameWay() async throws {
         let (service, store, _) = make()
         let event = try await create(service)
-        #expect(await errorReason { try await service.delete(event.id, by: UUID()) } == "NOT_FOUND", "as under every delete, not the host's event is not found")
+        #expect(
+            await errorReason { try await service.delete(event.id, by: UUID()) } == "NOT_FOUND",
+            "as under every delete, not the host's event is not found")
         try await service.delete(event.id, by: event.hostID)
         #expect(try await store.due(at: clock.now, limit: 10).map(\.subjectID) == [event.id])
         #expect(await errorReason { _ = try await service.event(event.id, viewer: event.hostID) } == "NOT_FOUND")

@@ -1,9 +1,10 @@
-@testable import Events
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// A deleted account leaves nothing in events: what it hosts ends (and is purged elsewhere through the
 /// outbox, as any ended event), its memberships and the positions they hold go, its place goes to the
@@ -26,10 +27,14 @@ import Testing
             _ = try await store.enqueue(eventID: full.id, userID: gone, position: Fixtures.position(here), at: now)
             _ = try await store.invite([gone], to: full.id, by: host, at: now)
             _ = try await store.invite([other], to: joined.id, by: gone, at: now)
-            _ = try await store.addReport(Report(id: UUID(), eventID: joined.id, reporterID: gone, targetID: other, reason: .spam, text: "",
-                                                 createdAt: now), threshold: 100)
-            _ = try await store.addReport(Report(id: UUID(), eventID: joined.id, reporterID: other, targetID: gone, reason: .spam, text: "",
-                                                 createdAt: now), threshold: 100)
+            _ = try await store.addReport(
+                Report(
+                    id: UUID(), eventID: joined.id, reporterID: gone, targetID: other, reason: .spam, text: "",
+                    createdAt: now), threshold: 100)
+            _ = try await store.addReport(
+                Report(
+                    id: UUID(), eventID: joined.id, reporterID: other, targetID: gone, reason: .spam, text: "",
+                    createdAt: now), threshold: 100)
             _ = try await store.ban(eventID: full.id, userID: gone, by: host, at: now)
             try await store.recordPasswordFailure(eventID: joined.id, userID: gone, at: now)
             #expect(try await store.hostedEventIDs(of: gone) == [hosted.id])
@@ -40,7 +45,8 @@ import Testing
 
             #expect(try await store.hostedEventIDs(of: gone).isEmpty)
             #expect(try await store.event(id: hosted.id, at: now) == nil)
-            #expect(try await store.memberIDs(eventID: joined.id).sorted { $0.uuidString < $1.uuidString }
+            #expect(
+                try await store.memberIDs(eventID: joined.id).sorted { $0.uuidString < $1.uuidString }
                     == [host, other].sorted { $0.uuidString < $1.uuidString })
             #expect(try await store.event(id: joined.id, at: now)?.memberCount == 2, "the count follows")
             #expect(try await store.waitlist(eventID: full.id).isEmpty)
@@ -59,10 +65,14 @@ import Testing
         let (service, store, _) = EventService.forTests(clock: clock)
         let here = Places.somewhere()
         let (gone, host, waiting) = (UUID(), UUID(), UUID())
-        let hosted = try await service.create(EventDraft(name: "Mine", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600)),
-                                              host: gone, idempotencyKey: nil).event
-        let theirs = try await service.create(EventDraft(name: "Theirs", center: here, radiusMeters: 100, capacity: 2, lifetime: .seconds(3600)),
-                                              host: host, idempotencyKey: nil).event
+        let hosted = try await service.create(
+            EventDraft(name: "Mine", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600)),
+            host: gone, idempotencyKey: nil
+        ).event
+        let theirs = try await service.create(
+            EventDraft(name: "Theirs", center: here, radiusMeters: 100, capacity: 2, lifetime: .seconds(3600)),
+            host: host, idempotencyKey: nil
+        ).event
         #expect(try await service.join(theirs.id, user: gone, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)
         _ = try await service.join(theirs.id, user: waiting, at: Fixtures.position(here), password: "", waitlistIfFull: true)
         #expect(try await store.waitlist(eventID: theirs.id).map(\.userID) == [waiting])

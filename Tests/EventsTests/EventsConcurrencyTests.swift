@@ -1,8 +1,9 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// The counts that must be exact when many requests arrive at once, against real PostgreSQL.
 @Suite struct EventsConcurrencyTests {
@@ -42,8 +43,10 @@ import Testing
                 for reporter in reporters {
                     for _ in 0..<3 {
                         group.addTask {
-                            try await store.addReport(Report(id: .v7(), eventID: event.id, reporterID: reporter, targetID: target,
-                                                             reason: .harassment, text: "", createdAt: Fixtures.now()), threshold: 10)
+                            try await store.addReport(
+                                Report(
+                                    id: .v7(), eventID: event.id, reporterID: reporter, targetID: target,
+                                    reason: .harassment, text: "", createdAt: Fixtures.now()), threshold: 10)
                         }
                     }
                 }

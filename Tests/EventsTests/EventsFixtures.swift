@@ -1,15 +1,17 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Synchronization
 
+@testable import Events
+
 extension StoreKind {
     func withStore(_ body: @Sendable (any EventRepository & GroupWalkRepository & OutboxRepository) async throws -> Void) async throws {
         // 40 joins at once queue for one event's row lock on a shared pool: on a machine busy
         // with the whole suite that can outwait the service's 5 s, which is not what these test.
-        try await with(memory: { InMemoryEventStore() }, migrator: EventsMigrations.migrator, postgres: { PostgresEventStore(database: $0) },
-                       operationTimeout: .seconds(30), body)
+        try await with(
+            memory: { InMemoryEventStore() }, migrator: EventsMigrations.migrator, postgres: { PostgresEventStore(database: $0) },
+            operationTimeout: .seconds(30), body)
     }
 }
 
@@ -27,12 +29,15 @@ enum Fixtures {
         Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
     }
 
-    static func event(at center: GeoPoint, radius: Double = 100, capacity: Int = 10, host: UUID = UUID(),
-                      startsAt: Date = now().addingTimeInterval(-60), lasting: TimeInterval = 3600,
-                      visibility: Event.Visibility = .public) -> Event {
-        Event(id: .v7(), hostID: host, name: "Picnic", description: "Bring fruit", fence: Fence(center: center, radiusMeters: radius),
-              capacity: capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.addingTimeInterval(lasting),
-              visibility: visibility, passwordHash: nil, theme: "sunset", bannerMediaID: nil, tags: ["food"], createdAt: startsAt)
+    static func event(
+        at center: GeoPoint, radius: Double = 100, capacity: Int = 10, host: UUID = UUID(),
+        startsAt: Date = now().addingTimeInterval(-60), lasting: TimeInterval = 3600,
+        visibility: Event.Visibility = .public
+    ) -> Event {
+        Event(
+            id: .v7(), hostID: host, name: "Picnic", description: "Bring fruit", fence: Fence(center: center, radiusMeters: radius),
+            capacity: capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.addingTimeInterval(lasting),
+            visibility: visibility, passwordHash: nil, theme: "sunset", bannerMediaID: nil, tags: ["food"], createdAt: startsAt)
     }
 
     static func position(_ point: GeoPoint, accuracy: Double = 5) -> ReportedPosition {
@@ -44,8 +49,10 @@ extension EventService {
     static let fastHasher = PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1))
 
     /// A service on the in-memory store with a hand-moved clock.
-    static func forTests(policy: EventPolicy = EventPolicy(), store: InMemoryEventStore = InMemoryEventStore(),
-                         clock: TestClock = TestClock()) -> (EventService, InMemoryEventStore, NotificationHub) {
+    static func forTests(
+        policy: EventPolicy = EventPolicy(), store: InMemoryEventStore = InMemoryEventStore(),
+        clock: TestClock = TestClock()
+    ) -> (EventService, InMemoryEventStore, NotificationHub) {
         let hub = NotificationHub()
         let service = EventService(events: store, hasher: fastHasher, policy: policy, notifications: hub, now: { clock.now })
         return (service, store, hub)

@@ -1,4 +1,3 @@
-@testable import Events
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
@@ -6,6 +5,8 @@ import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.Client>
 
@@ -16,8 +17,10 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
     func run(_ body: @Sendable (EventsClient, TestTokens) async throws -> Void) async throws {
         let tokens = await TestTokens()
         let (service, _, hub) = EventService.forTests()
-        try await InProcessService.run([EventsGRPCService(events: service, notifications: hub)], verifier: try await tokens.verifier(),
-                                       anonymousMethods: []) { client, _ in
+        try await InProcessService.run(
+            [EventsGRPCService(events: service, notifications: hub)], verifier: try await tokens.verifier(),
+            anonymousMethods: []
+        ) { client, _ in
             try await body(EventsClient(wrapping: client), tokens)
         }
     }
@@ -27,7 +30,9 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
     func createRequest(_ change: (inout Roam_Events_V1_CreateEventRequest) -> Void = { _ in }) -> Roam_Events_V1_CreateEventRequest {
         var request = Roam_Events_V1_CreateEventRequest.with {
             $0.name = "Picnic"
-            $0.center = .with { $0.latitude = here.latitude; $0.longitude = here.longitude }
+            $0.center = .with {
+                $0.latitude = here.latitude; $0.longitude = here.longitude
+            }
             $0.radiusMeters = 100
             $0.capacity = 10
             $0.durationSeconds = 3600
@@ -38,7 +43,9 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
 
     func position(_ point: GeoPoint) -> Roam_Common_V1_ReportedPosition {
         .with {
-            $0.position = .with { $0.latitude = point.latitude; $0.longitude = point.longitude }
+            $0.position = .with {
+                $0.latitude = point.latitude; $0.longitude = point.longitude
+            }
             $0.accuracyMeters = 5
         }
     }
@@ -54,7 +61,10 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
         try await run { client, tokens in
             let token = try await tokens.userToken(UUID())
             let error = await #expect(throws: RPCError.self) {
-                _ = try await client.createEvent(createRequest { $0.radiusMeters = 5; $0.capacity = 1 }, metadata: options(token))
+                _ = try await client.createEvent(
+                    createRequest {
+                        $0.radiusMeters = 5; $0.capacity = 1
+                    }, metadata: options(token))
             }
             #expect(error?.code == .invalidArgument)
             let fields = (try? error?.unpackGoogleRPCStatus())?.details.compactMap(\.badRequest).flatMap { $0.violations.map(\.field) }
@@ -68,10 +78,11 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
             let event = try await client.createEvent(createRequest(), metadata: options(host)).event
             let guest = try await tokens.userToken(UUID())
             let error = await #expect(throws: RPCError.self) {
-                _ = try await client.joinEvent(.with {
-                    $0.eventID = event.eventID
-                    $0.position = position(here.moved(meters: 500, bearing: 0))
-                }, metadata: options(guest))
+                _ = try await client.joinEvent(
+                    .with {
+                        $0.eventID = event.eventID
+                        $0.position = position(here.moved(meters: 500, bearing: 0))
+                    }, metadata: options(guest))
             }
             #expect(error?.code == .failedPrecondition)
             #expect((try? error?.unpackGoogleRPCStatus())?.details.compactMap(\.errorInfo).first?.reason == "OUTSIDE_FENCE")
@@ -90,10 +101,11 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
                 for try await notification in response.messages {
                     kinds.append(notification)
                     if notification.kind == .connected {
-                        _ = try await client.joinEvent(.with {
-                            $0.eventID = event.eventID
-                            $0.position = position(here)
-                        }, metadata: options(guest))
+                        _ = try await client.joinEvent(
+                            .with {
+                                $0.eventID = event.eventID
+                                $0.position = position(here)
+                            }, metadata: options(guest))
                     }
                     if kinds.count == 2 { break }
                 }
@@ -127,15 +139,19 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
     @Test func aPrivateEventShowsOutsidersOnlyItsNameSizeAndLock() async throws {
         try await run { client, tokens in
             let host = try await tokens.userToken(UUID())
-            let created = try await client.createEvent(createRequest {
-                $0.visibility = .private
-                $0.password = "hush"
-                $0.description_p = "secret plans"
-                $0.tags = ["secret"]
-            }, metadata: options(host)).event
+            let created = try await client.createEvent(
+                createRequest {
+                    $0.visibility = .private
+                    $0.password = "hush"
+                    $0.description_p = "secret plans"
+                    $0.tags = ["secret"]
+                }, metadata: options(host)
+            ).event
             #expect(created.description_p == "secret plans")
-            let seen = try await client.getEvent(.with { $0.eventID = created.eventID },
-                                                 metadata: options(try await tokens.userToken(UUID()))).event
+            let seen = try await client.getEvent(
+                .with { $0.eventID = created.eventID },
+                metadata: options(try await tokens.userToken(UUID()))
+            ).event
             #expect(seen.locked && seen.name == "Picnic" && seen.capacity == 10 && seen.memberCount == 1)
             #expect(seen.description_p.isEmpty && seen.tags.isEmpty && seen.hostID.isEmpty)
         }

@@ -1,7 +1,8 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import Testing
+
+@testable import Events
 
 @Suite struct FenceTests {
     let center = GeoPoint(latitude: 59.3293, longitude: 18.0686)
@@ -126,14 +127,25 @@ import Testing
 
     @Test func aPrivateEventNeedsAPasswordOfFourCharacters() {
         #expect(fields(draft { $0.visibility = .private }) == ["password"])
-        #expect(fields(draft { $0.visibility = .private; $0.password = "abc" }) == ["password"])
-        #expect(fields(draft { $0.visibility = .private; $0.password = "abcd" }) == [])
+        #expect(
+            fields(
+                draft {
+                    $0.visibility = .private; $0.password = "abc"
+                }) == ["password"])
+        #expect(
+            fields(
+                draft {
+                    $0.visibility = .private; $0.password = "abcd"
+                }) == [])
         #expect(fields(draft { $0.password = "abcd" }) == ["password"])
     }
 
     @Test func limitsComeFromTheEnvironment() throws {
-        let policy = try EventPolicy(environment: Environment(["EVENT_MAX_RADIUS_METERS": "200", "EVENT_REPORT_THRESHOLD": "3",
-                                                               "EVENT_PRESENCE_TIMEOUT": "10m"]))
+        let policy = try EventPolicy(
+            environment: Environment([
+                "EVENT_MAX_RADIUS_METERS": "200", "EVENT_REPORT_THRESHOLD": "3",
+                "EVENT_PRESENCE_TIMEOUT": "10m",
+            ]))
         #expect(policy.radiusMeters.upperBound == 200)
         #expect(policy.reportThreshold == 3)
         #expect(policy.presenceTimeout == .seconds(600))

@@ -1,4 +1,3 @@
-@testable import Events
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
@@ -7,6 +6,8 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import Events
 
 /// A purge service that remembers who asked it to forget which event.
 final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProtocol {
@@ -34,8 +35,10 @@ final class RecordingPurgeService: Roam_Purge_V1_PurgeService.SimpleServiceProto
     @Test func purgesAreCalledWithAServiceCredential() async throws {
         let tokens = await TestTokens()
         let service = RecordingPurgeService()
-        try await InProcessService.run([service], verifier: try await tokens.verifier(), anonymousMethods: [],
-                                       clientInterceptors: [OutboundContextInterceptor()]) { client, _ in
+        try await InProcessService.run(
+            [service], verifier: try await tokens.verifier(), anonymousMethods: [],
+            clientInterceptors: [OutboundContextInterceptor()]
+        ) { client, _ in
             let credential = await ServiceCredential(serviceName: "events", secret: TestTokens.serviceSecret)
             // Generous: the whole suite shares two cores with stacks of real processes.
             let target = GRPCPurgeTarget(upstream: Upstream(name: "feed", replicas: [client], timeout: .seconds(60)), credential: credential)

@@ -1,8 +1,9 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// What both stores keep for group walks: the walk and its privacy on the event, no fence rules for its
 /// members, invitations, and which members share their position.
@@ -29,8 +30,9 @@ import Testing
             let walker = UUID()
             _ = try await store.admit(eventID: friends.id, userID: walker, position: Fixtures.position(here), at: now)
             #expect(try await store.presences(of: walker, at: now).map(\.isGroupWalk) == [true])
-            #expect(try await store.staleMembers(lastSeenBefore: now.addingTimeInterval(3600), at: now, limit: 10_000)
-                .allSatisfy { $0.eventID != friends.id })
+            #expect(
+                try await store.staleMembers(lastSeenBefore: now.addingTimeInterval(3600), at: now, limit: 10_000)
+                    .allSatisfy { $0.eventID != friends.id })
         }
     }
 
@@ -64,7 +66,8 @@ import Testing
             let walk = try await store.create(Self.groupWalk(at: here, privacy: .everyone, startsAt: now), idempotencyKey: nil)
             let (ana, bo, stranger) = (UUID(), UUID(), UUID())
             for (index, user) in [ana, bo].enumerated() {
-                _ = try await store.admit(eventID: walk.id, userID: user, position: Fixtures.position(here), at: now.addingTimeInterval(Double(index)))
+                _ = try await store.admit(
+                    eventID: walk.id, userID: user, position: Fixtures.position(here), at: now.addingTimeInterval(Double(index)))
             }
             #expect(try await store.setSharing(true, eventID: walk.id, userID: ana))
             #expect(try await store.setSharing(true, eventID: walk.id, userID: bo))
@@ -75,7 +78,8 @@ import Testing
             try await store.recordPosition(userID: ana, position: Fixtures.position(there, accuracy: 8), at: now.addingTimeInterval(30))
             let shared = try await store.sharers(of: walk.id, since: now)
             #expect(shared.map(\.userID) == [ana, bo])
-            #expect(shared[0].position == SharedPosition(userID: ana, position: Fixtures.position(there, accuracy: 8), at: now.addingTimeInterval(30)))
+            #expect(
+                shared[0].position == SharedPosition(userID: ana, position: Fixtures.position(there, accuracy: 8), at: now.addingTimeInterval(30)))
             #expect(shared[1].position == nil)
             #expect(try await store.setSharing(false, eventID: walk.id, userID: bo))
             #expect(try await store.sharers(of: walk.id, since: now).map(\.userID) == [ana])
@@ -100,8 +104,9 @@ import Testing
             for event in [first, second, other] {
                 _ = try await store.admit(eventID: event.id, userID: ana, position: Fixtures.position(here), at: now)
             }
-            #expect(Set(try await store.groupWalkHosts(following: route, member: ana, at: now)) == [first.hostID, second.hostID],
-                    "one not started yet counts; a walk along another route does not")
+            #expect(
+                Set(try await store.groupWalkHosts(following: route, member: ana, at: now)) == [first.hostID, second.hostID],
+                "one not started yet counts; a walk along another route does not")
             #expect(try await store.groupWalkHosts(following: route, member: first.hostID, at: now) == [first.hostID], "a host belongs to it")
             #expect(try await store.groupWalkHosts(following: route, member: stranger, at: now).isEmpty)
             _ = try await store.remove(eventID: second.id, userID: ana, reason: .left, at: now)

@@ -1,9 +1,10 @@
-@testable import Events
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// Group walks' rules on the in-memory store with a hand-moved clock: each privacy level, invitations
 /// on the notification stream, and positions seen by the sharers only while the walk is on.
@@ -19,15 +20,21 @@ import Testing
 
     func make(routes: Set<UUID> = []) -> (EventService, NotificationHub) {
         let hub = NotificationHub()
-        return (EventService(events: InMemoryEventStore(), hasher: EventService.fastHasher, policy: EventPolicy(), notifications: hub,
-                             graph: graph, routes: Routes(visible: routes), now: { [clock] in clock.now }), hub)
+        return (
+            EventService(
+                events: InMemoryEventStore(), hasher: EventService.fastHasher, policy: EventPolicy(), notifications: hub,
+                graph: graph, routes: Routes(visible: routes), now: { [clock] in clock.now }), hub
+        )
     }
 
     /// A group walk starting in ten minutes, for an hour.
     func walk(_ service: EventService, host: UUID, privacy: GroupWalkPrivacy, route: UUID, capacity: Int = 10) async throws -> Event {
-        try await service.create(EventDraft(name: "Sunset walk", center: here, radiusMeters: 100, capacity: capacity,
-                                            startsAt: clock.now.addingTimeInterval(600), lifetime: .seconds(3600),
-                                            groupWalk: GroupWalk(walkID: route, privacy: privacy)), host: host, idempotencyKey: nil).event
+        try await service.create(
+            EventDraft(
+                name: "Sunset walk", center: here, radiusMeters: 100, capacity: capacity,
+                startsAt: clock.now.addingTimeInterval(600), lifetime: .seconds(3600),
+                groupWalk: GroupWalk(walkID: route, privacy: privacy)), host: host, idempotencyKey: nil
+        ).event
     }
 
     @Test func aGroupWalkFollowsAWalkTheHostMaySeeAndIsJoinedBeforeItStartsWithoutAFence() async throws {
@@ -44,8 +51,10 @@ import Testing
         let far = Fixtures.position(here.moved(meters: 20_000, bearing: 0), accuracy: 900)
         #expect(try await service.join(event.id, user: UUID(), at: far, password: "", waitlistIfFull: false).isJoined)
         // An event with a fence still needs a position.
-        let fenced = try await service.create(EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
-                                              host: host, idempotencyKey: nil).event
+        let fenced = try await service.create(
+            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+            host: host, idempotencyKey: nil
+        ).event
         await #expect(throws: RoamError.invalidField("position", "is required")) {
             _ = try await service.join(fenced.id, user: UUID(), at: nil, password: "", waitlistIfFull: false)
         }
@@ -56,9 +65,11 @@ import Testing
             _ = try await service.update(event.id, locking, by: host)
         }
         await #expect(throws: RoamError.self) {
-            _ = try await service.create(EventDraft(name: "Locked", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600),
-                                                    visibility: .private, password: "secret", groupWalk: GroupWalk(walkID: route, privacy: .everyone)),
-                                         host: host, idempotencyKey: nil)
+            _ = try await service.create(
+                EventDraft(
+                    name: "Locked", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600),
+                    visibility: .private, password: "secret", groupWalk: GroupWalk(walkID: route, privacy: .everyone)),
+                host: host, idempotencyKey: nil)
         }
     }
 
@@ -71,8 +82,9 @@ import Testing
         graph.follow(fan, host)
         let friends = try await walk(service, host: host, privacy: .friends, route: route)
         #expect(try await service.join(friends.id, user: friend, at: nil, password: "", waitlistIfFull: false).isJoined)
-        #expect(await errorReason { _ = try await service.join(friends.id, user: fan, at: nil, password: "", waitlistIfFull: false) } == "FRIENDS_ONLY",
-                "following the host is not enough")
+        #expect(
+            await errorReason { _ = try await service.join(friends.id, user: fan, at: nil, password: "", waitlistIfFull: false) } == "FRIENDS_ONLY",
+            "following the host is not enough")
         // An invitation the join would refuse is refused at once, naming the field; a friend's goes out.
         let refused = await #expect(throws: RoamError.self) { _ = try await service.invite([friend, fan], to: friends.id, host: host) }
         #expect(refused?.reason == "FRIENDS_ONLY" && refused?.kind == .failedPrecondition && refused?.violations.map(\.field) == ["user_ids"])
@@ -80,7 +92,8 @@ import Testing
         #expect(try await service.invite([friend], to: friends.id, host: host) == [friend])
 
         let invited = try await walk(service, host: host, privacy: .invited, route: route)
-        #expect(await errorReason { _ = try await service.join(invited.id, user: stranger, at: nil, password: "", waitlistIfFull: false) }
+        #expect(
+            await errorReason { _ = try await service.join(invited.id, user: stranger, at: nil, password: "", waitlistIfFull: false) }
                 == "INVITATION_REQUIRED")
         let inbox = hub.subscribe(stranger)
         #expect(try await service.invite([stranger, host, stranger], to: invited.id, host: host) == [stranger], "once, and never the host")
@@ -100,11 +113,14 @@ import Testing
         let small = try await walk(service, host: host, privacy: .invited, route: route, capacity: 2)
         _ = try await service.invite([fan, friend], to: small.id, host: host)
         #expect(try await service.join(small.id, user: fan, at: nil, password: "", waitlistIfFull: false).isJoined)
-        #expect(await errorReason { _ = try await service.join(small.id, user: friend, at: nil, password: "", waitlistIfFull: false) } == "EVENT_FULL")
+        #expect(
+            await errorReason { _ = try await service.join(small.id, user: friend, at: nil, password: "", waitlistIfFull: false) } == "EVENT_FULL")
         #expect(try await service.invitations(of: friend).first { $0.event.event.id == small.id }?.invitation.state == .pending)
         #expect(try await service.invitations(of: fan).first { $0.event.event.id == small.id }?.invitation.state == .accepted)
-        let notAWalk = try await service.create(EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
-                                                host: host, idempotencyKey: nil).event
+        let notAWalk = try await service.create(
+            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+            host: host, idempotencyKey: nil
+        ).event
         #expect(await errorReason { _ = try await service.invite([fan], to: notAWalk.id, host: host) } == "NOT_A_GROUP_WALK")
     }
 

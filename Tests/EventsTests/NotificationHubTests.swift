@@ -1,8 +1,9 @@
-@testable import Events
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
 
 /// The hub's streams end when the process stops, so clients reconnect to another replica at once.
 @Suite struct NotificationHubTests {

@@ -1,23 +1,26 @@
-@testable import Events
 import Foundation
 import Logging
-@testable import RoamRuntime
-import Synchronization
 import RoamTesting
+import Synchronization
 import Testing
+
+@testable import Events
+@testable import RoamRuntime
 
 @Suite struct OutboxDeliveryTests {
     @Test(arguments: StoreKind.allCases)
     func anEndedEventReachesEveryTargetEvenOneThatWasDown(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let clock = TestClock()
-            let event = try await store.create(Fixtures.event(at: Places.somewhere(), startsAt: clock.now.addingTimeInterval(-7200)),
-                                               idempotencyKey: nil)
+            let event = try await store.create(
+                Fixtures.event(at: Places.somewhere(), startsAt: clock.now.addingTimeInterval(-7200)),
+                idempotencyKey: nil)
             _ = try await store.purge(eventID: event.id, at: clock.now)
             let feed = FlakyPurgeTarget(name: "feed", failures: 0)
             let media = FlakyPurgeTarget(name: "media", failures: 2)
-            let delivery = OutboxDelivery(outbox: ScopedOutbox(store: store, subject: event.id), targets: [feed, media],
-                                          logger: Logger(label: "test"), now: { clock.now })
+            let delivery = OutboxDelivery(
+                outbox: ScopedOutbox(store: store, subject: event.id), targets: [feed, media],
+                logger: Logger(label: "test"), now: { clock.now })
             let start = clock.now
 
             #expect(try await delivery.deliverDue() == 0)
@@ -46,8 +49,9 @@ import Testing
         let outbox = InMemoryOutbox()
         let subject = UUID()
         outbox.add(OutboxEntry(id: .v7(at: clock.now), topic: .userDeleted, subjectID: subject, createdAt: clock.now))
-        let delivery = OutboxDelivery(outbox: outbox, targets: [FlakyPurgeTarget(name: "feed", failures: 0)], logger: Logger(label: "test"),
-                                      now: { clock.now })
+        let delivery = OutboxDelivery(
+            outbox: outbox, targets: [FlakyPurgeTarget(name: "feed", failures: 0)], logger: Logger(label: "test"),
+            now: { clock.now })
         #expect(try await delivery.deliverDue() == 1)
         clock.advance(by: 89 * 86_400)
         _ = try await delivery.deliverDue()

@@ -1,4 +1,3 @@
-@testable import Events
 import Foundation
 import Logging
 import RoamCore
@@ -6,6 +5,8 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import Events
 
 /// Two replicas of the events service on one database: a notification published on one reaches a
 /// stream open on the other.
@@ -59,9 +60,10 @@ import Testing
                 },
             ]
             defer { tasks.forEach { $0.cancel() } }
-            let sent = EventNotification(kind: .positionShared, eventID: UUID(), userID: UUID(),
-                                         position: ReportedPosition(point: GeoPoint(latitude: 38.71, longitude: -9.13), accuracyMeters: 7),
-                                         at: Date(timeIntervalSince1970: 1_800_000_000))
+            let sent = EventNotification(
+                kind: .positionShared, eventID: UUID(), userID: UUID(),
+                position: ReportedPosition(point: GeoPoint(latitude: 38.71, longitude: -9.13), accuracyMeters: 7),
+                at: Date(timeIntervalSince1970: 1_800_000_000))
             let deadline = ContinuousClock.now + .seconds(10)
             while heard.withLock({ $0.count }) < users.count && ContinuousClock.now < deadline {
                 await replicaA.publish(sent, to: users)

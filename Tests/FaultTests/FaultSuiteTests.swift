@@ -18,14 +18,20 @@ import Testing
     @Test func theStackThroughFaults() async throws {
         let stack = try await FullStack.start()
         let http = stack.http
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "steady@example.com", "username": "steady", "password": "correct horse battery", "displayName": "Steady",
-        ])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "steady@example.com", "username": "steady", "password": "correct horse battery", "displayName": "Steady",
+            ])
         let token = try #require((try signUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
-        let tripID = try #require(try await http.send("POST", "/v1/trips", json: [
-            "title": "Göteborg", "destination": ["name": "Gothenburg"], "startDate": "2031-06-10", "endDate": "2031-06-16",
-            "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
-        ], token: token).json()["id"] as? String)
+        let tripID = try #require(
+            try await http.send(
+                "POST", "/v1/trips",
+                json: [
+                    "title": "Göteborg", "destination": ["name": "Gothenburg"], "startDate": "2031-06-10", "endDate": "2031-06-16",
+                    "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
+                ], token: token
+            ).json()["id"] as? String)
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "100000"], token: token).status == 200)
 
         let load = SteadyLoad(http: http, token: token, tripID: tripID)
@@ -46,14 +52,16 @@ import Testing
         #expect(try await http.send("GET", "/healthz").status == 200)
         try await Task.sleep(for: .seconds(3))
         try stack.cluster.restart()
-        let outage = try await heal("PostgreSQL stopped for 5 s", affected: Set(SteadyLoad.Kind.allCases), load: load,
-                                    started: outageStart, ended: .now)
+        let outage = try await heal(
+            "PostgreSQL stopped for 5 s", affected: Set(SteadyLoad.Kind.allCases), load: load,
+            started: outageStart, ended: .now)
         outcomes.append(outage)
         let refusals = load.answers(from: outageStart).filter { $0.status == 503 || $0.status == 504 }
         // A request already waiting on the database when it went may run out of time (504); the rest
         // are told why at once.
         let databaseReasons = refusals.filter { $0.detail == "503 DATABASE_UNAVAILABLE" }.count
-        #expect(!refusals.isEmpty && refusals.allSatisfy { ["503 DATABASE_UNAVAILABLE", "504 DEADLINE_EXCEEDED"].contains($0.detail) }
+        #expect(
+            !refusals.isEmpty && refusals.allSatisfy { ["503 DATABASE_UNAVAILABLE", "504 DEADLINE_EXCEEDED"].contains($0.detail) }
                 && databaseReasons * 10 >= refusals.count * 9, "\(refusals.map(\.detail))")
         #expect(await eventually { (try? await http.send("GET", "/readyz").status) == 200 })
 
@@ -83,10 +91,13 @@ import Testing
         let eventsBack = ContinuousClock.now
         try await stack.relaunch("events")
         for post in eventPosts {
-            #expect(await eventually(timeout: .seconds(30)) { (try? await http.send("GET", "/v1/posts/\(post)", token: token).status) == 404 },
-                    "post \(post) of an ended event is still in the feed")
+            #expect(
+                await eventually(timeout: .seconds(30)) { (try? await http.send("GET", "/v1/posts/\(post)", token: token).status) == 404 },
+                "post \(post) of an ended event is still in the feed")
         }
-        print("fault suite: the purge of events that ended while events was down reached the feed \(ContinuousClock.now - eventsBack) after events came back")
+        print(
+            "fault suite: the purge of events that ended while events was down reached the feed \(ContinuousClock.now - eventsBack) after events came back"
+        )
         outcomes.append(try await heal("events down while events end", affected: [.nearbyEvents], load: load, started: eventsDown, ended: eventsBack))
 
         load.stop()
@@ -111,8 +122,10 @@ import Testing
     }
 
     /// Waits until every affected kind of request has succeeded since `ended`, then says what clients saw.
-    func heal(_ fault: String, affected: Set<SteadyLoad.Kind>, load: SteadyLoad, started: ContinuousClock.Instant,
-              ended: ContinuousClock.Instant) async throws -> FaultOutcome {
+    func heal(
+        _ fault: String, affected: Set<SteadyLoad.Kind>, load: SteadyLoad, started: ContinuousClock.Instant,
+        ended: ContinuousClock.Instant
+    ) async throws -> FaultOutcome {
         let healed = await eventually(timeout: Self.recoveryAlarm) {
             FaultOutcome.recovered(load.answers(from: ended), affected: affected, since: ended)
         }
@@ -124,10 +137,12 @@ import Testing
     func postInShortEvents(http: HTTPTestClient, token: String, count: Int) async throws -> [String] {
         var posts: [String] = []
         for index in 0..<count {
-            let event = try await http.send("POST", "/v1/events", json: [
-                "name": "Short \(index)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-                "durationSeconds": Int(Self.shortEventLength.components.seconds),
-            ], token: token)
+            let event = try await http.send(
+                "POST", "/v1/events",
+                json: [
+                    "name": "Short \(index)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+                    "durationSeconds": Int(Self.shortEventLength.components.seconds),
+                ], token: token)
             let eventID = try #require(try event.json()["eventId"] as? String, "\(event.status) \(String(decoding: event.body, as: UTF8.self))")
             let post = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Before the end"], token: token)
             posts.append(try #require(try post.json()["postId"] as? String, "\(post.status) \(String(decoding: post.body, as: UTF8.self))"))
@@ -139,31 +154,46 @@ import Testing
         let http = stack.http
         let marker = UUID().uuidString.prefix(8)
         let creates: [(service: String, method: String, path: String, idKey: String, json: [String: Any], count: PostgresQuery)] = [
-            ("feed", "roam.feed.v1.FeedService/CreatePost", "/v1/stories", "postId",
-             ["text": "Crash \(marker)", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"]],
-             "SELECT count(*)::int8 FROM feed.posts WHERE text = \("Crash \(marker)")"),
-            ("trips", "roam.trips.v1.TripsService/CreateTrip", "/v1/trips", "id",
-             ["title": "Crash \(marker)", "destination": ["name": "Malmö"], "startDate": "2031-07-01", "endDate": "2031-07-02",
-              "timeZone": "Europe/Stockholm", "homeCurrency": "SEK"],
-             "SELECT count(*)::int8 FROM trips.trips WHERE title = \("Crash \(marker)")"),
-            ("budget", "roam.budget.v1.BudgetService/CreateExpense", "/v1/trips/\(tripID)/expenses", "id",
-             ["amount": "99", "currency": "SEK", "spentAt": "2031-06-12T09:00:00Z", "category": "transport", "note": "Crash \(marker)"],
-             "SELECT count(*)::int8 FROM budget.expenses WHERE note = \("Crash \(marker)")"),
-            ("bucketlists", "roam.bucketlists.v1.ActivitiesService/CreateActivity", "/v1/activities", "id",
-             ["name": "Crash \(marker)", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"]],
-             "SELECT count(*)::int8 FROM bucketlists.activities WHERE name = \("Crash \(marker)")"),
-            ("events", "roam.events.v1.EventsService/CreateEvent", "/v1/events", "eventId",
-             ["name": "Crash \(marker)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
-              "durationSeconds": 3600],
-             "SELECT count(*)::int8 FROM events.events WHERE name = \("Crash \(marker)")"),
+            (
+                "feed", "roam.feed.v1.FeedService/CreatePost", "/v1/stories", "postId",
+                ["text": "Crash \(marker)", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"]],
+                "SELECT count(*)::int8 FROM feed.posts WHERE text = \("Crash \(marker)")"
+            ),
+            (
+                "trips", "roam.trips.v1.TripsService/CreateTrip", "/v1/trips", "id",
+                [
+                    "title": "Crash \(marker)", "destination": ["name": "Malmö"], "startDate": "2031-07-01", "endDate": "2031-07-02",
+                    "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
+                ],
+                "SELECT count(*)::int8 FROM trips.trips WHERE title = \("Crash \(marker)")"
+            ),
+            (
+                "budget", "roam.budget.v1.BudgetService/CreateExpense", "/v1/trips/\(tripID)/expenses", "id",
+                ["amount": "99", "currency": "SEK", "spentAt": "2031-06-12T09:00:00Z", "category": "transport", "note": "Crash \(marker)"],
+                "SELECT count(*)::int8 FROM budget.expenses WHERE note = \("Crash \(marker)")"
+            ),
+            (
+                "bucketlists", "roam.bucketlists.v1.ActivitiesService/CreateActivity", "/v1/activities", "id",
+                ["name": "Crash \(marker)", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"]],
+                "SELECT count(*)::int8 FROM bucketlists.activities WHERE name = \("Crash \(marker)")"
+            ),
+            (
+                "events", "roam.events.v1.EventsService/CreateEvent", "/v1/events", "eventId",
+                [
+                    "name": "Crash \(marker)", "center": ["latitude": 57.7, "longitude": 11.97], "radiusMeters": 200, "capacity": 50,
+                    "durationSeconds": 3600,
+                ],
+                "SELECT count(*)::int8 FROM events.events WHERE name = \("Crash \(marker)")"
+            ),
         ]
         for create in creates {
             await stack.kill(create.service)
             try await stack.relaunch(create.service, changing: ["ROAM_CRASH_AFTER_COMMIT": create.method])
             let key = UUID().uuidString
             let first = try? await http.send("POST", create.path, json: create.json, token: token, headers: ["Idempotency-Key": key])
-            #expect(first.map { [503, 504].contains($0.status) } ?? true,
-                    "\(create.service) died after committing; the client got \(first.map { "\($0.status)" } ?? "no answer")")
+            #expect(
+                first.map { [503, 504].contains($0.status) } ?? true,
+                "\(create.service) died after committing; the client got \(first.map { "\($0.status)" } ?? "no answer")")
             #expect(await stack.waitForCrash(create.service) != nil, "\(create.service) did not reach its crash point")
             let restarted = ContinuousClock.now
             try await stack.relaunch(create.service)
@@ -179,8 +209,9 @@ import Testing
             #expect(try await stack.count(create.count) == 1, "\(create.service): the create and its retry made other than one row")
             let again = try await http.send("POST", create.path, json: create.json, token: token, headers: ["Idempotency-Key": key])
             #expect(try again.json()[create.idKey] as? String == id, "\(create.service): the same key answered another id")
-            print("fault suite: \(create.service) killed between committing \(create.method) and answering; the retry with the same key "
-                  + "got the original \(ContinuousClock.now - restarted) after the restart")
+            print(
+                "fault suite: \(create.service) killed between committing \(create.method) and answering; the retry with the same key "
+                    + "got the original \(ContinuousClock.now - restarted) after the restart")
         }
     }
 
@@ -191,8 +222,9 @@ import Testing
         let storyIDs = stories.compactMap(UUID.init(uuidString:)), tripIDs = trips.compactMap(UUID.init(uuidString:))
         let expenseIDs = expenses.compactMap(UUID.init(uuidString:)), photoIDs = photos.compactMap(UUID.init(uuidString:))
         let activityIDs = activities.compactMap(UUID.init(uuidString:))
-        print("fault suite: acknowledged \(stories.count) stories, \(trips.count) trips, \(expenses.count) expenses, \(photos.count) photos, "
-              + "\(activities.count) activities")
+        print(
+            "fault suite: acknowledged \(stories.count) stories, \(trips.count) trips, \(expenses.count) expenses, \(photos.count) photos, "
+                + "\(activities.count) activities")
         #expect(!stories.isEmpty && !trips.isEmpty && !expenses.isEmpty && !photos.isEmpty && !activities.isEmpty)
         #expect(try await stack.count("SELECT count(*)::int8 FROM media.items WHERE id = ANY(\(photoIDs))") == photos.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM media.items") == photos.count)
@@ -204,7 +236,8 @@ import Testing
         // … and nothing else: a retried write that had committed before its answer was lost made no second row.
         #expect(try await stack.count("SELECT count(*)::int8 FROM feed.posts WHERE text LIKE 'Steady load %'") == stories.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM trips.trips WHERE title = 'Weekend'") == trips.count)
-        #expect(try await stack.count("SELECT count(*)::int8 FROM budget.expenses WHERE trip_id = \(UUID(uuidString: tripID)!) AND category = 'food'")
+        #expect(
+            try await stack.count("SELECT count(*)::int8 FROM budget.expenses WHERE trip_id = \(UUID(uuidString: tripID)!) AND category = 'food'")
                 == expenses.count)
         #expect(try await stack.count("SELECT count(*)::int8 FROM bucketlists.activities WHERE name = 'Steady activity'") == activities.count)
     }

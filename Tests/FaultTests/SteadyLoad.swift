@@ -81,22 +81,30 @@ final class SteadyLoad: Sendable {
         case .nearbyEvents: _ = await send(kind, "GET", "/v1/events/nearby?lat=57.7&lng=11.97")
         case .listMedia: _ = await send(kind, "GET", "/v1/me/media")
         case .writeStory:
-            await write(kind, "/v1/stories", idKey: "postId", json: [
-                "text": "Steady load \(UUID().uuidString.prefix(8))", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"],
-            ])
+            await write(
+                kind, "/v1/stories", idKey: "postId",
+                json: [
+                    "text": "Steady load \(UUID().uuidString.prefix(8))", "place": ["latitude": 57.7, "longitude": 11.97, "name": "Haga"],
+                ])
         case .writeTrip:
-            await write(kind, "/v1/trips", idKey: "id", json: [
-                "title": "Weekend", "destination": ["name": "Gothenburg"], "startDate": "2031-06-10", "endDate": "2031-06-12",
-                "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
-            ])
+            await write(
+                kind, "/v1/trips", idKey: "id",
+                json: [
+                    "title": "Weekend", "destination": ["name": "Gothenburg"], "startDate": "2031-06-10", "endDate": "2031-06-12",
+                    "timeZone": "Europe/Stockholm", "homeCurrency": "SEK",
+                ])
         case .writeExpense:
-            await write(kind, "/v1/trips/\(tripID)/expenses", idKey: "id", json: [
-                "amount": "12.50", "currency": "SEK", "spentAt": "2031-06-11T12:00:00Z", "category": "food",
-            ])
+            await write(
+                kind, "/v1/trips/\(tripID)/expenses", idKey: "id",
+                json: [
+                    "amount": "12.50", "currency": "SEK", "spentAt": "2031-06-11T12:00:00Z", "category": "food",
+                ])
         case .writeActivity:
-            await write(kind, "/v1/activities", idKey: "id", json: [
-                "name": "Steady activity", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"],
-            ])
+            await write(
+                kind, "/v1/activities", idKey: "id",
+                json: [
+                    "name": "Steady activity", "place": ["point": ["latitude": 57.7, "longitude": 11.97], "name": "Haga"],
+                ])
         case .writePhoto:
             // A description of its own makes each picture new bytes (media keeps one copy of the same bytes).
             guard let photo = try? TestPhoto.bytes(width: 64, height: 48, exif: ["exif-ifd0-ImageDescription": UUID().uuidString]) else { return }
@@ -105,13 +113,17 @@ final class SteadyLoad: Sendable {
     }
 
     /// Sends one write until it is acknowledged (for at most a minute), always with the same key.
-    private func write(_ kind: Kind, _ path: String, idKey: String, json: [String: Any]? = nil, body: Data? = nil,
-                       headers: [String: String] = [:]) async {
+    private func write(
+        _ kind: Kind, _ path: String, idKey: String, json: [String: Any]? = nil, body: Data? = nil,
+        headers: [String: String] = [:]
+    ) async {
         let key = UUID().uuidString
         let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
-            if let reply = await send(kind, "POST", path, json: json, body: body, headers: headers.merging(["Idempotency-Key": key]) { _, new in new }),
-               (200..<300).contains(reply.status) {
+            if let reply = await send(
+                kind, "POST", path, json: json, body: body, headers: headers.merging(["Idempotency-Key": key]) { _, new in new }),
+                (200..<300).contains(reply.status)
+            {
                 if let id = try? reply.json()[idKey] as? String {
                     acknowledged.withLock { $0[kind, default: []].append(id) }
                 }
@@ -121,11 +133,15 @@ final class SteadyLoad: Sendable {
         }
     }
 
-    private func send(_ kind: Kind, _ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil,
-                      headers: [String: String] = [:]) async -> HTTPTestClient.Reply? {
+    private func send(
+        _ kind: Kind, _ method: String, _ path: String, json: [String: Any]? = nil, body: Data? = nil,
+        headers: [String: String] = [:]
+    ) async -> HTTPTestClient.Reply? {
         do {
             let reply = try await http.send(method, path, json: json, body: body, token: token, headers: headers)
-            let detail = reply.status < 300 ? "" : "\(reply.status) \((try? reply.json()["reason"] as? String) ?? String(decoding: reply.body.prefix(200), as: UTF8.self))"
+            let detail =
+                reply.status < 300
+                ? "" : "\(reply.status) \((try? reply.json()["reason"] as? String) ?? String(decoding: reply.body.prefix(200), as: UTF8.self))"
             answers.withLock { $0.append(Answer(kind: kind, at: .now, status: reply.status, detail: detail)) }
             return reply
         } catch {

@@ -1,5 +1,4 @@
 import Events
-@testable import Feed
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
@@ -9,6 +8,8 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
+@testable import Feed
+
 /// Live chat where more than one process is involved: departures pushed by the events service over
 /// gRPC, and two feed replicas sharing one PostgreSQL.
 @Suite struct ChatAcrossServicesTests {
@@ -16,10 +17,13 @@ import Testing
         try await Self.withEventsOverGRPC(rememberingMembers: false) { events, hub, feed in
             let (host, ana, ben) = (UUID(), UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
-            let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
-                                                host: host, idempotencyKey: nil).event.id
+            let event = try await events.create(
+                EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                host: host, idempotencyKey: nil
+            ).event.id
             for member in [ana, ben] {
-                _ = try await events.join(event, user: member, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
+                _ = try await events.join(
+                    event, user: member, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
             }
             let anasReading = ChatReading(feed, event: event, reader: ana)
             let bensReading = ChatReading(feed, event: event, reader: ben)
@@ -41,8 +45,10 @@ import Testing
         try await Self.withEventsOverGRPC(rememberingMembers: true) { events, hub, feed in
             let (host, ana) = (UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
-            let event = try await events.create(EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
-                                                host: host, idempotencyKey: nil).event.id
+            let event = try await events.create(
+                EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                host: host, idempotencyKey: nil
+            ).event.id
             _ = try await events.join(event, user: ana, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
             let reading = ChatReading(feed, event: event, reader: ana)
             await reading.waitUntilLive()
@@ -97,8 +103,9 @@ import Testing
             await reading.waitUntilLive()
             try await Task.sleep(for: .milliseconds(200))  // both replicas listening
 
-            let post = try await replicas[0].0.create(PostDraft(audience: .event(event), text: "Long text " + String(repeating: "ä", count: 4_900)),
-                                                      author: host, idempotencyKey: nil)
+            let post = try await replicas[0].0.create(
+                PostDraft(audience: .event(event), text: "Long text " + String(repeating: "ä", count: 4_900)),
+                author: host, idempotencyKey: nil)
             _ = try await replicas[0].0.like(.post(post.id), by: host)
             let updates = await reading.waitForUpdates(2)
             // Longer than a notification may carry: the news names the post and each replica reads it.
@@ -141,30 +148,42 @@ import Testing
 
     /// The events service over in-process gRPC, and a feed asking it about members (through a
     /// `MembershipCache` when `rememberingMembers`) with its departures watcher running.
-    static func withEventsOverGRPC(rememberingMembers: Bool,
-                                   _ body: @Sendable (EventService, NotificationHub, FeedService) async throws -> Void) async throws {
+    static func withEventsOverGRPC(
+        rememberingMembers: Bool,
+        _ body: @Sendable (EventService, NotificationHub, FeedService) async throws -> Void
+    ) async throws {
         let tokens = await TestTokens()
         let hub = NotificationHub()
-        let events = EventService(events: InMemoryEventStore(),
-                                  hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
-                                  policy: EventPolicy(), notifications: hub)
-        try await InProcessService.run([EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
-                                       anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]) { grpc, _ in
+        let events = EventService(
+            events: InMemoryEventStore(),
+            hasher: PasswordHasher(parameters: Argon2id(memoryKiB: 64, iterations: 1, parallelism: 1)),
+            policy: EventPolicy(), notifications: hub)
+        try await InProcessService.run(
+            [EventsGRPCService(events: events, notifications: hub)], verifier: try await tokens.verifier(),
+            anonymousMethods: [], clientInterceptors: [OutboundContextInterceptor()]
+        ) { grpc, _ in
             let upstream = Upstream(name: "events", replicas: [grpc], timeout: .seconds(5))
             let credential = await ServiceCredential(serviceName: "feed", secret: TestTokens.serviceSecret)
             let client = EventsMembershipClient(upstream: upstream, credential: credential)
             let cache = rememberingMembers ? MembershipCache(client, timeToLive: .seconds(600)) : nil
             let feed = FeedService(store: InMemoryFeedStore(), membership: cache ?? client)
-            let watcher = Task { try await EventsDepartureWatcher(upstream: upstream, credential: credential, feed: feed, membership: cache,
-                                                                  logger: Logger(label: "test")).run() }
+            let watcher = Task {
+                try await EventsDepartureWatcher(
+                    upstream: upstream, credential: credential, feed: feed, membership: cache,
+                    logger: Logger(label: "test")
+                ).run()
+            }
             defer { watcher.cancel() }
             try await body(events, hub, feed)
         }
     }
 
     /// Two feed replicas on one PostgreSQL, each with its hub and its relay listening.
-    static func withTwoReplicas(_ body: @Sendable (PostgresFeedStore, FakeMembership, [(FeedService, PostgresChatRelay)]) async throws -> Void)
-        async throws {
+    static func withTwoReplicas(
+        _ body: @Sendable (PostgresFeedStore, FakeMembership, [(FeedService, PostgresChatRelay)]) async throws -> Void
+    )
+        async throws
+    {
         try await TestDatabase.withClient { client in
             try await FeedMigrations.migrator.migrate(client, logger: Logger(label: "test"))
             let store = PostgresFeedStore(database: Database(client: client, operationTimeout: .seconds(30)))

@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// The chat store numbers messages the same way in memory and in PostgreSQL.
 @Suite struct ChatRepositoryContractTests {

@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Live chat on one process: order, resuming, slow readers, removals, the end of the event.
 @Suite struct ChatServiceTests {
@@ -21,9 +22,10 @@ import Testing
         #expect(await errorReason { _ = try await feed.chatHistory(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
         #expect(await ChatReading(feed, event: event, reader: outsider).end() == "PERMISSION_DENIED")
         #expect(await errorFields { _ = try await feed.send(" ", to: event, by: host, idempotencyKey: nil) } == ["text"])
-        #expect(await errorFields {
-            _ = try await feed.send(String(repeating: "x", count: 2001), to: event, by: host, idempotencyKey: nil)
-        } == ["text"])
+        #expect(
+            await errorFields {
+                _ = try await feed.send(String(repeating: "x", count: 2001), to: event, by: host, idempotencyKey: nil)
+            } == ["text"])
         #expect(await errorFields { try await feed.readChat(event, reader: host, after: -1) { _ in } } == ["after_sequence"])
         // A line that reorders what the others read (U+202E), found sending through `roam up`.
         #expect(await errorFields { _ = try await feed.send("meet at \u{202E}etag", to: event, by: host, idempotencyKey: nil) } == ["text"])
@@ -137,8 +139,9 @@ import Testing
         _ = try await feed.like(.post(post.id), by: ana)
         _ = try await feed.unlike(.post(post.id), by: host)
         // Posts elsewhere are not this event's news.
-        _ = try await feed.create(PostDraft(audience: .place(Place(latitude: 1, longitude: 1, name: "Elsewhere")), text: "Story"),
-                                  author: host, idempotencyKey: nil)
+        _ = try await feed.create(
+            PostDraft(audience: .place(Place(latitude: 1, longitude: 1, name: "Elsewhere")), text: "Story"),
+            author: host, idempotencyKey: nil)
 
         let updates = await reading.waitForUpdates(5)
         #expect(updates.count == 5)

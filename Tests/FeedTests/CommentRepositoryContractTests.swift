@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Comments and replies behave the same in memory and in PostgreSQL.
 @Suite struct CommentRepositoryContractTests {
@@ -90,8 +91,10 @@ import Testing
     func deletingAPostOrPurgingItsEventTakesItsThreadLikesAndCounts(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
             let event = UUID()
-            let posts = [try await store.create(Fixtures.post(in: event), idempotencyKey: nil),
-                         try await store.create(Fixtures.post(in: event), idempotencyKey: nil)]
+            let posts = [
+                try await store.create(Fixtures.post(in: event), idempotencyKey: nil),
+                try await store.create(Fixtures.post(in: event), idempotencyKey: nil),
+            ]
             let liker = UUID()
             var comments: [Feed.Comment] = []
             for post in posts {

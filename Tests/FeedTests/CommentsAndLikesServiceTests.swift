@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Who may comment, reply, edit, delete and like, on the in-memory store with membership faked.
 @Suite struct CommentsAndLikesServiceTests {
@@ -68,9 +69,10 @@ import Testing
         let story = try await feed.create(Fixtures.storyDraft(), author: UUID(), idempotencyKey: nil)
         let ana = UUID()
         #expect(await errorFields { _ = try await feed.comment(on: .post(story.id), text: "  ", by: ana, idempotencyKey: nil) } == ["text"])
-        #expect(await errorFields {
-            _ = try await feed.comment(on: .post(story.id), text: String(repeating: "x", count: 2001), by: ana, idempotencyKey: nil)
-        } == ["text"])
+        #expect(
+            await errorFields {
+                _ = try await feed.comment(on: .post(story.id), text: String(repeating: "x", count: 2001), by: ana, idempotencyKey: nil)
+            } == ["text"])
         #expect(await errorFields { _ = try await feed.comment(on: .post(story.id), text: "a\u{0}b", by: ana, idempotencyKey: nil) } == ["text"])
         let comment = try await feed.comment(on: .post(story.id), text: "ok", by: ana, idempotencyKey: nil)
         #expect(await errorFields { _ = try await feed.comment(on: .comment(comment.id), text: "ok", by: ana, idempotencyKey: nil) } == ["subject"])

@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Reports of posts and comments: who may report, who reads them, and that they go with their subject.
 @Suite struct ContentReportTests {
@@ -24,16 +25,18 @@ import Testing
             #expect(await errorReason { _ = try await feed.report(.post(post.id), by: ben, reason: .spam, text: "") } == "ALREADY_REPORTED")
             #expect(await errorReason { _ = try await feed.report(.post(post.id), by: outsider, reason: .spam, text: "") } == "NOT_FOUND")
             #expect(await errorFields { _ = try await feed.report(.post(post.id), by: ana, reason: .spam, text: "") } == ["subject"])
-            #expect(await errorFields {
-                _ = try await feed.report(.post(story.id), by: host, reason: .spam, text: String(repeating: "x", count: 1001))
-            } == ["text"])
+            #expect(
+                await errorFields {
+                    _ = try await feed.report(.post(story.id), by: host, reason: .spam, text: String(repeating: "x", count: 1001))
+                } == ["text"])
 
             let hostsList = try await feed.eventReports(event, host: host, page: PageRequest(size: 1))
             let rest = try await feed.eventReports(event, host: host, page: PageRequest(size: 1, cursor: hostsList.nextCursor))
             #expect(Set((hostsList.items + rest.items).map(\.subject)) == [.post(post.id), .comment(comment.id)])
             #expect(await errorReason { _ = try await feed.eventReports(event, host: ben, page: PageRequest()) } == "PERMISSION_DENIED")
             // The moderation list is every test's in a shared database: this test looks at its reporter's.
-            #expect(try await feed.moderationReports(page: PageRequest(size: 100)).items.filter { $0.reporterID == ben }.map(\.subject)
+            #expect(
+                try await feed.moderationReports(page: PageRequest(size: 100)).items.filter { $0.reporterID == ben }.map(\.subject)
                     == [.post(story.id)])
 
             // Deleting the post takes its reports and its comment's with it; purging the reporter the rest.

@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Likes and counts behave the same in memory and in PostgreSQL.
 @Suite struct EngagementRepositoryContractTests {
@@ -34,8 +35,10 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func countsAreExactUnderConcurrentLikesAndUnlikes(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let (hot, other) = (try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil),
-                                try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil))
+            let (hot, other) = (
+                try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil),
+                try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil)
+            )
             let users = (0..<1000).map { _ in UUID() }
             // Every user likes the hot post (some twice); a fifth also like, then unlike, the other one.
             try await withThrowingTaskGroup(of: Void.self) { group in

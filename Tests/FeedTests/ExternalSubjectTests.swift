@@ -1,9 +1,10 @@
-@testable import Feed
 import Foundation
 import RoamCore
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import Feed
 
 /// Comments, likes and reports on other services' subjects (activities and bucket items): the feed asks
 /// their owner service whether the reader may see them.
@@ -27,7 +28,9 @@ import Testing
             let feed = FeedService(store: store, membership: FakeMembership(), external: subjects)
             let (ana, bo) = (UUID(), UUID())
             let activity = Subject(.activity, UUID()), privateItem = Subject(.bucketItem, UUID())
-            subjects.visible.withLock { $0[activity] = (ana, true); $0[privateItem] = (ana, false) }
+            subjects.visible.withLock {
+                $0[activity] = (ana, true); $0[privateItem] = (ana, false)
+            }
 
             let comment = try await feed.comment(on: activity, text: "Went at dawn, worth it", by: bo, idempotencyKey: nil)
             _ = try await feed.reply(to: comment.item.id, text: "Thanks!", by: ana, idempotencyKey: nil)
@@ -36,8 +39,9 @@ import Testing
             #expect(try await feed.comments(on: activity, reader: ana, page: PageRequest()).items.count == 2)
             let report = try await feed.report(activity, by: bo, reason: .spam, text: "")
             #expect(report.subject == activity)
-            #expect(await errorReason { _ = try await feed.report(activity, by: ana, reason: .spam, text: "") } == "INVALID_FIELD",
-                    "its author cannot report it")
+            #expect(
+                await errorReason { _ = try await feed.report(activity, by: ana, reason: .spam, text: "") } == "INVALID_FIELD",
+                "its author cannot report it")
 
             // A stranger may not comment on, like or read the comments of a private list's item.
             #expect(await errorReason { _ = try await feed.comment(on: privateItem, text: "Hi", by: bo, idempotencyKey: nil) } == "NOT_FOUND")
@@ -71,7 +75,9 @@ import Testing
             let feed = FeedService(store: store, membership: FakeMembership(), external: router)
             let (ana, bo) = (UUID(), UUID())
             let walk = Subject(.walk, UUID()), privateWalk = Subject(.walk, UUID()), activity = Subject(.activity, UUID())
-            trips.visible.withLock { $0[walk] = (ana, true); $0[privateWalk] = (ana, false) }
+            trips.visible.withLock {
+                $0[walk] = (ana, true); $0[privateWalk] = (ana, false)
+            }
             bucketLists.visible.withLock { $0[activity] = (ana, true) }
             _ = try await feed.comment(on: walk, text: "Lovely route", by: bo, idempotencyKey: nil)
             #expect(try await feed.like(walk, by: bo).likes == 1)
@@ -89,15 +95,18 @@ import Testing
             let feed = FeedService(store: store, membership: FakeMembership(), external: subjects)
             let (ana, bo) = (UUID(), UUID())
             let activity = Subject(.activity, UUID()), item = Subject(.bucketItem, UUID()), quiet = Subject(.walk, UUID())
-            subjects.visible.withLock { $0[activity] = (ana, true); $0[item] = (ana, true) }
+            subjects.visible.withLock {
+                $0[activity] = (ana, true); $0[item] = (ana, true)
+            }
             let comment = try await feed.comment(on: activity, text: "Go early", by: bo, idempotencyKey: nil)
             _ = try await feed.reply(to: comment.item.id, text: "Yes", by: ana, idempotencyKey: nil)
             let gone = try await feed.comment(on: item, text: "Typo", by: bo, idempotencyKey: nil)
             _ = try await feed.comment(on: item, text: "Nice", by: bo, idempotencyKey: nil)
             try await feed.deleteComment(gone.item.id, by: bo)
             #expect(try await feed.commentCounts(of: [activity, item, quiet], reader: bo) == [activity: 2, item: 1, quiet: 0])
-            #expect(await errorReason { _ = try await feed.commentCounts(of: [Subject.post(UUID())], reader: bo) } == "INVALID_FIELD",
-                    "a post's count comes with the post, where its audience is checked")
+            #expect(
+                await errorReason { _ = try await feed.commentCounts(of: [Subject.post(UUID())], reader: bo) } == "INVALID_FIELD",
+                "a post's count comes with the post, where its audience is checked")
             let many = (0..<101).map { _ in Subject(.activity, UUID()) }
             #expect(await errorReason { _ = try await feed.commentCounts(of: many, reader: bo) } == "INVALID_FIELD")
         }

@@ -1,9 +1,10 @@
-@testable import Feed
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Synchronization
+
+@testable import Feed
 
 extension StoreKind {
     func withStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
@@ -14,8 +15,9 @@ extension StoreKind {
 extension StoreKind {
     /// A store with no one else's rows in it, for tests of listings over every story.
     func withOwnStore(_ body: @Sendable (any FeedStore) async throws -> Void) async throws {
-        try await with(memory: { InMemoryFeedStore() }, migrator: FeedMigrations.migrator, postgres: { PostgresFeedStore(database: $0) },
-                       ownDatabase: true, body)
+        try await with(
+            memory: { InMemoryFeedStore() }, migrator: FeedMigrations.migrator, postgres: { PostgresFeedStore(database: $0) },
+            ownDatabase: true, body)
     }
 }
 
@@ -48,22 +50,25 @@ enum Fixtures {
     }
 
     static func post(in event: UUID, by author: UUID = UUID(), text: String = "Hello #party", at time: Date = now()) -> Post {
-        Post(id: .v7(at: time), authorID: author, audience: .event(event), text: text, mediaIDs: [UUID()],
-             tags: Hashtags.find(in: text), createdAt: time)
+        Post(
+            id: .v7(at: time), authorID: author, audience: .event(event), text: text, mediaIDs: [UUID()],
+            tags: Hashtags.find(in: text), createdAt: time)
     }
 }
 
 extension Fixtures {
     static func story(by author: UUID = UUID(), text: String = "Sunset #beach", at time: Date = now()) -> Post {
-        Post(id: .v7(at: time), authorID: author, audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")),
-             text: text, mediaIDs: [], tags: Hashtags.find(in: text), createdAt: time)
+        Post(
+            id: .v7(at: time), authorID: author, audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")),
+            text: text, mediaIDs: [], tags: Hashtags.find(in: text), createdAt: time)
     }
 
     /// A comment on the post, `second` seconds after now so listings have a known order.
     static func comment(on post: Post, replyingTo parent: Comment? = nil, by author: UUID = UUID(), second: Int = 0) -> Comment {
         let time = now().addingTimeInterval(Double(second))
-        return Comment(id: .v7(at: time), subject: .post(post.id), parentID: parent?.id, authorID: author, text: "Comment \(second)",
-                       createdAt: time, eventID: post.audience.eventID)
+        return Comment(
+            id: .v7(at: time), subject: .post(post.id), parentID: parent?.id, authorID: author, text: "Comment \(second)",
+            createdAt: time, eventID: post.audience.eventID)
     }
 }
 
@@ -96,8 +101,10 @@ final class ChatReading: Sendable {
         let inbox = inbox
         task = Task {
             await errorReason {
-                try await feed.readChat(event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } },
-                                        update: { update in inbox.updates.withLock { $0.append(update) } }) { message in
+                try await feed.readChat(
+                    event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } },
+                    update: { update in inbox.updates.withLock { $0.append(update) } }
+                ) { message in
                     if let pause { try await Task.sleep(for: pause) }
                     inbox.messages.withLock { $0.append(message) }
                 }

@@ -1,4 +1,3 @@
-@testable import Feed
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
@@ -7,23 +6,29 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
+@testable import Feed
+
 /// The feed's gRPC services behind the real interceptors, through the generated clients.
 @Suite struct FeedGRPCTests {
     @Test func postsAndPurgesOverGRPC() async throws {
         let tokens = await TestTokens()
         let membership = FakeMembership()
         let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
-        try await InProcessService.run([FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)],
-                                       verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+        try await InProcessService.run(
+            [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)],
+            verifier: try await tokens.verifier(), anonymousMethods: []
+        ) { grpc, _ in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
             let host = UUID()
             let event = membership.event(host: host)
             let user: Metadata = ["authorization": "Bearer \(try await tokens.userToken(host))"]
-            let created = try await client.createPost(.with {
-                $0.audience = .with { $0.eventID = event.lowercasedString }
-                $0.text = "Welcome #hitta"
-            }, metadata: user).post
+            let created = try await client.createPost(
+                .with {
+                    $0.audience = .with { $0.eventID = event.lowercasedString }
+                    $0.text = "Welcome #hitta"
+                }, metadata: user
+            ).post
             #expect(created.tags == ["hitta"])
 
             let noAudience = await #expect(throws: RPCError.self) {

@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Who may post, read, edit and delete, on the in-memory store with membership faked.
 @Suite struct FeedServiceTests {
@@ -18,8 +19,12 @@ import Testing
         let event = membership.event(host: host, members: [member])
         let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi #all"), author: member, idempotencyKey: nil)
         #expect(post.tags == ["all"])
-        #expect(await errorReason { _ = try await feed.create(PostDraft(audience: .event(event), text: "Me too"), author: outsider,
-                                                         idempotencyKey: nil) } == "PERMISSION_DENIED")
+        #expect(
+            await errorReason {
+                _ = try await feed.create(
+                    PostDraft(audience: .event(event), text: "Me too"), author: outsider,
+                    idempotencyKey: nil)
+            } == "PERMISSION_DENIED")
         #expect(await errorReason { _ = try await feed.post(post.id, reader: outsider) } == "NOT_FOUND")
         #expect(await errorReason { _ = try await feed.eventPosts(event, reader: outsider, page: PageRequest()) } == "PERMISSION_DENIED")
         #expect(try await feed.eventPosts(event, reader: host, page: PageRequest()).items.map(\.id) == [post.id])
@@ -70,8 +75,10 @@ import Testing
 
     @Test func storiesArePublic() async throws {
         let feed = make()
-        let story = try await feed.create(PostDraft(audience: .place(Place(latitude: 48.86, longitude: 2.35, name: " Louvre ")),
-                                                    text: "Mona Lisa"), author: UUID(), idempotencyKey: nil)
+        let story = try await feed.create(
+            PostDraft(
+                audience: .place(Place(latitude: 48.86, longitude: 2.35, name: " Louvre ")),
+                text: "Mona Lisa"), author: UUID(), idempotencyKey: nil)
         #expect(story.audience == .place(Place(latitude: 48.86, longitude: 2.35, name: "Louvre")))
         // Reading someone else's story counts a view.
         let read = try await feed.post(story.id, reader: UUID())
@@ -97,8 +104,9 @@ import Testing
         #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: (0..<11).map { _ in UUID() })) == ["media_ids"])
         let same = UUID()
         #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: [same, same])) == ["media_ids"])
-        #expect(await fields(PostDraft(audience: .place(Place(latitude: 95, longitude: 0, name: "")), text: "x"))
-            == ["audience.place.position.latitude", "audience.place.name"])
+        #expect(
+            await fields(PostDraft(audience: .place(Place(latitude: 95, longitude: 0, name: "")), text: "x"))
+                == ["audience.place.position.latitude", "audience.place.name"])
     }
 
     @Test func authorsEditAndTheHostOrAuthorDeletes() async throws {
@@ -123,8 +131,9 @@ import Testing
         for index in 0..<3 {
             _ = try await feed.create(PostDraft(audience: .event(event), text: "Post \(index)"), author: host, idempotencyKey: nil)
         }
-        let story = try await feed.create(PostDraft(audience: .place(Place(latitude: 1, longitude: 2, name: "Here")), text: "Story"),
-                                          author: host, idempotencyKey: nil)
+        let story = try await feed.create(
+            PostDraft(audience: .place(Place(latitude: 1, longitude: 2, name: "Here")), text: "Story"),
+            author: host, idempotencyKey: nil)
         #expect(try await feed.purgeEvent(event) == 3)
         #expect(try await feed.purgeEvent(event) == 0)
         #expect(try await feed.eventPosts(event, reader: host, page: PageRequest()).items.isEmpty)

@@ -1,5 +1,6 @@
-@testable import Feed
 import Testing
+
+@testable import Feed
 
 @Suite struct HashtagsTests {
     @Test func findsTagsLowercasedOnceInOrder() {

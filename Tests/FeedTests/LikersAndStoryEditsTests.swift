@@ -1,9 +1,10 @@
-@testable import Feed
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Who liked a post or comment, "posts I liked", story titles and moves, by the service's rules.
 @Suite struct LikersAndStoryEditsTests {
@@ -55,21 +56,25 @@ import Testing
     @Test func aStoryHasATitleAndItsAuthorAloneMovesIt() async throws {
         let feed = make()
         let (author, other) = (UUID(), UUID())
-        let story = try await feed.create(PostDraft(audience: .place(Self.waikiki), text: "Sunset", title: "  Golden hour  "),
-                                          author: author, idempotencyKey: nil)
+        let story = try await feed.create(
+            PostDraft(audience: .place(Self.waikiki), text: "Sunset", title: "  Golden hour  "),
+            author: author, idempotencyKey: nil)
         #expect(story.title == "Golden hour")
         let hilo = Place(latitude: 19.7241, longitude: -155.0868, name: " Hilo Bay ")
         let moved = try await feed.update(story.id, text: "Sunset", mediaIDs: [], title: "Blue hour", place: hilo, by: author)
         #expect(moved.audience == .place(Place(latitude: 19.7241, longitude: -155.0868, name: "Hilo Bay")) && moved.title == "Blue hour")
-        #expect(await errorReason { _ = try await feed.update(story.id, text: "Mine now", mediaIDs: [], place: hilo, by: other) } == "PERMISSION_DENIED")
+        #expect(
+            await errorReason { _ = try await feed.update(story.id, text: "Mine now", mediaIDs: [], place: hilo, by: other) } == "PERMISSION_DENIED")
         let nowhere = Place(latitude: 91, longitude: 0, name: "")
-        #expect(await errorFields { _ = try await feed.update(story.id, text: "x", mediaIDs: [], place: nowhere, by: author) }
-            == ["place.position.latitude", "place.name"])
+        #expect(
+            await errorFields { _ = try await feed.update(story.id, text: "x", mediaIDs: [], place: nowhere, by: author) }
+                == ["place.position.latitude", "place.name"])
         let long = String(repeating: "t", count: 121)
         #expect(await errorFields { _ = try await feed.update(story.id, text: "x", mediaIDs: [], title: long, by: author) } == ["title"])
-        #expect(await errorFields {
-            _ = try await feed.create(PostDraft(audience: .followers, text: "Home", title: "Titled"), author: author, idempotencyKey: nil)
-        } == ["title"])
+        #expect(
+            await errorFields {
+                _ = try await feed.create(PostDraft(audience: .followers, text: "Home", title: "Titled"), author: author, idempotencyKey: nil)
+            } == ["title"])
         let note = try await feed.create(PostDraft(audience: .followers, text: "Home"), author: author, idempotencyKey: nil)
         #expect(await errorFields { _ = try await feed.update(note.id, text: "Home", mediaIDs: [], place: Self.waikiki, by: author) } == ["place"])
         #expect(try await feed.storyCount(of: author) == 1)

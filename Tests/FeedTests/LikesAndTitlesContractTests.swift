@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Who liked what, the posts a user liked, story titles and moving a story: both stores alike.
 @Suite struct LikesAndTitlesContractTests {
@@ -71,8 +72,9 @@ import Testing
             #expect(try await StoryRepositoryContractTests.ids(store, StoryQuery(text: "\(word) quiet")) == [stored.id])
 
             let hilo = Place(latitude: 19.7241, longitude: -155.0868, name: "Hilo Bay")
-            let moved = try await store.update(id: stored.id, PostChanges(text: "A quiet morning", mediaIDs: [], tags: [], title: "", place: hilo),
-                                               at: Fixtures.now())
+            let moved = try await store.update(
+                id: stored.id, PostChanges(text: "A quiet morning", mediaIDs: [], tags: [], title: "", place: hilo),
+                at: Fixtures.now())
             #expect(moved?.audience == .place(hilo) && moved?.title == "")
             #expect(try await StoryRepositoryContractTests.ids(store, StoryQuery(text: word)).isEmpty)
             let nearHilo = StoryQuery(area: .circle(center: GeoPoint(latitude: 19.7241, longitude: -155.0868), radiusMeters: 500))

@@ -1,7 +1,8 @@
-@testable import Feed
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Feed
 
 @Suite struct MembershipCacheTests {
     /// Answers from a table, counts the questions, and can hold one answer back until released.
@@ -20,7 +21,9 @@ import Testing
 
         func release() async {
             while gate.withLock({ $0 }) == nil { await Task.yield() }
-            gate.withLock { $0?.resume(); $0 = nil }
+            gate.withLock {
+                $0?.resume(); $0 = nil
+            }
         }
     }
 

@@ -1,6 +1,7 @@
-@testable import Feed
 import Synchronization
 import Testing
+
+@testable import Feed
 
 @Suite struct NewsThrottleTests {
     @Test func newsWithinAWindowGoesOnceAtOnceAndOnceWhenTheWindowCloses() async throws {

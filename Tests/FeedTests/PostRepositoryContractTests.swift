@@ -1,8 +1,9 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// One suite, two stores: the in-memory store must behave as PostgreSQL does.
 @Suite struct PostRepositoryContractTests {
@@ -25,8 +26,9 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func storiesKeepTheirPlace(_ kind: StoreKind) async throws {
         try await kind.withStore { store in
-            let story = Post(id: .v7(), authorID: UUID(), audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")),
-                             text: "Waves", mediaIDs: [], tags: [], createdAt: Fixtures.now())
+            let story = Post(
+                id: .v7(), authorID: UUID(), audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")),
+                text: "Waves", mediaIDs: [], tags: [], createdAt: Fixtures.now())
             _ = try await store.create(story, idempotencyKey: nil)
             #expect(try await store.post(id: story.id) == story)
         }

@@ -1,10 +1,11 @@
-@testable import Feed
 import Foundation
 import GRPCCore
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Forgetting a deleted account: nothing it wrote or did stays readable, counts included.
 @Suite struct PurgeUserTests {
@@ -28,7 +29,7 @@ import Testing
             _ = try await feed.send("hello from me", to: event, by: gone, idempotencyKey: nil)
             let anasLine = try await feed.send("hello from Ana", to: event, by: ana, idempotencyKey: nil)
             _ = try await feed.post(anasPost.id, reader: gone)  // a view
-            _ = try await feed.post(anasPost.id, reader: ben)   // another
+            _ = try await feed.post(anasPost.id, reader: ben)  // another
             _ = try await feed.save(anasPost.id, by: gone)
             _ = try await feed.followPlace(at: GeoPoint(latitude: 21.27, longitude: -157.82), name: "Waikiki", radiusMeters: nil, by: gone)
 
@@ -52,17 +53,21 @@ import Testing
     @Test func onlyServicesMayPurgeAUser() async throws {
         let tokens = await TestTokens()
         let feed = FeedService(store: InMemoryFeedStore(), membership: FakeMembership())
-        try await InProcessService.run([FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+        try await InProcessService.run(
+            [FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)], verifier: try await tokens.verifier(), anonymousMethods: []
+        ) { grpc, _ in
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
             let user = UUID()
             let story = try await feed.create(Fixtures.storyDraft(), author: user, idempotencyKey: nil)
             let refused = await #expect(throws: RPCError.self) {
-                _ = try await purge.purgeUser(.with { $0.userID = user.lowercasedString },
-                                              metadata: ["authorization": "Bearer \(try await tokens.userToken(user))"])
+                _ = try await purge.purgeUser(
+                    .with { $0.userID = user.lowercasedString },
+                    metadata: ["authorization": "Bearer \(try await tokens.userToken(user))"])
             }
             #expect(refused?.code == .permissionDenied)
-            _ = try await purge.purgeUser(.with { $0.userID = user.lowercasedString },
-                                          metadata: ["authorization": "Bearer \(try await tokens.serviceToken("accounts"))"])
+            _ = try await purge.purgeUser(
+                .with { $0.userID = user.lowercasedString },
+                metadata: ["authorization": "Bearer \(try await tokens.serviceToken("accounts"))"])
             #expect(await errorReason { _ = try await feed.post(story.id, reader: UUID()) } == "NOT_FOUND")
         }
     }

@@ -1,19 +1,23 @@
-@testable import Feed
 import Foundation
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Feed
 
 /// Finding stories, views, trending, saves, followed places and the timeline: the in-memory store
 /// must behave as PostgreSQL + PostGIS does.
 @Suite struct StoryRepositoryContractTests {
     static let waikiki = GeoPoint(latitude: 21.2766, longitude: -157.8278)
 
-    static func story(_ text: String = "Sunset #beach", at point: GeoPoint = waikiki, place: String = "Waikiki Beach", by author: UUID = UUID(),
-                      daysAgo: Double = 0, second: Double = 0) -> Post {
+    static func story(
+        _ text: String = "Sunset #beach", at point: GeoPoint = waikiki, place: String = "Waikiki Beach", by author: UUID = UUID(),
+        daysAgo: Double = 0, second: Double = 0
+    ) -> Post {
         let time = Fixtures.now().addingTimeInterval(-daysAgo * 86_400 + second)
-        return Post(id: .v7(at: time), authorID: author, audience: .place(Place(latitude: point.latitude, longitude: point.longitude, name: place)),
-                    text: text, mediaIDs: [], tags: Hashtags.find(in: text), createdAt: time)
+        return Post(
+            id: .v7(at: time), authorID: author, audience: .place(Place(latitude: point.latitude, longitude: point.longitude, name: place)),
+            text: text, mediaIDs: [], tags: Hashtags.find(in: text), createdAt: time)
     }
 
     static func ids(_ store: any FeedStore, _ query: StoryQuery, hiding hidden: Set<UUID> = [], size: Int = 100) async throws -> [UUID] {
@@ -45,10 +49,12 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func aMapBoxFindsStoriesInsideItEvenAcrossTheAntimeridian(_ kind: StoreKind) async throws {
         try await kind.withOwnStore { store in
-            let fiji = try await store.create(Self.story(at: GeoPoint(latitude: -17.7, longitude: 179.9), place: "Fiji", second: 0),
-                                              idempotencyKey: nil)
-            let samoa = try await store.create(Self.story(at: GeoPoint(latitude: -13.8, longitude: -171.8), place: "Samoa", second: 1),
-                                               idempotencyKey: nil)
+            let fiji = try await store.create(
+                Self.story(at: GeoPoint(latitude: -17.7, longitude: 179.9), place: "Fiji", second: 0),
+                idempotencyKey: nil)
+            let samoa = try await store.create(
+                Self.story(at: GeoPoint(latitude: -13.8, longitude: -171.8), place: "Samoa", second: 1),
+                idempotencyKey: nil)
             _ = try await store.create(Self.story(second: 2), idempotencyKey: nil)
             #expect(try await Self.ids(store, StoryQuery(area: .box(south: -20, west: 170, north: -10, east: -170))) == [samoa.id, fiji.id])
             #expect(try await Self.ids(store, StoryQuery(area: .box(south: -20, west: 170, north: -10, east: 180))) == [fiji.id])
@@ -59,11 +65,13 @@ import Testing
     func searchMatchesTextTagAuthorAndPlace(_ kind: StoreKind) async throws {
         try await kind.withOwnStore { store in
             let author = UUID()
-            let sunset = try await store.create(Self.story("Golden sunset over the bay #Beach", place: "Waikiki Beach", by: author, second: 0),
-                                                idempotencyKey: nil)
+            let sunset = try await store.create(
+                Self.story("Golden sunset over the bay #Beach", place: "Waikiki Beach", by: author, second: 0),
+                idempotencyKey: nil)
             let surf = try await store.create(Self.story("Big surf today #beach #surf", place: "North Shore", second: 1), idempotencyKey: nil)
-            let ramen = try await store.create(Self.story("Best ramen in town", place: "Honolulu Downtown", by: author, second: 2),
-                                               idempotencyKey: nil)
+            let ramen = try await store.create(
+                Self.story("Best ramen in town", place: "Honolulu Downtown", by: author, second: 2),
+                idempotencyKey: nil)
             #expect(try await Self.ids(store, StoryQuery(text: "SUNSET bay")) == [sunset.id])
             #expect(try await Self.ids(store, StoryQuery(text: "surf or ramen")) == [ramen.id, surf.id])
             #expect(try await Self.ids(store, StoryQuery(text: "\"sunset over\"")) == [sunset.id])
@@ -86,14 +94,15 @@ import Testing
             let ancient = try await store.create(Self.story(daysAgo: 90), idempotencyKey: nil)
             let lastYear = try await store.create(Self.story(daysAgo: 400), idempotencyKey: nil)
             for _ in 0..<5 { _ = try await store.like(.post(ancient.id), by: UUID(), at: Fixtures.now()) }  // 50
-            for _ in 0..<9 { _ = try await store.like(.post(lastYear.id), by: UUID(), at: Fixtures.now()) } // 90
-            for _ in 0..<3 { _ = try await store.like(.post(old.id), by: UUID(), at: Fixtures.now()) }      // 30
-            _ = try await store.addComment(Fixtures.comment(on: lastWeek), idempotencyKey: nil)             // 10
-            for _ in 0..<15 { _ = try await store.recordView(of: today.id, by: UUID(), at: Fixtures.now()) } // 15
+            for _ in 0..<9 { _ = try await store.like(.post(lastYear.id), by: UUID(), at: Fixtures.now()) }  // 90
+            for _ in 0..<3 { _ = try await store.like(.post(old.id), by: UUID(), at: Fixtures.now()) }  // 30
+            _ = try await store.addComment(Fixtures.comment(on: lastWeek), idempotencyKey: nil)  // 10
+            for _ in 0..<15 { _ = try await store.recordView(of: today.id, by: UUID(), at: Fixtures.now()) }  // 15
             #expect(try await Self.ids(store, StoryQuery(order: .topWeek), size: 1) == [today.id, lastWeek.id])
             #expect(try await Self.ids(store, StoryQuery(order: .topMonth), size: 1) == [old.id, today.id, lastWeek.id])
-            #expect(try await Self.ids(store, StoryQuery(order: .topYear), size: 2) == [ancient.id, old.id, today.id, lastWeek.id],
-                    "last year's story is out of the year")
+            #expect(
+                try await Self.ids(store, StoryQuery(order: .topYear), size: 2) == [ancient.id, old.id, today.id, lastWeek.id],
+                "last year's story is out of the year")
             #expect(try await Self.ids(store, StoryQuery(order: .topAllTime), size: 2) == [lastYear.id, ancient.id, old.id, today.id, lastWeek.id])
             #expect(try await Self.ids(store, StoryQuery(order: .recent), size: 3) == [today.id, lastWeek.id, old.id, ancient.id, lastYear.id])
         }
@@ -187,8 +196,9 @@ import Testing
     func followedPlacesAreKnownByTheirRoundedPosition(_ kind: StoreKind) async throws {
         try await kind.withOwnStore { store in
             let user = UUID()
-            let place = FollowedPlace(id: .v7(), userID: user, point: GeoPoint(latitude: 21.276612, longitude: -157.827801), name: "Waikiki",
-                                      radiusMeters: 300, createdAt: Fixtures.now())
+            let place = FollowedPlace(
+                id: .v7(), userID: user, point: GeoPoint(latitude: 21.276612, longitude: -157.827801), name: "Waikiki",
+                radiusMeters: 300, createdAt: Fixtures.now())
             let stored = try await store.follow(place)
             #expect(stored.point == GeoPoint(latitude: 21.27661, longitude: -157.8278))
             var again = place
@@ -197,8 +207,10 @@ import Testing
             again.radiusMeters = 500
             let updated = try await store.follow(again)
             #expect(updated.id == stored.id && updated.name == "Waikiki Beach" && updated.radiusMeters == 500)
-            let other = try await store.follow(FollowedPlace(id: .v7(), userID: user, point: GeoPoint(latitude: 48.8584, longitude: 2.2945),
-                                                             name: "Eiffel Tower", radiusMeters: 200, createdAt: Fixtures.now().addingTimeInterval(1)))
+            let other = try await store.follow(
+                FollowedPlace(
+                    id: .v7(), userID: user, point: GeoPoint(latitude: 48.8584, longitude: 2.2945),
+                    name: "Eiffel Tower", radiusMeters: 200, createdAt: Fixtures.now().addingTimeInterval(1)))
             let first = try await store.followedPlaces(by: user, page: PageRequest(size: 1))
             let second = try await store.followedPlaces(by: user, page: PageRequest(size: 1, cursor: first.nextCursor))
             #expect((first.items + second.items).map(\.id) == [other.id, stored.id])
@@ -212,22 +224,27 @@ import Testing
     func theTimelineHoldsFollowedAuthorsAndStoriesNearFollowedPlaces(_ kind: StoreKind) async throws {
         try await kind.withOwnStore { store in
             let reader = UUID(), friend = UUID(), stranger = UUID()
-            let friendsStory = try await store.create(Self.story(at: GeoPoint(latitude: 0, longitude: 0), by: friend, second: 0),
-                                                      idempotencyKey: nil)
+            let friendsStory = try await store.create(
+                Self.story(at: GeoPoint(latitude: 0, longitude: 0), by: friend, second: 0),
+                idempotencyKey: nil)
             var friendsNote = Self.story("For followers", by: friend, second: 1)
             friendsNote.audience = .followers
             friendsNote = try await store.create(friendsNote, idempotencyKey: nil)
             _ = try await store.create(Fixtures.post(in: UUID(), by: friend), idempotencyKey: nil)
-            let nearby = try await store.create(Self.story(at: Self.waikiki.moved(meters: 150, bearing: 45), by: stranger, second: 2),
-                                                idempotencyKey: nil)
+            let nearby = try await store.create(
+                Self.story(at: Self.waikiki.moved(meters: 150, bearing: 45), by: stranger, second: 2),
+                idempotencyKey: nil)
             _ = try await store.create(Self.story(at: Self.waikiki.moved(meters: 400, bearing: 45), by: stranger, second: 3), idempotencyKey: nil)
             var strangersNote = Self.story("Not for you", by: stranger, second: 4)
             strangersNote.audience = .followers
             _ = try await store.create(strangersNote, idempotencyKey: nil)
-            _ = try await store.follow(FollowedPlace(id: .v7(), userID: reader, point: Self.waikiki, name: "Waikiki", radiusMeters: 200,
-                                                     createdAt: Fixtures.now()))
+            _ = try await store.follow(
+                FollowedPlace(
+                    id: .v7(), userID: reader, point: Self.waikiki, name: "Waikiki", radiusMeters: 200,
+                    createdAt: Fixtures.now()))
             let first = try await store.timeline(of: reader, authors: [friend, reader], hiding: [], page: PageRequest(size: 2))
-            let second = try await store.timeline(of: reader, authors: [friend, reader], hiding: [], page: PageRequest(size: 2, cursor: first.nextCursor))
+            let second = try await store.timeline(
+                of: reader, authors: [friend, reader], hiding: [], page: PageRequest(size: 2, cursor: first.nextCursor))
             #expect((first.items + second.items).map(\.id) == [nearby.id, friendsNote.id, friendsStory.id])
             #expect(second.nextCursor == nil)
         }

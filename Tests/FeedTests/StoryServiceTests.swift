@@ -1,10 +1,11 @@
-@testable import Feed
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import Feed
 
 /// Legends' rules on the in-memory store, with follows and blocks faked: who sees followers posts,
 /// blocks both ways, views, saves, followed places, the timeline, and bad queries.
@@ -16,10 +17,15 @@ import Testing
         FeedService(store: InMemoryFeedStore(), membership: membership, graph: graph, now: now)
     }
 
-    func story(_ feed: FeedService, by author: UUID, text: String = "Sunset #beach", at point: GeoPoint = GeoPoint(latitude: 21.2766, longitude: -157.8278))
-        async throws -> Engaged<Post> {
-        try await feed.create(PostDraft(audience: .place(Place(latitude: point.latitude, longitude: point.longitude, name: "Waikiki")),
-                                        text: text), author: author, idempotencyKey: nil)
+    func story(
+        _ feed: FeedService, by author: UUID, text: String = "Sunset #beach", at point: GeoPoint = GeoPoint(latitude: 21.2766, longitude: -157.8278)
+    )
+        async throws -> Engaged<Post>
+    {
+        try await feed.create(
+            PostDraft(
+                audience: .place(Place(latitude: point.latitude, longitude: point.longitude, name: "Waikiki")),
+                text: text), author: author, idempotencyKey: nil)
     }
 
     @Test func followersPostsReachFollowersOnly() async throws {
@@ -130,10 +136,12 @@ import Testing
         try await feed.unfollowPlace(at: waikiki, by: reader)
         await #expect(throws: RoamError.notFound("followed place"), "not followed any more") { try await feed.unfollowPlace(at: waikiki, by: reader) }
         #expect(try await feed.timeline(of: reader, page: PageRequest()).items.isEmpty)
-        #expect(await errorFields { _ = try await feed.followPlace(at: waikiki, name: "", radiusMeters: 5, by: reader) }
-                    == ["name", "radius_meters"])
-        #expect(await errorFields { _ = try await feed.followPlace(at: GeoPoint(latitude: 91, longitude: 0), name: "X", radiusMeters: nil, by: reader) }
-                    == ["position.latitude"])
+        #expect(
+            await errorFields { _ = try await feed.followPlace(at: waikiki, name: "", radiusMeters: 5, by: reader) }
+                == ["name", "radius_meters"])
+        #expect(
+            await errorFields { _ = try await feed.followPlace(at: GeoPoint(latitude: 91, longitude: 0), name: "X", radiusMeters: nil, by: reader) }
+                == ["position.latitude"])
     }
 
     @Test func badQueriesNameTheirFields() async throws {

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Gateway
 
 /// Every operation in `Gateway/openapi.yaml`, fed a malformed value in each path parameter and in each
 /// required body field: a 400 naming the field as the client sent it, from the gateway itself. The
@@ -62,9 +63,13 @@ import Testing
 
     func withGateway(_ body: @Sendable (HTTPTestClient, _ token: String) async throws -> Void) async throws {
         let tokens = await TestTokens()
-        try await GatewayHarness.run([], anonymousMethods: [], verifier: try await tokens.verifier(),
-                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
-                                                                            "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000"])) { http in
+        try await GatewayHarness.run(
+            [], anonymousMethods: [], verifier: try await tokens.verifier(),
+            settings: try GatewayHarness.settings([
+                "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
+                "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
+            ])
+        ) { http in
             try await body(http, try await tokens.userToken(UUID()))
         }
     }
@@ -77,8 +82,9 @@ import Testing
                     var malformed = ["a%00b"]
                     if operation.uuidPathParameters.contains(parameter) { malformed.append("not-a-uuid") }
                     for value in malformed {
-                        let reply = try await http.send(operation.method, Self.path(operation, parameter, as: value),
-                                                        json: body as? [String: Any], token: token)
+                        let reply = try await http.send(
+                            operation.method, Self.path(operation, parameter, as: value),
+                            json: body as? [String: Any], token: token)
                         #expect(reply.status == 400, "\(operation.id) {\(parameter)} = \(value): \(reply.status)")
                         #expect(reply.reason == "INVALID_FIELD" && reply.problemFields == [parameter], "\(operation.id) {\(parameter)} = \(value)")
                     }
@@ -95,8 +101,9 @@ import Testing
             #expect(secured.contains { $0.id == "liveChat" } && secured.contains { $0.id == "notificationStream" })
             for operation in secured {
                 let garbage = operation.requestBodySchema == nil ? nil : Data("{".utf8)
-                let reply = try await http.send(operation.method, Self.path(operation, operation.pathParameters.first, as: "a%00b"),
-                                                body: garbage, headers: ["Content-Type": "application/json"])
+                let reply = try await http.send(
+                    operation.method, Self.path(operation, operation.pathParameters.first, as: "a%00b"),
+                    body: garbage, headers: ["Content-Type": "application/json"])
                 #expect(reply.status == 401 && reply.reason == "UNAUTHENTICATED", "\(operation.id): \(reply.status) \(reply.reason ?? "")")
             }
             for operation in GatewayOpenAPI.operations where !operation.requiresUser {
@@ -110,7 +117,8 @@ import Testing
         try await withGateway { http, token in
             for operation in Self.operations {
                 guard let bodySchema = Self.schema(operation.requestBodySchema),
-                      case .array(let required)? = bodySchema["required"] else { continue }
+                    case .array(let required)? = bodySchema["required"]
+                else { continue }
                 for case .string(let field) in required {
                     var body = Self.sample(bodySchema) as? [String: Any] ?? [:]
                     body[field] = Self.malformed(bodySchema["properties"]?[field])
@@ -120,7 +128,9 @@ import Testing
 
                     body.removeValue(forKey: field)
                     let missing = try await http.send(operation.method, Self.path(operation), json: body, token: token)
-                    #expect(missing.status == 400 && missing.problemFields == [field], "\(operation.id) without \(field): \(missing.status) \(String(decoding: missing.body, as: UTF8.self))")
+                    #expect(
+                        missing.status == 400 && missing.problemFields == [field],
+                        "\(operation.id) without \(field): \(missing.status) \(String(decoding: missing.body, as: UTF8.self))")
                 }
             }
         }
@@ -169,9 +179,12 @@ import Testing
                     let others = operation.queryParameters.filter { $0.required && $0.name != parameter.name }
                         .map { "\($0.name)=\($0.allowed?.first ?? ($0.type == "string" ? "x" : "1"))" }
                     let query = (others + ["\(parameter.name)=\(wrong)"]).joined(separator: "&")
-                    let reply = try await http.send(operation.method, Self.path(operation) + "?" + query,
-                                                    json: operation.requestBodySchema.map { Self.sample($0) } as? [String: Any], token: token)
-                    #expect(reply.status == 400 && reply.problemFields == [parameter.name], "\(operation.id) ?\(query): \(reply.status) \(reply.problemFields)")
+                    let reply = try await http.send(
+                        operation.method, Self.path(operation) + "?" + query,
+                        json: operation.requestBodySchema.map { Self.sample($0) } as? [String: Any], token: token)
+                    #expect(
+                        reply.status == 400 && reply.problemFields == [parameter.name],
+                        "\(operation.id) ?\(query): \(reply.status) \(reply.problemFields)")
                     checked += 1
                 }
             }
@@ -191,8 +204,9 @@ import Testing
                     for (field, body) in Self.samples(operation.requestBodySchema, withTime: time) {
                         let reply = try await http.send(operation.method, Self.path(operation), json: body as? [String: Any], token: token)
                         if valid {
-                            #expect(!reply.problemFields.contains(field) && reply.status != 400,
-                                    "\(operation.id) \(field) = \(time): \(reply.status) \(reply.text.prefix(300))")
+                            #expect(
+                                !reply.problemFields.contains(field) && reply.status != 400,
+                                "\(operation.id) \(field) = \(time): \(reply.status) \(reply.text.prefix(300))")
                             checked += 1
                         } else {
                             #expect(reply.problemFields.contains(field), "\(operation.id) \(field) = \(time): \(reply.status)")
@@ -202,10 +216,13 @@ import Testing
                         let query = operation.queryParameters.filter { $0.required && $0.name != parameter.name }
                             .map { "\($0.name)=\($0.allowed?.first ?? ($0.type == "string" ? "x" : "1"))" }
                         let encoded = time.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? time
-                        let reply = try await http.send(operation.method, Self.path(operation) + "?" + (query + ["\(parameter.name)=\(encoded)"]).joined(separator: "&"),
-                                                        json: operation.requestBodySchema.map { Self.sample($0) } as? [String: Any], token: token)
+                        let reply = try await http.send(
+                            operation.method, Self.path(operation) + "?" + (query + ["\(parameter.name)=\(encoded)"]).joined(separator: "&"),
+                            json: operation.requestBodySchema.map { Self.sample($0) } as? [String: Any], token: token)
                         if valid {
-                            #expect(!reply.problemFields.contains(parameter.name), "\(operation.id) ?\(parameter.name) = \(time): \(reply.text.prefix(300))")
+                            #expect(
+                                !reply.problemFields.contains(parameter.name),
+                                "\(operation.id) ?\(parameter.name) = \(time): \(reply.text.prefix(300))")
                             checked += 1
                         } else {
                             #expect(reply.problemFields.contains(parameter.name), "\(operation.id) ?\(parameter.name) = \(time): \(reply.status)")
@@ -222,8 +239,10 @@ import Testing
     /// number, a date it cannot read) or by naming Swift types: the document's schema names them all.
     @Test func bodiesAreHeldAgainstTheDocumentsSchema() async throws {
         try await withGateway { http, token in
-            let event: [String: Any] = ["name": "Picnic", "center": ["latitude": 59.3, "longitude": 18.1], "radiusMeters": 200,
-                                        "capacity": 10, "durationSeconds": 3600]
+            let event: [String: Any] = [
+                "name": "Picnic", "center": ["latitude": 59.3, "longitude": 18.1], "radiusMeters": 200,
+                "capacity": 10, "durationSeconds": 3600,
+            ]
             func refusal(_ method: String, _ path: String, _ body: Data) async throws -> [String: String] {
                 let reply = try await http.send(method, path, body: body, token: token, headers: ["Content-Type": "application/json"])
                 #expect(reply.status == 400 && reply.reason == "INVALID_FIELD", "\(path): \(reply.status) \(reply.reason ?? "")")
@@ -237,15 +256,19 @@ import Testing
             #expect(try await refusal("POST", "/v1/events", withEvent(["capacity": 1.5])) == ["capacity": "must be a whole number"])
             #expect(try await refusal("POST", "/v1/events", withEvent(["durationSeconds": 1e20])) == ["durationSeconds": "is out of range"])
             // Whole, and within Int64, but not within the int32 the document names.
-            #expect(try await refusal("POST", "/v1/items/\(UUID().lowercasedString)/move", Data(#"{"position":99999999999}"#.utf8))
-                        == ["position": "is out of range"])
-            #expect(try await refusal("POST", "/v1/events", withEvent(["startsAt": "tomorrow"]))
-                        == ["startsAt": "must be an RFC 3339 date and time such as 2030-01-31T18:00:00.000Z"])
+            #expect(
+                try await refusal("POST", "/v1/items/\(UUID().lowercasedString)/move", Data(#"{"position":99999999999}"#.utf8))
+                    == ["position": "is out of range"])
+            #expect(
+                try await refusal("POST", "/v1/events", withEvent(["startsAt": "tomorrow"]))
+                    == ["startsAt": "must be an RFC 3339 date and time such as 2030-01-31T18:00:00.000Z"])
             #expect(try await refusal("POST", "/v1/events", withEvent(["visibility": "secret"])) == ["visibility": "must be one of public, private"])
-            #expect(try await refusal("POST", "/v1/events", withEvent(["center": [1, 2], "tags": "x"]))
-                        == ["center": "must be a JSON object", "tags": "must be an array"])
-            #expect(try await refusal("POST", "/v1/events", withEvent(["center": ["latitude": NSNull(), "longitude": true]]))
-                        == ["center.latitude": "must not be null", "center.longitude": "must be a number"])
+            #expect(
+                try await refusal("POST", "/v1/events", withEvent(["center": [1, 2], "tags": "x"]))
+                    == ["center": "must be a JSON object", "tags": "must be an array"])
+            #expect(
+                try await refusal("POST", "/v1/events", withEvent(["center": ["latitude": NSNull(), "longitude": true]]))
+                    == ["center.latitude": "must not be null", "center.longitude": "must be a number"])
             #expect(try await refusal("POST", "/v1/posts", Data("[1]".utf8)) == ["body": "must be a JSON object"])
             #expect(try await refusal("POST", "/v1/posts", Data(#"{"mediaIds":["a",2]}"#.utf8)) == ["mediaIds[1]": "must be a string"])
             let join = Data(#"{"latitude":59.3,"longitude":18.1,"accuracyMeters":10,"waitlistIfFull":"yes"}"#.utf8)

@@ -1,8 +1,9 @@
-@testable import Accounts
 import AccountsTesting
 import Foundation
 import RoamTesting
 import Testing
+
+@testable import Accounts
 
 /// Provider sign-in, email and username changes and the terms, through the real gateway and the real
 /// accounts service, with a local OpenID Connect issuer.
@@ -24,16 +25,20 @@ import Testing
 
                 let subject = UUID().uuidString
                 var nonce = Self.nonce()
-                var token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, email: "oda@example.com",
-                                                     emailVerified: true, name: "Oda Nilsen")
+                var token = try await issuer.idToken(
+                    subject: subject, audience: Self.clientID, nonce: nonce, email: "oda@example.com",
+                    emailVerified: true, name: "Oda Nilsen")
                 let noTerms = try await http.send("POST", "/v1/auth/oidc", json: ["provider": "acme", "idToken": token, "nonce": nonce])
                 #expect(noTerms.status == 422 && noTerms.reason == "TERMS_NOT_ACCEPTED" && noTerms.problemFields == ["termsVersion"])
                 nonce = Self.nonce()
-                token = try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, email: "oda@example.com",
-                                                 emailVerified: true, name: "Oda Nilsen")
-                let signedIn = try await http.send("POST", "/v1/auth/oidc", json: [
-                    "provider": "acme", "idToken": token, "nonce": nonce, "acceptTermsVersion": "2026-11", "deviceName": "Oda's phone",
-                ])
+                token = try await issuer.idToken(
+                    subject: subject, audience: Self.clientID, nonce: nonce, email: "oda@example.com",
+                    emailVerified: true, name: "Oda Nilsen")
+                let signedIn = try await http.send(
+                    "POST", "/v1/auth/oidc",
+                    json: [
+                        "provider": "acme", "idToken": token, "nonce": nonce, "acceptTermsVersion": "2026-11", "deviceName": "Oda's phone",
+                    ])
                 #expect(signedIn.status == 200)
                 #expect(try signedIn.json()["created"] as? Bool == true)
                 let account = try #require(try signedIn.json()["account"] as? [String: Any])
@@ -44,21 +49,28 @@ import Testing
                 let replayed = try await http.send("POST", "/v1/auth/oidc", json: ["provider": "acme", "idToken": token, "nonce": nonce])
                 #expect(replayed.status == 401 && replayed.reason == "NONCE_REUSED" && replayed.problemFields == ["nonce"])
                 nonce = Self.nonce()
-                let forged = try await http.send("POST", "/v1/auth/oidc", json: [
-                    "provider": "acme", "nonce": nonce,
-                    "idToken": try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, forged: true),
-                ])
+                let forged = try await http.send(
+                    "POST", "/v1/auth/oidc",
+                    json: [
+                        "provider": "acme", "nonce": nonce,
+                        "idToken": try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, forged: true),
+                    ])
                 #expect(forged.status == 401 && forged.reason == "INVALID_ID_TOKEN" && forged.problemFields == ["idToken"])
                 nonce = Self.nonce()
-                let misaddressed = try await http.send("POST", "/v1/auth/oidc", json: [
-                    "provider": "acme", "nonce": nonce, "idToken": try await issuer.idToken(subject: subject, audience: "another-app", nonce: nonce),
-                ])
+                let misaddressed = try await http.send(
+                    "POST", "/v1/auth/oidc",
+                    json: [
+                        "provider": "acme", "nonce": nonce,
+                        "idToken": try await issuer.idToken(subject: subject, audience: "another-app", nonce: nonce),
+                    ])
                 #expect(misaddressed.status == 401 && misaddressed.reason == "INVALID_ID_TOKEN")
                 nonce = Self.nonce()
-                let expired = try await http.send("POST", "/v1/auth/oidc", json: [
-                    "provider": "acme", "nonce": nonce,
-                    "idToken": try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -120),
-                ])
+                let expired = try await http.send(
+                    "POST", "/v1/auth/oidc",
+                    json: [
+                        "provider": "acme", "nonce": nonce,
+                        "idToken": try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce, expiresIn: -120),
+                    ])
                 #expect(expired.status == 401 && expired.reason == "INVALID_ID_TOKEN")
                 let unknown = try await http.send("POST", "/v1/auth/oidc", json: ["provider": "nope", "idToken": "x.y.z", "nonce": Self.nonce()])
                 #expect(unknown.status == 400 && unknown.problemFields == ["provider"])
@@ -90,7 +102,8 @@ import Testing
             let verify = try #require(mailer.last(.verifyEmail, to: "ana_links@example.com"))
             let page = try await http.send("GET", "/verify-email?token=\(verify.token)")
             #expect(page.status == 200 && page.text.contains("<form method=\"post\" action=\"/verify-email\">") && page.text.contains(verify.token))
-            #expect(try await http.send("GET", "/v1/me", token: ana.access).json()["emailVerified"] as? Bool == false, "opening the link changes nothing")
+            #expect(
+                try await http.send("GET", "/v1/me", token: ana.access).json()["emailVerified"] as? Bool == false, "opening the link changes nothing")
             let form = ["Content-Type": "application/x-www-form-urlencoded"]
             let confirmed = try await http.send("POST", "/verify-email", body: Data("token=\(verify.token)".utf8), headers: form)
             #expect(confirmed.status == 200 && confirmed.text.contains("Address confirmed"), "\(confirmed.text)")
@@ -107,7 +120,8 @@ import Testing
             #expect(try await http.send("GET", "/reset-password?token=\(reset.token)").text.contains("name=\"newPassword\""))
             let weak = try await http.send("POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=password".utf8), headers: form)
             #expect(weak.status == 400 && weak.text.contains("The new password") && weak.text.contains("name=\"newPassword\""), "\(weak.text)")
-            let changed = try await http.send("POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=a+fresh+start+2026".utf8), headers: form)
+            let changed = try await http.send(
+                "POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=a+fresh+start+2026".utf8), headers: form)
             #expect(changed.status == 200 && changed.text.contains("Password changed"), "\(changed.text)")
             let login = try await http.send("POST", "/v1/auth/login", json: ["identifier": "ana_links", "password": "a fresh start 2026"])
             #expect(login.status == 200)
@@ -120,10 +134,12 @@ import Testing
             let ana = try await GatewayAccountsTests.signUp(http, "ana_moves")
             let bad = try await http.send("POST", "/v1/me/email", json: ["newEmail": "nope", "password": "correct horse battery"], token: ana.access)
             #expect(bad.status == 400 && bad.problemFields == ["newEmail"])
-            let wrong = try await http.send("POST", "/v1/me/email", json: ["newEmail": "ana@elsewhere.example", "password": "wrong one!"], token: ana.access)
+            let wrong = try await http.send(
+                "POST", "/v1/me/email", json: ["newEmail": "ana@elsewhere.example", "password": "wrong one!"], token: ana.access)
             #expect(wrong.status == 403 && wrong.problemFields == ["password"])
-            let asked = try await http.send("POST", "/v1/me/email", json: ["newEmail": "ana@elsewhere.example", "password": "correct horse battery"],
-                                            token: ana.access)
+            let asked = try await http.send(
+                "POST", "/v1/me/email", json: ["newEmail": "ana@elsewhere.example", "password": "correct horse battery"],
+                token: ana.access)
             #expect(asked.status == 202)
             #expect(try await http.send("GET", "/v1/me", token: ana.access).json()["email"] as? String == "ana_moves@example.com")
             let link = try #require(mailer.last(.changeEmail, to: "ana@elsewhere.example"))
@@ -133,8 +149,9 @@ import Testing
             #expect(mailer.last(.emailChanged, to: "ana_moves@example.com") != nil)
 
             _ = try await GatewayAccountsTests.signUp(http, "ben_stays")
-            let takenAddress = try await http.send("POST", "/v1/me/email", json: ["newEmail": "ben_stays@example.com", "password": "correct horse battery"],
-                                                   token: ana.access)
+            let takenAddress = try await http.send(
+                "POST", "/v1/me/email", json: ["newEmail": "ben_stays@example.com", "password": "correct horse battery"],
+                token: ana.access)
             #expect(takenAddress.status == 409 && takenAddress.problemFields == ["newEmail"])
             #expect(try takenAddress.json()["detail"] as? String == "an account with this email already exists")
             let noTerms = try await http.send("POST", "/v1/me/terms", json: ["version": "2026-11"], token: ana.access)

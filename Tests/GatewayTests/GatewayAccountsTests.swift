@@ -1,14 +1,18 @@
-import RoamTesting
 import Foundation
+import RoamTesting
 import Testing
 
 /// The accounts routes through the real gateway and the real accounts service (in-memory storage).
 @Suite struct GatewayAccountsTests {
-    static func signUp(_ http: HTTPTestClient, _ username: String = "walker\(Int.random(in: 1000...99999))",
-                       password: String = "correct horse battery") async throws -> (username: String, access: String, refresh: String) {
-        let reply = try await http.send("POST", "/v1/auth/signup", json: [
-            "email": "\(username)@example.com", "username": username, "password": password, "displayName": "Walker",
-        ])
+    static func signUp(
+        _ http: HTTPTestClient, _ username: String = "walker\(Int.random(in: 1000...99999))",
+        password: String = "correct horse battery"
+    ) async throws -> (username: String, access: String, refresh: String) {
+        let reply = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "\(username)@example.com", "username": username, "password": password, "displayName": "Walker",
+            ])
         #expect(reply.status == 201)
         let tokens = try #require(try reply.json()["tokens"] as? [String: Any])
         return (username, try #require(tokens["accessToken"] as? String), try #require(tokens["refreshToken"] as? String))
@@ -45,9 +49,11 @@ import Testing
 
     @Test func validationErrorsNameTheJSONFields() async throws {
         try await GatewayHarness.withAccounts { http in
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "not-an-email", "username": "x", "password": "password", "displayName": "",
-            ])
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "not-an-email", "username": "x", "password": "password", "displayName": "",
+                ])
             #expect(reply.status == 400)
             #expect(reply.reason == "INVALID_FIELD")
             #expect(Set(reply.problemFields) == ["email", "username", "password", "displayName"])
@@ -57,9 +63,11 @@ import Testing
     @Test func takenUsernameIsAConflictNamingTheField() async throws {
         try await GatewayHarness.withAccounts { http in
             _ = try await Self.signUp(http, "taken_name")
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "other@example.com", "username": "Taken_Name", "password": "correct horse battery", "displayName": "Other",
-            ])
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "other@example.com", "username": "Taken_Name", "password": "correct horse battery", "displayName": "Other",
+                ])
             #expect(reply.status == 409)
             #expect(reply.reason == "USERNAME_TAKEN")
             #expect(reply.problemFields == ["username"])
@@ -108,9 +116,13 @@ import Testing
     @Test func sessionsCanBeListedAndRevoked() async throws {
         try await GatewayHarness.withAccounts { http in
             let account = try await Self.signUp(http)
-            let second = try await http.send("POST", "/v1/auth/login", json: ["identifier": account.username,
-                                                                              "password": "correct horse battery", "deviceName": "Phone"],
-                                             headers: ["User-Agent": "RoamTest/1.0"])
+            let second = try await http.send(
+                "POST", "/v1/auth/login",
+                json: [
+                    "identifier": account.username,
+                    "password": "correct horse battery", "deviceName": "Phone",
+                ],
+                headers: ["User-Agent": "RoamTest/1.0"])
             let secondRefresh = try #require((try second.json()["tokens"] as? [String: Any])?["refreshToken"] as? String)
             let sessions = try await http.send("GET", "/v1/me/sessions", token: account.access)
             let list = try #require(try sessions.json()["sessions"] as? [[String: Any]])

@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
+import Synchronization
 import Testing
+
+@testable import Gateway
 
 /// What the gateway does with bad requests, tokens, bursts and request ids, before any service is involved.
 @Suite struct GatewayEdgeTests {
@@ -28,8 +29,9 @@ import Testing
             let empty = try await http.send("POST", "/v1/auth/refresh", body: Data(), headers: json)
             #expect(empty.status == 400)
 
-            let form = try await http.send("POST", "/v1/auth/login", body: Data("a=b".utf8),
-                                           headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            let form = try await http.send(
+                "POST", "/v1/auth/login", body: Data("a=b".utf8),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"])
             #expect(form.status == 415)
 
             let badPage = try await http.send("GET", "/v1/users/someone/followers?pageSize=1000")
@@ -133,8 +135,12 @@ import Testing
     @Test func corsAllowsOnlyConfiguredOrigins() async throws {
         let settings = try GatewayHarness.settings(["CORS_ALLOWED_ORIGINS": "https://app.example.com"])
         try await GatewayHarness.withAccounts(settings: settings) { http in
-            let preflight = try await http.send("OPTIONS", "/v1/me", headers: ["Origin": "https://app.example.com",
-                                                                               "Access-Control-Request-Method": "GET"])
+            let preflight = try await http.send(
+                "OPTIONS", "/v1/me",
+                headers: [
+                    "Origin": "https://app.example.com",
+                    "Access-Control-Request-Method": "GET",
+                ])
             #expect(preflight.status == 204)
             #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example.com")
             #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PATCH") == true)
@@ -148,11 +154,12 @@ import Testing
             // Each probe has two seconds; on a machine busy with other tests one may miss them, so ask
             // as a load balancer does, again, until the services answer.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
-            #expect(await eventually {
-                let reply = try? await http.send("GET", "/readyz")
-                answer.withLock { $0 = reply }
-                return reply?.status == 200
-            })
+            #expect(
+                await eventually {
+                    let reply = try? await http.send("GET", "/readyz")
+                    answer.withLock { $0 = reply }
+                    return reply?.status == 200
+                })
             let ready = try #require(answer.withLock { $0 })
             #expect(((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "ok")
             #expect(try await http.send("GET", "/healthz").status == 200)

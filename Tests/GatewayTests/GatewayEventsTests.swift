@@ -1,11 +1,12 @@
-@testable import Events
 import Foundation
-@testable import Gateway
 import RoamLocal
 import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import Events
+@testable import Gateway
 
 /// A clock the test moves by hand, for the events service behind the gateway.
 final class ManualClock: Sendable {
@@ -49,13 +50,19 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         strictReports.reportThreshold = 2
         let policy = strictReports
         try await storage.withStore { store in
-            let events = EventService(events: store, hasher: GatewayHarness.fastHasher, policy: policy,
-                                      notifications: hub, now: { clock.now })
+            let events = EventService(
+                events: store, hasher: GatewayHarness.fastHasher, policy: policy,
+                notifications: hub, now: { clock.now })
             let verifier = try await tokens.verifier()
-            try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], anonymousMethods: [],
-                                         verifier: verifier, settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000",
-                                                                                                    "RATE_LIMIT_PER_USER_BURST": "1000",
-                                                                                                    "STREAM_HEARTBEAT": "1s"])) { http in
+            try await GatewayHarness.run(
+                [], events: [EventsGRPCService(events: events, notifications: hub)], anonymousMethods: [],
+                verifier: verifier,
+                settings: try GatewayHarness.settings([
+                    "RATE_LIMIT_PER_USER": "1000",
+                    "RATE_LIMIT_PER_USER_BURST": "1000",
+                    "STREAM_HEARTBEAT": "1s",
+                ])
+            ) { http in
                 try await body(http, tokens, clock)
             }
         }
@@ -66,8 +73,10 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
     }
 
     func createBody(_ extra: [String: Any] = [:]) -> [String: Any] {
-        var body: [String: Any] = ["name": "Beach party", "center": ["latitude": here.latitude, "longitude": here.longitude],
-                                   "radiusMeters": 100, "capacity": 3, "durationSeconds": 3600]
+        var body: [String: Any] = [
+            "name": "Beach party", "center": ["latitude": here.latitude, "longitude": here.longitude],
+            "radiusMeters": 100, "capacity": 3, "durationSeconds": 3600,
+        ]
         body.merge(extra) { _, new in new }
         return body
     }
@@ -80,12 +89,14 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             let guest = try await tokens.userToken(guestID)
             let stranger = try await tokens.userToken(strangerID)
 
-            let created = try await http.send("POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
-                                              token: host, headers: ["Idempotency-Key": "party-1"])
+            let created = try await http.send(
+                "POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
+                token: host, headers: ["Idempotency-Key": "party-1"])
             #expect(created.status == 201)
             let eventID = try #require(try created.json()["eventId"] as? String)
-            let retried = try await http.send("POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
-                                              token: host, headers: ["Idempotency-Key": "party-1"])
+            let retried = try await http.send(
+                "POST", "/v1/events", json: createBody(["visibility": "private", "password": "sesame"]),
+                token: host, headers: ["Idempotency-Key": "party-1"])
             #expect(try retried.json()["eventId"] as? String == eventID)
 
             // Discover: inside the fence it is here; 500 m away it is only on the map, and locked.
@@ -101,28 +112,34 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect((try map.json()["events"] as? [[String: Any]])?.first?["inside"] as? Bool == false)
 
             // Join: the wrong password, from outside, then rightly.
-            let wrong = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "guess"]) { _, n in n },
-                                            token: guest)
+            let wrong = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "guess"]) { _, n in n },
+                token: guest)
             #expect(wrong.status == 403 && wrong.reason == "WRONG_PASSWORD" && wrong.problemFields == ["password"])
-            let far = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(away).merging(["password": "sesame"]) { _, n in n },
-                                          token: guest)
+            let far = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(away).merging(["password": "sesame"]) { _, n in n },
+                token: guest)
             #expect(far.status == 422 && far.reason == "OUTSIDE_FENCE" && far.problemFields == ["latitude"])
-            let joined = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
-                                             token: guest)
+            let joined = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                token: guest)
             #expect(joined.status == 200)
             #expect(try joined.json()["outcome"] as? String == "joined")
             #expect(((try joined.json()["event"]) as? [String: Any])?["description"] != nil)
 
             // Full: capacity 3 with host and guest leaves one place.
             let third = try await tokens.userToken(UUID())
-            _ = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
-                                    token: third)
-            let full = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
-                                           token: stranger)
+            _ = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                token: third)
+            let full = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                token: stranger)
             #expect(full.status == 409 && full.reason == "EVENT_FULL")
-            let waiting = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                              json: at(here).merging(["password": "sesame", "waitlistIfFull": true]) { _, n in n },
-                                              token: stranger)
+            let waiting = try await http.send(
+                "POST", "/v1/events/\(eventID)/join",
+                json: at(here).merging(["password": "sesame", "waitlistIfFull": true]) { _, n in n },
+                token: stranger)
             #expect(waiting.status == 202)
             #expect(try waiting.json()["waitlistPosition"] as? Int == 1)
 
@@ -133,8 +150,9 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect(try await http.send("GET", "/v1/events/\(eventID)/members", token: guest).status == 403)
             let thirdID = try #require(memberIDs.first { $0 != hostID.lowercasedString && $0 != guestID.lowercasedString })
             #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(thirdID)", token: host).status == 204)
-            let banned = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
-                                             token: third)
+            let banned = try await http.send(
+                "POST", "/v1/events/\(eventID)/join", json: at(here).merging(["password": "sesame"]) { _, n in n },
+                token: third)
             #expect(banned.status == 403 && banned.reason == "BANNED")
             let bans = try await http.send("GET", "/v1/events/\(eventID)/bans", token: host)
             #expect((try bans.json()["bans"] as? [[String: Any]])?.first?["userId"] as? String == thirdID)
@@ -161,8 +179,9 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
         try await run(storage) { http, tokens, _ in
             let hostID = UUID()
             let host = try await tokens.userToken(hostID)
-            let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(["capacity": 10]), token: host)
-                .json()["eventId"] as? String)
+            let eventID = try #require(
+                try await http.send("POST", "/v1/events", json: createBody(["capacity": 10]), token: host)
+                    .json()["eventId"] as? String)
             let targetID = UUID()
             var members: [String] = []
             for id in [targetID, UUID(), UUID()] {
@@ -178,11 +197,13 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect(again.status == 409 && again.reason == "ALREADY_REPORTED")
             let second = try await http.send("POST", "/v1/events/\(eventID)/reports", json: body, token: members[2])
             #expect((try second.json()["targetBanned"] as? Bool) == true)
-            let hostReport = try await http.send("POST", "/v1/events/\(eventID)/reports",
-                                                 json: ["userId": hostID.lowercasedString, "reason": "spam"], token: members[1])
+            let hostReport = try await http.send(
+                "POST", "/v1/events/\(eventID)/reports",
+                json: ["userId": hostID.lowercasedString, "reason": "spam"], token: members[1])
             #expect(hostReport.reason == "HOST_PROTECTED")
-            let badReason = try await http.send("POST", "/v1/events/\(eventID)/reports",
-                                                json: ["userId": targetID.lowercasedString, "reason": "meh"], token: members[1])
+            let badReason = try await http.send(
+                "POST", "/v1/events/\(eventID)/reports",
+                json: ["userId": targetID.lowercasedString, "reason": "meh"], token: members[1])
             #expect(badReason.status == 400 && badReason.problemFields == ["reason"])
             #expect(try await http.send("GET", "/v1/events/\(eventID)/reports", token: members[1]).status == 403)
             let reports = try await http.send("GET", "/v1/events/\(eventID)/reports", token: host)
@@ -195,8 +216,9 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
     func theHostEditsLeavesNothingBelowTheMembersAndDeletes(_ storage: EventStorage) async throws {
         try await run(storage) { http, tokens, _ in
             let host = try await tokens.userToken(UUID())
-            let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(["capacity": 5]), token: host)
-                .json()["eventId"] as? String)
+            let eventID = try #require(
+                try await http.send("POST", "/v1/events", json: createBody(["capacity": 5]), token: host)
+                    .json()["eventId"] as? String)
             let guests = [try await tokens.userToken(UUID()), try await tokens.userToken(UUID())]
             for guest in guests {
                 let joined = try await http.send("POST", "/v1/events/\(eventID)/join", json: at(here), token: guest)
@@ -208,8 +230,9 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect(noPassword.status == 400 && noPassword.problemFields == ["password"])
             let notMine = try await http.send("PATCH", "/v1/events/\(eventID)", json: ["name": "Mine"], token: guests[0])
             #expect(notMine.status == 403)
-            let edited = try await http.send("PATCH", "/v1/events/\(eventID)",
-                                             json: ["name": "Sunset party", "capacity": 3, "theme": "#FF8800", "tags": ["Music"]], token: host)
+            let edited = try await http.send(
+                "PATCH", "/v1/events/\(eventID)",
+                json: ["name": "Sunset party", "capacity": 3, "theme": "#FF8800", "tags": ["Music"]], token: host)
             #expect(edited.status == 200)
             #expect(try edited.json()["name"] as? String == "Sunset party")
             #expect(try edited.json()["tags"] as? [String] == ["music"])
@@ -217,7 +240,9 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect(try await http.send("POST", "/v1/events/\(eventID)/leave", token: guests[0]).status == 204)
             let hostLeaves = try await http.send("POST", "/v1/events/\(eventID)/leave", token: host)
             #expect(hostLeaves.status == 409 && hostLeaves.reason == "HOST_PROTECTED")
-            #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: guests[1]).status == 404, "a member who is not the host: not found, as under every delete")
+            #expect(
+                try await http.send("DELETE", "/v1/events/\(eventID)", token: guests[1]).status == 404,
+                "a member who is not the host: not found, as under every delete")
             #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: host).status == 204)
             #expect(try await http.send("GET", "/v1/events/\(eventID)", token: host).status == 404)
             let mine = try await http.send("GET", "/v1/me/events", token: guests[1])
@@ -249,9 +274,11 @@ enum EventStorage: String, CaseIterable, CustomStringConvertible, Sendable {
             let host = try await tokens.userToken(UUID())
             let eventID = try #require(try await http.send("POST", "/v1/events", json: createBody(), token: host).json()["eventId"] as? String)
             let lines = LineSink()
-            let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                        arguments: ["-sN", "-H", "Authorization: Bearer \(host)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                        environment: [:]) { lines.append($0) }
+            let curl = try ChildProcess(
+                name: "curl", executable: "/usr/bin/curl",
+                arguments: ["-sN", "-H", "Authorization: Bearer \(host)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                environment: [:]
+            ) { lines.append($0) }
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == "event: connected" })
             let guestID = UUID()

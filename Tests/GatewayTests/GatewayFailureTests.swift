@@ -1,5 +1,4 @@
 import Foundation
-@testable import Gateway
 import GRPCCore
 import GRPCInProcessTransport
 import RoamProto
@@ -9,14 +8,19 @@ import ServiceLifecycle
 import Synchronization
 import Testing
 
+@testable import Gateway
+
 /// How the gateway answers when a service fails, is slow, or is not there at all.
 @Suite struct GatewayFailureTests {
-    static func withScripted(_ service: ScriptedProfileService, settings: [String: String] = [:],
-                             _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+    static func withScripted(
+        _ service: ScriptedProfileService, settings: [String: String] = [:],
+        _ body: @Sendable (HTTPTestClient) async throws -> Void
+    ) async throws {
         let verifier = try await TestTokens().verifier()
         let anonymous: Set<MethodDescriptor> = [Roam_Accounts_V1_AccountsService.Method.GetProfile.descriptor]
-        try await GatewayHarness.run([service], anonymousMethods: anonymous, verifier: verifier,
-                                     settings: try GatewayHarness.settings(settings), body)
+        try await GatewayHarness.run(
+            [service], anonymousMethods: anonymous, verifier: verifier,
+            settings: try GatewayHarness.settings(settings), body)
     }
 
     @Test(arguments: [
@@ -57,9 +61,12 @@ import Testing
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
-        try await GatewayHarness.withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips,
-                                                                         budget: budget, bucketLists: bucketLists), verifier: verifier,
-                                             settings: try GatewayHarness.settings()) { http in
+        try await GatewayHarness.withGateway(
+            upstreams: GatewayUpstreams(
+                accounts: accounts, events: events, feed: feed, media: media, trips: trips,
+                budget: budget, bucketLists: bucketLists), verifier: verifier,
+            settings: try GatewayHarness.settings()
+        ) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)
             let ready = try await http.send("GET", "/readyz")
@@ -76,10 +83,12 @@ import Testing
     @Test func readinessNamesTheServiceThatIsNotServingAndWhy() async throws {
         let verifier = try await TestTokens().verifier()
         let settings = try GatewayHarness.settings()
-        let names = [("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
-                     ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
-                     ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
-                     ("bucketlists", "roam.bucketlists.v1.BucketListsService")]
+        let names = [
+            ("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
+            ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
+            ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
+            ("bucketlists", "roam.bucketlists.v1.BucketListsService"),
+        ]
         var servers: [any Service] = []
         var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
         for (name, health) in names {
@@ -89,19 +98,22 @@ import Testing
             servers.append(GRPCServerService(server: server))
             upstreams[name] = upstream
         }
-        let gatewayUpstreams = GatewayUpstreams(accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
-                                                media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
-                                                bucketLists: upstreams["bucketlists"]!)
+        let gatewayUpstreams = GatewayUpstreams(
+            accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
+            media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
+            bucketLists: upstreams["bucketlists"]!)
         try await GatewayHarness.withGateway(upstreams: gatewayUpstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
             // A loaded machine may not answer within readiness's 2 s: ask until every service has answered.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
-            #expect(await eventually {
-                guard let ready = try? await http.send("GET", "/readyz"),
-                      let services = (try? ready.json()["services"]) as? [String: [String: Any]],
-                      !services.values.contains(where: { $0["status"] as? String == "timeout" }) else { return false }
-                answer.withLock { $0 = ready }
-                return true
-            })
+            #expect(
+                await eventually {
+                    guard let ready = try? await http.send("GET", "/readyz"),
+                        let services = (try? ready.json()["services"]) as? [String: [String: Any]],
+                        !services.values.contains(where: { $0["status"] as? String == "timeout" })
+                    else { return false }
+                    answer.withLock { $0 = ready }
+                    return true
+                })
             let ready = try #require(answer.withLock { $0 })
             let services = try #require(try ready.json()["services"] as? [String: [String: Any]])
             #expect(ready.status == 503)

@@ -1,10 +1,11 @@
-@testable import Events
-@testable import Feed
 import Foundation
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Events
+@testable import Feed
+@testable import Gateway
 
 /// Membership answered by the events domain in the same process, as `CheckMembership` would.
 struct InProcessMembership: EventMembership {
@@ -26,9 +27,16 @@ struct InProcessMembership: EventMembership {
 
     /// Runs `body` against a gateway in front of real events and feed services, with one event whose
     /// host and member (and an outsider) are ready.
-    func withEvening(settings extra: [String: String] = [:], _ body: @Sendable (HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
-                                        _ memberID: String) async throws -> Void)
-        async throws {
+    func withEvening(
+        settings extra: [String: String] = [:],
+        _ body:
+            @Sendable (
+                HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
+                _ memberID: String
+            ) async throws -> Void
+    )
+        async throws
+    {
         let tokens = await TestTokens()
         let hub = NotificationHub()
         let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
@@ -37,23 +45,37 @@ struct InProcessMembership: EventMembership {
         let departures = hub.watchDepartures()
         let watcher = Task {
             for await departure in departures {
-                if let user = departure.userID { await feed.chat.revoke(user, from: departure.eventID) } else { await feed.chat.end(departure.eventID) }
+                if let user = departure.userID {
+                    await feed.chat.revoke(user, from: departure.eventID)
+                } else {
+                    await feed.chat.end(departure.eventID)
+                }
             }
         }
         defer { watcher.cancel() }
-        try await GatewayHarness.run([], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
-                                     anonymousMethods: [], verifier: try await tokens.verifier(),
-                                     settings: try GatewayHarness.settings(["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"]
-                                         .merging(extra) { $1 })) { http in
+        try await GatewayHarness.run(
+            [], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
+            anonymousMethods: [], verifier: try await tokens.verifier(),
+            settings: try GatewayHarness.settings(
+                ["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"]
+                    .merging(extra) { $1 })
+        ) { http in
             let memberID = UUID()
-            let (host, member, outsider) = (try await tokens.userToken(UUID()), try await tokens.userToken(memberID),
-                                            try await tokens.userToken(UUID()))
-            let eventID = try #require(try await http.send("POST", "/v1/events", json: [
-                "name": "Hitta night", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
-                "capacity": 10, "durationSeconds": 3600,
-            ], token: host).json()["eventId"] as? String)
-            _ = try await http.send("POST", "/v1/events/\(eventID)/join",
-                                    json: ["latitude": here.latitude, "longitude": here.longitude, "accuracyMeters": 5], token: member)
+            let (host, member, outsider) = (
+                try await tokens.userToken(UUID()), try await tokens.userToken(memberID),
+                try await tokens.userToken(UUID())
+            )
+            let eventID = try #require(
+                try await http.send(
+                    "POST", "/v1/events",
+                    json: [
+                        "name": "Hitta night", "center": ["latitude": here.latitude, "longitude": here.longitude], "radiusMeters": 100,
+                        "capacity": 10, "durationSeconds": 3600,
+                    ], token: host
+                ).json()["eventId"] as? String)
+            _ = try await http.send(
+                "POST", "/v1/events/\(eventID)/join",
+                json: ["latitude": here.latitude, "longitude": here.longitude, "accuracyMeters": 5], token: member)
             try await body(http, eventID, host, member, outsider, memberID.lowercasedString)
         }
     }
@@ -61,14 +83,16 @@ struct InProcessMembership: EventMembership {
     @Test func membersPostEditAndTheHostDeletes() async throws {
         try await withEvening { http, eventID, host, member, outsider, _ in
 
-            let created = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
-                                              token: member, headers: ["Idempotency-Key": "dance-1"])
+            let created = try await http.send(
+                "POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
+                token: member, headers: ["Idempotency-Key": "dance-1"])
             #expect(created.status == 201)
             #expect(try created.json()["tags"] as? [String] == ["hitta", "night"])
             #expect(try created.json()["eventId"] as? String == eventID)
             let postID = try #require(try created.json()["postId"] as? String)
-            let retried = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
-                                              token: member, headers: ["Idempotency-Key": "dance-1"])
+            let retried = try await http.send(
+                "POST", "/v1/events/\(eventID)/posts", json: ["text": "Dancing! #Hitta #night"],
+                token: member, headers: ["Idempotency-Key": "dance-1"])
             #expect(try retried.json()["postId"] as? String == postID)
 
             let intruder = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Let me in"], token: outsider)
@@ -78,8 +102,9 @@ struct InProcessMembership: EventMembership {
             let listed = try await http.send("GET", "/v1/events/\(eventID)/posts", token: host)
             #expect((try listed.json()["posts"] as? [[String: Any]])?.map { $0["postId"] as? String } == [postID])
 
-            let tooLong = try await http.send("POST", "/v1/events/\(eventID)/posts",
-                                              json: ["text": String(repeating: "a", count: 5001)], token: member)
+            let tooLong = try await http.send(
+                "POST", "/v1/events/\(eventID)/posts",
+                json: ["text": String(repeating: "a", count: 5001)], token: member)
             #expect(tooLong.status == 400 && tooLong.problemFields == ["text"])
             let badMedia = try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["mediaIds": ["nope"]], token: member)
             #expect(badMedia.status == 400 && badMedia.problemFields == ["mediaIds[0]"])
@@ -98,15 +123,18 @@ struct InProcessMembership: EventMembership {
 
     @Test func membersCommentReplyAndLikeWithExactCounts() async throws {
         try await withEvening { http, eventID, host, member, outsider, _ in
-            let postID = try #require(try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Who's here?"], token: host)
-                .json()["postId"] as? String)
-            let created = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
-                                              headers: ["Idempotency-Key": "me-1"])
+            let postID = try #require(
+                try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Who's here?"], token: host)
+                    .json()["postId"] as? String)
+            let created = try await http.send(
+                "POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
+                headers: ["Idempotency-Key": "me-1"])
             #expect(created.status == 201)
             let commentID = try #require(try created.json()["commentId"] as? String)
             #expect(try created.json()["subject"] as? String == "post/\(postID)")
-            let retried = try await http.send("POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
-                                              headers: ["Idempotency-Key": "me-1"])
+            let retried = try await http.send(
+                "POST", "/v1/posts/\(postID)/comments", json: ["text": "Me!"], token: member,
+                headers: ["Idempotency-Key": "me-1"])
             #expect(try retried.json()["commentId"] as? String == commentID)
             let reply = try await http.send("POST", "/v1/comments/\(commentID)/replies", json: ["text": "Welcome"], token: host)
             #expect(reply.status == 201)
@@ -136,8 +164,9 @@ struct InProcessMembership: EventMembership {
             #expect(try edited.json()["editedAt"] != nil)
 
             // Reports reach the host; the author cannot report their own comment.
-            let reported = try await http.send("POST", "/v1/comments/\(replyID)/reports", json: ["reason": "harassment", "text": "mean"],
-                                               token: member)
+            let reported = try await http.send(
+                "POST", "/v1/comments/\(replyID)/reports", json: ["reason": "harassment", "text": "mean"],
+                token: member)
             #expect(reported.status == 201)
             #expect(try await http.send("POST", "/v1/comments/\(replyID)/reports", json: ["reason": "spam"], token: member).status == 409)
             #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "boring"], token: member).problemFields == ["reason"])
@@ -148,8 +177,9 @@ struct InProcessMembership: EventMembership {
 
             // Deleting a comment with a reply leaves a tombstone; unliking takes the count back.
             #expect(try await http.send("DELETE", "/v1/comments/\(commentID)", token: member).status == 204)
-            let afterDelete = try #require(try await http.send("GET", "/v1/posts/\(postID)/comments", token: host).json()["comments"]
-                as? [[String: Any]])
+            let afterDelete = try #require(
+                try await http.send("GET", "/v1/posts/\(postID)/comments", token: host).json()["comments"]
+                    as? [[String: Any]])
             #expect(afterDelete.first?["deleted"] as? Bool == true && afterDelete.first?["authorId"] == nil)
             #expect(try await http.send("DELETE", "/v1/posts/\(postID)/like", token: member).json()["likeCount"] as? Int == 0)
         }
@@ -162,12 +192,14 @@ struct InProcessMembership: EventMembership {
             await live.wait { $0.isLive }
             #expect(live.isLive)
 
-            let sent = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
-                                           headers: ["Idempotency-Key": "welcome"])
+            let sent = try await http.send(
+                "POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
+                headers: ["Idempotency-Key": "welcome"])
             #expect(sent.status == 201)
             #expect(try sent.json()["sequence"] as? Int == 1)
-            let retried = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
-                                              headers: ["Idempotency-Key": "welcome"])
+            let retried = try await http.send(
+                "POST", "/v1/events/\(eventID)/chat", json: ["text": "Welcome all"], token: host,
+                headers: ["Idempotency-Key": "welcome"])
             #expect(try retried.json()["messageId"] as? String == sent.json()["messageId"] as? String)
             for line in 2...5 {
                 _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "line \(line)"], token: line % 2 == 0 ? member : host)
@@ -187,7 +219,8 @@ struct InProcessMembership: EventMembership {
             // Strangers and bad input are refused before the upgrade.
             #expect(try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "hi"], token: outsider).status == 403)
             #expect(try await http.send("GET", "/v1/events/\(eventID)/chat", token: outsider).status == 403)
-            let tooLong = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": String(repeating: "a", count: 2001)], token: member)
+            let tooLong = try await http.send(
+                "POST", "/v1/events/\(eventID)/chat", json: ["text": String(repeating: "a", count: 2001)], token: member)
             #expect(tooLong.status == 400 && tooLong.problemFields == ["text"])
             let stranger = LiveSocket(port: port, path: "/v1/events/\(eventID)/chat/live", token: outsider)
             #expect(await stranger.failure() != nil)
@@ -229,7 +262,9 @@ struct InProcessMembership: EventMembership {
 
     /// A raw WebSocket upgrade request, as a browser sends it.
     static func upgrade(_ path: String, port: Int, token: String?) throws -> HTTPTestClient.Reply {
-        try RawHTTPExchange.send(port: port, """
+        try RawHTTPExchange.send(
+            port: port,
+            """
             GET \(path) HTTP/1.1
             Host: 127.0.0.1:\(port)
             Upgrade: websocket

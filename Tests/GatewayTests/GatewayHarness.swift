@@ -1,7 +1,5 @@
-@testable import Accounts
 import Crypto
 import Foundation
-@testable import Gateway
 import GRPCCore
 import GRPCInProcessTransport
 import Hummingbird
@@ -11,6 +9,9 @@ import RoamRuntime
 import RoamTesting
 import ServiceLifecycle
 
+@testable import Accounts
+@testable import Gateway
+
 /// Runs the real gateway on a loopback port in front of services reached over `InProcessTransport`:
 /// by default the real accounts service on in-memory repositories, or any stand-in service.
 enum GatewayHarness {
@@ -19,82 +20,110 @@ enum GatewayHarness {
     static func settings(_ values: [String: String] = [:]) throws -> GatewaySettings {
         // The whole suite shares two cores: a call that takes 50 ms alone can take seconds then. Tests of
         // timeouts set their own.
-        var settings = try GatewaySettings(environment: RoamRuntime.Environment(["UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development",
-                                                                                 // The secret the in-process services' verifier knows.
-                                                                                 "ROAM_SERVICE_SECRET": TestTokens.serviceSecret].merging(values) { _, new in new }))
+        var settings = try GatewaySettings(
+            environment: RoamRuntime.Environment(
+                [
+                    "UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development",
+                    // The secret the in-process services' verifier knows.
+                    "ROAM_SERVICE_SECRET": TestTokens.serviceSecret,
+                ].merging(values) { _, new in new }))
         settings.address = HostAndPort(host: "127.0.0.1", port: 0)
         return settings
     }
 
     /// The gateway in front of the real accounts service (in-memory repositories).
-    static func withAccounts(settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                             budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
-                             policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
-                             mailer: any MailSender = LoggingMailSender(logger: Logger(label: "mail")),
-                             _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+    static func withAccounts(
+        settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
+        budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
+        policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
+        mailer: any MailSender = LoggingMailSender(logger: Logger(label: "mail")),
+        _ body: @Sendable (HTTPTestClient) async throws -> Void
+    ) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
         let repositories = Repositories(memory: InMemoryAccountsStore())
-        let accounts = try await repositories.service(hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                                                      mailer: mailer, policy: policy, providers: providers,
-                                                      idTokens: JWKSIDTokenVerifier(refetchCooldown: .zero, logger: Logger(label: "oidc")))
-        let verifier = await AccessTokenVerifier(keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
-                                                 serviceSecret: TestTokens.serviceSecret)
+        let accounts = try await repositories.service(
+            hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
+            mailer: mailer, policy: policy, providers: providers,
+            idTokens: JWKSIDTokenVerifier(refetchCooldown: .zero, logger: Logger(label: "oidc")))
+        let verifier = await AccessTokenVerifier(
+            keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
+            serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()
         // The revocation feed the gateway follows, as accounts serves it.
-        let feed = RevocationFeed(repository: repositories.revocations, tokenLifetime: policy.accessTokenLifetime, logger: Logger(label: "revocations"))
-        try await run([AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
-                      events: events, media: media, trips: trips, budget: budget, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
-                      settings: settings ?? self.settings(), background: [feed], endStreams: { feed.end() }, body)
+        let feed = RevocationFeed(
+            repository: repositories.revocations, tokenLifetime: policy.accessTokenLifetime, logger: Logger(label: "revocations"))
+        try await run(
+            [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
+            events: events, media: media, trips: trips, budget: budget, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+            settings: settings ?? self.settings(), background: [feed], endStreams: { feed.end() }, body)
     }
 
     /// The gateway in front of `services` (reached as accounts), `events` and `feed`, whose calls are
     /// checked with `verifier`.
-    static func run(_ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
-                    feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
-                    trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
-                    bucketLists: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
-                    verifier: AccessTokenVerifier, settings: GatewaySettings, background: [any Service] = [],
-                    endStreams: @escaping @Sendable () async -> Void = {},
-                    _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
-        let (accountsServer, accounts) = inProcess("accounts", services, health: "roam.accounts.v1.AccountsService",
-                                                   anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
-        let (eventsServer, eventsUpstream) = inProcess("events", events, health: "roam.events.v1.EventsService",
-                                                       anonymousMethods: [], verifier: verifier, settings: settings)
-        let (feedServer, feedUpstream) = inProcess("feed", feed, health: "roam.feed.v1.FeedService",
-                                                   anonymousMethods: [], verifier: verifier, settings: settings)
-        let (mediaServer, mediaUpstream) = inProcess("media", media, health: "roam.media.v1.MediaService",
-                                                     anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor],
-                                                     verifier: verifier, settings: settings)
-        let (tripsServer, tripsUpstream) = inProcess("trips", trips, health: "roam.trips.v1.TripsService",
-                                                     anonymousMethods: [], verifier: verifier, settings: settings)
-        let (budgetServer, budgetUpstream) = inProcess("budget", budget, health: "roam.budget.v1.BudgetService",
-                                                       anonymousMethods: [], verifier: verifier, settings: settings)
-        let (bucketListsServer, bucketListsUpstream) = inProcess("bucketlists", bucketLists, health: "roam.bucketlists.v1.BucketListsService",
-                                                                 anonymousMethods: [], verifier: verifier, settings: settings)
-        try await withGateway(upstreams: GatewayUpstreams(accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                                                          trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
-                              verifier: verifier, settings: settings,
-                              extraServices: background + [GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
-                                              GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
-                                              GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
-                                              GRPCServerService(server: bucketListsServer)], body)
+    static func run(
+        _ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
+        feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
+        trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
+        bucketLists: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
+        verifier: AccessTokenVerifier, settings: GatewaySettings, background: [any Service] = [],
+        endStreams: @escaping @Sendable () async -> Void = {},
+        _ body: @Sendable (HTTPTestClient) async throws -> Void
+    ) async throws {
+        let (accountsServer, accounts) = inProcess(
+            "accounts", services, health: "roam.accounts.v1.AccountsService",
+            anonymousMethods: anonymousMethods, verifier: verifier, settings: settings)
+        let (eventsServer, eventsUpstream) = inProcess(
+            "events", events, health: "roam.events.v1.EventsService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
+        let (feedServer, feedUpstream) = inProcess(
+            "feed", feed, health: "roam.feed.v1.FeedService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
+        let (mediaServer, mediaUpstream) = inProcess(
+            "media", media, health: "roam.media.v1.MediaService",
+            anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor],
+            verifier: verifier, settings: settings)
+        let (tripsServer, tripsUpstream) = inProcess(
+            "trips", trips, health: "roam.trips.v1.TripsService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
+        let (budgetServer, budgetUpstream) = inProcess(
+            "budget", budget, health: "roam.budget.v1.BudgetService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
+        let (bucketListsServer, bucketListsUpstream) = inProcess(
+            "bucketlists", bucketLists, health: "roam.bucketlists.v1.BucketListsService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
+        try await withGateway(
+            upstreams: GatewayUpstreams(
+                accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
+                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
+            verifier: verifier, settings: settings,
+            extraServices: background + [
+                GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
+                GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
+                GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
+                GRPCServerService(server: bucketListsServer),
+            ], body)
     }
 
     /// A server for `services` behind the standard interceptors and an upstream that reaches it.
     /// - Parameter notServingBecause: when set, the server's health says NOT_SERVING for this reason.
-    static func inProcess(_ name: String, _ services: [any RegistrableRPCService], health healthName: String,
-                          anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
-                          notServingBecause reason: String? = nil)
-        -> (GRPCServer<InProcessTransport.Server>, Upstream<InProcessTransport.Client>) {
+    static func inProcess(
+        _ name: String, _ services: [any RegistrableRPCService], health healthName: String,
+        anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
+        notServingBecause reason: String? = nil
+    )
+        -> (GRPCServer<InProcessTransport.Server>, Upstream<InProcessTransport.Client>)
+    {
         let transport = InProcessTransport()
         let health = HealthService(serviceNames: [healthName])
         health.setAll(.serving)
         if let reason { health.block("database", reason: reason) }
         var logger = Logger(label: "gateway-test")
         logger.logLevel = .critical
-        let server = GRPCServer(transport: transport.server, services: services + [health],
-                                interceptors: ServiceHost.interceptors(health: health, verifier: verifier,
-                                                                       anonymousMethods: anonymousMethods, logger: logger, serving: services))
+        let server = GRPCServer(
+            transport: transport.server, services: services + [health],
+            interceptors: ServiceHost.interceptors(
+                health: health, verifier: verifier,
+                anonymousMethods: anonymousMethods, logger: logger, serving: services))
         let client = GRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()])
         return (server, Upstream(name: name, replicas: [client], timeout: settings.upstreamTimeout))
     }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Gateway
 
 /// What reaches the gateway as text and numbers: NUL characters, loose numbers and form-encoded queries.
 @Suite struct GatewayInputTests {
@@ -12,15 +13,19 @@ import Testing
             #expect(login.status == 400)
             #expect(login.problemFields == ["identifier"])
 
-            let signUp = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A\u{0}",
-            ])
+            let signUp = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A\u{0}",
+                ])
             #expect(signUp.status == 400)
             #expect(signUp.problemFields == ["displayName"])
             // Nothing was stored: the same sign-up without the NUL succeeds.
-            let clean = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A",
-            ])
+            let clean = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "nul@example.com", "username": "nul_user", "password": "correct horse battery", "displayName": "A",
+                ])
             #expect(clean.status == 201)
 
             let token = try await GatewayAccountsTests.signUp(http).access
@@ -115,9 +120,11 @@ import Testing
     /// compact JSON, like every other.
     @Test func answersAreCompactJSON() async throws {
         try await GatewayHarness.withAccounts { http in
-            let reply = try await http.send("POST", "/v1/auth/signup", json: [
-                "email": "compact@example.com", "username": "compact", "password": "correct horse battery", "displayName": "C",
-            ])
+            let reply = try await http.send(
+                "POST", "/v1/auth/signup",
+                json: [
+                    "email": "compact@example.com", "username": "compact", "password": "correct horse battery", "displayName": "C",
+                ])
             let text = String(decoding: reply.body, as: UTF8.self)
             #expect(text.contains(#""accessToken":""#) && !text.contains("\n"), "\(text)")
         }
@@ -130,8 +137,11 @@ import Testing
             init(stringValue: String) { self.stringValue = stringValue }
             init?(intValue: Int) { nil }
         }
-        let error = RoamError(decoding: .dataCorrupted(.init(codingPath: [Key(stringValue: "visibility")],
-                                                             debugDescription: "Cannot initialize VisibilityPayload from invalid String value secret")))
+        let error = RoamError(
+            decoding: .dataCorrupted(
+                .init(
+                    codingPath: [Key(stringValue: "visibility")],
+                    debugDescription: "Cannot initialize VisibilityPayload from invalid String value secret")))
         #expect(error.violations.map(\.field) == ["visibility"])
         #expect(!error.message.contains("Payload"))
     }

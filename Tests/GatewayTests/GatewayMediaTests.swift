@@ -1,10 +1,11 @@
 import Foundation
-@testable import Gateway
-@testable import Media
 import MediaTesting
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Gateway
+@testable import Media
 
 /// `/v1/media` through the real gateway and the real media service (libvips, files, in-memory rows):
 /// uploads streamed as the body or as a form, the library, signed links, ranges and caching headers.
@@ -14,11 +15,13 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roam-gateway-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let gatewaySettings = try GatewayHarness.settings(settings)
-        let media = MediaService(repository: InMemoryMediaStore(), blobs: try LocalFileBlobStore(root: root.appendingPathComponent("blobs")),
-                                 images: ImageProcessor(reader: ImageReader(pixelLimit: 100_000_000), workers: ImageWorkers(threads: 2)),
-                                 policy: MediaPolicy(maxBytes: 2_000_000), scratchDirectory: root)
-        let service = MediaGRPCService(media: media, spool: try UploadSpool(directory: root.appendingPathComponent("spool")), maxBytes: 2_000_000,
-                                       links: MediaLinkSigner(serviceSecret: gatewaySettings.serviceSecret))
+        let media = MediaService(
+            repository: InMemoryMediaStore(), blobs: try LocalFileBlobStore(root: root.appendingPathComponent("blobs")),
+            images: ImageProcessor(reader: ImageReader(pixelLimit: 100_000_000), workers: ImageWorkers(threads: 2)),
+            policy: MediaPolicy(maxBytes: 2_000_000), scratchDirectory: root)
+        let service = MediaGRPCService(
+            media: media, spool: try UploadSpool(directory: root.appendingPathComponent("spool")), maxBytes: 2_000_000,
+            links: MediaLinkSigner(serviceSecret: gatewaySettings.serviceSecret))
         try await GatewayHarness.withAccounts(settings: gatewaySettings, media: [service], body)
     }
 
@@ -42,7 +45,8 @@ import Testing
             // A retry with the same Idempotency-Key answers the first item, even if the bytes differ.
             let keyedHeaders = ["Content-Type": "image/jpeg", "Idempotency-Key": "upload-\(UUID())"]
             let keyed = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(width: 50, height: 50), token: ana, headers: keyedHeaders)
-            let keyedAgain = try await http.send("POST", "/v1/media", body: try TestPhoto.bytes(width: 60, height: 60), token: ana, headers: keyedHeaders)
+            let keyedAgain = try await http.send(
+                "POST", "/v1/media", body: try TestPhoto.bytes(width: 60, height: 60), token: ana, headers: keyedHeaders)
             let (keyedID, keyedAgainID) = (try keyed.json()["mediaId"] as? String, try keyedAgain.json()["mediaId"] as? String)
             #expect(keyed.status == 201 && keyedAgain.status == 200 && keyedID == keyedAgainID)
             #expect(try await http.send("DELETE", "/v1/media/\(keyedID ?? "")", token: ana).status == 204)
@@ -114,9 +118,12 @@ import Testing
         try await Self.withMedia { http in
             let ana = try await GatewayAccountsTests.signUp(http).access
             let bare = try TestPhoto.bytes("png")
-            let form = MultipartForm(fields: [("capturedAt", "2024-06-01T10:00:00Z"), ("utcOffsetSeconds", "3600"),
-                                              ("latitude", "48.8566"), ("longitude", "2.3522"), ("deviceAssetId", "IMG_0042")],
-                                     file: bare, fileType: "image/png")
+            let form = MultipartForm(
+                fields: [
+                    ("capturedAt", "2024-06-01T10:00:00Z"), ("utcOffsetSeconds", "3600"),
+                    ("latitude", "48.8566"), ("longitude", "2.3522"), ("deviceAssetId", "IMG_0042"),
+                ],
+                file: bare, fileType: "image/png")
             let uploaded = try await http.send("POST", "/v1/media", body: form.body, token: ana, headers: ["Content-Type": form.contentType])
             #expect(uploaded.status == 201, "\(String(decoding: uploaded.body, as: UTF8.self))")
             let item = try uploaded.json()
@@ -142,7 +149,8 @@ import Testing
         try await Self.withMedia { http in
             let ana = try await GatewayAccountsTests.signUp(http).access
             #expect(try await http.send("POST", "/v1/media", body: Data("hello".utf8), headers: ["Content-Type": "image/jpeg"]).status == 401)
-            let text = try await http.send("POST", "/v1/media", body: Data("GIF89a not really".utf8), token: ana, headers: ["Content-Type": "image/jpeg"])
+            let text = try await http.send(
+                "POST", "/v1/media", body: Data("GIF89a not really".utf8), token: ana, headers: ["Content-Type": "image/jpeg"])
             #expect(text.status == 415 && text.reason == "UNSUPPORTED_MEDIA_TYPE")
             let big = try await http.send("POST", "/v1/media", body: Data(count: 2_000_001), token: ana, headers: ["Content-Type": "image/jpeg"])
             #expect(big.status == 413 && big.reason == "MEDIA_TOO_LARGE")
@@ -151,8 +159,9 @@ import Testing
             let plain = try await http.send("POST", "/v1/media", body: Data("hello".utf8), token: ana, headers: ["Content-Type": "text/plain"])
             #expect(plain.status == 415 && plain.reason == "UNSUPPORTED_MEDIA_TYPE")
             let photo = try TestPhoto.bytes()
-            let truncated = try await http.send("POST", "/v1/media", body: photo.prefix(photo.count / 2), token: ana,
-                                                headers: ["Content-Type": "image/jpeg"])
+            let truncated = try await http.send(
+                "POST", "/v1/media", body: photo.prefix(photo.count / 2), token: ana,
+                headers: ["Content-Type": "image/jpeg"])
             #expect(truncated.status == 422 && truncated.reason == "UNREADABLE_MEDIA")
             let library = try await http.send("GET", "/v1/me/media", token: ana).json()["media"] as? [[String: Any]]
             #expect(library?.isEmpty == true)

@@ -1,11 +1,12 @@
-@testable import Events
 import Foundation
-@testable import Gateway
 import RoamLocal
 import RoamRuntime
 import RoamTesting
 import Testing
 import Trips
+
+@testable import Events
+@testable import Gateway
 
 /// `/v1/me/notifications/stream` merges what events and trips publish for the caller into one
 /// Server-Sent Events stream, and goes on with one part when the other is down.
@@ -15,30 +16,37 @@ import Trips
     }
 
     /// The caller's id and the lines of their stream, held open by curl.
-    static func openStream(_ http: HTTPTestClient, before: @Sendable (UUID) async throws -> Void = { _ in },
-                           lastEventID: String? = nil) async throws -> (user: UUID, token: String, lines: LineSink, curl: ChildProcess) {
+    static func openStream(
+        _ http: HTTPTestClient, before: @Sendable (UUID) async throws -> Void = { _ in },
+        lastEventID: String? = nil
+    ) async throws -> (user: UUID, token: String, lines: LineSink, curl: ChildProcess) {
         let token = try await GatewayAccountsTests.signUp(http).access
         let user = try #require(UUID(uuidString: try await http.send("GET", "/v1/me", token: token).json()["userId"] as? String ?? ""))
         try await before(user)
         let lines = LineSink()
         let resume = lastEventID.map { ["-H", "Last-Event-ID: \($0)"] } ?? []
-        let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                    arguments: ["-sN", "-H", "Authorization: Bearer \(token)"] + resume + ["\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                    environment: [:]) { lines.append($0) }
+        let curl = try ChildProcess(
+            name: "curl", executable: "/usr/bin/curl",
+            arguments: ["-sN", "-H", "Authorization: Bearer \(token)"] + resume + ["\(http.base.absoluteString)/v1/me/notifications/stream"],
+            environment: [:]
+        ) { lines.append($0) }
         return (user, token, lines, curl)
     }
 
     static func dinner(for user: UUID) -> Reminder {
-        Reminder(kind: .itinerary, ownerID: user, tripID: UUID(), itemID: UUID(), placeID: UUID(), title: "Tasca do Chico",
-                 date: LocalDate("2031-06-12")!, minuteOfDay: 20 * 60, dueAt: ISO8601DateFormatter().date(from: "2031-06-12T18:00:00Z")!)
+        Reminder(
+            kind: .itinerary, ownerID: user, tripID: UUID(), itemID: UUID(), placeID: UUID(), title: "Tasca do Chico",
+            date: LocalDate("2031-06-12")!, minuteOfDay: 20 * 60, dueAt: ISO8601DateFormatter().date(from: "2031-06-12T18:00:00Z")!)
     }
 
     @Test func eventNotificationsAndTripRemindersArriveOnOneStream() async throws {
         let hub = NotificationHub()
         let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
         let reminders = UserStreams<TripNotification>()
-        try await GatewayTripsTests.withTrips(notifications: reminders, events: [EventsGRPCService(events: events, notifications: hub)],
-                                              settings: try Self.streamSettings()) { http in
+        try await GatewayTripsTests.withTrips(
+            notifications: reminders, events: [EventsGRPCService(events: events, notifications: hub)],
+            settings: try Self.streamSettings()
+        ) { http in
             let (user, _, lines, curl) = try await Self.openStream(http)
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0 == "event: connected" })
@@ -50,8 +58,11 @@ import Trips
             #expect(await lines.waitFor { $0 == "event: itinerary_reminder" })
             let data = try #require(lines.all.first { $0.hasPrefix("data: ") && $0.contains("itinerary_reminder") })
             let reminder = try #require(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
-            #expect(reminder["title"] as? String == "Tasca do Chico" && reminder["time"] as? String == "20:00" && reminder["date"] as? String == "2031-06-12")
-            #expect(reminder["tripId"] as? String == dinner.tripID.lowercasedString && reminder["placeId"] as? String == dinner.placeID?.lowercasedString)
+            #expect(
+                reminder["title"] as? String == "Tasca do Chico" && reminder["time"] as? String == "20:00"
+                    && reminder["date"] as? String == "2031-06-12")
+            #expect(
+                reminder["tripId"] as? String == dinner.tripID.lowercasedString && reminder["placeId"] as? String == dinner.placeID?.lowercasedString)
             #expect(reminder["dueAt"] as? String == "2031-06-12T18:00:00.000Z")
             #expect(lines.all.contains { $0.contains(eventID.lowercasedString) })
             #expect(lines.all.filter { $0 == "event: connected" }.count == 1 && !lines.all.contains("event: error"))
@@ -89,10 +100,14 @@ import Trips
             reminders.finishAll()
             // Meanwhile a reminder goes out: tomorrow's trip, made yesterday, is due since today's midnight.
             let day = 86_400.0
-            let tomorrow = ISO8601DateFormatter.string(from: Date().addingTimeInterval(day), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
-            let draft = try TripDraft(title: "Tomorrow", destination: Destination(name: "London"), startDate: tomorrow, endDate: tomorrow,
-                                      timeZone: "Africa/Abidjan", homeCurrency: "XOF").validated()
-            _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: Date().addingTimeInterval(-day)), idempotencyKey: nil)
+            let tomorrow = ISO8601DateFormatter.string(
+                from: Date().addingTimeInterval(day), timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate])
+            let draft = try TripDraft(
+                title: "Tomorrow", destination: Destination(name: "London"), startDate: tomorrow, endDate: tomorrow,
+                timeZone: "Africa/Abidjan", homeCurrency: "XOF"
+            ).validated()
+            _ = try await store.create(
+                Trip(id: UUID(), ownerID: user, details: draft, createdAt: Date().addingTimeInterval(-day)), idempotencyKey: nil)
             #expect(try await store.claimDueReminders(at: Date(), limit: 10).count == 1)
             #expect(await lines.waitFor { $0.hasPrefix("data: ") && $0.contains("trips notifications:") })
             #expect(await lines.waitFor { $0 == "event: trip_starting" }, "sent while the part was away")
@@ -115,30 +130,38 @@ import Trips
 
     /// The same with `trips` trips starting (their reminders all sent at one instant) and the
     /// `Last-Event-ID` made from that instant.
-    static func streamAfterMissing(trips: Int = 1, lastEventID: @escaping @Sendable (Date) -> String) async throws -> (lines: [String], sentAt: Date, dueAt: Date) {
+    static func streamAfterMissing(
+        trips: Int = 1, lastEventID: @escaping @Sendable (Date) -> String
+    ) async throws -> (lines: [String], sentAt: Date, dueAt: Date) {
         let store = InMemoryTripStore()
         let received = LineSink()
         let sentAt = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 - 3_600).rounded(.down))
         let dueAt = TripZone.utc.interval(of: TripZone.utc.date(of: sentAt)).lowerBound
         let firstDay = TripZone.utc.date(of: sentAt).adding(days: 1).description
         try await GatewayTripsTests.withTrips(store: store, settings: try Self.streamSettings()) { http in
-            let (_, _, lines, curl) = try await Self.openStream(http, before: { user in
-                let draft = try TripDraft(title: "Abidjan", destination: Destination(name: "Abidjan"), startDate: firstDay, endDate: firstDay,
-                                          timeZone: "Africa/Abidjan", homeCurrency: "XOF").validated()
-                for _ in 0..<trips {
-                    _ = try await store.create(Trip(id: UUID(), ownerID: user, details: draft, createdAt: sentAt.addingTimeInterval(-2 * 86_400)),
-                                               idempotencyKey: nil)
-                }
-                _ = try await store.claimDueReminders(at: sentAt, limit: 10)
-            }, lastEventID: lastEventID(sentAt))
+            let (_, _, lines, curl) = try await Self.openStream(
+                http,
+                before: { user in
+                    let draft = try TripDraft(
+                        title: "Abidjan", destination: Destination(name: "Abidjan"), startDate: firstDay, endDate: firstDay,
+                        timeZone: "Africa/Abidjan", homeCurrency: "XOF"
+                    ).validated()
+                    for _ in 0..<trips {
+                        _ = try await store.create(
+                            Trip(id: UUID(), ownerID: user, details: draft, createdAt: sentAt.addingTimeInterval(-2 * 86_400)),
+                            idempotencyKey: nil)
+                    }
+                    _ = try await store.claimDueReminders(at: sentAt, limit: 10)
+                }, lastEventID: lastEventID(sentAt))
             defer { curl.terminate() }
             // Every part is listening once `connected` is sent (what was missed went out before); a
             // heartbeat after it closes the window. A loaded machine may send a heartbeat sooner.
-            #expect(await eventually {
-                let all = lines.all
-                guard let connected = all.firstIndex(of: "event: connected") else { return false }
-                return all[connected...].contains(": keep-alive")
-            })
+            #expect(
+                await eventually {
+                    let all = lines.all
+                    guard let connected = all.firstIndex(of: "event: connected") else { return false }
+                    return all[connected...].contains(": keep-alive")
+                })
             for line in lines.all { received.append(line) }
         }
         return (received.all, sentAt, dueAt)
@@ -183,11 +206,16 @@ import Trips
             #expect(await lines.waitFor { $0 == "event: connected" })
             #expect(!lines.all.contains { $0.contains("budget notifications:") || $0.contains("trips notifications:") }, "budget and trips listen")
             let trip = try #require(try await http.send("POST", "/v1/trips", json: GatewayTripsTests.lisbon, token: token).json()["id"] as? String)
-            #expect(try await http.send("PUT", "/v1/trips/\(trip)/budget", json: ["total": "100", "alertThresholds": [50]], token: token).status == 200)
+            #expect(
+                try await http.send("PUT", "/v1/trips/\(trip)/budget", json: ["total": "100", "alertThresholds": [50]], token: token).status == 200)
             for amount in ["30", "30"] {
-                #expect(try await http.send("POST", "/v1/trips/\(trip)/expenses", json: [
-                    "amount": amount, "currency": "EUR", "spentAt": "2031-06-10T12:00:00Z", "category": "food",
-                ], token: token).status == 201)
+                #expect(
+                    try await http.send(
+                        "POST", "/v1/trips/\(trip)/expenses",
+                        json: [
+                            "amount": amount, "currency": "EUR", "spentAt": "2031-06-10T12:00:00Z", "category": "food",
+                        ], token: token
+                    ).status == 201)
             }
             // The first expense crossed the day's allowance (100.00 over 8 days), the second the total's 50 %.
             #expect(await lines.waitFor { line in line.contains("\"limit\":\"total\"") })
@@ -203,9 +231,13 @@ import Trips
             let budgetPosition = try #require(lines.all[index - 2].split(separator: ";").first { $0.hasPrefix("budget=") }?.dropFirst(7))
             let sent = try #require(Int64(budgetPosition.split(separator: ".")[0]))
             let again = LineSink()
-            let resumed = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                           arguments: ["-sN", "-H", "Authorization: Bearer \(token)", "-H", "Last-Event-ID: budget=\(sent - 1_000_000)",
-                                                       "\(http.base.absoluteString)/v1/me/notifications/stream"], environment: [:]) { again.append($0) }
+            let resumed = try ChildProcess(
+                name: "curl", executable: "/usr/bin/curl",
+                arguments: [
+                    "-sN", "-H", "Authorization: Bearer \(token)", "-H", "Last-Event-ID: budget=\(sent - 1_000_000)",
+                    "\(http.base.absoluteString)/v1/me/notifications/stream",
+                ], environment: [:]
+            ) { again.append($0) }
             defer { resumed.terminate() }
             #expect(await again.waitFor { $0.contains("\"limit\":\"total\"") })
         }

@@ -18,7 +18,9 @@ import Testing
         return (nil, ContinuousClock.now - started)
     }
 
-    static func logIn(_ http: HTTPTestClient, _ username: String, password: String = "correct horse battery") async throws -> (access: String, refresh: String) {
+    static func logIn(
+        _ http: HTTPTestClient, _ username: String, password: String = "correct horse battery"
+    ) async throws -> (access: String, refresh: String) {
         let reply = try await http.send("POST", "/v1/auth/login", json: ["identifier": username, "password": password])
         let tokens = try #require(try reply.json()["tokens"] as? [String: Any])
         return (try #require(tokens["accessToken"] as? String), try #require(tokens["refreshToken"] as? String))
@@ -35,9 +37,11 @@ import Testing
             let laptop = try await Self.logIn(http, phone.username)
             #expect(try await http.send("GET", "/v1/me", token: phone.access).status == 200)
             let lines = LineSink()
-            let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                        arguments: ["-sN", "-H", "Authorization: Bearer \(phone.access)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                        environment: [:]) { lines.append($0) }
+            let curl = try ChildProcess(
+                name: "curl", executable: "/usr/bin/curl",
+                arguments: ["-sN", "-H", "Authorization: Bearer \(phone.access)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                environment: [:]
+            ) { lines.append($0) }
             defer { curl.terminate() }
             #expect(await lines.waitFor { $0.hasPrefix("event:") || $0.hasPrefix(":") })
 
@@ -58,8 +62,12 @@ import Testing
         try await GatewayHarness.withAccounts(settings: try Self.settings()) { http in
             let here = try await GatewayAccountsTests.signUp(http)
             let elsewhere = try await Self.logIn(http, here.username)
-            let changed = try await http.send("POST", "/v1/me/password", json: ["currentPassword": "correct horse battery",
-                                                                                "newPassword": "a new and better one"], token: here.access)
+            let changed = try await http.send(
+                "POST", "/v1/me/password",
+                json: [
+                    "currentPassword": "correct horse battery",
+                    "newPassword": "a new and better one",
+                ], token: here.access)
             #expect(changed.status == 204)
             #expect(try await Self.refusedWithin(http, elsewhere.access).reason == "SESSION_REVOKED")
             #expect(try await http.send("GET", "/v1/me", token: here.access).status == 200)
@@ -83,9 +91,11 @@ import Testing
             defer { for (_, curl) in streams { curl.terminate() } }
             for _ in 0..<3 {
                 let lines = LineSink()
-                let curl = try ChildProcess(name: "curl", executable: "/usr/bin/curl",
-                                            arguments: ["-sN", "-H", "Authorization: Bearer \(walker.access)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
-                                            environment: [:]) { lines.append($0) }
+                let curl = try ChildProcess(
+                    name: "curl", executable: "/usr/bin/curl",
+                    arguments: ["-sN", "-H", "Authorization: Bearer \(walker.access)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                    environment: [:]
+                ) { lines.append($0) }
                 streams.append((lines, curl))
                 #expect(await lines.waitFor { $0.hasPrefix("event:") || $0.hasPrefix(":") })
             }

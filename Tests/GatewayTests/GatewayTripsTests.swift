@@ -1,52 +1,70 @@
 import Budget
 import Foundation
 import GRPCCore
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
 import Trips
 
+@testable import Gateway
+
 /// `/v1/trips` and `/v1/me/calendar` through the real gateway and the real trips service (in-memory
 /// rows): problem documents that name fields as the client sent them, privacy, and the calendar.
 @Suite struct GatewayTripsTests {
     /// A photo taken 40 m east of `rossio` on 12 June 2031.
-    static let photo = TripPhoto(mediaID: UUID(), capturedAt: ISO8601DateFormatter().date(from: "2031-06-12T09:00:00Z"), capturedAtIsLocal: false,
-                                 point: rossio.moved(meters: 40, bearing: 90))
+    static let photo = TripPhoto(
+        mediaID: UUID(), capturedAt: ISO8601DateFormatter().date(from: "2031-06-12T09:00:00Z"), capturedAtIsLocal: false,
+        point: rossio.moved(meters: 40, bearing: 90))
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
     /// The catalog every gateway test sees (loaded as `roam places import` would).
     /// `notifications` feeds the trips streams; `events` stand beside trips.
-    static func withTrips(store: InMemoryTripStore = InMemoryTripStore(), notifications: UserStreams<TripNotification> = UserStreams(),
-                          budgetAlerts: UserStreams<BudgetAlert> = UserStreams(), events: [any RegistrableRPCService] = [],
-                          media: [any RegistrableRPCService] = [], settings: GatewaySettings? = nil,
-                          _ body: @Sendable (HTTPTestClient) async throws -> Void) async throws {
+    static func withTrips(
+        store: InMemoryTripStore = InMemoryTripStore(), notifications: UserStreams<TripNotification> = UserStreams(),
+        budgetAlerts: UserStreams<BudgetAlert> = UserStreams(), events: [any RegistrableRPCService] = [],
+        media: [any RegistrableRPCService] = [], settings: GatewaySettings? = nil,
+        _ body: @Sendable (HTTPTestClient) async throws -> Void
+    ) async throws {
         _ = try await PlaceService(places: store).importPlaces([
-            PlaceImport(sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
-                        ratingCount: 200, priceLevel: 1, openingHours: "24/7"),
-            PlaceImport(sourceID: "node/2", name: "Cervejaria", category: "restaurant", point: rossio.moved(meters: 300, bearing: 90), rating: 4.8,
-                        ratingCount: 900, priceLevel: 3),
+            PlaceImport(
+                sourceID: "node/1", name: "Tasca do Chico", category: "restaurant", point: rossio.moved(meters: 100, bearing: 0), rating: 4.6,
+                ratingCount: 200, priceLevel: 1, openingHours: "24/7"),
+            PlaceImport(
+                sourceID: "node/2", name: "Cervejaria", category: "restaurant", point: rossio.moved(meters: 300, bearing: 90), rating: 4.8,
+                ratingCount: 900, priceLevel: 3),
             PlaceImport(sourceID: "node/3", name: "Museu do Fado", category: "museum", point: rossio.moved(meters: 900, bearing: 180), priceLevel: 2),
         ])
         let trips = TripService(trips: store)
-        let pins = PinService(trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
+        let pins = PinService(
+            trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
         // The budget, in memory, learning about trips from the same store.
         let budgetStore = InMemoryBudgetStore()
-        let budget = BudgetGRPCService(budgets: BudgetService(trips: StoreTripDirectory(store: store), budgets: budgetStore, rates: budgetStore,
-                                                              announce: { alerts in for alert in alerts { budgetAlerts.deliver(alert, to: alert.ownerID) } }),
-                                       notifications: budgetAlerts, alerts: budgetStore)
-        try await GatewayHarness.withAccounts(settings: settings, events: events, media: media, budget: [budget], trips: [TripsGRPCService(trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
-                                                                                journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
-                                                                                places: PlaceService(places: store),
-                                                                                savedPlaces: SavedPlaceService(trips: trips, saved: store),
-                                                                                itinerary: ItineraryService(trips: trips, itinerary: store, saved: store),
-                                                                                notifications: notifications, reminders: store)], body)
+        let budget = BudgetGRPCService(
+            budgets: BudgetService(
+                trips: StoreTripDirectory(store: store), budgets: budgetStore, rates: budgetStore,
+                announce: { alerts in for alert in alerts { budgetAlerts.deliver(alert, to: alert.ownerID) } }),
+            notifications: budgetAlerts, alerts: budgetStore)
+        try await GatewayHarness.withAccounts(
+            settings: settings, events: events, media: media, budget: [budget],
+            trips: [
+                TripsGRPCService(
+                    trips: trips, pins: pins,
+                    tracks: TrackService(
+                        trips: trips, tracks: store, photos: StaticPhotos(photos: [photo]), positions: StaticPhotos(photos: [photo])),
+                    journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),
+                    places: PlaceService(places: store),
+                    savedPlaces: SavedPlaceService(trips: trips, saved: store),
+                    itinerary: ItineraryService(trips: trips, itinerary: store, saved: store),
+                    notifications: notifications, reminders: store)
+            ], body)
     }
 
-    static var lisbon: [String: Any] { [
-        "title": "Lisbon", "destination": ["name": "Lisbon", "point": ["latitude": 38.72, "longitude": -9.14]],
-        "startDate": "2031-06-10", "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
-    ] }
+    static var lisbon: [String: Any] {
+        [
+            "title": "Lisbon", "destination": ["name": "Lisbon", "point": ["latitude": 38.72, "longitude": -9.14]],
+            "startDate": "2031-06-10", "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+        ]
+    }
 
     @Test func aTripIsCreatedListedEditedAndDeletedByItsOwnerAlone() async throws {
         try await Self.withTrips { http in
@@ -61,9 +79,11 @@ import Trips
             let retried = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": "trip-1"])
             #expect(try retried.json()["id"] as? String == id, "a retry with the same key answers the first trip")
             // Keys as long as the contract allows are taken; a longer one is refused naming the header.
-            let longest = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 200)])
+            let longest = try await http.send(
+                "POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 200)])
             #expect(longest.status == 201, "\(longest.text)")
-            let tooLong = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
+            let tooLong = try await http.send(
+                "POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
             #expect(tooLong.status == 400 && tooLong.problemFields == ["Idempotency-Key"], "\(tooLong.text)")
             #expect(try await http.send("DELETE", "/v1/trips/\(try #require(try longest.json()["id"] as? String))", token: ana).status == 204)
 
@@ -108,14 +128,20 @@ import Trips
             let created = try await http.send("POST", "/v1/trips", json: kolkata, token: ana)
             #expect(created.status == 201 && (try? created.json()["timeZone"] as? String) == "Asia/Kolkata", "\(created.text)")
             let trip = try #require(try created.json()["id"] as? String)
-            let pin = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Gate", "description": "India Gate", "point": ["latitude": 28.61, "longitude": 77.23], "visitedAt": "2031-06-12T09:30:00.123Z",
-            ], token: ana)
+            let pin = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Gate", "description": "India Gate", "point": ["latitude": 28.61, "longitude": 77.23],
+                    "visitedAt": "2031-06-12T09:30:00.123Z",
+                ], token: ana)
             #expect(pin.status == 201 && (try? pin.json()["visitedAt"] as? String) == "2031-06-12T09:30:00.123Z", "\(pin.text)")
             // Any offset; the answer is UTC to the millisecond.
-            let offset = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Fort", "description": "Red Fort", "point": ["latitude": 28.66, "longitude": 77.24], "visitedAt": "2031-06-12T20:00:00.5+05:30",
-            ], token: ana)
+            let offset = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Fort", "description": "Red Fort", "point": ["latitude": 28.66, "longitude": 77.24],
+                    "visitedAt": "2031-06-12T20:00:00.5+05:30",
+                ], token: ana)
             #expect(offset.status == 201 && (try? offset.json()["visitedAt"] as? String) == "2031-06-12T14:30:00.500Z", "\(offset.text)")
             for zone in ["Etc/UTC", "Asia/Saigon", "Asia/Calcutta"] {
                 kolkata["timeZone"] = zone
@@ -127,9 +153,11 @@ import Trips
             #expect(backwards.problemFields == ["endDate"] && described == ["must not be before startDate"], "\(backwards.text)")
             kolkata["timeZone"] = "GMT+5"
             #expect(try await http.send("POST", "/v1/trips", json: kolkata, token: ana).problemFields == ["timeZone"])
-            let yearZero = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Old", "description": "Old", "point": ["latitude": 28.61, "longitude": 77.23], "visitedAt": "0000-06-12T09:30:00Z",
-            ], token: ana)
+            let yearZero = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Old", "description": "Old", "point": ["latitude": 28.61, "longitude": 77.23], "visitedAt": "0000-06-12T09:30:00Z",
+                ], token: ana)
             #expect(yearZero.problemFields == ["visitedAt"])
         }
     }
@@ -140,28 +168,36 @@ import Trips
             let bo = try await GatewayAccountsTests.signUp(http).access
             let trip = try #require(try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()["id"] as? String)
             let rossio: [String: Any] = ["latitude": Self.rossio.latitude, "longitude": Self.rossio.longitude]
-            let created = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Rossio", "description": "The square", "point": rossio, "visitedAt": "2031-06-12T09:30:00Z", "tags": ["Food", "hidden gem"],
-            ], token: ana, headers: ["Idempotency-Key": "pin-1"])
+            let created = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Rossio", "description": "The square", "point": rossio, "visitedAt": "2031-06-12T09:30:00Z",
+                    "tags": ["Food", "hidden gem"],
+                ], token: ana, headers: ["Idempotency-Key": "pin-1"])
             #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
             let pin = try created.json()
             let pinID = try #require(pin["id"] as? String)
-            #expect(pin["date"] as? String == "2031-06-12" && pin["tags"] as? [String] == ["food", "hidden gem"] && pin["coverChosen"] as? Bool == false)
+            #expect(
+                pin["date"] as? String == "2031-06-12" && pin["tags"] as? [String] == ["food", "hidden gem"] && pin["coverChosen"] as? Bool == false)
             let cover = try #require(pin["cover"] as? [String: Any])
             #expect(cover["mediaId"] as? String == Self.photo.mediaID.lowercasedString && cover["thumbnail"] is String)
 
             let close = Self.rossio.moved(meters: 5, bearing: 0)
-            let tooClose = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Café", "description": "Next door", "point": ["latitude": close.latitude, "longitude": close.longitude],
-                "visitedAt": "2031-06-12T10:00:00Z",
-            ], token: ana)
+            let tooClose = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Café", "description": "Next door", "point": ["latitude": close.latitude, "longitude": close.longitude],
+                    "visitedAt": "2031-06-12T10:00:00Z",
+                ], token: ana)
             #expect(tooClose.status == 409 && tooClose.reason == "PIN_TOO_CLOSE" && tooClose.problemFields == ["point"])
             #expect(try tooClose.json()["conflictingId"] as? String == pinID)
             let apart = Self.rossio.moved(meters: 600, bearing: 0)
-            let second = try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Carmo", "description": "Ruins", "point": ["latitude": apart.latitude, "longitude": apart.longitude],
-                "visitedAt": "2031-06-12T15:00:00Z",
-            ], token: ana)
+            let second = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins",
+                json: [
+                    "title": "Carmo", "description": "Ruins", "point": ["latitude": apart.latitude, "longitude": apart.longitude],
+                    "visitedAt": "2031-06-12T15:00:00Z",
+                ], token: ana)
             #expect(second.status == 201)
 
             let day = try await http.send("GET", "/v1/trips/\(trip)/pins?date=2031-06-12", token: ana).json()
@@ -179,7 +215,9 @@ import Trips
             let features = try #require(geo["features"] as? [[String: Any]])
             #expect(geo["type"] as? String == "FeatureCollection" && geo["source"] as? String == "pins" && features.count == 3)
             let line = try #require(features.first?["geometry"] as? [String: Any])
-            #expect(line["type"] as? String == "LineString" && (line["coordinates"] as? [[Double]])?.first == [Self.rossio.longitude, Self.rossio.latitude])
+            #expect(
+                line["type"] as? String == "LineString"
+                    && (line["coordinates"] as? [[Double]])?.first == [Self.rossio.longitude, Self.rossio.latitude])
             let photoDay = try await http.send("GET", "/v1/trips/\(trip)/days/2031-06-13/route", token: ana).json()
             #expect(photoDay["source"] as? String == "none" && (photoDay["features"] as? [Any])?.isEmpty == true)
             // A day outside the trip is not there, whichever of its views is asked for.
@@ -195,10 +233,12 @@ import Trips
             let moved = try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["title": "Rossio square", "tags": []], token: ana)
             let movedTags = try moved.json()["tags"] as? [String]
             #expect(moved.status == 200 && movedTags == [])
-            #expect(try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["visitedAt": "2031-07-01T10:00:00Z"], token: ana)
-                .problemFields == ["visitedAt"])
-            #expect(try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["coverMediaId": "nope"], token: ana)
-                .problemFields == ["coverMediaId"])
+            #expect(
+                try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["visitedAt": "2031-07-01T10:00:00Z"], token: ana)
+                    .problemFields == ["visitedAt"])
+            #expect(
+                try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["coverMediaId": "nope"], token: ana)
+                    .problemFields == ["coverMediaId"])
             #expect(try await http.send("GET", "/v1/trips/\(trip)/pins/not-a-pin", token: ana).problemFields == ["pinId"])
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 204)
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/pins/\(pinID)", token: ana).status == 404)
@@ -214,8 +254,10 @@ import Trips
             #expect(trip["tracking"] as? Bool == false)
             func point(_ index: Int, at: String? = nil, latitude: Double? = nil) -> [String: Any] {
                 let position = Self.rossio.moved(meters: Double(index) * 10, bearing: 90)
-                return ["at": at ?? "2031-06-12T08:0\(index):00Z", "latitude": latitude ?? position.latitude, "longitude": position.longitude,
-                        "accuracyMeters": 5]
+                return [
+                    "at": at ?? "2031-06-12T08:0\(index):00Z", "latitude": latitude ?? position.latitude, "longitude": position.longitude,
+                    "accuracyMeters": 5,
+                ]
             }
             let batch = ["points": (0..<5).map { point($0) }]
             let off = try await http.send("POST", "/v1/trips/\(id)/track", json: batch, token: ana)
@@ -227,8 +269,14 @@ import Trips
             #expect(recorded["recorded"] as? Int == 5 && recorded["repeated"] as? Int == 0)
             let again = try await http.send("POST", "/v1/trips/\(id)/track", json: batch, token: ana).json()
             #expect(again["recorded"] as? Int == 0 && again["repeated"] as? Int == 5)
-            let bad = try await http.send("POST", "/v1/trips/\(id)/track", json: ["points": [point(0), point(1, at: "2031-07-01T08:00:00Z"),
-                                                                                          point(2, latitude: 120)]], token: ana)
+            let bad = try await http.send(
+                "POST", "/v1/trips/\(id)/track",
+                json: [
+                    "points": [
+                        point(0), point(1, at: "2031-07-01T08:00:00Z"),
+                        point(2, latitude: 120),
+                    ]
+                ], token: ana)
             #expect(bad.status == 400 && bad.problemFields == ["points[1].at", "points[2].latitude"])
 
             let day = try await http.send("GET", "/v1/trips/\(id)/days/2031-06-12/track?toleranceMeters=1", token: ana).json()
@@ -254,50 +302,67 @@ import Trips
         try await Self.withTrips { http in
             let ana = try await GatewayAccountsTests.signUp(http).access
             let trip = try #require(try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()["id"] as? String)
-            let pin = try #require(try await http.send("POST", "/v1/trips/\(trip)/pins", json: [
-                "title": "Rossio", "description": "The square", "point": ["latitude": Self.rossio.latitude, "longitude": Self.rossio.longitude],
-                "visitedAt": "2031-06-12T09:30:00Z",
-            ], token: ana).json()["id"] as? String)
+            let pin = try #require(
+                try await http.send(
+                    "POST", "/v1/trips/\(trip)/pins",
+                    json: [
+                        "title": "Rossio", "description": "The square",
+                        "point": ["latitude": Self.rossio.latitude, "longitude": Self.rossio.longitude],
+                        "visitedAt": "2031-06-12T09:30:00Z",
+                    ], token: ana
+                ).json()["id"] as? String)
             let prompt = try await http.send("GET", "/v1/journal/prompt?tripId=\(trip)", token: ana).json()
             let promptID = try #require(prompt["promptId"] as? String)
             #expect(prompt["text"] is String && (prompt["remaining"] as? Int ?? 0) >= 50)
 
             let bad = try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": " ", "body": "", "date": "2031-06-12"], token: ana)
             #expect(bad.status == 400 && bad.problemFields == ["title", "body"])
-            let strangerPin = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["pinId": UUID().uuidString]],
-            ], token: ana)
+            let strangerPin = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["pinId": UUID().uuidString]],
+                ], token: ana)
             #expect(strangerPin.problemFields == ["locationTags[0].pinId"])
-            let shapeless = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [[:] as [String: Any]], "mediaIds": ["not-a-uuid"],
-            ], token: ana)
+            let shapeless = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [[:] as [String: Any]], "mediaIds": ["not-a-uuid"],
+                ], token: ana)
             #expect(shapeless.problemFields == ["mediaIds[0]", "locationTags[0]"])
-            let twoInOne = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["text": "Rossio", "pinId": pin]],
-            ], token: ana)
+            let twoInOne = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Day", "body": "Good", "date": "2031-06-12", "locationTags": [["text": "Rossio", "pinId": pin]],
+                ], token: ana)
             #expect(twoInOne.status == 400 && twoInOne.problemFields == ["locationTags[0]"])
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": "Day", "body": "Good", "date": "2031-07-01"], token: ana)
-                .problemFields == ["date"])
+            #expect(
+                try await http.send("POST", "/v1/trips/\(trip)/journal", json: ["title": "Day", "body": "Good", "date": "2031-07-01"], token: ana)
+                    .problemFields == ["date"])
 
-            let created = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Pastéis", "body": "Best custard tarts.\nTwo each.", "date": "2031-06-12", "promptId": promptID,
-                "locationTags": [["text": "Belém"], ["pinId": pin]],
-            ], token: ana, headers: ["Idempotency-Key": "entry-1"])
+            let created = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Pastéis", "body": "Best custard tarts.\nTwo each.", "date": "2031-06-12", "promptId": promptID,
+                    "locationTags": [["text": "Belém"], ["pinId": pin]],
+                ], token: ana, headers: ["Idempotency-Key": "entry-1"])
             #expect(created.status == 201, "\(String(decoding: created.body, as: UTF8.self))")
             let entry = try created.json()
             let entryID = try #require(entry["id"] as? String)
             let tags = try #require(entry["locationTags"] as? [[String: Any]])
             #expect(tags.first?["text"] as? String == "Belém" && tags.last?["title"] as? String == "Rossio")
-            #expect((entry["cover"] as? [String: Any])?["mediaId"] as? String == Self.photo.mediaID.lowercasedString,
-                    "no photos: the one nearest its pin")
+            #expect(
+                (entry["cover"] as? [String: Any])?["mediaId"] as? String == Self.photo.mediaID.lowercasedString,
+                "no photos: the one nearest its pin")
             #expect(entry["prompt"] as? String == prompt["text"] as? String)
             let next = try await http.send("GET", "/v1/journal/prompt?tripId=\(trip)", token: ana).json()
             #expect(next["promptId"] as? String != promptID && next["remaining"] as? Int == (prompt["remaining"] as? Int ?? 0) - 1)
 
             let day = try await http.send("GET", "/v1/trips/\(trip)/journal?date=2031-06-12", token: ana).json()
             #expect((day["entries"] as? [[String: Any]])?.map { $0["id"] as? String } == [entryID])
-            let rewritten = try await http.send("PUT", "/v1/trips/\(trip)/journal/\(entryID)", json: ["title": "Pastéis de Belém", "body": "Still the best."],
-                                                token: ana).json()
+            let rewritten = try await http.send(
+                "PUT", "/v1/trips/\(trip)/journal/\(entryID)", json: ["title": "Pastéis de Belém", "body": "Still the best."],
+                token: ana
+            ).json()
             #expect(rewritten["date"] as? String == "2031-06-12" && (rewritten["locationTags"] as? [Any])?.isEmpty == true)
             let calendar = try await http.send("GET", "/v1/me/calendar?month=2031-06", token: ana).json()
             let days = ((calendar["trips"] as? [[String: Any]])?.first?["days"] as? [[String: Any]]) ?? []
@@ -309,14 +374,19 @@ import Trips
             // A place saved to the trip is a tag too, named in answers and offered by the autocomplete.
             let nearby = try await http.send("GET", "/v1/places/nearby?lat=\(Self.rossio.latitude)&lng=\(Self.rossio.longitude)", token: ana).json()
             let tasca = try #require((nearby["places"] as? [[String: Any]])?.first { $0["name"] as? String == "Tasca do Chico" }?["id"] as? String)
-            let unsaved = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
-            ], token: ana)
+            let unsaved = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
+                ], token: ana)
             #expect(unsaved.status == 400 && unsaved.problemFields == ["locationTags[0].placeId"])
             #expect(try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": tasca], token: ana).status == 201)
-            let dinner = try await http.send("POST", "/v1/trips/\(trip)/journal", json: [
-                "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
-            ], token: ana).json()
+            let dinner = try await http.send(
+                "POST", "/v1/trips/\(trip)/journal",
+                json: [
+                    "title": "Dinner", "body": "Fado", "date": "2031-06-12", "locationTags": [["placeId": tasca]],
+                ], token: ana
+            ).json()
             #expect((dinner["locationTags"] as? [[String: Any]])?.first?["title"] as? String == "Tasca do Chico")
             #expect((dinner["locationTags"] as? [[String: Any]])?.first?["placeId"] as? String == tasca)
             let offered = try await http.send("GET", "/v1/trips/\(trip)/places?prefix=ta", token: ana).json()
@@ -369,7 +439,10 @@ import Trips
             let twice = try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": id], token: ana)
             #expect(twice.status == 409 && twice.reason == "ALREADY_SAVED" && twice.problemFields == ["placeId"])
             #expect(try twice.json()["conflictingId"] as? String == id)
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": UUID().uuidString], token: ana).problemFields == ["placeId"])
+            #expect(
+                try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": UUID().uuidString], token: ana).problemFields == [
+                    "placeId"
+                ])
             let list = try await http.send("GET", "/v1/trips/\(trip)/saved-places", token: ana).json()
             #expect((list["saved"] as? [[String: Any]])?.count == 1)
             #expect(try await http.send("DELETE", "/v1/trips/\(trip)/saved-places/\(id)", token: ana).status == 204)
@@ -380,9 +453,11 @@ import Trips
             let notSaved = try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-06-12"], token: ana)
             #expect(notSaved.status == 422 && notSaved.reason == "NOT_SAVED" && notSaved.problemFields == ["placeId"])
             _ = try await http.send("POST", "/v1/trips/\(trip)/saved-places", json: ["placeId": id], token: ana)
-            #expect(try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-07-01", "time": "25:00"], token: ana)
-                .problemFields == ["date", "time"])
-            let planned = try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-06-12", "time": "20:00"], token: ana)
+            #expect(
+                try await http.send("POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-07-01", "time": "25:00"], token: ana)
+                    .problemFields == ["date", "time"])
+            let planned = try await http.send(
+                "POST", "/v1/trips/\(trip)/itinerary", json: ["placeId": id, "date": "2031-06-12", "time": "20:00"], token: ana)
             #expect(planned.status == 201, "\(String(decoding: planned.body, as: UTF8.self))")
             let item = try planned.json()
             #expect(item["placeName"] as? String == "Museu do Fado" && item["remindMinutesBefore"] as? Int == 60)
@@ -423,7 +498,8 @@ import Trips
             #expect(try await http.send("GET", "/v1/me/calendar?month=2031-6", token: ana).problemFields == ["month"])
             #expect(try await http.send("GET", "/v1/me/calendar", token: ana).problemFields == ["month"])
             #expect(try await http.send("GET", "/v1/trips?pageToken=garbage", token: ana).problemFields == ["pageToken"])
-            let longKey = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
+            let longKey = try await http.send(
+                "POST", "/v1/trips", json: Self.lisbon, token: ana, headers: ["Idempotency-Key": String(repeating: "k", count: 201)])
             #expect(longKey.problemFields == ["Idempotency-Key"])
             let trip = try await http.send("POST", "/v1/trips", json: Self.lisbon, token: ana).json()
             let id = try #require(trip["id"] as? String)
@@ -445,8 +521,11 @@ struct StaticPhotos: TripPhotos, InferredPositions {
         []
     }
 
-    func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double) async throws
-        -> [UUID: UUID] {
+    func nearestPhotos(
+        of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double
+    ) async throws
+        -> [UUID: UUID]
+    {
         photos.nearest(to: points, on: dates, in: zone, within: meters)
     }
 

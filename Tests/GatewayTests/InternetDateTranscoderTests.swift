@@ -1,7 +1,8 @@
 import Foundation
-@testable import Gateway
 import RoamRuntime
 import Testing
+
+@testable import Gateway
 
 /// The gateway's hand-written date format and base64url agree with Foundation's on every input tried.
 @Suite struct InternetDateTranscoderTests {
@@ -10,7 +11,9 @@ import Testing
         foundation.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         var generator = SystemRandomNumberGenerator()
         let fixed: [TimeInterval] = [0, 951_782_400.999, 1_709_164_800, 1_795_474_392.790, 4_102_444_799.5, 253_402_300_799]
-        let random = (0..<2_000).map { _ in TimeInterval(Int.random(in: 0...4_102_444_800, using: &generator)) + Double(Int.random(in: 0..<1_000)) / 1_000 }
+        let random = (0..<2_000).map { _ in
+            TimeInterval(Int.random(in: 0...4_102_444_800, using: &generator)) + Double(Int.random(in: 0..<1_000)) / 1_000
+        }
         for seconds in fixed + random {
             let date = Date(timeIntervalSince1970: seconds)
             #expect(InternetDateTranscoder.string(from: date) == foundation.string(from: date), "\(seconds)")

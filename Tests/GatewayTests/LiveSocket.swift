@@ -23,21 +23,24 @@ final class LiveSocket: Sendable {
         headers[.authorization] = "Bearer \(token)"
         task = Task {
             do {
-                let close = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)\(path)",
-                                                              configuration: .init(additionalHeaders: headers),
-                                                              logger: Logger(label: "test-ws")) { inbound, _, _ in
+                let close = try await WebSocketClient.connect(
+                    url: "ws://127.0.0.1:\(port)\(path)",
+                    configuration: .init(additionalHeaders: headers),
+                    logger: Logger(label: "test-ws")
+                ) { inbound, _, _ in
                     for try await message in inbound.messages(maxSize: 1 << 16) {
                         guard case .text(let text) = message else { continue }
                         state.frames.withLock { $0.append(text) }
                     }
                 }
-                let code: Int = switch close?.closeCode {
-                case .unknown(let raw): Int(raw)
-                case .normalClosure: 1000
-                case .goingAway: 1001
-                case .unexpectedServerError: 1011
-                default: -1
-                }
+                let code: Int =
+                    switch close?.closeCode {
+                    case .unknown(let raw): Int(raw)
+                    case .normalClosure: 1000
+                    case .goingAway: 1001
+                    case .unexpectedServerError: 1011
+                    default: -1
+                    }
                 state.closed.withLock { $0 = (code, close?.reason ?? "") }
             } catch {
                 state.failure.withLock { $0 = "\(error)" }

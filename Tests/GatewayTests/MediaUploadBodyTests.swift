@@ -1,11 +1,12 @@
 import Foundation
-@testable import Gateway
 import GRPCCore
 import OpenAPIRuntime
 import RoamProto
 import RoamRuntime
 import Synchronization
 import Testing
+
+@testable import Gateway
 
 /// What the gateway sends to media for an upload body: the start, then the bytes in chunks, and
 /// nothing whole when the body ends short of its declared length (a client that went away).
@@ -19,17 +20,20 @@ import Testing
     }
 
     func body(_ pieces: [ArraySlice<UInt8>], declaring length: Int64) -> Operations.UploadMedia.Input.Body {
-        .jpeg(HTTPBody(AsyncStream { continuation in
-            for piece in pieces { continuation.yield(piece) }
-            continuation.finish()
-        }, length: .known(length), iterationBehavior: .single))
+        .jpeg(
+            HTTPBody(
+                AsyncStream { continuation in
+                    for piece in pieces { continuation.yield(piece) }
+                    continuation.finish()
+                }, length: .known(length), iterationBehavior: .single))
     }
 
     @Test func theBytesGoInChunksAfterTheStart() async throws {
         let writer = RecordingWriter()
         let bytes = [UInt8](repeating: 7, count: 300_000)
-        let upload = MediaUploadBody(body: body([bytes[0..<100_000], bytes[100_000...]], declaring: 300_000), attachmentOnly: true,
-                                     idempotencyKey: "k", maxBytes: 1_000_000)
+        let upload = MediaUploadBody(
+            body: body([bytes[0..<100_000], bytes[100_000...]], declaring: 300_000), attachmentOnly: true,
+            idempotencyKey: "k", maxBytes: 1_000_000)
         try await upload.send(to: RPCWriter(wrapping: writer))
         let messages = writer.messages.withLock { $0 }
         #expect(messages.first?.start.attachmentOnly == true && messages.first?.start.idempotencyKey == "k")
@@ -38,8 +42,9 @@ import Testing
 
     @Test func aBodyEndingBeforeItsDeclaredLengthIsRefused() async throws {
         let writer = RecordingWriter()
-        let upload = MediaUploadBody(body: body([ArraySlice(repeating: 1, count: 5_000)], declaring: 40_000), attachmentOnly: false,
-                                     idempotencyKey: nil, maxBytes: 1_000_000)
+        let upload = MediaUploadBody(
+            body: body([ArraySlice(repeating: 1, count: 5_000)], declaring: 40_000), attachmentOnly: false,
+            idempotencyKey: nil, maxBytes: 1_000_000)
         let refused = await #expect(throws: RoamError.self) { try await upload.send(to: RPCWriter(wrapping: writer)) }
         #expect(refused?.reason == "INCOMPLETE_BODY" && refused?.violations.map(\.field) == ["file"])
     }

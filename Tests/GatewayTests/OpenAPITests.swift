@@ -1,8 +1,9 @@
 import Foundation
-@testable import Gateway
 import Hummingbird
 import RoamRuntime
 import Testing
+
+@testable import Gateway
 
 /// The OpenAPI document and the router must list the same routes: the generated operations match by
 /// construction, the plain routes (probes, streams) are held to the document here.
@@ -16,10 +17,12 @@ import Testing
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
-        let gateway = Gateway(settings: try GatewayHarness.settings(),
-                              upstreams: GatewayUpstreams(accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
-                                                          bucketLists: bucketLists),
-                              verifier: verifier, registry: nil)
+        let gateway = Gateway(
+            settings: try GatewayHarness.settings(),
+            upstreams: GatewayUpstreams(
+                accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
+                bucketLists: bucketLists),
+            verifier: verifier, registry: nil)
         return Set(gateway.router().1.routes)
     }
 

@@ -19,14 +19,16 @@ struct ScriptedProfileService: RegistrableRPCService {
             let message = try await request.messages.first { _ in true }
             try await Task.sleep(for: delay)
             if let error { throw error }
-            return StreamingServerResponse(single: ServerResponse(message: .with {
-                $0.profile = .with {
-                    $0.userID = "01a20026-fdf2-7d4b-bfd4-c1b88489a2f6"
-                    $0.username = message?.username ?? ""
-                    $0.displayName = "Scripted"
-                    $0.followerCount = 7
-                }
-            }))
+            return StreamingServerResponse(
+                single: ServerResponse(
+                    message: .with {
+                        $0.profile = .with {
+                            $0.userID = "01a20026-fdf2-7d4b-bfd4-c1b88489a2f6"
+                            $0.username = message?.username ?? ""
+                            $0.displayName = "Scripted"
+                            $0.followerCount = 7
+                        }
+                    }))
         }
     }
 }

@@ -11,8 +11,9 @@ struct StoreTripDirectory: TripDirectory {
         guard let trip = try await store.trip(id, owner: owner), let currency = Currency(trip.details.homeCurrency) else {
             throw RoamError.notFound("trip")
         }
-        return TripFacts(id: trip.id, ownerID: owner, start: trip.details.dates.start, end: trip.details.dates.end, zone: trip.details.zone,
-                         currency: currency)
+        return TripFacts(
+            id: trip.id, ownerID: owner, start: trip.details.dates.start, end: trip.details.dates.end, zone: trip.details.zone,
+            currency: currency)
     }
 
     func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool {

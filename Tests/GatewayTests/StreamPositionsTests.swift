@@ -1,6 +1,7 @@
 import Foundation
-@testable import Gateway
 import Testing
+
+@testable import Gateway
 
 /// The notification stream's `Last-Event-ID`: each replaying part's position, read back as written.
 @Suite struct StreamPositionsTests {
@@ -25,7 +26,10 @@ import Testing
     }
 
     @Test func anIDThatIsNotOursStartsFromWhenTheStreamOpened() {
-        for id in ["-9223372036854775807", "\(Int64.min)", "trips=-5", "trips=9999999999999999999", "trips=1799999999000000.not-an-id", "x", "trips=", "\(Int64.max)", "trips=1900000000000000"] {
+        for id in [
+            "-9223372036854775807", "\(Int64.min)", "trips=-5", "trips=9999999999999999999", "trips=1799999999000000.not-an-id", "x", "trips=",
+            "\(Int64.max)", "trips=1900000000000000",
+        ] {
             let positions = StreamPositions(parts: ["trips"], lastEventID: id, opened: opened)
             #expect(positions.position(of: "trips") == .init(micros: 1_800_000_000_000_000), "\(id)")
         }

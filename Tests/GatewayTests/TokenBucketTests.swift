@@ -1,5 +1,6 @@
-@testable import Gateway
 import Testing
+
+@testable import Gateway
 
 @Suite struct TokenBucketTests {
     @Test func allowsTheBurstThenRefillsAtTheRate() {

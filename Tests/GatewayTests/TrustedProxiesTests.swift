@@ -1,7 +1,8 @@
-@testable import Gateway
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Gateway
 
 /// Whose address a request is counted under: never one the client wrote itself.
 @Suite struct TrustedProxiesTests {
@@ -27,8 +28,10 @@ import Testing
     }
 
     @Test func theOldSwitchAndMalformedValuesStopTheGateway() {
-        for values in [["TRUST_FORWARDED_FOR": "true"], ["TRUSTED_PROXIES": "ten"], ["TRUSTED_PROXIES": "10.0.0.0/33"],
-                       ["TRUSTED_PROXIES": "11"]] {
+        for values in [
+            ["TRUST_FORWARDED_FOR": "true"], ["TRUSTED_PROXIES": "ten"], ["TRUSTED_PROXIES": "10.0.0.0/33"],
+            ["TRUSTED_PROXIES": "11"],
+        ] {
             #expect(throws: ConfigurationError.self, "\(values)") { try TrustedProxies(environment: Environment(values)) }
         }
     }

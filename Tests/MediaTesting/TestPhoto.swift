@@ -13,8 +13,10 @@ public enum TestPhoto {
     ]
 
     /// Writes the picture to `path`, in the format its extension names (`.jpg`, `.png`, `.heic`).
-    public static func write(to path: String, width: Int = 400, height: Int = 300, exif: [String: String] = [:],
-                             orientation: Int? = nil) throws {
+    public static func write(
+        to path: String, width: Int = 400, height: Int = 300, exif: [String: String] = [:],
+        orientation: Int? = nil
+    ) throws {
         guard roam_vips_start("roam-tests") == 0, let image = roam_vips_gradient(Int32(width), Int32(height)) else { throw failure() }
         defer { roam_vips_release(image) }
         for (field, value) in exif { vips_image_set_string(image, field, value) }
@@ -23,8 +25,10 @@ public enum TestPhoto {
     }
 
     /// The bytes of such a picture (`format` is a file extension).
-    public static func bytes(_ format: String = "jpg", width: Int = 400, height: Int = 300, exif: [String: String] = [:],
-                             orientation: Int? = nil) throws -> Data {
+    public static func bytes(
+        _ format: String = "jpg", width: Int = 400, height: Int = 300, exif: [String: String] = [:],
+        orientation: Int? = nil
+    ) throws -> Data {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("roam-photo-\(UUID().uuidString).\(format)").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try write(to: path, width: width, height: height, exif: exif, orientation: orientation)

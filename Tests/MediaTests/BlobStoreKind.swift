@@ -19,9 +19,11 @@ enum BlobStoreKind: String, CaseIterable, CustomTestStringConvertible {
             return (try LocalFileBlobStore(root: root), { try? FileManager.default.removeItem(at: root) })
         case .s3:
             let endpoint = try await S3TestServer.shared.endpoint()
-            let store = S3BlobStore(settings: S3Settings(endpoint: endpoint, bucket: "roam-media-\(UUID().uuidString.prefix(8).lowercased())",
-                                                         region: "us-east-1", accessKeyID: "testing", secretAccessKey: "testing",
-                                                         pathStyle: true))
+            let store = S3BlobStore(
+                settings: S3Settings(
+                    endpoint: endpoint, bucket: "roam-media-\(UUID().uuidString.prefix(8).lowercased())",
+                    region: "us-east-1", accessKeyID: "testing", secretAccessKey: "testing",
+                    pathStyle: true))
             try await store.createBucket()
             return (store, {})
         }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Media
 import Testing
+
+@testable import Media
 
 /// The rules for what a file's EXIF says, on the text libvips reads.
 @Suite struct ExifRulesTests {
@@ -26,21 +27,29 @@ import Testing
     }
 
     @Test func gpsRationalsBecomeSignedDegrees() throws {
-        let north = ExifFields(["exif-ifd3-GPSLatitude": "59/1 19/1 5832/100", "exif-ifd3-GPSLatitudeRef": "N",
-                                "exif-ifd3-GPSLongitude": "18/1 4/1 0/1", "exif-ifd3-GPSLongitudeRef": "E"])
+        let north = ExifFields([
+            "exif-ifd3-GPSLatitude": "59/1 19/1 5832/100", "exif-ifd3-GPSLatitudeRef": "N",
+            "exif-ifd3-GPSLongitude": "18/1 4/1 0/1", "exif-ifd3-GPSLongitudeRef": "E",
+        ])
         let position = try #require(north.position)
         #expect(abs(position.latitude - 59.332_866_7) < 1e-6 && abs(position.longitude - 18.066_666_7) < 1e-6)
-        let south = ExifFields(["exif-ifd3-GPSLatitude": "33/1 51/1 0/1", "exif-ifd3-GPSLatitudeRef": "S",
-                                "exif-ifd3-GPSLongitude": "151/1 12/1 0/1", "exif-ifd3-GPSLongitudeRef": "W"])
+        let south = ExifFields([
+            "exif-ifd3-GPSLatitude": "33/1 51/1 0/1", "exif-ifd3-GPSLatitudeRef": "S",
+            "exif-ifd3-GPSLongitude": "151/1 12/1 0/1", "exif-ifd3-GPSLongitudeRef": "W",
+        ])
         #expect(try #require(south.position).latitude < 0 && (try #require(south.position)).longitude < 0)
-        #expect(ExifFields(["exif-ifd3-GPSLatitude": "59/0 19/1 0/1", "exif-ifd3-GPSLatitudeRef": "N",
-                            "exif-ifd3-GPSLongitude": "18/1 4/1 0/1"]).position == nil)
+        #expect(
+            ExifFields([
+                "exif-ifd3-GPSLatitude": "59/0 19/1 0/1", "exif-ifd3-GPSLatitudeRef": "N",
+                "exif-ifd3-GPSLongitude": "18/1 4/1 0/1",
+            ]).position == nil)
         #expect(ExifFields(["exif-ifd3-GPSLatitude": "59/1 19/1 0/1"]).position == nil)
     }
 
     @Test func libvipsTextIsReadAsTheValueAlone() {
-        #expect(ExifFields.value(ofLibvipsText: "2024:05:01 12:34:56 (2024:05:01 12:34:56, ASCII, 20 components, 20 bytes)")
-                    == "2024:05:01 12:34:56")
+        #expect(
+            ExifFields.value(ofLibvipsText: "2024:05:01 12:34:56 (2024:05:01 12:34:56, ASCII, 20 components, 20 bytes)")
+                == "2024:05:01 12:34:56")
         #expect(ExifFields.value(ofLibvipsText: "59/1 19/1 5832/100 (59, 19, 58.32, Rational, 3 components, 24 bytes)") == "59/1 19/1 5832/100")
         #expect(ExifFields.value(ofLibvipsText: "plain") == "plain")
         #expect(ExifFields(["exif-ifd0-Make": "  \u{0}"]).cameraMake == nil)

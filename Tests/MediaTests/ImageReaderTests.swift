@@ -1,6 +1,7 @@
 import Foundation
-@testable import Media
 import Testing
+
+@testable import Media
 
 /// libvips on real files: what is read from them, and the variants made of them.
 @Suite struct ImageReaderTests {

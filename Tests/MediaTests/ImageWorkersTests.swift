@@ -10,7 +10,9 @@ import Testing
             for job in 0..<12 {
                 group.addTask {
                     try await workers.run {
-                        running.state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        running.state.withLock {
+                            $0.now += 1; $0.most = max($0.most, $0.now)
+                        }
                         var total = 0
                         for value in 0..<2_000_000 { total &+= value &* job }
                         running.state.withLock { $0.now -= 1 }

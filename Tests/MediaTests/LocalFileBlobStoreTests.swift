@@ -1,6 +1,7 @@
 import Foundation
-@testable import Media
 import Testing
+
+@testable import Media
 
 /// What only the file store promises: blobs are plain files under their keys, and a write that fails
 /// leaves no partial file behind.

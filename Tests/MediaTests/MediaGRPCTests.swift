@@ -1,10 +1,11 @@
 import Foundation
 import GRPCCore
-@testable import Media
 import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Media
 
 /// The media service behind the real interceptors, through the generated client: an upload in chunks,
 /// the library, a ranged download, attachments, and what another user gets.
@@ -14,8 +15,10 @@ import Testing
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
         let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000, links: links)
-        try await InProcessService.run([service, MediaPurgeGRPCService(media: harness.service, purgedUsers: .inMemory)], verifier: try await tokens.verifier(),
-                                       anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]) { grpc, _ in
+        try await InProcessService.run(
+            [service, MediaPurgeGRPCService(media: harness.service, purgedUsers: .inMemory)], verifier: try await tokens.verifier(),
+            anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]
+        ) { grpc, _ in
             let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
             let (ana, bo) = (UUID(), UUID())
             let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
@@ -23,25 +26,33 @@ import Testing
             let photo = try harness.file("camera.jpg", exif: TestImages.cameraFields, orientation: 6)
 
             func upload(_ bytes: Data, as metadata: Metadata) async throws -> Roam_Media_V1_UploadResponse {
-                try await client.upload(metadata: metadata, requestProducer: { writer in
-                    try await writer.write(.with { $0.start = .with { $0.deviceAssetID = "IMG_0001" } })
-                    var offset = 0
-                    while offset < bytes.count {
-                        try await writer.write(.with { $0.chunk = bytes[offset..<min(offset + 1_000, bytes.count)] })
-                        offset += 1_000
-                    }
-                })
+                try await client.upload(
+                    metadata: metadata,
+                    requestProducer: { writer in
+                        try await writer.write(.with { $0.start = .with { $0.deviceAssetID = "IMG_0001" } })
+                        var offset = 0
+                        while offset < bytes.count {
+                            try await writer.write(.with { $0.chunk = bytes[offset..<min(offset + 1_000, bytes.count)] })
+                            offset += 1_000
+                        }
+                    })
             }
             let uploaded = try await upload(photo, as: asAna)
             #expect(!uploaded.duplicate && uploaded.media.kind == .jpeg && uploaded.media.sizeBytes == Int64(photo.count))
             #expect(uploaded.media.captured.utcOffsetSeconds == 7_200 && uploaded.media.hasPosition && uploaded.media.hasVariants_p)
             #expect(try await upload(photo, as: asAna).duplicate)
 
-            let existing = try await client.checkExisting(.with { $0.sha256 = [uploaded.media.sha256, String(repeating: "0", count: 64)] },
-                                                          metadata: asAna)
+            let existing = try await client.checkExisting(
+                .with { $0.sha256 = [uploaded.media.sha256, String(repeating: "0", count: 64)] },
+                metadata: asAna)
             #expect(existing.sha256 == [uploaded.media.sha256])
-            let library = try await client.listMyMedia(.with { $0.near = .with { $0.latitude = 59.33; $0.longitude = 18.07 }; $0.withinMeters = 5_000 },
-                                                       metadata: asAna)
+            let library = try await client.listMyMedia(
+                .with {
+                    $0.near = .with {
+                        $0.latitude = 59.33; $0.longitude = 18.07
+                    }; $0.withinMeters = 5_000
+                },
+                metadata: asAna)
             #expect(library.media.map(\.mediaID) == [uploaded.media.mediaID])
 
             // The first ten bytes, then the rest of the thumbnail.
@@ -59,15 +70,24 @@ import Testing
             }
             #expect(notTheirs?.code == .notFound)
             let refused = await #expect(throws: RPCError.self) {
-                _ = try await client.attach(.with { $0.mediaIds = [id]; $0.subject = "post/1" }, metadata: asBo)
+                _ = try await client.attach(
+                    .with {
+                        $0.mediaIds = [id]; $0.subject = "post/1"
+                    }, metadata: asBo)
             }
             #expect(refused?.code == .permissionDenied)
-            _ = try await client.attach(.with { $0.mediaIds = [id]; $0.subject = "post/1" }, metadata: asAna)
+            _ = try await client.attach(
+                .with {
+                    $0.mediaIds = [id]; $0.subject = "post/1"
+                }, metadata: asAna)
             let onPost = try await client.listMyMedia(.with { $0.subject = "post/1" }, metadata: asAna)
             #expect(onPost.media.count == 1)
 
-            let described = try await client.updateMedia(.with { $0.mediaID = id; $0.description_p = "Harbour"; $0.tags = ["dusk"]; $0.replaceTags = true },
-                                                         metadata: asAna)
+            let described = try await client.updateMedia(
+                .with {
+                    $0.mediaID = id; $0.description_p = "Harbour"; $0.tags = ["dusk"]; $0.replaceTags = true
+                },
+                metadata: asAna)
             #expect(described.media.description_p == "Harbour" && described.media.tags == ["dusk"])
             _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna)
             await #expect(throws: RPCError.self) { _ = try await client.deleteMedia(.with { $0.mediaID = id }, metadata: asAna) }
@@ -94,8 +114,10 @@ import Testing
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
         let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000, links: links)
-        try await InProcessService.run([service], verifier: try await tokens.verifier(),
-                                       anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]) { grpc, _ in
+        try await InProcessService.run(
+            [service], verifier: try await tokens.verifier(),
+            anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]
+        ) { grpc, _ in
             let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)
             let ana = UUID()
             let asAna: Metadata = ["authorization": "Bearer \(try await tokens.userToken(ana))"]
@@ -144,18 +166,22 @@ import Testing
 
     private let links = MediaLinkSigner(serviceSecret: String(repeating: "s", count: 32))
 
-    private func download(_ client: Roam_Media_V1_MediaService.Client<some ClientTransport>, _ id: String, _ variant: Roam_Media_V1_Variant,
-                          range: (Int64, Int64)? = nil, link: Roam_Media_V1_SignedLink? = nil,
-                          as metadata: Metadata) async throws -> (Roam_Media_V1_DownloadHead, Data) {
-        try await client.download(.with {
-            $0.mediaID = id
-            $0.variant = variant
-            if let range {
-                $0.rangeStart = range.0
-                $0.rangeEnd = range.1
-            }
-            if let link { $0.link = link }
-        }, metadata: metadata) { response in
+    private func download(
+        _ client: Roam_Media_V1_MediaService.Client<some ClientTransport>, _ id: String, _ variant: Roam_Media_V1_Variant,
+        range: (Int64, Int64)? = nil, link: Roam_Media_V1_SignedLink? = nil,
+        as metadata: Metadata
+    ) async throws -> (Roam_Media_V1_DownloadHead, Data) {
+        try await client.download(
+            .with {
+                $0.mediaID = id
+                $0.variant = variant
+                if let range {
+                    $0.rangeStart = range.0
+                    $0.rangeEnd = range.1
+                }
+                if let link { $0.link = link }
+            }, metadata: metadata
+        ) { response in
             var head = Roam_Media_V1_DownloadHead()
             var bytes = Data()
             for try await message in response.messages {

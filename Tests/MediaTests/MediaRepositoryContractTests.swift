@@ -1,8 +1,9 @@
 import Foundation
-@testable import Media
 import RoamCore
 import RoamTesting
 import Testing
+
+@testable import Media
 
 /// What both media stores do, run against each.
 @Suite struct MediaRepositoryContractTests {
@@ -167,8 +168,9 @@ import Testing
             }
             #expect(try await all(.newestFirst) == [5.0, 4, 3, 2, 1].map(MediaFixtures.day))
             #expect(try await all(.oldestFirst) == [1.0, 2, 3, 4, 5].map(MediaFixtures.day))
-            let range = try await store.media(of: owner, matching: MediaQuery(order: .oldestFirst, from: MediaFixtures.day(2), to: MediaFixtures.day(4)),
-                                              page: PageRequest(size: 10))
+            let range = try await store.media(
+                of: owner, matching: MediaQuery(order: .oldestFirst, from: MediaFixtures.day(2), to: MediaFixtures.day(4)),
+                page: PageRequest(size: 10))
             #expect(range.items.compactMap { $0.captureTime?.date } == [MediaFixtures.day(2), MediaFixtures.day(3)])
         }
     }
@@ -179,9 +181,14 @@ import Testing
             let owner = UUID(), lisbon = TripZone("Europe/Lisbon")!
             let first = LocalDate("2024-05-01")!, second = LocalDate("2024-05-02")!
             let square = Self.stockholm, harbour = Self.stockholm.moved(meters: 5_000, bearing: 90)
-            func photo(_ meters: Double, from point: GeoPoint, hours: Double = 10, owner: UUID = owner, inLibrary: Bool = true) async throws -> MediaItem {
-                try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(hours), position: point.moved(meters: meters, bearing: 0),
-                                                       inLibrary: inLibrary)).item
+            func photo(
+                _ meters: Double, from point: GeoPoint, hours: Double = 10, owner: UUID = owner, inLibrary: Bool = true
+            ) async throws -> MediaItem {
+                try await store.add(
+                    MediaFixtures.item(
+                        owner: owner, takenAt: MediaFixtures.day(hours), position: point.moved(meters: meters, bearing: 0),
+                        inLibrary: inLibrary)
+                ).item
             }
             let nearest = try await photo(100, from: square)
             _ = try await photo(300, from: square)
@@ -191,8 +198,9 @@ import Testing
             let twins = [try await photo(200, from: harbour, hours: 30), try await photo(200, from: harbour, hours: 31)]
             _ = try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(10)))  // no position
 
-            let found = try await store.nearest(of: owner, to: ["square": square, "harbour": harbour, "sea": square.moved(meters: 2_000, bearing: 180)],
-                                                takenFrom: first, to: second, in: lisbon, within: 1_000)
+            let found = try await store.nearest(
+                of: owner, to: ["square": square, "harbour": harbour, "sea": square.moved(meters: 2_000, bearing: 180)],
+                takenFrom: first, to: second, in: lisbon, within: 1_000)
             #expect(Set(found.keys) == ["square", "harbour"], "nothing lies within 1 km of the sea point")
             #expect(found["square"]?.mediaID == nearest.id)
             #expect(abs((found["square"]?.meters ?? 0) - 100) < 0.5)
@@ -213,11 +221,13 @@ import Testing
             let far = try await store.add(MediaFixtures.item(owner: owner, position: GeoPoint(latitude: 57.7089, longitude: 11.9746))).item
             let nowhere = try await store.add(MediaFixtures.item(owner: owner)).item
             // About 8,006 m north: inside 8,047 m (five miles), outside 8,000.
-            let fiveMiles = try await store.media(of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_047)),
-                                                  page: PageRequest(size: 10))
+            let fiveMiles = try await store.media(
+                of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_047)),
+                page: PageRequest(size: 10))
             #expect(Set(fiveMiles.items.map(\.id)) == [near.id, edge.id])
-            let eightKilometres = try await store.media(of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_000)),
-                                                        page: PageRequest(size: 10))
+            let eightKilometres = try await store.media(
+                of: owner, matching: MediaQuery(near: GeoCircle(center: Self.stockholm, meters: 8_000)),
+                page: PageRequest(size: 10))
             #expect(eightKilometres.items.map(\.id) == [near.id])
             let unplaced = try await store.media(of: owner, matching: MediaQuery(withoutLocation: true), page: PageRequest(size: 10))
             #expect(unplaced.items.map(\.id) == [nowhere.id])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Media
 import RoamCore
+
+@testable import Media
 
 /// A media service on real parts: libvips, a blob store on files, the spool, and the given repository.
 struct MediaServiceHarness {
@@ -18,16 +19,20 @@ struct MediaServiceHarness {
         spool = try UploadSpool(directory: root.appendingPathComponent("spool"))
         images = try TestImages()
         self.repository = repository
-        service = MediaService(repository: repository, blobs: blobs ?? files,
-                               images: ImageProcessor(reader: ImageReader(pixelLimit: policy.maxPixels), workers: Self.workers),
-                               policy: policy)
+        service = MediaService(
+            repository: repository, blobs: blobs ?? files,
+            images: ImageProcessor(reader: ImageReader(pixelLimit: policy.maxPixels), workers: Self.workers),
+            policy: policy)
     }
 
     static let workers = ImageWorkers(threads: 2)
 
     /// Sends `bytes` the way the gRPC upload does, in 64 KiB chunks, and accepts them.
-    func upload(_ bytes: Data, owner: UUID, details: UploadDetails = UploadDetails(), maxBytes: Int = 50_000_000) async throws
-        -> (item: MediaItem, duplicate: Bool) {
+    func upload(
+        _ bytes: Data, owner: UUID, details: UploadDetails = UploadDetails(), maxBytes: Int = 50_000_000
+    ) async throws
+        -> (item: MediaItem, duplicate: Bool)
+    {
         let chunks = AsyncStream<Data> { continuation in
             var offset = 0
             while offset < bytes.count {

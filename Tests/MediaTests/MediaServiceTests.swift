@@ -1,9 +1,10 @@
 import Crypto
 import Foundation
-@testable import Media
 import RoamCore
 import RoamTesting
 import Testing
+
+@testable import Media
 
 /// Uploads through the media service on real parts: the spool, libvips, files, and both repositories.
 @Suite struct MediaServiceTests {
@@ -35,7 +36,8 @@ import Testing
         #expect(!first.duplicate && retried.duplicate && retried.item.id == first.item.id)
         #expect(try await harness.repository.media(of: owner, matching: MediaQuery(), page: PageRequest()).items.count == 1)
         let long = await #expect(throws: RoamError.self) {
-            _ = try await harness.upload(try harness.file("c.jpg"), owner: owner, details: UploadDetails(idempotencyKey: String(repeating: "k", count: 201)))
+            _ = try await harness.upload(
+                try harness.file("c.jpg"), owner: owner, details: UploadDetails(idempotencyKey: String(repeating: "k", count: 201)))
         }
         #expect(long?.violations.map(\.field) == ["Idempotency-Key"])
     }
@@ -43,8 +45,9 @@ import Testing
     @Test func theClientsTimeAndPositionCountOnlyWhenTheFileHasNone() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
-        let told = UploadDetails(clientCaptureTime: CaptureTime(date: MediaFixtures.day(1), utcOffsetSeconds: 3_600),
-                                 clientPosition: GeoPoint(latitude: 48.8566, longitude: 2.3522))
+        let told = UploadDetails(
+            clientCaptureTime: CaptureTime(date: MediaFixtures.day(1), utcOffsetSeconds: 3_600),
+            clientPosition: GeoPoint(latitude: 48.8566, longitude: 2.3522))
         let bare = try await harness.upload(try harness.file("bare.png"), owner: UUID(), details: told).item
         #expect(bare.captureTime == told.clientCaptureTime && bare.position == told.clientPosition)
         let camera = try await harness.upload(try harness.file("camera.jpg", exif: TestImages.cameraFields), owner: UUID(), details: told).item
@@ -164,8 +167,9 @@ import Testing
         }
         #expect(Set(error?.violations.map(\.field) ?? []) == ["time_zone", "points", "points[bad].latitude", "within_meters"])
         let nul = await #expect(throws: RoamError.self) {
-            _ = try await harness.service.nearest(to: ["pin\u{0}": GeoPoint(latitude: 0, longitude: 0)], from: "2024-05-01", to: "2024-05-01",
-                                                  zone: "UTC", within: 10, for: UUID())
+            _ = try await harness.service.nearest(
+                to: ["pin\u{0}": GeoPoint(latitude: 0, longitude: 0)], from: "2024-05-01", to: "2024-05-01",
+                zone: "UTC", within: 10, for: UUID())
         }
         #expect(nul?.violations.map(\.field) == ["points"], "PostgreSQL text cannot hold a NUL")
         let backwards = await #expect(throws: RoamError.self) {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Media
 import Testing
+
+@testable import Media
 
 @Suite struct MediaTypeTests {
     @Test func imagesAreKnownByTheirBytesWhateverTheirName() throws {

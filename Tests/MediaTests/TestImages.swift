@@ -1,6 +1,7 @@
 import CVips
 import Foundation
 import MediaTesting
+
 @testable import Media
 
 /// Real image files for the tests, made with libvips: a gradient with the EXIF fields and orientation

@@ -1,8 +1,10 @@
 import Foundation
-@testable import RoamRuntime
+import JWTKit
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct AccessTokenVerifierTests {
     @Test func aValidUserTokenNamesTheUser() async throws {
@@ -76,15 +78,15 @@ import Testing
     }
 }
 
-import JWTKit
-
 enum ServiceCredentialForger {
     static func userClaimSignedWithServiceKey() async throws -> String {
         let keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: TestTokens.serviceSecret), digestAlgorithm: .sha256,
-                       kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
-        let claims = AccessTokenClaims(subject: UUID().uuidString, issuer: AccessTokenClaims.userIssuer, issuedAt: Date(),
-                                       expiresAt: Date().addingTimeInterval(600), kind: .user)
+        await keys.add(
+            hmac: HMACKey(from: TestTokens.serviceSecret), digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
+        let claims = AccessTokenClaims(
+            subject: UUID().uuidString, issuer: AccessTokenClaims.userIssuer, issuedAt: Date(),
+            expiresAt: Date().addingTimeInterval(600), kind: .user)
         return try await keys.sign(claims, kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
 

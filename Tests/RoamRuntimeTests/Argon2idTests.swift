@@ -1,6 +1,7 @@
 import Foundation
-@testable import RoamRuntime
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct Argon2idTests {
     private func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
@@ -15,12 +16,16 @@ import Testing
     /// Vectors from the reference implementation (argon2-cffi's `hash_secret_raw`, type ID).
     @Test(arguments: [
         ("password", "somesalt12345678", 2, 64, 1, 32, "d1dd9f4bfa15a408c1ae553f4c84aa83d73afcdb94a3b5b597e8eb201489b96b"),
-        ("correct horse", "0123456789abcdef", 3, 96, 3, 40,
-         "4eff1c789f6afa704dc314d194bbe33048ec812c4a1d83fc2e6b46be5f5c5dd29a00d444814c3f1c"),
+        (
+            "correct horse", "0123456789abcdef", 3, 96, 3, 40,
+            "4eff1c789f6afa704dc314d194bbe33048ec812c4a1d83fc2e6b46be5f5c5dd29a00d444814c3f1c"
+        ),
         ("password", "somesalt12345678", 1, 256, 1, 32, "29cd44c3290116f122b8f90511a1c3a1e6b88396160a4c296afdcce06cb224c1"),
     ])
-    func argon2idMatchesTheReferenceImplementation(password: String, salt: String, iterations: Int, memory: Int,
-                                                   lanes: Int, length: Int, expected: String) throws {
+    func argon2idMatchesTheReferenceImplementation(
+        password: String, salt: String, iterations: Int, memory: Int,
+        lanes: Int, length: Int, expected: String
+    ) throws {
         let tag = try Argon2id(memoryKiB: memory, iterations: iterations, parallelism: lanes, tagLength: length)
             .hash(password: Array(password.utf8), salt: Array(salt.utf8))
         #expect(hex(tag) == expected)

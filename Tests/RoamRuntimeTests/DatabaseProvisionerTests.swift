@@ -1,9 +1,10 @@
 import Foundation
 import Logging
 import PostgresNIO
-@testable import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import RoamRuntime
 
 /// Each service logs in as its own role that owns its schema and nothing else.
 @Suite struct DatabaseProvisionerTests {
@@ -23,9 +24,11 @@ import Testing
             try await provisioner.provision(admin, logger: Logger(label: "test"))
         }
 
-        let budgetMigrator = Migrator(schema: "budget", migrations: [
-            Migration(1, "CreateExpenses", ["CREATE TABLE budget.expenses (id integer PRIMARY KEY)"]),
-        ])
+        let budgetMigrator = Migrator(
+            schema: "budget",
+            migrations: [
+                Migration(1, "CreateExpenses", ["CREATE TABLE budget.expenses (id integer PRIMARY KEY)"])
+            ])
         try await Self.withClient(budget.connectionURL(adminURL: adminURL)!) { client in
             #expect(try await budgetMigrator.migrate(client, logger: Logger(label: "test")) == [1])
             try await client.query("INSERT INTO budget.expenses VALUES (1)")

@@ -50,7 +50,9 @@ import _ConnectionPoolModule
             var refusal: (any Error)?
             do { try await database.query("SELECT 1") } catch { refusal = error }
             #expect(refusal as? RoamError == RoamError.databaseUnavailable)
-            let transaction = await errorReason { _ = try await database.transaction { try await $0.query("SELECT 1", logger: Logger(label: "test")).collect() } }
+            let transaction = await errorReason {
+                _ = try await database.transaction { try await $0.query("SELECT 1", logger: Logger(label: "test")).collect() }
+            }
             #expect(transaction == "DATABASE_UNAVAILABLE")
             #expect(database.supervisor?.unreachableReason?.isEmpty == false)
 

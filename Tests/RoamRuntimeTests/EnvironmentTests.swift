@@ -1,5 +1,6 @@
-@testable import RoamRuntime
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct EnvironmentTests {
     @Test func missingValuesFallBackToDefaults() throws {
@@ -36,8 +37,11 @@ import Testing
     }
 
     @Test func serviceSettingsRejectAShortServiceSecret() {
-        #expect { try ServiceSettings(name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2, environment: Environment(["ROAM_SERVICE_SECRET": "short", "ROAM_ENVIRONMENT": "development"])) }
-            throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET" }
+        #expect {
+            try ServiceSettings(
+                name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2,
+                environment: Environment(["ROAM_SERVICE_SECRET": "short", "ROAM_ENVIRONMENT": "development"]))
+        } throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET" }
     }
 
     static func settings(_ values: [String: String]) throws -> ServiceSettings {
@@ -56,29 +60,37 @@ import Testing
     /// Outside development a process refuses to start on a secret anyone can read, and says how to make one.
     @Test func publishedSecretsAreRefusedOutsideDevelopment() throws {
         let strong = "Zm9yIHRlc3RzIG9ubHk6IGEgcmFuZG9tLWxvb2tpbmcgc2VjcmV0IHZhbHVl"
-        for values in [[:], ["ROAM_ENVIRONMENT": "production"], ["ROAM_SERVICE_SECRET": ServiceSettings.developmentServiceSecret],
-                       ["ROAM_SERVICE_SECRET": "change-me-to-at-least-32-random-bytes-please"]] {
+        for values in [
+            [:], ["ROAM_ENVIRONMENT": "production"], ["ROAM_SERVICE_SECRET": ServiceSettings.developmentServiceSecret],
+            ["ROAM_SERVICE_SECRET": "change-me-to-at-least-32-random-bytes-please"],
+        ] {
             let refusal = try #require(Self.refusal(values), "started with \(values)")
             #expect(refusal.variable == "ROAM_SERVICE_SECRET")
             #expect(refusal.description.contains("openssl rand -hex 32"))
         }
-        let database = try #require(Self.refusal(["ROAM_SERVICE_SECRET": strong,
-                                                  "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam"]))
+        let database = try #require(
+            Self.refusal([
+                "ROAM_SERVICE_SECRET": strong,
+                "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam",
+            ]))
         #expect(database.variable == "DATABASE_URL" && database.problem.hasPrefix("its password is the example value"))
         #expect(Self.refusal(["ROAM_ENVIRONMENT": "staging", "ROAM_SERVICE_SECRET": strong])?.variable == "ROAM_ENVIRONMENT")
 
         let real = try Self.settings(["ROAM_SERVICE_SECRET": strong, "DATABASE_URL": "postgres://roam_accounts:\(strong)@db/roam"])
         #expect(real.kind == .production && real.serviceSecret == strong)
         // Development (roam up, the tests) runs on the built-in values.
-        let development = try Self.settings(["ROAM_ENVIRONMENT": "development",
-                                             "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam"])
+        let development = try Self.settings([
+            "ROAM_ENVIRONMENT": "development",
+            "DATABASE_URL": "postgres://roam_accounts:change-me-accounts@postgres:5432/roam",
+        ])
         #expect(development.kind == .development && development.serviceSecret == ServiceSettings.developmentServiceSecret)
     }
 
     @Test func databaseURLsAreParsed() throws {
         #expect(DatabaseSettings.configuration(from: "postgres://roam:pw@db:6543/roam?sslmode=disable") != nil)
         #expect(DatabaseSettings.configuration(from: "mysql://roam@db/roam") == nil)
-        #expect { try DatabaseSettings(environment: Environment(["DATABASE_URL": "nonsense"])) }
-            throws: { ($0 as? ConfigurationError)?.variable == "DATABASE_URL" }
+        #expect { try DatabaseSettings(environment: Environment(["DATABASE_URL": "nonsense"])) } throws: {
+            ($0 as? ConfigurationError)?.variable == "DATABASE_URL"
+        }
     }
 }

@@ -12,8 +12,9 @@ import Testing
     @Test func shutdownClosesAStreamStillOpenAfterTheDrainTime() async throws {
         let health = HealthService(serviceNames: ["roam.test"])
         health.setAll(.serving)
-        let server = GRPCServer(transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
-                                services: [health])
+        let server = GRPCServer(
+            transport: .http2NIOPosix(address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext),
+            services: [health])
         var logger = Logger(label: "test")
         logger.logLevel = .critical
         let group = ServiceGroup(services: [GRPCServerService(server: server, drainTime: .milliseconds(200), logger: logger)], logger: logger)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 /// Verifiers follow what accounts publishes: a key prepared for rotation is accepted before it signs
 /// anything, and a retired one is refused once the keys are fetched again.

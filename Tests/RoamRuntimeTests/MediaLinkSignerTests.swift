@@ -25,8 +25,10 @@ import Testing
         #expect(signer.accepts(signature: second, media: media, variant: "preview", expires: 1_750_000_000, at: now))
         #expect(!signer.accepts(signature: first, media: media, variant: "preview", expires: 1_750_000_000, at: now))
         #expect(!signer.accepts(signature: first, media: media, variant: "original", expires: 1_750_000_001, at: now))
-        #expect(!signer.accepts(signature: first, media: media, variant: "original", expires: 1_750_000_000,
-                                at: Date(timeIntervalSince1970: 1_750_000_000)), "expired")
+        #expect(
+            !signer.accepts(
+                signature: first, media: media, variant: "original", expires: 1_750_000_000,
+                at: Date(timeIntervalSince1970: 1_750_000_000)), "expired")
     }
 
     /// Someone who learnt the secret could sign a ten-year link; media refuses any expiry further ahead
@@ -38,8 +40,9 @@ import Testing
             let made = now.addingTimeInterval(-offset)
             let expires = hour.expiry(at: made)
             let signature = hour.signature(media: media, variant: "preview", expires: expires)
-            #expect(hour.accepts(signature: signature, media: media, variant: "preview", expires: expires, at: now),
-                    "a link made \(offset) s ago")
+            #expect(
+                hour.accepts(signature: signature, media: media, variant: "preview", expires: expires, at: now),
+                "a link made \(offset) s ago")
         }
         let latest = hour.latestExpiry(at: now)
         #expect(latest == 1_750_000_000 + 3600 + 900 + 60)
@@ -49,7 +52,9 @@ import Testing
             let forged = hour.signature(media: media, variant: "original", expires: expires)
             #expect(!hour.accepts(signature: forged, media: media, variant: "original", expires: expires, at: now))
         }
-        #expect(hour.accepts(signature: hour.signature(media: media, variant: "original", expires: latest), media: media,
-                             variant: "original", expires: latest, at: now))
+        #expect(
+            hour.accepts(
+                signature: hour.signature(media: media, variant: "original", expires: latest), media: media,
+                variant: "original", expires: latest, at: now))
     }
 }

@@ -1,16 +1,19 @@
 import Foundation
 import PostgresNIO
-@testable import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct MigratorTests {
     @Test func replicasStartingAtOnceApplyEachMigrationExactlyOnce() async throws {
         let schema = "migrator_test_\(UInt32.random(in: 0...UInt32.max))"
-        let migrator = Migrator(schema: schema, migrations: [
-            Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id integer PRIMARY KEY)"]),
-            Migration(2, "SeedThings", ["INSERT INTO \(schema).things VALUES (1)"]),
-        ])
+        let migrator = Migrator(
+            schema: schema,
+            migrations: [
+                Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id integer PRIMARY KEY)"]),
+                Migration(2, "SeedThings", ["INSERT INTO \(schema).things VALUES (1)"]),
+            ])
         try await TestDatabase.withClient { client in
             let applied = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for _ in 0..<4 { group.addTask { try await migrator.migrate(client, logger: .init(label: "test")) } }
@@ -25,10 +28,12 @@ import Testing
 
     @Test func aFailingMigrationLeavesNothingBehind() async throws {
         let schema = "migrator_fail_\(UInt32.random(in: 0...UInt32.max))"
-        let migrator = Migrator(schema: schema, migrations: [
-            Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id integer PRIMARY KEY)"]),
-            Migration(2, "Broken", ["INSERT INTO \(schema).nowhere VALUES (1)"]),
-        ])
+        let migrator = Migrator(
+            schema: schema,
+            migrations: [
+                Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id integer PRIMARY KEY)"]),
+                Migration(2, "Broken", ["INSERT INTO \(schema).nowhere VALUES (1)"]),
+            ])
         try await TestDatabase.withClient { client in
             await #expect(throws: PSQLError.self) { try await migrator.migrate(client, logger: .init(label: "test")) }
             let rows = try await client.query("SELECT count(*) FROM information_schema.schemata WHERE schema_name = \(schema)").collect()

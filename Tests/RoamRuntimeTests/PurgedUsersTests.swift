@@ -1,18 +1,21 @@
 import Foundation
 import PostgresNIO
-@testable import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct PurgedUsersTests {
     /// A schema with one table of users' things, refusing purged users.
     static func withSchema(_ body: @escaping @Sendable (Database, PurgedUsers, String) async throws -> Void) async throws {
         let schema = "purged_users_test_\(UInt32.random(in: 0...UInt32.max))"
-        let migrator = Migrator(schema: schema, migrations: [
-            Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id serial PRIMARY KEY, owner_id uuid NOT NULL)"]),
-            Migration(2, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [("things", "owner_id")])),
-        ])
+        let migrator = Migrator(
+            schema: schema,
+            migrations: [
+                Migration(1, "CreateThings", ["CREATE TABLE \(schema).things (id serial PRIMARY KEY, owner_id uuid NOT NULL)"]),
+                Migration(2, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [("things", "owner_id")])),
+            ])
         try await TestDatabase.withClient { client in
             try await migrator.migrate(client, logger: .init(label: "test"))
             let database = Database(client: client)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct RFC3339Tests {
     @Test func anyFractionAndOffsetIsReadExactly() {
-        let base = Date(timeIntervalSince1970: 1_795_687_200) // 2026-11-26T10:00:00Z
+        let base = Date(timeIntervalSince1970: 1_795_687_200)  // 2026-11-26T10:00:00Z
         #expect(RFC3339.date("2026-11-26T10:00:00Z") == base)
         #expect(RFC3339.date("2026-11-26T10:00:00.123Z") == base.addingTimeInterval(0.123), "what toISOString() sends")
         #expect(RFC3339.date("2026-11-26t10:00:00.5z") == base.addingTimeInterval(0.5))
@@ -23,10 +23,12 @@ import Testing
     }
 
     @Test func whatIsNotATimeIsRefused() {
-        for wrong in ["2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-26T24:00:00Z",
-                      "2026-11-26T10:60:00Z", "2026-11-26 10:00:00Z", "2026-11-26T10:00Z", "2026-11-26T10:00:00.Z",
-                      "2026-11-26T10:00:00+24:00", "0000-01-01T00:00:00Z", "2026-11-26T10:00:00Zjunk", "2026-11-26", "+2026-11-26T10:00:00Z", "yesterday", "",
-                      "２０２６-11-26T10:00:00Z"] {
+        for wrong in [
+            "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-11-26T24:00:00Z",
+            "2026-11-26T10:60:00Z", "2026-11-26 10:00:00Z", "2026-11-26T10:00Z", "2026-11-26T10:00:00.Z",
+            "2026-11-26T10:00:00+24:00", "0000-01-01T00:00:00Z", "2026-11-26T10:00:00Zjunk", "2026-11-26", "+2026-11-26T10:00:00Z", "yesterday", "",
+            "２０２６-11-26T10:00:00Z",
+        ] {
             #expect(RFC3339.date(wrong) == nil, "\(wrong)")
         }
         #expect(RFC3339.date("2026-11-26T10:00:00") == nil, "an offset is required")

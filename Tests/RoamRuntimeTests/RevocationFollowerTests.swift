@@ -1,8 +1,9 @@
 import Foundation
 import Logging
-@testable import RoamRuntime
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 /// A verifier follows the revocation feed: it refuses what it was told at once, picks up where it left
 /// off after a loss (so nothing is missed), and keeps refusing what it knew while the feed is away.
@@ -103,7 +104,8 @@ import Testing
         let revoked = RevokedSessions()
         let (user, session) = (UUID(), UUID())
         let now = Date()
-        revoked.apply(RevocationBatch(entries: [.init(userID: user, sessionID: session, forgetAfter: now.addingTimeInterval(60))], position: 1), at: now)
+        revoked.apply(
+            RevocationBatch(entries: [.init(userID: user, sessionID: session, forgetAfter: now.addingTimeInterval(60))], position: 1), at: now)
         #expect(revoked.refusal(user: user, session: session) != nil)
         revoked.apply(RevocationBatch(entries: [], position: 1), at: now.addingTimeInterval(61))
         #expect(revoked.refusal(user: user, session: session) == nil && revoked.status.refusing == 0)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct ServiceCredentialTests {
     @Test func oneTokenServesTheFirstHalfOfItsLifetime() async throws {

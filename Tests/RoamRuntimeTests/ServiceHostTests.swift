@@ -1,5 +1,6 @@
-@testable import RoamRuntime
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct ServiceHostTests {
     /// Health reports each service by the name its generated descriptor gives, never a hand-typed one.

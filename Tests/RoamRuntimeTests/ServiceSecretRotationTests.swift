@@ -1,7 +1,8 @@
 import Foundation
-@testable import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import RoamRuntime
 
 /// The service secret changes without downtime: while it rolls out every process accepts two secrets
 /// (`ROAM_SERVICE_SECRET_ACCEPTED`), signing with one.
@@ -30,20 +31,26 @@ import Testing
         let checker = MediaLinkSigner(serviceSecret: Self.new, acceptedServiceSecret: Self.old)
         for signer in [MediaLinkSigner(serviceSecret: Self.old), MediaLinkSigner(serviceSecret: Self.new)] {
             let expires = signer.expiry(at: now)
-            #expect(checker.accepts(signature: signer.signature(media: media, variant: "preview", expires: expires), media: media,
-                                    variant: "preview", expires: expires, at: now))
+            #expect(
+                checker.accepts(
+                    signature: signer.signature(media: media, variant: "preview", expires: expires), media: media,
+                    variant: "preview", expires: expires, at: now))
         }
         let other = MediaLinkSigner(serviceSecret: "someone-elses-secret-0123456789abcdefghij")
         let expires = other.expiry(at: now)
-        #expect(!checker.accepts(signature: other.signature(media: media, variant: "preview", expires: expires), media: media,
-                                 variant: "preview", expires: expires, at: now))
+        #expect(
+            !checker.accepts(
+                signature: other.signature(media: media, variant: "preview", expires: expires), media: media,
+                variant: "preview", expires: expires, at: now))
     }
 
     @Test func theAcceptedSecretFollowsTheSecretsRules() {
         for value in ["short", PublishedSecrets.developmentServiceSecret] {
-            #expect { try ServiceSettings(name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2,
-                                          environment: Environment(["ROAM_SERVICE_SECRET": Self.new, "ROAM_SERVICE_SECRET_ACCEPTED": value])) }
-                throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET_ACCEPTED" }
+            #expect {
+                try ServiceSettings(
+                    name: "t", defaultGRPCPort: 1, defaultMetricsPort: 2,
+                    environment: Environment(["ROAM_SERVICE_SECRET": Self.new, "ROAM_SERVICE_SECRET_ACCEPTED": value]))
+            } throws: { ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET_ACCEPTED" }
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import RoamRuntime
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 /// `Timeout.race` on a clock of the test's own: the work's answer when it comes first, the error when
 /// the limit passes first, and nothing left waiting on the clock either way.

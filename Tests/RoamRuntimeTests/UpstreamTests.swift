@@ -3,9 +3,10 @@ import GRPCCore
 import GRPCInProcessTransport
 import Logging
 import RoamProto
-@testable import RoamRuntime
 import Synchronization
 import Testing
+
+@testable import RoamRuntime
 
 /// A health service that notes the metadata of every Check it answers, and can be told to fail.
 final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
@@ -18,15 +19,21 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
 
     var calls: [Metadata] { seen.withLock { $0 } }
 
-    func check(request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext) async throws
-        -> ServerResponse<Grpc_Health_V1_HealthCheckResponse> {
+    func check(
+        request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext
+    ) async throws
+        -> ServerResponse<Grpc_Health_V1_HealthCheckResponse>
+    {
         seen.withLock { $0.append(request.metadata) }
         if let failure { throw failure }
         return ServerResponse(message: .with { $0.status = .serving })
     }
 
-    func watch(request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext) async throws
-        -> StreamingServerResponse<Grpc_Health_V1_HealthCheckResponse> {
+    func watch(
+        request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext
+    ) async throws
+        -> StreamingServerResponse<Grpc_Health_V1_HealthCheckResponse>
+    {
         throw RPCError(code: .unimplemented, message: "not in this test")
     }
 }
@@ -34,15 +41,19 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
 /// Outbound calls: context forwarding, deadlines, spreading over replicas, one retry of idempotent reads.
 @Suite(.timeLimit(.minutes(1))) struct UpstreamTests {
     /// One in-process server per service, and an upstream with a client for each.
-    static func withUpstream(_ services: [RecordingHealth], timeout: Duration = .seconds(5),
-                             _ body: @Sendable (Upstream<InProcessTransport.Client>) async throws -> Void) async throws {
+    static func withUpstream(
+        _ services: [RecordingHealth], timeout: Duration = .seconds(5),
+        _ body: @Sendable (Upstream<InProcessTransport.Client>) async throws -> Void
+    ) async throws {
         try await withReplicas(services[...], clients: []) { clients in
             try await body(Upstream(name: "test", replicas: clients, timeout: timeout))
         }
     }
 
-    private static func withReplicas(_ services: ArraySlice<RecordingHealth>, clients: [GRPCClient<InProcessTransport.Client>],
-                                     _ body: @Sendable ([GRPCClient<InProcessTransport.Client>]) async throws -> Void) async throws {
+    private static func withReplicas(
+        _ services: ArraySlice<RecordingHealth>, clients: [GRPCClient<InProcessTransport.Client>],
+        _ body: @Sendable ([GRPCClient<InProcessTransport.Client>]) async throws -> Void
+    ) async throws {
         guard let service = services.first else { return try await body(clients) }
         let transport = InProcessTransport()
         try await withGRPCServer(transport: transport.server, services: [service]) { _ in
@@ -62,8 +73,9 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
         let service = RecordingHealth()
         // Limits far apart and long, so a machine busy with other tests cannot run out of either.
         try await Self.withUpstream([service], timeout: .seconds(50)) { upstream in
-            let context = CallContext(requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
-                                         clientAddress: "203.0.113.9", deadline: .now + .seconds(25))
+            let context = CallContext(
+                requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
+                clientAddress: "203.0.113.9", deadline: .now + .seconds(25))
             let (serving, timeout) = try await CallContext.$current.withValue(context) {
                 (try await Self.check(upstream), try upstream.callOptions().timeout)
             }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import RoamRuntime
 import Testing
+
+@testable import RoamRuntime
 
 @Suite struct VerifiedTokenCacheTests {
     let caller = Caller.user(AuthenticatedUser(id: UUID(), sessionID: nil, emailVerified: true))

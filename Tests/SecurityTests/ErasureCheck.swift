@@ -19,12 +19,14 @@ enum ErasureCheck {
     static func rowsNaming(_ user: UUID, stack: FullStack) async throws -> [String: Int] {
         try await ProcessStack.withAdmin(stack.adminURL) { client in
             let logger = Logger(label: "erasure")
-            let columns = try await client.query("""
+            let columns = try await client.query(
+                """
                 SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
                 WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists')
                   AND (data_type = 'uuid' OR udt_name = '_uuid')
                   AND table_name NOT IN ('revocations', 'outbox', 'purged_users')
-                """, logger: logger).collect().map { try $0.decode((String, String, String, String).self) }
+                """, logger: logger
+            ).collect().map { try $0.decode((String, String, String, String).self) }
             var found: [String: Int] = [:]
             for (schema, table, column, type) in columns {
                 let condition = type == "uuid" ? "\"\(column)\" = $1" : "$1 = ANY(\"\(column)\")"
@@ -42,8 +44,10 @@ enum ErasureCheck {
         let suffix = Int.random(in: 10_000...99_999)
         let (gone, token) = try await http.signUp("gone\(suffix)")
         let (_, other) = try await http.signUp("stays\(suffix)")
-        func made(_ method: String, _ path: String, _ json: [String: Any]? = nil, as caller: String? = nil, body: Data? = nil,
-                  headers: [String: String] = [:]) async throws -> [String: Any] {
+        func made(
+            _ method: String, _ path: String, _ json: [String: Any]? = nil, as caller: String? = nil, body: Data? = nil,
+            headers: [String: String] = [:]
+        ) async throws -> [String: Any] {
             let reply = try await http.send(method, path, json: json, body: body, token: caller ?? token, headers: headers)
             #expect((200..<300).contains(reply.status), "\(method) \(path): \(reply.status) \(reply.text)")
             return (try? reply.json()) ?? [:]
@@ -51,44 +55,80 @@ enum ErasureCheck {
         let here: [String: Any] = ["latitude": 59.3326, "longitude": 18.0649]
 
         // Trips: a trip, a pin, a journal entry; the budget and an expense.
-        let trip = try #require(try await made("POST", "/v1/trips", ["title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10",
-                                                                    "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR"])["id"] as? String)
-        _ = try await made("POST", "/v1/trips/\(trip)/pins", ["title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.13],
-                                                              "visitedAt": "2031-06-11T10:00:00Z"])
+        let trip = try #require(
+            try await made(
+                "POST", "/v1/trips",
+                [
+                    "title": "Lisbon", "destination": ["name": "Lisbon"], "startDate": "2031-06-10",
+                    "endDate": "2031-06-17", "timeZone": "Europe/Lisbon", "homeCurrency": "EUR",
+                ])["id"] as? String)
+        _ = try await made(
+            "POST", "/v1/trips/\(trip)/pins",
+            [
+                "title": "Alfama", "description": "Old town", "point": ["latitude": 38.7118, "longitude": -9.13],
+                "visitedAt": "2031-06-11T10:00:00Z",
+            ])
         _ = try await made("POST", "/v1/trips/\(trip)/journal", ["title": "Arrival", "body": "Tiles.", "date": "2031-06-10"])
         _ = try await made("PUT", "/v1/trips/\(trip)/budget", ["total": "300"])
-        _ = try await made("POST", "/v1/trips/\(trip)/expenses", ["amount": "12.50", "currency": "EUR", "spentAt": "2031-06-11T12:00:00Z",
-                                                                  "category": "food"])
+        _ = try await made(
+            "POST", "/v1/trips/\(trip)/expenses",
+            [
+                "amount": "12.50", "currency": "EUR", "spentAt": "2031-06-11T12:00:00Z",
+                "category": "food",
+            ])
         // A walk with a point.
         let iso = ISO8601DateFormatter()
-        let walk = try #require(try await made("POST", "/v1/walks", ["title": "Old town", "start": ["point": here],
-                                                                     "startedAt": iso.string(from: Date().addingTimeInterval(-120))])["id"] as? String)
-        _ = try await made("POST", "/v1/walks/\(walk)/points", ["points": [["at": iso.string(from: Date().addingTimeInterval(-60)), "latitude": 59.3327,
-                                                                             "longitude": 18.0650]]])
+        let walk = try #require(
+            try await made(
+                "POST", "/v1/walks",
+                [
+                    "title": "Old town", "start": ["point": here],
+                    "startedAt": iso.string(from: Date().addingTimeInterval(-120)),
+                ])["id"] as? String)
+        _ = try await made(
+            "POST", "/v1/walks/\(walk)/points",
+            [
+                "points": [
+                    [
+                        "at": iso.string(from: Date().addingTimeInterval(-60)), "latitude": 59.3327,
+                        "longitude": 18.0650,
+                    ]
+                ]
+            ])
         // Bucket lists: a list with an item, an activity with a vote.
         let list = try #require(try await made("POST", "/v1/lists", ["title": "Stockholm", "visibility": "public"])["id"] as? String)
         _ = try await made("POST", "/v1/lists/\(list)/items", ["title": "Swim", "place": ["point": here, "name": "Strömmen"]])
-        let activity = try #require(try await made("POST", "/v1/activities", ["name": "Kayak", "place": ["point": here, "name": "Skeppsholmen"]])["id"]
-                                    as? String)
+        let activity = try #require(
+            try await made("POST", "/v1/activities", ["name": "Kayak", "place": ["point": here, "name": "Skeppsholmen"]])["id"]
+                as? String)
         _ = try await made("PUT", "/v1/activities/\(activity)/vote", ["vote": "up"], as: other)
         _ = try await made("PUT", "/v1/activities/\(activity)/vote", ["vote": "up"])
         // Media with its blobs, shown on a story; a comment and a like on someone else's story.
-        let photo = try #require(try await made("POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
-                                                headers: ["Content-Type": "image/jpeg"])["mediaId"] as? String)
+        let photo = try #require(
+            try await made(
+                "POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
+                headers: ["Content-Type": "image/jpeg"])["mediaId"] as? String)
         _ = try await made("POST", "/v1/stories", ["text": "Harbour", "mediaIds": [photo], "place": here.merging(["name": "Harbour"]) { $1 }])
-        let theirs = try #require(try await made("POST", "/v1/stories", ["text": "Fika", "place": here.merging(["name": "Café"]) { $1 }], as: other)["postId"]
-                                  as? String)
+        let theirs = try #require(
+            try await made("POST", "/v1/stories", ["text": "Fika", "place": here.merging(["name": "Café"]) { $1 }], as: other)["postId"]
+                as? String)
         _ = try await made("POST", "/v1/posts/\(theirs)/comments", ["text": "Lovely"])
         _ = try await made("PUT", "/v1/posts/\(theirs)/like")
         // Events: one hosted, and a membership with a position and a chat line in someone else's.
         _ = try await made("POST", "/v1/events", ["name": "Mine", "center": here, "radiusMeters": 200, "capacity": 10, "durationSeconds": 3600])
-        let party = try #require(try await made("POST", "/v1/events", ["name": "Theirs", "center": here, "radiusMeters": 200, "capacity": 10,
-                                                                       "durationSeconds": 3600], as: other)["eventId"] as? String)
+        let party = try #require(
+            try await made(
+                "POST", "/v1/events",
+                [
+                    "name": "Theirs", "center": here, "radiusMeters": 200, "capacity": 10,
+                    "durationSeconds": 3600,
+                ], as: other)["eventId"] as? String)
         _ = try await made("POST", "/v1/events/\(party)/join", here.merging(["accuracyMeters": 5]) { $1 })
         _ = try await made("POST", "/v1/events/\(party)/chat", ["text": "Hello"])
 
         let before = try await Self.rowsNaming(gone, stack: stack)
-        #expect(before.keys.contains { $0.hasPrefix("events.") } && before.keys.contains { $0.hasPrefix("media.") }
+        #expect(
+            before.keys.contains { $0.hasPrefix("events.") } && before.keys.contains { $0.hasPrefix("media.") }
                 && before.keys.contains { $0.hasPrefix("budget.") } && before.keys.contains { $0.hasPrefix("bucketlists.") }
                 && before.keys.contains { $0.hasPrefix("feed.") } && before.keys.contains { $0.hasPrefix("trips.") }, "\(before)")
         let blobs = stack.mediaDirectory.appendingPathComponent("blobs")
@@ -111,8 +151,9 @@ enum ErasureCheck {
             try await Task.sleep(for: .milliseconds(200))
             left = try await Self.rowsNaming(gone, stack: stack)
         }
-        print("erasure: \(before.values.reduce(0, +)) rows in \(before.count) columns before; everything gone "
-              + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
+        print(
+            "erasure: \(before.values.reduce(0, +)) rows in \(before.count) columns before; everything gone "
+                + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
         #expect(left.isEmpty, "rows left: \(left)")
         // Every service marked the user first, so no write of theirs can land after its purge.
         for schema in ["events", "feed", "media", "trips", "budget", "bucketlists"] {
@@ -155,7 +196,8 @@ enum ErasureCheck {
         let port = try #require(stack.grpcPort("accounts"))
         try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext)) { client in
             let error = await #expect(throws: RPCError.self) {
-                _ = try await Roam_Purge_V1_PurgeReportService.Client(wrapping: client).listPurges(.with { $0.topic = "user_deleted" }, metadata: metadata)
+                _ = try await Roam_Purge_V1_PurgeReportService.Client(wrapping: client).listPurges(
+                    .with { $0.topic = "user_deleted" }, metadata: metadata)
             }
             #expect(error?.code == .permissionDenied)
         }

@@ -15,8 +15,12 @@ import Testing
     @Test(arguments: ["roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-gateway"])
     func aProcessRefusesToStartOnAPublishedSecret(executable: String) async throws {
         for secret in ["", PublishedSecrets.developmentServiceSecret, "change-me-to-at-least-32-random-bytes-please"] {
-            let process = try LaunchedProcess(executable, environment: ["ROAM_ENVIRONMENT": "production", "ROAM_SERVICE_SECRET": secret,
-                                                                        "GRPC_PORT": "0", "HTTP_PORT": "0", "METRICS_PORT": "0"])
+            let process = try LaunchedProcess(
+                executable,
+                environment: [
+                    "ROAM_ENVIRONMENT": "production", "ROAM_SERVICE_SECRET": secret,
+                    "GRPC_PORT": "0", "HTTP_PORT": "0", "METRICS_PORT": "0",
+                ])
             let status = await process.process.exitStatus(within: .seconds(30))
             #expect(status == 2, "\(executable) with \"\(secret)\" did not stop: \(process.output)")
             #expect(process.output.contains("ROAM_SERVICE_SECRET") && process.output.contains("openssl rand"), "\(process.output)")
@@ -64,8 +68,12 @@ import Testing
     static func revocationDelays(on stack: FullStack) async throws -> [String: Duration] {
         let http = stack.http
         let username = "sec\(Int.random(in: 10_000...99_999))"
-        let signUp = try await http.send("POST", "/v1/auth/signup", json: ["email": "\(username)@example.com", "username": username,
-                                                                           "password": "correct horse battery", "displayName": "Sec"])
+        let signUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: [
+                "email": "\(username)@example.com", "username": username,
+                "password": "correct horse battery", "displayName": "Sec",
+            ])
         #expect(signUp.status == 201)
         let tokens = try #require(try signUp.json()["tokens"] as? [String: Any])
         let access = try #require(tokens["accessToken"] as? String), refresh = try #require(tokens["refreshToken"] as? String)
@@ -74,7 +82,8 @@ import Testing
             for service in services {
                 let port = try #require(stack.grpcPort(service))
                 group.addTask {
-                    try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext)) { client in
+                    try await withGRPCClient(transport: .http2NIOPosix(target: .ipv4(host: "127.0.0.1", port: port), transportSecurity: .plaintext)) {
+                        client in
                         #expect(await probe(service, on: client, token: access) == nil, "\(service) refused a live token")
                         loggedOut.arrive()
                         while loggedOut.instant == nil { try await Task.sleep(for: .milliseconds(5)) }
@@ -119,8 +128,9 @@ import Testing
 
     static func check(_ stack: FullStack) async throws {
         let delays = try await Self.revocationDelays(on: stack)
-        print("revocation delay from log-out to refusal, every process watched at once: "
-              + (services + ["gateway"]).map { "\($0) \(delays[$0].map { "\($0)" } ?? "never")" }.joined(separator: ", "))
+        print(
+            "revocation delay from log-out to refusal, every process watched at once: "
+                + (services + ["gateway"]).map { "\($0) \(delays[$0].map { "\($0)" } ?? "never")" }.joined(separator: ", "))
         #expect(Set(delays.keys) == Set(Self.services + ["gateway"]))
         // Within a second on a quiet machine (the README's figures); three allowed for one the whole suite loads.
         #expect(delays.values.allSatisfy { $0 < .seconds(3) }, "\(delays)")

@@ -35,8 +35,11 @@ final class FixedTripPhotos: TripPhotos, InferredPositions {
         }
     }
 
-    func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double) async throws
-        -> [UUID: UUID] {
+    func nearestPhotos(
+        of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double
+    ) async throws
+        -> [UUID: UUID]
+    {
         calls.withLock { $0 += 1 }
         if failing.withLock({ $0 }) { throw RoamError.unavailable }
         return library.withLock { $0[owner] ?? [] }.nearest(to: points, on: dates, in: zone, within: meters)

@@ -22,8 +22,11 @@ import Trips
             """
         let walk = try GPXReader.read(Data(file.utf8))
         #expect(walk.name == "Morning & more")
-        #expect(walk.points.map(\.at) == [TripFixtures.utc("2026-06-12T08:00:00Z"), TripFixtures.utc("2026-06-12T08:00:00Z").addingTimeInterval(1.5),
-                                          TripFixtures.utc("2026-06-12T08:00:03Z")])
+        #expect(
+            walk.points.map(\.at) == [
+                TripFixtures.utc("2026-06-12T08:00:00Z"), TripFixtures.utc("2026-06-12T08:00:00Z").addingTimeInterval(1.5),
+                TripFixtures.utc("2026-06-12T08:00:03Z"),
+            ])
         #expect(walk.points.map(\.point.latitude) == [38.71, 38.7101, 38.7102])
         #expect(walk.waypoints.count == 1 && walk.waypoints[0].name == "Fountain" && walk.waypoints[0].note == "cold water")
     }
@@ -52,13 +55,16 @@ import Trips
         }
         #expect(refusal("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\">").first?.hasPrefix("gpx: is not well-formed GPX") == true)
         #expect(refusal("<kml/>") == ["gpx: must be a GPX document (a gpx element)"])
-        #expect(refusal("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>")
+        #expect(
+            refusal("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"/></trkseg></trk></gpx>")
                 == ["gpx.trkpt[0].time: is required: a walk's points need their times"])
-        #expect(refusal("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt><trkpt lon=\"2\"/></trkseg></trk></gpx>")
+        #expect(
+            refusal("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"><time>yesterday</time></trkpt><trkpt lon=\"2\"/></trkseg></trk></gpx>")
                 == ["gpx.trkpt[0].time: must be a date and time such as 2030-01-31T18:00:00Z", "gpx.trkpt[1]: needs lat and lon"])
         #expect(refusal("<gpx><wpt lat=\"95\" lon=\"2\"/></gpx>") == ["gpx.wpt[0].latitude: must be between -90 and 90"])
         // An entity that would read a file of the server's is never expanded.
-        let entity = "<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]><gpx><metadata><name>&secret;</name></metadata></gpx>"
+        let entity =
+            "<?xml version=\"1.0\"?><!DOCTYPE gpx [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]><gpx><metadata><name>&secret;</name></metadata></gpx>"
         #expect((try? GPXReader.read(Data(entity.utf8)).name.contains("root")) != true)
     }
 

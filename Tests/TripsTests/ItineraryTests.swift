@@ -41,16 +41,24 @@ import Trips
     @Test func theItineraryIsICalendarWithTheTripsZoneAndAlarms() throws {
         let zone = trip.details.zone
         func item(_ plan: ItineraryPlan) -> ItineraryItem {
-            ItineraryItem(id: UUID(), tripID: trip.id, ownerID: trip.ownerID, placeID: UUID(), plan: plan, remindAt: plan.instants(in: zone).remindAt,
-                          createdAt: Date())
+            ItineraryItem(
+                id: UUID(), tripID: trip.id, ownerID: trip.ownerID, placeID: UUID(), plan: plan, remindAt: plan.instants(in: zone).remindAt,
+                createdAt: Date())
         }
-        let lunch = item(try ItineraryPlan.validated(date: "2026-03-30", time: "13:00", remindMinutesBefore: 45, note: "Book; ask for the terrace, please",
-                                                     for: trip.details))
+        let lunch = item(
+            try ItineraryPlan.validated(
+                date: "2026-03-30", time: "13:00", remindMinutesBefore: 45, note: "Book; ask for the terrace, please",
+                for: trip.details))
         let museum = item(try ItineraryPlan.validated(date: "2026-03-28", time: nil, remindMinutesBefore: nil, note: nil, for: trip.details))
-        let text = ItineraryCalendar(trip: trip, entries: [
-            .init(item: lunch, placeName: "Tasca do Chico", address: "Rua do Diário de Notícias, 39"),
-            .init(item: museum, placeName: "Museu Nacional do Azulejo — a very long name that has to be folded over more than one line", address: nil),
-        ], stamp: TripFixtures.utc("2026-03-01T12:00:00Z")).text
+        let text = ItineraryCalendar(
+            trip: trip,
+            entries: [
+                .init(item: lunch, placeName: "Tasca do Chico", address: "Rua do Diário de Notícias, 39"),
+                .init(
+                    item: museum, placeName: "Museu Nacional do Azulejo — a very long name that has to be folded over more than one line",
+                    address: nil),
+            ], stamp: TripFixtures.utc("2026-03-01T12:00:00Z")
+        ).text
         let lines = text.components(separatedBy: "\r\n")
         #expect(text.hasPrefix("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n") && text.hasSuffix("END:VCALENDAR\r\n"))
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })
@@ -61,7 +69,9 @@ import Trips
         // A time the clocks skip is the instant the API answers (02:00 summer time), not 01:30 read with winter's offset.
         let skipped = item(try ItineraryPlan.validated(date: "2026-03-29", time: "01:30", remindMinutesBefore: 0, note: nil, for: trip.details))
         let gap = ItineraryCalendar(trip: trip, entries: [.init(item: skipped, placeName: "Night tram", address: nil)], stamp: Date()).text
-        #expect(gap.contains("DTSTART;TZID=Europe/Lisbon:20260329T020000\r\n") && skipped.plan.instants(in: zone).start == TripFixtures.utc("2026-03-29T01:00:00Z"))
+        #expect(
+            gap.contains("DTSTART;TZID=Europe/Lisbon:20260329T020000\r\n")
+                && skipped.plan.instants(in: zone).start == TripFixtures.utc("2026-03-29T01:00:00Z"))
         #expect(gap.contains("TRIGGER:-PT0M"))
         #expect(lines.contains("LOCATION:Rua do Diário de Notícias\\, 39"))
         #expect(lines.contains("DESCRIPTION:Book\\; ask for the terrace\\, please"))
@@ -69,6 +79,8 @@ import Trips
         #expect(lines.contains("DTSTART;VALUE=DATE:20260328") && lines.contains("DTEND;VALUE=DATE:20260329"))
         // All day: the reminder is 09:00 on the day, after the day's start.
         #expect(lines.contains("TRIGGER:PT540M"))
-        #expect(text.replacingOccurrences(of: "\r\n ", with: "").contains("SUMMARY:Museu Nacional do Azulejo — a very long name that has to be folded over more than one line"))
+        #expect(
+            text.replacingOccurrences(of: "\r\n ", with: "").contains(
+                "SUMMARY:Museu Nacional do Azulejo — a very long name that has to be folded over more than one line"))
     }
 }

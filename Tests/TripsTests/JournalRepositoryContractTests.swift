@@ -7,12 +7,16 @@ import Trips
 
 /// What both journal stores do, run against each.
 @Suite struct JournalRepositoryContractTests {
-    static func entry(_ trip: Trip, _ date: String, title: String = "Day", prompt: String? = nil,
-                      tags: [LocationTag] = [.text("Alfama")], written: Date = Date()) -> JournalEntry {
-        JournalEntry(id: .v7(at: written), tripID: trip.id, ownerID: trip.ownerID,
-                     details: JournalEntryDetails(title: title, body: "We walked.", date: LocalDate(date)!, mediaIDs: [UUID(), UUID()],
-                                                  promptID: prompt, locationTags: tags),
-                     createdAt: written)
+    static func entry(
+        _ trip: Trip, _ date: String, title: String = "Day", prompt: String? = nil,
+        tags: [LocationTag] = [.text("Alfama")], written: Date = Date()
+    ) -> JournalEntry {
+        JournalEntry(
+            id: .v7(at: written), tripID: trip.id, ownerID: trip.ownerID,
+            details: JournalEntryDetails(
+                title: title, body: "We walked.", date: LocalDate(date)!, mediaIDs: [UUID(), UUID()],
+                promptID: prompt, locationTags: tags),
+            createdAt: written)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -21,8 +25,9 @@ import Trips
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let base = Date(timeIntervalSince1970: 1_790_000_000)
             let later = Self.entry(trip, "2026-06-13", title: "Later", written: base)
-            let first = Self.entry(trip, "2026-06-12", title: "First", prompt: "best-bite", tags: [.pin(UUID()), .text("Rossio")],
-                                   written: base.addingTimeInterval(60))
+            let first = Self.entry(
+                trip, "2026-06-12", title: "First", prompt: "best-bite", tags: [.pin(UUID()), .text("Rossio")],
+                written: base.addingTimeInterval(60))
             let second = Self.entry(trip, "2026-06-12", title: "Second", prompt: "surprise", written: base.addingTimeInterval(120))
             for entry in [later, first, second] { #expect(try await store.addEntry(entry, idempotencyKey: nil) == entry) }
             #expect(try await store.entry(first.id, owner: trip.ownerID) == first)
@@ -34,8 +39,9 @@ import Trips
                 cursor = page.nextCursor
             } while cursor != nil
             #expect(seen == [first.id, second.id, later.id])
-            #expect(try await store.entries(ofTrip: trip.id, owner: trip.ownerID, on: LocalDate("2026-06-13"), page: PageRequest()).items
-                .map(\.id) == [later.id])
+            #expect(
+                try await store.entries(ofTrip: trip.id, owner: trip.ownerID, on: LocalDate("2026-06-13"), page: PageRequest()).items
+                    .map(\.id) == [later.id])
             #expect(try await store.entries(ofTrip: trip.id, owner: UUID(), on: nil, page: PageRequest()).items.isEmpty)
             #expect(try await store.usedPrompts(ofTrip: trip.id, owner: trip.ownerID) == ["best-bite", "surprise"])
             #expect(try await store.entryCounts(ofTrip: trip.id, owner: trip.ownerID) == [LocalDate("2026-06-12")!: 2, LocalDate("2026-06-13")!: 1])

@@ -16,8 +16,10 @@ import Trips
     var journal: JournalService { JournalService(trips: trips, pins: pins, saved: store, journal: store, media: media) }
 
     func lisbon() async throws -> Trip {
-        try await trips.create(TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2026-06-10", endDate: "2026-06-17",
-                                         timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
+        try await trips.create(
+            TripDraft(
+                title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2026-06-10", endDate: "2026-06-17",
+                timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
     }
 
     @Test func anEntryNeedsATitleAndABodyOnADayOfTheTrip() async throws {
@@ -30,46 +32,67 @@ import Trips
         #expect(await fields(JournalDraft(title: "Day", body: "Good", date: "2026-06-18")) == ["date"])
         #expect(await fields(JournalDraft(title: "Day", body: "Good", date: "yesterday")) == ["date"])
         #expect(await fields(JournalDraft(title: "Day", body: "Good", promptID: "no-such-prompt")) == ["prompt_id"])
-        #expect(await fields(JournalDraft(title: "Day", body: "Good", locationTags: [.text(" "), .pin(UUID())]))
-            == ["location_tags[0].text"])
+        #expect(
+            await fields(JournalDraft(title: "Day", body: "Good", locationTags: [.text(" "), .pin(UUID())]))
+                == ["location_tags[0].text"])
         #expect(await fields(JournalDraft(title: "Day", body: "Good", locationTags: [.pin(UUID())])) == ["location_tags[0].pin_id"])
-        let entry = try await journal.create(JournalDraft(title: " Day one ", body: "We walked\nand walked."), trip: trip.id, owner: owner,
-                                             idempotencyKey: nil)
+        let entry = try await journal.create(
+            JournalDraft(title: " Day one ", body: "We walked\nand walked."), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         #expect(entry.details.date == LocalDate("2026-06-12") && entry.details.title == "Day one", "today where the trip is")
-        #expect(await errorReason { _ = try await journal.create(JournalDraft(title: "Mine", body: "Here"), trip: trip.id, owner: UUID(),
-                                                                  idempotencyKey: nil) } == "NOT_FOUND")
+        #expect(
+            await errorReason {
+                _ = try await journal.create(
+                    JournalDraft(title: "Mine", body: "Here"), trip: trip.id, owner: UUID(),
+                    idempotencyKey: nil)
+            } == "NOT_FOUND")
     }
 
     @Test func photosAreAttachedThroughMediaAndTheCoverFollowsTheRules() async throws {
         let trip = try await lisbon()
         let (first, second) = (media.upload(for: owner), media.upload(for: owner))
         let notMine = media.upload(for: UUID())
-        #expect(await errorReason { _ = try await journal.create(JournalDraft(title: "Day", body: "Good", mediaIDs: [first, notMine]), trip: trip.id,
-                                                                  owner: owner, idempotencyKey: nil) } == "MEDIA_NOT_YOURS")
+        #expect(
+            await errorReason {
+                _ = try await journal.create(
+                    JournalDraft(title: "Day", body: "Good", mediaIDs: [first, notMine]), trip: trip.id,
+                    owner: owner, idempotencyKey: nil)
+            } == "MEDIA_NOT_YOURS")
         #expect(media.subjects(of: first).isEmpty, "a refused entry attaches nothing")
-        let entry = try await journal.create(JournalDraft(title: "Day", body: "Good", mediaIDs: [first, second]), trip: trip.id, owner: owner,
-                                             idempotencyKey: nil)
+        let entry = try await journal.create(
+            JournalDraft(title: "Day", body: "Good", mediaIDs: [first, second]), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         let subject = "trip/\(trip.id.lowercasedString)/journal/\(entry.id.lowercasedString)"
         #expect(media.subjects(of: first) == [subject] && media.subjects(of: second) == [subject])
         #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == first)
 
         // Without photos: the photo nearest the first tagged pin; without a pin nearby, none.
         let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
-        let pin = try await pins.create(PinDraft(title: "Rossio", description: "Square", point: rossio), trip: trip.id, owner: owner, idempotencyKey: nil)
-        let near = TripPhoto(mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
-                             point: rossio.moved(meters: 50, bearing: 0))
+        let pin = try await pins.create(
+            PinDraft(title: "Rossio", description: "Square", point: rossio), trip: trip.id, owner: owner, idempotencyKey: nil)
+        let near = TripPhoto(
+            mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
+            point: rossio.moved(meters: 50, bearing: 0))
         library.add(near, owner: owner)
-        let edited = try await journal.update(entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa"),
-                                                                                                                                  .pin(pin.id)]),
-                                              owner: owner)
+        let edited = try await journal.update(
+            entry.id, inTrip: trip.id,
+            with: JournalDraft(
+                title: "Day", body: "Good",
+                locationTags: [
+                    .text("Baixa"),
+                    .pin(pin.id),
+                ]),
+            owner: owner)
         #expect(edited.details.date == entry.details.date, "the day stays when none is sent")
         #expect(media.subjects(of: first).isEmpty && media.subjects(of: second).isEmpty)
         #expect(await journal.covers(of: [edited], trip: trip)[edited.id] == near.mediaID)
         // A page of entries tagging pins asks the library once, not once per entry.
         var page: [JournalEntry] = []
         for title in ["One", "Two", "Three"] {
-            page.append(try await journal.create(JournalDraft(title: title, body: "Good", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
-                                                 idempotencyKey: nil))
+            page.append(
+                try await journal.create(
+                    JournalDraft(title: title, body: "Good", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
+                    idempotencyKey: nil))
         }
         library.calls.withLock { $0 = 0 }
         let covers = await journal.covers(of: page, trip: trip)
@@ -78,8 +101,9 @@ import Trips
         let chosen = media.upload(for: owner)
         _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(chosen)), owner: owner)
         #expect(await journal.covers(of: page, trip: trip)[page[0].id] == chosen)
-        let textOnly = try await journal.update(entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
-                                                owner: owner)
+        let textOnly = try await journal.update(
+            entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
+            owner: owner)
         #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
         await #expect(throws: RoamError.notFound("journal entry")) { try await journal.delete(entry.id, inTrip: trip.id, owner: owner) }
@@ -94,11 +118,13 @@ import Trips
         let first = try #require(prompt)
         #expect(remaining == JournalPrompts.catalog.count)
         #expect(try await journal.nextPrompt(forTrip: trip.id, owner: owner).prompt == first, "the same until answered")
-        _ = try await journal.create(JournalDraft(title: "Answer", body: "Pastéis", promptID: first.id), trip: trip.id, owner: owner, idempotencyKey: nil)
+        _ = try await journal.create(
+            JournalDraft(title: "Answer", body: "Pastéis", promptID: first.id), trip: trip.id, owner: owner, idempotencyKey: nil)
         let next = try await journal.nextPrompt(forTrip: trip.id, owner: owner)
         #expect(next.prompt != first && next.prompt != nil && next.remaining == JournalPrompts.catalog.count - 1)
         for prompt in JournalPrompts.catalog where prompt != first {
-            _ = try await journal.create(JournalDraft(title: "Answer", body: "Yes", promptID: prompt.id), trip: trip.id, owner: owner, idempotencyKey: nil)
+            _ = try await journal.create(
+                JournalDraft(title: "Answer", body: "Yes", promptID: prompt.id), trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         let done = try await journal.nextPrompt(forTrip: trip.id, owner: owner)
         #expect(done.prompt == nil && done.remaining == 0)
@@ -109,11 +135,15 @@ import Trips
         let trip = try await lisbon()
         let base = GeoPoint(latitude: 38.71, longitude: -9.14)
         for (index, title) in ["Belém Tower", "bairro Alto", "Alfama", "Baixa"].enumerated() {
-            _ = try await pins.create(PinDraft(title: title, description: "Place", point: base.moved(meters: Double(index) * 500, bearing: 90)),
-                                      trip: trip.id, owner: owner, idempotencyKey: nil)
+            _ = try await pins.create(
+                PinDraft(title: title, description: "Place", point: base.moved(meters: Double(index) * 500, bearing: 90)),
+                trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         let (saved, _) = try await savePlaces(["Bairro do Avillez", "A Brasileira"], near: base, to: trip)
-        #expect(try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.title) == ["bairro Alto", "Bairro do Avillez", "Baixa"])
+        #expect(
+            try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.title) == [
+                "bairro Alto", "Bairro do Avillez", "Baixa",
+            ])
         #expect(try await journal.places(ofTrip: trip.id, prefix: "ba", owner: owner, limit: 20).map(\.kind) == [.pin, .place, .pin])
         #expect(try await journal.places(ofTrip: trip.id, prefix: "", owner: owner, limit: 2).map(\.title) == ["A Brasileira", "Alfama"])
         #expect(try await journal.places(ofTrip: trip.id, prefix: "bairro d", owner: owner, limit: 20).map(\.id) == [saved[0]])
@@ -125,17 +155,20 @@ import Trips
         let chiado = GeoPoint(latitude: 38.7107, longitude: -9.1425)
         let (saved, unsaved) = try await savePlaces(["A Brasileira"], near: chiado, to: trip, alsoInCatalog: "Café Nicola")
         let refused = await errorFields {
-            _ = try await journal.create(JournalDraft(title: "Coffee", body: "Bica", locationTags: [.place(saved[0]), .place(unsaved), .place(UUID())]),
-                                         trip: trip.id, owner: owner, idempotencyKey: nil)
+            _ = try await journal.create(
+                JournalDraft(title: "Coffee", body: "Bica", locationTags: [.place(saved[0]), .place(unsaved), .place(UUID())]),
+                trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         #expect(refused == ["location_tags[1].place_id", "location_tags[2].place_id"], "only places saved to this trip")
-        let entry = try await journal.create(JournalDraft(title: "Coffee", body: "Bica", locationTags: [.text("Chiado"), .place(saved[0])]),
-                                             trip: trip.id, owner: owner, idempotencyKey: nil)
+        let entry = try await journal.create(
+            JournalDraft(title: "Coffee", body: "Bica", locationTags: [.text("Chiado"), .place(saved[0])]),
+            trip: trip.id, owner: owner, idempotencyKey: nil)
         #expect(try await journal.entry(entry.id, inTrip: trip.id, owner: owner).details.locationTags == [.text("Chiado"), .place(saved[0])])
         #expect(try await journal.taggedPlaces(in: [entry], trip: trip)[saved[0]]?.title == "A Brasileira")
         // No photos of its own: the photo nearest the place is its cover.
-        let near = TripPhoto(mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
-                             point: chiado.moved(meters: 30, bearing: 180))
+        let near = TripPhoto(
+            mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
+            point: chiado.moved(meters: 30, bearing: 180))
         library.add(near, owner: owner)
         #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == near.mediaID)
         // Once the place is no longer saved to the trip, the tag names nothing.
@@ -146,12 +179,15 @@ import Trips
 
     /// Loads places named `names` (and `alsoInCatalog`, not saved) into the catalog near `point` and
     /// saves the first ones to the trip; their ids, and the unsaved one's.
-    func savePlaces(_ names: [String], near point: GeoPoint, to trip: Trip, alsoInCatalog other: String = "Elsewhere") async throws -> ([UUID], UUID) {
+    func savePlaces(_ names: [String], near point: GeoPoint, to trip: Trip, alsoInCatalog other: String = "Elsewhere") async throws -> ([UUID], UUID)
+    {
         let catalog = PlaceService(places: store)
         let all = names + [other]
-        _ = try await catalog.importPlaces(all.enumerated().map { index, name in
-            PlaceImport(sourceID: "test/\(trip.id)/\(index)", name: name, category: "cafe", point: point.moved(meters: Double(index) * 20, bearing: 0))
-        })
+        _ = try await catalog.importPlaces(
+            all.enumerated().map { index, name in
+                PlaceImport(
+                    sourceID: "test/\(trip.id)/\(index)", name: name, category: "cafe", point: point.moved(meters: Double(index) * 20, bearing: 0))
+            })
         let found = try await store.places(matching: PlaceQuery(near: point), limit: 50)
         func id(_ name: String) throws -> UUID { try #require(found.first { $0.place.details.name == name }?.place.id) }
         let saving = SavedPlaceService(trips: trips, saved: store)

@@ -20,9 +20,11 @@ import Trips
     }
 
     @Test func aGoodPinIsTrimmedItsTagsTidiedAndItsVisitDefaultsToNow() throws {
-        let details = try PinDraft(title: "  Miradouro  ", description: "Sunset\nover the river\t!", point: lisbon,
-                                   tags: [" Viewpoint", "hidden gem", "viewpoint", "Hidden Gem "])
-            .validated(for: trip, now: now)
+        let details = try PinDraft(
+            title: "  Miradouro  ", description: "Sunset\nover the river\t!", point: lisbon,
+            tags: [" Viewpoint", "hidden gem", "viewpoint", "Hidden Gem "]
+        )
+        .validated(for: trip, now: now)
         #expect(details.title == "Miradouro" && details.description == "Sunset\nover the river\t!")
         #expect(details.tags == ["viewpoint", "hidden gem"] && details.visitedAt == now && details.source == .user)
     }
@@ -36,15 +38,17 @@ import Trips
 
     @Test func theVisitMustFallOnADayOfTheTripWhereItIs() {
         // 23:30 UTC on the 17th is already the 18th in Lisbon.
-        #expect(fields(PinDraft(title: "Bar", description: "Late", point: lisbon, visitedAt: TripFixtures.utc("2026-06-17T23:30:00Z")))
-            == ["visited_at"])
+        #expect(
+            fields(PinDraft(title: "Bar", description: "Late", point: lisbon, visitedAt: TripFixtures.utc("2026-06-17T23:30:00Z")))
+                == ["visited_at"])
         // 23:30 UTC on the 9th is already the 10th in Lisbon: the first day.
         #expect(fields(PinDraft(title: "Bar", description: "Early", point: lisbon, visitedAt: TripFixtures.utc("2026-06-09T23:30:00Z"))).isEmpty)
     }
 
     @Test func tagsAreLimited() {
-        #expect(fields(PinDraft(title: "Bar", description: "Good", point: lisbon, tags: ["ok", " ", String(repeating: "t", count: 41)]))
-            == ["tags[1]", "tags[2]"])
+        #expect(
+            fields(PinDraft(title: "Bar", description: "Good", point: lisbon, tags: ["ok", " ", String(repeating: "t", count: 41)]))
+                == ["tags[1]", "tags[2]"])
         #expect(fields(PinDraft(title: "Bar", description: "Good", point: lisbon, tags: (1...21).map { "tag\($0)" })) == ["tags"])
     }
 }

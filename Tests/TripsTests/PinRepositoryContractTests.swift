@@ -11,9 +11,11 @@ import Trips
     static let bairroAlto = GeoPoint(latitude: 38.7139, longitude: -9.1450)
 
     static func pin(_ trip: Trip, at point: GeoPoint = bairroAlto, visited: String = "2026-06-12T10:00:00Z", title: String = "Bar") -> Pin {
-        Pin(id: .v7(at: Date()), tripID: trip.id, ownerID: trip.ownerID,
-            details: PinDetails(title: title, description: "Good", point: point, visitedAt: TripFixtures.utc(visited), tags: ["food"],
-                                source: .user, coverMediaID: nil),
+        Pin(
+            id: .v7(at: Date()), tripID: trip.id, ownerID: trip.ownerID,
+            details: PinDetails(
+                title: title, description: "Good", point: point, visitedAt: TripFixtures.utc(visited), tags: ["food"],
+                source: .user, coverMediaID: nil),
             createdAt: Date(timeIntervalSince1970: 1_790_000_000))
     }
 
@@ -27,8 +29,11 @@ import Trips
             let nearer = Self.pin(trip, at: Self.bairroAlto.moved(meters: 9, bearing: 90), title: "Nearer")
             #expect(try await store.add(nearer, minimumDistance: 7.62, idempotencyKey: nil) == .placed(nearer))
             // 5 m east of the first is 4 m from `nearer`: that one is named.
-            guard case .tooClose(let other, let meters)? = try await store.add(Self.pin(trip, at: Self.bairroAlto.moved(meters: 5, bearing: 90)),
-                                                                                minimumDistance: 7.62, idempotencyKey: nil) else {
+            guard
+                case .tooClose(let other, let meters)? = try await store.add(
+                    Self.pin(trip, at: Self.bairroAlto.moved(meters: 5, bearing: 90)),
+                    minimumDistance: 7.62, idempotencyKey: nil)
+            else {
                 Issue.record("a pin 4 m from another was placed")
                 return
             }
@@ -102,8 +107,9 @@ import Trips
             let noon = Self.pin(trip, at: Self.bairroAlto.moved(meters: 300, bearing: 0), visited: "2026-06-12T12:00:00Z")
             for pin in [late, morning, noon] { _ = try await store.add(pin, minimumDistance: 7.62, idempotencyKey: nil) }
             let twelfth = trip.details.zone.interval(of: LocalDate("2026-06-12")!)
-            #expect(try await store.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: twelfth, page: PageRequest()).items.map(\.id)
-                == [morning.id, noon.id])
+            #expect(
+                try await store.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: twelfth, page: PageRequest()).items.map(\.id)
+                    == [morning.id, noon.id])
             var seen: [UUID] = [], cursor: String?
             repeat {
                 let page = try await store.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: nil, page: PageRequest(size: 2, cursor: cursor))
@@ -112,10 +118,12 @@ import Trips
             } while cursor != nil
             #expect(seen == [morning.id, noon.id, late.id])
             #expect(try await store.pins(ofTrip: trip.id, owner: UUID(), visitedIn: nil, page: PageRequest()).items.isEmpty)
-            #expect(try await store.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: trip.details.zone)
-                == [LocalDate("2026-06-12")!: 2, LocalDate("2026-06-13")!: 1])
-            #expect(try await store.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: TripZone("Pacific/Honolulu")!)
-                == [LocalDate("2026-06-11")!: 1, LocalDate("2026-06-12")!: 2], "the day depends on the zone")
+            #expect(
+                try await store.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: trip.details.zone)
+                    == [LocalDate("2026-06-12")!: 2, LocalDate("2026-06-13")!: 1])
+            #expect(
+                try await store.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: TripZone("Pacific/Honolulu")!)
+                    == [LocalDate("2026-06-11")!: 1, LocalDate("2026-06-12")!: 2], "the day depends on the zone")
         }
     }
 

@@ -16,45 +16,53 @@ import Trips
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
     func lisbon() async throws -> Trip {
-        try await trips.create(TripDraft(title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2026-06-10", endDate: "2026-06-17",
-                                         timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
+        try await trips.create(
+            TripDraft(
+                title: "Lisbon", destination: Destination(name: "Lisbon"), startDate: "2026-06-10", endDate: "2026-06-17",
+                timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
     }
 
     func photo(_ meters: Double, taken: String, local: Bool = false) -> TripPhoto {
-        let photo = TripPhoto(mediaID: UUID(), capturedAt: TripFixtures.utc(taken), capturedAtIsLocal: local,
-                              point: Self.rossio.moved(meters: meters, bearing: 90))
+        let photo = TripPhoto(
+            mediaID: UUID(), capturedAt: TripFixtures.utc(taken), capturedAtIsLocal: local,
+            point: Self.rossio.moved(meters: meters, bearing: 90))
         library.add(photo, owner: owner)
         return photo
     }
 
     @Test func aSecondPinWithin25FeetIsAConflictNamingTheFirst() async throws {
         let trip = try await lisbon()
-        let first = try await pins.create(PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
-                                          idempotencyKey: nil)
+        let first = try await pins.create(
+            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         let refused = await #expect(throws: RoamError.self) {
-            _ = try await pins.create(PinDraft(title: "Café", description: "Next door", point: Self.rossio.moved(meters: 7, bearing: 0)),
-                                      trip: trip.id, owner: owner, idempotencyKey: nil)
+            _ = try await pins.create(
+                PinDraft(title: "Café", description: "Next door", point: Self.rossio.moved(meters: 7, bearing: 0)),
+                trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         #expect(refused?.reason == "PIN_TOO_CLOSE" && refused?.kind == .alreadyExists && refused?.conflictingID == first.id.lowercasedString)
         #expect(refused?.violations.map(\.field) == ["point"])
-        let apart = try await pins.create(PinDraft(title: "Café", description: "Across", point: Self.rossio.moved(meters: 8, bearing: 0)),
-                                          trip: trip.id, owner: owner, idempotencyKey: nil)
+        let apart = try await pins.create(
+            PinDraft(title: "Café", description: "Across", point: Self.rossio.moved(meters: 8, bearing: 0)),
+            trip: trip.id, owner: owner, idempotencyKey: nil)
         #expect(apart.id != first.id)
         let stranger = await #expect(throws: RoamError.self) {
-            _ = try await pins.create(PinDraft(title: "Mine", description: "Here", point: GeoPoint(latitude: 1, longitude: 1)), trip: trip.id,
-                                      owner: UUID(), idempotencyKey: nil)
+            _ = try await pins.create(
+                PinDraft(title: "Mine", description: "Here", point: GeoPoint(latitude: 1, longitude: 1)), trip: trip.id,
+                owner: UUID(), idempotencyKey: nil)
         }
         #expect(stranger?.reason == "NOT_FOUND")
     }
 
     @Test func photosWithinFiveMilesOfAPinComeNearestFirstAndOnlyFromTheTripsDays() async throws {
         let trip = try await lisbon()
-        let pin = try await pins.create(PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
-                                        idempotencyKey: nil)
+        let pin = try await pins.create(
+            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         let far = photo(8_000, taken: "2026-06-11T09:00:00Z")
         let near = photo(40, taken: "2026-06-12T09:00:00Z")
-        _ = photo(8_100, taken: "2026-06-12T09:00:00Z")   // beyond 5 miles
-        _ = photo(10, taken: "2026-06-09T12:00:00Z")      // the day before the trip
+        _ = photo(8_100, taken: "2026-06-12T09:00:00Z")  // beyond 5 miles
+        _ = photo(10, taken: "2026-06-09T12:00:00Z")  // the day before the trip
         // A camera without an offset: 23:30 on its clock of the 17th is still the trip's last day.
         let lateLocal = photo(20, taken: "2026-06-17T23:30:00Z", local: true)
         let found = try await pins.photos(near: pin.id, inTrip: trip.id, owner: owner, limit: 10)
@@ -66,8 +74,9 @@ import Trips
 
     @Test func aPinsCoverIsTheChosenPhotoElseTheNearestAndNothingWhenMediaIsDown() async throws {
         let trip = try await lisbon()
-        let pin = try await pins.create(PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
-                                        idempotencyKey: nil)
+        let pin = try await pins.create(
+            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         #expect(await pins.covers(of: [pin], trip: trip)[pin.id] == nil)
         let nearest = photo(30, taken: "2026-06-12T09:00:00Z")
         _ = photo(300, taken: "2026-06-12T09:05:00Z")
@@ -80,8 +89,9 @@ import Trips
         #expect(media.subjects(of: chosen) == [subject])
         // Someone else's photo cannot be a cover, and the refusal changes nothing.
         let notMine = media.upload(for: UUID())
-        #expect(await errorReason { _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(notMine)), owner: owner) }
-            == "MEDIA_NOT_YOURS")
+        #expect(
+            await errorReason { _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(notMine)), owner: owner) }
+                == "MEDIA_NOT_YOURS")
         #expect(try await pins.pin(pin.id, inTrip: trip.id, owner: owner).details.coverMediaID == chosen)
         library.failing.withLock { $0 = true }
         let uncovered = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(nil)), owner: owner)
@@ -93,19 +103,25 @@ import Trips
 
     @Test func theDaysRouteIsItsPinsByVisitTimeElseItsGeotaggedPhotos() async throws {
         let trip = try await lisbon()
-        let evening = try await pins.create(PinDraft(title: "Dinner", description: "Fish", point: Self.rossio.moved(meters: 900, bearing: 0),
-                                                     visitedAt: TripFixtures.utc("2026-06-12T19:00:00Z")), trip: trip.id, owner: owner,
-                                            idempotencyKey: nil)
-        let morning = try await pins.create(PinDraft(title: "Coffee", description: "Bica", point: Self.rossio,
-                                                     visitedAt: TripFixtures.utc("2026-06-12T08:00:00Z")), trip: trip.id, owner: owner,
-                                            idempotencyKey: nil)
+        let evening = try await pins.create(
+            PinDraft(
+                title: "Dinner", description: "Fish", point: Self.rossio.moved(meters: 900, bearing: 0),
+                visitedAt: TripFixtures.utc("2026-06-12T19:00:00Z")), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
+        let morning = try await pins.create(
+            PinDraft(
+                title: "Coffee", description: "Bica", point: Self.rossio,
+                visitedAt: TripFixtures.utc("2026-06-12T08:00:00Z")), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
         let day = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-12")!, owner: owner)
         #expect(day.source == .pins && day.stops.map(\.pinID) == [morning.id, evening.id])
         let later = photo(500, taken: "2026-06-13T15:00:00Z"), earlier = photo(100, taken: "2026-06-13T09:00:00Z")
         let next = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-13")!, owner: owner)
         #expect(next.source == .photos && next.stops.map(\.mediaID) == [earlier.mediaID, later.mediaID])
         #expect(try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-14")!, owner: owner).source == .none)
-        #expect(await errorReason { _ = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-18")!, owner: owner) } == "NOT_FOUND", "no such day, as for its photos")
+        #expect(
+            await errorReason { _ = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-18")!, owner: owner) } == "NOT_FOUND",
+            "no such day, as for its photos")
         #expect(try await pins.pinCounts(of: trip) == [LocalDate("2026-06-12")!: 2])
     }
 }

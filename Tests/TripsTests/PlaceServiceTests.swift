@@ -12,13 +12,18 @@ import Trips
     static let lisbon = GeoPoint(latitude: 38.71, longitude: -9.14)
 
     @Test func importsAreCheckedFieldByFieldAndNothingOfABadBatchIsStored() async throws {
-        let good = PlaceImport(sourceID: "node/1", name: "Café A Brasileira", category: "Cafe", point: Self.lisbon, rating: 4.2, ratingCount: 300,
-                               priceLevel: 1, website: "https://abrasileira.pt", openingHours: "Mo-Su 08:00-02:00")
-        let bad = PlaceImport(sourceID: " ", name: "", category: "spaceport", point: GeoPoint(latitude: 0, longitude: 200), rating: 6,
-                              priceLevel: 7, website: "javascript:alert(1)")
-        #expect(await errorFields { _ = try await places.importPlaces([good, bad]) }
-            == ["places[1].source_id", "places[1].name", "places[1].category", "places[1].point.longitude", "places[1].rating",
-                "places[1].price_level", "places[1].website"])
+        let good = PlaceImport(
+            sourceID: "node/1", name: "Café A Brasileira", category: "Cafe", point: Self.lisbon, rating: 4.2, ratingCount: 300,
+            priceLevel: 1, website: "https://abrasileira.pt", openingHours: "Mo-Su 08:00-02:00")
+        let bad = PlaceImport(
+            sourceID: " ", name: "", category: "spaceport", point: GeoPoint(latitude: 0, longitude: 200), rating: 6,
+            priceLevel: 7, website: "javascript:alert(1)")
+        #expect(
+            await errorFields { _ = try await places.importPlaces([good, bad]) }
+                == [
+                    "places[1].source_id", "places[1].name", "places[1].category", "places[1].point.longitude", "places[1].rating",
+                    "places[1].price_level", "places[1].website",
+                ])
         #expect(try await store.places(matching: PlaceQuery(near: Self.lisbon), limit: 10).isEmpty)
         #expect(try await places.importPlaces([good]) == 1)
         #expect(try await places.importPlaces([good]) == 0, "the same source id again updates")
@@ -39,16 +44,17 @@ import Trips
         let tokyo = try await places.find(PlaceQuery(near: Self.lisbon), openIn: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(Set(tokyo.map(\.place.details.name)) == ["Dinner", "Always"])
         #expect(try await places.find(PlaceQuery(near: Self.lisbon), openIn: nil).count == 5)
-        #expect(await errorFields { _ = try await places.find(PlaceQuery(near: Self.lisbon, withinMeters: 0, limit: 0), openIn: nil) }
-            == ["within_meters", "limit"])
+        #expect(
+            await errorFields { _ = try await places.find(PlaceQuery(near: Self.lisbon, withinMeters: 0, limit: 0), openIn: nil) }
+                == ["within_meters", "limit"])
     }
 
     @Test func openingHoursCoverTheCommonForms() {
         let zone = TimeZone(identifier: "UTC")!
         let hours = OpeningHours("Mo-Fr 09:00-12:00,13:00-18:00; Sa 10:00-14:00; Su off")!
-        #expect(hours.isOpen(at: TripFixtures.utc("2026-06-10T10:00:00Z"), in: zone))   // Wednesday
+        #expect(hours.isOpen(at: TripFixtures.utc("2026-06-10T10:00:00Z"), in: zone))  // Wednesday
         #expect(!hours.isOpen(at: TripFixtures.utc("2026-06-10T12:30:00Z"), in: zone))
-        #expect(hours.isOpen(at: TripFixtures.utc("2026-06-13T13:59:00Z"), in: zone))   // Saturday
+        #expect(hours.isOpen(at: TripFixtures.utc("2026-06-13T13:59:00Z"), in: zone))  // Saturday
         #expect(!hours.isOpen(at: TripFixtures.utc("2026-06-14T11:00:00Z"), in: zone))  // Sunday
         // Sunday night into Monday morning wraps the week.
         #expect(OpeningHours("Su 22:00-03:00")!.isOpen(at: TripFixtures.utc("2026-06-15T01:00:00Z"), in: zone))
@@ -57,7 +63,9 @@ import Trips
     }
 
     @Test func usersRateOnceEachAndMayChangeTheirMind() async throws {
-        _ = try await places.importPlaces([PlaceImport(sourceID: "m", name: "Museu", category: "museum", point: Self.lisbon, rating: 4, ratingCount: 1)])
+        _ = try await places.importPlaces([
+            PlaceImport(sourceID: "m", name: "Museu", category: "museum", point: Self.lisbon, rating: 4, ratingCount: 1)
+        ])
         let museum = try #require(try await places.find(PlaceQuery(near: Self.lisbon), openIn: nil).first?.place)
         let (ana, bo) = (UUID(), UUID())
         _ = try await places.rate(museum.id, stars: 5, by: ana)

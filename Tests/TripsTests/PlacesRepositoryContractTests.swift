@@ -8,10 +8,15 @@ import Trips
 /// What both places stores do, run against each (seed TC-7/TC-8: sort by rating and by price, both
 /// ways). Each test loads its own places in a spot of the map no other test uses.
 @Suite struct PlacesRepositoryContractTests {
-    static func place(_ name: String, _ category: PlaceCategory = .restaurant, at point: GeoPoint, price: Int? = nil, rating: Double = 0,
-                      count: Int = 0, source: String = UUID().uuidString) -> (details: PlaceDetails, rating: Double, ratingCount: Int) {
-        (PlaceDetails(sourceID: source, name: name, category: category, point: point, priceLevel: price, address: "Rua 1",
-                      openingHours: "Mo-Su 09:00-18:00"), rating, count)
+    static func place(
+        _ name: String, _ category: PlaceCategory = .restaurant, at point: GeoPoint, price: Int? = nil, rating: Double = 0,
+        count: Int = 0, source: String = UUID().uuidString
+    ) -> (details: PlaceDetails, rating: Double, ratingCount: Int) {
+        (
+            PlaceDetails(
+                sourceID: source, name: name, category: category, point: point, priceLevel: price, address: "Rua 1",
+                openingHours: "Mo-Su 09:00-18:00"), rating, count
+        )
     }
 
     /// A spot of its own for each test run.
@@ -35,10 +40,13 @@ import Trips
                 try await store.places(matching: query, limit: 20).map(\.place.details.name)
             }
             #expect(try await names(PlaceQuery(near: center)) == ["Cervejaria", "Tasca do Chico", "Taberna Real", "Tapas Bar"])
-            #expect(try await names(PlaceQuery(near: center, order: .ratingAscending)) == ["Tapas Bar", "Taberna Real", "Tasca do Chico", "Cervejaria"])
-            #expect(try await names(PlaceQuery(near: center, order: .priceAscending)) == ["Tasca do Chico", "Tapas Bar", "Taberna Real", "Cervejaria"],
-                    "a place without a price goes last")
-            #expect(try await names(PlaceQuery(near: center, order: .priceDescending)) == ["Taberna Real", "Tapas Bar", "Tasca do Chico", "Cervejaria"])
+            #expect(
+                try await names(PlaceQuery(near: center, order: .ratingAscending)) == ["Tapas Bar", "Taberna Real", "Tasca do Chico", "Cervejaria"])
+            #expect(
+                try await names(PlaceQuery(near: center, order: .priceAscending)) == ["Tasca do Chico", "Tapas Bar", "Taberna Real", "Cervejaria"],
+                "a place without a price goes last")
+            #expect(
+                try await names(PlaceQuery(near: center, order: .priceDescending)) == ["Taberna Real", "Tapas Bar", "Tasca do Chico", "Cervejaria"])
             #expect(try await names(PlaceQuery(near: center, order: .distance)) == ["Tasca do Chico", "Taberna Real", "Tapas Bar", "Cervejaria"])
             #expect(try await names(PlaceQuery(near: center, category: .bar)) == ["Tapas Bar"])
             #expect(try await names(PlaceQuery(near: center, namePrefix: "ta")) == ["Tasca do Chico", "Taberna Real", "Tapas Bar"])
@@ -75,13 +83,15 @@ import Trips
             let center = Self.spot()
             let source = "node/\(UUID().uuidString)"
             #expect(try await store.importPlaces([Self.place("Miradouro", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 1)
-            #expect(try await store.importPlaces([Self.place("Miradouro da Graça", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 0)
+            #expect(
+                try await store.importPlaces([Self.place("Miradouro da Graça", .viewpoint, at: center, rating: 4, count: 2, source: source)]) == 0)
             // The same place twice in one batch: the later row wins (PostgreSQL refuses to update a row twice in one statement).
             let twice = "node/\(UUID().uuidString)"
-            #expect(try await PlaceService(places: store).importPlaces([
-                PlaceImport(sourceID: twice, name: "First", category: "park", point: center.moved(meters: 20, bearing: 0)),
-                PlaceImport(sourceID: twice, name: "Second", category: "park", point: center.moved(meters: 20, bearing: 0)),
-            ]) == 1)
+            #expect(
+                try await PlaceService(places: store).importPlaces([
+                    PlaceImport(sourceID: twice, name: "First", category: "park", point: center.moved(meters: 20, bearing: 0)),
+                    PlaceImport(sourceID: twice, name: "Second", category: "park", point: center.moved(meters: 20, bearing: 0)),
+                ]) == 1)
             #expect(try await store.places(matching: PlaceQuery(near: center, category: .park), limit: 5).map(\.place.details.name) == ["Second"])
             let place = try #require(try await store.places(matching: PlaceQuery(near: center, category: .viewpoint), limit: 5).first?.place)
             #expect(place.details.name == "Miradouro da Graça" && place.details.address == "Rua 1" && place.details.priceLevel == nil)
@@ -115,9 +125,12 @@ import Trips
             let (ana, bo) = (UUID(), UUID())
             _ = try await store.importPlaces([Self.place("Catalog cafe", .cafe, at: center.moved(meters: 50, bearing: 0), rating: 4, count: 3)])
             let id = UUID.v7()
-            let flat = Place(id: id, details: PlaceDetails(sourceID: Place.ownSourceID(id), name: "Joana's flat", category: .other,
-                                                           point: center.moved(meters: 80, bearing: 90), address: "Rua das Flores 3"),
-                             sourceRating: 0, sourceRatingCount: 0, ownerID: ana)
+            let flat = Place(
+                id: id,
+                details: PlaceDetails(
+                    sourceID: Place.ownSourceID(id), name: "Joana's flat", category: .other,
+                    point: center.moved(meters: 80, bearing: 90), address: "Rua das Flores 3"),
+                sourceRating: 0, sourceRatingCount: 0, ownerID: ana)
             #expect(try await store.addOwnPlace(flat, idempotencyKey: "flat-1") == flat)
             let retried = Place(id: UUID.v7(), details: flat.details, sourceRating: 0, sourceRatingCount: 0, ownerID: ana)
             #expect(try await store.addOwnPlace(retried, idempotencyKey: "flat-1").id == id, "the key answers the first place")
@@ -131,7 +144,10 @@ import Trips
 
             let anasTrip = try await store.create(TripFixtures.trip(owner: ana, "2026-06-10", "2026-06-12"), idempotencyKey: nil)
             let bosTrip = try await store.create(TripFixtures.trip(owner: bo, "2026-06-10", "2026-06-12"), idempotencyKey: nil)
-            if case .saved? = try await store.save(id, toTrip: anasTrip.id, owner: ana, at: Date()) {} else { Issue.record("Ana saves her own place") }
+            if case .saved? = try await store.save(id, toTrip: anasTrip.id, owner: ana, at: Date()) {
+            } else {
+                Issue.record("Ana saves her own place")
+            }
             #expect(try await store.save(id, toTrip: bosTrip.id, owner: bo, at: Date()) == nil, "Bo cannot save Ana's place")
 
             #expect(try await !store.deleteOwnPlace(id, owner: bo))
@@ -143,9 +159,13 @@ import Trips
             #expect(try await !store.deleteOwnPlace(catalogPlace.id, owner: ana), "the catalog's are nobody's to delete")
 
             let anotherID = UUID.v7()
-            _ = try await store.addOwnPlace(Place(id: anotherID, details: PlaceDetails(sourceID: Place.ownSourceID(anotherID), name: "Bench",
-                                                                                        category: .park, point: center), sourceRating: 0, sourceRatingCount: 0,
-                                                  ownerID: ana), idempotencyKey: nil)
+            _ = try await store.addOwnPlace(
+                Place(
+                    id: anotherID,
+                    details: PlaceDetails(
+                        sourceID: Place.ownSourceID(anotherID), name: "Bench",
+                        category: .park, point: center), sourceRating: 0, sourceRatingCount: 0,
+                    ownerID: ana), idempotencyKey: nil)
             #expect(try await store.deleteOwnPlaces(of: ana) == 1)
             #expect(try await names(for: ana) == ["Catalog cafe"])
         }

@@ -67,7 +67,8 @@ import Trips
             let payload = """
                 {"kind":"trip_starting","owner":"\(probe)","trip":"\(UUID())","title":"Probe","date":"2026-05-05","due":1778000000,"sent":1778000000}
                 """
-            _ = try await client.query("SELECT pg_notify(\(PostgresTripStore.remindersChannel), \(payload))::text", logger: Logger(label: "test")).collect()
+            _ = try await client.query("SELECT pg_notify(\(PostgresTripStore.remindersChannel), \(payload))::text", logger: Logger(label: "test"))
+                .collect()
             if try await heard.asyncAllSatisfy({ try await $0.settle(at: 1).count == 1 }) { return }
         }
         Issue.record("the listeners never heard a reminder")
@@ -114,7 +115,8 @@ import Trips
                 #expect(try await sentByFirst + sentBySecond == 1)
                 for received in [onFirst, onSecond] {
                     let heard = try await received.settle(at: 1).compactMap(\.reminder)
-                    #expect(heard.map(\.kind) == [.daily] && heard.first?.date == LocalDate("2026-06-10") && heard.first?.minuteOfDay == 21 * 60 + 30
+                    #expect(
+                        heard.map(\.kind) == [.daily] && heard.first?.date == LocalDate("2026-06-10") && heard.first?.minuteOfDay == 21 * 60 + 30
                             && heard.first?.dueAt == Self.clock("2026-06-10T20:30:00Z"), "\(heard)")
                 }
                 #expect(try await replicas[0].worker.sendDue() + replicas[1].worker.sendDue() == 0)

@@ -34,8 +34,9 @@ import Trips
 
     static func item(of trip: Trip, place: UUID, _ date: String, _ minute: Int?, made: String = "2026-05-02T00:00:00Z") -> ItineraryItem {
         let plan = ItineraryPlan(date: LocalDate(date)!, minuteOfDay: minute)
-        return ItineraryItem(id: .v7(), tripID: trip.id, ownerID: trip.ownerID, placeID: place, plan: plan,
-                             remindAt: plan.instants(in: trip.details.zone).remindAt, createdAt: utc(made))
+        return ItineraryItem(
+            id: .v7(), tripID: trip.id, ownerID: trip.ownerID, placeID: place, plan: plan,
+            remindAt: plan.instants(in: trip.details.zone).remindAt, createdAt: utc(made))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -46,8 +47,12 @@ import Trips
             let due = Self.utc("2026-06-08T23:00:00Z")
             #expect(try await store.claimDueReminders(at: due.addingTimeInterval(-1), limit: 10).isEmpty)
             let claimed = try await store.claimDueReminders(at: due.addingTimeInterval(30), limit: 10)
-            #expect(claimed == [Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: trip.id, title: "Trip 2026-06-10",
-                                         date: LocalDate("2026-06-10")!, dueAt: due, sentAt: due.addingTimeInterval(30))])
+            #expect(
+                claimed == [
+                    Reminder(
+                        kind: .tripStarting, ownerID: trip.ownerID, tripID: trip.id, title: "Trip 2026-06-10",
+                        date: LocalDate("2026-06-10")!, dueAt: due, sentAt: due.addingTimeInterval(30))
+                ])
             #expect(try await store.claimDueReminders(at: due.addingTimeInterval(60), limit: 10).isEmpty, "sent once")
 
             // A trip made less than a day before it starts is not reminded of its start.
@@ -60,19 +65,27 @@ import Trips
     func anItineraryReminderNamesItsPlaceAndComesOnceAtItsTime(_ kind: StoreKind) async throws {
         try await Self.withOwnStore(kind) { store in
             let trip = try await store.create(Self.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
-            _ = try await PlaceService(places: store).importPlaces([PlaceImport(sourceID: "n/1", name: "Tasca do Chico", category: "restaurant",
-                                                                                point: GeoPoint(latitude: 38.71, longitude: -9.14))])
-            let place = try #require(try await store.places(matching: PlaceQuery(near: GeoPoint(latitude: 38.71, longitude: -9.14)), limit: 1)
-                .first?.place.id)
+            _ = try await PlaceService(places: store).importPlaces([
+                PlaceImport(
+                    sourceID: "n/1", name: "Tasca do Chico", category: "restaurant",
+                    point: GeoPoint(latitude: 38.71, longitude: -9.14))
+            ])
+            let place = try #require(
+                try await store.places(matching: PlaceQuery(near: GeoPoint(latitude: 38.71, longitude: -9.14)), limit: 1)
+                    .first?.place.id)
             _ = try await store.claimDueReminders(at: Self.utc("2026-06-09T00:00:00Z"), limit: 10)
             let dinner = try #require(try await store.addItem(Self.item(of: trip, place: place, "2026-06-12", 20 * 60)))
             let morning = try #require(try await store.addItem(Self.item(of: trip, place: place, "2026-06-13", nil)))
             // An hour before 20:00 in Lisbon's summer time; 09:00 local without a time.
             #expect(try await store.claimDueReminders(at: Self.utc("2026-06-12T17:59:59Z"), limit: 10).isEmpty)
             let first = try await store.claimDueReminders(at: Self.utc("2026-06-12T18:00:00Z"), limit: 10)
-            #expect(first == [Reminder(kind: .itinerary, ownerID: trip.ownerID, tripID: trip.id, itemID: dinner.id, placeID: place,
-                                       title: "Tasca do Chico", date: LocalDate("2026-06-12")!, minuteOfDay: 20 * 60,
-                                       dueAt: Self.utc("2026-06-12T18:00:00Z"), sentAt: Self.utc("2026-06-12T18:00:00Z"))])
+            #expect(
+                first == [
+                    Reminder(
+                        kind: .itinerary, ownerID: trip.ownerID, tripID: trip.id, itemID: dinner.id, placeID: place,
+                        title: "Tasca do Chico", date: LocalDate("2026-06-12")!, minuteOfDay: 20 * 60,
+                        dueAt: Self.utc("2026-06-12T18:00:00Z"), sentAt: Self.utc("2026-06-12T18:00:00Z"))
+                ])
             let second = try await store.claimDueReminders(at: Self.utc("2026-06-14T00:00:00Z"), limit: 10)
             #expect(second.map(\.itemID) == [morning.id] && second.first?.dueAt == Self.utc("2026-06-13T08:00:00Z"))
             #expect(try await store.claimDueReminders(at: Self.utc("2026-06-20T00:00:00Z"), limit: 10).isEmpty)
@@ -131,12 +144,15 @@ import Trips
             let subjects = all.map(\.subjectID)
             #expect(subjects == subjects.sorted { $0.uuidString < $1.uuidString } && Set(subjects).count == 4, "one instant, ordered by subject")
             // After the second: the third and fourth, once each; after the fourth, or after the instant itself: none.
-            #expect(try await store.sentReminders(of: owner, after: sentAt, subject: subjects[1], limit: 10).map(\.subjectID) == Array(subjects[2...]))
+            #expect(
+                try await store.sentReminders(of: owner, after: sentAt, subject: subjects[1], limit: 10).map(\.subjectID) == Array(subjects[2...]))
             #expect(try await store.sentReminders(of: owner, after: sentAt, subject: subjects[3], limit: 10).isEmpty)
             #expect(try await store.sentReminders(of: owner, after: sentAt, subject: nil, limit: 10).isEmpty)
             // A cursor that has been through a Double (as a stream's id is) stands at the same microsecond.
             let roundTripped = Date(timeIntervalSince1970: Double(sentAt.microsecondsSince1970) / 1_000_000)
-            #expect(try await store.sentReminders(of: owner, after: roundTripped, subject: subjects[0], limit: 10).map(\.subjectID) == Array(subjects[1...]))
+            #expect(
+                try await store.sentReminders(of: owner, after: roundTripped, subject: subjects[0], limit: 10).map(\.subjectID)
+                    == Array(subjects[1...]))
         }
     }
 
@@ -157,8 +173,9 @@ import Trips
             #expect(later.map(\.subjectID) == [dinner.id], "strictly after")
             #expect(try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 1).count == 1)
             #expect(try await store.sentReminders(of: trip.ownerID, after: Date(timeIntervalSince1970: 1e15), limit: 10).isEmpty)
-            #expect(try await store.sentReminders(of: someoneElses.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10).map(\.subjectID)
-                == [someoneElses.id])
+            #expect(
+                try await store.sentReminders(of: someoneElses.ownerID, after: Self.utc("2026-06-01T00:00:00Z"), limit: 10).map(\.subjectID)
+                    == [someoneElses.id])
             // Moved into the future, it is due again and no longer counts as sent.
             var moved = trip.details
             moved.zone = TripZone("Asia/Tokyo")!
@@ -208,18 +225,23 @@ import Trips
                 try await store.claimDueReminders(at: Self.utc(time), limit: 10).filter { $0.kind == .daily }
             }
             #expect(try await daily(at: "2026-06-11T18:59:59Z").isEmpty)
-            #expect(try await daily(at: "2026-06-11T19:00:30Z") == [
-                Reminder(kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: LocalDate("2026-06-11")!,
-                         minuteOfDay: evening, dueAt: Self.utc("2026-06-11T19:00:00Z"), sentAt: Self.utc("2026-06-11T19:00:30Z")),
-            ])
+            #expect(
+                try await daily(at: "2026-06-11T19:00:30Z") == [
+                    Reminder(
+                        kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: LocalDate("2026-06-11")!,
+                        minuteOfDay: evening, dueAt: Self.utc("2026-06-11T19:00:00Z"), sentAt: Self.utc("2026-06-11T19:00:30Z"))
+                ])
             #expect(try await daily(at: "2026-06-11T19:01:00Z").isEmpty, "once")
             #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID)?.next?.date == LocalDate("2026-06-12"), "moved on")
             // Away for a day: the last day's comes once, and nothing after the trip.
             #expect(try await daily(at: "2026-06-13T08:00:00Z").map(\.date) == [LocalDate("2026-06-12")!])
             #expect(try await store.dailyReminder(trip: trip.id, owner: trip.ownerID)?.next == nil)
-            let replayed = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-11T00:00:00Z"), limit: 10).filter { $0.kind == .daily }
-            #expect(replayed.map(\.date) == [LocalDate("2026-06-12")!] && replayed.first?.sentAt == Self.utc("2026-06-13T08:00:00Z"),
-                    "the latest one sent is replayed")
+            let replayed = try await store.sentReminders(of: trip.ownerID, after: Self.utc("2026-06-11T00:00:00Z"), limit: 10).filter {
+                $0.kind == .daily
+            }
+            #expect(
+                replayed.map(\.date) == [LocalDate("2026-06-12")!] && replayed.first?.sentAt == Self.utc("2026-06-13T08:00:00Z"),
+                "the latest one sent is replayed")
 
             // The trip moves to later days: so does its reminder.
             var later = trip.details

@@ -13,8 +13,10 @@ import Trips
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
             let center = PlacesRepositoryContractTests.spot()
-            _ = try await store.importPlaces([PlacesRepositoryContractTests.place("Museu", .museum, at: center),
-                                              PlacesRepositoryContractTests.place("Jardim", .park, at: center.moved(meters: 50, bearing: 0))])
+            _ = try await store.importPlaces([
+                PlacesRepositoryContractTests.place("Museu", .museum, at: center),
+                PlacesRepositoryContractTests.place("Jardim", .park, at: center.moved(meters: 50, bearing: 0)),
+            ])
             let found = try await store.places(matching: PlaceQuery(near: center, order: .distance), limit: 2).map(\.place)
             let (museum, garden) = (found[0], found[1])
             let first = Date(timeIntervalSince1970: 1_790_000_000)

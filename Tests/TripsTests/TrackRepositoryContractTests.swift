@@ -12,11 +12,14 @@ import Trips
     static let alfama = GeoPoint(latitude: 38.7118, longitude: -9.1300)
 
     /// A walk east: `count` points `meters` apart, `seconds` apart, from `origin` at `from`.
-    static func walk(_ count: Int, from: Date = start, origin: GeoPoint = alfama, meters: Double = 10, seconds: Double = 30,
-                     bearing: Double = 90) -> [TrackPoint] {
+    static func walk(
+        _ count: Int, from: Date = start, origin: GeoPoint = alfama, meters: Double = 10, seconds: Double = 30,
+        bearing: Double = 90
+    ) -> [TrackPoint] {
         (0..<count).map { index in
-            TrackPoint(at: from.addingTimeInterval(Double(index) * seconds), point: origin.moved(meters: Double(index) * meters, bearing: bearing),
-                       accuracyMeters: 5)
+            TrackPoint(
+                at: from.addingTimeInterval(Double(index) * seconds), point: origin.moved(meters: Double(index) * meters, bearing: bearing),
+                accuracyMeters: 5)
         }
     }
 
@@ -42,13 +45,16 @@ import Trips
     func aDaysTrackIsCutAtGapsOverTenMinutesAndJumpsOverOneKilometreAndMeasured(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
-            let morning = Self.walk(5)                                                         // 40 m in 2 minutes
-            let afterCoffee = Self.walk(3, from: Self.start.addingTimeInterval(120 + 9 * 60),   // 9 minutes later: same segment
-                                        origin: Self.alfama.moved(meters: 60, bearing: 90))
-            let afterLunch = Self.walk(3, from: Self.start.addingTimeInterval(3_600),          // an hour later: a new one
-                                       origin: Self.alfama.moved(meters: 200, bearing: 90))
-            let afterTrain = Self.walk(2, from: Self.start.addingTimeInterval(3_600 + 120),    // 2 minutes and 5 km later: a new one
-                                       origin: Self.alfama.moved(meters: 5_000, bearing: 0))
+            let morning = Self.walk(5)  // 40 m in 2 minutes
+            let afterCoffee = Self.walk(
+                3, from: Self.start.addingTimeInterval(120 + 9 * 60),  // 9 minutes later: same segment
+                origin: Self.alfama.moved(meters: 60, bearing: 90))
+            let afterLunch = Self.walk(
+                3, from: Self.start.addingTimeInterval(3_600),  // an hour later: a new one
+                origin: Self.alfama.moved(meters: 200, bearing: 90))
+            let afterTrain = Self.walk(
+                2, from: Self.start.addingTimeInterval(3_600 + 120),  // 2 minutes and 5 km later: a new one
+                origin: Self.alfama.moved(meters: 5_000, bearing: 0))
             let nextDay = Self.walk(2, from: TripFixtures.utc("2026-06-13T09:00:00Z"))
             _ = try await store.addTrackPoints(morning + afterCoffee + afterLunch + afterTrain + nextDay, trip: trip.id, owner: trip.ownerID)
             let day = trip.details.zone.interval(of: LocalDate("2026-06-12")!)
@@ -67,8 +73,9 @@ import Trips
             // 50 points east in a straight line, then 50 points north: one corner.
             let east = Self.walk(50, meters: 5, seconds: 10)
             let corner = east.last!
-            let north = Self.walk(50, from: corner.at.addingTimeInterval(10), origin: corner.point.moved(meters: 5, bearing: 0), meters: 5,
-                                  seconds: 10, bearing: 0)
+            let north = Self.walk(
+                50, from: corner.at.addingTimeInterval(10), origin: corner.point.moved(meters: 5, bearing: 0), meters: 5,
+                seconds: 10, bearing: 0)
             _ = try await store.addTrackPoints(east + north, trip: trip.id, owner: trip.ownerID)
             let simplified = try await store.track(ofTrip: trip.id, owner: trip.ownerID, in: nil, toleranceMeters: 2)
             #expect(simplified.recordedPoints == 100 && simplified.segments.count == 1)

@@ -14,8 +14,10 @@ import Trips
     var tracks: TrackService { TrackService(trips: trips, tracks: store, photos: library, positions: library) }
 
     func lisbon() async throws -> Trip {
-        try await trips.create(TripDraft(title: "Lisbon & <Porto>", destination: Destination(name: "Lisbon"), startDate: "2026-06-10",
-                                         endDate: "2026-06-17", timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
+        try await trips.create(
+            TripDraft(
+                title: "Lisbon & <Porto>", destination: Destination(name: "Lisbon"), startDate: "2026-06-10",
+                endDate: "2026-06-17", timeZone: "Europe/Lisbon", homeCurrency: "EUR"), owner: owner, idempotencyKey: nil)
     }
 
     @Test func pointsAreRefusedUntilTrackingIsOnAndThenCheckedOneByOne() async throws {
@@ -32,13 +34,15 @@ import Trips
         // 23:30 UTC on the 17th is the 18th in Lisbon, after the trip; and a point off the globe.
         let late = TrackPoint(at: TripFixtures.utc("2026-06-17T23:30:00Z"), point: walk[0].point, accuracyMeters: 5)
         let off = TrackPoint(at: walk[0].at.addingTimeInterval(5), point: GeoPoint(latitude: 95, longitude: 0), accuracyMeters: -1)
-        #expect(await errorFields { _ = try await tracks.record([walk[0], late, off], trip: trip.id, owner: owner) }
-            == ["points[1].at", "points[2].latitude", "points[2].accuracy_meters"])
+        #expect(
+            await errorFields { _ = try await tracks.record([walk[0], late, off], trip: trip.id, owner: owner) }
+                == ["points[1].at", "points[2].latitude", "points[2].accuracy_meters"])
         #expect(await errorFields { _ = try await tracks.record([], trip: trip.id, owner: owner) } == ["points"])
         let tooMany = TrackRepositoryContractTests.walk(1_001, meters: 0.1, seconds: 1)
         #expect(await errorFields { _ = try await tracks.record(tooMany, trip: trip.id, owner: owner) } == ["points"])
-        #expect(try await tracks.track(ofTrip: trip.id, on: LocalDate("2026-06-12")!, toleranceMeters: nil, owner: owner).recordedPoints == 3,
-                "a refused batch stores nothing")
+        #expect(
+            try await tracks.track(ofTrip: trip.id, on: LocalDate("2026-06-12")!, toleranceMeters: nil, owner: owner).recordedPoints == 3,
+            "a refused batch stores nothing")
         #expect(try await tracks.setTracking(false, trip: trip.id, owner: owner).tracking == false)
         #expect(await errorReason { _ = try await tracks.record(walk, trip: trip.id, owner: owner) } == "TRACKING_OFF")
     }
@@ -59,15 +63,19 @@ import Trips
         let whole = try await tracks.gpx(ofTrip: trip.id, on: nil, owner: owner)
         #expect(whole.components(separatedBy: "<trkpt ").count - 1 == 7)
         #expect(await errorFields { _ = try await tracks.gpx(ofTrip: trip.id, on: LocalDate("2026-07-01")!, owner: owner) } == ["date"])
-        #expect(await errorFields { _ = try await tracks.track(ofTrip: trip.id, on: LocalDate("2026-06-12")!, toleranceMeters: 1_001, owner: owner) }
-            == ["tolerance_meters"])
+        #expect(
+            await errorFields { _ = try await tracks.track(ofTrip: trip.id, on: LocalDate("2026-06-12")!, toleranceMeters: 1_001, owner: owner) }
+                == ["tolerance_meters"])
     }
 
     @Test func aDayWithATrackIsDrawnFromItWithItsPinsAsStops() async throws {
         let trip = try await lisbon()
-        let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
-        let pin = try await pins.create(PinDraft(title: "Miradouro", description: "View", point: TrackRepositoryContractTests.alfama,
-                                                 visitedAt: TripFixtures.utc("2026-06-12T08:01:00Z")), trip: trip.id, owner: owner, idempotencyKey: nil)
+        let pins = PinService(
+            trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
+        let pin = try await pins.create(
+            PinDraft(
+                title: "Miradouro", description: "View", point: TrackRepositoryContractTests.alfama,
+                visitedAt: TripFixtures.utc("2026-06-12T08:01:00Z")), trip: trip.id, owner: owner, idempotencyKey: nil)
         _ = try await tracks.setTracking(true, trip: trip.id, owner: owner)
         _ = try await tracks.record(TrackRepositoryContractTests.walk(20), trip: trip.id, owner: owner)
         let route = try await pins.route(ofTrip: trip.id, on: LocalDate("2026-06-12")!, owner: owner)
@@ -83,7 +91,8 @@ import Trips
         let walk = TrackRepositoryContractTests.walk(21)
         func photo(_ offset: TimeInterval, point: GeoPoint? = nil, wallClock: Bool = false) -> TripPhoto {
             // A wall-clock time reads Lisbon's local time as if it were UTC (an hour ahead in June).
-            TripPhoto(mediaID: UUID(), capturedAt: start.addingTimeInterval(offset + (wallClock ? 3_600 : 0)), capturedAtIsLocal: wallClock, point: point)
+            TripPhoto(
+                mediaID: UUID(), capturedAt: start.addingTimeInterval(offset + (wallClock ? 3_600 : 0)), capturedAtIsLocal: wallClock, point: point)
         }
         let between = photo(45), wallClock = photo(90, wallClock: true), early = photo(-240), tooEarly = photo(-301)
         let located = photo(60, point: GeoPoint(latitude: 1, longitude: 1))
@@ -91,8 +100,9 @@ import Trips
 
         let recorded = try await tracks.record(walk, trip: trip.id, owner: owner)
         #expect(recorded.photosLocated == 3)
-        let positions = try await library.photos(of: owner, takenIn: start.addingTimeInterval(-3_600)..<start.addingTimeInterval(3_600), near: nil,
-                                                 within: nil, limit: 10)
+        let positions = try await library.photos(
+            of: owner, takenIn: start.addingTimeInterval(-3_600)..<start.addingTimeInterval(3_600), near: nil,
+            within: nil, limit: 10)
         func position(of photo: TripPhoto) -> GeoPoint? { positions.first { $0.mediaID == photo.mediaID }?.point }
         // 45 s is halfway between the points at 30 s and 60 s: 15 m along.
         let expected = TrackRepositoryContractTests.alfama.moved(meters: 15, bearing: 90)

@@ -75,14 +75,18 @@ import Trips
         for year in [1, 1600, 1700, 1900, 2000, 2024, 2026, 2100, 9999] {
             for month in 0...13 {
                 for day in 0...32 {
-                    let real = calendar.date(from: DateComponents(year: year, month: month, day: day))
-                        .map { calendar.dateComponents([.year, .month, .day], from: $0) == DateComponents(year: year, month: month, day: day) } ?? false
+                    let real =
+                        calendar.date(from: DateComponents(year: year, month: month, day: day))
+                        .map { calendar.dateComponents([.year, .month, .day], from: $0) == DateComponents(year: year, month: month, day: day) }
+                        ?? false
                     #expect((LocalDate(year: year, month: month, day: day) != nil) == real, "\(year)-\(month)-\(day)")
                 }
             }
         }
-        for text in ["2026-7-14", "2026-07-4", "20260714", "2026/07/14", " 2026-07-14", "2026-07-14 ", "+026-07-14", "2026-0a-14",
-                     "\u{FF12}\u{FF10}\u{FF12}\u{FF16}-07-14", "0000-01-01", "2026-02-29", ""] {
+        for text in [
+            "2026-7-14", "2026-07-4", "20260714", "2026/07/14", " 2026-07-14", "2026-07-14 ", "+026-07-14", "2026-0a-14",
+            "\u{FF12}\u{FF10}\u{FF12}\u{FF16}-07-14", "0000-01-01", "2026-02-29", "",
+        ] {
             #expect(LocalDate(text) == nil, "\(text)")
         }
         #expect(LocalDate("0001-01-01")?.description == "0001-01-01" && LocalDate("9999-12-31")?.description == "9999-12-31")
@@ -92,15 +96,20 @@ import Trips
     /// 2011) and a midnight skipped (Santiago), before and after 1970: three times a day, and a second
     /// either side of each change of the clocks.
     @Test func anInstantFallsOnTheDateFoundationsCalendarGivesIt() {
-        for identifier in ["Europe/Stockholm", "America/Santiago", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia",
-                           "America/St_Johns", "Pacific/Kiritimati", "UTC"] {
+        for identifier in [
+            "Europe/Stockholm", "America/Santiago", "Australia/Lord_Howe", "Asia/Kathmandu", "Pacific/Apia",
+            "America/St_Johns", "Pacific/Kiritimati", "UTC",
+        ] {
             let zone = TripZone(identifier)!
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = zone.timeZone
-            for (start, end) in [("1969-12-25T00:00:00Z", "1970-01-05T00:00:00Z"), ("2011-12-25T00:00:00Z", "2012-01-05T00:00:00Z"),
-                                 ("2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z")] {
+            for (start, end) in [
+                ("1969-12-25T00:00:00Z", "1970-01-05T00:00:00Z"), ("2011-12-25T00:00:00Z", "2012-01-05T00:00:00Z"),
+                ("2026-01-01T00:00:00Z", "2027-01-01T00:00:00Z"),
+            ] {
                 let (first, last) = (TripDayTests.utc(start), TripDayTests.utc(end))
-                var instants = stride(from: first.timeIntervalSince1970, to: last.timeIntervalSince1970, by: 8 * 3_600 + 1).map(Date.init(timeIntervalSince1970:))
+                var instants = stride(from: first.timeIntervalSince1970, to: last.timeIntervalSince1970, by: 8 * 3_600 + 1).map(
+                    Date.init(timeIntervalSince1970:))
                 var change = zone.timeZone.nextDaylightSavingTimeTransition(after: first)
                 while let moment = change, moment < last {
                     instants += [-1.0, 0, 1].map { moment.addingTimeInterval($0) }

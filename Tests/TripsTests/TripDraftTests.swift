@@ -7,8 +7,9 @@ import Trips
 /// end before start).
 @Suite struct TripDraftTests {
     func draft(_ change: (inout TripDraft) -> Void = { _ in }) -> TripDraft {
-        var draft = TripDraft(title: "  Lisbon in June ", destination: Destination(name: " Lisbon ", point: GeoPoint(latitude: 38.72, longitude: -9.14)),
-                              startDate: "2026-06-10", endDate: "2026-06-17", timeZone: "Europe/Lisbon", homeCurrency: "sek")
+        var draft = TripDraft(
+            title: "  Lisbon in June ", destination: Destination(name: " Lisbon ", point: GeoPoint(latitude: 38.72, longitude: -9.14)),
+            startDate: "2026-06-10", endDate: "2026-06-17", timeZone: "Europe/Lisbon", homeCurrency: "sek")
         change(&draft)
         return draft
     }
@@ -45,10 +46,26 @@ import Trips
         #expect(fields(draft { $0.startDate = "2026-02-30" }) == ["start_date"])
         #expect(fields(draft { $0.startDate = "10/06/2026" }) == ["start_date"])
         #expect(fields(draft { $0.endDate = "2026-6-17" }) == ["end_date"])
-        #expect(fields(draft { $0.startDate = "2026-01-01"; $0.endDate = "2026-12-31" }) == [], "365 days")
-        #expect(fields(draft { $0.startDate = "2028-01-01"; $0.endDate = "2028-12-31" }) == [], "366 days in a leap year")
-        #expect(fields(draft { $0.startDate = "2026-01-01"; $0.endDate = "2027-01-01" }) == [], "366 days")
-        #expect(fields(draft { $0.startDate = "2026-01-01"; $0.endDate = "2027-01-02" }) == ["end_date"], "367 days")
+        #expect(
+            fields(
+                draft {
+                    $0.startDate = "2026-01-01"; $0.endDate = "2026-12-31"
+                }) == [], "365 days")
+        #expect(
+            fields(
+                draft {
+                    $0.startDate = "2028-01-01"; $0.endDate = "2028-12-31"
+                }) == [], "366 days in a leap year")
+        #expect(
+            fields(
+                draft {
+                    $0.startDate = "2026-01-01"; $0.endDate = "2027-01-01"
+                }) == [], "366 days")
+        #expect(
+            fields(
+                draft {
+                    $0.startDate = "2026-01-01"; $0.endDate = "2027-01-02"
+                }) == ["end_date"], "367 days")
     }
 
     @Test func theZoneMustBeIANAAndTheCurrencyISO4217() {
@@ -57,8 +74,12 @@ import Trips
         #expect(fields(draft { $0.timeZone = "UTC" }) == [])
         #expect(fields(draft { $0.homeCurrency = "XYZ" }) == ["home_currency"])
         #expect(fields(draft { $0.homeCurrency = "" }) == ["home_currency"])
-        #expect(fields(draft { $0.title = ""; $0.endDate = "2026-01-01"; $0.timeZone = "Mars/Olympus" }) == ["title", "end_date", "time_zone"],
-                "every broken rule at once")
+        #expect(
+            fields(
+                draft {
+                    $0.title = ""; $0.endDate = "2026-01-01"; $0.timeZone = "Mars/Olympus"
+                }) == ["title", "end_date", "time_zone"],
+            "every broken rule at once")
     }
 
     @Test func aTripIsUpcomingCurrentOrPastByTheDateWhereItIs() throws {

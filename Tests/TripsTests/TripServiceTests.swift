@@ -9,8 +9,9 @@ import Trips
     let service = TripService(trips: InMemoryTripStore(), now: { TripFixtures.utc("2026-06-12T10:00:00Z") })
 
     func draft(_ start: String, _ end: String, title: String = "Lisbon") -> TripDraft {
-        TripDraft(title: title, destination: Destination(name: "Lisbon"), startDate: start, endDate: end, timeZone: "Europe/Lisbon",
-                  homeCurrency: "EUR")
+        TripDraft(
+            title: title, destination: Destination(name: "Lisbon"), startDate: start, endDate: end, timeZone: "Europe/Lisbon",
+            homeCurrency: "EUR")
     }
 
     @Test func aTripIsCreatedReadEditedAndDeletedOnlyByItsOwner() async throws {
@@ -20,7 +21,9 @@ import Trips
         #expect(try await service.trip(trip.id, owner: ana) == trip)
         let hidden = await #expect(throws: RoamError.self) { _ = try await service.trip(trip.id, owner: bo) }
         #expect(hidden?.reason == "NOT_FOUND")
-        let refused = await #expect(throws: RoamError.self) { _ = try await service.update(trip.id, with: TripChanges(endDate: "2026-06-01"), owner: ana) }
+        let refused = await #expect(throws: RoamError.self) {
+            _ = try await service.update(trip.id, with: TripChanges(endDate: "2026-06-01"), owner: ana)
+        }
         #expect(refused?.violations.map(\.field) == ["end_date"])
         let edited = try await service.update(trip.id, with: TripChanges(title: "Lisbon and Porto", endDate: "2026-06-20"), owner: ana)
         #expect(edited.details.title == "Lisbon and Porto" && edited.details.dates.dayCount == 11)

@@ -25,16 +25,18 @@ import Trips
 
     /// An ongoing walk of its own owner, starting at `origin`.
     static func walk(owner: UUID = UUID(), title: String = "Morning walk", tags: [String] = [], origin: GeoPoint = alfama) -> Walk {
-        Walk(id: .v7(), ownerID: owner, details: WalkDetails(title: title, tags: tags), start: WalkPlace(point: origin, name: "Start"),
-             destination: WalkPlace(point: origin.moved(meters: 2_000, bearing: 90), name: "Castle"), startedAt: start,
-             createdAt: start, updatedAt: start)
+        Walk(
+            id: .v7(), ownerID: owner, details: WalkDetails(title: title, tags: tags), start: WalkPlace(point: origin, name: "Start"),
+            destination: WalkPlace(point: origin.moved(meters: 2_000, bearing: 90), name: "Castle"), startedAt: start,
+            createdAt: start, updatedAt: start)
     }
 
     /// `count` points `meters` apart heading `bearing`, 30 s apart.
     static func points(_ count: Int, from origin: GeoPoint = alfama, meters: Double = 100, bearing: Double = 90) -> [TrackPoint] {
         (0..<count).map { index in
-            TrackPoint(at: start.addingTimeInterval(Double(index) * 30), point: origin.moved(meters: Double(index) * meters, bearing: bearing),
-                       accuracyMeters: 5)
+            TrackPoint(
+                at: start.addingTimeInterval(Double(index) * 30), point: origin.moved(meters: Double(index) * meters, bearing: bearing),
+                accuracyMeters: 5)
         }
     }
 
@@ -42,8 +44,9 @@ import Trips
     static func finished(_ walk: Walk, _ points: [TrackPoint], public: Bool = true, in store: any WalkRepository) async throws -> Walk {
         let created = try await store.create(walk, points: [], idempotencyKey: nil)
         _ = try await store.addPoints(points, walk: created.id, owner: walk.ownerID)
-        _ = try await store.finish(created.id, owner: walk.ownerID, at: start.addingTimeInterval(3_600), route: WalkRoute(points: points),
-                                   automatically: false)
+        _ = try await store.finish(
+            created.id, owner: walk.ownerID, at: start.addingTimeInterval(3_600), route: WalkRoute(points: points),
+            automatically: false)
         return try #require(try await store.modify(created.id, owner: walk.ownerID, at: start) { $0.visibility = `public` ? .public : .private })
     }
 
@@ -52,7 +55,9 @@ import Trips
         try await Self.withStore(kind) { store in
             let walk = Self.walk()
             let created = try await store.create(walk, points: [], idempotencyKey: "k1")
-            #expect(try await store.create(Self.walk(owner: walk.ownerID), points: [], idempotencyKey: "k1").id == created.id, "the key answers the first walk")
+            #expect(
+                try await store.create(Self.walk(owner: walk.ownerID), points: [], idempotencyKey: "k1").id == created.id,
+                "the key answers the first walk")
             let points = Self.points(5)
             #expect(try await store.addPoints(Array(points.prefix(3)), walk: walk.id, owner: walk.ownerID)! == (3, 3))
             #expect(try await store.addPoints(Array(points.suffix(3)), walk: walk.id, owner: walk.ownerID)! == (2, 5))
@@ -62,8 +67,10 @@ import Trips
             #expect(try await store.ongoing(startedBefore: Self.start.addingTimeInterval(1), limit: 10_000).contains { $0.id == walk.id })
 
             let route = WalkRoute(points: points)
-            let done = try #require(try await store.finish(walk.id, owner: walk.ownerID, at: Self.start.addingTimeInterval(600), route: route,
-                                                           automatically: true))
+            let done = try #require(
+                try await store.finish(
+                    walk.id, owner: walk.ownerID, at: Self.start.addingTimeInterval(600), route: route,
+                    automatically: true))
             #expect(done.isFinished && done.closedAutomatically && done.visibility == .private && done.duration == 600)
             #expect(abs(done.route.distanceMeters - 400) < 0.5 && done.route.pointCount == 5 && done.route.preview.count == 2)
             #expect(try await store.finish(walk.id, owner: walk.ownerID, at: Self.start, route: route, automatically: false) == nil, "once")
@@ -80,13 +87,15 @@ import Trips
             // East for 2 km; the point searched is 150 m north of its middle, 1 km from either end.
             let east = try await Self.finished(Self.walk(tags: [tag]), Self.points(21), in: store)
             let middle = Self.alfama.moved(meters: 1_000, bearing: 90).moved(meters: 150, bearing: 0)
-            let nearer = try await Self.finished(Self.walk(tags: [tag], origin: middle.moved(meters: 50, bearing: 180)),
-                                                 Self.points(3, from: middle.moved(meters: 50, bearing: 180), meters: 10, bearing: 0), in: store)
+            let nearer = try await Self.finished(
+                Self.walk(tags: [tag], origin: middle.moved(meters: 50, bearing: 180)),
+                Self.points(3, from: middle.moved(meters: 50, bearing: 180), meters: 10, bearing: 0), in: store)
             let privateOne = try await Self.finished(Self.walk(tags: [tag]), Self.points(21), public: false, in: store)
             let found = try await store.search(WalkQuery(reader: reader, near: (middle, 200), tag: tag), page: PageRequest()).items
             #expect(found.map(\.walk.id) == [nearer.id, east.id], "nearest first; another's private walk never")
             #expect(abs((found.last?.meters ?? 0) - 150) < 1, "measured to the path, not its points: \(found.last?.meters ?? 0)")
-            #expect(try await store.search(WalkQuery(reader: reader, near: (middle, 100), tag: tag), page: PageRequest()).items.map(\.walk.id)
+            #expect(
+                try await store.search(WalkQuery(reader: reader, near: (middle, 100), tag: tag), page: PageRequest()).items.map(\.walk.id)
                     == [nearer.id])
             let own = try await store.search(WalkQuery(reader: privateOne.ownerID, near: (middle, 200), tag: tag), page: PageRequest()).items
             #expect(Set(own.map(\.walk.id)) == [nearer.id, east.id, privateOne.id], "one's own private walk too")
@@ -166,8 +175,10 @@ import Trips
             let imported = try await store.create(walk, points: points, idempotencyKey: nil)
             #expect(imported.isFinished && imported.route.pointCount == 4)
             #expect(try await store.points(of: walk.id, after: nil, limit: 10) == points)
-            let own = try await store.search(WalkQuery(reader: walk.ownerID, near: (Self.alfama.moved(meters: 150, bearing: 0), 10)),
-                                             page: PageRequest()).items
+            let own = try await store.search(
+                WalkQuery(reader: walk.ownerID, near: (Self.alfama.moved(meters: 150, bearing: 0), 10)),
+                page: PageRequest()
+            ).items
             #expect(own.map(\.walk.id) == [walk.id], "its path is drawn at once")
             let changed = try await store.modify(walk.id, owner: walk.ownerID, at: Self.start.addingTimeInterval(9)) { walk in
                 walk.details.title = "Renamed"
@@ -199,7 +210,8 @@ import Trips
 
             // Ben's history: his walk and the walk he rated, not the one he did not.
             _ = try await store.rate(other.id, rating: 4, by: ben)
-            #expect(try await store.history(of: ben, hiding: [], page: PageRequest()).items.map(\.id).sorted { $0.uuidString < $1.uuidString }
+            #expect(
+                try await store.history(of: ben, hiding: [], page: PageRequest()).items.map(\.id).sorted { $0.uuidString < $1.uuidString }
                     == [benWalk.id, other.id].sorted { $0.uuidString < $1.uuidString })
             #expect(try await store.history(of: ben, hiding: [ana], page: PageRequest()).items.map(\.id) == [benWalk.id], "hidden owners' walks go")
             _ = try await store.modify(other.id, owner: ana, at: Self.start) { $0.visibility = .private }

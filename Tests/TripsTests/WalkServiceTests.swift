@@ -26,16 +26,18 @@ import Trips
 
     func points(_ count: Int, after start: Date) -> [TrackPoint] {
         (0..<count).map { index in
-            TrackPoint(at: start.addingTimeInterval(Double(index + 1) * 10),
-                       point: WalkRepositoryContractTests.alfama.moved(meters: Double(index) * 50, bearing: 45), accuracyMeters: 4)
+            TrackPoint(
+                at: start.addingTimeInterval(Double(index + 1) * 10),
+                point: WalkRepositoryContractTests.alfama.moved(meters: Double(index) * 50, bearing: 45), accuracyMeters: 4)
         }
     }
 
     @Test func aWalkIsTakenFinishedAndPostedAndOnlyThenSeenByOthers() async throws {
         let (ana, bo) = (UUID(), UUID())
-        let start = WalkStart(details: WalkDetails(title: "  To the castle ", tags: ["#History", "history", "views"]),
-                              start: WalkPlace(point: WalkRepositoryContractTests.alfama, name: "Alfama"),
-                              destination: WalkPlace(point: GeoPoint(latitude: 38.7139, longitude: -9.1334), name: "Castelo"))
+        let start = WalkStart(
+            details: WalkDetails(title: "  To the castle ", tags: ["#History", "history", "views"]),
+            start: WalkPlace(point: WalkRepositoryContractTests.alfama, name: "Alfama"),
+            destination: WalkPlace(point: GeoPoint(latitude: 38.7139, longitude: -9.1334), name: "Castelo"))
         let walk = try await service.start(start, owner: ana, idempotencyKey: "go")
         #expect(walk.details.title == "To the castle" && walk.details.tags == ["history", "views"] && !walk.isFinished)
         #expect(try await service.start(start, owner: ana, idempotencyKey: "go").id == walk.id)
@@ -51,8 +53,9 @@ import Trips
         }
         let photo = media.upload(for: ana)
         let withPoint = try await service.addPointOfInterest(
-            PointOfInterest(id: UUID(), point: GeoPoint(latitude: 38.7125, longitude: -9.1310), name: " Miradouro ", note: "Best view",
-                            mediaIDs: [photo], createdAt: Date()), walk: walk.id, owner: ana)
+            PointOfInterest(
+                id: UUID(), point: GeoPoint(latitude: 38.7125, longitude: -9.1310), name: " Miradouro ", note: "Best view",
+                mediaIDs: [photo], createdAt: Date()), walk: walk.id, owner: ana)
         #expect(withPoint.pointsOfInterest.map(\.name) == ["Miradouro"])
         #expect(media.subjects(of: photo) == ["walk/\(walk.id.lowercasedString)"])
 
@@ -87,8 +90,9 @@ import Trips
 
     @Test func ratingsAreOnePerUserNeverOnesOwnAndOnlyOfWhatOneMaySee() async throws {
         let (ana, bo) = (UUID(), UUID())
-        let walk = try await service.start(WalkStart(details: WalkDetails(title: "Loop"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
-                                           owner: ana, idempotencyKey: nil)
+        let walk = try await service.start(
+            WalkStart(details: WalkDetails(title: "Loop"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
+            owner: ana, idempotencyKey: nil)
         clock.advance(60)
         _ = try await service.finish(walk.id, owner: ana)
         await #expect(throws: WalkError.notFound) { try await service.rate(walk.id, rating: 5, by: bo) }
@@ -103,8 +107,9 @@ import Trips
 
     @Test func aGroupWalksMembersReadTheWalkItFollowsWhileItsHostMay() async throws {
         let (ana, bo, carl, dan) = (UUID(), UUID(), UUID(), UUID())
-        let walk = try await service.start(WalkStart(details: WalkDetails(title: "Private loop"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
-                                           owner: ana, idempotencyKey: nil)
+        let walk = try await service.start(
+            WalkStart(details: WalkDetails(title: "Private loop"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
+            owner: ana, idempotencyKey: nil)
         clock.advance(60)
         _ = try await service.record(points(3, after: walk.startedAt), walk: walk.id, owner: ana)
         _ = try await service.finish(walk.id, owner: ana)
@@ -137,16 +142,20 @@ import Trips
 
     @Test func gpxExportedThenImportedGivesTheSamePointsTimesAndWaypoints() async throws {
         let ana = UUID()
-        let walk = try await service.start(WalkStart(details: WalkDetails(title: "Tejo & <co>", description: "By the river"),
-                                                     start: WalkPlace(point: WalkRepositoryContractTests.alfama)), owner: ana, idempotencyKey: nil)
+        let walk = try await service.start(
+            WalkStart(
+                details: WalkDetails(title: "Tejo & <co>", description: "By the river"),
+                start: WalkPlace(point: WalkRepositoryContractTests.alfama)), owner: ana, idempotencyKey: nil)
         clock.advance(3_600)
         // Times to the microsecond, as recorded.
         let sent = points(30, after: walk.startedAt).enumerated().map { index, point in
             TrackPoint(at: point.at.addingTimeInterval(Double(index) * 0.000123), point: point.point, accuracyMeters: 0)
         }
         _ = try await service.record(sent, walk: walk.id, owner: ana)
-        _ = try await service.addPointOfInterest(PointOfInterest(id: UUID(), point: WalkRepositoryContractTests.alfama, name: "Café", note: "Bica",
-                                                                 createdAt: Date()), walk: walk.id, owner: ana)
+        _ = try await service.addPointOfInterest(
+            PointOfInterest(
+                id: UUID(), point: WalkRepositoryContractTests.alfama, name: "Café", note: "Bica",
+                createdAt: Date()), walk: walk.id, owner: ana)
         _ = try await service.finish(walk.id, owner: ana)
         let exported = try await service.gpx(of: walk.id, for: ana)
         #expect(exported.contains("<name>Tejo &amp; &lt;co&gt;</name>"))
@@ -155,7 +164,8 @@ import Trips
         #expect(try await service.importGPX(read, owner: ana, idempotencyKey: "file-1").id == imported.id)
         let back = try await service.path(of: imported.id, for: ana, after: nil, limit: 100)
         #expect(back.map(\.at) == sent.map(\.at.wholeMicroseconds))
-        #expect(zip(back, sent).allSatisfy { abs($0.point.latitude - $1.point.latitude) < 1e-7 && abs($0.point.longitude - $1.point.longitude) < 1e-7 })
+        #expect(
+            zip(back, sent).allSatisfy { abs($0.point.latitude - $1.point.latitude) < 1e-7 && abs($0.point.longitude - $1.point.longitude) < 1e-7 })
         #expect(imported.details.title == "Tejo & <co>" && imported.details.description == "By the river")
         #expect(imported.pointsOfInterest.map(\.name) == ["Café"] && imported.pointsOfInterest.first?.note == "Bica")
         #expect(imported.isFinished && imported.visibility == .private && imported.startedAt == sent[0].at.wholeMicroseconds)
@@ -164,8 +174,9 @@ import Trips
 
     @Test func aWalkNobodyFinishedIsClosedAtItsLastPointAfterTheLongestAWalkMayLast() async throws {
         let ana = UUID()
-        let walk = try await service.start(WalkStart(details: WalkDetails(title: "Forgotten"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
-                                           owner: ana, idempotencyKey: nil)
+        let walk = try await service.start(
+            WalkStart(details: WalkDetails(title: "Forgotten"), start: WalkPlace(point: WalkRepositoryContractTests.alfama)),
+            owner: ana, idempotencyKey: nil)
         clock.advance(120)
         let sent = points(3, after: walk.startedAt)
         _ = try await service.record(sent, walk: walk.id, owner: ana)
@@ -185,17 +196,23 @@ import Trips
             try await service.start(WalkStart(details: WalkDetails(title: " "), start: place), owner: ana, idempotencyKey: nil)
         }
         await #expect(throws: RoamError.invalidField("start.point.latitude", "must be between -90 and 90")) {
-            try await service.start(WalkStart(details: WalkDetails(title: "X"), start: WalkPlace(point: GeoPoint(latitude: 91, longitude: 0))),
-                                    owner: ana, idempotencyKey: nil)
+            try await service.start(
+                WalkStart(details: WalkDetails(title: "X"), start: WalkPlace(point: GeoPoint(latitude: 91, longitude: 0))),
+                owner: ana, idempotencyKey: nil)
         }
         await #expect(throws: RoamError.invalidField("started_at", "must not be in the future")) {
-            try await service.start(WalkStart(details: WalkDetails(title: "X"), start: place, startedAt: clock.now.addingTimeInterval(3600)),
-                                    owner: ana, idempotencyKey: nil)
+            try await service.start(
+                WalkStart(details: WalkDetails(title: "X"), start: place, startedAt: clock.now.addingTimeInterval(3600)),
+                owner: ana, idempotencyKey: nil)
         }
         // An imported file's points are held to the rule live points keep: none in the future.
         let tomorrow = clock.now.addingTimeInterval(86_400)
-        let future = ImportedWalk(name: "Later", points: [TrackPoint(at: clock.now.addingTimeInterval(-60), point: place.point, accuracyMeters: 0),
-                                                          TrackPoint(at: tomorrow, point: place.point, accuracyMeters: 0)])
+        let future = ImportedWalk(
+            name: "Later",
+            points: [
+                TrackPoint(at: clock.now.addingTimeInterval(-60), point: place.point, accuracyMeters: 0),
+                TrackPoint(at: tomorrow, point: place.point, accuracyMeters: 0),
+            ])
         await #expect(throws: RoamError.invalidField("gpx.trkpt[1].time", "must not be in the future")) {
             try await service.importGPX(future, owner: ana, idempotencyKey: nil)
         }
@@ -211,8 +228,9 @@ import Trips
         let walk = try await service.start(WalkStart(details: WalkDetails(title: "X"), start: place), owner: ana, idempotencyKey: nil)
         let stranger = media.upload(for: UUID())
         await #expect(throws: RoamError.self) {
-            try await service.addPointOfInterest(PointOfInterest(id: UUID(), point: place.point, name: "P", mediaIDs: [stranger], createdAt: Date()),
-                                                 walk: walk.id, owner: ana)
+            try await service.addPointOfInterest(
+                PointOfInterest(id: UUID(), point: place.point, name: "P", mediaIDs: [stranger], createdAt: Date()),
+                walk: walk.id, owner: ana)
         }
         #expect(try await store.walk(walk.id)?.pointsOfInterest.isEmpty == true, "a refused photo adds nothing")
     }

@@ -1,9 +1,10 @@
 import Foundation
+import OpenAPIRuntime
+import RoamRuntime
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import OpenAPIRuntime
-import RoamRuntime
 
 /// Every time the API reads or writes (RFC 3339, the OpenAPI `date-time` format). Read: any fraction of
 /// a second and any offset, as JavaScript's `toISOString()` and every platform's formatter write them,
@@ -18,7 +19,8 @@ struct InternetDateTranscoder: DateTranscoder {
 
     func decode(_ text: String) throws -> Date {
         guard let date = RFC3339.date(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "must be an RFC 3339 date-time such as 2026-07-14T09:30:00.000Z"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "must be an RFC 3339 date-time such as 2026-07-14T09:30:00.000Z"))
         }
         return date
     }

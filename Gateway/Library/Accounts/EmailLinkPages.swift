@@ -13,7 +13,9 @@ struct EmailLinkPages<Transport: ClientTransport>: Sendable {
     func register(in table: RouteTable) {
         table.add(.get, "/verify-email") { request, _ in
             let token = FormQuery(request.uri.query)["token"] ?? ""
-            return Self.page("Confirm your email address", """
+            return Self.page(
+                "Confirm your email address",
+                """
                 <form method="post" action="/verify-email">
                 <input type="hidden" name="token" value="\(Self.escaped(token))">
                 <button type="submit">Confirm this address</button>
@@ -40,15 +42,17 @@ struct EmailLinkPages<Transport: ClientTransport>: Sendable {
             let token = form["token"] ?? ""
             do {
                 _ = try await accounts.call { client, options in
-                    try await client.resetPassword(.with {
-                        $0.token = token
-                        $0.newPassword = form["newPassword"] ?? ""
-                    }, options: options)
+                    try await client.resetPassword(
+                        .with {
+                            $0.token = token
+                            $0.newPassword = form["newPassword"] ?? ""
+                        }, options: options)
                 }
                 return Self.page("Password changed", "<p>Your password is changed and every device was signed out. Sign in again in the app.</p>")
             } catch {
-                return Self.page("Choose a new password", "<p class=\"error\">\(Self.escaped(Self.reason(error)))</p>" + Self.passwordForm(token: token),
-                                 status: .badRequest)
+                return Self.page(
+                    "Choose a new password", "<p class=\"error\">\(Self.escaped(Self.reason(error)))</p>" + Self.passwordForm(token: token),
+                    status: .badRequest)
             }
         }
     }

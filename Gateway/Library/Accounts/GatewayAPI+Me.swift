@@ -11,22 +11,29 @@ extension GatewayAPI {
     }
 
     func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await accounts.call { client, options in
-            try await client.updateMyProfile(.with {
-                if let displayName = body.displayName { $0.displayName = displayName }
-                if let bio = body.bio { $0.bio = bio }
-                if let phone = body.phone { $0.phone = phone }
-                if let givenName = body.givenName { $0.givenName = givenName }
-                if let familyName = body.familyName { $0.familyName = familyName }
-                if let avatar = body.avatarMediaId { $0.avatarMediaID = avatar }
-            }, options: options)
+            try await client.updateMyProfile(
+                .with {
+                    if let displayName = body.displayName { $0.displayName = displayName }
+                    if let bio = body.bio { $0.bio = bio }
+                    if let phone = body.phone { $0.phone = phone }
+                    if let givenName = body.givenName { $0.givenName = givenName }
+                    if let familyName = body.familyName { $0.familyName = familyName }
+                    if let avatar = body.avatarMediaId { $0.avatarMediaID = avatar }
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.account, links: mediaLinks))))
     }
 
     func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         _ = try await accounts.call { client, options in
             try await client.deleteAccount(.with { $0.password = body.password }, options: options)
         }
@@ -38,12 +45,16 @@ extension GatewayAPI {
     }
 
     func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         _ = try await accounts.call { client, options in
-            try await client.changePassword(.with {
-                $0.currentPassword = body.currentPassword ?? ""
-                $0.newPassword = body.newPassword
-            }, options: options)
+            try await client.changePassword(
+                .with {
+                    $0.currentPassword = body.currentPassword ?? ""
+                    $0.newPassword = body.newPassword
+                }, options: options)
         }
         return .noContent(.init())
     }

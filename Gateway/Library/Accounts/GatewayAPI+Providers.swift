@@ -10,18 +10,26 @@ extension GatewayAPI {
     }
 
     func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await accounts.call { client, options in
-            try await client.signInWithProvider(.with {
-                $0.provider = body.provider
-                $0.idToken = body.idToken
-                $0.nonce = body.nonce
-                $0.acceptTermsVersion = body.acceptTermsVersion ?? ""
-                $0.device = Self.device(named: body.deviceName)
-            }, options: options)
+            try await client.signInWithProvider(
+                .with {
+                    $0.provider = body.provider
+                    $0.idToken = body.idToken
+                    $0.nonce = body.nonce
+                    $0.acceptTermsVersion = body.acceptTermsVersion ?? ""
+                    $0.device = Self.device(named: body.deviceName)
+                }, options: options)
         }
-        return .ok(.init(body: .json(.init(account: .init(response.account, links: mediaLinks), tokens: .init(response.tokens),
-                                           created: response.created))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        account: .init(response.account, links: mediaLinks), tokens: .init(response.tokens),
+                        created: response.created))))
     }
 
     func listLinkedProviders(_ input: Operations.ListLinkedProviders.Input) async throws -> Operations.ListLinkedProviders.Output {
@@ -32,13 +40,17 @@ extension GatewayAPI {
     }
 
     func linkProvider(_ input: Operations.LinkProvider.Input) async throws -> Operations.LinkProvider.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await accounts.call { client, options in
-            try await client.linkProvider(.with {
-                $0.provider = body.provider
-                $0.idToken = body.idToken
-                $0.nonce = body.nonce
-            }, options: options)
+            try await client.linkProvider(
+                .with {
+                    $0.provider = body.provider
+                    $0.idToken = body.idToken
+                    $0.nonce = body.nonce
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.linked))))
     }

@@ -6,10 +6,11 @@ extension GatewayAPI {
         guard !input.query.query.isEmpty else { throw RoamError.invalidField("query", "is required") }
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
-            try await client.searchUsers(.with {
-                $0.query = input.query.query
-                $0.page = page.proto
-            }, options: options)
+            try await client.searchUsers(
+                .with {
+                    $0.query = input.query.query
+                    $0.page = page.proto
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.profiles, page: response.page, links: mediaLinks))))
     }
@@ -21,7 +22,10 @@ extension GatewayAPI {
     func listFollowers(_ input: Operations.ListFollowers.Input) async throws -> Operations.ListFollowers.Output {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
-            try await client.listFollowers(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
+            try await client.listFollowers(
+                .with {
+                    $0.username = input.path.username; $0.page = page.proto
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page, links: mediaLinks))))
     }
@@ -29,7 +33,10 @@ extension GatewayAPI {
     func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await accounts.call(idempotent: true) { client, options in
-            try await client.listFollowing(.with { $0.username = input.path.username; $0.page = page.proto }, options: options)
+            try await client.listFollowing(
+                .with {
+                    $0.username = input.path.username; $0.page = page.proto
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.profiles, totalCount: response.totalCount, page: response.page, links: mediaLinks))))
     }

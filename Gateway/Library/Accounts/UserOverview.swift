@@ -15,9 +15,11 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
         let profile = try await accounts.call(idempotent: true) { client, options in
             try await client.getProfile(.with { $0.username = username }, options: options)
         }.profile
-        let results = await FanOut.gather(within: timeout, counters.map { counter in
-            FanOut.Part(counter.name) { try await counter.counts(for: profile) }
-        })
+        let results = await FanOut.gather(
+            within: timeout,
+            counters.map { counter in
+                FanOut.Part(counter.name) { try await counter.counts(for: profile) }
+            })
         // `followers` and `following` (accounts); `bucketLists`, `bucketItems` and `completedItems` (bucket lists).
         var counts: [String: Int64] = [:]
         var parts: [String: Components.Schemas.PartStatus] = [:]
@@ -25,7 +27,8 @@ struct UserOverview<Transport: ClientTransport>: Sendable {
             parts[name] = Components.Schemas.PartStatus(PartStatus(result))
             if case .success(let partCounts) = result { counts.merge(partCounts) { first, _ in first } }
         }
-        return .init(counts: .init(additionalProperties: counts), parts: .init(additionalProperties: parts),
-                     profile: .init(profile, links: links))
+        return .init(
+            counts: .init(additionalProperties: counts), parts: .init(additionalProperties: parts),
+            profile: .init(profile, links: links))
     }
 }

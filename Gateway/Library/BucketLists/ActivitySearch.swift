@@ -16,10 +16,12 @@ struct ActivitySearch {
     static let defaultRadiusMeters = 5_000.0
 
     /// The service's names of the request's fields, as the client sent them.
-    static let fieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius",
-                             "box.south_west.latitude": "south", "box.south_west.longitude": "west",
-                             "box.north_east.latitude": "north", "box.north_east.longitude": "east",
-                             "text": "q", "order": "sort", "author_id": "author"]
+    static let fieldNames = [
+        "near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius",
+        "box.south_west.latitude": "south", "box.south_west.longitude": "west",
+        "box.north_east.latitude": "north", "box.north_east.longitude": "east",
+        "text": "q", "order": "sort", "author_id": "author",
+    ]
 
     init(_ query: Operations.SearchActivities.Input.Query) throws(RoamError) {
         var validation = Validation()
@@ -31,8 +33,12 @@ struct ActivitySearch {
         if let south = query.south, let west = query.west, let north = query.north, let east = query.east {
             validation.require(!request.hasNear, "south", "give lat and lng or a box, not both")
             request.box = .with {
-                $0.southWest = .with { $0.latitude = south; $0.longitude = west }
-                $0.northEast = .with { $0.latitude = north; $0.longitude = east }
+                $0.southWest = .with {
+                    $0.latitude = south; $0.longitude = west
+                }
+                $0.northEast = .with {
+                    $0.latitude = north; $0.longitude = east
+                }
             }
         } else if edges.contains(where: { $0.1 != nil }) {
             for (name, value) in edges where value == nil { validation.fail(name, "is required with the box's other edges") }
@@ -41,11 +47,12 @@ struct ActivitySearch {
         request.text = query.q ?? ""
         request.tag = query.tag ?? ""
         request.happeningNow = query.happeningNow ?? false
-        request.order = switch query.sort {
-        case .score?, nil: .score
-        case .distance?: .distance
-        case .newest?: .newest
-        }
+        request.order =
+            switch query.sort {
+            case .score?, nil: .score
+            case .distance?: .distance
+            case .newest?: .newest
+            }
         request.page = PageQuery(size: query.pageSize, token: query.pageToken).proto
     }
 }

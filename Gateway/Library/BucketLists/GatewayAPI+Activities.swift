@@ -36,10 +36,13 @@ extension GatewayAPI {
         let query = input.query
         let response = try await renamingFields(["near.latitude": "lat", "near.longitude": "lng"]) {
             try await activities.call(idempotent: true) { client, options in
-                try await client.trendingActivities(.with {
-                    $0.near = .with { $0.latitude = query.lat; $0.longitude = query.lng }
-                    $0.limit = Int32(clamping: query.limit ?? 20)
-                }, options: options)
+                try await client.trendingActivities(
+                    .with {
+                        $0.near = .with {
+                            $0.latitude = query.lat; $0.longitude = query.lng
+                        }
+                        $0.limit = Int32(clamping: query.limit ?? 20)
+                    }, options: options)
             }
         }
         let found = await counted(response.activities.map { Components.Schemas.Activity($0, links: mediaLinks, withDistance: true) })
@@ -47,57 +50,71 @@ extension GatewayAPI {
     }
 
     func createActivity(_ input: Operations.CreateActivity.Input) async throws -> Operations.CreateActivity.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await activities.call { client, options in
-            try await client.createActivity(.with {
-                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                $0.activity = .with {
-                    $0.name = body.name
-                    $0.description_p = body.description ?? ""
-                    $0.place = body.place.proto
-                    if let window = body.window { $0.window = window.proto }
-                    $0.mediaIds = body.mediaIds ?? []
-                    $0.tags = body.tags ?? []
-                }
-            }, options: options)
+            try await client.createActivity(
+                .with {
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    $0.activity = .with {
+                        $0.name = body.name
+                        $0.description_p = body.description ?? ""
+                        $0.place = body.place.proto
+                        if let window = body.window { $0.window = window.proto }
+                        $0.mediaIds = body.mediaIds ?? []
+                        $0.tags = body.tags ?? []
+                    }
+                }, options: options)
         }
         return .created(.init(body: .json(await counted(Components.Schemas.Activity(response.activity, links: mediaLinks)))))
     }
 
     func getActivity(_ input: Operations.GetActivity.Input) async throws -> Operations.GetActivity.Output {
-        .ok(.init(body: .json(try await activity(idempotent: true) { client, options in
-            try await client.getActivity(.with { $0.activityID = input.path.id }, options: options)
-        })))
+        .ok(
+            .init(
+                body: .json(
+                    try await activity(idempotent: true) { client, options in
+                        try await client.getActivity(.with { $0.activityID = input.path.id }, options: options)
+                    })))
     }
 
     func updateActivity(_ input: Operations.UpdateActivity.Input) async throws -> Operations.UpdateActivity.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         if body.removeWindow == true, body.window != nil { throw RoamError.invalidField("removeWindow", "give window or removeWindow, not both") }
-        return .ok(.init(body: .json(try await activity(idempotent: true) { client, options in
-            try await client.updateActivity(.with {
-                $0.activityID = input.path.id
-                if let name = body.name { $0.name = name }
-                if let description = body.description { $0.description_p = description }
-                if let place = body.place {
-                    $0.place = place.proto
-                    $0.replacePlace = true
-                }
-                if let window = body.window {
-                    $0.window = window.proto
-                    $0.replaceWindow = true
-                } else if body.removeWindow == true {
-                    $0.replaceWindow = true
-                }
-                if let mediaIds = body.mediaIds {
-                    $0.mediaIds = mediaIds
-                    $0.replaceMedia = true
-                }
-                if let tags = body.tags {
-                    $0.tags = tags
-                    $0.replaceTags = true
-                }
-            }, options: options)
-        })))
+        return .ok(
+            .init(
+                body: .json(
+                    try await activity(idempotent: true) { client, options in
+                        try await client.updateActivity(
+                            .with {
+                                $0.activityID = input.path.id
+                                if let name = body.name { $0.name = name }
+                                if let description = body.description { $0.description_p = description }
+                                if let place = body.place {
+                                    $0.place = place.proto
+                                    $0.replacePlace = true
+                                }
+                                if let window = body.window {
+                                    $0.window = window.proto
+                                    $0.replaceWindow = true
+                                } else if body.removeWindow == true {
+                                    $0.replaceWindow = true
+                                }
+                                if let mediaIds = body.mediaIds {
+                                    $0.mediaIds = mediaIds
+                                    $0.replaceMedia = true
+                                }
+                                if let tags = body.tags {
+                                    $0.tags = tags
+                                    $0.replaceTags = true
+                                }
+                            }, options: options)
+                    })))
     }
 
     func deleteActivity(_ input: Operations.DeleteActivity.Input) async throws -> Operations.DeleteActivity.Output {
@@ -110,7 +127,10 @@ extension GatewayAPI {
     }
 
     func voteOnActivity(_ input: Operations.VoteOnActivity.Input) async throws -> Operations.VoteOnActivity.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         return .ok(.init(body: .json(try await vote(body.vote == .up ? .up : .down, on: input.path.id))))
     }
 
@@ -119,23 +139,30 @@ extension GatewayAPI {
     }
 
     func addActivityToList(_ input: Operations.AddActivityToList.Input) async throws -> Operations.AddActivityToList.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.activityPathFields) {
             try await activities.call { client, options in
-                try await client.addActivityToList(.with {
-                    $0.activityID = input.path.id
-                    $0.listID = body.listId
-                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                }, options: options)
+                try await client.addActivityToList(
+                    .with {
+                        $0.activityID = input.path.id
+                        $0.listID = body.listId
+                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    }, options: options)
             }
         }
         return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))
     }
 
     func favouriteActivity(_ input: Operations.FavouriteActivity.Input) async throws -> Operations.FavouriteActivity.Output {
-        .ok(.init(body: .json(try await activity(idempotent: true) { client, options in
-            try await client.favouriteActivity(.with { $0.activityID = input.path.id }, options: options)
-        })))
+        .ok(
+            .init(
+                body: .json(
+                    try await activity(idempotent: true) { client, options in
+                        try await client.favouriteActivity(.with { $0.activityID = input.path.id }, options: options)
+                    })))
     }
 
     func unfavouriteActivity(_ input: Operations.UnfavouriteActivity.Input) async throws -> Operations.UnfavouriteActivity.Output {
@@ -157,29 +184,39 @@ extension GatewayAPI {
     }
 
     func listActivityComments(_ input: Operations.ListActivityComments.Input) async throws -> Operations.ListActivityComments.Output {
-        .ok(.init(body: .json(try await comments(of: "activity/\(input.path.id)", pageSize: input.query.pageSize,
-                                                 pageToken: input.query.pageToken))))
+        .ok(
+            .init(
+                body: .json(
+                    try await comments(
+                        of: "activity/\(input.path.id)", pageSize: input.query.pageSize,
+                        pageToken: input.query.pageToken))))
     }
 
     func commentOnActivity(_ input: Operations.CommentOnActivity.Input) async throws -> Operations.CommentOnActivity.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         return .created(.init(body: .json(try await comment(on: "activity/\(input.path.id)", text: body.text, key: input.headers.idempotencyKey))))
     }
 
     /// A vote is set, not added: the same vote twice leaves one, so a retry is safe.
     private func vote(_ vote: Roam_Bucketlists_V1_Vote, on id: String) async throws -> Components.Schemas.Activity {
         try await activity(idempotent: true) { client, options in
-            try await client.voteActivity(.with {
-                $0.activityID = id
-                $0.vote = vote
-            }, options: options)
+            try await client.voteActivity(
+                .with {
+                    $0.activityID = id
+                    $0.vote = vote
+                }, options: options)
         }
     }
 
     /// Calls activities about one activity and answers it with signed photo links.
-    private func activity(idempotent: Bool,
-                          _ body: (Roam_Bucketlists_V1_ActivitiesService.Client<Transport>, CallOptions) async throws
-                              -> Roam_Bucketlists_V1_ActivityResponse) async throws -> Components.Schemas.Activity {
+    private func activity(
+        idempotent: Bool,
+        _ body: (Roam_Bucketlists_V1_ActivitiesService.Client<Transport>, CallOptions) async throws
+            -> Roam_Bucketlists_V1_ActivityResponse
+    ) async throws -> Components.Schemas.Activity {
         let response = try await renamingFields(Self.activityPathFields) {
             try await activities.call(idempotent: idempotent, body)
         }

@@ -9,32 +9,42 @@ extension GatewayAPI {
     static var itemPathFields: [String: String] { ["item_id": "id"] }
 
     func getBucketItem(_ input: Operations.GetBucketItem.Input) async throws -> Operations.GetBucketItem.Output {
-        .ok(.init(body: .json(try await item(idempotent: true) { client, options in
-            try await client.getItem(.with { $0.itemID = input.path.id }, options: options)
-        })))
+        .ok(
+            .init(
+                body: .json(
+                    try await item(idempotent: true) { client, options in
+                        try await client.getItem(.with { $0.itemID = input.path.id }, options: options)
+                    })))
     }
 
     func updateBucketItem(_ input: Operations.UpdateBucketItem.Input) async throws -> Operations.UpdateBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         if body.removePlace == true, body.place != nil { throw RoamError.invalidField("removePlace", "give place or removePlace, not both") }
-        return .ok(.init(body: .json(try await item(idempotent: true) { client, options in
-            try await client.updateItem(.with {
-                $0.itemID = input.path.id
-                if let title = body.title { $0.title = title }
-                if let description = body.description { $0.description_p = description }
-                if let place = body.place {
-                    $0.place = place.proto
-                    $0.replacePlace = true
-                } else if body.removePlace == true {
-                    $0.replacePlace = true
-                }
-                if let targetDate = body.targetDate { $0.targetDate = targetDate }
-                if let mediaIds = body.mediaIds {
-                    $0.mediaIds = mediaIds
-                    $0.replaceMedia = true
-                }
-            }, options: options)
-        })))
+        return .ok(
+            .init(
+                body: .json(
+                    try await item(idempotent: true) { client, options in
+                        try await client.updateItem(
+                            .with {
+                                $0.itemID = input.path.id
+                                if let title = body.title { $0.title = title }
+                                if let description = body.description { $0.description_p = description }
+                                if let place = body.place {
+                                    $0.place = place.proto
+                                    $0.replacePlace = true
+                                } else if body.removePlace == true {
+                                    $0.replacePlace = true
+                                }
+                                if let targetDate = body.targetDate { $0.targetDate = targetDate }
+                                if let mediaIds = body.mediaIds {
+                                    $0.mediaIds = mediaIds
+                                    $0.replaceMedia = true
+                                }
+                            }, options: options)
+                    })))
     }
 
     func deleteBucketItem(_ input: Operations.DeleteBucketItem.Input) async throws -> Operations.DeleteBucketItem.Output {
@@ -47,43 +57,67 @@ extension GatewayAPI {
     }
 
     func moveBucketItem(_ input: Operations.MoveBucketItem.Input) async throws -> Operations.MoveBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
-        return .ok(.init(body: .json(try await item(idempotent: true) { client, options in
-            try await client.moveItem(.with {
-                $0.itemID = input.path.id
-                $0.position = body.position
-                $0.listID = body.listId ?? ""
-            }, options: options)
-        })))
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        return .ok(
+            .init(
+                body: .json(
+                    try await item(idempotent: true) { client, options in
+                        try await client.moveItem(
+                            .with {
+                                $0.itemID = input.path.id
+                                $0.position = body.position
+                                $0.listID = body.listId ?? ""
+                            }, options: options)
+                    })))
     }
 
     func completeBucketItem(_ input: Operations.CompleteBucketItem.Input) async throws -> Operations.CompleteBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
-        return .ok(.init(body: .json(try await item(idempotent: true) { client, options in
-            try await client.completeItem(.with {
-                $0.itemID = input.path.id
-                if let completedAt = body.completedAt { $0.completedAt = .init(date: completedAt) }
-                $0.note = body.note ?? ""
-                $0.mediaID = body.mediaId ?? ""
-            }, options: options)
-        })))
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        return .ok(
+            .init(
+                body: .json(
+                    try await item(idempotent: true) { client, options in
+                        try await client.completeItem(
+                            .with {
+                                $0.itemID = input.path.id
+                                if let completedAt = body.completedAt { $0.completedAt = .init(date: completedAt) }
+                                $0.note = body.note ?? ""
+                                $0.mediaID = body.mediaId ?? ""
+                            }, options: options)
+                    })))
     }
 
     func reopenBucketItem(_ input: Operations.ReopenBucketItem.Input) async throws -> Operations.ReopenBucketItem.Output {
-        .ok(.init(body: .json(try await item(idempotent: true) { client, options in
-            try await client.reopenItem(.with { $0.itemID = input.path.id }, options: options)
-        })))
+        .ok(
+            .init(
+                body: .json(
+                    try await item(idempotent: true) { client, options in
+                        try await client.reopenItem(.with { $0.itemID = input.path.id }, options: options)
+                    })))
     }
 
     func copyBucketItem(_ input: Operations.CopyBucketItem.Input) async throws -> Operations.CopyBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
-        return .created(.init(body: .json(try await item(idempotent: false) { client, options in
-            try await client.copyItem(.with {
-                $0.itemID = input.path.id
-                $0.listID = body.listId
-                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-            }, options: options)
-        })))
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        return .created(
+            .init(
+                body: .json(
+                    try await item(idempotent: false) { client, options in
+                        try await client.copyItem(
+                            .with {
+                                $0.itemID = input.path.id
+                                $0.listID = body.listId
+                                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                            }, options: options)
+                    })))
     }
 
     func listCompletedItems(_ input: Operations.ListCompletedItems.Input) async throws -> Operations.ListCompletedItems.Output {
@@ -97,20 +131,34 @@ extension GatewayAPI {
     }
 
     func listBucketItemComments(_ input: Operations.ListBucketItemComments.Input) async throws -> Operations.ListBucketItemComments.Output {
-        .ok(.init(body: .json(try await comments(of: "bucket_item/\(input.path.id)", pageSize: input.query.pageSize,
-                                                 pageToken: input.query.pageToken))))
+        .ok(
+            .init(
+                body: .json(
+                    try await comments(
+                        of: "bucket_item/\(input.path.id)", pageSize: input.query.pageSize,
+                        pageToken: input.query.pageToken))))
     }
 
     func commentOnBucketItem(_ input: Operations.CommentOnBucketItem.Input) async throws -> Operations.CommentOnBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
-        return .created(.init(body: .json(try await comment(on: "bucket_item/\(input.path.id)", text: body.text,
-                                                            key: input.headers.idempotencyKey))))
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        return .created(
+            .init(
+                body: .json(
+                    try await comment(
+                        on: "bucket_item/\(input.path.id)", text: body.text,
+                        key: input.headers.idempotencyKey))))
     }
 
     /// Calls bucket lists about one item and answers it with signed photo links.
-    private func item(idempotent: Bool,
-                      _ body: (Roam_Bucketlists_V1_BucketListsService.Client<Transport>, CallOptions) async throws -> Roam_Bucketlists_V1_ItemResponse)
-        async throws -> Components.Schemas.BucketItem {
+    private func item(
+        idempotent: Bool,
+        _ body: (Roam_Bucketlists_V1_BucketListsService.Client<Transport>, CallOptions) async throws -> Roam_Bucketlists_V1_ItemResponse
+    )
+        async throws -> Components.Schemas.BucketItem
+    {
         let response = try await renamingFields(Self.itemPathFields) {
             try await bucketLists.call(idempotent: idempotent, body)
         }

@@ -18,26 +18,35 @@ extension GatewayAPI {
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
         let response = try await renamingFields(["owner_id": "username"]) {
             try await bucketLists.call(idempotent: true) { client, options in
-                try await client.listLists(.with {
-                    $0.ownerID = owner
-                    $0.page = page.proto
-                }, options: options)
+                try await client.listLists(
+                    .with {
+                        $0.ownerID = owner
+                        $0.page = page.proto
+                    }, options: options)
             }
         }
-        return .ok(.init(body: .json(.init(lists: response.lists.map { Components.Schemas.BucketList($0, links: mediaLinks) },
-                                           nextPageToken: .pageToken(response.page)))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        lists: response.lists.map { Components.Schemas.BucketList($0, links: mediaLinks) },
+                        nextPageToken: .pageToken(response.page)))))
     }
 
     func createBucketList(_ input: Operations.CreateBucketList.Input) async throws -> Operations.CreateBucketList.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await bucketLists.call { client, options in
-            try await client.createList(.with {
-                $0.title = body.title
-                $0.description_p = body.description ?? ""
-                $0.coverMediaID = body.coverMediaId ?? ""
-                $0.visibility = body.visibility?.proto ?? .public
-                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-            }, options: options)
+            try await client.createList(
+                .with {
+                    $0.title = body.title
+                    $0.description_p = body.description ?? ""
+                    $0.coverMediaID = body.coverMediaId ?? ""
+                    $0.visibility = body.visibility?.proto ?? .public
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.list, links: mediaLinks))))
     }
@@ -52,16 +61,20 @@ extension GatewayAPI {
     }
 
     func updateBucketList(_ input: Operations.UpdateBucketList.Input) async throws -> Operations.UpdateBucketList.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.listPathFields) {
             try await bucketLists.call(idempotent: true) { client, options in
-                try await client.updateList(.with {
-                    $0.listID = input.path.id
-                    if let title = body.title { $0.title = title }
-                    if let description = body.description { $0.description_p = description }
-                    if let cover = body.coverMediaId { $0.coverMediaID = cover }
-                    if let visibility = body.visibility { $0.visibility = visibility.proto }
-                }, options: options)
+                try await client.updateList(
+                    .with {
+                        $0.listID = input.path.id
+                        if let title = body.title { $0.title = title }
+                        if let description = body.description { $0.description_p = description }
+                        if let cover = body.coverMediaId { $0.coverMediaID = cover }
+                        if let visibility = body.visibility { $0.visibility = visibility.proto }
+                    }, options: options)
             }
         }
         return .ok(.init(body: .json(.init(response.list, links: mediaLinks))))
@@ -80,10 +93,11 @@ extension GatewayAPI {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await renamingFields(Self.listPathFields) {
             try await bucketLists.call(idempotent: true) { client, options in
-                try await client.listItems(.with {
-                    $0.listID = input.path.id
-                    $0.page = page.proto
-                }, options: options)
+                try await client.listItems(
+                    .with {
+                        $0.listID = input.path.id
+                        $0.page = page.proto
+                    }, options: options)
             }
         }
         var items = Components.Schemas.BucketItemPage(response, links: mediaLinks)
@@ -92,20 +106,24 @@ extension GatewayAPI {
     }
 
     func addBucketItem(_ input: Operations.AddBucketItem.Input) async throws -> Operations.AddBucketItem.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.listPathFields) {
             try await bucketLists.call { client, options in
-                try await client.addItem(.with {
-                    $0.listID = input.path.id
-                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                    $0.item = .with {
-                        $0.title = body.title
-                        $0.description_p = body.description ?? ""
-                        if let place = body.place { $0.place = place.proto }
-                        $0.targetDate = body.targetDate ?? ""
-                        $0.mediaIds = body.mediaIds ?? []
-                    }
-                }, options: options)
+                try await client.addItem(
+                    .with {
+                        $0.listID = input.path.id
+                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                        $0.item = .with {
+                            $0.title = body.title
+                            $0.description_p = body.description ?? ""
+                            if let place = body.place { $0.place = place.proto }
+                            $0.targetDate = body.targetDate ?? ""
+                            $0.mediaIds = body.mediaIds ?? []
+                        }
+                    }, options: options)
             }
         }
         return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))

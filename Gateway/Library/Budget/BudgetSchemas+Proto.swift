@@ -17,9 +17,10 @@ extension Components.Schemas.Money {
 
 extension Components.Schemas.Budget {
     init(_ proto: Roam_Budget_V1_Budget) {
-        self.init(tripId: proto.tripID, currency: proto.currency, total: .init(proto.total, present: proto.hasTotal), categories: proto.categories,
-                  customCategories: proto.customCategories, caps: proto.caps.map { .init(category: $0.category, cap: .init($0.cap)) },
-                  capsExceedTotal: proto.capsExceedTotal, alertThresholds: proto.alertThresholds.map(Int.init), updatedAt: proto.updatedAt.date)
+        self.init(
+            tripId: proto.tripID, currency: proto.currency, total: .init(proto.total, present: proto.hasTotal), categories: proto.categories,
+            customCategories: proto.customCategories, caps: proto.caps.map { .init(category: $0.category, cap: .init($0.cap)) },
+            capsExceedTotal: proto.capsExceedTotal, alertThresholds: proto.alertThresholds.map(Int.init), updatedAt: proto.updatedAt.date)
     }
 }
 
@@ -32,22 +33,25 @@ extension Components.Schemas.Allowance {
 
 extension Components.Schemas.CategorySpending {
     init(_ proto: Roam_Budget_V1_CategorySpending) {
-        self.init(category: proto.category, spent: .init(proto.spent), cap: .init(proto.cap, present: proto.hasCap),
-                  expenseCount: Int(proto.expenseCount))
+        self.init(
+            category: proto.category, spent: .init(proto.spent), cap: .init(proto.cap, present: proto.hasCap),
+            expenseCount: Int(proto.expenseCount))
     }
 }
 
 extension Components.Schemas.Expense {
     init(_ proto: Roam_Budget_V1_Expense) {
-        let source: RateSourcePayload = switch proto.rateSource {
-        case .owner: .owner
-        case .reference: .reference
-        case .sameCurrency, .unspecified, .UNRECOGNIZED: .sameCurrency
-        }
-        self.init(id: proto.id, tripId: proto.tripID, amount: .init(proto.amount), spentAt: proto.spentAt.date, date: proto.date,
-                  category: proto.category, note: proto.note, placeId: proto.placeID.isEmpty ? nil : proto.placeID,
-                  pinId: proto.pinID.isEmpty ? nil : proto.pinID, converted: .init(proto.converted), rate: proto.rate, rateSource: source,
-                  rateDate: proto.rateDate.isEmpty ? nil : proto.rateDate, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+        let source: RateSourcePayload =
+            switch proto.rateSource {
+            case .owner: .owner
+            case .reference: .reference
+            case .sameCurrency, .unspecified, .UNRECOGNIZED: .sameCurrency
+            }
+        self.init(
+            id: proto.id, tripId: proto.tripID, amount: .init(proto.amount), spentAt: proto.spentAt.date, date: proto.date,
+            category: proto.category, note: proto.note, placeId: proto.placeID.isEmpty ? nil : proto.placeID,
+            pinId: proto.pinID.isEmpty ? nil : proto.pinID, converted: .init(proto.converted), rate: proto.rate, rateSource: source,
+            rateDate: proto.rateDate.isEmpty ? nil : proto.rateDate, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
     }
 }
 
@@ -65,14 +69,15 @@ extension Components.Schemas.DaySpending {
 
 extension Components.Schemas.BudgetStatistics {
     init(_ proto: Roam_Budget_V1_GetStatisticsResponse) {
-        self.init(expenseCount: Int(proto.expenseCount), spent: .init(proto.spent), remaining: .init(proto.remaining, present: proto.hasRemaining),
-                  mean: .init(proto.mean, present: proto.hasMean),
-                  mostFrequentCategory: proto.mostFrequentCategory.isEmpty ? nil : proto.mostFrequentCategory,
-                  smallest: .init(proto.smallest, present: proto.hasSmallest), largest: .init(proto.largest, present: proto.hasLargest),
-                  elapsedDays: Int(proto.elapsedDays),
-                  averagePerElapsedDay: .init(proto.averagePerElapsedDay, present: proto.hasAveragePerElapsedDay),
-                  categories: proto.categories.map(Components.Schemas.CategorySpending.init), days: proto.days.map(Components.Schemas.DaySpending.init),
-                  plannedPerDay: .init(proto.plannedPerDay, present: proto.hasPlannedPerDay))
+        self.init(
+            expenseCount: Int(proto.expenseCount), spent: .init(proto.spent), remaining: .init(proto.remaining, present: proto.hasRemaining),
+            mean: .init(proto.mean, present: proto.hasMean),
+            mostFrequentCategory: proto.mostFrequentCategory.isEmpty ? nil : proto.mostFrequentCategory,
+            smallest: .init(proto.smallest, present: proto.hasSmallest), largest: .init(proto.largest, present: proto.hasLargest),
+            elapsedDays: Int(proto.elapsedDays),
+            averagePerElapsedDay: .init(proto.averagePerElapsedDay, present: proto.hasAveragePerElapsedDay),
+            categories: proto.categories.map(Components.Schemas.CategorySpending.init), days: proto.days.map(Components.Schemas.DaySpending.init),
+            plannedPerDay: .init(proto.plannedPerDay, present: proto.hasPlannedPerDay))
     }
 }
 
@@ -87,10 +92,11 @@ extension Components.Schemas.Notification {
         case .day: limit = .day
         default: return nil
         }
-        self.init(alertId: notification.alertID, at: notification.at.date,
-                  category: notification.category.isEmpty ? nil : notification.category, date: notification.date.isEmpty ? nil : notification.date,
-                  kind: .budgetAlert, limit: limit, limitAmount: .init(notification.limitAmount), percent: Int(notification.percent),
-                  spent: .init(notification.spent), tripId: notification.tripID)
+        self.init(
+            alertId: notification.alertID, at: notification.at.date,
+            category: notification.category.isEmpty ? nil : notification.category, date: notification.date.isEmpty ? nil : notification.date,
+            kind: .budgetAlert, limit: limit, limitAmount: .init(notification.limitAmount), percent: Int(notification.percent),
+            spent: .init(notification.spent), tripId: notification.tripID)
     }
 
     /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders and budget alerts.

@@ -34,8 +34,9 @@ public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketReques
 
     /// The per-call context services see: the same request id, caller token and client address.
     var callContext: CallContext {
-        CallContext(requestID: requestID, logger: logger, caller: user.map(Caller.user),
-                                   bearerToken: bearerToken, clientAddress: clientAddress)
+        CallContext(
+            requestID: requestID, logger: logger, caller: user.map(Caller.user),
+            bearerToken: bearerToken, clientAddress: clientAddress)
     }
 
     static func host(of address: SocketAddress?) -> String {

@@ -24,8 +24,10 @@ public struct Problem: Codable, Sendable, Equatable {
 
     public static let contentType = "application/problem+json"
 
-    public init(status: HTTPResponse.Status, reason: String, detail: String, errors: [FieldError] = [],
-                retryAfter: Int? = nil) {
+    public init(
+        status: HTTPResponse.Status, reason: String, detail: String, errors: [FieldError] = [],
+        retryAfter: Int? = nil
+    ) {
         self.type = "https://roam.dev/problems/\(reason.lowercased().replacingOccurrences(of: "_", with: "-"))"
         self.title = status.reasonPhrase
         self.status = status.code
@@ -41,11 +43,12 @@ public struct Problem: Codable, Sendable, Equatable {
         var retryAfter: Int?
         switch error.kind {
         case .invalidArgument:
-            status = switch error.reason {
-            case "MEDIA_TOO_LARGE", "BODY_TOO_LARGE": .contentTooLarge
-            case "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType
-            default: .badRequest
-            }
+            status =
+                switch error.reason {
+                case "MEDIA_TOO_LARGE", "BODY_TOO_LARGE": .contentTooLarge
+                case "UNSUPPORTED_MEDIA_TYPE": .unsupportedMediaType
+                default: .badRequest
+                }
         case .unauthenticated: status = .unauthorized
         case .permissionDenied: status = .forbidden
         case .notFound: status = .notFound
@@ -53,7 +56,9 @@ public struct Problem: Codable, Sendable, Equatable {
         // The request was well formed but its content is refused in this state: 422 when a field
         // is to blame, otherwise a conflict with the current state.
         case .failedPrecondition:
-            status = error.reason == "RANGE_NOT_SATISFIABLE" ? .rangeNotSatisfiable
+            status =
+                error.reason == "RANGE_NOT_SATISFIABLE"
+                ? .rangeNotSatisfiable
                 : error.violations.isEmpty ? .conflict : .unprocessableContent
         case .resourceExhausted(let delay):
             status = .tooManyRequests
@@ -65,16 +70,18 @@ public struct Problem: Codable, Sendable, Equatable {
         case .deadlineExceeded: status = .gatewayTimeout
         case .internal: status = .internalServerError
         }
-        self.init(status: status, reason: error.reason, detail: error.message,
-                  errors: error.violations.map { FieldError(field: $0.field, description: $0.description) },
-                  retryAfter: retryAfter)
+        self.init(
+            status: status, reason: error.reason, detail: error.message,
+            errors: error.violations.map { FieldError(field: $0.field, description: $0.description) },
+            retryAfter: retryAfter)
         conflictingId = error.conflictingID
     }
 
     public func response(requestID: String?) -> Response {
         let (headers, body) = encoded(requestID: requestID)
-        return Response(status: HTTPResponse.Status(code: status), headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        return Response(
+            status: HTTPResponse.Status(code: status), headers: headers,
+            body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 
     /// The headers and JSON body of the response.

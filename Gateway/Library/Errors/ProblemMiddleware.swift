@@ -17,8 +17,10 @@ public struct ProblemMiddleware: RouterMiddleware {
         self.refusals = refusals
     }
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         do {
             return try await next(request, context)
         } catch {
@@ -27,8 +29,9 @@ public struct ProblemMiddleware: RouterMiddleware {
                 let (headers, body) = problem.encoded(requestID: context.requestID)
                 var withID = headers
                 withID[.requestID] = context.requestID
-                refusals.record(status: HTTPResponse.Status(code: problem.status), headers: withID,
-                                body: ByteBuffer(bytes: body), on: context.channel)
+                refusals.record(
+                    status: HTTPResponse.Status(code: problem.status), headers: withID,
+                    body: ByteBuffer(bytes: body), on: context.channel)
             }
             return problem.response(requestID: context.requestID)
         }
@@ -76,7 +79,7 @@ public struct ProblemMiddleware: RouterMiddleware {
             return HTTPError(.unsupportedMediaType)
         }
         for (marker, place) in [("Missing required query parameter named: ", "query"), ("Missing required path parameter named: ", "path")]
-            where cause.contains(marker) {
+        where cause.contains(marker) {
             let name = cause.components(separatedBy: marker).last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? place
             return RoamError.invalidField(name, "is required")
         }
@@ -87,8 +90,12 @@ public struct ProblemMiddleware: RouterMiddleware {
         switch status {
         case .notFound: Problem(status: .notFound, reason: "ROUTE_NOT_FOUND", detail: "no such route")
         case .methodNotAllowed: Problem(status: .methodNotAllowed, reason: "METHOD_NOT_ALLOWED", detail: "this route does not accept that method")
-        case .unsupportedMediaType: Problem(status: .unsupportedMediaType, reason: "UNSUPPORTED_MEDIA_TYPE", detail: "this operation does not accept a body of that Content-Type (its requestBody in /openapi.json lists those it does)")
-        case .contentTooLarge: Problem(status: .contentTooLarge, reason: "BODY_TOO_LARGE", detail: "the request body is larger than the gateway accepts")
+        case .unsupportedMediaType:
+            Problem(
+                status: .unsupportedMediaType, reason: "UNSUPPORTED_MEDIA_TYPE",
+                detail: "this operation does not accept a body of that Content-Type (its requestBody in /openapi.json lists those it does)")
+        case .contentTooLarge:
+            Problem(status: .contentTooLarge, reason: "BODY_TOO_LARGE", detail: "the request body is larger than the gateway accepts")
         default: Problem(status: status, reason: status.code < 500 ? "BAD_REQUEST" : "INTERNAL", detail: status.reasonPhrase)
         }
     }

@@ -29,52 +29,59 @@ extension Roam_Common_V1_ReportedPosition {
 extension Components.Schemas.Event {
     init(_ event: Roam_Events_V1_Event, links: MediaLinkMaker) {
         let open = !event.locked
-        self.init(banner: open && !event.bannerMediaID.isEmpty ? links.links(for: event.bannerMediaID) : nil,
-                  bannerMediaId: open && !event.bannerMediaID.isEmpty ? event.bannerMediaID : nil, capacity: event.capacity,
-                  center: .init(event.center), createdAt: open ? event.createdAt.date : nil,
-                  description: open ? event.description_p : nil, endsAt: event.endsAt.date, eventId: event.eventID,
-                  hostId: open ? event.hostID : nil, locked: event.locked, memberCount: event.memberCount,
-                  myRole: MyRolePayload(rawValue: "\(event.viewerRole)".snakeCased) ?? .none, name: event.name,
-                  radiusMeters: event.radiusMeters, startsAt: event.startsAt.date, tags: open ? event.tags : nil,
-                  theme: open ? event.theme : nil, visibility: event.visibility == .private ? ._private : ._public)
+        self.init(
+            banner: open && !event.bannerMediaID.isEmpty ? links.links(for: event.bannerMediaID) : nil,
+            bannerMediaId: open && !event.bannerMediaID.isEmpty ? event.bannerMediaID : nil, capacity: event.capacity,
+            center: .init(event.center), createdAt: open ? event.createdAt.date : nil,
+            description: open ? event.description_p : nil, endsAt: event.endsAt.date, eventId: event.eventID,
+            hostId: open ? event.hostID : nil, locked: event.locked, memberCount: event.memberCount,
+            myRole: MyRolePayload(rawValue: "\(event.viewerRole)".snakeCased) ?? .none, name: event.name,
+            radiusMeters: event.radiusMeters, startsAt: event.startsAt.date, tags: open ? event.tags : nil,
+            theme: open ? event.theme : nil, visibility: event.visibility == .private ? ._private : ._public)
         groupWalk = Components.Schemas.GroupWalk(event)
     }
 }
 
 extension Components.Schemas.JoinResult {
     init(_ response: Roam_Events_V1_JoinEventResponse, links: MediaLinkMaker) {
-        self.init(event: .init(response.event, links: links),
-                  outcome: OutcomePayload(rawValue: "\(response.outcome)".snakeCased) ?? .joined,
-                  waitlistPosition: response.outcome == .waitlisted ? Int(response.waitlistPosition) : nil)
+        self.init(
+            event: .init(response.event, links: links),
+            outcome: OutcomePayload(rawValue: "\(response.outcome)".snakeCased) ?? .joined,
+            waitlistPosition: response.outcome == .waitlisted ? Int(response.waitlistPosition) : nil)
     }
 }
 
 extension Components.Schemas.GroupWalk {
     init?(_ proto: Roam_Events_V1_Event) {
         guard proto.hasGroupWalk else { return nil }
-        let privacy: PrivacyPayload = switch proto.groupWalk.privacy {
-        case .friends: .friends
-        case .invited: .invited
-        case .everyone, .unspecified, .UNRECOGNIZED: .everyone
-        }
+        let privacy: PrivacyPayload =
+            switch proto.groupWalk.privacy {
+            case .friends: .friends
+            case .invited: .invited
+            case .everyone, .unspecified, .UNRECOGNIZED: .everyone
+            }
         self.init(walkId: proto.groupWalk.walkID, privacy: privacy)
     }
 }
 
 extension Components.Schemas.EventPage {
     init(_ response: Roam_Events_V1_ListEventsResponse, links: MediaLinkMaker) {
-        self.init(events: response.events.map { summary in
-            .init(distanceMeters: summary.distanceMeters, event: .init(summary.event, links: links), inside: summary.inside,
-                  secondsLeft: summary.secondsLeft)
-        }, nextPageToken: .pageToken(response.page))
+        self.init(
+            events: response.events.map { summary in
+                .init(
+                    distanceMeters: summary.distanceMeters, event: .init(summary.event, links: links), inside: summary.inside,
+                    secondsLeft: summary.secondsLeft)
+            }, nextPageToken: .pageToken(response.page))
     }
 }
 
 extension Components.Schemas.Presence {
     init(_ response: Roam_Events_V1_ReportPositionResponse) {
-        self.init(admittedEventIds: response.admittedEventIds, left: response.left.map { departure in
-            .init(eventId: departure.eventID, reason: .init(rawValue: "\(departure.reason)".snakeCased) ?? .left)
-        }, memberOfEventIds: response.memberOfEventIds)
+        self.init(
+            admittedEventIds: response.admittedEventIds,
+            left: response.left.map { departure in
+                .init(eventId: departure.eventID, reason: .init(rawValue: "\(departure.reason)".snakeCased) ?? .left)
+            }, memberOfEventIds: response.memberOfEventIds)
     }
 }
 
@@ -83,12 +90,15 @@ extension Components.Schemas.Notification {
     /// sent what they cannot know.
     init?(_ notification: Roam_Events_V1_Notification) {
         guard let kind = KindPayload(rawValue: "\(notification.kind)".snakeCased) else { return nil }
-        self.init(at: notification.at.date, eventId: notification.eventID.isEmpty ? nil : notification.eventID, kind: kind,
-                  position: notification.hasPosition ? .init(accuracyMeters: notification.position.accuracyMeters,
-                                                             latitude: notification.position.position.latitude,
-                                                             longitude: notification.position.position.longitude) : nil,
-                  reason: notification.reason == .unspecified ? nil : ReasonPayload(rawValue: "\(notification.reason)".snakeCased),
-                  userId: notification.userID.isEmpty ? nil : notification.userID)
+        self.init(
+            at: notification.at.date, eventId: notification.eventID.isEmpty ? nil : notification.eventID, kind: kind,
+            position: notification.hasPosition
+                ? .init(
+                    accuracyMeters: notification.position.accuracyMeters,
+                    latitude: notification.position.position.latitude,
+                    longitude: notification.position.position.longitude) : nil,
+            reason: notification.reason == .unspecified ? nil : ReasonPayload(rawValue: "\(notification.reason)".snakeCased),
+            userId: notification.userID.isEmpty ? nil : notification.userID)
     }
 }
 

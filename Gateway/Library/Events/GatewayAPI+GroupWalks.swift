@@ -6,7 +6,10 @@ import RoamRuntime
 /// Group walks' own routes: invitations by username, their answers, and position sharing.
 extension GatewayAPI {
     func inviteToGroupWalk(_ input: Operations.InviteToGroupWalk.Input) async throws -> Operations.InviteToGroupWalk.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         var validation = Validation()
         validation.require((1...100).contains(body.usernames.count), "usernames", "must name 1 to 100 users")
         try validation.check()
@@ -23,10 +26,11 @@ extension GatewayAPI {
         }
         let response = try await renamingFields(["user_ids": "usernames"]) {
             try await events.call { client, options in
-                try await client.inviteToGroupWalk(.with {
-                    $0.eventID = input.path.id
-                    $0.userIds = Array(Set(ids.values))
-                }, options: options)
+                try await client.inviteToGroupWalk(
+                    .with {
+                        $0.eventID = input.path.id
+                        $0.userIds = Array(Set(ids.values))
+                    }, options: options)
             }
         }
         let invited = Set(response.invitedUserIds)
@@ -35,20 +39,22 @@ extension GatewayAPI {
 
     func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output {
         let response = try await events.call { client, options in
-            try await client.respondToInvitation(.with {
-                $0.eventID = input.path.id
-                $0.accept = true
-            }, options: options)
+            try await client.respondToInvitation(
+                .with {
+                    $0.eventID = input.path.id
+                    $0.accept = true
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response, links: mediaLinks))))
     }
 
     func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output {
         _ = try await events.call(idempotent: true) { client, options in
-            try await client.respondToInvitation(.with {
-                $0.eventID = input.path.id
-                $0.accept = false
-            }, options: options)
+            try await client.respondToInvitation(
+                .with {
+                    $0.eventID = input.path.id
+                    $0.accept = false
+                }, options: options)
         }
         return .noContent(.init())
     }
@@ -57,19 +63,28 @@ extension GatewayAPI {
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listMyInvitations(.init(), options: options)
         }
-        return .ok(.init(body: .json(.init(invitations: response.invitations.map { invitation in
-            .init(event: .init(invitation.event, links: mediaLinks), invitedBy: invitation.invitedBy,
-                  state: .init(rawValue: "\(invitation.state)".snakeCased) ?? .pending, invitedAt: invitation.invitedAt.date)
-        }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        invitations: response.invitations.map { invitation in
+                            .init(
+                                event: .init(invitation.event, links: mediaLinks), invitedBy: invitation.invitedBy,
+                                state: .init(rawValue: "\(invitation.state)".snakeCased) ?? .pending, invitedAt: invitation.invitedAt.date)
+                        }))))
     }
 
     func setPositionSharing(_ input: Operations.SetPositionSharing.Input) async throws -> Operations.SetPositionSharing.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await events.call(idempotent: true) { client, options in
-            try await client.setPositionSharing(.with {
-                $0.eventID = input.path.id
-                $0.share = body.share
-            }, options: options)
+            try await client.setPositionSharing(
+                .with {
+                    $0.eventID = input.path.id
+                    $0.share = body.share
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(sharing: response.sharing))))
     }
@@ -78,11 +93,18 @@ extension GatewayAPI {
         let response = try await events.call(idempotent: true) { client, options in
             try await client.listPositions(.with { $0.eventID = input.path.id }, options: options)
         }
-        return .ok(.init(body: .json(.init(positions: response.positions.map { shared in
-            .init(userId: shared.userID,
-                  position: shared.hasPosition ? .init(accuracyMeters: shared.position.accuracyMeters, latitude: shared.position.position.latitude,
-                                                       longitude: shared.position.position.longitude) : nil,
-                  at: shared.hasAt ? shared.at.date : nil)
-        }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        positions: response.positions.map { shared in
+                            .init(
+                                userId: shared.userID,
+                                position: shared.hasPosition
+                                    ? .init(
+                                        accuracyMeters: shared.position.accuracyMeters, latitude: shared.position.position.latitude,
+                                        longitude: shared.position.position.longitude) : nil,
+                                at: shared.hasAt ? shared.at.date : nil)
+                        }))))
     }
 }

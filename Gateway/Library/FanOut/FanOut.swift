@@ -38,8 +38,10 @@ public enum FanOut {
                 }
                 group.cancelAll()
                 for part in parts where results[part.name] == nil {
-                    results[part.name] = .failure(RoamError(.deadlineExceeded, reason: "DEADLINE_EXCEEDED",
-                                                            message: "\(part.name) did not answer in time"))
+                    results[part.name] = .failure(
+                        RoamError(
+                            .deadlineExceeded, reason: "DEADLINE_EXCEEDED",
+                            message: "\(part.name) did not answer in time"))
                 }
                 return results
             }
@@ -48,8 +50,11 @@ public enum FanOut {
 
     /// Three parts of different kinds at once, each answer typed: a late part is cancelled at
     /// `timeout` and answers DEADLINE_EXCEEDED, like `gather`'s.
-    public static func gather<A: Sendable, B: Sendable, C: Sendable>(within timeout: Duration, _ a: Part<A>, _ b: Part<B>, _ c: Part<C>) async
-        -> (Result<A, RoamError>, Result<B, RoamError>, Result<C, RoamError>) {
+    public static func gather<A: Sendable, B: Sendable, C: Sendable>(
+        within timeout: Duration, _ a: Part<A>, _ b: Part<B>, _ c: Part<C>
+    ) async
+        -> (Result<A, RoamError>, Result<B, RoamError>, Result<C, RoamError>)
+    {
         var context = CallContext.current
         let deadline = ContinuousClock.now + timeout
         context.deadline = min(context.deadline ?? deadline, deadline)

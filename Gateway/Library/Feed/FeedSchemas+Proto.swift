@@ -18,11 +18,13 @@ extension Components.Schemas.Post {
         case .followers, nil:
             break
         }
-        self.init(title: post.title.isEmpty ? nil : post.title, audience: audience, authorId: post.authorID, commentCount: post.engagement.comments, createdAt: post.createdAt.date,
-                  editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
-                  likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
-                  savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text,
-                  viewCount: post.engagement.views)
+        self.init(
+            title: post.title.isEmpty ? nil : post.title, audience: audience, authorId: post.authorID, commentCount: post.engagement.comments,
+            createdAt: post.createdAt.date,
+            editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
+            likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
+            savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text,
+            viewCount: post.engagement.views)
     }
 }
 
@@ -34,11 +36,12 @@ extension Components.Schemas.PostPage {
 
 extension Components.Schemas.Comment {
     init(_ comment: Roam_Feed_V1_Comment) {
-        self.init(authorId: comment.authorID.isEmpty ? nil : comment.authorID, commentId: comment.commentID,
-                  createdAt: comment.createdAt.date, deleted: comment.deleted,
-                  editedAt: comment.hasEditedAt ? comment.editedAt.date : nil, likeCount: comment.engagement.likes,
-                  likedByMe: comment.engagement.likedByMe, parentId: comment.parentID.isEmpty ? nil : comment.parentID,
-                  subject: comment.subject, text: comment.text)
+        self.init(
+            authorId: comment.authorID.isEmpty ? nil : comment.authorID, commentId: comment.commentID,
+            createdAt: comment.createdAt.date, deleted: comment.deleted,
+            editedAt: comment.hasEditedAt ? comment.editedAt.date : nil, likeCount: comment.engagement.likes,
+            likedByMe: comment.engagement.likedByMe, parentId: comment.parentID.isEmpty ? nil : comment.parentID,
+            subject: comment.subject, text: comment.text)
     }
 }
 
@@ -50,22 +53,25 @@ extension Components.Schemas.Likes {
 
 extension Components.Schemas.ContentReport {
     init(_ report: Roam_Feed_V1_ContentReport) {
-        self.init(createdAt: report.createdAt.date, eventId: report.eventID.isEmpty ? nil : report.eventID,
-                  reason: ReasonPayload(rawValue: report.reason) ?? .other, reportId: report.reportID, reporterId: report.reporterID,
-                  subject: report.subject, text: report.text)
+        self.init(
+            createdAt: report.createdAt.date, eventId: report.eventID.isEmpty ? nil : report.eventID,
+            reason: ReasonPayload(rawValue: report.reason) ?? .other, reportId: report.reportID, reporterId: report.reporterID,
+            subject: report.subject, text: report.text)
     }
 }
 
 extension Components.Schemas.ChatMessage {
     init(_ message: Roam_Feed_V1_ChatMessage) {
-        self.init(authorId: message.authorID, eventId: message.eventID, messageId: message.messageID, sentAt: message.sentAt.date,
-                  sequence: Int(message.sequence), text: message.text)
+        self.init(
+            authorId: message.authorID, eventId: message.eventID, messageId: message.messageID, sentAt: message.sentAt.date,
+            sequence: Int(message.sequence), text: message.text)
     }
 }
 
 extension Components.Schemas.FollowedPlace {
     init(_ place: Roam_Feed_V1_FollowedPlace) {
-        self.init(createdAt: place.createdAt.date, latitude: place.position.latitude, longitude: place.position.longitude,
-                  name: place.name, placeId: place.placeID, radiusMeters: place.radiusMeters)
+        self.init(
+            createdAt: place.createdAt.date, latitude: place.position.latitude, longitude: place.position.longitude,
+            name: place.name, placeId: place.placeID, radiusMeters: place.radiusMeters)
     }
 }

@@ -8,7 +8,10 @@ extension GatewayAPI {
     private static var commentFields: [String: String] { ["subject": "id", "comment_id": "id"] }
 
     func createComment(_ input: Operations.CreateComment.Input) async throws -> Operations.CreateComment.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         return .created(.init(body: .json(try await comment(on: "post/\(input.path.id)", text: body.text, key: input.headers.idempotencyKey))))
     }
 
@@ -20,11 +23,12 @@ extension GatewayAPI {
     func comment(on subject: String, text: String, key: String?) async throws -> Components.Schemas.Comment {
         let response = try await renamingFields(Self.commentFields) {
             try await feed.call { client, options in
-                try await client.createComment(.with {
-                    $0.idempotencyKey = key ?? ""
-                    $0.subject = subject
-                    $0.text = text
-                }, options: options)
+                try await client.createComment(
+                    .with {
+                        $0.idempotencyKey = key ?? ""
+                        $0.subject = subject
+                        $0.text = text
+                    }, options: options)
             }
         }
         return .init(response.comment)
@@ -35,31 +39,44 @@ extension GatewayAPI {
         let page = PageQuery(size: pageSize, token: pageToken)
         let response = try await renamingFields(Self.commentFields) {
             try await feed.call(idempotent: true) { client, options in
-                try await client.listComments(.with { $0.subject = subject; $0.page = page.proto }, options: options)
+                try await client.listComments(
+                    .with {
+                        $0.subject = subject; $0.page = page.proto
+                    }, options: options)
             }
         }
         return .init(comments: response.comments.map(Components.Schemas.Comment.init), nextPageToken: .pageToken(response.page))
     }
 
     func replyToComment(_ input: Operations.ReplyToComment.Input) async throws -> Operations.ReplyToComment.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.commentFields) {
             try await feed.call { client, options in
-                try await client.replyToComment(.with {
-                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                    $0.commentID = input.path.id
-                    $0.text = body.text
-                }, options: options)
+                try await client.replyToComment(
+                    .with {
+                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                        $0.commentID = input.path.id
+                        $0.text = body.text
+                    }, options: options)
             }
         }
         return .created(.init(body: .json(.init(response.comment))))
     }
 
     func updateComment(_ input: Operations.UpdateComment.Input) async throws -> Operations.UpdateComment.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.commentFields) {
             try await feed.call { client, options in
-                try await client.updateComment(.with { $0.commentID = input.path.id; $0.text = body.text }, options: options)
+                try await client.updateComment(
+                    .with {
+                        $0.commentID = input.path.id; $0.text = body.text
+                    }, options: options)
             }
         }
         return .ok(.init(body: .json(.init(response.comment))))
@@ -81,7 +98,10 @@ extension GatewayAPI {
     }
 
     func reportComment(_ input: Operations.ReportComment.Input) async throws -> Operations.ReportComment.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         return .created(.init(body: .json(try await report("comment/\(input.path.id)", reason: body.reason.rawValue, text: body.text))))
     }
 }

@@ -16,10 +16,11 @@ extension GatewayAPI {
         let page = PageQuery(size: size, token: token)
         let likes = try await renamingFields(["subject": "id"]) {
             try await feed.call(idempotent: true) { client, options in
-                try await client.listLikers(.with {
-                    $0.subject = subject
-                    $0.page = page.proto
-                }, options: options)
+                try await client.listLikers(
+                    .with {
+                        $0.subject = subject
+                        $0.page = page.proto
+                    }, options: options)
             }
         }
         guard !likes.likers.isEmpty else { return .init(likers: [], nextPageToken: .pageToken(likes.page)) }

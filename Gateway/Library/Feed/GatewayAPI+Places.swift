@@ -5,15 +5,21 @@ import RoamRuntime
 /// reach the follower's timeline.
 extension GatewayAPI {
     func followPlace(_ input: Operations.FollowPlace.Input) async throws -> Operations.FollowPlace.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let fieldNames = ["position.latitude": "latitude", "position.longitude": "longitude", "position": "latitude"]
         let response = try await renamingFields(fieldNames) {
             try await feed.call { client, options in
-                try await client.followPlace(.with {
-                    $0.position = .with { $0.latitude = body.latitude; $0.longitude = body.longitude }
-                    $0.name = body.name
-                    if let radius = body.radiusMeters { $0.radiusMeters = radius }
-                }, options: options)
+                try await client.followPlace(
+                    .with {
+                        $0.position = .with {
+                            $0.latitude = body.latitude; $0.longitude = body.longitude
+                        }
+                        $0.name = body.name
+                        if let radius = body.radiusMeters { $0.radiusMeters = radius }
+                    }, options: options)
             }
         }
         return .ok(.init(body: .json(.init(response.place))))
@@ -22,9 +28,12 @@ extension GatewayAPI {
     func unfollowPlace(_ input: Operations.UnfollowPlace.Input) async throws -> Operations.UnfollowPlace.Output {
         _ = try await renamingFields(["position.latitude": "lat", "position.longitude": "lng"]) {
             try await feed.call { client, options in
-                try await client.unfollowPlace(.with {
-                    $0.position = .with { $0.latitude = input.query.lat; $0.longitude = input.query.lng }
-                }, options: options)
+                try await client.unfollowPlace(
+                    .with {
+                        $0.position = .with {
+                            $0.latitude = input.query.lat; $0.longitude = input.query.lng
+                        }
+                    }, options: options)
             }
         }
         return .noContent(.init())
@@ -35,7 +44,11 @@ extension GatewayAPI {
         let response = try await feed.call(idempotent: true) { client, options in
             try await client.listFollowedPlaces(.with { $0.page = page.proto }, options: options)
         }
-        return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page),
-                                           places: response.places.map(Components.Schemas.FollowedPlace.init)))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        nextPageToken: .pageToken(response.page),
+                        places: response.places.map(Components.Schemas.FollowedPlace.init)))))
     }
 }

@@ -5,16 +5,24 @@ import RoamRuntime
 /// of posts.
 extension GatewayAPI {
     func createEventPost(_ input: Operations.CreateEventPost.Input) async throws -> Operations.CreateEventPost.Output {
-        let body = switch input.body { case .json(let body): body }
-        let post = try await createPost(key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
-                                        fieldNames: ["audience.event_id": "id"]) { $0.eventID = input.path.id }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let post = try await createPost(
+            key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
+            fieldNames: ["audience.event_id": "id"]
+        ) { $0.eventID = input.path.id }
         return .created(.init(body: .json(post)))
     }
 
     func listEventPosts(_ input: Operations.ListEventPosts.Input) async throws -> Operations.ListEventPosts.Output {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
         let response = try await feed.call(idempotent: true) { client, options in
-            try await client.listEventPosts(.with { $0.eventID = input.path.id; $0.page = page.proto }, options: options)
+            try await client.listEventPosts(
+                .with {
+                    $0.eventID = input.path.id; $0.page = page.proto
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page), posts: response.posts.map { .init($0, links: mediaLinks) }))))
     }
@@ -27,22 +35,30 @@ extension GatewayAPI {
     }
 
     func updatePost(_ input: Operations.UpdatePost.Input) async throws -> Operations.UpdatePost.Output {
-        let body = switch input.body { case .json(let body): body }
-        let response = try await renamingFields(["place.position.latitude": "place.latitude", "place.position.longitude": "place.longitude",
-                                                 "place.position": "place"]) {
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let response = try await renamingFields([
+            "place.position.latitude": "place.latitude", "place.position.longitude": "place.longitude",
+            "place.position": "place",
+        ]) {
             try await feed.call { client, options in
-                try await client.updatePost(.with {
-                    $0.postID = input.path.id
-                    if let text = body.text { $0.text = text }
-                    if let mediaIDs = body.mediaIds { $0.media = .with { $0.ids = mediaIDs } }
-                    if let title = body.title { $0.title = title }
-                    if let place = body.place {
-                        $0.place = .with {
-                            $0.position = .with { $0.latitude = place.latitude; $0.longitude = place.longitude }
-                            $0.name = place.name
+                try await client.updatePost(
+                    .with {
+                        $0.postID = input.path.id
+                        if let text = body.text { $0.text = text }
+                        if let mediaIDs = body.mediaIds { $0.media = .with { $0.ids = mediaIDs } }
+                        if let title = body.title { $0.title = title }
+                        if let place = body.place {
+                            $0.place = .with {
+                                $0.position = .with {
+                                    $0.latitude = place.latitude; $0.longitude = place.longitude
+                                }
+                                $0.name = place.name
+                            }
                         }
-                    }
-                }, options: options)
+                    }, options: options)
             }
         }
         return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
@@ -62,23 +78,29 @@ extension GatewayAPI {
     }
 
     func reportPost(_ input: Operations.ReportPost.Input) async throws -> Operations.ReportPost.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         return .created(.init(body: .json(try await report("post/\(input.path.id)", reason: body.reason.rawValue, text: body.text))))
     }
 
     /// A post, story or post to followers; `audience` says which. The service's names of the audience's
     /// fields become the client's through `fieldNames`.
-    func createPost(key: String?, text: String?, mediaIds: [String]?, title: String? = nil, fieldNames: [String: String],
-                    audience: @escaping @Sendable (inout Roam_Feed_V1_Audience) -> Void) async throws -> Components.Schemas.Post {
+    func createPost(
+        key: String?, text: String?, mediaIds: [String]?, title: String? = nil, fieldNames: [String: String],
+        audience: @escaping @Sendable (inout Roam_Feed_V1_Audience) -> Void
+    ) async throws -> Components.Schemas.Post {
         let response = try await renamingFields(fieldNames) {
             try await feed.call { client, options in
-                try await client.createPost(.with {
-                    $0.idempotencyKey = key ?? ""
-                    audience(&$0.audience)
-                    $0.text = text ?? ""
-                    $0.mediaIds = mediaIds ?? []
-                    $0.title = title ?? ""
-                }, options: options)
+                try await client.createPost(
+                    .with {
+                        $0.idempotencyKey = key ?? ""
+                        audience(&$0.audience)
+                        $0.text = text ?? ""
+                        $0.mediaIds = mediaIds ?? []
+                        $0.title = title ?? ""
+                    }, options: options)
             }
         }
         return .init(response.post, links: mediaLinks)
@@ -89,8 +111,9 @@ extension GatewayAPI {
     func like(_ subject: String, takingBack: Bool) async throws -> Components.Schemas.Likes {
         let response = try await renamingFields(["subject": "id"]) {
             try await feed.call(idempotent: true) { client, options in
-                takingBack ? try await client.unlike(.with { $0.subject = subject }, options: options)
-                           : try await client.like(.with { $0.subject = subject }, options: options)
+                takingBack
+                    ? try await client.unlike(.with { $0.subject = subject }, options: options)
+                    : try await client.like(.with { $0.subject = subject }, options: options)
             }
         }
         return .init(response.engagement)
@@ -100,11 +123,12 @@ extension GatewayAPI {
     func report(_ subject: String, reason: String, text: String?) async throws -> Components.Schemas.ContentReport {
         let response = try await renamingFields(["subject": "id"]) {
             try await feed.call { client, options in
-                try await client.reportContent(.with {
-                    $0.subject = subject
-                    $0.reason = reason
-                    $0.text = text ?? ""
-                }, options: options)
+                try await client.reportContent(
+                    .with {
+                        $0.subject = subject
+                        $0.reason = reason
+                        $0.text = text ?? ""
+                    }, options: options)
             }
         }
         return .init(response.report)

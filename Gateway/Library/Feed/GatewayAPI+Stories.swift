@@ -6,16 +6,25 @@ import RoamRuntime
 extension GatewayAPI {
     /// Where the story body names the service's fields differently.
     private static var storyFields: [String: String] {
-        ["audience.place.position.latitude": "place.latitude", "audience.place.position.longitude": "place.longitude",
-         "audience.place.name": "place.name", "audience.place.position": "place", "audience": "place"]
+        [
+            "audience.place.position.latitude": "place.latitude", "audience.place.position.longitude": "place.longitude",
+            "audience.place.name": "place.name", "audience.place.position": "place", "audience": "place",
+        ]
     }
 
     func createStory(_ input: Operations.CreateStory.Input) async throws -> Operations.CreateStory.Output {
-        let body = switch input.body { case .json(let body): body }
-        let post = try await createPost(key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds, title: body.title,
-                                        fieldNames: Self.storyFields) { audience in
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let post = try await createPost(
+            key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds, title: body.title,
+            fieldNames: Self.storyFields
+        ) { audience in
             audience.place = .with {
-                $0.position = .with { $0.latitude = body.place.latitude; $0.longitude = body.place.longitude }
+                $0.position = .with {
+                    $0.latitude = body.place.latitude; $0.longitude = body.place.longitude
+                }
                 $0.name = body.place.name
             }
         }
@@ -23,40 +32,49 @@ extension GatewayAPI {
     }
 
     func createFollowersPost(_ input: Operations.CreateFollowersPost.Input) async throws -> Operations.CreateFollowersPost.Output {
-        let body = switch input.body { case .json(let body): body }
-        let post = try await createPost(key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
-                                        fieldNames: Self.storyFields) { $0.followers = .init() }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
+        let post = try await createPost(
+            key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
+            fieldNames: Self.storyFields
+        ) { $0.followers = .init() }
         return .created(.init(body: .json(post)))
     }
 
     func listNearbyStories(_ input: Operations.ListNearbyStories.Input) async throws -> Operations.ListNearbyStories.Output {
         let query = input.query
-        var listing = StoryListing(sort: query.sort?.rawValue, defaultOrder: .recent, q: query.q, tag: query.tag, author: query.author,
-                                   place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
+        var listing = StoryListing(
+            sort: query.sort?.rawValue, defaultOrder: .recent, q: query.q, tag: query.tag, author: query.author,
+            place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
         try listing.near(lat: query.lat, lng: query.lng, radius: query.radius)
         return .ok(.init(body: .json(try await stories(listing))))
     }
 
     func listStoriesOnMap(_ input: Operations.ListStoriesOnMap.Input) async throws -> Operations.ListStoriesOnMap.Output {
         let query = input.query
-        var listing = StoryListing(sort: query.sort?.rawValue, defaultOrder: .trending, q: query.q, tag: query.tag, author: query.author,
-                                   place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
+        var listing = StoryListing(
+            sort: query.sort?.rawValue, defaultOrder: .trending, q: query.q, tag: query.tag, author: query.author,
+            place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
         listing.inside(south: query.south, west: query.west, north: query.north, east: query.east)
         return .ok(.init(body: .json(try await stories(listing))))
     }
 
     func listTrendingStories(_ input: Operations.ListTrendingStories.Input) async throws -> Operations.ListTrendingStories.Output {
         let query = input.query
-        var listing = StoryListing(sort: nil, defaultOrder: .trending, q: query.q, tag: query.tag, author: query.author,
-                                   place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
+        var listing = StoryListing(
+            sort: nil, defaultOrder: .trending, q: query.q, tag: query.tag, author: query.author,
+            place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
         try listing.near(lat: query.lat, lng: query.lng, radius: query.radius)
         return .ok(.init(body: .json(try await stories(listing))))
     }
 
     func searchStories(_ input: Operations.SearchStories.Input) async throws -> Operations.SearchStories.Output {
         let query = input.query
-        var listing = StoryListing(sort: query.sort?.rawValue, defaultOrder: .recent, q: query.q, tag: query.tag, author: query.author,
-                                   place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
+        var listing = StoryListing(
+            sort: query.sort?.rawValue, defaultOrder: .recent, q: query.q, tag: query.tag, author: query.author,
+            place: query.place, pageSize: query.pageSize, pageToken: query.pageToken)
         try listing.near(lat: query.lat, lng: query.lng, radius: query.radius)
         try listing.requireTerms()
         return .ok(.init(body: .json(try await stories(listing))))

@@ -12,12 +12,16 @@ struct StoryListing {
     ]
 
     /// The service's names of the request's fields, as the client sent them.
-    static let fieldNames = ["near.center.latitude": "lat", "near.center.longitude": "lng", "near.radius_meters": "radius",
-                             "box.south": "south", "box.west": "west", "box.north": "north", "box.east": "east",
-                             "text": "q", "author_id": "author", "place_name": "place"]
+    static let fieldNames = [
+        "near.center.latitude": "lat", "near.center.longitude": "lng", "near.radius_meters": "radius",
+        "box.south": "south", "box.west": "west", "box.north": "north", "box.east": "east",
+        "text": "q", "author_id": "author", "place_name": "place",
+    ]
 
-    init(sort: String?, defaultOrder: Roam_Feed_V1_StoryOrder, q: String?, tag: String?, author: String?, place: String?,
-         pageSize: Int?, pageToken: String?) {
+    init(
+        sort: String?, defaultOrder: Roam_Feed_V1_StoryOrder, q: String?, tag: String?, author: String?, place: String?,
+        pageSize: Int?, pageToken: String?
+    ) {
         request.order = sort.flatMap { Self.orders[$0] } ?? defaultOrder
         request.text = q ?? ""
         request.tag = tag ?? ""

@@ -14,8 +14,10 @@ struct MediaDownloadRelay: Sendable {
     private let task: RelayTask
 
     /// Starts the call and waits for its head (the sizes and type), or its error.
-    static func open<Transport: GRPCCore.ClientTransport>(_ request: Roam_Media_V1_DownloadRequest,
-                                                 media: MediaCaller<Transport>) async throws -> MediaDownloadRelay {
+    static func open<Transport: GRPCCore.ClientTransport>(
+        _ request: Roam_Media_V1_DownloadRequest,
+        media: MediaCaller<Transport>
+    ) async throws -> MediaDownloadRelay {
         let chunks = AsyncThrowingChannel<ArraySlice<UInt8>, any Error>()
         let (heads, headOutput) = AsyncThrowingStream.makeStream(of: Roam_Media_V1_DownloadHead.self)
         let context = CallContext.current

@@ -13,10 +13,11 @@ struct MediaLinkMaker: Sendable {
     func links(for mediaID: String, hasVariants: Bool = true) -> Components.Schemas.MediaLinks {
         let expires = signer.expiry(at: now())
         let id = Self.canonical(mediaID)
-        return .init(expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)), mediaId: mediaID,
-                     original: link(id, "original", expires),
-                     preview: hasVariants ? link(id, "preview", expires) : nil,
-                     thumbnail: hasVariants ? link(id, "thumbnail", expires) : nil)
+        return .init(
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(expires)), mediaId: mediaID,
+            original: link(id, "original", expires),
+            preview: hasVariants ? link(id, "preview", expires) : nil,
+            thumbnail: hasVariants ? link(id, "thumbnail", expires) : nil)
     }
 
     /// The link to an item's thumbnail (none for a video, `hasVariants` false) and when links made now expire.

@@ -17,11 +17,13 @@ struct MediaUploadBody: Sendable {
 
     /// Refuses a body whose declared length is already over the limit, before anything is sent.
     func checkDeclaredLength() throws {
-        let file: HTTPBody? = switch body {
-        case .jpeg(let file), .png(let file), .imageWebp(let file), .imageHeic(let file), .imageHeif(let file),
-             .videoMp4(let file), .videoQuicktime(let file), .binary(let file): file
-        case .multipartForm: nil
-        }
+        let file: HTTPBody? =
+            switch body {
+            case .jpeg(let file), .png(let file), .imageWebp(let file), .imageHeic(let file), .imageHeif(let file),
+                .videoMp4(let file), .videoQuicktime(let file), .binary(let file):
+                file
+            case .multipartForm: nil
+            }
         if case .known(let length)? = file?.length, length > maxBytes { throw Self.tooLarge(maxBytes) }
     }
 
@@ -32,7 +34,7 @@ struct MediaUploadBody: Sendable {
         }
         switch body {
         case .jpeg(let file), .png(let file), .imageWebp(let file), .imageHeic(let file), .imageHeif(let file),
-             .videoMp4(let file), .videoQuicktime(let file), .binary(let file):
+            .videoMp4(let file), .videoQuicktime(let file), .binary(let file):
             try await writer.write(.with { $0.start = start })
             try await sendChunks(of: file, to: writer)
         case .multipartForm(let parts):
@@ -72,14 +74,16 @@ struct MediaUploadBody: Sendable {
         // A client that goes away mid-upload can end the body early without an error: a file shorter
         // than it said it was is refused, so the upload is cancelled and nothing is stored.
         if case .known(let length) = file.length, total != length {
-            throw RoamError(.invalidArgument, reason: "INCOMPLETE_BODY", message: "the body ended after \(total) of its \(length) bytes",
-                            violations: [.init(field: "file", description: "ended after \(total) of \(length) bytes")])
+            throw RoamError(
+                .invalidArgument, reason: "INCOMPLETE_BODY", message: "the body ended after \(total) of its \(length) bytes",
+                violations: [.init(field: "file", description: "ended after \(total) of \(length) bytes")])
         }
         if !pending.isEmpty { try await writer.write(.with { $0.chunk = pending }) }
     }
 
     static func tooLarge(_ limit: Int) -> RoamError {
-        RoamError(.invalidArgument, reason: "MEDIA_TOO_LARGE", message: "the file is larger than \(limit) bytes",
-                  violations: [.init(field: "file", description: "must be at most \(limit) bytes")])
+        RoamError(
+            .invalidArgument, reason: "MEDIA_TOO_LARGE", message: "the file is larger than \(limit) bytes",
+            violations: [.init(field: "file", description: "must be at most \(limit) bytes")])
     }
 }

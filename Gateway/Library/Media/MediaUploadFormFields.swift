@@ -13,15 +13,16 @@ struct MediaUploadFormFields {
     private var deviceAssetID: String?
 
     mutating func read(_ part: Operations.UploadMedia.Input.Body.MultipartFormPayload, afterFile: Bool) async throws {
-        let (name, body): (String, HTTPBody) = switch part {
-        case .capturedAt(let field): ("capturedAt", field.payload.body)
-        case .utcOffsetSeconds(let field): ("utcOffsetSeconds", field.payload.body)
-        case .latitude(let field): ("latitude", field.payload.body)
-        case .longitude(let field): ("longitude", field.payload.body)
-        case .deviceAssetId(let field): ("deviceAssetId", field.payload.body)
-        case .file(let field): ("file", field.payload.body)
-        case .undocumented(let field): (field.name ?? "", field.body)
-        }
+        let (name, body): (String, HTTPBody) =
+            switch part {
+            case .capturedAt(let field): ("capturedAt", field.payload.body)
+            case .utcOffsetSeconds(let field): ("utcOffsetSeconds", field.payload.body)
+            case .latitude(let field): ("latitude", field.payload.body)
+            case .longitude(let field): ("longitude", field.payload.body)
+            case .deviceAssetId(let field): ("deviceAssetId", field.payload.body)
+            case .file(let field): ("file", field.payload.body)
+            case .undocumented(let field): (field.name ?? "", field.body)
+            }
         guard !afterFile else { throw RoamError.invalidField(name, "must come before the file") }
         let text: String
         do {
@@ -34,7 +35,9 @@ struct MediaUploadFormFields {
             guard let date = RFC3339.date(text) else { throw RoamError.invalidField(name, "must be a date-time (RFC 3339)") }
             capturedAt = date
         case "utcOffsetSeconds":
-            guard let offset = Int32(text), abs(offset) <= 18 * 3_600 else { throw RoamError.invalidField(name, "must be whole seconds from -64800 to 64800") }
+            guard let offset = Int32(text), abs(offset) <= 18 * 3_600 else {
+                throw RoamError.invalidField(name, "must be whole seconds from -64800 to 64800")
+            }
             utcOffsetSeconds = offset
         case "latitude":
             guard let value = Double(text), (-90...90).contains(value) else { throw RoamError.invalidField(name, "must be from -90 to 90") }
@@ -62,7 +65,10 @@ struct MediaUploadFormFields {
             throw RoamError.invalidField("capturedAt", "is required with utcOffsetSeconds")
         }
         switch (latitude, longitude) {
-        case (let latitude?, let longitude?): start.clientPosition = .with { $0.latitude = latitude; $0.longitude = longitude }
+        case (let latitude?, let longitude?):
+            start.clientPosition = .with {
+                $0.latitude = latitude; $0.longitude = longitude
+            }
         case (nil, nil): break
         case (nil, _): throw RoamError.invalidField("latitude", "is required with longitude")
         case (_, nil): throw RoamError.invalidField("longitude", "is required with latitude")

@@ -6,15 +6,19 @@ import Logging
 public struct AccessLogMiddleware: RouterMiddleware {
     public typealias Context = GatewayRequestContext
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let started = ContinuousClock.now
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - started
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        context.logger.info("\(request.method) \(request.uri.path)", metadata: [
-            "status": "\(response.status.code)", "duration_ms": "\(milliseconds)",
-        ])
+        context.logger.info(
+            "\(request.method) \(request.uri.path)",
+            metadata: [
+                "status": "\(response.status.code)", "duration_ms": "\(milliseconds)",
+            ])
         return response
     }
 }

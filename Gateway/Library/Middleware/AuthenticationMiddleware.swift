@@ -9,8 +9,10 @@ public struct AuthenticationMiddleware: RouterMiddleware {
 
     let verifier: AccessTokenVerifier
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard let header = request.headers[.authorization] else {
             return try await next(request, context)
         }

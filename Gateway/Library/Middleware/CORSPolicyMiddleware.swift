@@ -12,8 +12,10 @@ public struct CORSPolicyMiddleware: RouterMiddleware {
         self.allowedOrigins = Set(allowedOrigins)
     }
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         guard let origin = request.headers[.origin], allows(origin) else {
             return try await next(request, context)
         }

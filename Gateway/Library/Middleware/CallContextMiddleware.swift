@@ -9,8 +9,10 @@ struct CallContextMiddleware: RouterMiddleware {
     typealias Context = GatewayRequestContext
     let relationChanges: RecentRelationChanges
 
-    func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         let call = GatewayCall(user: context.user, userAgent: String((request.headers[.userAgent] ?? "").prefix(256)))
         // The caller's own change through this replica, or any change of theirs accounts' feed told of.
         let relationsChanged = context.user.flatMap { user in

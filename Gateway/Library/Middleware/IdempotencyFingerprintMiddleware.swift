@@ -1,5 +1,5 @@
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import RoamRuntime
 
 /// Fingerprints a request that carries an `Idempotency-Key` (its method, target and body), so every
@@ -14,11 +14,14 @@ public struct IdempotencyFingerprintMiddleware: RouterMiddleware {
 
     public init() {}
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         // A key sent to an operation that takes none (a client that sends one everywhere) changes nothing.
         guard let key = request.headers[Self.keyHeader],
-              let operation = context.endpointPath.flatMap({ GatewayOpenAPI.operation(request.method, $0) }), operation.takesIdempotencyKey else {
+            let operation = context.endpointPath.flatMap({ GatewayOpenAPI.operation(request.method, $0) }), operation.takesIdempotencyKey
+        else {
             return try await next(request, context)
         }
         return try await IdempotentRequest.$keyDigest.withValue(RequestFingerprint.digest(ofKey: key)) {
@@ -27,8 +30,10 @@ public struct IdempotencyFingerprintMiddleware: RouterMiddleware {
         }
     }
 
-    private func fingerprinted(_ request: Request, context: Context,
-                               next: (Request, Context) async throws -> Response) async throws -> Response {
+    private func fingerprinted(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var request = request
         // Collected once already when the body was checked; this reads the same buffer.
         let body = try await request.collectBody(upTo: context.maxBodyBytes)

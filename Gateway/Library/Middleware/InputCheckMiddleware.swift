@@ -14,8 +14,10 @@ public struct InputCheckMiddleware: RouterMiddleware {
 
     public init() {}
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var validation = Validation()
         for (name, value) in context.parameters where value.range(of: "%00") != nil {
             validation.fail(String(name), "must not contain NUL characters")
@@ -29,8 +31,10 @@ public struct InputCheckMiddleware: RouterMiddleware {
         }
         let operation = context.endpointPath.flatMap { GatewayOpenAPI.operation(request.method, $0) }
         if let operation {
-            for (name, value) in context.parameters where operation.uuidPathParameters.contains(String(name))
-                && !validation.violations.contains(where: { $0.field == name }) && UUID(uuidString: String(value)) == nil {
+            for (name, value) in context.parameters
+            where operation.uuidPathParameters.contains(String(name))
+                && !validation.violations.contains(where: { $0.field == name }) && UUID(uuidString: String(value)) == nil
+            {
                 validation.fail(String(name), "must be a UUID")
             }
             Self.check(query, against: operation.queryParameters, into: &validation)
@@ -45,12 +49,14 @@ public struct InputCheckMiddleware: RouterMiddleware {
             }
             // A body that is not JSON at all is the decoder's to report (MALFORMED_JSON).
             if let schema = operation?.requestBodySchema, body.readableBytes > 0,
-               let value = try? JSONDecoder().decode(OpenAPIValue.self, from: Data(body.readableBytesView)) {
+                let value = try? JSONDecoder().decode(OpenAPIValue.self, from: Data(body.readableBytesView))
+            {
                 var schemaCheck = Validation()
                 Self.bodyCheck.check(value, against: schema, at: "", into: &schemaCheck)
                 // In a PATCH, null removes a field (absent keeps it): the handlers see what removes it.
                 if request.method == .patch, case .object(let object) = value,
-                   let cleared = Self.bodyCheck.clearingNulls(in: object, against: schema, into: &schemaCheck) {
+                    let cleared = Self.bodyCheck.clearingNulls(in: object, against: schema, into: &schemaCheck)
+                {
                     request.body = RequestBody(buffer: ByteBuffer(bytes: try JSONEncoder().encode(OpenAPIValue.object(cleared))))
                 }
                 for violation in schemaCheck.violations where !nulFields.contains(violation.field) {

@@ -11,7 +11,8 @@ enum JSONNulFinder {
     static func fields(in bytes: some Collection<UInt8>) -> [String] {
         let data = Data(bytes)
         guard data.range(of: Data(escape)) != nil,
-              let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return [] }
+            let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        else { return [] }
         var found: [String] = []
         visit(document, path: "", into: &found)
         return found

@@ -9,8 +9,10 @@ public struct RateLimitMiddleware: RouterMiddleware {
     let byAddress: TokenBucket
     let byUser: TokenBucket
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         try Self.check(byAddress.take(context.clientAddress))
         if let user = context.user {
             try Self.check(byUser.take(user.id.uuidString))
@@ -20,8 +22,9 @@ public struct RateLimitMiddleware: RouterMiddleware {
 
     private static func check(_ decision: TokenBucket.Decision) throws(RoamError) {
         if case .limited(let retryAfter) = decision {
-            throw RoamError(.resourceExhausted(retryAfter: retryAfter), reason: "RATE_LIMITED",
-                            message: "too many requests; slow down")
+            throw RoamError(
+                .resourceExhausted(retryAfter: retryAfter), reason: "RATE_LIMITED",
+                message: "too many requests; slow down")
         }
     }
 }

@@ -11,8 +11,10 @@ public struct RequestIDMiddleware: RouterMiddleware {
     let maxBodyBytes: Int
     let trustedProxies: TrustedProxies
 
-    public func handle(_ request: Request, context: Context,
-                       next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(
+        _ request: Request, context: Context,
+        next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
         var context = context
         context.requestID = request.headers[.requestID].flatMap(Self.acceptable) ?? CallContext.newRequestID()
         context.maxBodyBytes = maxBodyBytes
@@ -28,9 +30,12 @@ public struct RequestIDMiddleware: RouterMiddleware {
     /// Ids from clients are kept when short and plain, so they can be logged and forwarded safely.
     static func acceptable(_ id: String) -> String? {
         guard (1...128).contains(id.utf8.count),
-              id.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
-                  || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
-                  || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return nil }
+            id.utf8.allSatisfy({
+                $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                    || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0)
+            })
+        else { return nil }
         return id
     }
 }

@@ -1,10 +1,11 @@
+import Foundation
+import RoamRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import RoamRuntime
 
 /// The proxies in front of the gateway (`TRUSTED_PROXIES`), which decide whose `X-Forwarded-For` entries
 /// count. The client is the right-most address not added by one of them: everything to its left was
@@ -45,8 +46,10 @@ public enum TrustedProxies: Sendable, Equatable {
 
     public init(environment: Environment) throws(ConfigurationError) {
         if environment.optionalString("TRUST_FORWARDED_FOR") != nil {
-            throw ConfigurationError(variable: "TRUST_FORWARDED_FOR", problem: "is replaced by TRUSTED_PROXIES: set it to the number of "
-                                     + "proxies in front of the gateway (1 behind one load balancer) or their addresses")
+            throw ConfigurationError(
+                variable: "TRUST_FORWARDED_FOR",
+                problem: "is replaced by TRUSTED_PROXIES: set it to the number of "
+                    + "proxies in front of the gateway (1 behind one load balancer) or their addresses")
         }
         let raw = environment.string("TRUSTED_PROXIES", default: "").trimmingCharacters(in: .whitespaces)
         if raw.isEmpty {
@@ -60,7 +63,8 @@ public enum TrustedProxies: Sendable, Equatable {
             var networks: [Network] = []
             for part in raw.split(separator: ",") {
                 guard let network = Network(part.trimmingCharacters(in: .whitespaces)) else {
-                    throw ConfigurationError(variable: "TRUSTED_PROXIES", problem: "expected a number or addresses such as 10.0.0.0/8, got \"\(part)\"")
+                    throw ConfigurationError(
+                        variable: "TRUSTED_PROXIES", problem: "expected a number or addresses such as 10.0.0.0/8, got \"\(part)\"")
                 }
                 networks.append(network)
             }

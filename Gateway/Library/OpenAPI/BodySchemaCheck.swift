@@ -53,8 +53,10 @@ struct BodySchemaCheck {
         }
     }
 
-    private func checkMembers(of object: [String: OpenAPIValue], against schema: OpenAPIValue?, at path: String,
-                              into validation: inout Validation) {
+    private func checkMembers(
+        of object: [String: OpenAPIValue], against schema: OpenAPIValue?, at path: String,
+        into validation: inout Validation
+    ) {
         var required: Set<String> = []
         if case .array(let names)? = schema?["required"] {
             required = Set(names.compactMap { if case .string(let name) = $0 { name } else { nil } })
@@ -78,11 +80,15 @@ struct BodySchemaCheck {
     /// A `PATCH` body with each `null` turned into what removes the field: `""` for text, `[]` for a
     /// list, and for an object the schema's `remove<Name>` flag. A field nothing removes (a number, an
     /// object without that flag) is refused by name: leaving it out keeps it. Nil when there is no `null`.
-    func clearingNulls(in object: [String: OpenAPIValue], against schema: OpenAPIValue?, into validation: inout Validation)
-        -> [String: OpenAPIValue]? {
+    func clearingNulls(
+        in object: [String: OpenAPIValue], against schema: OpenAPIValue?, into validation: inout Validation
+    )
+        -> [String: OpenAPIValue]?
+    {
         let schema = resolved(schema)
         guard schema?["type"] == "object", case .object(let properties)? = schema?["properties"],
-              object.values.contains(.null) else { return nil }
+            object.values.contains(.null)
+        else { return nil }
         var cleared = object
         for (name, value) in object.sorted(by: { $0.key < $1.key }) where value == .null {
             guard let property = resolved(properties[name]) else { continue }

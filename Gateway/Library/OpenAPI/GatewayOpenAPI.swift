@@ -62,11 +62,12 @@ enum GatewayOpenAPI {
                 if case .array(let requirements)? = operation["security"] {
                     requiresUser = !requirements.isEmpty && requirements.allSatisfy { $0["bearerAuth"] != nil }
                 }
-                return Operation(method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
-                                 queryParameters: queryParameters(of: operation), uuidPathParameters: uuidPathParameters(of: operation),
-                                 requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"],
-                                 takesOtherBody: operation["requestBody"] != nil && operation["requestBody"]?["content"]?["application/json"] == nil,
-                                 takesIdempotencyKey: takesIdempotencyKey(operation))
+                return Operation(
+                    method: method.uppercased(), path: path, id: id, requiresUser: requiresUser,
+                    queryParameters: queryParameters(of: operation), uuidPathParameters: uuidPathParameters(of: operation),
+                    requestBodySchema: operation["requestBody"]?["content"]?["application/json"]?["schema"],
+                    takesOtherBody: operation["requestBody"] != nil && operation["requestBody"]?["content"]?["application/json"] == nil,
+                    takesIdempotencyKey: takesIdempotencyKey(operation))
             }
         }.sorted { ($0.path, $0.method) < ($1.path, $1.method) }
     }()
@@ -85,15 +86,20 @@ enum GatewayOpenAPI {
 
     private static func takesIdempotencyKey(_ operation: OpenAPIValue) -> Bool {
         guard case .array(let parameters)? = operation["parameters"] else { return false }
-        return parameters.contains { $0["$ref"] == "#/components/parameters/IdempotencyKey" || ($0["in"] == "header" && $0["name"] == "Idempotency-Key") }
+        return parameters.contains {
+            $0["$ref"] == "#/components/parameters/IdempotencyKey" || ($0["in"] == "header" && $0["name"] == "Idempotency-Key")
+        }
     }
 
     private static func uuidPathParameters(of operation: OpenAPIValue) -> Set<String> {
         guard case .array(let parameters)? = operation["parameters"] else { return [] }
-        return Set(parameters.compactMap { parameter in
-            guard parameter["in"] == "path", parameter["schema"]?["format"] == "uuid", case .string(let name)? = parameter["name"] else { return nil }
-            return name
-        })
+        return Set(
+            parameters.compactMap { parameter in
+                guard parameter["in"] == "path", parameter["schema"]?["format"] == "uuid", case .string(let name)? = parameter["name"] else {
+                    return nil
+                }
+                return name
+            })
     }
 
     private static func queryParameters(of operation: OpenAPIValue) -> [QueryParameter] {
@@ -109,8 +115,9 @@ enum GatewayOpenAPI {
             }
             var format: String?
             if case .string(let declared)? = schema?["format"] { format = declared }
-            return QueryParameter(name: name, required: parameter["required"] == .bool(true), type: type,
-                                  minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number, allowed: allowed, format: format)
+            return QueryParameter(
+                name: name, required: parameter["required"] == .bool(true), type: type,
+                minimum: schema?["minimum"]?.number, maximum: schema?["maximum"]?.number, allowed: allowed, format: format)
         }
     }
 }

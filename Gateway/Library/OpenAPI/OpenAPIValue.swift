@@ -1,6 +1,7 @@
 /// A JSON value: how the gateway reads its OpenAPI document, and request bodies to check against it.
 public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
-    ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     case string(String)
     case bool(Bool)
     case int(Int)
@@ -32,13 +33,21 @@ public indirect enum OpenAPIValue: Sendable, Equatable, Codable, ExpressibleBySt
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-        else if let value = try? container.decode(Int.self) { self = .int(value) }
-        else if let value = try? container.decode(Double.self) { self = .number(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
-        else if let value = try? container.decode([OpenAPIValue].self) { self = .array(value) }
-        else { self = .object(try container.decode([String: OpenAPIValue].self)) }
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Int.self) {
+            self = .int(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([OpenAPIValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: OpenAPIValue].self))
+        }
     }
 
     /// An integer or a number, as a `Double`.

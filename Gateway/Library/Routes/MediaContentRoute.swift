@@ -17,18 +17,22 @@ struct MediaContentRoute<Transport: ClientTransport>: Sendable {
             let query = FormQuery(request.uri.query)
             var download = Roam_Media_V1_DownloadRequest.with {
                 $0.mediaID = context.parameters.get("id") ?? ""
-                $0.variant = switch query["variant"] {
-                case "preview": .preview
-                case "thumbnail": .thumbnail
-                default: .original
-                }
+                $0.variant =
+                    switch query["variant"] {
+                    case "preview": .preview
+                    case "thumbnail": .thumbnail
+                    default: .original
+                    }
             }
             let expires = try query["expires"].map { text throws(RoamError) in
                 guard let seconds = Int64(text) else { throw RoamError.invalidField("expires", "must be whole seconds since 1970") }
                 return seconds
             }
             switch (expires, query["signature"]) {
-            case (let expires?, let signature?): download.link = .with { $0.expires = expires; $0.signature = signature }
+            case (let expires?, let signature?):
+                download.link = .with {
+                    $0.expires = expires; $0.signature = signature
+                }
             case (nil, nil): guard context.user != nil else { throw RoamError.notFound("media") }
             case (nil, _): throw RoamError.invalidField("expires", "is required with signature")
             case (_, nil): throw RoamError.invalidField("signature", "is required with expires")
@@ -42,8 +46,9 @@ struct MediaContentRoute<Transport: ClientTransport>: Sendable {
             let relay = try await CallContext.$current.withValue(context.callContext) {
                 try await MediaDownloadRelay.open(download, media: media)
             }
-            return Self.response(relay, range: range != nil, link: download.hasLink ? download.link : nil,
-                                 knownTags: request.headers[.ifNoneMatch])
+            return Self.response(
+                relay, range: range != nil, link: download.hasLink ? download.link : nil,
+                knownTags: request.headers[.ifNoneMatch])
         }
     }
 
@@ -66,10 +71,11 @@ struct MediaContentRoute<Transport: ClientTransport>: Sendable {
             status = .partialContent
             headers[.contentRange] = "bytes \(head.rangeStart)-\(head.rangeEnd)/\(head.sizeBytes)"
         }
-        return Response(status: status, headers: headers,
-                        body: ResponseBody(contentLength: Int(head.rangeEnd - head.rangeStart + 1)) { writer in
-                            for try await chunk in relay.chunks { try await writer.write(ByteBuffer(bytes: chunk)) }
-                            try await writer.finish(nil)
-                        })
+        return Response(
+            status: status, headers: headers,
+            body: ResponseBody(contentLength: Int(head.rangeEnd - head.rangeStart + 1)) { writer in
+                for try await chunk in relay.chunks { try await writer.write(ByteBuffer(bytes: chunk)) }
+                try await writer.finish(nil)
+            })
     }
 }

@@ -27,8 +27,11 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         let name: String
         /// Whether it sends again what was missed after a position (events' notifications are live only).
         var replays = true
-        let relay: @Sendable (_ after: StreamPositions.Position?, _ listening: @escaping @Sendable () -> Void,
-                              _ deliver: @escaping @Sendable (Components.Schemas.Notification) -> Void) async throws -> Void
+        let relay:
+            @Sendable (
+                _ after: StreamPositions.Position?, _ listening: @escaping @Sendable () -> Void,
+                _ deliver: @escaping @Sendable (Components.Schemas.Notification) -> Void
+            ) async throws -> Void
     }
 
     var parts: [Part] {
@@ -36,34 +39,41 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             Part(name: "events", replays: false) { _, listening, deliver in
                 try await events.call(longLived: true) { client, options in
                     try await client.streamNotifications(.init(), options: options) { response in
-                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
-                                               listening: listening, deliver: deliver)
+                        try await Self.forward(
+                            response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                            listening: listening, deliver: deliver)
                     }
                 }
             },
             Part(name: "trips") { after, listening, deliver in
                 try await trips.call(longLived: true) { client, options in
-                    try await client.streamNotifications(.with {
-                        if let after {
-                            $0.after = .init(date: after.instant)
-                            $0.afterSubjectID = after.key ?? ""
-                        }
-                    }, options: options) { response in
-                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
-                                               listening: listening, deliver: deliver)
+                    try await client.streamNotifications(
+                        .with {
+                            if let after {
+                                $0.after = .init(date: after.instant)
+                                $0.afterSubjectID = after.key ?? ""
+                            }
+                        }, options: options
+                    ) { response in
+                        try await Self.forward(
+                            response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                            listening: listening, deliver: deliver)
                     }
                 }
             },
             Part(name: "budget") { after, listening, deliver in
                 try await budget.call(longLived: true) { client, options in
-                    try await client.streamNotifications(.with {
-                        if let after {
-                            $0.after = .init(date: after.instant)
-                            $0.afterAlertID = after.key ?? ""
-                        }
-                    }, options: options) { response in
-                        try await Self.forward(response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
-                                               listening: listening, deliver: deliver)
+                    try await client.streamNotifications(
+                        .with {
+                            if let after {
+                                $0.after = .init(date: after.instant)
+                                $0.afterAlertID = after.key ?? ""
+                            }
+                        }, options: options
+                    ) { response in
+                        try await Self.forward(
+                            response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                            listening: listening, deliver: deliver)
                     }
                 }
             },
@@ -71,9 +81,11 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     }
 
     /// Hands on what an upstream stream says: its `connected` as `listening`, the rest as notifications.
-    static func forward<Messages: AsyncSequence>(_ messages: Messages, isConnected: (Messages.Element) -> Bool,
-                                                 as notification: (Messages.Element) -> Components.Schemas.Notification?,
-                                                 listening: () -> Void, deliver: (Components.Schemas.Notification) -> Void) async throws {
+    static func forward<Messages: AsyncSequence>(
+        _ messages: Messages, isConnected: (Messages.Element) -> Bool,
+        as notification: (Messages.Element) -> Components.Schemas.Notification?,
+        listening: () -> Void, deliver: (Components.Schemas.Notification) -> Void
+    ) async throws {
         for try await message in messages {
             if isConnected(message) { listening() } else if let known = notification(message) { deliver(known) }
         }
@@ -88,7 +100,8 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let (stream, output) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(256))
             let parts = self.parts
             // A new stream starts now: a part that connects late is still sent what went out meanwhile.
-            let positions = StreamPositions(parts: parts.filter(\.replays).map(\.name), lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!], opened: Date())
+            let positions = StreamPositions(
+                parts: parts.filter(\.replays).map(\.name), lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!], opened: Date())
             let ready = ReadyParts(count: parts.count) {
                 output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
             }
@@ -139,18 +152,23 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let listening = ListeningFlag()
             do {
                 try await cancelWhenGracefulShutdown {
-                    try await part.relay(positions.position(of: part.name), {
-                        listening.set()
-                        ready.arrive(index)
-                    }) { notification in
+                    try await part.relay(
+                        positions.position(of: part.name),
+                        {
+                            listening.set()
+                            ready.arrive(index)
+                        }
+                    ) { notification in
                         let id = notification.isReplayable ? positions.passed(part.name, at: notification.at, key: notification.replayKey) : nil
                         output.yield(Self.event(notification, id: id))
                     }
                 }
                 guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
-                output.yield(Self.errorEvent(RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; following it again"),
-                                             part: part.name))
-            } catch where !Task.isCancelled && !Task.isShuttingDownGracefully {
+                output.yield(
+                    Self.errorEvent(
+                        RoamError(.unavailable, reason: "UNAVAILABLE", message: "the stream ended; following it again"),
+                        part: part.name))
+            } catch  where !Task.isCancelled && !Task.isShuttingDownGracefully {
                 output.yield(Self.errorEvent(error, part: part.name))
             } catch {
                 return

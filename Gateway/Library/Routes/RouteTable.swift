@@ -26,15 +26,19 @@ public final class RouteTable: @unchecked Sendable {
 
     func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method.rawValue, path: path))
-        router.on(RouterPath(stringLiteral: path), method: method, use: { request, context in
-            try await handler(request, context)
-        })
+        router.on(
+            RouterPath(stringLiteral: path), method: method,
+            use: { request, context in
+                try await handler(request, context)
+            })
     }
 
     /// A `GET` that upgrades to a WebSocket when `shouldUpgrade` agrees (it may throw, for a plain
     /// HTTP error instead).
-    func addWebSocket(_ path: String, shouldUpgrade: @escaping @Sendable (Request, GatewayRequestContext) async throws -> RouterShouldUpgrade,
-                      onUpgrade: @escaping WebSocketDataHandler<WebSocketRouterContext<GatewayRequestContext>>) {
+    func addWebSocket(
+        _ path: String, shouldUpgrade: @escaping @Sendable (Request, GatewayRequestContext) async throws -> RouterShouldUpgrade,
+        onUpgrade: @escaping WebSocketDataHandler<WebSocketRouterContext<GatewayRequestContext>>
+    ) {
         routes.append(Route(method: "GET", path: path))
         router.ws(RouterPath(stringLiteral: path), shouldUpgrade: shouldUpgrade, onUpgrade: onUpgrade)
     }
@@ -42,8 +46,10 @@ public final class RouteTable: @unchecked Sendable {
 
 /// The generated operations register here too, so the table lists every route.
 extension RouteTable: ServerTransport {
-    public func register(_ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
-                         method: HTTPRequest.Method, path: String) throws {
+    public func register(
+        _ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
+        method: HTTPRequest.Method, path: String
+    ) throws {
         routes.append(Route(method: method.rawValue, path: path))
         router.register(handler, method: method, path: path)
     }

@@ -28,10 +28,12 @@ final class StreamPositions: Sendable {
         let now = Position(micros: opened.microsecondsSince1970)
         let said = lastEventID.map(Self.positions) ?? [:]
         self.parts = parts
-        state = Mutex(Dictionary(uniqueKeysWithValues: parts.map { part in
-            let position = said[part] ?? said["*"]
-            return (part, position.flatMap { $0.micros >= 0 && !now.isBefore($0) ? $0 : nil } ?? now)
-        }))
+        state = Mutex(
+            Dictionary(
+                uniqueKeysWithValues: parts.map { part in
+                    let position = said[part] ?? said["*"]
+                    return (part, position.flatMap { $0.micros >= 0 && !now.isBefore($0) ? $0 : nil } ?? now)
+                }))
     }
 
     func position(of part: String) -> Position? { state.withLock { $0[part] } }

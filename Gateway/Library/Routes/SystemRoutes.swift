@@ -30,8 +30,9 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
                 }
             }
             services["revocations"] = Self.revocationsPart(revoked.status)
-            return try json(ReadinessJSON(status: ready ? "ready" : "not ready", services: services),
-                            status: ready ? .ok : .serviceUnavailable)
+            return try json(
+                ReadinessJSON(status: ready ? "ready" : "not ready", services: services),
+                status: ready ? .ok : .serviceUnavailable)
         }
         let document = GatewayOpenAPI.json
         table.add(.get, "/openapi.json") { _, _ in
@@ -49,8 +50,10 @@ struct SystemRoutes<Transport: ClientTransport>: Sendable {
             return PartStatus(status: "unavailable", reason: "REVOCATIONS_STARTING: not caught up with accounts' revocation feed yet")
         case .lost(let since, let reason):
             let seconds = Int(Date().timeIntervalSince(since))
-            return PartStatus(status: "unavailable", reason: "REVOCATIONS_LOST: \(seconds) s ago (\(reason)); still refusing the "
-                              + "\(status.refusing) sessions and accounts it knew, up to position \(status.position)")
+            return PartStatus(
+                status: "unavailable",
+                reason: "REVOCATIONS_LOST: \(seconds) s ago (\(reason)); still refusing the "
+                    + "\(status.refusing) sessions and accounts it knew, up to position \(status.position)")
         }
     }
 }

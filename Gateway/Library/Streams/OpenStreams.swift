@@ -32,8 +32,9 @@ public final class OpenStreams: Sendable {
             let excess = mine.prefix(max(0, mine.count - limit))
             return (id, excess.compactMap { state.streams.removeValue(forKey: $0) })
         }
-        let tooMany = RoamError(.resourceExhausted(retryAfter: .seconds(1)), reason: "TOO_MANY_STREAMS",
-                                message: "this account opened more than \(limit) streams; the oldest was closed")
+        let tooMany = RoamError(
+            .resourceExhausted(retryAfter: .seconds(1)), reason: "TOO_MANY_STREAMS",
+            message: "this account opened more than \(limit) streams; the oldest was closed")
         for stream in evicted { stream.close(tooMany) }
         return id
     }

@@ -18,7 +18,10 @@ extension GatewayAPI {
         // Journal, pins, route, track and itinerary (or saved places, for a day to come) in one answer.
         let tripsPart = FanOut.Part("trips") {
             try await trips.call(idempotent: true) { client, options in
-                try await client.getDay(.with { $0.tripID = id; $0.date = day; $0.pageSize = Self.dayPageSize }, options: options)
+                try await client.getDay(
+                    .with {
+                        $0.tripID = id; $0.date = day; $0.pageSize = Self.dayPageSize
+                    }, options: options)
             }
         }
         let photosPart = FanOut.Part("photos") {
@@ -28,25 +31,34 @@ extension GatewayAPI {
         }
         let budgetPart = FanOut.Part("budget") {
             let response = try await budget.call(idempotent: true) { client, options in
-                try await client.getDay(.with { $0.tripID = id; $0.date = day }, options: options)
+                try await client.getDay(
+                    .with {
+                        $0.tripID = id; $0.date = day
+                    }, options: options)
             }
-            return Components.Schemas.DayBudget(currency: response.spent.currencyCode, expenses: response.expenses.map(Components.Schemas.Expense.init),
-                                                expenseCount: Int(response.expenseCount), spent: .init(response.spent),
-                                                allowance: .init(response.allowance, present: response.hasAllowance))
+            return Components.Schemas.DayBudget(
+                currency: response.spent.currencyCode, expenses: response.expenses.map(Components.Schemas.Expense.init),
+                expenseCount: Int(response.expenseCount), spent: .init(response.spent),
+                allowance: .init(response.allowance, present: response.hasAllowance))
         }
         async let gathered = FanOut.gather(within: fanOutTimeout, tripsPart, photosPart, budgetPart)
         // Leaving by a throw cancels `gathered`: a stranger's trip costs no more than its 404.
-        let (trip, date) = try await withTaskCancellationHandler { try await anchor.value } onCancel: { anchor.cancel() }
+        let (trip, date) = try await withTaskCancellationHandler {
+            try await anchor.value
+        } onCancel: {
+            anchor.cancel()
+        }
         let (tripsResult, photosResult, budgetResult) = await gathered
         let tripsDay = try? tripsResult.get()
         let today = trip.zone.date(of: Date())
         // Trips' own view of where the day stands wins: it chose which parts it read.
-        let when: Components.Schemas.TripDay.WhenPayload = switch tripsDay?.phase {
-        case .past: .past
-        case .today: .today
-        case .future: .future
-        default: date < today ? .past : date == today ? .today : .future
-        }
+        let when: Components.Schemas.TripDay.WhenPayload =
+            switch tripsDay?.phase {
+            case .past: .past
+            case .today: .today
+            case .future: .future
+            default: date < today ? .past : date == today ? .today : .future
+            }
         // `gather` answers every part it was given, late ones as DEADLINE_EXCEEDED.
         var statuses: [String: Components.Schemas.PartStatus] = [:]
         let tripsStatus = Components.Schemas.PartStatus(PartStatus(tripsResult))
@@ -78,11 +90,16 @@ extension GatewayAPI {
     /// the gateway's work on it), and the token of the next page when there is one.
     func dayPhotos(on date: LocalDate, in zone: TripZone, size: Int32, after token: String) async throws -> FirstPage<Components.Schemas.DayPhoto> {
         let response = try await media.call(idempotent: true) { client, options in
-            try await client.listMyMedia(.with {
-                $0.oldestFirst = true
-                $0.takenOn = .with { $0.date = date.description; $0.timeZone = zone.identifier }
-                $0.page = .with { $0.pageSize = size; $0.pageToken = token }
-            }, options: options)
+            try await client.listMyMedia(
+                .with {
+                    $0.oldestFirst = true
+                    $0.takenOn = .with {
+                        $0.date = date.description; $0.timeZone = zone.identifier
+                    }
+                    $0.page = .with {
+                        $0.pageSize = size; $0.pageToken = token
+                    }
+                }, options: options)
         }
         return .init(response.media.map { Components.Schemas.DayPhoto($0, links: mediaLinks) }, next: response.page.nextPageToken)
     }

@@ -11,8 +11,9 @@ extension Components.Schemas.TripDay {
         journalEntries = day.journalEntries.map { .init($0, links: links) }
         pins = day.pins.map { .init($0, links: links) }
         route = .init(day.route)
-        track = .init(date: day.track.date, distanceMeters: day.track.distanceMeters, recordedPoints: Int(day.track.recordedPoints),
-                      segments: day.track.segments.map(Components.Schemas.TrackSegment.init))
+        track = .init(
+            date: day.track.date, distanceMeters: day.track.distanceMeters, recordedPoints: Int(day.track.recordedPoints),
+            segments: day.track.segments.map(Components.Schemas.TrackSegment.init))
         more.journalEntries = day.journalPage.nextPageToken.isEmpty ? nil : day.journalPage.nextPageToken
         more.pins = day.pinsPage.nextPageToken.isEmpty ? nil : day.pinsPage.nextPageToken
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Hummingbird
 import GRPCCore
+import Hummingbird
 
 /// `GET /v1/trips/{id}/days/{date}` as a plain route, so that its JSON can be written by hand
 /// (`TripDay.json()`); the operation stays in the OpenAPI document with its schema, and the router's

@@ -6,24 +6,28 @@ import RoamRuntime
 /// `/v1/trips/{id}/itinerary…`: saved places committed to the trip's days, and the iCalendar export.
 extension GatewayAPI {
     func addItineraryItem(_ input: Operations.AddItineraryItem.Input) async throws -> Operations.AddItineraryItem.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
             try await trips.call { client, options in
-                try await client.addItineraryItem(.with {
-                    $0.tripID = input.path.id
-                    $0.placeID = body.placeId ?? ""
-                    if let title = body.title { $0.title = title }
-                    if let location = body.location {
-                        $0.location = .with {
-                            $0.name = location.name ?? ""
-                            if let point = location.point { $0.point = point.proto }
+                try await client.addItineraryItem(
+                    .with {
+                        $0.tripID = input.path.id
+                        $0.placeID = body.placeId ?? ""
+                        if let title = body.title { $0.title = title }
+                        if let location = body.location {
+                            $0.location = .with {
+                                $0.name = location.name ?? ""
+                                if let point = location.point { $0.point = point.proto }
+                            }
                         }
-                    }
-                    $0.date = body.date
-                    $0.time = body.time ?? ""
-                    if let remind = body.remindMinutesBefore { $0.remindMinutesBefore = Int32(clamping: remind) }
-                    $0.note = body.note ?? ""
-                }, options: options)
+                        $0.date = body.date
+                        $0.time = body.time ?? ""
+                        if let remind = body.remindMinutesBefore { $0.remindMinutesBefore = Int32(clamping: remind) }
+                        $0.note = body.note ?? ""
+                    }, options: options)
             }
         }
         return .created(.init(body: .json(.init(response.item))))
@@ -41,10 +45,11 @@ extension GatewayAPI {
     func removeItineraryItem(_ input: Operations.RemoveItineraryItem.Input) async throws -> Operations.RemoveItineraryItem.Output {
         _ = try await renamingFields(["trip_id": "id", "item_id": "itemId"]) {
             try await trips.call(idempotent: true) { client, options in
-                try await client.removeItineraryItem(.with {
-                    $0.tripID = input.path.id
-                    $0.itemID = input.path.itemId
-                }, options: options)
+                try await client.removeItineraryItem(
+                    .with {
+                        $0.tripID = input.path.id
+                        $0.itemID = input.path.itemId
+                    }, options: options)
             }
         }
         return .noContent(.init())
@@ -62,13 +67,16 @@ extension GatewayAPI {
 
 extension Components.Schemas.ItineraryItem {
     init(_ proto: Roam_Trips_V1_ItineraryItem) {
-        let location: Components.Schemas.ItineraryLocation? = proto.hasLocation
-            ? .init(name: proto.location.name.isEmpty ? nil : proto.location.name,
-                    point: proto.location.hasPoint ? .init(proto.location.point) : nil)
+        let location: Components.Schemas.ItineraryLocation? =
+            proto.hasLocation
+            ? .init(
+                name: proto.location.name.isEmpty ? nil : proto.location.name,
+                point: proto.location.hasPoint ? .init(proto.location.point) : nil)
             : nil
-        self.init(date: proto.date, id: proto.id, location: location, note: proto.note.isEmpty ? nil : proto.note,
-                  placeId: proto.placeID.isEmpty ? nil : proto.placeID, placeName: proto.placeName.isEmpty ? nil : proto.placeName,
-                  remindAt: proto.remindAt.date, remindMinutesBefore: Int(proto.remindMinutesBefore), time: proto.time.isEmpty ? nil : proto.time,
-                  title: proto.title.isEmpty ? nil : proto.title, tripId: proto.tripID)
+        self.init(
+            date: proto.date, id: proto.id, location: location, note: proto.note.isEmpty ? nil : proto.note,
+            placeId: proto.placeID.isEmpty ? nil : proto.placeID, placeName: proto.placeName.isEmpty ? nil : proto.placeName,
+            remindAt: proto.remindAt.date, remindMinutesBefore: Int(proto.remindMinutesBefore), time: proto.time.isEmpty ? nil : proto.time,
+            title: proto.title.isEmpty ? nil : proto.title, tripId: proto.tripID)
     }
 }

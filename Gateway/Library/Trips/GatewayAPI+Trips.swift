@@ -5,19 +5,23 @@ import RoamRuntime
 /// else's trip as one that does not exist.
 extension GatewayAPI {
     func createTrip(_ input: Operations.CreateTrip.Input) async throws -> Operations.CreateTrip.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await trips.call { client, options in
-            try await client.createTrip(.with {
-                $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                $0.trip = .with {
-                    $0.title = body.title
-                    $0.destination = body.destination.proto
-                    $0.startDate = body.startDate
-                    $0.endDate = body.endDate
-                    $0.timeZone = body.timeZone
-                    $0.homeCurrency = body.homeCurrency
-                }
-            }, options: options)
+            try await client.createTrip(
+                .with {
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    $0.trip = .with {
+                        $0.title = body.title
+                        $0.destination = body.destination.proto
+                        $0.startDate = body.startDate
+                        $0.endDate = body.endDate
+                        $0.timeZone = body.timeZone
+                        $0.homeCurrency = body.homeCurrency
+                    }
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.trip))))
     }
@@ -26,18 +30,24 @@ extension GatewayAPI {
         let query = input.query
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
         let response = try await trips.call(idempotent: true) { client, options in
-            try await client.listMyTrips(.with {
-                $0.phase = switch query.phase {
-                case .upcoming: .upcoming
-                case .current: .current
-                case .past: .past
-                case nil: .unspecified
-                }
-                $0.page = page.proto
-            }, options: options)
+            try await client.listMyTrips(
+                .with {
+                    $0.phase =
+                        switch query.phase {
+                        case .upcoming: .upcoming
+                        case .current: .current
+                        case .past: .past
+                        case nil: .unspecified
+                        }
+                    $0.page = page.proto
+                }, options: options)
         }
-        return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page),
-                                           trips: response.trips.map(Components.Schemas.Trip.init)))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        nextPageToken: .pageToken(response.page),
+                        trips: response.trips.map(Components.Schemas.Trip.init)))))
     }
 
     func getTrip(_ input: Operations.GetTrip.Input) async throws -> Operations.GetTrip.Output {
@@ -50,18 +60,22 @@ extension GatewayAPI {
     }
 
     func updateTrip(_ input: Operations.UpdateTrip.Input) async throws -> Operations.UpdateTrip.Output {
-        let body = switch input.body { case .json(let body): body }
+        let body =
+            switch input.body {
+            case .json(let body): body
+            }
         let response = try await renamingFields(Self.tripPathFields) {
             try await trips.call { client, options in
-                try await client.updateTrip(.with {
-                    $0.tripID = input.path.id
-                    if let title = body.title { $0.title = title }
-                    if let destination = body.destination { $0.destination = destination.proto }
-                    if let startDate = body.startDate { $0.startDate = startDate }
-                    if let endDate = body.endDate { $0.endDate = endDate }
-                    if let timeZone = body.timeZone { $0.timeZone = timeZone }
-                    if let homeCurrency = body.homeCurrency { $0.homeCurrency = homeCurrency }
-                }, options: options)
+                try await client.updateTrip(
+                    .with {
+                        $0.tripID = input.path.id
+                        if let title = body.title { $0.title = title }
+                        if let destination = body.destination { $0.destination = destination.proto }
+                        if let startDate = body.startDate { $0.startDate = startDate }
+                        if let endDate = body.endDate { $0.endDate = endDate }
+                        if let timeZone = body.timeZone { $0.timeZone = timeZone }
+                        if let homeCurrency = body.homeCurrency { $0.homeCurrency = homeCurrency }
+                    }, options: options)
             }
         }
         return .ok(.init(body: .json(.init(response.trip))))
@@ -80,9 +94,16 @@ extension GatewayAPI {
         let response = try await trips.call(idempotent: true) { client, options in
             try await client.getCalendar(.with { $0.month = input.query.month }, options: options)
         }
-        return .ok(.init(body: .json(.init(month: response.month, trips: response.trips.map { entry in
-            .init(days: entry.days.map { .init(date: $0.date, journalEntries: Int($0.journalEntries), pins: Int($0.pins)) }, trip: .init(entry.trip))
-        }))))
+        return .ok(
+            .init(
+                body: .json(
+                    .init(
+                        month: response.month,
+                        trips: response.trips.map { entry in
+                            .init(
+                                days: entry.days.map { .init(date: $0.date, journalEntries: Int($0.journalEntries), pins: Int($0.pins)) },
+                                trip: .init(entry.trip))
+                        }))))
     }
 
     /// The trip's id is `id` in the path.

@@ -10,8 +10,10 @@ struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
     /// - Parameters:
     ///   - idempotent: reads that may safely be tried again on another replica.
     ///   - longLived: a stream that lasts as long as the client wants it (no upstream timeout).
-    func call<Result: Sendable>(idempotent: Bool = false, longLived: Bool = false,
-                                _ body: (Client, CallOptions) async throws -> Result) async throws -> Result {
+    func call<Result: Sendable>(
+        idempotent: Bool = false, longLived: Bool = false,
+        _ body: (Client, CallOptions) async throws -> Result
+    ) async throws -> Result {
         try await upstream.call(idempotent: idempotent, longLived: longLived) { client, options in
             try await body(makeClient(client), options)
         }

@@ -19,12 +19,13 @@ struct WalkSearch {
         }
         request.text = query.q ?? ""
         request.tag = query.tag ?? ""
-        request.order = switch query.sort {
-        case nil: .unspecified
-        case .distance?: .distance
-        case .rating?: .rating
-        case .recent?: .recent
-        }
+        request.order =
+            switch query.sort {
+            case nil: .unspecified
+            case .distance?: .distance
+            case .rating?: .rating
+            case .recent?: .recent
+            }
         request.page = PageQuery(size: query.pageSize, token: query.pageToken).proto
     }
 }

@@ -29,7 +29,10 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             let event = try context.parameters.require("id")
             _ = try await renamingFields(Self.pathFields) {
                 try await feed.call(idempotent: true) { client, options in
-                    try await client.listChatMessages(.with { $0.eventID = event; $0.page.pageSize = 1 }, options: options)
+                    try await client.listChatMessages(
+                        .with {
+                            $0.eventID = event; $0.page.pageSize = 1
+                        }, options: options)
                 }
             }
             return .upgrade([:])
@@ -74,8 +77,10 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
     }
 
     /// Relays the feed's stream as text frames until it ends, and says how to close the socket.
-    private func relay(event: String, after: Int64?, to outbound: WebSocketOutboundWriter,
-                       context: CallContext) async -> (WebSocketErrorCode, String) {
+    private func relay(
+        event: String, after: Int64?, to outbound: WebSocketOutboundWriter,
+        context: CallContext
+    ) async -> (WebSocketErrorCode, String) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = InternetDateTranscoder.jsonStrategy
         do {
@@ -84,17 +89,20 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                 // holding the shutdown up.
                 try await cancelWhenGracefulShutdown {
                     try await feed.call(longLived: true) { client, options in
-                        try await client.streamChat(.with {
-                            $0.eventID = event
-                            if let after { $0.afterSequence = after }
-                        }, options: options) { response in
+                        try await client.streamChat(
+                            .with {
+                                $0.eventID = event
+                                if let after { $0.afterSequence = after }
+                            }, options: options
+                        ) { response in
                             for try await item in response.messages {
-                                let frame = switch item.event {
-                                case .message(let message): ChatFrame(type: "message", message: .init(message))
-                                case .feedUpdate(let update): ChatFrame(update, links: links)
-                                case .live: ChatFrame(type: "live")
-                                case nil: nil as ChatFrame?
-                                }
+                                let frame =
+                                    switch item.event {
+                                    case .message(let message): ChatFrame(type: "message", message: .init(message))
+                                    case .feedUpdate(let update): ChatFrame(update, links: links)
+                                    case .live: ChatFrame(type: "live")
+                                    case nil: nil as ChatFrame?
+                                    }
                                 guard let frame else { continue }
                                 try await outbound.write(.text(String(decoding: try encoder.encode(frame), as: UTF8.self)))
                             }

@@ -15,8 +15,10 @@ struct GatewayServerChannel: ServerChildChannel {
     static func builder(router: Router<GatewayRequestContext>, configuration: HTTP1WebSocketUpgradeChannel.Configuration) -> HTTPServerBuilder {
         let webSocketResponder = router.buildResponder()
         return HTTPServerBuilder { responder in
-            GatewayServerChannel(upgrade: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
-                                                                       configuration: configuration))
+            GatewayServerChannel(
+                upgrade: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: configuration))
         }
     }
 

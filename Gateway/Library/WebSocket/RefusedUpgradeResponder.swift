@@ -18,7 +18,8 @@ final class RefusedUpgradeResponder: ChannelOutboundHandler, RemovableChannelHan
         // hummingbird-websocket's refusal is an empty response (a 400 today, a 200 in later versions):
         // only a connection with a recorded refusal gets one, so matching the empty body is enough.
         guard case .head(let head) = unwrapOutboundIn(data), head.headerFields[.contentLength] == "0",
-              let refusal = refusals.take(for: context.channel) else {
+            let refusal = refusals.take(for: context.channel)
+        else {
             context.write(data, promise: promise)
             return
         }

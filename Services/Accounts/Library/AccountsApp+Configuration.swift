@@ -17,8 +17,9 @@ extension AccountsApp {
         public var providerKeyRefetchCooldown: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "accounts", defaultGRPCPort: defaultGRPCPort,
-                                           defaultMetricsPort: defaultMetricsPort, environment: environment)
+            settings = try ServiceSettings(
+                name: "accounts", defaultGRPCPort: defaultGRPCPort,
+                defaultMetricsPort: defaultMetricsPort, environment: environment)
             signingKey = SigningKey.Source(environment: environment)
             policy = try AccountPolicy(environment: environment)
             hasher = try PasswordHasher(environment: environment)

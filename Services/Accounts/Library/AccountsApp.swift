@@ -11,16 +11,20 @@ public enum AccountsApp {
         let keyring = try SigningKey.load(from: configuration.signingKey)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
-            let accounts = try await repositories.service(hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: keyring.signing),
-                                                          mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
-                                                          media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
-                                                          providers: configuration.providers,
-                                                          idTokens: JWKSIDTokenVerifier(refetchCooldown: configuration.providerKeyRefetchCooldown,
-                                                                                        logger: runtime.logger))
-            let feed = RevocationFeed(repository: repositories.revocations, tokenLifetime: configuration.policy.accessTokenLifetime,
-                                      logger: runtime.logger)
-            var parts = ServiceParts(services: [AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed)],
-                                     migrator: AccountsMigrations.migrator)
+            let accounts = try await repositories.service(
+                hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: keyring.signing),
+                mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
+                media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
+                providers: configuration.providers,
+                idTokens: JWKSIDTokenVerifier(
+                    refetchCooldown: configuration.providerKeyRefetchCooldown,
+                    logger: runtime.logger))
+            let feed = RevocationFeed(
+                repository: repositories.revocations, tokenLifetime: configuration.policy.accessTokenLifetime,
+                logger: runtime.logger)
+            var parts = ServiceParts(
+                services: [AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed)],
+                migrator: AccountsMigrations.migrator)
             parts.revocations = LocalRevocationSource(feed: feed)
             parts.workers.append(feed)
             parts.endStreams = { feed.end() }

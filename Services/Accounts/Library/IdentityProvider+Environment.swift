@@ -8,12 +8,24 @@ extension IdentityProvider {
     public static func all(environment: Environment) throws(ConfigurationError) -> [IdentityProvider] {
         var providers: [IdentityProvider] = []
         let presets: [(variable: String, provider: IdentityProvider)] = [
-            ("OIDC_GOOGLE_CLIENT_IDS", IdentityProvider(name: "google", issuers: ["https://accounts.google.com", "accounts.google.com"],
-                                                        clientIDs: [], keysURL: "https://www.googleapis.com/oauth2/v3/certs", linksByEmail: true)),
-            ("OIDC_APPLE_CLIENT_IDS", IdentityProvider(name: "apple", issuers: ["https://appleid.apple.com"], clientIDs: [],
-                                                       keysURL: "https://appleid.apple.com/auth/keys", linksByEmail: true)),
-            ("OIDC_FACEBOOK_APP_IDS", IdentityProvider(name: "facebook", issuers: ["https://www.facebook.com"], clientIDs: [],
-                                                       keysURL: "https://limited.facebook.com/.well-known/oauth/openid/jwks/")),
+            (
+                "OIDC_GOOGLE_CLIENT_IDS",
+                IdentityProvider(
+                    name: "google", issuers: ["https://accounts.google.com", "accounts.google.com"],
+                    clientIDs: [], keysURL: "https://www.googleapis.com/oauth2/v3/certs", linksByEmail: true)
+            ),
+            (
+                "OIDC_APPLE_CLIENT_IDS",
+                IdentityProvider(
+                    name: "apple", issuers: ["https://appleid.apple.com"], clientIDs: [],
+                    keysURL: "https://appleid.apple.com/auth/keys", linksByEmail: true)
+            ),
+            (
+                "OIDC_FACEBOOK_APP_IDS",
+                IdentityProvider(
+                    name: "facebook", issuers: ["https://www.facebook.com"], clientIDs: [],
+                    keysURL: "https://limited.facebook.com/.well-known/oauth/openid/jwks/")
+            ),
         ]
         for (variable, preset) in presets {
             let ids = clientIDs(environment.string(variable, default: ""))
@@ -45,7 +57,8 @@ extension IdentityProvider {
         let parts = entry[entry.index(after: equals)...].split(separator: "|", omittingEmptySubsequences: false).map(String.init)
         let validName = !name.isEmpty && name.allSatisfy { $0.isLetter && $0.isASCII || $0.isNumber || $0 == "_" || $0 == "-" }
         guard validName, (2...3).contains(parts.count), isURL(parts[0]), !clientIDs(parts[1]).isEmpty,
-              parts.count == 2 || isURL(parts[2]) else {
+            parts.count == 2 || isURL(parts[2])
+        else {
             throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: problem)
         }
         return IdentityProvider(name: name, issuers: [parts[0]], clientIDs: clientIDs(parts[1]), keysURL: parts.count == 3 ? parts[2] : nil)

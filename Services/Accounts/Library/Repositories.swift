@@ -39,12 +39,15 @@ public struct Repositories: Sendable {
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
     }
 
-    public func service(hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
-                        policy: AccountPolicy, media: (any MediaAttachments)? = nil,
-                        providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
-                        now: @escaping @Sendable () -> Date = Date.init) async throws -> AccountService {
-        try await AccountService(users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
-                                 identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
-                                 mailer: mailer, policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
+    public func service(
+        hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
+        policy: AccountPolicy, media: (any MediaAttachments)? = nil,
+        providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws -> AccountService {
+        try await AccountService(
+            users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
+            identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
+            mailer: mailer, policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
     }
 }

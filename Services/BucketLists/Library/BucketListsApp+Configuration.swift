@@ -12,8 +12,9 @@ extension BucketListsApp {
         public var trendingInterval: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "bucketlists", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
-                                           environment: environment)
+            settings = try ServiceSettings(
+                name: "bucketlists", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                environment: environment)
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
             trendingInterval = try environment.duration("TRENDING_INTERVAL", default: .seconds(60))

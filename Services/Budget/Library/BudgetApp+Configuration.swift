@@ -10,8 +10,9 @@ extension BudgetApp {
         public var tripCacheTTL: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "budget", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
-                                           environment: environment)
+            settings = try ServiceSettings(
+                name: "budget", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                environment: environment)
             tripsAddresses = try environment.addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")
             tripCacheTTL = try environment.duration("TRIP_CACHE_TTL", default: .seconds(10))
         }

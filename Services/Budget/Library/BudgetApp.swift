@@ -26,12 +26,17 @@ public enum BudgetApp {
                 for alert in alerts { notifications.deliver(alert, to: alert.ownerID) }
             }
         }
-        let trips = TripsDirectoryClient(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses), ttl: configuration.tripCacheTTL)
+        let trips = TripsDirectoryClient(
+            upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses), ttl: configuration.tripCacheTTL)
         let budgets = BudgetService(trips: trips, budgets: store, rates: store, announce: announce)
-        var parts = ServiceParts(services: [BudgetGRPCService(budgets: budgets, notifications: notifications, alerts: store),
-                                            BudgetPurgeGRPCService(budgets: store,
-                                                purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema))],
-                                 migrator: BudgetMigrations.migrator)
+        var parts = ServiceParts(
+            services: [
+                BudgetGRPCService(budgets: budgets, notifications: notifications, alerts: store),
+                BudgetPurgeGRPCService(
+                    budgets: store,
+                    purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema)),
+            ],
+            migrator: BudgetMigrations.migrator)
         parts.background = listener.map { [$0] } ?? []
         parts.endStreams = { notifications.finishAll() }
         return parts

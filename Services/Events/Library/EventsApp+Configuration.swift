@@ -18,8 +18,9 @@ extension EventsApp {
         public var relationsCacheTTL: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "events", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
-                                           environment: environment)
+            settings = try ServiceSettings(
+                name: "events", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                environment: environment)
             policy = try EventPolicy(environment: environment)
             hasher = try PasswordHasher(environment: environment)
             sweepInterval = try environment.duration("EVENT_SWEEP_INTERVAL", default: .seconds(5))

@@ -15,17 +15,24 @@ public enum EventsApp {
             let notifications = NotificationHub()
             // Replicas share notifications through the database.
             let relay = runtime.database.map { PostgresNotificationRelay(database: $0, hub: notifications, logger: runtime.logger) }
-            let events = EventService(events: store, hasher: configuration.hasher, policy: configuration.policy,
-                                      notifications: relay.map { $0 as any Notifier } ?? notifications,
-                                      media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
-                                      graph: CachedSocialGraph(AccountsSocialGraph(upstream: try runtime.accounts(), credential: runtime.credential),
-                                                               timeToLive: configuration.relationsCacheTTL),
-                                      routes: TripsWalkRoutes(upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses),
-                                                              credential: runtime.credential))
-            var parts = ServiceParts(services: [EventsGRPCService(events: events, notifications: notifications),
-                                                EventsPurgeGRPCService(events: events,
-                                                purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema))],
-                                     migrator: EventsMigrations.migrator)
+            let events = EventService(
+                events: store, hasher: configuration.hasher, policy: configuration.policy,
+                notifications: relay.map { $0 as any Notifier } ?? notifications,
+                media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
+                graph: CachedSocialGraph(
+                    AccountsSocialGraph(upstream: try runtime.accounts(), credential: runtime.credential),
+                    timeToLive: configuration.relationsCacheTTL),
+                routes: TripsWalkRoutes(
+                    upstream: try runtime.upstream("trips", addresses: configuration.tripsAddresses),
+                    credential: runtime.credential))
+            var parts = ServiceParts(
+                services: [
+                    EventsGRPCService(events: events, notifications: notifications),
+                    EventsPurgeGRPCService(
+                        events: events,
+                        purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema)),
+                ],
+                migrator: EventsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
             parts.background = relay.map { [$0] } ?? []

@@ -20,8 +20,9 @@ extension FeedApp {
         public var trendingInterval: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
-                                           environment: environment)
+            settings = try ServiceSettings(
+                name: "feed", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                environment: environment)
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             bucketListsAddresses = try environment.addresses("BUCKETLISTS_ADDRESS", default: "127.0.0.1:50057")

@@ -10,21 +10,33 @@ public enum MediaApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
-            let store: any MediaRepository = if let database = runtime.database { PostgresMediaStore(database: database) } else { InMemoryMediaStore() }
+            let store: any MediaRepository =
+                if let database = runtime.database { PostgresMediaStore(database: database) } else { InMemoryMediaStore() }
             let images = ImageProcessor(reader: ImageReader(pixelLimit: configuration.policy.maxPixels), workers: ImageWorkers())
-            let media = MediaService(repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy,
-                                     scratchDirectory: configuration.spoolDirectory)
-            let upload = MediaGRPCService(media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
-                                          maxBytes: configuration.policy.maxBytes,
-                                          links: MediaLinkSigner(serviceSecret: configuration.settings.serviceSecret,
-                                                                 acceptedServiceSecret: configuration.settings.acceptedServiceSecret,
-                                                                 lifetime: configuration.linkLifetime))
-            var parts = ServiceParts(services: [upload, MediaPurgeGRPCService(media: media,
-                                                purgedUsers: PurgedUsers(database: runtime.database, schema: MediaMigrations.schema))], migrator: MediaMigrations.migrator)
+            let media = MediaService(
+                repository: store, blobs: try configuration.blobStore(), images: images, policy: configuration.policy,
+                scratchDirectory: configuration.spoolDirectory)
+            let upload = MediaGRPCService(
+                media: media, spool: try UploadSpool(directory: configuration.spoolDirectory),
+                maxBytes: configuration.policy.maxBytes,
+                links: MediaLinkSigner(
+                    serviceSecret: configuration.settings.serviceSecret,
+                    acceptedServiceSecret: configuration.settings.acceptedServiceSecret,
+                    lifetime: configuration.linkLifetime))
+            var parts = ServiceParts(
+                services: [
+                    upload,
+                    MediaPurgeGRPCService(
+                        media: media,
+                        purgedUsers: PurgedUsers(database: runtime.database, schema: MediaMigrations.schema)),
+                ], migrator: MediaMigrations.migrator)
             // A signed link is its own permission: browsers fetch them without a token.
             parts.anonymousMethods = [Roam_Media_V1_MediaService.Method.Download.descriptor]
-            parts.workers = [UnusedMediaSweeper(media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
-                                               logger: runtime.logger)]
+            parts.workers = [
+                UnusedMediaSweeper(
+                    media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
+                    logger: runtime.logger)
+            ]
             return parts
         }
     }

@@ -21,13 +21,15 @@ extension TripsApp {
         public var relationsCacheTTL: Duration
 
         public init(environment: Environment) throws {
-            settings = try ServiceSettings(name: "trips", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
-                                           environment: environment)
+            settings = try ServiceSettings(
+                name: "trips", defaultGRPCPort: defaultGRPCPort, defaultMetricsPort: defaultMetricsPort,
+                environment: environment)
             purgeTargets = try environment.namedAddresses("TRIP_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             eventsAddresses = try environment.addresses("EVENTS_ADDRESS", default: "127.0.0.1:50052")
-            pinPolicy = PinPolicy(minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
-                                  photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
+            pinPolicy = PinPolicy(
+                minimumDistanceMeters: try environment.double("PIN_MIN_DISTANCE_METERS", default: 7.62, in: 0...1_000),
+                photoRadiusMeters: try environment.double("PIN_PHOTO_RADIUS_METERS", default: 8_047, in: 1...100_000))
             reminderInterval = try environment.duration("REMINDER_INTERVAL", default: .seconds(5))
             walkMaxDuration = try environment.duration("WALK_MAX_DURATION", default: .seconds(12 * 3600))
             guard walkMaxDuration >= .seconds(1) else { throw ConfigurationError(variable: "WALK_MAX_DURATION", problem: "must be at least 1s") }

@@ -21,12 +21,20 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var emailVerified: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case subject = "sub", issuer = "iss", audience = "aud", issuedAt = "iat", expiration = "exp"
-        case kind = "knd", sessionID = "sid", emailVerified = "email_verified"
+        case subject = "sub"
+        case issuer = "iss"
+        case audience = "aud"
+        case issuedAt = "iat"
+        case expiration = "exp"
+        case kind = "knd"
+        case sessionID = "sid"
+        case emailVerified = "email_verified"
     }
 
-    public init(subject: String, issuer: String, issuedAt: Date, expiresAt: Date, kind: Kind,
-                sessionID: String? = nil, emailVerified: Bool? = nil) {
+    public init(
+        subject: String, issuer: String, issuedAt: Date, expiresAt: Date, kind: Kind,
+        sessionID: String? = nil, emailVerified: Bool? = nil
+    ) {
         self.subject = SubjectClaim(value: subject)
         self.issuer = IssuerClaim(value: issuer)
         self.audience = AudienceClaim(value: Self.audience)

@@ -1,6 +1,7 @@
 import Foundation
 import JWTKit
 import Logging
+import Synchronization
 
 /// Verifies access tokens locally: signature against the accounts public keys (fetched from a key
 /// source and refreshed when a token names a key id this process has not seen), expiry and audience.
@@ -86,8 +87,10 @@ public final class AccessTokenVerifier: Sendable {
             guard claims.issuer.value == AccessTokenClaims.userIssuer, let id = UUID(uuidString: claims.subject.value) else {
                 throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is not a user token")
             }
-            caller = .user(AuthenticatedUser(id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
-                                             emailVerified: claims.emailVerified ?? false))
+            caller = .user(
+                AuthenticatedUser(
+                    id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
+                    emailVerified: claims.emailVerified ?? false))
         }
         verified.remember(caller, for: token, until: claims.expiration.value, keyID: keyID)
         return caller
@@ -141,8 +144,9 @@ public final class AccessTokenVerifier: Sendable {
 
     private static func keyID(of token: String) throws -> String? {
         guard let encodedHeader = token.split(separator: ".").first,
-              let data = Data(base64URLEncoded: String(encodedHeader)),
-              let header = try? JSONDecoder().decode([String: JSONValue].self, from: data) else {
+            let data = Data(base64URLEncoded: String(encodedHeader)),
+            let header = try? JSONDecoder().decode([String: JSONValue].self, from: data)
+        else {
             throw RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is malformed")
         }
         if case .string(let kid) = header["kid"] { return kid }
@@ -151,10 +155,10 @@ public final class AccessTokenVerifier: Sendable {
 
     private static func invalid(_ error: any Error) -> RoamError {
         if let jwtError = error as? JWTError, jwtError.errorType == .claimVerificationFailure,
-           jwtError.failedClaim is ExpirationClaim {
+            jwtError.failedClaim is ExpirationClaim
+        {
             return RoamError(.unauthenticated, reason: "TOKEN_EXPIRED", message: "the access token has expired")
         }
         return RoamError(.unauthenticated, reason: "INVALID_TOKEN", message: "the access token is invalid")
     }
 }
-import Synchronization

@@ -62,7 +62,8 @@ public struct MediaLinkSigner: Sendable {
     /// expiry is no further ahead than this signer's lifetime allows.
     public func accepts(signature: String, media: UUID, variant: String, expires: Int64, at now: Date) -> Bool {
         guard expires > Int64(now.timeIntervalSince1970), expires <= latestExpiry(at: now),
-              let given = Data(base64URLEncoded: signature) else { return false }
+            let given = Data(base64URLEncoded: signature)
+        else { return false }
         let message = Data("\(media.uuidString.lowercased())/\(variant)/\(expires)".utf8)
         return [key, acceptedKey].compactMap { $0 }.contains { HMAC<SHA256>.isValidAuthenticationCode(given, authenticating: message, using: $0) }
     }

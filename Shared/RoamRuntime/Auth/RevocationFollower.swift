@@ -25,8 +25,10 @@ public struct RevocationFollower: Service {
     public func run() async throws {
         let following = Gauge(label: "roam_revocations_following")
         let position = Gauge(label: "roam_revocations_position")
-        await BackgroundLoop.restarting(logger: logger, lost: "lost the revocation feed; still refusing what it knew, following again",
-                                        longestPause: .seconds(2)) {
+        await BackgroundLoop.restarting(
+            logger: logger, lost: "lost the revocation feed; still refusing what it knew, following again",
+            longestPause: .seconds(2)
+        ) {
             do {
                 try await followOnce { batch in
                     revoked.apply(batch)

@@ -17,8 +17,9 @@ public final class ServiceCredential: Sendable {
         self.serviceName = serviceName
         self.lifetime = lifetime
         keys = JWTKeyCollection()
-        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256,
-                       kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
+        await keys.add(
+            hmac: HMACKey(from: secret), digestAlgorithm: .sha256,
+            kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
 
     /// A token valid for at least half its lifetime from `now`.
@@ -34,16 +35,19 @@ public final class ServiceCredential: Sendable {
     }
 
     private func mint(now: Date) async throws -> String {
-        let claims = AccessTokenClaims(subject: serviceName, issuer: "roam-\(serviceName)", issuedAt: now,
-                                       expiresAt: now.addingTimeInterval(Self.seconds(lifetime)),
-                                       kind: .service)
+        let claims = AccessTokenClaims(
+            subject: serviceName, issuer: "roam-\(serviceName)", issuedAt: now,
+            expiresAt: now.addingTimeInterval(Self.seconds(lifetime)),
+            kind: .service)
         return try await keys.sign(claims, kid: JWKIdentifier(string: AccessTokenVerifier.serviceKeyID))
     }
 
     /// Runs `body` as this service: `context` (the caller's request id and deadline, by default) with
     /// the service's own token in place of the caller's.
-    public func acting<Result: Sendable>(in context: CallContext = CallContext.current,
-                                         _ body: @Sendable () async throws -> Result) async throws -> Result {
+    public func acting<Result: Sendable>(
+        in context: CallContext = CallContext.current,
+        _ body: @Sendable () async throws -> Result
+    ) async throws -> Result {
         var context = context
         context.bearerToken = try await token()
         return try await CallContext.$current.withValue(context) { try await body() }

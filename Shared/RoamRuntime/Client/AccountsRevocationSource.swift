@@ -24,11 +24,15 @@ public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSo
                     for try await message in response.messages {
                         let changes = message.relationChanges.compactMap { change in
                             UUID(uuidString: change.userID).flatMap { user in
-                                UUID(uuidString: change.otherUserID).map { RevocationBatch.RelationChange(users: [user, $0], at: change.changedAt.date) }
+                                UUID(uuidString: change.otherUserID).map {
+                                    RevocationBatch.RelationChange(users: [user, $0], at: change.changedAt.date)
+                                }
                             }
                         }
-                        try await receive(RevocationBatch(entries: message.revocations.compactMap(Self.entry), position: message.position,
-                                                          relationChanges: changes))
+                        try await receive(
+                            RevocationBatch(
+                                entries: message.revocations.compactMap(Self.entry), position: message.position,
+                                relationChanges: changes))
                     }
                 }
             }
@@ -37,7 +41,8 @@ public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSo
 
     static func entry(_ revocation: Roam_Accounts_V1_Revocation) -> RevocationBatch.Entry? {
         guard let user = UUID(uuidString: revocation.userID) else { return nil }
-        return RevocationBatch.Entry(userID: user, sessionID: revocation.sessionID.isEmpty ? nil : UUID(uuidString: revocation.sessionID),
-                                     forgetAfter: revocation.forgetAfter.date)
+        return RevocationBatch.Entry(
+            userID: user, sessionID: revocation.sessionID.isEmpty ? nil : UUID(uuidString: revocation.sessionID),
+            forgetAfter: revocation.forgetAfter.date)
     }
 }

@@ -18,12 +18,14 @@ public struct AccountsSocialGraph<Transport: ClientTransport>: SocialGraph {
     public func relations(of user: UUID) async throws -> Relations {
         try await credential.acting {
             let answer = try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).getRelations(.with {
-                    $0.userID = user.lowercasedString
-                }, options: options)
+                try await Roam_Accounts_V1_AccountsService.Client(wrapping: client).getRelations(
+                    .with {
+                        $0.userID = user.lowercasedString
+                    }, options: options)
             }
-            return Relations(following: Set(answer.followingIds.compactMap(UUID.init(uuidString:))),
-                             hidden: Set(answer.blockedIds.compactMap(UUID.init(uuidString:))))
+            return Relations(
+                following: Set(answer.followingIds.compactMap(UUID.init(uuidString:))),
+                hidden: Set(answer.blockedIds.compactMap(UUID.init(uuidString:))))
         }
     }
 }

@@ -7,7 +7,8 @@ import RoamProto
 public enum HealthProbe {
     public static func isServing(host: String, port: Int, service: String = "", timeout: Duration = .seconds(2)) async -> Bool {
         do {
-            return try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: host, port: port), transportSecurity: .plaintext)) { client in
+            return try await withGRPCClient(transport: .http2NIOPosix(target: .dns(host: host, port: port), transportSecurity: .plaintext)) {
+                client in
                 var options = CallOptions.defaults
                 options.timeout = timeout
                 let response = try await Grpc_Health_V1_Health.Client(wrapping: client)

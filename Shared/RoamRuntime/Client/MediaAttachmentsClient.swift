@@ -16,10 +16,11 @@ public struct MediaAttachmentsClient<Transport: ClientTransport>: MediaAttachmen
         try requireCaller(owner)
         do {
             _ = try await upstream.call { client, options in
-                try await Roam_Media_V1_MediaService.Client(wrapping: client).attach(.with {
-                    $0.mediaIds = ids.map(\.lowercasedString)
-                    $0.subject = subject
-                }, options: options)
+                try await Roam_Media_V1_MediaService.Client(wrapping: client).attach(
+                    .with {
+                        $0.mediaIds = ids.map(\.lowercasedString)
+                        $0.subject = subject
+                    }, options: options)
             }
         } catch let error as RPCError {
             var refusal = RoamError(error)
@@ -33,10 +34,11 @@ public struct MediaAttachmentsClient<Transport: ClientTransport>: MediaAttachmen
         try requireCaller(owner)
         do {
             _ = try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Media_V1_MediaService.Client(wrapping: client).detach(.with {
-                    $0.mediaIds = ids.map(\.lowercasedString)
-                    $0.subject = subject
-                }, options: options)
+                try await Roam_Media_V1_MediaService.Client(wrapping: client).detach(
+                    .with {
+                        $0.mediaIds = ids.map(\.lowercasedString)
+                        $0.subject = subject
+                    }, options: options)
             }
         } catch let error as RPCError {
             throw RoamError(error)

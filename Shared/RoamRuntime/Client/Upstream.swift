@@ -73,8 +73,10 @@ extension Upstream: Service {
 extension Upstream where Transport == HTTP2ClientTransport.Posix {
     /// Plaintext HTTP/2 clients for `addresses` (`host:port` each; a host name that resolves to several
     /// addresses is balanced round-robin as well).
-    public convenience init(name: String, addresses: [HostAndPort], timeout: Duration,
-                            interceptors: [any ClientInterceptor] = [OutboundContextInterceptor()]) throws {
+    public convenience init(
+        name: String, addresses: [HostAndPort], timeout: Duration,
+        interceptors: [any ClientInterceptor] = [OutboundContextInterceptor()]
+    ) throws {
         let replicas = try addresses.map { address in
             GRPCClient(
                 transport: try HTTP2ClientTransport.Posix(

@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Reads configuration from environment variables. Every value has a local default; a value that is
 /// set but malformed stops the process with a message naming the variable.
@@ -69,8 +70,10 @@ public struct Environment: Sendable {
     /// A duration written as a number with a unit: `900s`, `15m`, `2h`, `30d`, or `250ms`.
     public func duration(_ name: String, default fallback: Duration) throws(ConfigurationError) -> Duration {
         guard let raw = value(name) else { return fallback }
-        let units: [(String, Duration)] = [("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)),
-                                           ("h", .seconds(3600)), ("d", .seconds(86400))]
+        let units: [(String, Duration)] = [
+            ("ms", .milliseconds(1)), ("s", .seconds(1)), ("m", .seconds(60)),
+            ("h", .seconds(3600)), ("d", .seconds(86400)),
+        ]
         for (suffix, unit) in units where raw.hasSuffix(suffix) {
             if let count = Int(raw.dropLast(suffix.count)), count >= 0 { return unit * count }
         }

@@ -22,8 +22,10 @@ public enum PublishedSecrets {
     public static func refusal(of value: String, variable: String, part: String? = nil, kind: DeploymentKind) -> ConfigurationError? {
         guard kind != .development, isPublished(value) else { return nil }
         let which = value == developmentServiceSecret ? "the built-in development value" : "the example value from compose/.env.example"
-        return ConfigurationError(variable: variable, problem: "\(part.map { "\($0) " } ?? "")is \(which), which anyone can read; \(howToMakeOne) "
-                                  + "(or set \(DeploymentKind.variable)=development on a developer's machine)")
+        return ConfigurationError(
+            variable: variable,
+            problem: "\(part.map { "\($0) " } ?? "")is \(which), which anyone can read; \(howToMakeOne) "
+                + "(or set \(DeploymentKind.variable)=development on a developer's machine)")
     }
 }
 
@@ -34,8 +36,10 @@ extension Environment {
         let variable = "ROAM_SERVICE_SECRET"
         guard let secret = optionalString(variable) else {
             guard kind == .development else {
-                throw ConfigurationError(variable: variable, problem: "is not set; \(PublishedSecrets.howToMakeOne) "
-                                         + "and give every process the same value (or set \(DeploymentKind.variable)=development on a developer's machine)")
+                throw ConfigurationError(
+                    variable: variable,
+                    problem: "is not set; \(PublishedSecrets.howToMakeOne) "
+                        + "and give every process the same value (or set \(DeploymentKind.variable)=development on a developer's machine)")
             }
             return PublishedSecrets.developmentServiceSecret
         }

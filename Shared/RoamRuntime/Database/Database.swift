@@ -42,8 +42,11 @@ public struct Database: Sendable {
     /// and executes it. For the hottest reads, where parsing and planning cost PostgreSQL more than
     /// running the statement.
     @discardableResult
-    public func execute<Statement: PostgresPreparedStatement>(_ statement: Statement, logger: Logger = CallContext.current.logger)
-        async throws -> [PostgresRow] where Statement.Row == PostgresRow {
+    public func execute<Statement: PostgresPreparedStatement>(
+        _ statement: Statement, logger: Logger = CallContext.current.logger
+    )
+        async throws -> [PostgresRow] where Statement.Row == PostgresRow
+    {
         try await guarded {
             try await withTimeout {
                 try await client.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
@@ -56,7 +59,7 @@ public struct Database: Sendable {
         try await supervisor?.waitUntilReachable()
         do {
             return try await client.withConnection(body)
-        } catch where Self.isOutage(error) {
+        } catch  where Self.isOutage(error) {
             supervisor?.suspect()
             throw error
         }
@@ -101,7 +104,7 @@ public struct Database: Sendable {
         if let supervisor, !supervisor.isReachable { throw RoamError.databaseUnavailable }
         do {
             return try await body()
-        } catch where Self.isOutage(error) {
+        } catch  where Self.isOutage(error) {
             supervisor?.suspect()
             throw (error as? RoamError) ?? RoamError.databaseUnavailable
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == PurgedUsers.refusalState {
@@ -138,6 +141,7 @@ public struct Database: Sendable {
         }
     }
 
-    private static let noAnswer = RoamError(.unavailable, reason: RoamError.databaseUnavailable.reason,
-                                            message: "the database did not answer in time")
+    private static let noAnswer = RoamError(
+        .unavailable, reason: RoamError.databaseUnavailable.reason,
+        message: "the database did not answer in time")
 }

@@ -49,16 +49,20 @@ public struct DatabaseProvisioner: Sendable {
             try await connection.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC", logger: logger)
             for grant in grants {
                 let password = Self.literal(grant.password)
-                try await connection.query(PostgresQuery(unsafeSQL: """
-                    DO $$ BEGIN
-                      CREATE ROLE \(grant.role) LOGIN;
-                    EXCEPTION WHEN duplicate_object THEN NULL;
-                    END $$
-                    """), logger: logger)
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: """
+                            DO $$ BEGIN
+                              CREATE ROLE \(grant.role) LOGIN;
+                            EXCEPTION WHEN duplicate_object THEN NULL;
+                            END $$
+                            """), logger: logger)
                 try await connection.query(PostgresQuery(unsafeSQL: "ALTER ROLE \(grant.role) LOGIN PASSWORD \(password)"), logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(grant.schema) AUTHORIZATION \(grant.role)"), logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(grant.schema) AUTHORIZATION \(grant.role)"), logger: logger)
                 try await connection.query(PostgresQuery(unsafeSQL: "ALTER SCHEMA \(grant.schema) OWNER TO \(grant.role)"), logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: "ALTER ROLE \(grant.role) SET search_path = \(grant.schema), public"), logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "ALTER ROLE \(grant.role) SET search_path = \(grant.schema), public"), logger: logger)
                 if grant.requiresPostGIS {
                     try await connection.query("CREATE EXTENSION IF NOT EXISTS postgis", logger: logger)
                 }

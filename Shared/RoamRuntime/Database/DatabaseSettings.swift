@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import PostgresNIO
 
 /// Where and how to reach PostgreSQL, from `DATABASE_URL`
@@ -46,13 +47,15 @@ public struct DatabaseSettings: Sendable {
         if let socket = address.socketPath {
             return .init(unixSocketPath: socket, username: address.user, password: address.password, database: address.database)
         }
-        let tls: PostgresClient.Configuration.TLS = switch address.sslMode {
-        case "disable": .disable
-        case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
-        default: .prefer(.makeClientConfiguration())
-        }
-        return .init(host: address.host, port: address.port, username: address.user, password: address.password,
-                     database: address.database, tls: tls)
+        let tls: PostgresClient.Configuration.TLS =
+            switch address.sslMode {
+            case "disable": .disable
+            case "require", "verify-full", "verify-ca": .require(.makeClientConfiguration())
+            default: .prefer(.makeClientConfiguration())
+            }
+        return .init(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
     }
 
     static func probeConfiguration(from url: String) -> PostgresConnection.Configuration? {
@@ -67,8 +70,9 @@ public struct DatabaseSettings: Sendable {
             guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
             tls = ["require", "verify-full", "verify-ca"].contains(address.sslMode) ? .require(context) : .prefer(context)
         }
-        return .init(host: address.host, port: address.port, username: address.user, password: address.password,
-                     database: address.database, tls: tls)
+        return .init(
+            host: address.host, port: address.port, username: address.user, password: address.password,
+            database: address.database, tls: tls)
     }
 
     /// The parts of a `DATABASE_URL`.
@@ -84,8 +88,9 @@ public struct DatabaseSettings: Sendable {
 
         init?(url: String) {
             guard let components = URLComponents(string: url),
-                  components.scheme == "postgres" || components.scheme == "postgresql",
-                  let user = components.user, !user.isEmpty else { return nil }
+                components.scheme == "postgres" || components.scheme == "postgresql",
+                let user = components.user, !user.isEmpty
+            else { return nil }
             let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
             let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
             self.user = user
@@ -103,5 +108,3 @@ public struct DatabaseSettings: Sendable {
         }
     }
 }
-
-import NIOSSL

@@ -36,12 +36,14 @@ public struct Migrator: Sendable {
             if try await !exists("SELECT 1 FROM pg_namespace WHERE nspname = '\(schema)'", connection, logger) {
                 try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
             }
-            try await connection.query(PostgresQuery(unsafeSQL: """
-                CREATE TABLE IF NOT EXISTS \(schema).schema_migrations (
-                    version integer PRIMARY KEY,
-                    name text NOT NULL,
-                    applied_at timestamptz NOT NULL DEFAULT now())
-                """), logger: logger)
+            try await connection.query(
+                PostgresQuery(
+                    unsafeSQL: """
+                        CREATE TABLE IF NOT EXISTS \(schema).schema_migrations (
+                            version integer PRIMARY KEY,
+                            name text NOT NULL,
+                            applied_at timestamptz NOT NULL DEFAULT now())
+                        """), logger: logger)
             var applied = Set<Int>()
             let rows = try await connection.query(PostgresQuery(unsafeSQL: "SELECT version FROM \(schema).schema_migrations"), logger: logger)
             for try await version in rows.decode(Int.self) { applied.insert(version) }
@@ -51,8 +53,10 @@ public struct Migrator: Sendable {
                 for statement in migration.statements {
                     try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query(PostgresQuery(unsafeSQL: "INSERT INTO \(schema).schema_migrations (version, name) VALUES ($1, $2)",
-                                                         binds: try Self.binds(migration.version, migration.name)), logger: logger)
+                try await connection.query(
+                    PostgresQuery(
+                        unsafeSQL: "INSERT INTO \(schema).schema_migrations (version, name) VALUES ($1, $2)",
+                        binds: try Self.binds(migration.version, migration.name)), logger: logger)
                 logger.info("applied migration", metadata: ["schema": "\(schema)", "version": "\(migration.version)", "name": "\(migration.name)"])
                 newlyApplied.append(migration.version)
             }

@@ -11,12 +11,17 @@ extension RoamError: RPCErrorConvertible {
     public var rpcErrorMetadata: Metadata { googleStatus.rpcErrorMetadata }
 
     var googleStatus: GoogleRPCStatus {
-        var details: [ErrorDetails] = [.errorInfo(reason: reason, domain: Self.errorDomain,
-                                                  metadata: conflictingID.map { ["conflicting_id": $0] } ?? [:])]
+        var details: [ErrorDetails] = [
+            .errorInfo(
+                reason: reason, domain: Self.errorDomain,
+                metadata: conflictingID.map { ["conflicting_id": $0] } ?? [:])
+        ]
         if !violations.isEmpty {
-            details.append(.badRequest(violations: violations.map {
-                ErrorDetails.BadRequest.FieldViolation(field: $0.field, description: $0.description)
-            }))
+            details.append(
+                .badRequest(
+                    violations: violations.map {
+                        ErrorDetails.BadRequest.FieldViolation(field: $0.field, description: $0.description)
+                    }))
         }
         if case .resourceExhausted(let retryAfter) = kind {
             details.append(.retryInfo(delay: retryAfter))
@@ -46,23 +51,25 @@ extension RoamError: RPCErrorConvertible {
         let info = status?.details.lazy.compactMap(\.errorInfo).first
         let badRequest = status?.details.lazy.compactMap(\.badRequest).first
         let retry = status?.details.lazy.compactMap(\.retryInfo).first
-        let kind: Kind = switch error.code {
-        case .invalidArgument, .outOfRange: .invalidArgument
-        case .unauthenticated: .unauthenticated
-        case .permissionDenied: .permissionDenied
-        case .notFound: .notFound
-        case .alreadyExists: .alreadyExists
-        case .failedPrecondition: .failedPrecondition
-        case .resourceExhausted: .resourceExhausted(retryAfter: retry?.delay ?? .seconds(1))
-        case .aborted: .aborted
-        case .unavailable: .unavailable
-        case .deadlineExceeded, .cancelled: .deadlineExceeded
-        default: .internal
-        }
-        self.init(kind, reason: info?.reason ?? Self.reason(for: error.code),
-                  message: error.message,
-                  violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [],
-                  conflictingID: info?.metadata["conflicting_id"])
+        let kind: Kind =
+            switch error.code {
+            case .invalidArgument, .outOfRange: .invalidArgument
+            case .unauthenticated: .unauthenticated
+            case .permissionDenied: .permissionDenied
+            case .notFound: .notFound
+            case .alreadyExists: .alreadyExists
+            case .failedPrecondition: .failedPrecondition
+            case .resourceExhausted: .resourceExhausted(retryAfter: retry?.delay ?? .seconds(1))
+            case .aborted: .aborted
+            case .unavailable: .unavailable
+            case .deadlineExceeded, .cancelled: .deadlineExceeded
+            default: .internal
+            }
+        self.init(
+            kind, reason: info?.reason ?? Self.reason(for: error.code),
+            message: error.message,
+            violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [],
+            conflictingID: info?.metadata["conflicting_id"])
     }
 
     /// A reason for a status that came without one, in the reasons' own spelling (`deadlineExceeded`

@@ -16,8 +16,10 @@ public struct CallContext: Sendable {
     /// When the caller stops waiting; outbound calls must finish before it.
     public var deadline: ContinuousClock.Instant?
 
-    public init(requestID: String, logger: Logger, caller: Caller? = nil, bearerToken: String? = nil,
-                clientAddress: String? = nil, deadline: ContinuousClock.Instant? = nil) {
+    public init(
+        requestID: String, logger: Logger, caller: Caller? = nil, bearerToken: String? = nil,
+        clientAddress: String? = nil, deadline: ContinuousClock.Instant? = nil
+    ) {
         self.requestID = requestID
         self.logger = logger
         self.caller = caller

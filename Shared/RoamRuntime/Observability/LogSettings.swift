@@ -14,7 +14,8 @@ public struct LogSettings: Sendable {
     public init(environment: Environment) throws(ConfigurationError) {
         let level = environment.string("LOG_LEVEL", default: "info")
         guard let parsedLevel = Logger.Level(rawValue: level) else {
-            throw ConfigurationError(variable: "LOG_LEVEL", problem: "expected trace, debug, info, notice, warning, error or critical, got \"\(level)\"")
+            throw ConfigurationError(
+                variable: "LOG_LEVEL", problem: "expected trace, debug, info, notice, warning, error or critical, got \"\(level)\"")
         }
         self.level = parsedLevel
         let format = environment.string("LOG_FORMAT", default: "text")

@@ -14,10 +14,11 @@ public struct MetricsInterceptor: ServerInterceptor {
         let method = context.descriptor.fullyQualifiedMethod
         do {
             let response = try await next(request, context)
-            let code: String = switch response.accepted {
-            case .success: "ok"
-            case .failure(let error): "\(error.code)"
-            }
+            let code: String =
+                switch response.accepted {
+                case .success: "ok"
+                case .failure(let error): "\(error.code)"
+                }
             record(method: method, code: code, since: started)
             return response
         } catch {

@@ -34,8 +34,11 @@ public struct GRPCPurgeTarget<Transport: ClientTransport>: PurgeTarget {
     }
 
     /// Calls with the service credential under a request id of its own (this is the service's own work).
-    private func call(_ body: @escaping @Sendable (Roam_Purge_V1_PurgeService.Client<Transport>, CallOptions) async throws -> Void)
-        async throws {
+    private func call(
+        _ body: @escaping @Sendable (Roam_Purge_V1_PurgeService.Client<Transport>, CallOptions) async throws -> Void
+    )
+        async throws
+    {
         try await credential.acting(in: CallContext(requestID: CallContext.newRequestID(), logger: CallContext.current.logger)) {
             try await upstream.call(idempotent: true) { client, options in
                 try await body(Roam_Purge_V1_PurgeService.Client(wrapping: client), options)

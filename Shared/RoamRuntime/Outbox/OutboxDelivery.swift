@@ -15,8 +15,10 @@ public struct OutboxDelivery: Service {
     /// The fault suite's crash point (see `CrashPoints`).
     let crashBeforeDelivery: Bool
 
-    public init(outbox: any OutboxRepository, targets: [any PurgeTarget], interval: Duration = .seconds(2), logger: Logger,
-                now: @escaping @Sendable () -> Date = Date.init, crashBeforeDelivery: Bool = false) {
+    public init(
+        outbox: any OutboxRepository, targets: [any PurgeTarget], interval: Duration = .seconds(2), logger: Logger,
+        now: @escaping @Sendable () -> Date = Date.init, crashBeforeDelivery: Bool = false
+    ) {
         self.outbox = outbox
         self.targets = targets
         self.interval = interval
@@ -45,8 +47,12 @@ public struct OutboxDelivery: Service {
                     try await outbox.acknowledge(entry.id, by: target.name, at: now())
                 } catch {
                     pending = true
-                    logger.info("purge not acknowledged yet", metadata: ["target": "\(target.name)", "topic": "\(entry.topic.rawValue)", "subject_id": "\(entry.subjectID)",
-                                                                        "attempt": "\(entry.attempts + 1)", "error": .describing(error)])
+                    logger.info(
+                        "purge not acknowledged yet",
+                        metadata: [
+                            "target": "\(target.name)", "topic": "\(entry.topic.rawValue)", "subject_id": "\(entry.subjectID)",
+                            "attempt": "\(entry.attempts + 1)", "error": .describing(error),
+                        ])
                 }
             }
             if pending {

@@ -28,8 +28,10 @@ public struct OutboxEntry: Sendable, Equatable {
     /// When every target had acknowledged it; the entry is kept a while after as the receipt.
     public var completedAt: Date?
 
-    public init(id: UUID, topic: Topic, subjectID: UUID, createdAt: Date, deliveredTo: Set<String> = [], attempts: Int = 0,
-                notBefore: Date? = nil, acknowledgedAt: [String: Date] = [:], nextAttemptAt: Date? = nil, completedAt: Date? = nil) {
+    public init(
+        id: UUID, topic: Topic, subjectID: UUID, createdAt: Date, deliveredTo: Set<String> = [], attempts: Int = 0,
+        notBefore: Date? = nil, acknowledgedAt: [String: Date] = [:], nextAttemptAt: Date? = nil, completedAt: Date? = nil
+    ) {
         self.notBefore = notBefore ?? createdAt
         self.acknowledgedAt = acknowledgedAt
         self.completedAt = completedAt

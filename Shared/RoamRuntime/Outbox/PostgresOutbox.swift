@@ -33,7 +33,8 @@ public struct PostgresOutbox: OutboxRepository {
 
     /// Adds an entry inside the caller's transaction, due at once.
     public static func insert(_ entry: OutboxEntry, schema: String, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO \(unescaped: schema).outbox (id, topic, subject_id, created_at, next_attempt_at)
             VALUES (\(entry.id), \(entry.topic.rawValue), \(entry.subjectID), \(entry.createdAt), \(entry.notBefore))
             """, logger: logger)
@@ -50,18 +51,22 @@ public struct PostgresOutbox: OutboxRepository {
         ]
     }
 
-    static let columns = "id, topic, subject_id, created_at, delivered_to, attempts, acknowledged_at::text, nullif(next_attempt_at, 'infinity'), completed_at"
+    static let columns =
+        "id, topic, subject_id, created_at, delivered_to, attempts, acknowledged_at::text, nullif(next_attempt_at, 'infinity'), completed_at"
 
     public func due(at time: Date, limit: Int) async throws -> [OutboxEntry] {
         // A completed entry's next attempt is 'infinity', so the index on it leaves receipts out.
-        try entries(in: try await database.query("""
-            SELECT \(unescaped: Self.columns) FROM \(unescaped: table)
-            WHERE next_attempt_at <= \(time) ORDER BY id LIMIT \(limit)
-            """))
+        try entries(
+            in: try await database.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM \(unescaped: table)
+                WHERE next_attempt_at <= \(time) ORDER BY id LIMIT \(limit)
+                """))
     }
 
     public func acknowledge(_ entryID: UUID, by target: String, at time: Date) async throws {
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE \(unescaped: table) SET delivered_to = array_append(delivered_to, \(target)),
                 acknowledged_at = acknowledged_at || jsonb_build_object(\(target)::text, extract(epoch FROM \(time)::timestamptz))
             WHERE id = \(entryID) AND NOT (\(target) = ANY (delivered_to))
@@ -69,7 +74,8 @@ public struct PostgresOutbox: OutboxRepository {
     }
 
     public func complete(_ entryID: UUID, at time: Date) async throws {
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE \(unescaped: table) SET completed_at = \(time), next_attempt_at = 'infinity' WHERE id = \(entryID)
             """)
     }
@@ -80,14 +86,18 @@ public struct PostgresOutbox: OutboxRepository {
 
     public func entries(topic: OutboxEntry.Topic, subject: UUID?, limit: Int) async throws -> [OutboxEntry] {
         if let subject {
-            return try entries(in: try await database.query("""
-                SELECT \(unescaped: Self.columns) FROM \(unescaped: table)
-                WHERE subject_id = \(subject) AND topic = \(topic.rawValue) ORDER BY id DESC LIMIT \(limit)
-                """))
+            return try entries(
+                in: try await database.query(
+                    """
+                    SELECT \(unescaped: Self.columns) FROM \(unescaped: table)
+                    WHERE subject_id = \(subject) AND topic = \(topic.rawValue) ORDER BY id DESC LIMIT \(limit)
+                    """))
         }
-        return try entries(in: try await database.query("""
-            SELECT \(unescaped: Self.columns) FROM \(unescaped: table) WHERE topic = \(topic.rawValue) ORDER BY id DESC LIMIT \(limit)
-            """))
+        return try entries(
+            in: try await database.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM \(unescaped: table) WHERE topic = \(topic.rawValue) ORDER BY id DESC LIMIT \(limit)
+                """))
     }
 
     public func forgetCompleted(before time: Date) async throws {
@@ -99,8 +109,9 @@ public struct PostgresOutbox: OutboxRepository {
             let (id, topic, subject, created, delivered, attempts, acknowledged, next, completed) =
                 try row.decode((UUID, String, UUID, Date, [String], Int, String, Date?, Date?).self)
             guard let topic = OutboxEntry.Topic(rawValue: topic) else { return nil }
-            return OutboxEntry(id: id, topic: topic, subjectID: subject, createdAt: created, deliveredTo: Set(delivered), attempts: attempts,
-                               acknowledgedAt: Self.times(inJSON: acknowledged), nextAttemptAt: next, completedAt: completed)
+            return OutboxEntry(
+                id: id, topic: topic, subjectID: subject, createdAt: created, deliveredTo: Set(delivered), attempts: attempts,
+                acknowledgedAt: Self.times(inJSON: acknowledged), nextAttemptAt: next, completedAt: completed)
         }
     }
 

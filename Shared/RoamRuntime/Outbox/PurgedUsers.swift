@@ -30,9 +30,11 @@ public struct PurgedUsers: Sendable {
         guard let database else { return }
         let schema = schema
         try await database.transaction { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(schema + ".purged_users")), hashtext(\(user.uuidString.lowercased())))",
-                                       logger: CallContext.current.logger)
-            try await connection.query("""
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtext(\(schema + ".purged_users")), hashtext(\(user.uuidString.lowercased())))",
+                logger: CallContext.current.logger)
+            try await connection.query(
+                """
                 INSERT INTO \(unescaped: schema).purged_users (user_id, purged_at) VALUES (\(user), now()) ON CONFLICT (user_id) DO NOTHING
                 """, logger: CallContext.current.logger)
         }

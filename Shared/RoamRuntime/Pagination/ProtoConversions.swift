@@ -14,4 +14,3 @@ extension Roam_Common_V1_PageResponse {
         nextPageToken = cursor ?? ""
     }
 }
-

@@ -25,8 +25,9 @@ public struct PasswordHasher: PasswordHashing {
     public func hash(_ password: String) async throws -> String {
         let parameters = parameters
         return try await NIOThreadPool.singleton.runIfActive {
-            try Self.encode(password: password, salt: Array(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }),
-                            parameters: parameters)
+            try Self.encode(
+                password: password, salt: Array(SymmetricKey(size: .bits128).withUnsafeBytes { Array($0) }),
+                parameters: parameters)
         }
     }
 
@@ -50,7 +51,8 @@ public struct PasswordHasher: PasswordHashing {
 
     static func verifySynchronously(_ password: String, against encoded: String) -> Bool {
         guard let decoded = decode(encoded),
-              let candidate = try? decoded.parameters.hash(password: Array(password.utf8), salt: decoded.salt) else { return false }
+            let candidate = try? decoded.parameters.hash(password: Array(password.utf8), salt: decoded.salt)
+        else { return false }
         return constantTimeEquals(candidate, decoded.hash)
     }
 
@@ -64,8 +66,9 @@ public struct PasswordHasher: PasswordHashing {
             values[String(keyValue[0])] = value
         }
         guard let m = values["m"], let t = values["t"], let p = values["p"], p >= 1, t >= 1, m >= 8 * p,
-              let salt = Data(base64Encoded: padded(parts[4])), let hash = Data(base64Encoded: padded(parts[5])),
-              hash.count >= 4 else { return nil }
+            let salt = Data(base64Encoded: padded(parts[4])), let hash = Data(base64Encoded: padded(parts[5])),
+            hash.count >= 4
+        else { return nil }
         return (Argon2id(memoryKiB: m, iterations: t, parallelism: p, tagLength: hash.count), Array(salt), Array(hash))
     }
 

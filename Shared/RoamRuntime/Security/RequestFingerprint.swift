@@ -7,7 +7,8 @@ import Foundation
 public enum RequestFingerprint {
     public static func make(method: String, target: String, body: some Sequence<UInt8>) -> String {
         let bytes = Data(body)
-        let content = (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]))
+        let content =
+            (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]))
             .flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) }
             ?? bytes
         var hash = SHA256()

@@ -16,17 +16,20 @@ public struct CallContextInterceptor: ServerInterceptor {
         context: ServerContext,
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
-        let requestID = request.metadata[stringValues: RoamMetadataKey.requestID].first(where: { _ in true })
+        let requestID =
+            request.metadata[stringValues: RoamMetadataKey.requestID].first(where: { _ in true })
             .flatMap { $0.count <= 128 ? $0 : nil } ?? CallContext.newRequestID()
         var callLogger = logger
         callLogger[metadataKey: "request_id"] = "\(requestID)"
         callLogger[metadataKey: "rpc"] = "\(context.descriptor.fullyQualifiedMethod)"
         let deadline = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true })
             .flatMap(GRPCTimeout.duration).map { ContinuousClock.now + $0 }
-        let clientAddress = request.metadata[stringValues: RoamMetadataKey.clientAddress].first(where: { _ in true })
+        let clientAddress =
+            request.metadata[stringValues: RoamMetadataKey.clientAddress].first(where: { _ in true })
             ?? context.remotePeer
-        let requestContext = CallContext(requestID: requestID, logger: callLogger, clientAddress: clientAddress,
-                                            deadline: deadline)
+        let requestContext = CallContext(
+            requestID: requestID, logger: callLogger, clientAddress: clientAddress,
+            deadline: deadline)
 
         let relationsChanged = request.metadata[stringValues: RoamMetadataKey.relationsChangedAt].first(where: { _ in true })
             .flatMap(Int64.init).map { Date(timeIntervalSince1970: Double($0) / 1_000) }

@@ -1,6 +1,6 @@
 import GRPCCore
-import Logging
 import GRPCNIOTransportHTTP2
+import Logging
 import ServiceLifecycle
 
 /// Runs a gRPC client's connections for as long as the group runs.

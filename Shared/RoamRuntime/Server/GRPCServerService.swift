@@ -1,6 +1,6 @@
 import GRPCCore
-import Logging
 import GRPCNIOTransportHTTP2
+import Logging
 import ServiceLifecycle
 
 /// Runs a gRPC server as a service of the group: on graceful shutdown it stops accepting calls, ends
@@ -16,8 +16,10 @@ public struct GRPCServerService<Transport: ServerTransport>: Service {
     /// Ends the service's long-lived streams when shutdown begins, so their clients move on at once.
     let endStreams: @Sendable () async -> Void
 
-    public init(server: GRPCServer<Transport>, drainTime: Duration = Self.defaultDrainTime, logger: Logger? = nil,
-                endStreams: @escaping @Sendable () async -> Void = {}) {
+    public init(
+        server: GRPCServer<Transport>, drainTime: Duration = Self.defaultDrainTime, logger: Logger? = nil,
+        endStreams: @escaping @Sendable () async -> Void = {}
+    ) {
         self.server = server
         self.drainTime = drainTime
         self.logger = logger

@@ -68,8 +68,11 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
 
     public var isServing: Bool { status(of: "") == .serving }
 
-    public func check(request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext) async throws
-        -> ServerResponse<Grpc_Health_V1_HealthCheckResponse> {
+    public func check(
+        request: ServerRequest<Grpc_Health_V1_HealthCheckRequest>, context: ServerContext
+    ) async throws
+        -> ServerResponse<Grpc_Health_V1_HealthCheckResponse>
+    {
         let (status, reason) = state.withLock { state in
             (state.names.contains(request.message.service) ? state.status : nil, state.reason)
         }
@@ -88,8 +91,10 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
         return .with { $0.status = status }
     }
 
-    public func watch(request: Grpc_Health_V1_HealthCheckRequest, response: RPCWriter<Grpc_Health_V1_HealthCheckResponse>,
-                      context: ServerContext) async throws {
+    public func watch(
+        request: Grpc_Health_V1_HealthCheckRequest, response: RPCWriter<Grpc_Health_V1_HealthCheckResponse>,
+        context: ServerContext
+    ) async throws {
         let (stream, continuation) = AsyncStream.makeStream(of: Status.self, bufferingPolicy: .bufferingNewest(1))
         let id = state.withLock { state in
             let id = state.nextWatcher

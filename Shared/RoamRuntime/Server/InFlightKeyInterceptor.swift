@@ -21,7 +21,8 @@ public struct InFlightKeyInterceptor: ServerInterceptor {
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
         guard let digest = request.metadata[stringValues: RoamMetadataKey.idempotencyKeyDigest].first(where: { _ in true }), digest.count <= 64,
-              let user = CallContext.current.userID else {
+            let user = CallContext.current.userID
+        else {
             return try await next(request, context)
         }
         return try await keys.hold("\(service)/\(user.lowercasedString)/\(digest)") { try await next(request, context) }

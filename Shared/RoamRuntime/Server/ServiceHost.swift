@@ -17,8 +17,10 @@ public enum ServiceHost {
     /// - Parameters:
     ///   - settings: read by the service's configuration, which has read everything else it needs.
     ///   - build: makes the service's parts from the runtime the host prepared.
-    public static func run(settings: ServiceSettings,
-                           build: (ServiceRuntime) async throws -> ServiceParts) async throws {
+    public static func run(
+        settings: ServiceSettings,
+        build: (ServiceRuntime) async throws -> ServiceParts
+    ) async throws {
         let registry = settings.log.bootstrap()
         let logger = {
             var logger = Logger(label: "roam-\(settings.name)")
@@ -29,12 +31,16 @@ public enum ServiceHost {
         let parts = try await build(runtime)
 
         let keys = try parts.publicKeys ?? AccountsPublicKeySource(accounts: runtime.accounts())
-        let verifier = await AccessTokenVerifier(keySource: keys, serviceSecret: settings.serviceSecret,
-                                                 acceptedServiceSecret: settings.acceptedServiceSecret)
-        let revocations = RevocationFollower(source: try parts.revocations ?? AccountsRevocationSource(accounts: runtime.accounts(),
-                                                                                                         serviceName: settings.name,
-                                                                                                         serviceSecret: settings.serviceSecret),
-                                             revoked: verifier.revoked, logger: logger)
+        let verifier = await AccessTokenVerifier(
+            keySource: keys, serviceSecret: settings.serviceSecret,
+            acceptedServiceSecret: settings.acceptedServiceSecret)
+        let revocations = RevocationFollower(
+            source: try parts.revocations
+                ?? AccountsRevocationSource(
+                    accounts: runtime.accounts(),
+                    serviceName: settings.name,
+                    serviceSecret: settings.serviceSecret),
+            revoked: verifier.revoked, logger: logger)
         let health = HealthService(serviceNames: serviceNames(of: parts.services))
         let delivery = try parts.outbox.map { outbox in
             let targets = try parts.purgeTargets.map { target in
@@ -51,15 +57,19 @@ public enum ServiceHost {
             }
         }
         // The feed is followed once start-up is done, so accounts follows its own feed on its migrated tables.
-        let startup = StartupService(health: health, logger: logger, workers: parts.workers + [revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]
-                                         + (delivery.map { [$0] } ?? [])) {
+        let startup = StartupService(
+            health: health, logger: logger,
+            workers: parts.workers + [revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]
+                + (delivery.map { [$0] } ?? [])
+        ) {
             if let database {
                 try await database.supervisor?.waitUntilReachable()
                 try await parts.migrator.migrate(database.client, logger: logger)
             }
             try await verifier.loadKeys()
         }
-        let rpcServices = parts.services + [health]
+        let rpcServices =
+            parts.services + [health]
             + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? [])
         let server = GRPCServer(
             transport: .http2NIOPosix(
@@ -74,8 +84,9 @@ public enum ServiceHost {
                 }
             ),
             services: rpcServices,
-            interceptors: interceptors(health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger,
-                                       serving: rpcServices, inFlightKeys: InFlightKeys(), service: settings.name)
+            interceptors: interceptors(
+                health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger,
+                serving: rpcServices, inFlightKeys: InFlightKeys(), service: settings.name)
                 + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )
 
@@ -88,27 +99,38 @@ public enum ServiceHost {
         if settings.metricsAddress.port != 0 {
             services.append(MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger))
         }
-        logger.info("starting", metadata: ["grpc": "\(settings.grpcAddress)", "metrics": "\(settings.metricsAddress)",
-                                           "storage": "\(database == nil ? "memory" : "postgres")"])
-        let group = ServiceGroup(configuration: .init(services: services.map { .init(service: $0) },
-                                                      gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        logger.info(
+            "starting",
+            metadata: [
+                "grpc": "\(settings.grpcAddress)", "metrics": "\(settings.metricsAddress)",
+                "storage": "\(database == nil ? "memory" : "postgres")",
+            ])
+        let group = ServiceGroup(
+            configuration: .init(
+                services: services.map { .init(service: $0) },
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 
     /// The interceptors every Roam server runs, outermost first.
     /// `serving`: the RPC services behind them, whose service-only methods (`ForServicesOnly`,
     /// `HasServiceOnlyMethods`) are refused to users.
-    public static func interceptors(health: HealthService, verifier: AccessTokenVerifier, anonymousMethods: Set<MethodDescriptor>, logger: Logger,
-                                    serving services: [any RegistrableRPCService], inFlightKeys: InFlightKeys = InFlightKeys(),
-                                    service: String = "test") -> [any ServerInterceptor] {
-        let healthMethods: Set<MethodDescriptor> = [Grpc_Health_V1_Health.Method.Check.descriptor,
-                                                    Grpc_Health_V1_Health.Method.Watch.descriptor]
+    public static func interceptors(
+        health: HealthService, verifier: AccessTokenVerifier, anonymousMethods: Set<MethodDescriptor>, logger: Logger,
+        serving services: [any RegistrableRPCService], inFlightKeys: InFlightKeys = InFlightKeys(),
+        service: String = "test"
+    ) -> [any ServerInterceptor] {
+        let healthMethods: Set<MethodDescriptor> = [
+            Grpc_Health_V1_Health.Method.Check.descriptor,
+            Grpc_Health_V1_Health.Method.Watch.descriptor,
+        ]
         return [
             CallContextInterceptor(logger: logger),
             MetricsInterceptor(),
             ReadinessInterceptor(health: health),
-            AuthInterceptor(verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods),
-                            serviceOnlyMethods: serviceOnlyMethods(of: services)),
+            AuthInterceptor(
+                verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods),
+                serviceOnlyMethods: serviceOnlyMethods(of: services)),
             InFlightKeyInterceptor(keys: inFlightKeys, service: service),
         ]
     }

@@ -21,8 +21,9 @@ public final class ServiceRuntime: Sendable {
             logger.warning("ROAM_IN_MEMORY=true: \(settings.name) keeps everything in memory and forgets it on exit")
             database = nil
         } else {
-            database = Database(supervisor: DatabaseSupervisor(settings: settings.database, logger: logger),
-                                operationTimeout: settings.database.operationTimeout)
+            database = Database(
+                supervisor: DatabaseSupervisor(settings: settings.database, logger: logger),
+                operationTimeout: settings.database.operationTimeout)
         }
         credential = await ServiceCredential(serviceName: settings.name, secret: settings.serviceSecret)
     }

@@ -30,8 +30,9 @@ public struct ServiceSettings: Sendable {
         self.name = name
         let host = environment.string("GRPC_HOST", default: "127.0.0.1")
         grpcAddress = HostAndPort(host: host, port: try environment.int("GRPC_PORT", default: defaultGRPCPort, in: 0...65535))
-        metricsAddress = HostAndPort(host: environment.string("METRICS_HOST", default: host),
-                                     port: try environment.int("METRICS_PORT", default: defaultMetricsPort, in: 0...65535))
+        metricsAddress = HostAndPort(
+            host: environment.string("METRICS_HOST", default: host),
+            port: try environment.int("METRICS_PORT", default: defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)
@@ -39,7 +40,8 @@ public struct ServiceSettings: Sendable {
         accountsAddresses = try environment.addresses("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051")
         database = try DatabaseSettings(environment: environment)
         if let password = DatabaseSettings.password(in: environment.string("DATABASE_URL", default: DatabaseSettings.defaultURL)),
-           let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind) {
+            let refusal = PublishedSecrets.refusal(of: password, variable: "DATABASE_URL", part: "its password", kind: kind)
+        {
             throw refusal
         }
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)

@@ -23,8 +23,10 @@ public struct StartupService: Service {
     /// - Parameters:
     ///   - workers: started once the work is done; they share this service's graceful shutdown.
     ///   - readinessChanged: told `true` once the work is done and `false` at shutdown.
-    public init(logger: Logger, workers: [any Service] = [], work: @escaping @Sendable () async throws -> Void,
-                readinessChanged: @escaping @Sendable (Bool) -> Void) {
+    public init(
+        logger: Logger, workers: [any Service] = [], work: @escaping @Sendable () async throws -> Void,
+        readinessChanged: @escaping @Sendable (Bool) -> Void
+    ) {
         self.work = work
         self.readinessChanged = readinessChanged
         self.workers = workers

@@ -8,16 +8,20 @@ public enum Timeout {
     /// on its own). Cancelling the caller cancels `body`.
     /// - Parameter late: given a result that arrived after the race was lost, to release it (a
     ///   connection that finished opening after its time limit must still be closed).
-    public static func race<Result: Sendable>(_ limit: Duration, _ error: any Error,
-                                              late: (@Sendable (Result) async -> Void)? = nil,
-                                              _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+    public static func race<Result: Sendable>(
+        _ limit: Duration, _ error: any Error,
+        late: (@Sendable (Result) async -> Void)? = nil,
+        _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
         try await race(limit, error, watch: .shared, late: late, body)
     }
 
     /// `race` with the clock of one's own, for tests.
-    static func race<Result: Sendable>(_ limit: Duration, _ error: any Error, watch: DeadlineWatch,
-                                       late: (@Sendable (Result) async -> Void)? = nil,
-                                       _ body: @escaping @Sendable () async throws -> Result) async throws -> Result {
+    static func race<Result: Sendable>(
+        _ limit: Duration, _ error: any Error, watch: DeadlineWatch,
+        late: (@Sendable (Result) async -> Void)? = nil,
+        _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
         let race = Race(watch: watch)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -33,11 +37,13 @@ public enum Timeout {
                         if race.finish() { continuation.resume(throwing: error) }
                     }
                 }
-                race.start(work: work, timer: watch.call(at: .now + limit) {
-                    guard race.finish() else { return }
-                    work.cancel()
-                    continuation.resume(throwing: error)
-                })
+                race.start(
+                    work: work,
+                    timer: watch.call(at: .now + limit) {
+                        guard race.finish() else { return }
+                        work.cancel()
+                        continuation.resume(throwing: error)
+                    })
             }
         } onCancel: {
             race.cancel()

@@ -11,7 +11,8 @@ public enum AccountRules {
 
     public static func checkEmail(_ email: String, field: String = "email", into validation: inout Validation) {
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
-        let valid = email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[0].count <= 64
+        let valid =
+            email.count <= 254 && parts.count == 2 && !parts[0].isEmpty && parts[0].count <= 64
             && parts[1].contains(".") && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".") && !parts[1].contains("..")
             && !email.contains(where: { $0.isWhitespace || $0 == "\u{0}" })
         validation.require(valid, field, "must be an email address such as name@example.com")
@@ -27,8 +28,9 @@ public enum AccountRules {
     /// Checked on Unicode scalars, not characters: `a` followed by an invisible variation selector is one
     /// character that sorts between `a` and `z`, but two scalars, one of which is not allowed.
     public static func checkUsername(_ username: String, into validation: inout Validation) {
-        validation.require(usernameLength.contains(username.unicodeScalars.count) && username.unicodeScalars.allSatisfy(isUsernameScalar),
-                           "username", "must be 3 to 30 characters of a-z, 0-9, _ and .")
+        validation.require(
+            usernameLength.contains(username.unicodeScalars.count) && username.unicodeScalars.allSatisfy(isUsernameScalar),
+            "username", "must be 3 to 30 characters of a-z, 0-9, _ and .")
     }
 
     public static func checkPassword(_ password: String, field: String, into validation: inout Validation) {
@@ -43,8 +45,9 @@ public enum AccountRules {
 
     public static func checkDisplayName(_ name: String, into validation: inout Validation) {
         validation.requireStorable(name, "display_name")
-        validation.require(displayNameLength.contains(name.count) && !name.contains(where: \.isNewline),
-                           "display_name", "must be 1 to 50 characters on one line")
+        validation.require(
+            displayNameLength.contains(name.count) && !name.contains(where: \.isNewline),
+            "display_name", "must be 1 to 50 characters on one line")
         validation.requireNoSpoofing(line: name, "display_name")
     }
 

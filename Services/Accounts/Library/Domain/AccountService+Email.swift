@@ -35,11 +35,14 @@ extension AccountService {
         try validation.check()
         guard let user = try await users.user(email: email) else { return }
         let token = tokens.generate()
-        try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .resetPassword,
-                                      expiresAt: now().adding(policy.resetTokenLifetime))
-        try await mailer.send(Mail(kind: .resetPassword, to: user.email, subject: "Reset your Roam password",
-                                   body: "Set a new password: \(policy.emailLinkBase)/reset-password?token=\(token)\nThe link works once, for one hour.",
-                                   token: token))
+        try await oneTimeTokens.issue(
+            digest: tokens.digest(token), userID: user.id, purpose: .resetPassword,
+            expiresAt: now().adding(policy.resetTokenLifetime))
+        try await mailer.send(
+            Mail(
+                kind: .resetPassword, to: user.email, subject: "Reset your Roam password",
+                body: "Set a new password: \(policy.emailLinkBase)/reset-password?token=\(token)\nThe link works once, for one hour.",
+                token: token))
     }
 
     /// Sets a new password and signs the account out everywhere.
@@ -58,11 +61,14 @@ extension AccountService {
 
     func sendVerificationEmail(to user: User) async throws {
         let token = tokens.generate()
-        try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .verifyEmail,
-                                      expiresAt: now().adding(policy.verificationTokenLifetime))
-        try await mailer.send(Mail(kind: .verifyEmail, to: user.email, subject: "Activate your Roam account",
-                                   body: "Confirm your address: \(policy.emailLinkBase)/verify-email?token=\(token)",
-                                   token: token))
+        try await oneTimeTokens.issue(
+            digest: tokens.digest(token), userID: user.id, purpose: .verifyEmail,
+            expiresAt: now().adding(policy.verificationTokenLifetime))
+        try await mailer.send(
+            Mail(
+                kind: .verifyEmail, to: user.email, subject: "Activate your Roam account",
+                body: "Confirm your address: \(policy.emailLinkBase)/verify-email?token=\(token)",
+                token: token))
     }
 }
 
@@ -77,18 +83,23 @@ extension AccountService {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         try await confirmIdentity(of: user, caller: caller, password: password)
         guard email != user.email else {
-            throw RoamError(.failedPrecondition, reason: "SAME_EMAIL", message: "this is already the account's address",
-                            violations: [.init(field: "new_email", description: "is already the account's address")])
+            throw RoamError(
+                .failedPrecondition, reason: "SAME_EMAIL", message: "this is already the account's address",
+                violations: [.init(field: "new_email", description: "is already the account's address")])
         }
         if try await users.user(email: email) != nil {
             throw RoamError.alreadyExists(field: "new_email", reason: "EMAIL_TAKEN", message: "an account with this email already exists")
         }
         let token = tokens.generate()
-        try await oneTimeTokens.issue(digest: tokens.digest(token), userID: user.id, purpose: .changeEmail, detail: email,
-                                      expiresAt: now().adding(policy.verificationTokenLifetime))
-        try await mailer.send(Mail(kind: .changeEmail, to: email, subject: "Confirm your new Roam address",
-                                   body: "Use this address for your Roam account: \(policy.emailLinkBase)/verify-email?token=\(token)\nNothing changes until you follow the link.",
-                                   token: token))
+        try await oneTimeTokens.issue(
+            digest: tokens.digest(token), userID: user.id, purpose: .changeEmail, detail: email,
+            expiresAt: now().adding(policy.verificationTokenLifetime))
+        try await mailer.send(
+            Mail(
+                kind: .changeEmail, to: email, subject: "Confirm your new Roam address",
+                body:
+                    "Use this address for your Roam account: \(policy.emailLinkBase)/verify-email?token=\(token)\nNothing changes until you follow the link.",
+                token: token))
     }
 
     /// The change an email-change token asked for; tells the old address.
@@ -96,8 +107,11 @@ extension AccountService {
         guard let before = try await users.user(id: token.userID) else { throw AccountsError.invalidOneTimeToken }
         guard let after = try await users.changeEmail(userID: token.userID, to: token.detail) else { throw AccountsError.invalidOneTimeToken }
         guard !before.email.isEmpty, before.email != after.email else { return }
-        try await mailer.send(Mail(kind: .emailChanged, to: before.email, subject: "Your Roam address was changed",
-                                   body: "Your Roam account @\(after.username) now uses \(after.email). If you did not ask for this, reset your password and write to support.",
-                                   token: ""))
+        try await mailer.send(
+            Mail(
+                kind: .emailChanged, to: before.email, subject: "Your Roam address was changed",
+                body:
+                    "Your Roam account @\(after.username) now uses \(after.email). If you did not ask for this, reset your password and write to support.",
+                token: ""))
     }
 }

@@ -23,8 +23,9 @@ extension AccountService {
         }
         if let phone = changes.phone {
             let digits = phone.filter(\.isNumber)
-            validation.require(phone.isEmpty || (phone.allSatisfy { $0.isNumber || "+ -()".contains($0) } && (6...15).contains(digits.count)),
-                               "phone", "must be a phone number such as +46 70 123 45 67")
+            validation.require(
+                phone.isEmpty || (phone.allSatisfy { $0.isNumber || "+ -()".contains($0) } && (6...15).contains(digits.count)),
+                "phone", "must be a phone number such as +46 70 123 45 67")
         }
         try validation.check()
         // A new avatar is attached first (refused if not the caller's), the old one let go after.
@@ -36,7 +37,9 @@ extension AccountService {
             if let avatar, avatar != previousAvatar { try await media.attach([avatar], to: subject, for: caller.id, field: "avatar_media_id") }
         }
         guard let user = try await users.updateProfile(userID: caller.id, changes) else { throw AccountsError.userNotFound }
-        if let previousAvatar, previousAvatar != user.profile.avatarMediaID { try? await media?.detach([previousAvatar], from: subject, for: caller.id) }
+        if let previousAvatar, previousAvatar != user.profile.avatarMediaID {
+            try? await media?.detach([previousAvatar], from: subject, for: caller.id)
+        }
         return ProfileView(user: user, isOwner: true)
     }
 
@@ -83,8 +86,9 @@ extension AccountService {
 
     func view(of user: User, for viewer: UUID?) async throws -> ProfileView {
         guard let viewer, viewer != user.id else { return ProfileView(user: user, isOwner: viewer == user.id) }
-        return ProfileView(user: user,
-                           followedByViewer: try await graph.isFollowing(follower: viewer, followee: user.id),
-                           followsViewer: try await graph.isFollowing(follower: user.id, followee: viewer))
+        return ProfileView(
+            user: user,
+            followedByViewer: try await graph.isFollowing(follower: viewer, followee: user.id),
+            followsViewer: try await graph.isFollowing(follower: user.id, followee: viewer))
     }
 }

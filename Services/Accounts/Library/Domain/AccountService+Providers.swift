@@ -13,8 +13,10 @@ extension AccountService {
     /// Signs in the person the ID token names: the account linked to that provider account, else the
     /// account with the same verified email (linking it) when the provider is trusted with emails, else a
     /// new account.
-    public func signIn(provider name: String, idToken: String, nonce: String, acceptingTerms: String = "",
-                       device: DeviceInfo, clientAddress: String) async throws -> ProviderSignIn {
+    public func signIn(
+        provider name: String, idToken: String, nonce: String, acceptingTerms: String = "",
+        device: DeviceInfo, clientAddress: String
+    ) async throws -> ProviderSignIn {
         let (provider, claims) = try await verifiedClaims(provider: name, idToken: idToken, nonce: nonce)
         let time = now()
         let email = claims.email?.trimmingWhitespace().lowercased() ?? ""
@@ -34,7 +36,8 @@ extension AccountService {
             // The same person's first sign-in twice at once (an app that sent it again): the other one made
             // the account, and this one signs in to it.
             guard let linked = try await identities.identity(issuer: provider.issuer, subject: claims.subject),
-                  let user = try await users.user(id: linked.userID) else { throw error }
+                let user = try await users.user(id: linked.userID)
+            else { throw error }
             return try await signedIn(user, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
         }
     }
@@ -43,8 +46,9 @@ extension AccountService {
     public func linkProvider(of caller: AuthenticatedUser, provider name: String, idToken: String, nonce: String) async throws -> LinkedIdentity {
         let (provider, claims) = try await verifiedClaims(provider: name, idToken: idToken, nonce: nonce)
         guard try await users.user(id: caller.id) != nil else { throw AccountsError.userNotFound }
-        let identity = identity(of: caller.id, at: provider, claims: claims,
-                                email: claims.email?.trimmingWhitespace().lowercased() ?? "", time: now())
+        let identity = identity(
+            of: caller.id, at: provider, claims: claims,
+            email: claims.email?.trimmingWhitespace().lowercased() ?? "", time: now())
         try await identities.link(identity)
         return try await identities.identity(issuer: identity.issuer, subject: identity.subject) ?? identity
     }
@@ -87,7 +91,9 @@ extension AccountService {
         LinkedIdentity(userID: userID, provider: provider.name, issuer: provider.issuer, subject: claims.subject, email: email, linkedAt: time)
     }
 
-    private func signedIn(_ user: User, acceptingTerms: String, created: Bool, device: DeviceInfo, clientAddress: String) async throws -> ProviderSignIn {
+    private func signedIn(
+        _ user: User, acceptingTerms: String, created: Bool, device: DeviceInfo, clientAddress: String
+    ) async throws -> ProviderSignIn {
         let user = created ? user : try await checkTerms(of: user, accepting: acceptingTerms)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
         return ProviderSignIn(account: ProfileView(user: user, isOwner: true), tokens: tokens, created: created)
@@ -95,8 +101,10 @@ extension AccountService {
 
     /// A new account for the provider's person: a username made from their name and made unique, their
     /// email when it is free (verified when the provider says so), and no password.
-    private func createAccount(at provider: IdentityProvider, claims: ProviderClaims, email: String, acceptingTerms: String,
-                               time: Date) async throws -> User {
+    private func createAccount(
+        at provider: IdentityProvider, claims: ProviderClaims, email: String, acceptingTerms: String,
+        time: Date
+    ) async throws -> User {
         let terms = try termsAcceptedAtSignUp(acceptingTerms, at: time)
         let emailTaken = email.isEmpty ? false : try await users.user(email: email) != nil
         let freeEmail = emailTaken ? "" : email
@@ -104,10 +112,11 @@ extension AccountService {
         for attempt in 0..<20 {
             let username = UsernameSuggestion.candidate(base, attempt: attempt)
             guard try await users.user(username: username) == nil else { continue }
-            let user = User(id: .v7(at: time), email: freeEmail, username: username, passwordHash: nil,
-                            emailVerified: claims.emailVerified && !freeEmail.isEmpty,
-                            profile: ProfileDetails(displayName: UsernameSuggestion.displayName(claims.name, fallback: username)),
-                            createdAt: time, acceptedTerms: terms)
+            let user = User(
+                id: .v7(at: time), email: freeEmail, username: username, passwordHash: nil,
+                emailVerified: claims.emailVerified && !freeEmail.isEmpty,
+                profile: ProfileDetails(displayName: UsernameSuggestion.displayName(claims.name, fallback: username)),
+                createdAt: time, acceptedTerms: terms)
             do {
                 try await identities.createAccount(user, with: identity(of: user.id, at: provider, claims: claims, email: email, time: time))
             } catch let error as RoamError where error == AccountsError.usernameTaken {

@@ -13,7 +13,8 @@ extension AccountService {
     /// Not following the user (or no such user) is not found, as a repeated delete is.
     public func unfollow(_ caller: AuthenticatedUser, username: String) async throws {
         guard let target = try await users.user(username: AccountRules.folded(username: username)),
-              try await graph.unfollow(follower: caller.id, followee: target.id) else { throw RoamError.notFound("follow") }
+            try await graph.unfollow(follower: caller.id, followee: target.id)
+        else { throw RoamError.notFound("follow") }
     }
 
     public func followers(username: String, page: PageRequest, viewer: UUID?) async throws -> (Page<ProfileView>, total: Int) {
@@ -40,7 +41,8 @@ extension AccountService {
     /// Not blocking the user (or no such user) is not found, as a repeated delete is.
     public func unblock(_ caller: AuthenticatedUser, username: String) async throws {
         guard let target = try await users.user(username: AccountRules.folded(username: username)),
-              try await graph.unblock(blocker: caller.id, blocked: target.id) else { throw RoamError.notFound("block") }
+            try await graph.unblock(blocker: caller.id, blocked: target.id)
+        else { throw RoamError.notFound("block") }
     }
 
     /// Other services ask this before showing one user's content to another; a user may only ask

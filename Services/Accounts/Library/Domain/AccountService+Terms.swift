@@ -25,7 +25,8 @@ extension AccountService {
     /// (`accepting`), and records it. `always` checks even where the operator does not require it.
     func checkTerms(of user: User, accepting version: String, always: Bool = false) async throws -> User {
         guard !policy.termsVersion.isEmpty, always || policy.termsRequiredAtSignIn,
-              user.acceptedTerms?.version != policy.termsVersion else { return user }
+            user.acceptedTerms?.version != policy.termsVersion
+        else { return user }
         guard version.trimmingWhitespace() == policy.termsVersion else {
             throw termsNotAccepted(field: always ? "version" : "accept_terms_version")
         }
@@ -37,8 +38,9 @@ extension AccountService {
     }
 
     private func termsNotAccepted(field: String) -> RoamError {
-        RoamError(.failedPrecondition, reason: "TERMS_NOT_ACCEPTED",
-                  message: "accept the terms of service, version \"\(policy.termsVersion)\", to go on",
-                  violations: [.init(field: field, description: "must be \"\(policy.termsVersion)\", the current terms")])
+        RoamError(
+            .failedPrecondition, reason: "TERMS_NOT_ACCEPTED",
+            message: "accept the terms of service, version \"\(policy.termsVersion)\", to go on",
+            violations: [.init(field: field, description: "must be \"\(policy.termsVersion)\", the current terms")])
     }
 }

@@ -19,7 +19,8 @@ extension AccountService {
         // Refused for the interval (the repository decides, so two changes at once cannot both pass).
         let last = try await users.user(id: user.id)?.usernameChangedAt ?? time
         let allowedAt = last.adding(policy.usernameChangeInterval)
-        throw RoamError(.failedPrecondition, reason: "USERNAME_CHANGED_RECENTLY",
-                        message: "the username was last changed at \(last.formatted(.iso8601)); it can change again from \(allowedAt.formatted(.iso8601))")
+        throw RoamError(
+            .failedPrecondition, reason: "USERNAME_CHANGED_RECENTLY",
+            message: "the username was last changed at \(last.formatted(.iso8601)); it can change again from \(allowedAt.formatted(.iso8601))")
     }
 }

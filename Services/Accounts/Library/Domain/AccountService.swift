@@ -26,13 +26,15 @@ public struct AccountService: Sendable {
     /// wrong password and timing does not reveal which accounts exist.
     let decoyHash: String
 
-    public init(users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
-                attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
-                identities: any IdentityRepository, nonces: any NonceRepository,
-                hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
-                policy: AccountPolicy, media: (any MediaAttachments)? = nil,
-                providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
-                now: @escaping @Sendable () -> Date = Date.init) async throws {
+    public init(
+        users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
+        attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
+        identities: any IdentityRepository, nonces: any NonceRepository,
+        hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
+        policy: AccountPolicy, media: (any MediaAttachments)? = nil,
+        providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) async throws {
         self.media = media
         self.identities = identities
         self.nonces = nonces
@@ -58,9 +60,10 @@ public struct AccountService: Sendable {
         let terms = try termsAcceptedAtSignUp(form.termsVersion, at: time)
         if try await users.user(email: form.email) != nil { throw AccountsError.emailTaken }
         if try await users.user(username: form.username) != nil { throw AccountsError.usernameTaken }
-        let user = User(id: .v7(at: time), email: form.email, username: form.username,
-                        passwordHash: try await hasher.hash(form.password),
-                        profile: ProfileDetails(displayName: form.displayName), createdAt: time, acceptedTerms: terms)
+        let user = User(
+            id: .v7(at: time), email: form.email, username: form.username,
+            passwordHash: try await hasher.hash(form.password),
+            profile: ProfileDetails(displayName: form.displayName), createdAt: time, acceptedTerms: terms)
         try await users.create(user)
         try await sendVerificationEmail(to: user)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
@@ -68,8 +71,10 @@ public struct AccountService: Sendable {
     }
 
     /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to.
-    public func logIn(identifier: String, password: String, acceptingTerms: String = "", device: DeviceInfo,
-                      clientAddress: String) async throws -> (ProfileView, IssuedTokens) {
+    public func logIn(
+        identifier: String, password: String, acceptingTerms: String = "", device: DeviceInfo,
+        clientAddress: String
+    ) async throws -> (ProfileView, IssuedTokens) {
         let identifier = identifier.contains("@") ? identifier.trimmingWhitespace().lowercased() : AccountRules.folded(username: identifier)
         var validation = Validation()
         validation.require(!identifier.isEmpty, "identifier", "is required")
@@ -100,8 +105,10 @@ public struct AccountService: Sendable {
         let time = now()
         let newToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)
-        switch try await sessions.rotate(refreshTokenDigest: tokens.digest(refreshToken), to: tokens.digest(newToken),
-                                         at: time, newExpiry: expiry) {
+        switch try await sessions.rotate(
+            refreshTokenDigest: tokens.digest(refreshToken), to: tokens.digest(newToken),
+            at: time, newExpiry: expiry)
+        {
         case .invalid:
             throw AccountsError.invalidRefreshToken
         case .reused:
@@ -136,8 +143,9 @@ public struct AccountService: Sendable {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         // An account that signs in only through providers sets its first password without one.
         if let hash = user.passwordHash, !(try await hasher.verify(current, against: hash)) {
-            throw RoamError(.permissionDenied, reason: "INVALID_CREDENTIALS", message: "the current password is wrong",
-                            violations: [.init(field: "current_password", description: "is wrong")])
+            throw RoamError(
+                .permissionDenied, reason: "INVALID_CREDENTIALS", message: "the current password is wrong",
+                violations: [.init(field: "current_password", description: "is wrong")])
         }
         try await users.setPasswordHash(userID: user.id, try await hasher.hash(new), keepingSession: caller.sessionID)
     }
@@ -159,7 +167,8 @@ public struct AccountService: Sendable {
             return
         }
         guard let sessionID = caller.sessionID, let session = try await sessions.session(id: sessionID),
-              session.createdAt.adding(policy.recentSignIn) >= now() else { throw AccountsError.recentSignInRequired }
+            session.createdAt.adding(policy.recentSignIn) >= now()
+        else { throw AccountsError.recentSignInRequired }
     }
 
     private func checkThrottle(pair: String, account: String, address: String) async throws {
@@ -179,8 +188,9 @@ public struct AccountService: Sendable {
         let time = now()
         let refreshToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)
-        let session = Session(id: .v7(at: time), userID: user.id, device: device, clientAddress: clientAddress,
-                              createdAt: time, lastUsedAt: time, expiresAt: expiry)
+        let session = Session(
+            id: .v7(at: time), userID: user.id, device: device, clientAddress: clientAddress,
+            createdAt: time, lastUsedAt: time, expiresAt: expiry)
         try await sessions.create(session, refreshTokenDigest: tokens.digest(refreshToken))
         return try await tokens(for: user, sessionID: session.id, refreshToken: refreshToken, refreshExpiry: expiry, at: time)
     }
@@ -188,7 +198,8 @@ public struct AccountService: Sendable {
     private func tokens(for user: User, sessionID: UUID, refreshToken: String, refreshExpiry: Date, at time: Date) async throws -> IssuedTokens {
         let accessExpiry = time.adding(policy.accessTokenLifetime)
         let accessToken = try await signer.accessToken(for: user, sessionID: sessionID, issuedAt: time, expiresAt: accessExpiry)
-        return IssuedTokens(accessToken: accessToken, accessTokenExpiresAt: accessExpiry, refreshToken: refreshToken,
-                            refreshTokenExpiresAt: refreshExpiry, sessionID: sessionID)
+        return IssuedTokens(
+            accessToken: accessToken, accessTokenExpiresAt: accessExpiry, refreshToken: refreshToken,
+            refreshTokenExpiresAt: refreshExpiry, sessionID: sessionID)
     }
 }

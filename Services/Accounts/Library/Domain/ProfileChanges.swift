@@ -11,8 +11,10 @@ public struct ProfileChanges: Sendable, Equatable {
     public var givenName: String?
     public var familyName: String?
 
-    public init(displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil, givenName: String? = nil,
-                familyName: String? = nil) {
+    public init(
+        displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil, givenName: String? = nil,
+        familyName: String? = nil
+    ) {
         self.displayName = displayName
         self.bio = bio
         self.phone = phone

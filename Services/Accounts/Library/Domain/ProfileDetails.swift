@@ -10,8 +10,10 @@ public struct ProfileDetails: Sendable, Equatable {
     public var givenName: String
     public var familyName: String
 
-    public init(displayName: String, bio: String = "", phone: String = "", avatarMediaID: UUID? = nil, givenName: String = "",
-                familyName: String = "") {
+    public init(
+        displayName: String, bio: String = "", phone: String = "", avatarMediaID: UUID? = nil, givenName: String = "",
+        familyName: String = ""
+    ) {
         self.displayName = displayName
         self.bio = bio
         self.phone = phone

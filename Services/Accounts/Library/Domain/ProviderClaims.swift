@@ -13,8 +13,10 @@ public struct ProviderClaims: Sendable, Equatable {
     public var nonceForms: [String]
     public var expiresAt: Date
 
-    public init(issuer: String, subject: String, email: String?, emailVerified: Bool, name: String?, nonce: String?,
-                nonceForms: [String] = [], expiresAt: Date) {
+    public init(
+        issuer: String, subject: String, email: String?, emailVerified: Bool, name: String?, nonce: String?,
+        nonceForms: [String] = [], expiresAt: Date
+    ) {
         self.issuer = issuer
         self.subject = subject
         self.email = email

@@ -18,9 +18,11 @@ public struct User: Sendable, Equatable {
     /// The version of the terms the user accepted last (nil if none).
     public var acceptedTerms: TermsAcceptance?
 
-    public init(id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
-                profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
-                usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil) {
+    public init(
+        id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
+        profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
+        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil
+    ) {
         self.id = id
         self.email = email
         self.username = username

@@ -6,7 +6,7 @@ import RoamRuntime
 extension AccountsGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Accounts_V1_AccountsService.Method.WatchRevocations.descriptor,
+            Roam_Accounts_V1_AccountsService.Method.WatchRevocations.descriptor
         ]
     }
 }

@@ -31,8 +31,9 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     var clientAddress: String { context.clientAddress ?? "unknown" }
 
     public func signUp(request: Roam_Accounts_V1_SignUpRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SignUpResponse {
-        let form = SignUpForm(email: request.email, username: request.username, password: request.password,
-                              displayName: request.displayName, termsVersion: request.termsVersion)
+        let form = SignUpForm(
+            email: request.email, username: request.username, password: request.password,
+            displayName: request.displayName, termsVersion: request.termsVersion)
         let (view, tokens) = try await accounts.signUp(form, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
@@ -41,15 +42,18 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     }
 
     public func logIn(request: Roam_Accounts_V1_LogInRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_LogInResponse {
-        let (view, tokens) = try await accounts.logIn(identifier: request.identifier, password: request.password,
-                                                      acceptingTerms: request.acceptTermsVersion, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
+        let (view, tokens) = try await accounts.logIn(
+            identifier: request.identifier, password: request.password,
+            acceptingTerms: request.acceptTermsVersion, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
             $0.tokens = tokens.proto
         }
     }
 
-    public func refreshSession(request: Roam_Accounts_V1_RefreshSessionRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RefreshSessionResponse {
+    public func refreshSession(
+        request: Roam_Accounts_V1_RefreshSessionRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_RefreshSessionResponse {
         let tokens = try await accounts.refresh(refreshToken: request.refreshToken)
         return .with { $0.tokens = tokens.proto }
     }
@@ -59,53 +63,73 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .init()
     }
 
-    public func listSessions(request: Roam_Accounts_V1_ListSessionsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListSessionsResponse {
+    public func listSessions(
+        request: Roam_Accounts_V1_ListSessionsRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ListSessionsResponse {
         let user = try context.requireUser()
         let sessions = try await accounts.sessions(of: user)
         return .with { $0.sessions = sessions.map { $0.proto(current: user.sessionID) } }
     }
 
-    public func revokeSession(request: Roam_Accounts_V1_RevokeSessionRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RevokeSessionResponse {
+    public func revokeSession(
+        request: Roam_Accounts_V1_RevokeSessionRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_RevokeSessionResponse {
         try await accounts.revokeSession(UUID(field: "session_id", request.sessionID), of: context.requireUser())
         return .init()
     }
 
-    public func revokeAllSessions(request: Roam_Accounts_V1_RevokeAllSessionsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RevokeAllSessionsResponse {
+    public func revokeAllSessions(
+        request: Roam_Accounts_V1_RevokeAllSessionsRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_RevokeAllSessionsResponse {
         let count = try await accounts.revokeAllSessions(of: context.requireUser(), keepingCurrent: request.keepCurrent)
         return .with { $0.revokedCount = Int32(count) }
     }
 
-    public func changePassword(request: Roam_Accounts_V1_ChangePasswordRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ChangePasswordResponse {
+    public func changePassword(
+        request: Roam_Accounts_V1_ChangePasswordRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ChangePasswordResponse {
         try await accounts.changePassword(of: context.requireUser(), current: request.currentPassword, new: request.newPassword)
         return .init()
     }
 
-    public func verifyEmail(request: Roam_Accounts_V1_VerifyEmailRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_VerifyEmailResponse {
+    public func verifyEmail(
+        request: Roam_Accounts_V1_VerifyEmailRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_VerifyEmailResponse {
         try await accounts.verifyEmail(token: request.token)
         return .init()
     }
 
-    public func resendVerificationEmail(request: Roam_Accounts_V1_ResendVerificationEmailRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ResendVerificationEmailResponse {
+    public func resendVerificationEmail(
+        request: Roam_Accounts_V1_ResendVerificationEmailRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ResendVerificationEmailResponse {
         try await accounts.resendVerificationEmail(to: context.requireUser())
         return .init()
     }
 
-    public func requestPasswordReset(request: Roam_Accounts_V1_RequestPasswordResetRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_RequestPasswordResetResponse {
+    public func requestPasswordReset(
+        request: Roam_Accounts_V1_RequestPasswordResetRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_RequestPasswordResetResponse {
         try await accounts.requestPasswordReset(email: request.email)
         return .init()
     }
 
-    public func resetPassword(request: Roam_Accounts_V1_ResetPasswordRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ResetPasswordResponse {
+    public func resetPassword(
+        request: Roam_Accounts_V1_ResetPasswordRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ResetPasswordResponse {
         try await accounts.resetPassword(token: request.token, newPassword: request.newPassword)
         return .init()
     }
 
-    public func getMyProfile(request: Roam_Accounts_V1_GetMyProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetMyProfileResponse {
+    public func getMyProfile(
+        request: Roam_Accounts_V1_GetMyProfileRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_GetMyProfileResponse {
         let view = try await accounts.myProfile(context.requireUser())
         return .with { $0.account = view.accountProto }
     }
 
-    public func updateMyProfile(request: Roam_Accounts_V1_UpdateMyProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_UpdateMyProfileResponse {
+    public func updateMyProfile(
+        request: Roam_Accounts_V1_UpdateMyProfileRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_UpdateMyProfileResponse {
         var changes = ProfileChanges()
         if request.hasDisplayName { changes.displayName = request.displayName }
         if request.hasBio { changes.bio = request.bio }
@@ -119,12 +143,15 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .with { $0.account = view.accountProto }
     }
 
-    public func getProfile(request: Roam_Accounts_V1_GetProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetProfileResponse {
+    public func getProfile(request: Roam_Accounts_V1_GetProfileRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetProfileResponse
+    {
         let view = try await accounts.profile(username: request.username, viewer: context.userID)
         return .with { $0.profile = view.proto }
     }
 
-    public func searchUsers(request: Roam_Accounts_V1_SearchUsersRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SearchUsersResponse {
+    public func searchUsers(
+        request: Roam_Accounts_V1_SearchUsersRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_SearchUsersResponse {
         let page = try await accounts.searchUsers(query: request.query, page: request.page.domain(), viewer: context.userID)
         return .with {
             $0.profiles = page.items.map(\.proto)
@@ -132,14 +159,18 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         }
     }
 
-    public func getProfilesById(request: Roam_Accounts_V1_GetProfilesByIdRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetProfilesByIdResponse {
+    public func getProfilesById(
+        request: Roam_Accounts_V1_GetProfilesByIdRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_GetProfilesByIdResponse {
         var ids: [UUID] = []
         for (index, id) in request.userIds.enumerated() { ids.append(try UUID(field: "user_ids[\(index)]", id)) }
         let views = try await accounts.profiles(ids: ids, viewer: context.userID)
         return .with { $0.profiles = views.map(\.proto) }
     }
 
-    public func deleteAccount(request: Roam_Accounts_V1_DeleteAccountRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_DeleteAccountResponse {
+    public func deleteAccount(
+        request: Roam_Accounts_V1_DeleteAccountRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_DeleteAccountResponse {
         try await accounts.deleteAccount(of: context.requireUser(), password: request.password)
         return .init()
     }
@@ -154,7 +185,9 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .init()
     }
 
-    public func listFollowers(request: Roam_Accounts_V1_ListFollowersRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListFollowersResponse {
+    public func listFollowers(
+        request: Roam_Accounts_V1_ListFollowersRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ListFollowersResponse {
         let (page, total) = try await accounts.followers(username: request.username, page: request.page.domain(), viewer: context.userID)
         return .with {
             $0.profiles = page.items.map(\.proto)
@@ -163,7 +196,9 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         }
     }
 
-    public func listFollowing(request: Roam_Accounts_V1_ListFollowingRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_ListFollowingResponse {
+    public func listFollowing(
+        request: Roam_Accounts_V1_ListFollowingRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_ListFollowingResponse {
         let (page, total) = try await accounts.following(username: request.username, page: request.page.domain(), viewer: context.userID)
         return .with {
             $0.profiles = page.items.map(\.proto)
@@ -182,14 +217,18 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .init()
     }
 
-    public func checkBlock(request: Roam_Accounts_V1_CheckBlockRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_CheckBlockResponse {
+    public func checkBlock(request: Roam_Accounts_V1_CheckBlockRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_CheckBlockResponse
+    {
         guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        let blocked = try await accounts.eitherBlocks(UUID(field: "user_id", request.userID),
-                                                      UUID(field: "other_user_id", request.otherUserID), caller: caller)
+        let blocked = try await accounts.eitherBlocks(
+            UUID(field: "user_id", request.userID),
+            UUID(field: "other_user_id", request.otherUserID), caller: caller)
         return .with { $0.blocked = blocked }
     }
 
-    public func getRelations(request: Roam_Accounts_V1_GetRelationsRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetRelationsResponse {
+    public func getRelations(
+        request: Roam_Accounts_V1_GetRelationsRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_GetRelationsResponse {
         guard let caller = context.caller else { throw RoamError.unauthenticated() }
         let relations = try await accounts.relations(of: UUID(field: "user_id", request.userID), caller: caller)
         return .with {
@@ -198,7 +237,9 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         }
     }
 
-    public func getPublicKeys(request: Roam_Accounts_V1_GetPublicKeysRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_GetPublicKeysResponse {
+    public func getPublicKeys(
+        request: Roam_Accounts_V1_GetPublicKeysRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_GetPublicKeysResponse {
         .with {
             $0.keys = publicKeys.map { key in
                 .with {

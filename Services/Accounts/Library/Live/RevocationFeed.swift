@@ -18,8 +18,10 @@ public final class RevocationFeed: Service, Sendable {
     private let latest = Atomic<Int64>(0)
     private let ended = Atomic<Bool>(false)
 
-    public init(repository: any RevocationRepository, tokenLifetime: Duration, pollInterval: Duration = .milliseconds(250),
-                now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    public init(
+        repository: any RevocationRepository, tokenLifetime: Duration, pollInterval: Duration = .milliseconds(250),
+        now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+    ) {
         self.repository = repository
         self.tokenLifetime = tokenLifetime
         self.pollInterval = pollInterval
@@ -41,7 +43,7 @@ public final class RevocationFeed: Service, Sendable {
                     }
                     if failing { logger.info("reading the revocations again") }
                     failing = false
-                } catch where !Task.isCancelled {
+                } catch  where !Task.isCancelled {
                     // Once per outage, not four times a second.
                     if !failing { logger.warning("could not read the revocations", metadata: ["error": .describing(error)]) }
                     failing = true
@@ -81,8 +83,10 @@ public final class RevocationFeed: Service, Sendable {
 
     /// Hands `receive` every batch after `position`, then each new one, and an empty one after
     /// `idle` without any, until shutdown or cancellation.
-    func follow(after position: Int64, idle: Duration = .seconds(5),
-                _ receive: @Sendable ([Revocation], Int64) async throws -> Void) async throws {
+    func follow(
+        after position: Int64, idle: Duration = .seconds(5),
+        _ receive: @Sendable ([Revocation], Int64) async throws -> Void
+    ) async throws {
         var position = max(position, 0)
         while !hasEnded, !Task.isCancelled {
             let (revocations, next) = try await next(after: position, idle: idle)

@@ -22,7 +22,8 @@ extension InMemoryAccountsStore: OneTimeTokenRepository {
 
     public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) -> UsedToken? {
         guard let stored = oneTimeTokens[digest], purposes.contains(stored.token.purpose), !stored.used, stored.expiresAt > time,
-              users[stored.token.userID] != nil else { return nil }
+            users[stored.token.userID] != nil
+        else { return nil }
         oneTimeTokens[digest]?.used = true
         return stored.token
     }

@@ -8,7 +8,8 @@ extension InMemoryAccountsStore: SessionRepository {
 
     public func rotate(refreshTokenDigest: [UInt8], to newDigest: [UInt8], at time: Date, newExpiry: Date) -> RefreshOutcome {
         guard let id = refreshTokens[refreshTokenDigest], var stored = sessions[id], !stored.revoked,
-              stored.session.expiresAt > time else { return .invalid }
+            stored.session.expiresAt > time
+        else { return .invalid }
         guard stored.currentDigest == refreshTokenDigest else {
             markRevoked(id)
             return .reused(sessionID: id)

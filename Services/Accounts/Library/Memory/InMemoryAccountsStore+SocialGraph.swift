@@ -35,7 +35,9 @@ extension InMemoryAccountsStore: SocialGraphRepository {
     public func block(blocker: UUID, blocked: UUID, at time: Date) {
         _ = unfollow(follower: blocker, followee: blocked)
         _ = unfollow(follower: blocked, followee: blocker)
-        if blocks.insert(Follow(follower: blocker, followee: blocked)).inserted { recordRevocation(user: blocker, session: nil, relatedUser: blocked) }
+        if blocks.insert(Follow(follower: blocker, followee: blocked)).inserted {
+            recordRevocation(user: blocker, session: nil, relatedUser: blocked)
+        }
     }
 
     public func unblock(blocker: UUID, blocked: UUID) -> Bool {

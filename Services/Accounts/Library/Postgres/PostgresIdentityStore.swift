@@ -17,15 +17,19 @@ public struct PostgresIdentityStore: IdentityRepository {
     }
 
     public func identity(issuer: String, subject: String) async throws -> LinkedIdentity? {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM accounts.identities WHERE issuer = \(issuer) AND subject = \(subject)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func identities(of userID: UUID) async throws -> [LinkedIdentity] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM accounts.identities WHERE user_id = \(userID) ORDER BY linked_at, provider
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
     }
 
     public func createAccount(_ user: User, with identity: LinkedIdentity) async throws {
@@ -68,13 +72,17 @@ public struct PostgresIdentityStore: IdentityRepository {
             // with a snapshot taken after any other unlink committed, so two at once cannot each leave
             // the other as the last way (one query with FOR UPDATE would read the identities as they
             // were before it waited).
-            let locked = try await connection.query("""
+            let locked = try await connection.query(
+                """
                 SELECT password_hash IS NOT NULL FROM accounts.users WHERE id = \(userID) FOR UPDATE
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard let hasPassword = try locked.first?.decode(Bool.self) else { return .notLinked }
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT provider FROM accounts.identities WHERE user_id = \(userID)
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             let linked = try rows.map { try $0.decode(String.self) }
             guard linked.contains(provider) else { return .notLinked }
             guard hasPassword || linked.count > 1 else { return .lastWayToSignIn }

@@ -16,10 +16,12 @@ public struct PostgresNonceStore: NonceRepository {
             // an hour longer, so a replica whose clock runs ahead does not forget a nonce another one,
             // behind it, would still take the token for.
             try await connection.query("DELETE FROM accounts.used_nonces WHERE expires_at < \(time.addingTimeInterval(-3600))", logger: logger)
-            return try await connection.query("""
+            return try await connection.query(
+                """
                 INSERT INTO accounts.used_nonces (digest, expires_at) VALUES (\(Data(digest)), \(expiresAt))
                 ON CONFLICT DO NOTHING RETURNING digest
-                """, logger: logger).collect().first != nil
+                """, logger: logger
+            ).collect().first != nil
         }
     }
 }

@@ -10,7 +10,8 @@ public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
     }
 
     public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) async throws {
-        try await database.query("""
+        try await database.query(
+            """
             INSERT INTO accounts.one_time_tokens (digest, user_id, purpose, detail, expires_at)
             VALUES (\(Data(digest)), \(userID), \(purpose.rawValue), \(detail), \(expiresAt))
             """)
@@ -18,11 +19,15 @@ public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
 
     public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken? {
         let names = purposes.map(\.rawValue)
-        guard let row = try await database.query("""
-            UPDATE accounts.one_time_tokens SET used_at = \(time)
-            WHERE digest = \(Data(digest)) AND purpose = ANY(\(names)) AND used_at IS NULL AND expires_at > \(time)
-            RETURNING user_id, purpose, detail
-            """).first else { return nil }
+        guard
+            let row = try await database.query(
+                """
+                UPDATE accounts.one_time_tokens SET used_at = \(time)
+                WHERE digest = \(Data(digest)) AND purpose = ANY(\(names)) AND used_at IS NULL AND expires_at > \(time)
+                RETURNING user_id, purpose, detail
+                """
+            ).first
+        else { return nil }
         let (userID, purpose, detail) = try row.decode((UUID, String, String).self)
         return OneTimeTokenPurpose(rawValue: purpose).map { UsedToken(userID: userID, purpose: $0, detail: detail) }
     }

@@ -11,7 +11,8 @@ public struct PostgresRevocationStore: RevocationRepository {
     }
 
     public func revocations(after position: Int64, since: Date, limit: Int) async throws -> [Revocation] {
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT position, user_id, session_id, revoked_at, related_user_id FROM accounts.revocations
             WHERE position > \(position) AND revoked_at >= \(since) ORDER BY position LIMIT \(limit)
             """)

@@ -13,13 +13,15 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             // The counters move only when the row is really inserted, so retries and races keep them exact.
-            let inserted = try await connection.query("""
+            let inserted = try await connection.query(
+                """
                 INSERT INTO accounts.follows (follower_id, followee_id, created_at)
                 SELECT \(follower), \(followee), \(time)
                 WHERE EXISTS (SELECT 1 FROM accounts.users WHERE id = \(follower))
                   AND EXISTS (SELECT 1 FROM accounts.users WHERE id = \(followee))
                 ON CONFLICT DO NOTHING RETURNING follower_id
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard !inserted.isEmpty else { return false }
             try await connection.query("UPDATE accounts.users SET following_count = following_count + 1 WHERE id = \(follower)", logger: logger)
             try await connection.query("UPDATE accounts.users SET follower_count = follower_count + 1 WHERE id = \(followee)", logger: logger)
@@ -35,9 +37,11 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
 
     static func unfollow(follower: UUID, followee: UUID, on connection: PostgresConnection) async throws -> Bool {
         let logger = CallContext.current.logger
-        let deleted = try await connection.query("""
+        let deleted = try await connection.query(
+            """
             DELETE FROM accounts.follows WHERE follower_id = \(follower) AND followee_id = \(followee) RETURNING follower_id
-            """, logger: logger).collect()
+            """, logger: logger
+        ).collect()
         guard !deleted.isEmpty else { return false }
         try await connection.query("UPDATE accounts.users SET following_count = following_count - 1 WHERE id = \(follower)", logger: logger)
         try await connection.query("UPDATE accounts.users SET follower_count = follower_count - 1 WHERE id = \(followee)", logger: logger)
@@ -45,38 +49,45 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
     }
 
     public func isFollowing(follower: UUID, followee: UUID) async throws -> Bool {
-        try await !database.query("""
+        try await !database.query(
+            """
             SELECT 1 FROM accounts.follows WHERE follower_id = \(follower) AND followee_id = \(followee)
-            """).isEmpty
+            """
+        ).isEmpty
     }
 
     public func followers(of userID: UUID, page: PageRequest) async throws -> Page<User> {
-        try await listing(page: page, select: { after in
-            """
-            SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
-            JOIN accounts.users u ON u.id = f.follower_id
-            WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
-            ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
-            """
-        })
+        try await listing(
+            page: page,
+            select: { after in
+                """
+                SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+                JOIN accounts.users u ON u.id = f.follower_id
+                WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
+                ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
+                """
+            })
     }
 
     public func following(of userID: UUID, page: PageRequest) async throws -> Page<User> {
-        try await listing(page: page, select: { after in
-            """
-            SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
-            JOIN accounts.users u ON u.id = f.followee_id
-            WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
-            ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
-            """
-        })
+        try await listing(
+            page: page,
+            select: { after in
+                """
+                SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+                JOIN accounts.users u ON u.id = f.followee_id
+                WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
+                ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
+                """
+            })
     }
 
     public func block(blocker: UUID, blocked: UUID, at time: Date) async throws {
         try await database.transaction { connection in
             _ = try await Self.unfollow(follower: blocker, followee: blocked, on: connection)
             _ = try await Self.unfollow(follower: blocked, followee: blocker, on: connection)
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO accounts.blocks (blocker_id, blocked_id, created_at) VALUES (\(blocker), \(blocked), \(time))
                 ON CONFLICT DO NOTHING
                 """, logger: CallContext.current.logger)
@@ -88,10 +99,12 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
     }
 
     public func eitherBlocks(_ a: UUID, _ b: UUID) async throws -> Bool {
-        try await !database.query("""
+        try await !database.query(
+            """
             SELECT 1 FROM accounts.blocks
             WHERE (blocker_id = \(a) AND blocked_id = \(b)) OR (blocker_id = \(b) AND blocked_id = \(a))
-            """).isEmpty
+            """
+        ).isEmpty
     }
 
     public func blocks(blocker: UUID, blocked: UUID) async throws -> Bool {
@@ -103,17 +116,21 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
     }
 
     public func blockedEitherWay(_ userID: UUID) async throws -> Set<UUID> {
-        Set(try await database.query("""
-            SELECT blocked_id FROM accounts.blocks WHERE blocker_id = \(userID)
-            UNION SELECT blocker_id FROM accounts.blocks WHERE blocked_id = \(userID)
-            """).map { try $0.decode(UUID.self) })
+        Set(
+            try await database.query(
+                """
+                SELECT blocked_id FROM accounts.blocks WHERE blocker_id = \(userID)
+                UNION SELECT blocker_id FROM accounts.blocks WHERE blocked_id = \(userID)
+                """
+            ).map { try $0.decode(UUID.self) })
     }
 
     private static let prefixedUserColumns = PostgresUserStore.columns(of: "u.")
 
     private func listing(page: PageRequest, select: (TimedCursor) -> PostgresQuery) async throws -> Page<User> {
         // The first page starts "after" a position later than any real follow.
-        let after = try page.cursor.map { token throws(RoamError) in try TimedCursor(token: token) }
+        let after =
+            try page.cursor.map { token throws(RoamError) in try TimedCursor(token: token) }
             ?? TimedCursor(time: .distantFuture, id: UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!)
         let rows = try await database.query(select(after))
         var entries: [(TimedCursor, User)] = []

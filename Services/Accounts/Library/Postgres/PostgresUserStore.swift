@@ -27,15 +27,17 @@ public struct PostgresUserStore: UserRepository {
         let terms = try c["terms_version"].decode(String?.self).map { version in
             TermsAcceptance(version: version, acceptedAt: try c["terms_accepted_at"].decode(Date.self))
         }
-        return User(id: try c["id"].decode(UUID.self), email: try c["email"].decode(String.self),
-                    username: try c["username"].decode(String.self), passwordHash: try c["password_hash"].decode(String?.self),
-                    emailVerified: try c["email_verified"].decode(Bool.self),
-                    profile: ProfileDetails(displayName: try c["display_name"].decode(String.self), bio: try c["bio"].decode(String.self),
-                                            phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self),
-                                            givenName: try c["given_name"].decode(String.self), familyName: try c["family_name"].decode(String.self)),
-                    followerCount: try c["follower_count"].decode(Int.self), followingCount: try c["following_count"].decode(Int.self),
-                    createdAt: try c["created_at"].decode(Date.self), usernameChangedAt: try c["username_changed_at"].decode(Date?.self),
-                    acceptedTerms: terms)
+        return User(
+            id: try c["id"].decode(UUID.self), email: try c["email"].decode(String.self),
+            username: try c["username"].decode(String.self), passwordHash: try c["password_hash"].decode(String?.self),
+            emailVerified: try c["email_verified"].decode(Bool.self),
+            profile: ProfileDetails(
+                displayName: try c["display_name"].decode(String.self), bio: try c["bio"].decode(String.self),
+                phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self),
+                givenName: try c["given_name"].decode(String.self), familyName: try c["family_name"].decode(String.self)),
+            followerCount: try c["follower_count"].decode(Int.self), followingCount: try c["following_count"].decode(Int.self),
+            createdAt: try c["created_at"].decode(Date.self), usernameChangedAt: try c["username_changed_at"].decode(Date?.self),
+            acceptedTerms: terms)
     }
 
     public func create(_ user: User) async throws {
@@ -81,7 +83,8 @@ public struct PostgresUserStore: UserRepository {
     public func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User? {
         let clearAvatar = changes.avatarMediaID == .some(nil)
         let avatar = changes.avatarMediaID ?? nil
-        return try await database.query("""
+        return try await database.query(
+            """
             UPDATE accounts.users SET
                 display_name = coalesce(\(changes.displayName), display_name),
                 bio = coalesce(\(changes.bio), bio),
@@ -91,15 +94,18 @@ public struct PostgresUserStore: UserRepository {
                 avatar_media_id = CASE WHEN \(clearAvatar) THEN NULL ELSE coalesce(\(avatar), avatar_media_id) END
             WHERE id = \(userID)
             RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func changeEmail(userID: UUID, to email: String) async throws -> User? {
         do {
-            return try await database.query("""
+            return try await database.query(
+                """
                 UPDATE accounts.users SET email = \(email), email_verified = true WHERE id = \(userID)
                 RETURNING \(unescaped: Self.columns)
-                """).first.map(Self.decode)
+                """
+            ).first.map(Self.decode)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw AccountsError.emailTaken
         }
@@ -107,18 +113,21 @@ public struct PostgresUserStore: UserRepository {
 
     public func changeUsername(userID: UUID, to username: String, at time: Date, ifUnchangedSince cutoff: Date) async throws -> User? {
         do {
-            return try await database.query("""
+            return try await database.query(
+                """
                 UPDATE accounts.users SET username = \(username), username_changed_at = \(time)
                 WHERE id = \(userID) AND (username_changed_at IS NULL OR username_changed_at <= \(cutoff))
                 RETURNING \(unescaped: Self.columns)
-                """).first.map(Self.decode)
+                """
+            ).first.map(Self.decode)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw AccountsError.usernameTaken
         }
     }
 
     public func acceptTerms(userID: UUID, _ acceptance: TermsAcceptance) async throws {
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE accounts.users SET terms_version = \(acceptance.version), terms_accepted_at = \(acceptance.acceptedAt)
             WHERE id = \(userID)
             """)
@@ -130,9 +139,11 @@ public struct PostgresUserStore: UserRepository {
 
     public func setPasswordHash(userID: UUID, _ hash: String, keepingSession: UUID?) async throws {
         try await database.transaction { connection in
-            try await connection.query("UPDATE accounts.users SET password_hash = \(hash) WHERE id = \(userID)",
-                                       logger: CallContext.current.logger)
-            try await connection.query("""
+            try await connection.query(
+                "UPDATE accounts.users SET password_hash = \(hash) WHERE id = \(userID)",
+                logger: CallContext.current.logger)
+            try await connection.query(
+                """
                 UPDATE accounts.sessions SET revoked_at = now()
                 WHERE user_id = \(userID) AND revoked_at IS NULL AND id IS DISTINCT FROM \(keepingSession)
                 """, logger: CallContext.current.logger)
@@ -145,31 +156,38 @@ public struct PostgresUserStore: UserRepository {
             let found = try await connection.query("SELECT id FROM accounts.users WHERE id = \(userID) FOR UPDATE", logger: logger)
             guard try await found.collect().first != nil else { return }
             // Keep the counters of the people on the other side of each follow exact.
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE accounts.users u SET follower_count = u.follower_count - 1
                 FROM accounts.follows f WHERE f.follower_id = \(userID) AND u.id = f.followee_id
                 """, logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE accounts.users u SET following_count = u.following_count - 1
                 FROM accounts.follows f WHERE f.followee_id = \(userID) AND u.id = f.follower_id
                 """, logger: logger)
             try await connection.query("DELETE FROM accounts.users WHERE id = \(userID)", logger: logger)
             // Other services forget the user when the outbox tells them.
-            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time,
-                                                        notBefore: purgeFrom),
-                                            schema: AccountsMigrations.schema, on: connection, logger: logger)
+            try await PostgresOutbox.insert(
+                OutboxEntry(
+                    id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time,
+                    notBefore: purgeFrom),
+                schema: AccountsMigrations.schema, on: connection, logger: logger)
         }
     }
 
     public func search(prefix: String, page: PageRequest) async throws -> Page<User> {
         let after = try page.cursor.map { token throws(RoamError) in try PageCursor.decode(token, count: 1)[0] } ?? ""
-        let pattern = prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+        let pattern =
+            prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"
-        let users = try await database.query("""
-                SELECT \(unescaped: Self.columns) FROM accounts.users
-                WHERE (username LIKE \(pattern) OR lower(display_name) LIKE \(pattern)) AND username COLLATE "C" > \(after)
-                ORDER BY username COLLATE "C" LIMIT \(page.size + 1)
-                """).map(Self.decode)
+        let users = try await database.query(
+            """
+            SELECT \(unescaped: Self.columns) FROM accounts.users
+            WHERE (username LIKE \(pattern) OR lower(display_name) LIKE \(pattern)) AND username COLLATE "C" > \(after)
+            ORDER BY username COLLATE "C" LIMIT \(page.size + 1)
+            """
+        ).map(Self.decode)
         let items = Array(users.prefix(page.size))
         return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
     }

@@ -14,14 +14,17 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
 
     public func verify(_ idToken: String, from provider: IdentityProvider, nonce: String) async throws -> ProviderClaims {
         let payload = try await verifiedPayload(idToken, from: provider)
-        guard provider.issuers.contains(payload.issuer.value) else { throw Self.refusal("was issued by \(payload.issuer.value), not \(provider.name)") }
+        guard provider.issuers.contains(payload.issuer.value) else {
+            throw Self.refusal("was issued by \(payload.issuer.value), not \(provider.name)")
+        }
         guard let tokenNonce = payload.nonce, tokenNonce == nonce || tokenNonce == Self.sha256Hex(nonce) else {
             throw Self.refusal("does not carry the nonce sent with it")
         }
-        return ProviderClaims(issuer: payload.issuer.value, subject: payload.subject.value, email: payload.email,
-                              emailVerified: payload.emailVerified?.value ?? false, name: payload.name, nonce: tokenNonce,
-                              nonceForms: [tokenNonce, Self.sha256Hex(tokenNonce)],
-                              expiresAt: payload.expires.value)
+        return ProviderClaims(
+            issuer: payload.issuer.value, subject: payload.subject.value, email: payload.email,
+            emailVerified: payload.emailVerified?.value ?? false, name: payload.name, nonce: tokenNonce,
+            nonceForms: [tokenNonce, Self.sha256Hex(tokenNonce)],
+            expiresAt: payload.expires.value)
     }
 
     private func verifiedPayload(_ idToken: String, from provider: IdentityProvider) async throws -> IDTokenPayload {
@@ -55,7 +58,9 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
         guard let error = error as? JWTError else { return refusal("cannot be read") }
         return switch error.errorType {
         case .claimVerificationFailure:
-            refusal(error.failedClaim is ExpirationClaim ? "has expired"
+            refusal(
+                error.failedClaim is ExpirationClaim
+                    ? "has expired"
                     : error.failedClaim is IssuedAtClaim ? "was issued in the future" : "was not issued to this app (audience)")
         case .signatureVerificationFailed: refusal("has a signature that does not match the provider's keys")
         case .unknownKID: refusal("is signed with an unknown key")
@@ -64,8 +69,9 @@ public struct JWKSIDTokenVerifier: IDTokenVerifier {
     }
 
     private static func refusal(_ description: String) -> RoamError {
-        RoamError(.unauthenticated, reason: "INVALID_ID_TOKEN", message: "the provider's ID token \(description)",
-                  violations: [.init(field: "id_token", description: description)])
+        RoamError(
+            .unauthenticated, reason: "INVALID_ID_TOKEN", message: "the provider's ID token \(description)",
+            violations: [.init(field: "id_token", description: description)])
     }
 
     static func sha256Hex(_ text: String) -> String {

@@ -79,8 +79,9 @@ actor ProviderKeyCache {
         } catch {
             logger.warning("could not fetch a provider's signing keys", metadata: ["provider": "\(provider.name)", "error": "\(error)"])
             if let stale = entries[provider.name]?.keys { return stale }
-            throw RoamError(.unavailable, reason: "PROVIDER_UNAVAILABLE",
-                            message: "the signing keys of \(provider.name) could not be fetched; try again shortly")
+            throw RoamError(
+                .unavailable, reason: "PROVIDER_UNAVAILABLE",
+                message: "the signing keys of \(provider.name) could not be fetched; try again shortly")
         }
     }
 
@@ -98,14 +99,17 @@ actor ProviderKeyCache {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Accept", value: "application/json")
         let response = try await http.execute(request, timeout: .seconds(5))
-        guard response.status == .ok else { throw RoamError(.unavailable, reason: "PROVIDER_UNAVAILABLE", message: "\(url) answered \(response.status.code)") }
+        guard response.status == .ok else {
+            throw RoamError(.unavailable, reason: "PROVIDER_UNAVAILABLE", message: "\(url) answered \(response.status.code)")
+        }
         let body = try await response.body.collect(upTo: 1 << 20)
         return (Data(buffer: body), Self.maxAge(response.headers["Cache-Control"].first))
     }
 
     /// `max-age` from a Cache-Control header, kept between one minute and one day; one hour without it.
     static func maxAge(_ cacheControl: String?) -> Duration {
-        let seconds = cacheControl?.split(separator: ",")
+        let seconds =
+            cacheControl?.split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .first { $0.hasPrefix("max-age=") }
             .flatMap { Int($0.dropFirst("max-age=".count)) } ?? 3600

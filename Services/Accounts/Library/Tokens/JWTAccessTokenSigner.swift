@@ -14,9 +14,10 @@ public struct JWTAccessTokenSigner: AccessTokenSigner {
     }
 
     public func accessToken(for user: User, sessionID: UUID, issuedAt: Date, expiresAt: Date) async throws -> String {
-        let claims = AccessTokenClaims(subject: user.id.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
-                                       issuedAt: issuedAt, expiresAt: expiresAt, kind: .user,
-                                       sessionID: sessionID.uuidString.lowercased(), emailVerified: user.emailVerified)
+        let claims = AccessTokenClaims(
+            subject: user.id.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
+            issuedAt: issuedAt, expiresAt: expiresAt, kind: .user,
+            sessionID: sessionID.uuidString.lowercased(), emailVerified: user.emailVerified)
         return try await keys.sign(claims, kid: keyID)
     }
 }

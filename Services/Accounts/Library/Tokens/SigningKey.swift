@@ -56,7 +56,8 @@ public struct SigningKey: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         let temporary = "\(path).new"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(keyring.fileContents.utf8), attributes: [.posixPermissions: 0o600]) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(keyring.fileContents.utf8), attributes: [.posixPermissions: 0o600])
+        else {
             throw ConfigurationError(variable: "ACCOUNTS_SIGNING_KEY_FILE", problem: "cannot write the keys to \(path)")
         }
         // Renamed into place, so a process starting meanwhile reads the old keys or the new, never half.
@@ -73,13 +74,15 @@ public struct SigningKey: Sendable {
         guard let signing = active.first, prepared.count <= 1 else {
             throw ConfigurationError(variable: variable, problem: "expected a signing key first, and at most one prepared key")
         }
-        return SigningKeyring(signing: signing, retiring: Array(active.dropFirst()),
-                              prepared: try prepared.first.map { try decode(String($0.dropFirst(SigningKeyring.preparedMark.count)), variable: variable) })
+        return SigningKeyring(
+            signing: signing, retiring: Array(active.dropFirst()),
+            prepared: try prepared.first.map { try decode(String($0.dropFirst(SigningKeyring.preparedMark.count)), variable: variable) })
     }
 
     private static func decode(_ encoded: String, variable: String) throws -> SigningKey {
         guard let seed = Data(base64URLEncoded: encoded), seed.count == 32,
-              let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed) else {
+            let key = try? Curve25519.Signing.PrivateKey(rawRepresentation: seed)
+        else {
             throw ConfigurationError(variable: variable, problem: "expected the base64url encoding of a 32-byte Ed25519 seed")
         }
         return SigningKey(privateKey: key)

@@ -11,8 +11,10 @@ public struct Activity: Sendable, Hashable, Identifiable {
     public let createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, authorID: UUID, details: ActivityDetails, votes: VoteCounts = VoteCounts(), listCount: Int = 0, createdAt: Date,
-                updatedAt: Date) {
+    public init(
+        id: UUID, authorID: UUID, details: ActivityDetails, votes: VoteCounts = VoteCounts(), listCount: Int = 0, createdAt: Date,
+        updatedAt: Date
+    ) {
         self.id = id
         self.authorID = authorID
         self.details = details

@@ -10,8 +10,10 @@ public struct ActivityChanges: Sendable {
     public var mediaIDs: [UUID]?
     public var tags: [String]?
 
-    public init(name: String? = nil, description: String? = nil, place: NamedPlace? = nil, window: TimeWindow?? = nil, mediaIDs: [UUID]? = nil,
-                tags: [String]? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, place: NamedPlace? = nil, window: TimeWindow?? = nil, mediaIDs: [UUID]? = nil,
+        tags: [String]? = nil
+    ) {
         self.name = name
         self.description = description
         self.place = place
@@ -21,7 +23,8 @@ public struct ActivityChanges: Sendable {
     }
 
     func applied(to details: ActivityDetails) -> ActivityDetails {
-        ActivityDetails(name: name ?? details.name, description: description ?? details.description, place: place ?? details.place,
-                        window: window ?? details.window, mediaIDs: mediaIDs ?? details.mediaIDs, tags: tags ?? details.tags)
+        ActivityDetails(
+            name: name ?? details.name, description: description ?? details.description, place: place ?? details.place,
+            window: window ?? details.window, mediaIDs: mediaIDs ?? details.mediaIDs, tags: tags ?? details.tags)
     }
 }

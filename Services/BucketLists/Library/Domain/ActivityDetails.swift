@@ -38,8 +38,9 @@ public struct ActivityDetails: Sendable, Hashable {
         checked.place = place.validated("place", into: &validation)
         if let window {
             validation.require(window.startsAt < window.endsAt, "window.ends_at", "must be after starts_at")
-            validation.require(window.endsAt.timeIntervalSince(window.startsAt) <= TimeWindow.longest, "window.ends_at",
-                               "must be at most a year after starts_at")
+            validation.require(
+                window.endsAt.timeIntervalSince(window.startsAt) <= TimeWindow.longest, "window.ends_at",
+                "must be at most a year after starts_at")
         }
         TextRules.media(mediaIDs, "media_ids", limit: Self.maxPhotos, into: &validation)
         checked.tags = []

@@ -15,8 +15,10 @@ public struct ActivityQuery: Sendable, Hashable {
     /// Only this author's ("my activities", or a local's).
     public var author: UUID?
 
-    public init(area: ActivityArea? = nil, text: String? = nil, tag: String? = nil, happeningAt: Date? = nil, order: ActivityOrder = .score,
-                hiddenAuthors: Set<UUID> = []) {
+    public init(
+        area: ActivityArea? = nil, text: String? = nil, tag: String? = nil, happeningAt: Date? = nil, order: ActivityOrder = .score,
+        hiddenAuthors: Set<UUID> = []
+    ) {
         self.area = area
         self.text = text
         self.tag = tag

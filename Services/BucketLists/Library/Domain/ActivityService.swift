@@ -16,8 +16,10 @@ public struct ActivityService: Sendable {
     /// The widest circle a search may ask for.
     public static let maxSearchMeters = 100_000.0
 
-    public init(activities: any ActivityRepository, lists: BucketListService, graph: any SocialGraph, media: any MediaAttachments,
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        activities: any ActivityRepository, lists: BucketListService, graph: any SocialGraph, media: any MediaAttachments,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.activities = activities
         self.lists = lists
         self.graph = graph
@@ -99,7 +101,9 @@ public struct ActivityService: Sendable {
             validation.require(!ActivityQuery.words(text).isEmpty, "text", "must have a word")
         }
         query.tag = query.tag.map(ActivityDetails.normalise)
-        if let tag = query.tag { validation.require(ActivityDetails.isTag(tag), "tag", "must be 1 to \(ActivityDetails.maxTagLength) letters, digits, - or _") }
+        if let tag = query.tag {
+            validation.require(ActivityDetails.isTag(tag), "tag", "must be 1 to \(ActivityDetails.maxTagLength) letters, digits, - or _")
+        }
         try validation.check()
         query.hiddenAuthors = try await hidden(from: reader)
         let page = try await activities.search(query, page: page)
@@ -145,8 +149,9 @@ public struct ActivityService: Sendable {
     /// Copies the activity into one of the reader's lists as an item that remembers it.
     public func addToList(_ id: UUID, list listID: UUID, reader: UUID, idempotencyKey: String?) async throws -> Item {
         let activity = try await visible(id, for: reader)
-        let details = ItemDetails(title: String(activity.details.name.prefix(ItemDetails.maxTitleLength)),
-                                  description: activity.details.description, place: activity.details.place)
+        let details = ItemDetails(
+            title: String(activity.details.name.prefix(ItemDetails.maxTitleLength)),
+            description: activity.details.description, place: activity.details.place)
         return try await lists.addCopy(details, of: .activity(id), to: listID, owner: reader, idempotencyKey: idempotencyKey)
     }
 
@@ -171,7 +176,9 @@ public struct ActivityService: Sendable {
         let ids = found.map(\.activity.id)
         let votes = try await activities.votes(by: reader, on: ids)
         let favourites = try await activities.favourites(by: reader, among: ids)
-        return found.map { Seen(activity: $0.activity, myVote: votes[$0.activity.id], meters: $0.meters, isFavourite: favourites.contains($0.activity.id)) }
+        return found.map {
+            Seen(activity: $0.activity, myVote: votes[$0.activity.id], meters: $0.meters, isFavourite: favourites.contains($0.activity.id))
+        }
     }
 
     func hidden(from reader: UUID) async throws -> Set<UUID> {

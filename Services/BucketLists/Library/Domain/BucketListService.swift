@@ -12,7 +12,8 @@ public struct BucketListService: Sendable {
     /// How far ahead of this clock a client's completion time may be (their clock runs fast).
     static let clockSkew: TimeInterval = 300
 
-    public init(lists: any BucketListRepository, graph: any SocialGraph, media: any MediaAttachments, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(lists: any BucketListRepository, graph: any SocialGraph, media: any MediaAttachments, now: @escaping @Sendable () -> Date = Date.init)
+    {
         self.lists = lists
         self.graph = graph
         self.media = media
@@ -52,8 +53,9 @@ public struct BucketListService: Sendable {
     public func updateList(_ id: UUID, changes: ListChanges, owner: UUID) async throws -> BucketList {
         let list = try await ownList(id, owner: owner)
         let details = try changes.applied(to: list.details).validated()
-        try await media.replace(list.details.coverMediaID.map { [$0] } ?? [], with: details.coverMediaID.map { [$0] } ?? [],
-                                on: Self.subject(of: list), for: owner, field: "cover_media_id")
+        try await media.replace(
+            list.details.coverMediaID.map { [$0] } ?? [], with: details.coverMediaID.map { [$0] } ?? [],
+            on: Self.subject(of: list), for: owner, field: "cover_media_id")
         guard let updated = try await lists.update(id, owner: owner, details: details, at: now()) else { throw Self.listNotFound }
         return updated
     }
@@ -73,8 +75,9 @@ public struct BucketListService: Sendable {
         try IdempotencyKey.check(idempotencyKey)
         _ = try await ownList(listID, owner: owner)
         let created = now()
-        return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, createdAt: created, updatedAt: created),
-                               idempotencyKey: idempotencyKey)
+        return try await store(
+            Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, createdAt: created, updatedAt: created),
+            idempotencyKey: idempotencyKey)
     }
 
     /// Copies an item `reader` may see into one of their lists; the copy remembers it. Its photos are
@@ -85,8 +88,10 @@ public struct BucketListService: Sendable {
         _ = try await targetList(listID, owner: reader)
         let details = ItemDetails(title: source.details.title, description: source.details.description, place: source.details.place)
         let created = now()
-        return try await store(Item(id: .v7(at: created), listID: listID, ownerID: reader, details: details, source: .item(source.id),
-                                    createdAt: created, updatedAt: created), idempotencyKey: idempotencyKey)
+        return try await store(
+            Item(
+                id: .v7(at: created), listID: listID, ownerID: reader, details: details, source: .item(source.id),
+                createdAt: created, updatedAt: created), idempotencyKey: idempotencyKey)
     }
 
     /// Adds a copy of something the owner may see (an activity) to the end of one of their lists.
@@ -95,8 +100,10 @@ public struct BucketListService: Sendable {
         _ = try await targetList(listID, owner: owner)
         let details = try details.validated()
         let created = now()
-        return try await store(Item(id: .v7(at: created), listID: listID, ownerID: owner, details: details, source: source, createdAt: created,
-                                    updatedAt: created), idempotencyKey: idempotencyKey)
+        return try await store(
+            Item(
+                id: .v7(at: created), listID: listID, ownerID: owner, details: details, source: source, createdAt: created,
+                updatedAt: created), idempotencyKey: idempotencyKey)
     }
 
     /// The item when `reader` may see its list.
@@ -150,8 +157,9 @@ public struct BucketListService: Sendable {
         try validation.check()
         let item = try await ownItem(id, owner: owner)
         let old = item.completion?.mediaID.map { [$0] } ?? [], new = mediaID.map { [$0] } ?? []
-        try await media.replace(old.filter { !item.details.mediaIDs.contains($0) }, with: new, on: Self.subject(of: item), for: owner,
-                                field: "media_id")
+        try await media.replace(
+            old.filter { !item.details.mediaIDs.contains($0) }, with: new, on: Self.subject(of: item), for: owner,
+            field: "media_id")
         let completion = Completion(at: at, note: note, mediaID: mediaID)
         guard let done = try await lists.update(item: id, owner: owner, details: item.details, completion: completion, at: now()) else {
             throw Self.itemNotFound

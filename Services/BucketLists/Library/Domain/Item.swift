@@ -13,8 +13,10 @@ public struct Item: Sendable, Hashable, Identifiable {
     public let createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, listID: UUID, ownerID: UUID, details: ItemDetails, position: Int = 0, completion: Completion? = nil,
-                source: ItemSource? = nil, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: UUID, listID: UUID, ownerID: UUID, details: ItemDetails, position: Int = 0, completion: Completion? = nil,
+        source: ItemSource? = nil, createdAt: Date, updatedAt: Date
+    ) {
         self.id = id
         self.listID = listID
         self.ownerID = ownerID

@@ -18,7 +18,8 @@ public struct ItemChanges: Sendable {
     }
 
     func applied(to details: ItemDetails) -> ItemDetails {
-        ItemDetails(title: title ?? details.title, description: description ?? details.description, place: place ?? details.place,
-                    targetDate: targetDate ?? details.targetDate, mediaIDs: mediaIDs ?? details.mediaIDs)
+        ItemDetails(
+            title: title ?? details.title, description: description ?? details.description, place: place ?? details.place,
+            targetDate: targetDate ?? details.targetDate, mediaIDs: mediaIDs ?? details.mediaIDs)
     }
 }

@@ -16,7 +16,8 @@ public struct ListChanges: Sendable {
     }
 
     func applied(to details: ListDetails) -> ListDetails {
-        ListDetails(title: title ?? details.title, description: description ?? details.description,
-                    coverMediaID: coverMediaID ?? details.coverMediaID, visibility: visibility ?? details.visibility)
+        ListDetails(
+            title: title ?? details.title, description: description ?? details.description,
+            coverMediaID: coverMediaID ?? details.coverMediaID, visibility: visibility ?? details.visibility)
     }
 }

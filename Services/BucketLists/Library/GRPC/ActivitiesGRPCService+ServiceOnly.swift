@@ -6,7 +6,7 @@ import RoamRuntime
 extension ActivitiesGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Bucketlists_V1_ActivitiesService.Method.CheckSubject.descriptor,
+            Roam_Bucketlists_V1_ActivitiesService.Method.CheckSubject.descriptor
         ]
     }
 }

@@ -76,20 +76,27 @@ extension InMemoryBucketListStore: ActivityRepository {
             }
         }
         let window = Array(sorted.dropFirst(offset).prefix(page.size + 1))
-        return Page(items: Array(window.prefix(page.size)),
-                    nextCursor: window.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
+        return Page(
+            items: Array(window.prefix(page.size)),
+            nextCursor: window.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
 
-    public func trending(near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int) async throws
-        -> [(activity: Activity, meters: Double)] {
+    public func trending(
+        near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int
+    ) async throws
+        -> [(activity: Activity, meters: Double)]
+    {
         state.withLock { state in
-            state.activities.values.filter { !hiddenAuthors.contains($0.authorID) }.map { (activity: $0, meters: point.distance(to: $0.details.place.point)) }
-                .filter { $0.meters <= meters }
-                .sorted { a, b in
-                    let (rankA, rankB) = (state.ranks[a.activity.id] ?? TrendingRank.unvoted, state.ranks[b.activity.id] ?? TrendingRank.unvoted)
-                    return rankA != rankB ? rankA > rankB : (a.activity.createdAt, a.activity.id.uuidString) > (b.activity.createdAt, b.activity.id.uuidString)
-                }
-                .prefix(limit).map { (State.counted($0.activity, in: state), $0.meters) }
+            state.activities.values.filter { !hiddenAuthors.contains($0.authorID) }.map {
+                (activity: $0, meters: point.distance(to: $0.details.place.point))
+            }
+            .filter { $0.meters <= meters }
+            .sorted { a, b in
+                let (rankA, rankB) = (state.ranks[a.activity.id] ?? TrendingRank.unvoted, state.ranks[b.activity.id] ?? TrendingRank.unvoted)
+                return rankA != rankB
+                    ? rankA > rankB : (a.activity.createdAt, a.activity.id.uuidString) > (b.activity.createdAt, b.activity.id.uuidString)
+            }
+            .prefix(limit).map { (State.counted($0.activity, in: state), $0.meters) }
         }
     }
 

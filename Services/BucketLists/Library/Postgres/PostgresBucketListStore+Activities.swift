@@ -22,13 +22,16 @@ extension PostgresBucketListStore: ActivityRepository {
         let random = row.makeRandomAccess()
         func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
         let window = try column(7, Date?.self).flatMap { start in try column(8, Date?.self).map { TimeWindow(startsAt: start, endsAt: $0) } }
-        let details = ActivityDetails(name: try column(2, String.self), description: try column(3, String.self),
-                                      place: NamedPlace(point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
-                                                        name: try column(6, String.self)),
-                                      window: window, mediaIDs: try column(9, [UUID].self), tags: try column(10, [String].self))
-        return Activity(id: try column(0, UUID.self), authorID: try column(1, UUID.self), details: details,
-                        votes: VoteCounts(up: Int(try column(13, Int64.self)), down: Int(try column(14, Int64.self))),
-                        listCount: Int(try column(15, Int64.self)), createdAt: try column(11, Date.self), updatedAt: try column(12, Date.self))
+        let details = ActivityDetails(
+            name: try column(2, String.self), description: try column(3, String.self),
+            place: NamedPlace(
+                point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
+                name: try column(6, String.self)),
+            window: window, mediaIDs: try column(9, [UUID].self), tags: try column(10, [String].self))
+        return Activity(
+            id: try column(0, UUID.self), authorID: try column(1, UUID.self), details: details,
+            votes: VoteCounts(up: Int(try column(13, Int64.self)), down: Int(try column(14, Int64.self))),
+            listCount: Int(try column(15, Int64.self)), createdAt: try column(11, Date.self), updatedAt: try column(12, Date.self))
     }
 
     /// The counter shard a voter's changes land in.
@@ -38,7 +41,8 @@ extension PostgresBucketListStore: ActivityRepository {
 
     public func create(_ activity: Activity, idempotencyKey: String?) async throws -> Activity {
         let details = activity.details, point = details.place.point
-        let inserted = try await database.query("""
+        let inserted = try await database.query(
+            """
             INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, starts_at, ends_at, media_ids, tags,
                                                 created_at, updated_at, idempotency_key, idempotency_fingerprint, rank)
             VALUES (\(activity.id), \(activity.authorID), \(details.name), \(details.description),
@@ -51,9 +55,13 @@ extension PostgresBucketListStore: ActivityRepository {
         var id = activity.id
         if inserted.isEmpty {
             // The key was used before: that first activity is the answer.
-            guard let first = try await database.query("""
-                SELECT id FROM bucketlists.activities WHERE author_id = \(activity.authorID) AND idempotency_key = \(idempotencyKey)
-                """).first else { throw RoamError.internal }
+            guard
+                let first = try await database.query(
+                    """
+                    SELECT id FROM bucketlists.activities WHERE author_id = \(activity.authorID) AND idempotency_key = \(idempotencyKey)
+                    """
+                ).first
+            else { throw RoamError.internal }
             id = try first.decode(UUID.self)
             try await database.checkReplay(of: "bucketlists.activities", id: id)
         }
@@ -68,7 +76,8 @@ extension PostgresBucketListStore: ActivityRepository {
 
     public func update(_ id: UUID, author: UUID, details: ActivityDetails, at time: Date) async throws -> Activity? {
         let point = details.place.point
-        let updated = try await database.query("""
+        let updated = try await database.query(
+            """
             UPDATE bucketlists.activities SET name = \(details.name), description = \(details.description),
                 point = ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, place_name = \(details.place.name),
                 starts_at = \(details.window?.startsAt), ends_at = \(details.window?.endsAt), media_ids = \(details.mediaIDs),
@@ -81,9 +90,13 @@ extension PostgresBucketListStore: ActivityRepository {
     public func delete(_ id: UUID, author: UUID) async throws -> Activity? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard let activity = try await connection.query("""
-                SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id) AND a.author_id = \(author) FOR UPDATE
-                """, logger: logger).collect().first.map(Self.decodeActivity) else { return nil }
+            guard
+                let activity = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id) AND a.author_id = \(author) FOR UPDATE
+                    """, logger: logger
+                ).collect().first.map(Self.decodeActivity)
+            else { return nil }
             try await Self.deleteActivities([id], connection, logger)
             return activity
         }
@@ -92,18 +105,24 @@ extension PostgresBucketListStore: ActivityRepository {
     public func vote(_ vote: Vote?, on id: UUID, by user: UUID) async throws -> (activity: Activity, previous: Vote?)? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id)", logger: logger)
-                .collect().isEmpty else { return nil }
+            guard
+                try await !connection.query("SELECT 1 FROM bucketlists.activities WHERE id = \(id)", logger: logger)
+                    .collect().isEmpty
+            else { return nil }
             // Only this voter's votes on this activity wait for each other.
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(id.lowercasedString + user.lowercasedString), 7))",
-                                       logger: logger)
-            let old = try await connection.query("""
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(\(id.lowercasedString + user.lowercasedString), 7))",
+                logger: logger)
+            let old = try await connection.query(
+                """
                 SELECT vote FROM bucketlists.votes WHERE activity_id = \(id) AND user_id = \(user)
-                """, logger: logger).collect().first?.decode(Int16.self)
+                """, logger: logger
+            ).collect().first?.decode(Int16.self)
             let new: Int16? = vote.map { $0 == .up ? 1 : -1 }
             if old != new {
                 if let new {
-                    try await connection.query("""
+                    try await connection.query(
+                        """
                         INSERT INTO bucketlists.votes (activity_id, user_id, vote) VALUES (\(id), \(user), \(new))
                         ON CONFLICT (activity_id, user_id) DO UPDATE SET vote = EXCLUDED.vote
                         """, logger: logger)
@@ -111,16 +130,19 @@ extension PostgresBucketListStore: ActivityRepository {
                     try await connection.query("DELETE FROM bucketlists.votes WHERE activity_id = \(id) AND user_id = \(user)", logger: logger)
                 }
                 let up = (new == 1 ? 1 : 0) - (old == 1 ? 1 : 0), down = (new == -1 ? 1 : 0) - (old == -1 ? 1 : 0)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down) VALUES (\(id), \(Self.shard(of: user)), \(up), \(down))
                     ON CONFLICT (activity_id, shard) DO UPDATE
                         SET up = bucketlists.vote_counters.up + EXCLUDED.up, down = bucketlists.vote_counters.down + EXCLUDED.down
                     """, logger: logger)
                 try await connection.query("INSERT INTO bucketlists.rank_queue VALUES (\(id)) ON CONFLICT DO NOTHING", logger: logger)
             }
-            let activity = try await connection.query("""
+            let activity = try await connection.query(
+                """
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.id = \(id)
-                """, logger: logger).collect().first.map(Self.decodeActivity)
+                """, logger: logger
+            ).collect().first.map(Self.decodeActivity)
             return try activity.map { ($0, old.map { $0 == 1 ? .up : .down }) }
         }
     }
@@ -128,9 +150,11 @@ extension PostgresBucketListStore: ActivityRepository {
     public func votes(by user: UUID, on ids: [UUID]) async throws -> [UUID: Vote] {
         guard !ids.isEmpty else { return [:] }
         var votes: [UUID: Vote] = [:]
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT activity_id, vote FROM bucketlists.votes WHERE user_id = \(user) AND activity_id = ANY(\(ids))
-            """) {
+            """)
+        {
             let (id, vote) = try row.decode((UUID, Int16).self)
             votes[id] = vote == 1 ? .up : .down
         }
@@ -146,21 +170,26 @@ extension PostgresBucketListStore: ActivityRepository {
         case .circle(let center, let meters): circle = (center, meters)
         case .box(let box):
             // A box across the antimeridian is two boxes, one each side.
-            boxes = box.crossesAntimeridian
-                ? [MapBox(southWest: box.southWest, northEast: GeoPoint(latitude: box.northEast.latitude, longitude: 180)),
-                   MapBox(southWest: GeoPoint(latitude: box.southWest.latitude, longitude: -180), northEast: box.northEast)]
+            boxes =
+                box.crossesAntimeridian
+                ? [
+                    MapBox(southWest: box.southWest, northEast: GeoPoint(latitude: box.northEast.latitude, longitude: 180)),
+                    MapBox(southWest: GeoPoint(latitude: box.southWest.latitude, longitude: -180), northEast: box.northEast),
+                ]
                 : [box]
         case nil: break
         }
         let words = query.text.map(ActivityQuery.words) ?? []
-        let order = switch query.order {
-        case .score:
-            "(SELECT coalesce(sum(c.up - c.down), 0) FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) DESC, a.created_at DESC, a.id DESC"
-        case .distance: "meters, a.created_at DESC, a.id DESC"
-        case .newest: "a.created_at DESC, a.id DESC"
-        }
+        let order =
+            switch query.order {
+            case .score:
+                "(SELECT coalesce(sum(c.up - c.down), 0) FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) DESC, a.created_at DESC, a.id DESC"
+            case .distance: "meters, a.created_at DESC, a.id DESC"
+            case .newest: "a.created_at DESC, a.id DESC"
+            }
         // One level, so PostgreSQL counts votes and lists only for the page's rows, after the sort.
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
                 SELECT \(unescaped: Self.activityColumns),
                        CASE WHEN \(center == nil) THEN NULL
                             ELSE ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(center?.longitude ?? 0), \(center?.latitude ?? 0)), 4326)::geography, false)
@@ -190,17 +219,22 @@ extension PostgresBucketListStore: ActivityRepository {
         return Page(items: Array(found.prefix(page.size)), nextCursor: found.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
 
-    public func trending(near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int) async throws
-        -> [(activity: Activity, meters: Double)] {
+    public func trending(
+        near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int
+    ) async throws
+        -> [(activity: Activity, meters: Double)]
+    {
         var found: [(activity: Activity, meters: Double)] = []
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT \(unescaped: Self.activityColumns),
                    ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false)
             FROM bucketlists.activities a
             WHERE ST_DWithin(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(meters), false)
               AND NOT a.author_id = ANY(\(Array(hiddenAuthors)))
             ORDER BY a.rank DESC, a.created_at DESC, a.id DESC LIMIT \(limit)
-            """) {
+            """)
+        {
             let random = row.makeRandomAccess()
             found.append((try Self.decodeActivity(row), try random[16].decode(Double.self)))
         }
@@ -211,7 +245,8 @@ extension PostgresBucketListStore: ActivityRepository {
     /// counts (or `unvoted`), plus weeks since the reference day. Replicas share the queue: each takes
     /// rows the others have not locked.
     public func rankVoted(limit: Int) async throws -> Int {
-        try await database.query("""
+        try await database.query(
+            """
             WITH due AS (
                 DELETE FROM bucketlists.rank_queue
                 WHERE activity_id IN (SELECT activity_id FROM bucketlists.rank_queue LIMIT \(limit) FOR UPDATE SKIP LOCKED)
@@ -228,19 +263,23 @@ extension PostgresBucketListStore: ActivityRepository {
                                   END AS bound) v) r
             WHERE a.id = r.id
             RETURNING 1
-            """).count
+            """
+        ).count
     }
 
     public func deleteAll(of user: UUID) async throws -> [Activity] {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let theirs = try await connection.query("""
+            let theirs = try await connection.query(
+                """
                 SELECT \(unescaped: Self.activityColumns) FROM bucketlists.activities a WHERE a.author_id = \(user) FOR UPDATE
-                """, logger: logger).collect().map(Self.decodeActivity)
+                """, logger: logger
+            ).collect().map(Self.decodeActivity)
             try await connection.query("DELETE FROM bucketlists.favourites WHERE user_id = \(user)", logger: logger)
             try await Self.deleteActivities(theirs.map(\.id), connection, logger)
             // Their votes elsewhere are withdrawn, and each activity's counts come down by as many.
-            try await connection.query("""
+            try await connection.query(
+                """
                 WITH gone AS (DELETE FROM bucketlists.votes WHERE user_id = \(user) RETURNING activity_id, vote),
                 counted AS (
                     INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)

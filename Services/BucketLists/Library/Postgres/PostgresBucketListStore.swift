@@ -22,8 +22,9 @@ public struct PostgresBucketListStore: BucketListRepository {
         let (id, owner, title, description, cover, visibility, created, updated, items, completed) =
             try row.decode((UUID, UUID, String, String, UUID?, String, Date, Date, Int64, Int64).self)
         guard let visibility = Visibility(rawValue: visibility) else { throw RoamError.internal }
-        return BucketList(id: id, ownerID: owner, details: ListDetails(title: title, description: description, coverMediaID: cover, visibility: visibility),
-                          itemCount: Int(items), completedCount: Int(completed), createdAt: created, updatedAt: updated)
+        return BucketList(
+            id: id, ownerID: owner, details: ListDetails(title: title, description: description, coverMediaID: cover, visibility: visibility),
+            itemCount: Int(items), completedCount: Int(completed), createdAt: created, updatedAt: updated)
     }
 
     static let itemColumns = """
@@ -38,20 +39,25 @@ public struct PostgresBucketListStore: BucketListRepository {
         if let latitude = try column(5, Double?.self), let longitude = try column(6, Double?.self) {
             place = NamedPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: try column(7, String?.self) ?? "")
         }
-        let completion = try column(11, Date?.self).map { Completion(at: $0, note: try column(12, String?.self) ?? "", mediaID: try column(13, UUID?.self)) }
+        let completion = try column(11, Date?.self).map {
+            Completion(at: $0, note: try column(12, String?.self) ?? "", mediaID: try column(13, UUID?.self))
+        }
         let source: ItemSource? = try column(14, UUID?.self).map(ItemSource.activity) ?? column(15, UUID?.self).map(ItemSource.item)
-        let details = ItemDetails(title: try column(3, String.self), description: try column(4, String.self), place: place,
-                                  targetDate: try column(8, String?.self).flatMap(LocalDate.init), mediaIDs: try column(9, [UUID].self))
-        return Item(id: try column(0, UUID.self), listID: try column(1, UUID.self), ownerID: try column(2, UUID.self), details: details,
-                    position: Int(try column(10, Int32.self)), completion: completion, source: source,
-                    createdAt: try column(16, Date.self), updatedAt: try column(17, Date.self))
+        let details = ItemDetails(
+            title: try column(3, String.self), description: try column(4, String.self), place: place,
+            targetDate: try column(8, String?.self).flatMap(LocalDate.init), mediaIDs: try column(9, [UUID].self))
+        return Item(
+            id: try column(0, UUID.self), listID: try column(1, UUID.self), ownerID: try column(2, UUID.self), details: details,
+            position: Int(try column(10, Int32.self)), completion: completion, source: source,
+            createdAt: try column(16, Date.self), updatedAt: try column(17, Date.self))
     }
 
     // MARK: Lists
 
     public func create(_ list: BucketList, idempotencyKey: String?) async throws -> BucketList {
         let details = list.details
-        let inserted = try await database.query("""
+        let inserted = try await database.query(
+            """
             INSERT INTO bucketlists.lists (id, owner_id, title, description, cover_media_id, visibility, created_at, updated_at, idempotency_key, idempotency_fingerprint)
             VALUES (\(list.id), \(list.ownerID), \(details.title), \(details.description), \(details.coverMediaID), \(details.visibility.rawValue),
                     \(list.createdAt), \(list.updatedAt), \(idempotencyKey), \(IdempotentRequest.fingerprint))
@@ -61,9 +67,13 @@ public struct PostgresBucketListStore: BucketListRepository {
         let id: UUID
         if inserted.isEmpty {
             // The key was used before: that first list is the answer.
-            guard let first = try await database.query("""
-                SELECT id FROM bucketlists.lists WHERE owner_id = \(list.ownerID) AND idempotency_key = \(idempotencyKey)
-                """).first else { throw RoamError.internal }
+            guard
+                let first = try await database.query(
+                    """
+                    SELECT id FROM bucketlists.lists WHERE owner_id = \(list.ownerID) AND idempotency_key = \(idempotencyKey)
+                    """
+                ).first
+            else { throw RoamError.internal }
             id = try first.decode(UUID.self)
             try await database.checkReplay(of: "bucketlists.lists", id: id)
         } else {
@@ -79,17 +89,20 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func lists(of owner: UUID, visibilities: Set<Visibility>, page: PageRequest) async throws -> Page<BucketList> {
         let after = try TimedCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l
             WHERE l.owner_id = \(owner) AND l.visibility = ANY(\(visibilities.map(\.rawValue)))
               AND (\(after == nil) OR (l.created_at, l.id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
             ORDER BY l.created_at DESC, l.id DESC LIMIT \(page.size + 1)
-            """).map(Self.decodeList)
+            """
+        ).map(Self.decodeList)
         return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.createdAt, id: $0.id).token }
     }
 
     public func update(_ id: UUID, owner: UUID, details: ListDetails, at time: Date) async throws -> BucketList? {
-        let updated = try await database.query("""
+        let updated = try await database.query(
+            """
             UPDATE bucketlists.lists SET title = \(details.title), description = \(details.description), cover_media_id = \(details.coverMediaID),
                 visibility = \(details.visibility.rawValue), updated_at = \(time)
             WHERE id = \(id) AND owner_id = \(owner) RETURNING id
@@ -100,12 +113,18 @@ public struct PostgresBucketListStore: BucketListRepository {
     public func delete(_ id: UUID, owner: UUID) async throws -> (list: BucketList, items: [Item])? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard let list = try await connection.query("""
-                SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l WHERE l.id = \(id) AND l.owner_id = \(owner) FOR UPDATE
-                """, logger: logger).collect().first.map(Self.decodeList) else { return nil }
-            let items = try await connection.query("""
+            guard
+                let list = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l WHERE l.id = \(id) AND l.owner_id = \(owner) FOR UPDATE
+                    """, logger: logger
+                ).collect().first.map(Self.decodeList)
+            else { return nil }
+            let items = try await connection.query(
+                """
                 DELETE FROM bucketlists.items WHERE list_id = \(id) RETURNING \(unescaped: Self.itemColumns)
-                """, logger: logger).collect().map(Self.decodeItem)
+                """, logger: logger
+            ).collect().map(Self.decodeItem)
             try await connection.query("DELETE FROM bucketlists.lists WHERE id = \(id)", logger: logger)
             return (list, items.sorted { $0.position < $1.position })
         }
@@ -117,20 +136,26 @@ public struct PostgresBucketListStore: BucketListRepository {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             guard try await Self.lockList(item.listID, owner: item.ownerID, on: connection) else { return nil }
-            if let idempotencyKey, let first = try await connection.query("""
-                SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE owner_id = \(item.ownerID) AND idempotency_key = \(idempotencyKey)
-                """, logger: logger).collect().first {
+            if let idempotencyKey,
+                let first = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE owner_id = \(item.ownerID) AND idempotency_key = \(idempotencyKey)
+                    """, logger: logger
+                ).collect().first
+            {
                 let replayed = try Self.decodeItem(first)
                 try await connection.checkReplay(of: "bucketlists.items", id: replayed.id, logger: logger)
                 return replayed
             }
             let details = item.details, place = details.place
-            let (activity, source): (UUID?, UUID?) = switch item.source {
-            case .activity(let id): (id, nil)
-            case .item(let id): (nil, id)
-            case nil: (nil, nil)
-            }
-            return try await connection.query("""
+            let (activity, source): (UUID?, UUID?) =
+                switch item.source {
+                case .activity(let id): (id, nil)
+                case .item(let id): (nil, id)
+                case nil: (nil, nil)
+                }
+            return try await connection.query(
+                """
                 INSERT INTO bucketlists.items (id, list_id, owner_id, title, description, place, place_name, target_date, media_ids, position,
                                                completed_at, completion_note, completion_media_id, source_activity_id, source_item_id,
                                                created_at, updated_at, idempotency_key, idempotency_fingerprint)
@@ -142,7 +167,8 @@ public struct PostgresBucketListStore: BucketListRepository {
                         \(item.completion?.at), \(item.completion?.note), \(item.completion?.mediaID), \(activity), \(source),
                         \(item.createdAt), \(item.updatedAt), \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 RETURNING \(unescaped: Self.itemColumns)
-                """, logger: logger).collect().first.map(Self.decodeItem)
+                """, logger: logger
+            ).collect().first.map(Self.decodeItem)
         }
     }
 
@@ -152,17 +178,20 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func items(in list: UUID, page: PageRequest) async throws -> Page<Item> {
         let after = try PositionCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items
             WHERE list_id = \(list) AND (\(after == nil) OR (position, id) > (\(after?.position ?? 0), \(after?.id ?? UUID())))
             ORDER BY position, id LIMIT \(page.size + 1)
-            """).map(Self.decodeItem)
+            """
+        ).map(Self.decodeItem)
         return Page(fetched: rows, size: page.size) { PositionCursor(position: $0.position, id: $0.id).token }
     }
 
     public func update(item id: UUID, owner: UUID, details: ItemDetails, completion: Completion?, at time: Date) async throws -> Item? {
         let place = details.place
-        return try await database.query("""
+        return try await database.query(
+            """
             UPDATE bucketlists.items SET title = \(details.title), description = \(details.description),
                 place = CASE WHEN \(place == nil) THEN NULL
                              ELSE ST_SetSRID(ST_MakePoint(\(place?.point.longitude ?? 0), \(place?.point.latitude ?? 0)), 4326)::geography END,
@@ -171,52 +200,75 @@ public struct PostgresBucketListStore: BucketListRepository {
                 updated_at = \(time)
             WHERE id = \(id) AND owner_id = \(owner)
             RETURNING \(unescaped: Self.itemColumns)
-            """).first.map(Self.decodeItem)
+            """
+        ).first.map(Self.decodeItem)
     }
 
     public func move(item id: UUID, owner: UUID, to list: UUID, position: Int, at time: Date) async throws -> Item? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard let current = try await connection.query("""
-                SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger).collect().first.map(Self.decodeItem) else { return nil }
+            guard
+                let current = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
+                    """, logger: logger
+                ).collect().first.map(Self.decodeItem)
+            else { return nil }
             // Both lists' rows, in one order, so two moves between the same lists cannot deadlock.
             for locked in Set([current.listID, list]).sorted(by: { $0.uuidString < $1.uuidString }) {
                 guard try await Self.lockList(locked, owner: owner, on: connection) else { return nil }
             }
             // Read again under the locks: a concurrent move may have changed its place.
-            guard let item = try await connection.query("""
-                SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE id = \(id)
-                """, logger: logger).collect().first.map(Self.decodeItem) else { return nil }
-            try await connection.query("""
+            guard
+                let item = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items WHERE id = \(id)
+                    """, logger: logger
+                ).collect().first.map(Self.decodeItem)
+            else { return nil }
+            try await connection.query(
+                """
                 UPDATE bucketlists.items SET position = position - 1 WHERE list_id = \(item.listID) AND position > \(item.position)
                 """, logger: logger)
             try await connection.query("UPDATE bucketlists.items SET position = -1 WHERE id = \(id)", logger: logger)
-            let others = try await connection.query("""
-                SELECT count(*) FROM bucketlists.items WHERE list_id = \(list) AND id <> \(id)
-                """, logger: logger).collect().first?.decode(Int64.self) ?? 0
+            let others =
+                try await connection.query(
+                    """
+                    SELECT count(*) FROM bucketlists.items WHERE list_id = \(list) AND id <> \(id)
+                    """, logger: logger
+                ).collect().first?.decode(Int64.self) ?? 0
             let place = min(position, Int(others))
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE bucketlists.items SET position = position + 1 WHERE list_id = \(list) AND id <> \(id) AND position >= \(place)
                 """, logger: logger)
-            return try await connection.query("""
+            return try await connection.query(
+                """
                 UPDATE bucketlists.items SET list_id = \(list), position = \(place), updated_at = \(time) WHERE id = \(id)
                 RETURNING \(unescaped: Self.itemColumns)
-                """, logger: logger).collect().first.map(Self.decodeItem)
+                """, logger: logger
+            ).collect().first.map(Self.decodeItem)
         }
     }
 
     public func delete(item id: UUID, owner: UUID) async throws -> Item? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard let listID = try await connection.query("""
-                SELECT list_id FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
-                """, logger: logger).collect().first?.decode(UUID.self),
+            guard
+                let listID = try await connection.query(
+                    """
+                    SELECT list_id FROM bucketlists.items WHERE id = \(id) AND owner_id = \(owner)
+                    """, logger: logger
+                ).collect().first?.decode(UUID.self),
                 try await Self.lockList(listID, owner: owner, on: connection),
-                let item = try await connection.query("""
+                let item = try await connection.query(
+                    """
                     DELETE FROM bucketlists.items WHERE id = \(id) RETURNING \(unescaped: Self.itemColumns)
-                    """, logger: logger).collect().first.map(Self.decodeItem) else { return nil }
-            try await connection.query("""
+                    """, logger: logger
+                ).collect().first.map(Self.decodeItem)
+            else { return nil }
+            try await connection.query(
+                """
                 UPDATE bucketlists.items SET position = position - 1 WHERE list_id = \(item.listID) AND position > \(item.position)
                 """, logger: logger)
             return item
@@ -225,21 +277,27 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     public func completed(of owner: UUID, page: PageRequest) async throws -> Page<Item> {
         let after = try TimedCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items
             WHERE owner_id = \(owner) AND completed_at IS NOT NULL
               AND (\(after == nil) OR (completed_at, id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
             ORDER BY completed_at DESC, id DESC LIMIT \(page.size + 1)
-            """).map(Self.decodeItem)
+            """
+        ).map(Self.decodeItem)
         return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.completion!.at, id: $0.id).token }
     }
 
     public func counts(of owner: UUID, visibilities: Set<Visibility>) async throws -> ListCounts {
-        guard let row = try await database.query("""
-            SELECT count(DISTINCT l.id), count(i.id), count(i.completed_at)
-            FROM bucketlists.lists l LEFT JOIN bucketlists.items i ON i.list_id = l.id
-            WHERE l.owner_id = \(owner) AND l.visibility = ANY(\(visibilities.map(\.rawValue)))
-            """).first else { return ListCounts() }
+        guard
+            let row = try await database.query(
+                """
+                SELECT count(DISTINCT l.id), count(i.id), count(i.completed_at)
+                FROM bucketlists.lists l LEFT JOIN bucketlists.items i ON i.list_id = l.id
+                WHERE l.owner_id = \(owner) AND l.visibility = ANY(\(visibilities.map(\.rawValue)))
+                """
+            ).first
+        else { return ListCounts() }
         let (lists, items, completed) = try row.decode((Int64, Int64, Int64).self)
         return ListCounts(lists: Int(lists), items: Int(items), completed: Int(completed))
     }
@@ -247,12 +305,16 @@ public struct PostgresBucketListStore: BucketListRepository {
     public func deleteAll(of owner: UUID) async throws -> (lists: [BucketList], items: [Item]) {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let lists = try await connection.query("""
+            let lists = try await connection.query(
+                """
                 SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l WHERE l.owner_id = \(owner) FOR UPDATE
-                """, logger: logger).collect().map(Self.decodeList)
-            let items = try await connection.query("""
+                """, logger: logger
+            ).collect().map(Self.decodeList)
+            let items = try await connection.query(
+                """
                 DELETE FROM bucketlists.items WHERE owner_id = \(owner) RETURNING \(unescaped: Self.itemColumns)
-                """, logger: logger).collect().map(Self.decodeItem)
+                """, logger: logger
+            ).collect().map(Self.decodeItem)
             try await connection.query("DELETE FROM bucketlists.lists WHERE owner_id = \(owner)", logger: logger)
             return (lists, items)
         }
@@ -260,8 +322,10 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     /// Locks the owner's list for a write that changes positions; false when the owner has no such list.
     static func lockList(_ id: UUID, owner: UUID, on connection: PostgresConnection) async throws -> Bool {
-        try await !connection.query("""
+        try await !connection.query(
+            """
             SELECT 1 FROM bucketlists.lists WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-            """, logger: CallContext.current.logger).collect().isEmpty
+            """, logger: CallContext.current.logger
+        ).collect().isEmpty
     }
 }

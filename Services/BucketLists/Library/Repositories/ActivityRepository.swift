@@ -20,7 +20,9 @@ public protocol ActivityRepository: Sendable {
     func search(_ query: ActivityQuery, page: PageRequest) async throws -> Page<(activity: Activity, meters: Double?)>
     /// Up to `limit` activities within `meters` of `point` not by `hiddenAuthors`, highest trending rank
     /// first (then newest).
-    func trending(near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int) async throws
+    func trending(
+        near point: GeoPoint, within meters: Double, hiding hiddenAuthors: Set<UUID>, limit: Int
+    ) async throws
         -> [(activity: Activity, meters: Double)]
     /// Computes again the trending rank (`TrendingRank`) of activities voted on since the last time, up
     /// to `limit` of them, and says how many; a new activity has its rank from the start.

@@ -36,7 +36,8 @@ public final class TripsDirectoryClient<Transport: ClientTransport>: TripDirecto
         }
         let trip = response.trip
         guard let start = LocalDate(trip.startDate), let end = LocalDate(trip.endDate), let zone = TripZone(trip.timeZone),
-              let currency = Currency(trip.homeCurrency) else {
+            let currency = Currency(trip.homeCurrency)
+        else {
             throw RoamError(.internal, reason: "INTERNAL", message: "trips answered a trip the budget cannot read")
         }
         let facts = TripFacts(id: id, ownerID: owner, start: start, end: end, zone: zone, currency: currency)
@@ -49,15 +50,18 @@ public final class TripsDirectoryClient<Transport: ClientTransport>: TripDirecto
 
     public func hasPin(_ pin: UUID, trip: UUID) async throws -> Bool {
         try await exists {
-            _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPin(.with {
-                $0.tripID = trip.lowercasedString
-                $0.pinID = pin.lowercasedString
-            }, options: $1)
+            _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPin(
+                .with {
+                    $0.tripID = trip.lowercasedString
+                    $0.pinID = pin.lowercasedString
+                }, options: $1)
         }
     }
 
     public func hasPlace(_ place: UUID) async throws -> Bool {
-        try await exists { _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPlace(.with { $0.placeID = place.lowercasedString }, options: $1) }
+        try await exists {
+            _ = try await Roam_Trips_V1_TripsService.Client(wrapping: $0).getPlace(.with { $0.placeID = place.lowercasedString }, options: $1)
+        }
     }
 
     /// False when trips answers NOT_FOUND for the caller.

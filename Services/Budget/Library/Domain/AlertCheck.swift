@@ -42,8 +42,9 @@ public struct AlertCheck: Sendable {
             let today = trip.day(of: now)
             for date in days {
                 let spending = totals.days[date] ?? .init(before: 0, on: 0)
-                let allowance = trip.allowance(total: plan.total.minorUnits, on: date, today: max(today, date), spentBefore: spending.before,
-                                               spentOn: spending.on)
+                let allowance = trip.allowance(
+                    total: plan.total.minorUnits, on: date, today: max(today, date), spentBefore: spending.before,
+                    spentOn: spending.on)
                 check(.day(date), spent: spending.on, of: allowance.adaptive)
             }
         }
@@ -51,9 +52,10 @@ public struct AlertCheck: Sendable {
         // Days not checked this time keep their state; a total or cap not checked no longer exists.
         let crossed = crossedBefore.filter { $0.hasPrefix("day:") && !checked.contains($0) }.union(reachedKeys)
         let alerts = reached.filter { !crossedBefore.contains(BudgetAlert.key($0.0, $0.1)) }.map { limit, percent, spent, amount in
-            BudgetAlert(id: UUID.v7(at: now), ownerID: budget.ownerID, tripID: budget.tripID, limit: limit, percent: percent,
-                        spent: Money(minorUnits: spent, currency: budget.currency),
-                        limitAmount: Money(minorUnits: amount, currency: budget.currency), at: now)
+            BudgetAlert(
+                id: UUID.v7(at: now), ownerID: budget.ownerID, tripID: budget.tripID, limit: limit, percent: percent,
+                spent: Money(minorUnits: spent, currency: budget.currency),
+                limitAmount: Money(minorUnits: amount, currency: budget.currency), at: now)
         }
         return Outcome(crossed: crossed, alerts: alerts.sorted { $0.key < $1.key })
     }

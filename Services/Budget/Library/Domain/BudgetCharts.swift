@@ -20,7 +20,8 @@ public enum BudgetCharts {
             let length = Int((Double(row.spent) / Double(largest) * Double(barWidth)).rounded())
             let over = row.cap.map { row.spent > $0 } ?? false
             svg += text(x: labelWidth - 8, y: y + 18, shortened(row.category.name, to: 20), anchor: "end")
-            svg += "<rect x=\"\(labelWidth)\" y=\"\(y + 5)\" width=\"\(max(length, 1))\" height=\"18\" rx=\"3\" fill=\"\(over ? "#dc2626" : "#2563eb")\"/>\n"
+            svg +=
+                "<rect x=\"\(labelWidth)\" y=\"\(y + 5)\" width=\"\(max(length, 1))\" height=\"18\" rx=\"3\" fill=\"\(over ? "#dc2626" : "#2563eb")\"/>\n"
             if let cap = row.cap {
                 let x = labelWidth + Int((Double(cap) / Double(largest) * Double(barWidth)).rounded())
                 svg += "<line x1=\"\(x)\" y1=\"\(y + 1)\" x2=\"\(x)\" y2=\"\(y + 27)\" stroke=\"#111827\" stroke-width=\"2\"/>\n"
@@ -48,7 +49,8 @@ public enum BudgetCharts {
             let x = left + Int(Double(index) * slot + slot * 0.15), barWidth = max(Int(slot * 0.7), 1)
             let over = statistics.plannedPerDay.map { day.total.spent > $0 } ?? false
             if day.total.spent > 0 {
-                svg += "<rect x=\"\(x)\" y=\"\(y(day.total.spent))\" width=\"\(barWidth)\" height=\"\(top + plotHeight - y(day.total.spent))\" "
+                svg +=
+                    "<rect x=\"\(x)\" y=\"\(y(day.total.spent))\" width=\"\(barWidth)\" height=\"\(top + plotHeight - y(day.total.spent))\" "
                     + "fill=\"\(over ? "#dc2626" : "#2563eb")\"><title>\(day.date): \(amount(day.total.spent, statistics.currency))</title></rect>\n"
             }
             if index % labelEvery == 0 {
@@ -57,7 +59,8 @@ public enum BudgetCharts {
             }
         }
         if let planned = statistics.plannedPerDay {
-            svg += "<line x1=\"\(left)\" y1=\"\(y(planned))\" x2=\"\(left + plotWidth)\" y2=\"\(y(planned))\" stroke=\"#059669\" stroke-width=\"2\" "
+            svg +=
+                "<line x1=\"\(left)\" y1=\"\(y(planned))\" x2=\"\(left + plotWidth)\" y2=\"\(y(planned))\" stroke=\"#059669\" stroke-width=\"2\" "
                 + "stroke-dasharray=\"6 4\"/>\n"
             svg += text(x: left + plotWidth, y: y(planned) - 6, "allowance " + amount(planned, statistics.currency), anchor: "end", fill: "#059669")
         }

@@ -14,8 +14,10 @@ public struct BudgetOverview: Sendable, Hashable {
     public let allowance: DailyAllowance?
     public let spentOnDate: Money
 
-    public init(budget: Budget, spent: Money, remaining: Money?, categories: [CategorySpending], date: LocalDate, allowance: DailyAllowance?,
-                spentOnDate: Money) {
+    public init(
+        budget: Budget, spent: Money, remaining: Money?, categories: [CategorySpending], date: LocalDate, allowance: DailyAllowance?,
+        spentOnDate: Money
+    ) {
         self.budget = budget
         self.spent = spent
         self.remaining = remaining

@@ -28,19 +28,26 @@ public struct BudgetPlan: Sendable, Hashable {
 
     /// A plan as sent: `total` and the caps as decimal strings in `currency`, custom category names;
     /// every broken rule named by its field (`caps.food`, `categories[2]`).
-    public static func validated(total: String, caps: [String: String], customCategories: [String], in currency: Currency)
-        throws(RoamError) -> BudgetPlan {
+    public static func validated(
+        total: String, caps: [String: String], customCategories: [String], in currency: Currency
+    )
+        throws(RoamError) -> BudgetPlan
+    {
         var validation = Validation()
         var parsedTotal: Money?
-        do { parsedTotal = try Money.parse(total, in: currency, field: "total") } catch { validation.fail("total", error.violations.first?.description ?? error.message) }
+        do { parsedTotal = try Money.parse(total, in: currency, field: "total") } catch {
+            validation.fail("total", error.violations.first?.description ?? error.message)
+        }
         validation.require(customCategories.count <= maxCustomCategories, "categories", "at most \(maxCustomCategories) of your own")
         var custom: [BudgetCategory] = []
         for (index, name) in customCategories.enumerated() {
             let category = BudgetCategory(name)
             let field = "categories[\(index)]"
-            validation.require(!category.name.isEmpty && category.name.count <= maxCategoryLength, field, "must be 1 to \(maxCategoryLength) characters")
-            validation.require(!category.name.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
-                               "must not contain control characters")
+            validation.require(
+                !category.name.isEmpty && category.name.count <= maxCategoryLength, field, "must be 1 to \(maxCategoryLength) characters")
+            validation.require(
+                !category.name.unicodeScalars.contains { $0.properties.generalCategory == .control }, field,
+                "must not contain control characters")
             validation.require(!category.isPreset && !custom.contains(category), field, "is already a category")
             custom.append(category)
         }

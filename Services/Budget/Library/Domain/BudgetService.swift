@@ -13,8 +13,10 @@ public struct BudgetService: Sendable {
     /// The most expenses a day's view lists.
     public static let dayExpenseLimit = 100
 
-    public init(trips: any TripDirectory, budgets: any BudgetRepository, rates: any RateRepository,
-                announce: (@Sendable ([BudgetAlert]) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        trips: any TripDirectory, budgets: any BudgetRepository, rates: any RateRepository,
+        announce: (@Sendable ([BudgetAlert]) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.trips = trips
         self.budgets = budgets
         self.rates = rates
@@ -28,14 +30,19 @@ public struct BudgetService: Sendable {
 
     /// Sets the total, caps, own categories and alert thresholds. The budget's currency is the trip's
     /// home currency when the budget began.
-    public func setPlan(trip id: UUID, owner: UUID, total: String, caps: [String: String], categories: [String], thresholds: [Int]?)
-        async throws -> Budget {
+    public func setPlan(
+        trip id: UUID, owner: UUID, total: String, caps: [String: String], categories: [String], thresholds: [Int]?
+    )
+        async throws -> Budget
+    {
         let trip = try await trips.trip(id, owner: owner)
         let time = now().wholeMicroseconds
         var budget = try await budgets.budget(of: id) ?? .unplanned(for: trip, at: time)
         // Every broken rule at once, the thresholds' with the plan's.
         var refusals: [RoamError] = []
-        do { budget.plan = try BudgetPlan.validated(total: total, caps: caps, customCategories: categories, in: budget.currency) } catch { refusals.append(error) }
+        do { budget.plan = try BudgetPlan.validated(total: total, caps: caps, customCategories: categories, in: budget.currency) } catch {
+            refusals.append(error)
+        }
         do { if let thresholds { budget.thresholds = try AlertThresholds(thresholds) } } catch { refusals.append(error) }
         if !refusals.isEmpty {
             var validation = Validation()
@@ -70,13 +77,17 @@ public struct BudgetService: Sendable {
         let totals = try await budgets.totals(of: trip, days: [date])
         let day = totals.days[date] ?? .init(before: 0, on: 0)
         let money = { (units: Int64) in Money(minorUnits: units, currency: budget.currency) }
-        return BudgetOverview(budget: budget, spent: money(totals.spent),
-                              remaining: budget.plan.map { money($0.total.minorUnits - totals.spent) },
-                              categories: CategorySpending.list(spent: totals.byCategory, caps: budget.plan?.caps ?? [:], currency: budget.currency),
-                              date: date,
-                              allowance: budget.plan.map { trip.allowance(total: $0.total.minorUnits, on: date, today: today, spentBefore: day.before,
-                                                                          spentOn: day.on) },
-                              spentOnDate: money(day.on))
+        return BudgetOverview(
+            budget: budget, spent: money(totals.spent),
+            remaining: budget.plan.map { money($0.total.minorUnits - totals.spent) },
+            categories: CategorySpending.list(spent: totals.byCategory, caps: budget.plan?.caps ?? [:], currency: budget.currency),
+            date: date,
+            allowance: budget.plan.map {
+                trip.allowance(
+                    total: $0.total.minorUnits, on: date, today: today, spentBefore: day.before,
+                    spentOn: day.on)
+            },
+            spentOnDate: money(day.on))
     }
 
     /// Records an expense converted at its day's rate; a retried create with the same key gives the first.
@@ -87,8 +98,9 @@ public struct BudgetService: Sendable {
         let details = try draft.validated(categories: budget.categories)
         try await checkReferences(of: details, trip: id)
         let rate = try await rate(for: details, budget: budget, trip: trip)
-        let expense = Expense(id: UUID.v7(at: time), tripID: id, ownerID: owner, details: details,
-                              converted: try rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
+        let expense = Expense(
+            id: UUID.v7(at: time), tripID: id, ownerID: owner, details: details,
+            converted: try rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
         let write = try await budgets.add(expense, idempotencyKey: idempotencyKey, trip: trip, at: time)
         publish(write.alerts)
         return write
@@ -107,7 +119,9 @@ public struct BudgetService: Sendable {
         guard var expense = try await budgets.expense(id, trip: tripID) else { throw RoamError.notFound("expense") }
         let budget = try await budgets.budget(of: tripID) ?? .unplanned(for: trip, at: time)
         let details = try changes.applied(to: expense.details, categories: budget.categories)
-        if details.pinID != expense.details.pinID || details.placeID != expense.details.placeID { try await checkReferences(of: details, trip: tripID) }
+        if details.pinID != expense.details.pinID || details.placeID != expense.details.placeID {
+            try await checkReferences(of: details, trip: tripID)
+        }
         if changes.convertsAgain(expense.details, details) {
             expense.rate = try await rate(for: details, budget: budget, trip: trip)
             expense.converted = try expense.rate.convert(details.amount, to: budget.currency)
@@ -147,10 +161,14 @@ public struct BudgetService: Sendable {
         let expenses = try await budgets.earliestExpenses(of: tripID, spentIn: trip.zone.interval(of: date), limit: Self.dayExpenseLimit)
         let totals = try await budgets.totals(of: trip, days: [date])
         let day = totals.days[date] ?? .init(before: 0, on: 0)
-        return DayBudget(date: date, currency: budget.currency, expenses: expenses, expenseCount: day.count,
-                         spent: Money(minorUnits: day.on, currency: budget.currency),
-                         allowance: budget.plan.map { trip.allowance(total: $0.total.minorUnits, on: date, today: trip.day(of: now()),
-                                                                     spentBefore: day.before, spentOn: day.on) })
+        return DayBudget(
+            date: date, currency: budget.currency, expenses: expenses, expenseCount: day.count,
+            spent: Money(minorUnits: day.on, currency: budget.currency),
+            allowance: budget.plan.map {
+                trip.allowance(
+                    total: $0.total.minorUnits, on: date, today: trip.day(of: now()),
+                    spentBefore: day.before, spentOn: day.on)
+            })
     }
 
     /// Every day of the trip with its expense count and sum (the calendar's part).
@@ -184,7 +202,9 @@ public struct BudgetService: Sendable {
         validation.require(currency != nil, "currency", "must be an ISO 4217 code of a currency in use, such as EUR")
         var rate: Decimal?
         if let text {
-            do { rate = try ExchangeRate.parse(text, field: "rate") } catch { validation.fail("rate", error.violations.first?.description ?? error.message) }
+            do { rate = try ExchangeRate.parse(text, field: "rate") } catch {
+                validation.fail("rate", error.violations.first?.description ?? error.message)
+            }
         }
         try validation.check()
         let budgetCurrency = try await budgets.budget(of: tripID)?.currency ?? trip.currency
@@ -206,7 +226,9 @@ public struct BudgetService: Sendable {
         if currency == budget.currency { return .identity }
         let date = trip.day(of: details.spentAt)
         let owned = try await rates.tripRates(of: trip.id)
-        let reference = owned[currency] != nil ? [:]
+        let reference =
+            owned[currency] != nil
+            ? [:]
             : try await rates.referenceRates(for: [currency, budget.currency], on: date, notBefore: date.adding(days: -RateLookup.lookbackDays))
         return try RateLookup.rate(from: currency, to: budget.currency, on: date, ownerRates: owned, reference: reference)
     }

@@ -49,9 +49,11 @@ public struct BudgetStatistics: Sendable {
         }
         let caps = budget.plan?.caps ?? [:]
         categories = Set(byCategory.keys).union(caps.keys).map { category in
-            Category(category: category, spent: byCategory[category]?.spent ?? 0, count: byCategory[category]?.count ?? 0, cap: caps[category]?.minorUnits)
+            Category(
+                category: category, spent: byCategory[category]?.spent ?? 0, count: byCategory[category]?.count ?? 0, cap: caps[category]?.minorUnits)
         }.sorted { ($0.spent, $1.category.name) > ($1.spent, $0.category.name) }
-        mostFrequentCategory = categories.filter { $0.count > 0 }
+        mostFrequentCategory =
+            categories.filter { $0.count > 0 }
             .min { ($1.count, $1.spent, $0.category.name) < ($0.count, $0.spent, $1.category.name) }?.category
         var perDay: [LocalDate: DayTotal] = [:]
         for expense in expenses {

@@ -53,8 +53,9 @@ public struct ExchangeRate: Sendable, Hashable {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let whole = parts[0], fraction = parts.count > 1 ? parts[1] : ""
         guard !whole.isEmpty, whole.count <= 12, whole.allSatisfy({ ("0"..."9").contains($0) }), fraction.count <= scale,
-              fraction.allSatisfy({ ("0"..."9").contains($0) }), parts.count == 1 || !fraction.isEmpty,
-              let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
+            fraction.allSatisfy({ ("0"..."9").contains($0) }), parts.count == 1 || !fraction.isEmpty,
+            let rate = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX"))
+        else {
             throw RoamError.invalidField(field, "must be a decimal number such as 11.4713, with at most \(scale) decimals")
         }
         guard rate > 0 else { throw RoamError.invalidField(field, "must be more than 0") }

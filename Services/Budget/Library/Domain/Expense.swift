@@ -13,8 +13,10 @@ public struct Expense: Sendable, Hashable, Identifiable {
     public let createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, tripID: UUID, ownerID: UUID, details: ExpenseDetails, converted: Money, rate: ExchangeRate, createdAt: Date,
-                updatedAt: Date) {
+    public init(
+        id: UUID, tripID: UUID, ownerID: UUID, details: ExpenseDetails, converted: Money, rate: ExchangeRate, createdAt: Date,
+        updatedAt: Date
+    ) {
         self.id = id
         self.tripID = tripID
         self.ownerID = ownerID

@@ -12,8 +12,10 @@ public struct ExpenseChanges: Sendable {
     public var placeID: String?
     public var pinID: String?
 
-    public init(amount: String? = nil, currency: String? = nil, spentAt: Date? = nil, category: String? = nil, note: String? = nil,
-                placeID: String? = nil, pinID: String? = nil) {
+    public init(
+        amount: String? = nil, currency: String? = nil, spentAt: Date? = nil, category: String? = nil, note: String? = nil,
+        placeID: String? = nil, pinID: String? = nil
+    ) {
         self.amount = amount
         self.currency = currency
         self.spentAt = spentAt
@@ -27,10 +29,11 @@ public struct ExpenseChanges: Sendable {
     public func applied(to details: ExpenseDetails, categories: [BudgetCategory]) throws(RoamError) -> ExpenseDetails {
         let currencyCode = currency ?? details.amount.currency.code
         // An amount kept while the currency changes is re-read in the new currency's decimals.
-        let draft = ExpenseDraft(amount: amount ?? details.amount.description, currency: currencyCode, spentAt: spentAt ?? details.spentAt,
-                                 category: category ?? details.category.name, note: note ?? details.note,
-                                 placeID: placeID ?? details.placeID?.lowercasedString ?? "",
-                                 pinID: pinID ?? details.pinID?.lowercasedString ?? "")
+        let draft = ExpenseDraft(
+            amount: amount ?? details.amount.description, currency: currencyCode, spentAt: spentAt ?? details.spentAt,
+            category: category ?? details.category.name, note: note ?? details.note,
+            placeID: placeID ?? details.placeID?.lowercasedString ?? "",
+            pinID: pinID ?? details.pinID?.lowercasedString ?? "")
         // A category the plan no longer has may stay on the expense it is on.
         return try draft.validated(categories: category == nil ? categories + [details.category] : categories)
     }

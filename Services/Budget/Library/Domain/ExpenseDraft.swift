@@ -30,7 +30,9 @@ public struct ExpenseDraft: Sendable {
         validation.require(currency != nil, "currency", "must be an ISO 4217 code of a currency in use, such as EUR")
         var money: Money?
         if let currency {
-            do { money = try Money.parse(amount, in: currency, field: "amount") } catch { validation.fail("amount", error.violations.first?.description ?? error.message) }
+            do { money = try Money.parse(amount, in: currency, field: "amount") } catch {
+                validation.fail("amount", error.violations.first?.description ?? error.message)
+            }
         }
         validation.require(spentAt != nil, "spent_at", "is required")
         if let spentAt { Self.checkInstant(spentAt, into: &validation) }

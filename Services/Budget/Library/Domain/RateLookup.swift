@@ -12,8 +12,10 @@ public enum RateLookup {
     ///   - ownerRates: the trip's own rates, units of the budget's currency per unit.
     ///   - reference: euros' worth per currency from the reference table, each with the date it is of
     ///     (the euro itself needs no entry).
-    public static func rate(from currency: Currency, to budgetCurrency: Currency, on date: LocalDate, ownerRates: [Currency: Decimal],
-                            reference: [Currency: (date: LocalDate, perEuro: Decimal)]) throws(RoamError) -> ExchangeRate {
+    public static func rate(
+        from currency: Currency, to budgetCurrency: Currency, on date: LocalDate, ownerRates: [Currency: Decimal],
+        reference: [Currency: (date: LocalDate, perEuro: Decimal)]
+    ) throws(RoamError) -> ExchangeRate {
         if currency == budgetCurrency { return .identity }
         if let rate = ownerRates[currency] { return ExchangeRate(rate: rate, source: .owner) }
         func perEuro(_ currency: Currency) -> (date: LocalDate, perEuro: Decimal)? {
@@ -22,7 +24,8 @@ public enum RateLookup {
         guard let from = perEuro(currency), let to = perEuro(budgetCurrency) else {
             throw BudgetError.rateUnavailable(currency, to: budgetCurrency, on: date)
         }
-        return ExchangeRate(rate: ExchangeRate.cross(fromPerEuro: from.perEuro, toPerEuro: to.perEuro),
-                            source: .reference(date: min(from.date, to.date)))
+        return ExchangeRate(
+            rate: ExchangeRate.cross(fromPerEuro: from.perEuro, toPerEuro: to.perEuro),
+            source: .reference(date: min(from.date, to.date)))
     }
 }

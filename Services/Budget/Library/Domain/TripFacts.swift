@@ -38,7 +38,8 @@ public struct TripFacts: Sendable, Hashable {
     /// The allowance of `date`: the plan before the trip has reached it (`today` is earlier), else
     /// adaptive to what was spent before it. After the trip, the last day's.
     public func allowance(total: Int64, on date: LocalDate, today: LocalDate, spentBefore: Int64, spentOn: Int64) -> DailyAllowance {
-        DailyAllowance(total: total, days: dayCount, dayIndex: min(max(index(of: date), 0), dayCount - 1), spentBefore: spentBefore,
-                       spentToday: spentOn, isFuture: date > today)
+        DailyAllowance(
+            total: total, days: dayCount, dayIndex: min(max(index(of: date), 0), dayCount - 1), spentBefore: spentBefore,
+            spentToday: spentOn, isFuture: date > today)
     }
 }

@@ -9,16 +9,19 @@ extension BudgetGRPCService {
     static let replayWindow: TimeInterval = 24 * 3_600
     static let replayLimit = 100
 
-    public func streamNotifications(request: Roam_Budget_V1_StreamNotificationsRequest,
-                                    response: RPCWriter<Roam_Budget_V1_BudgetNotification>, context _: ServerContext) async throws {
+    public func streamNotifications(
+        request: Roam_Budget_V1_StreamNotificationsRequest,
+        response: RPCWriter<Roam_Budget_V1_BudgetNotification>, context _: ServerContext
+    ) async throws {
         let user = try caller()
         // Subscribed before reading what was missed, so nothing falls between; what is in both is sent once.
         let stream = notifications.subscribe(user)
         let now = budgets.now()
-        try await response.write(.with {
-            $0.kind = .connected
-            $0.at = .init(date: now)
-        })
+        try await response.write(
+            .with {
+                $0.kind = .connected
+                $0.at = .init(date: now)
+            })
         var replayed = Set<UUID>()
         if request.hasAfter {
             let after = min(max(request.after.date, now.addingTimeInterval(-Self.replayWindow)), now)

@@ -29,8 +29,11 @@ extension BudgetGRPCService {
         }
     }
 
-    public func getStatistics(request: Roam_Budget_V1_GetStatisticsRequest, context _: ServerContext) async throws
-        -> Roam_Budget_V1_GetStatisticsResponse {
+    public func getStatistics(
+        request: Roam_Budget_V1_GetStatisticsRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Budget_V1_GetStatisticsResponse
+    {
         let statistics = try await budgets.statistics(trip: UUID(field: "trip_id", request.tripID), owner: caller())
         let currency = statistics.currency
         return .with {
@@ -57,8 +60,10 @@ extension BudgetGRPCService {
     }
 
     /// Chunks of about 64 KiB.
-    public func exportExpenses(request: Roam_Budget_V1_ExportExpensesRequest, response: RPCWriter<Roam_Budget_V1_ExportExpensesResponse>,
-                               context _: ServerContext) async throws {
+    public func exportExpenses(
+        request: Roam_Budget_V1_ExportExpensesRequest, response: RPCWriter<Roam_Budget_V1_ExportExpensesResponse>,
+        context _: ServerContext
+    ) async throws {
         let (trip, expenses) = try await budgets.export(trip: UUID(field: "trip_id", request.tripID), owner: caller())
         var chunk = ExpensesCSV.header()
         for expense in expenses {

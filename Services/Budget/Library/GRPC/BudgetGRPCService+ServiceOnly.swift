@@ -6,7 +6,7 @@ import RoamRuntime
 extension BudgetGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Budget_V1_BudgetService.Method.ImportReferenceRates.descriptor,
+            Roam_Budget_V1_BudgetService.Method.ImportReferenceRates.descriptor
         ]
     }
 }

@@ -18,7 +18,6 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
         self.alerts = alerts
     }
 
-
     /// The trip and the expense a request names; each that is not a UUID is named.
     func ids(trip: String, expense: String) throws(RoamError) -> (UUID, UUID) {
         var validation = Validation()
@@ -34,13 +33,16 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
     }
 
     public func setBudget(request: Roam_Budget_V1_SetBudgetRequest, context _: ServerContext) async throws -> Roam_Budget_V1_SetBudgetResponse {
-        let budget = try await budgets.setPlan(trip: UUID(field: "trip_id", request.tripID), owner: caller(), total: request.total, caps: request.caps,
-                                               categories: request.categories,
-                                               thresholds: request.hasAlertThresholds ? request.alertThresholds.percents.map(Int.init) : nil)
+        let budget = try await budgets.setPlan(
+            trip: UUID(field: "trip_id", request.tripID), owner: caller(), total: request.total, caps: request.caps,
+            categories: request.categories,
+            thresholds: request.hasAlertThresholds ? request.alertThresholds.percents.map(Int.init) : nil)
         return .with { $0.budget = budget.proto }
     }
 
-    public func deleteBudget(request: Roam_Budget_V1_DeleteBudgetRequest, context _: ServerContext) async throws -> Roam_Budget_V1_DeleteBudgetResponse {
+    public func deleteBudget(
+        request: Roam_Budget_V1_DeleteBudgetRequest, context _: ServerContext
+    ) async throws -> Roam_Budget_V1_DeleteBudgetResponse {
         try await budgets.deletePlan(trip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .init()
     }
@@ -71,7 +73,8 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
         return try await rates(of: tripID)
     }
 
-    public func listTripRates(request: Roam_Budget_V1_ListTripRatesRequest, context _: ServerContext) async throws -> Roam_Budget_V1_TripRatesResponse {
+    public func listTripRates(request: Roam_Budget_V1_ListTripRatesRequest, context _: ServerContext) async throws -> Roam_Budget_V1_TripRatesResponse
+    {
         try await rates(of: UUID(field: "trip_id", request.tripID))
     }
 
@@ -79,12 +82,19 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
         let (currency, rates) = try await budgets.rates(trip: trip, owner: caller())
         return .with {
             $0.currency = currency.code
-            $0.rates = rates.sorted { $0.key.code < $1.key.code }.map { currency, rate in .with { $0.currency = currency.code; $0.rate = ExchangeRate.text(rate) } }
+            $0.rates = rates.sorted { $0.key.code < $1.key.code }.map { currency, rate in
+                .with {
+                    $0.currency = currency.code; $0.rate = ExchangeRate.text(rate)
+                }
+            }
         }
     }
 
-    public func importReferenceRates(request: Roam_Budget_V1_ImportReferenceRatesRequest, context _: ServerContext) async throws
-        -> Roam_Budget_V1_ImportReferenceRatesResponse {
+    public func importReferenceRates(
+        request: Roam_Budget_V1_ImportReferenceRatesRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Budget_V1_ImportReferenceRatesResponse
+    {
         var validation = Validation()
         validation.require(request.rates.count <= Self.importBatchLimit, "rates", "at most \(Self.importBatchLimit) at a time")
         var rates: [ReferenceRate] = []

@@ -24,7 +24,11 @@ extension Budget {
             if let plan {
                 $0.total = plan.total.proto
                 $0.customCategories = plan.customCategories.map(\.name)
-                $0.caps = plan.caps.sorted { $0.key.name < $1.key.name }.map { category, cap in .with { $0.category = category.name; $0.cap = cap.proto } }
+                $0.caps = plan.caps.sorted { $0.key.name < $1.key.name }.map { category, cap in
+                    .with {
+                        $0.category = category.name; $0.cap = cap.proto
+                    }
+                }
                 $0.capsExceedTotal = plan.capsExceedTotal
             }
             $0.categories = categories.map(\.name)

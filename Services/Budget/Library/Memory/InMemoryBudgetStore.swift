@@ -69,8 +69,11 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         let alerts: [BudgetAlert]? = state.withLock { state in
             if state.purged.contains(trip.id) { return nil }
             var budget = budget
-            if let stored = state.budgets[trip.id] { budget = Budget(tripID: stored.tripID, ownerID: stored.ownerID, currency: stored.currency,
-                                                                      plan: budget.plan, thresholds: budget.thresholds, updatedAt: budget.updatedAt) }
+            if let stored = state.budgets[trip.id] {
+                budget = Budget(
+                    tripID: stored.tripID, ownerID: stored.ownerID, currency: stored.currency,
+                    plan: budget.plan, thresholds: budget.thresholds, updatedAt: budget.updatedAt)
+            }
             state.budgets[trip.id] = budget
             let days = Set(state.expenses(of: trip.id).map { trip.day(of: $0.details.spentAt) }).filter(trip.contains).sorted()
             return state.checkAlerts(trip: trip, days: days, at: now)
@@ -93,7 +96,8 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
                 state.idempotencyKeys[key] = expense.id
                 state.fingerprints.remember(key)
             }
-            return ExpenseWrite(expense: expense, alerts: state.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, expense, in: trip), at: now))
+            return ExpenseWrite(
+                expense: expense, alerts: state.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, expense, in: trip), at: now))
         }
     }
 
@@ -101,8 +105,9 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         state.withLock { state in
             guard let before = state.expenses[expense.id], before.tripID == trip.id else { return nil }
             state.expenses[expense.id] = expense
-            return ExpenseWrite(expense: expense,
-                                alerts: state.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, expense, in: trip), at: now))
+            return ExpenseWrite(
+                expense: expense,
+                alerts: state.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, expense, in: trip), at: now))
         }
     }
 
@@ -134,7 +139,10 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
 
     public func earliestExpenses(of trip: UUID, spentIn interval: Range<Date>?, limit: Int) async throws -> [Expense] {
         state.withLock { state in
-            Array(state.expenses(of: trip).filter { interval?.contains($0.details.spentAt) ?? true }.sorted { TimedCursor(time: $0.details.spentAt, id: $0.id) < TimedCursor(time: $1.details.spentAt, id: $1.id) }
+            Array(
+                state.expenses(of: trip).filter { interval?.contains($0.details.spentAt) ?? true }.sorted {
+                    TimedCursor(time: $0.details.spentAt, id: $0.id) < TimedCursor(time: $1.details.spentAt, id: $1.id)
+                }
                 .prefix(limit))
         }
     }
@@ -161,8 +169,9 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         // Hex digits sort as the bytes do, as PostgreSQL orders uuids.
         let key = alert?.uuidString ?? "~"
         return state.withLock { state in
-            Array(state.alerts.filter { $0.ownerID == owner && ($0.at.microsecondsSince1970, $0.id.uuidString) > (instant.microsecondsSince1970, key) }
-                .sorted { ($0.at, $0.id.uuidString) < ($1.at, $1.id.uuidString) }.prefix(limit))
+            Array(
+                state.alerts.filter { $0.ownerID == owner && ($0.at.microsecondsSince1970, $0.id.uuidString) > (instant.microsecondsSince1970, key) }
+                    .sorted { ($0.at, $0.id.uuidString) < ($1.at, $1.id.uuidString) }.prefix(limit))
         }
     }
 
@@ -197,8 +206,11 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         }
     }
 
-    public func referenceRates(for currencies: [Currency], on date: LocalDate, notBefore earliest: LocalDate) async throws
-        -> [Currency: (date: LocalDate, perEuro: Decimal)] {
+    public func referenceRates(
+        for currencies: [Currency], on date: LocalDate, notBefore earliest: LocalDate
+    ) async throws
+        -> [Currency: (date: LocalDate, perEuro: Decimal)]
+    {
         state.withLock { state in
             var found: [Currency: (date: LocalDate, perEuro: Decimal)] = [:]
             for (day, rates) in state.referenceRates where earliest <= day && day <= date {

@@ -13,7 +13,8 @@ extension PostgresBudgetStore {
     static func decodeExpense(_ row: PostgresRow, budgetCurrency: Currency? = nil) throws -> Expense {
         let random = row.makeRandomAccess()
         func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        guard let currency = Currency(try column(4, String.self)), let rate = Decimal(string: try column(6, String.self), locale: Locale(identifier: "en_US_POSIX"))
+        guard let currency = Currency(try column(4, String.self)),
+            let rate = Decimal(string: try column(6, String.self), locale: Locale(identifier: "en_US_POSIX"))
         else { throw RoamError.internal }
         let source: ExchangeRate.Source
         switch try column(7, String.self) {
@@ -23,12 +24,14 @@ extension PostgresBudgetStore {
             source = .reference(date: date)
         default: source = .sameCurrency
         }
-        return Expense(id: try column(0, UUID.self), tripID: try column(1, UUID.self), ownerID: try column(2, UUID.self),
-                       details: ExpenseDetails(amount: Money(minorUnits: try column(3, Int64.self), currency: currency), spentAt: try column(9, Date.self),
-                                               category: BudgetCategory(try column(10, String.self)), note: try column(11, String.self),
-                                               placeID: try column(12, UUID?.self), pinID: try column(13, UUID?.self)),
-                       converted: Money(minorUnits: try column(5, Int64.self), currency: try Self.budgetCurrency(random, budgetCurrency)),
-                       rate: ExchangeRate(rate: rate, source: source), createdAt: try column(14, Date.self), updatedAt: try column(15, Date.self))
+        return Expense(
+            id: try column(0, UUID.self), tripID: try column(1, UUID.self), ownerID: try column(2, UUID.self),
+            details: ExpenseDetails(
+                amount: Money(minorUnits: try column(3, Int64.self), currency: currency), spentAt: try column(9, Date.self),
+                category: BudgetCategory(try column(10, String.self)), note: try column(11, String.self),
+                placeID: try column(12, UUID?.self), pinID: try column(13, UUID?.self)),
+            converted: Money(minorUnits: try column(5, Int64.self), currency: try Self.budgetCurrency(random, budgetCurrency)),
+            rate: ExchangeRate(rate: rate, source: source), createdAt: try column(14, Date.self), updatedAt: try column(15, Date.self))
     }
 
     /// The converted amount's currency: the budget's, read with the expense (column 16) unless known.
@@ -40,7 +43,8 @@ extension PostgresBudgetStore {
 
     /// `expenseColumns` with the budget's currency after them, for reads that join the budget.
     static var joinedColumns: String {
-        expenseColumns.split(separator: ",").map { "e.\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ") + ", b.currency"
+        expenseColumns.split(separator: ",").map { "e.\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
+            + ", b.currency"
     }
 
     static func sourceColumns(_ rate: ExchangeRate) -> (String, String?) {
@@ -57,7 +61,8 @@ extension PostgresBudgetStore {
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
             let details = expense.details
             let (source, rateDate) = Self.sourceColumns(expense.rate)
-            let inserted = try await connection.query("""
+            let inserted = try await connection.query(
+                """
                 INSERT INTO budget.expenses (id, trip_id, owner_id, amount, currency, converted, rate, rate_source, rate_date, spent_at, category, note,
                                              place_id, pin_id, created_at, updated_at, idempotency_key, idempotency_fingerprint)
                 VALUES (\(expense.id), \(trip.id), \(expense.ownerID), \(details.amount.minorUnits), \(details.amount.currency.code),
@@ -66,21 +71,27 @@ extension PostgresBudgetStore {
                         \(idempotencyKey), \(IdempotentRequest.fingerprint))
                 ON CONFLICT (owner_id, idempotency_key) DO NOTHING
                 RETURNING \(unescaped: Self.expenseColumns)
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard let row = inserted.first else {
                 // The key was used before: that first expense is the answer.
-                guard let first = try await connection.query("""
-                    SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
-                    WHERE e.owner_id = \(expense.ownerID) AND e.idempotency_key = \(idempotencyKey)
-                    """, logger: logger).collect().first else { throw RoamError.internal }
+                guard
+                    let first = try await connection.query(
+                        """
+                        SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
+                        WHERE e.owner_id = \(expense.ownerID) AND e.idempotency_key = \(idempotencyKey)
+                        """, logger: logger
+                    ).collect().first
+                else { throw RoamError.internal }
                 let replayed = try Self.decodeExpense(first)
                 try await connection.checkReplay(of: "budget.expenses", id: replayed.id, logger: logger)
                 return ExpenseWrite(expense: replayed, replayed: true, alerts: [])
             }
             let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
             try await Self.count(stored, 1, on: connection, logger: logger)
-            let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
-                                                    logger: logger)
+            let alerts = try await Self.checkAlerts(
+                trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
+                logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
         }
     }
@@ -89,25 +100,34 @@ extension PostgresBudgetStore {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
-            guard let beforeRow = try await connection.query("""
-                SELECT \(unescaped: Self.expenseColumns) FROM budget.expenses WHERE id = \(expense.id) AND trip_id = \(trip.id) FOR UPDATE
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let beforeRow = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.expenseColumns) FROM budget.expenses WHERE id = \(expense.id) AND trip_id = \(trip.id) FOR UPDATE
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             let before = try Self.decodeExpense(beforeRow, budgetCurrency: budget.currency)
             let details = expense.details
             let (source, rateDate) = Self.sourceColumns(expense.rate)
-            guard let row = try await connection.query("""
-                UPDATE budget.expenses SET amount = \(details.amount.minorUnits), currency = \(details.amount.currency.code),
-                    converted = \(expense.converted.minorUnits), rate = \(expense.rate.text)::numeric, rate_source = \(source),
-                    rate_date = \(rateDate)::date, spent_at = \(details.spentAt), category = \(details.category.name), note = \(details.note),
-                    place_id = \(details.placeID), pin_id = \(details.pinID), updated_at = \(expense.updatedAt)
-                WHERE id = \(expense.id) AND trip_id = \(trip.id)
-                RETURNING \(unescaped: Self.expenseColumns)
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let row = try await connection.query(
+                    """
+                    UPDATE budget.expenses SET amount = \(details.amount.minorUnits), currency = \(details.amount.currency.code),
+                        converted = \(expense.converted.minorUnits), rate = \(expense.rate.text)::numeric, rate_source = \(source),
+                        rate_date = \(rateDate)::date, spent_at = \(details.spentAt), category = \(details.category.name), note = \(details.note),
+                        place_id = \(details.placeID), pin_id = \(details.pinID), updated_at = \(expense.updatedAt)
+                    WHERE id = \(expense.id) AND trip_id = \(trip.id)
+                    RETURNING \(unescaped: Self.expenseColumns)
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
             try await Self.count(before, -1, on: connection, logger: logger)
             try await Self.count(stored, 1, on: connection, logger: logger)
-            let alerts = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
-                                                    logger: logger)
+            let alerts = try await Self.checkAlerts(
+                trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
+                logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
         }
     }
@@ -116,41 +136,52 @@ extension PostgresBudgetStore {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
-            guard let row = try await connection.query("""
-                DELETE FROM budget.expenses WHERE id = \(id) AND trip_id = \(trip.id) RETURNING \(unescaped: Self.expenseColumns)
-                """, logger: logger).collect().first else { return false }
+            guard
+                let row = try await connection.query(
+                    """
+                    DELETE FROM budget.expenses WHERE id = \(id) AND trip_id = \(trip.id) RETURNING \(unescaped: Self.expenseColumns)
+                    """, logger: logger
+                ).collect().first
+            else { return false }
             let before = try Self.decodeExpense(row, budgetCurrency: budget.currency)
             try await Self.count(before, -1, on: connection, logger: logger)
-            _ = try await Self.checkAlerts(trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
+            _ = try await Self.checkAlerts(
+                trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
             return true
         }
     }
 
     public func expense(_ id: UUID, trip: UUID) async throws -> Expense? {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
             WHERE e.id = \(id) AND e.trip_id = \(trip)
-            """).first.map { try Self.decodeExpense($0) }
+            """
+        ).first.map { try Self.decodeExpense($0) }
     }
 
     public func expenses(of trip: UUID, spentIn interval: Range<Date>?, page: PageRequest) async throws -> Page<Expense> {
         let after = try TimedCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
             WHERE e.trip_id = \(trip)
               AND (\(interval == nil) OR (e.spent_at >= \(interval?.lowerBound ?? Date()) AND e.spent_at < \(interval?.upperBound ?? Date())))
               AND (\(after == nil) OR (e.spent_at, e.id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
             ORDER BY e.spent_at DESC, e.id DESC LIMIT \(page.size + 1)
-            """).map { try Self.decodeExpense($0) }
+            """
+        ).map { try Self.decodeExpense($0) }
         return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.details.spentAt, id: $0.id).token }
     }
 
     public func earliestExpenses(of trip: UUID, spentIn interval: Range<Date>?, limit: Int) async throws -> [Expense] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
             WHERE e.trip_id = \(trip)
               AND (\(interval == nil) OR (e.spent_at >= \(interval?.lowerBound ?? Date()) AND e.spent_at < \(interval?.upperBound ?? Date())))
             ORDER BY e.spent_at, e.id LIMIT \(limit)
-            """).map { try Self.decodeExpense($0) }
+            """
+        ).map { try Self.decodeExpense($0) }
     }
 }

@@ -23,49 +23,65 @@ public struct PostgresBudgetStore: BudgetRepository {
         guard let currency = Currency(code) else { throw RoamError.internal }
         let caps = try JSONDecoder().decode([String: Int64].self, from: Data(capsJSON.utf8))
         let plan = total.map { total in
-            BudgetPlan(total: Money(minorUnits: total, currency: currency), customCategories: categories.map(BudgetCategory.init),
-                       caps: Dictionary(uniqueKeysWithValues: caps.map { (BudgetCategory($0.key), Money(minorUnits: $0.value, currency: currency)) }))
+            BudgetPlan(
+                total: Money(minorUnits: total, currency: currency), customCategories: categories.map(BudgetCategory.init),
+                caps: Dictionary(uniqueKeysWithValues: caps.map { (BudgetCategory($0.key), Money(minorUnits: $0.value, currency: currency)) }))
         }
-        return (Budget(tripID: trip, ownerID: owner, currency: currency, plan: plan, thresholds: AlertThresholds(unchecked: thresholds.map(Int.init)),
-                       updatedAt: updatedAt), Set(crossed))
+        return (
+            Budget(
+                tripID: trip, ownerID: owner, currency: currency, plan: plan, thresholds: AlertThresholds(unchecked: thresholds.map(Int.init)),
+                updatedAt: updatedAt), Set(crossed)
+        )
     }
 
     public func budget(of trip: UUID) async throws -> Budget? {
-        try await database.query("SELECT \(unescaped: Self.budgetColumns) FROM budget.budgets WHERE trip_id = \(trip)").first.map { try Self.decodeBudget($0).0 }
+        try await database.query("SELECT \(unescaped: Self.budgetColumns) FROM budget.budgets WHERE trip_id = \(trip)").first.map {
+            try Self.decodeBudget($0).0
+        }
     }
 
     public func save(_ budget: Budget, trip: TripFacts, at now: Date) async throws -> [BudgetAlert] {
         let caps = budget.plan?.caps ?? [:]
-        let capsJSON = String(decoding: try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: caps.map { ($0.key.name, $0.value.minorUnits) })),
-                              as: UTF8.self)
+        let capsJSON = String(
+            decoding: try JSONEncoder().encode(Dictionary(uniqueKeysWithValues: caps.map { ($0.key.name, $0.value.minorUnits) })),
+            as: UTF8.self)
         return try await database.transaction { connection in
             let logger = CallContext.current.logger
             try await Self.requireNotPurged(trip.id, on: connection, logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO budget.budgets (trip_id, owner_id, currency, total, categories, caps, thresholds, updated_at)
                 VALUES (\(trip.id), \(trip.ownerID), \(budget.currency.code), \(budget.plan?.total.minorUnits),
                         \(budget.plan?.customCategories.map(\.name) ?? []), \(capsJSON)::jsonb, \(budget.thresholds.percents.map(Int64.init)), \(budget.updatedAt))
                 ON CONFLICT (trip_id) DO UPDATE SET total = excluded.total, categories = excluded.categories, caps = excluded.caps,
                     thresholds = excluded.thresholds, updated_at = excluded.updated_at
                 """, logger: logger)
-            let days = try await connection.query("""
+            let days = try await connection.query(
+                """
                 SELECT DISTINCT (quarter AT TIME ZONE \(trip.zone.identifier))::date::text FROM budget.quarter_totals
                 WHERE trip_id = \(trip.id) AND expenses > 0
-                """, logger: logger).collect().compactMap { LocalDate(try $0.decode(String.self)) }.filter(trip.contains).sorted()
+                """, logger: logger
+            ).collect().compactMap { LocalDate(try $0.decode(String.self)) }.filter(trip.contains).sorted()
             return try await Self.checkAlerts(trip: trip, days: days, at: now, on: connection, logger: logger)
         }
     }
 
     /// Locks the budget (making an unplanned one first if the trip has none) and returns it.
-    static func lockBudget(of trip: TripFacts, at now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (Budget, Set<String>) {
+    static func lockBudget(of trip: TripFacts, at now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (Budget, Set<String>)
+    {
         try await requireNotPurged(trip.id, on: connection, logger: logger)
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO budget.budgets (trip_id, owner_id, currency, updated_at) VALUES (\(trip.id), \(trip.ownerID), \(trip.currency.code), \(now))
             ON CONFLICT (trip_id) DO NOTHING
             """, logger: logger)
-        guard let row = try await connection.query("""
-            SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR UPDATE
-            """, logger: logger).collect().first else { throw RoamError.internal }
+        guard
+            let row = try await connection.query(
+                """
+                SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR UPDATE
+                """, logger: logger
+            ).collect().first
+        else { throw RoamError.internal }
         return try decodeBudget(row)
     }
 
@@ -77,8 +93,11 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     /// With the budget locked: runs the alert check on the totals now, keeps the crossed set, stores the
     /// new alerts and announces them (PostgreSQL sends the announcements as the transaction commits).
-    static func checkAlerts(trip: TripFacts, days: [LocalDate], at now: Date, on connection: PostgresConnection, logger: Logger) async throws
-        -> [BudgetAlert] {
+    static func checkAlerts(
+        trip: TripFacts, days: [LocalDate], at now: Date, on connection: PostgresConnection, logger: Logger
+    ) async throws
+        -> [BudgetAlert]
+    {
         let (budget, crossedBefore) = try await lockBudget(of: trip, at: now, on: connection, logger: logger)
         let totals = try await totals(of: trip, days: days, on: connection, logger: logger)
         let outcome = AlertCheck(budget: budget, trip: trip, days: days).evaluate(totals, crossedBefore: crossedBefore, at: now)
@@ -87,7 +106,8 @@ public struct PostgresBudgetStore: BudgetRepository {
         }
         for alert in outcome.alerts {
             let (kind, category, day) = alert.limit.columns
-            try await connection.query("""
+            try await connection.query(
+                """
                 WITH stored AS (
                     INSERT INTO budget.alerts (id, owner_id, trip_id, limit_kind, category, day, percent, spent, limit_amount, currency, at)
                     VALUES (\(alert.id), \(alert.ownerID), \(alert.tripID), \(kind), \(category), \(day)::date, \(alert.percent),
@@ -144,13 +164,15 @@ public struct PostgresBudgetStore: BudgetRepository {
     static func count(_ expense: Expense, _ sign: Int64, on connection: PostgresConnection, logger: Logger) async throws {
         let quarter = Date(timeIntervalSince1970: (expense.details.spentAt.timeIntervalSince1970 / 900).rounded(.down) * 900)
         let amount = sign * expense.converted.minorUnits, expenses = Int32(sign)
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
             VALUES (\(expense.tripID), \(expense.details.category.name), \(amount), \(expenses))
             ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
                 expenses = category_totals.expenses + excluded.expenses
             """, logger: logger)
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses) VALUES (\(expense.tripID), \(quarter), \(amount), \(expenses))
             ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
                 expenses = quarter_totals.expenses + excluded.expenses
@@ -159,10 +181,12 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     public func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal] {
         var days: [LocalDate: DayTotal] = [:]
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT (quarter AT TIME ZONE \(trip.zone.identifier))::date::text, sum(expenses)::int8, sum(spent)::int8
             FROM budget.quarter_totals WHERE trip_id = \(trip.id) AND expenses > 0 GROUP BY 1
-            """) {
+            """)
+        {
             let (day, count, spent) = try row.decode((String, Int64, Int64).self)
             guard let date = LocalDate(day) else { throw RoamError.internal }
             days[date] = DayTotal(count: Int(count), spent: spent)
@@ -173,25 +197,31 @@ public struct PostgresBudgetStore: BudgetRepository {
     public func alerts(of owner: UUID, after instant: Date, alert: UUID?, limit: Int) async throws -> [BudgetAlert] {
         // postgres-nio traps on a date beyond what a timestamp holds.
         let instant = min(instant, Date(timeIntervalSince1970: 253_402_300_799))
-        return try await database.query("""
+        return try await database.query(
+            """
             SELECT id, owner_id, trip_id, limit_kind, category, day::text, percent, spent, limit_amount, currency, at FROM budget.alerts
             WHERE owner_id = \(owner) AND at >= \(instant)
               AND (at, id) > (timestamptz 'epoch' + \(instant.microsecondsSince1970) * interval '1 microsecond',
                               \(alert ?? UUID(uuidString: "ffffffff-ffff-ffff-ffff-ffffffffffff")!))
             ORDER BY at, id LIMIT \(limit)
-            """).map { row in
+            """
+        ).map { row in
             let (id, owner, trip, kind, category, day, percent, spent, limit, code, at) =
                 try row.decode((UUID, UUID, UUID, String, String?, String?, Int, Int64, Int64, String, Date).self)
-            guard let currency = Currency(code), let limitKind = BudgetAlert.Limit(kind: kind, category: category, day: day) else { throw RoamError.internal }
-            return BudgetAlert(id: id, ownerID: owner, tripID: trip, limit: limitKind, percent: percent, spent: Money(minorUnits: spent, currency: currency),
-                               limitAmount: Money(minorUnits: limit, currency: currency), at: at)
+            guard let currency = Currency(code), let limitKind = BudgetAlert.Limit(kind: kind, category: category, day: day) else {
+                throw RoamError.internal
+            }
+            return BudgetAlert(
+                id: id, ownerID: owner, tripID: trip, limit: limitKind, percent: percent, spent: Money(minorUnits: spent, currency: currency),
+                limitAmount: Money(minorUnits: limit, currency: currency), at: at)
         }
     }
 
     public func purgeTrip(_ trip: UUID) async throws {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO budget.purged_trips (trip_id, purged_at) VALUES (\(trip), now()) ON CONFLICT (trip_id) DO NOTHING
                 """, logger: logger)
             try await connection.query("DELETE FROM budget.budgets WHERE trip_id = \(trip)", logger: logger)
@@ -202,7 +232,8 @@ public struct PostgresBudgetStore: BudgetRepository {
     public func purgeUser(_ owner: UUID) async throws {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO budget.purged_trips (trip_id, purged_at)
                 SELECT trip_id, now() FROM budget.budgets WHERE owner_id = \(owner)
                 UNION SELECT trip_id, now() FROM budget.trip_rates WHERE owner_id = \(owner)

@@ -7,7 +7,9 @@ public protocol RateRepository: Sendable {
     /// Adds or replaces reference rates; how many were written.
     func importReferenceRates(_ rates: [ReferenceRate]) async throws -> Int
     /// For each of `currencies`, its latest reference rate on or before `date` and not before `earliest`.
-    func referenceRates(for currencies: [Currency], on date: LocalDate, notBefore earliest: LocalDate) async throws
+    func referenceRates(
+        for currencies: [Currency], on date: LocalDate, notBefore earliest: LocalDate
+    ) async throws
         -> [Currency: (date: LocalDate, perEuro: Decimal)]
 
     /// Sets (or with nil removes) the owner's rate for a currency on a trip: units of the budget's

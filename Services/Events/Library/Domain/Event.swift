@@ -27,9 +27,11 @@ public struct Event: Sendable, Equatable {
     /// Set for a group walk: no fence to stand in, a route to follow and who may join.
     public var groupWalk: GroupWalk?
 
-    public init(id: UUID, hostID: UUID, name: String, description: String, fence: Fence, capacity: Int, memberCount: Int,
-                startsAt: Date, endsAt: Date, visibility: Visibility, passwordHash: String?, theme: String,
-                bannerMediaID: UUID?, tags: [String], createdAt: Date, groupWalk: GroupWalk? = nil) {
+    public init(
+        id: UUID, hostID: UUID, name: String, description: String, fence: Fence, capacity: Int, memberCount: Int,
+        startsAt: Date, endsAt: Date, visibility: Visibility, passwordHash: String?, theme: String,
+        bannerMediaID: UUID?, tags: [String], createdAt: Date, groupWalk: GroupWalk? = nil
+    ) {
         self.id = id
         self.hostID = hostID
         self.name = name

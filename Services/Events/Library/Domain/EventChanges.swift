@@ -13,8 +13,10 @@ public struct EventChanges: Sendable {
     public var capacity: Int?
     public var tags: [String]?
 
-    public init(name: String? = nil, description: String? = nil, bannerMediaID: UUID?? = nil, theme: String? = nil,
-                visibility: Event.Visibility? = nil, password: String? = nil, capacity: Int? = nil, tags: [String]? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, bannerMediaID: UUID?? = nil, theme: String? = nil,
+        visibility: Event.Visibility? = nil, password: String? = nil, capacity: Int? = nil, tags: [String]? = nil
+    ) {
         self.name = name
         self.description = description
         self.bannerMediaID = bannerMediaID
@@ -39,8 +41,9 @@ public struct EventChanges: Sendable {
         }
         if let password {
             validation.require((visibility ?? event.visibility) == .private, "password", "only a private event has a password")
-            validation.require(password.count >= policy.minPasswordLength, "password",
-                               "must be at least \(policy.minPasswordLength) characters")
+            validation.require(
+                password.count >= policy.minPasswordLength, "password",
+                "must be at least \(policy.minPasswordLength) characters")
         }
         try validation.check()
     }

@@ -19,9 +19,11 @@ public struct EventDraft: Sendable {
     /// Makes it a group walk.
     public var groupWalk: GroupWalk?
 
-    public init(name: String, description: String = "", center: GeoPoint, radiusMeters: Double, capacity: Int,
-                startsAt: Date? = nil, lifetime: Duration, visibility: Event.Visibility = .public, password: String = "",
-                theme: String = "", bannerMediaID: UUID? = nil, tags: [String] = [], groupWalk: GroupWalk? = nil) {
+    public init(
+        name: String, description: String = "", center: GeoPoint, radiusMeters: Double, capacity: Int,
+        startsAt: Date? = nil, lifetime: Duration, visibility: Event.Visibility = .public, password: String = "",
+        theme: String = "", bannerMediaID: UUID? = nil, tags: [String] = [], groupWalk: GroupWalk? = nil
+    ) {
         self.groupWalk = groupWalk
         self.name = name
         self.description = description
@@ -43,16 +45,19 @@ public struct EventDraft: Sendable {
         EventRules.validateName(name, policy: policy, into: &validation)
         EventRules.validateDescription(description, policy: policy, into: &validation)
         center.validate("center", into: &validation)
-        validation.require(radiusMeters.isFinite && policy.radiusMeters.contains(radiusMeters), "radius_meters",
-                           "must be \(Int(policy.radiusMeters.lowerBound)) to \(Int(policy.radiusMeters.upperBound)) metres")
+        validation.require(
+            radiusMeters.isFinite && policy.radiusMeters.contains(radiusMeters), "radius_meters",
+            "must be \(Int(policy.radiusMeters.lowerBound)) to \(Int(policy.radiusMeters.upperBound)) metres")
         EventRules.validateCapacity(capacity, policy: policy, into: &validation)
-        validation.require(policy.lifetime.contains(lifetime), "duration_seconds",
-                           "must be \(Int(policy.lifetime.lowerBound.seconds)) to \(Int(policy.lifetime.upperBound.seconds)) seconds")
+        validation.require(
+            policy.lifetime.contains(lifetime), "duration_seconds",
+            "must be \(Int(policy.lifetime.lowerBound.seconds)) to \(Int(policy.lifetime.upperBound.seconds)) seconds")
         if let startsAt {
             // A minute of slack for clocks and retries: "now" from a phone is a little in the past.
             validation.require(startsAt >= now.addingTimeInterval(-60), "starts_at", "must not be in the past")
-            validation.require(startsAt <= now.adding(policy.maxScheduleAhead), "starts_at",
-                               "must be at most \(Int(policy.maxScheduleAhead.seconds / 86400)) days ahead")
+            validation.require(
+                startsAt <= now.adding(policy.maxScheduleAhead), "starts_at",
+                "must be at most \(Int(policy.maxScheduleAhead.seconds / 86400)) days ahead")
         }
         if groupWalk != nil {
             // Who may join a group walk is its privacy, not a password.
@@ -60,8 +65,9 @@ public struct EventDraft: Sendable {
         }
         switch visibility {
         case .private:
-            validation.require(password.count >= policy.minPasswordLength, "password",
-                               "a private event needs a password of at least \(policy.minPasswordLength) characters")
+            validation.require(
+                password.count >= policy.minPasswordLength, "password",
+                "a private event needs a password of at least \(policy.minPasswordLength) characters")
         case .public:
             validation.require(password.isEmpty, "password", "only a private event has a password")
         }

@@ -6,8 +6,9 @@ import RoamCore
 /// is live, and nothing of them is kept once it ends (the event and everything in it is deleted).
 extension EventService {
     public static let notAGroupWalk = RoamError(.failedPrecondition, reason: "NOT_A_GROUP_WALK", message: "this event is not a group walk")
-    public static let notLive = RoamError(.failedPrecondition, reason: "WALK_NOT_LIVE",
-                                          message: "positions are shared only while the walk is on, from its start to its end")
+    public static let notLive = RoamError(
+        .failedPrecondition, reason: "WALK_NOT_LIVE",
+        message: "positions are shared only while the walk is on, from its start to its end")
 
     /// Whether the privacy lets the user in: anyone; friends (the host and they follow each other); or
     /// those the host invited.
@@ -46,14 +47,17 @@ extension EventService {
         if walk.privacy == .friends {
             var strangers: [UUID] = []
             for user in users {
-                do { try await mayJoin(walk, hostedBy: host, eventID: id, user: user) } catch let error as RoamError where error.reason == "FRIENDS_ONLY" {
+                do { try await mayJoin(walk, hostedBy: host, eventID: id, user: user) } catch let error as RoamError
+                    where error.reason == "FRIENDS_ONLY"
+                {
                     strangers.append(user)
                 }
             }
             guard strangers.isEmpty else {
                 let names = strangers.map(\.lowercasedString).joined(separator: ", ")
-                throw RoamError(.failedPrecondition, reason: "FRIENDS_ONLY", message: "a walk among friends: \(names) and you do not follow each other",
-                                violations: [.init(field: "user_ids", description: "must be people you follow who follow you; not \(names)")])
+                throw RoamError(
+                    .failedPrecondition, reason: "FRIENDS_ONLY", message: "a walk among friends: \(names) and you do not follow each other",
+                    violations: [.init(field: "user_ids", description: "must be people you follow who follow you; not \(names)")])
             }
         }
         let invited = try await events.invite(users, to: id, by: host, at: time)

@@ -4,8 +4,10 @@ import RoamCore
 extension EventService {
     /// Joins the event from where the caller stands. See `EventsService.JoinEvent` for the rules. A group
     /// walk needs no position and no fence: its privacy says who may join, from before it starts.
-    public func join(_ id: UUID, user: UUID, at position: ReportedPosition?, password: String,
-                     waitlistIfFull: Bool) async throws -> JoinOutcome {
+    public func join(
+        _ id: UUID, user: UUID, at position: ReportedPosition?, password: String,
+        waitlistIfFull: Bool
+    ) async throws -> JoinOutcome {
         var validation = Validation()
         position?.validate("position", into: &validation)
         try validation.check()
@@ -81,12 +83,15 @@ extension EventService {
     /// Tells the host and fills the freed place from the waitlist.
     func departed(_ removal: Removal) async throws {
         let time = now()
-        await notifications.publish(EventNotification(kind: .memberLeft, eventID: removal.eventID, userID: removal.userID,
-                                                reason: removal.reason, at: time), to: removal.hostID)
+        await notifications.publish(
+            EventNotification(
+                kind: .memberLeft, eventID: removal.eventID, userID: removal.userID,
+                reason: removal.reason, at: time), to: removal.hostID)
         if removal.reason != .left {
             let kind: EventNotification.Kind = removal.reason == .banned ? .banned : .removed
-            await notifications.publish(EventNotification(kind: kind, eventID: removal.eventID, reason: removal.reason, at: time),
-                                  to: removal.userID)
+            await notifications.publish(
+                EventNotification(kind: kind, eventID: removal.eventID, reason: removal.reason, at: time),
+                to: removal.userID)
         }
         _ = try await fillFreePlaces(of: removal.eventID)
     }
@@ -100,16 +105,18 @@ extension EventService {
             let freshSince = time.adding(.zero - policy.presenceTimeout)
             // A group walk's waitlist is in order, wherever people are.
             let candidate = try await events.waitlist(eventID: id).first { entry in
-                event.groupWalk != nil || (entry.positionAt >= freshSince && entry.lastPosition.accuracyMeters <= policy.maxAccuracyMeters
-                    && event.fence.admits(entry.lastPosition))
+                event.groupWalk != nil
+                    || (entry.positionAt >= freshSince && entry.lastPosition.accuracyMeters <= policy.maxAccuracyMeters
+                        && event.fence.admits(entry.lastPosition))
             }
             guard let candidate else { break }
             switch try await events.admit(eventID: id, userID: candidate.userID, position: candidate.lastPosition, at: time) {
             case .admitted(let event):
                 admitted.append(candidate.userID)
                 await notifications.publish(EventNotification(kind: .admitted, eventID: id, at: time), to: candidate.userID)
-                await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: candidate.userID, at: time),
-                                      to: event.hostID)
+                await notifications.publish(
+                    EventNotification(kind: .memberJoined, eventID: id, userID: candidate.userID, at: time),
+                    to: event.hostID)
             case .alreadyMember:
                 continue
             case .banned:

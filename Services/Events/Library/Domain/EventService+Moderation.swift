@@ -41,8 +41,11 @@ extension EventService {
     }
 
     /// A member reports another member; enough distinct reporters ban the target at once.
-    public func report(_ target: UUID, in id: UUID, by reporter: UUID, reason: Report.Reason?, text: String) async throws
-        -> (report: Report, targetBanned: Bool) {
+    public func report(
+        _ target: UUID, in id: UUID, by reporter: UUID, reason: Report.Reason?, text: String
+    ) async throws
+        -> (report: Report, targetBanned: Bool)
+    {
         var validation = Validation()
         validation.require(reason != nil, "reason", "must be one of \(Report.Reason.allCases.map(\.rawValue).joined(separator: ", "))")
         validation.require(text.count <= policy.maxReportTextLength, "text", "must be at most \(policy.maxReportTextLength) characters")
@@ -58,8 +61,9 @@ extension EventService {
         guard roles[id] == .member || roles[id] == .host else { throw EventsError.notMember }
         guard target != event.hostID else { throw EventsError.hostProtected }
         guard try await events.roles(of: target, in: [id])[id] == .member else { throw EventsError.targetNotMember }
-        let report = Report(id: .v7(at: time), eventID: id, reporterID: reporter, targetID: target, reason: reason!,
-                            text: text, createdAt: time)
+        let report = Report(
+            id: .v7(at: time), eventID: id, reporterID: reporter, targetID: target, reason: reason!,
+            text: text, createdAt: time)
         switch try await events.addReport(report, threshold: policy.reportThreshold) {
         case .duplicate:
             throw EventsError.alreadyReported

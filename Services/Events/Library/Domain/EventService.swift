@@ -16,9 +16,11 @@ public struct EventService: Sendable {
     let routes: any WalkRoutes
     let now: @Sendable () -> Date
 
-    public init(events: any EventRepository & GroupWalkRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
-                media: (any MediaAttachments)? = nil, graph: any SocialGraph = NoSocialGraph(), routes: any WalkRoutes = AnyWalkRoute(),
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        events: any EventRepository & GroupWalkRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
+        media: (any MediaAttachments)? = nil, graph: any SocialGraph = NoSocialGraph(), routes: any WalkRoutes = AnyWalkRoute(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.events = events
         self.media = media
         self.graph = graph
@@ -36,13 +38,14 @@ public struct EventService: Sendable {
         try draft.validate(policy, now: time)
         try IdempotencyKey.check(idempotencyKey)
         let startsAt = max(draft.startsAt ?? time, time)
-        let event = Event(id: .v7(at: time), hostID: host, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines),
-                          description: draft.description, fence: Fence(center: draft.center, radiusMeters: draft.radiusMeters),
-                          capacity: draft.capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.adding(draft.lifetime),
-                          visibility: draft.visibility,
-                          passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
-                          theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
-                          createdAt: time, groupWalk: draft.groupWalk)
+        let event = Event(
+            id: .v7(at: time), hostID: host, name: draft.name.trimmingCharacters(in: .whitespacesAndNewlines),
+            description: draft.description, fence: Fence(center: draft.center, radiusMeters: draft.radiusMeters),
+            capacity: draft.capacity, memberCount: 1, startsAt: startsAt, endsAt: startsAt.adding(draft.lifetime),
+            visibility: draft.visibility,
+            passwordHash: draft.visibility == .private ? try await hasher.hash(draft.password) : nil,
+            theme: draft.theme, bannerMediaID: draft.bannerMediaID, tags: EventRules.normalizedTags(draft.tags),
+            createdAt: time, groupWalk: draft.groupWalk)
         if let walk = draft.groupWalk, try await !routes.isVisible(walk.walkID, to: host) {
             throw RoamError.invalidField("group_walk.walk_id", "must be a walk you may see (yours, or a posted one)")
         }
@@ -89,8 +92,9 @@ public struct EventService: Sendable {
         var validation = Validation()
         point.validate("position", into: &validation)
         let within = meters ?? policy.defaultNearbyMeters
-        validation.require(within.isFinite && within > 0 && within <= policy.maxNearbyMeters, "within_meters",
-                           "must be more than 0 and at most \(Int(policy.maxNearbyMeters))")
+        validation.require(
+            within.isFinite && within > 0 && within <= policy.maxNearbyMeters, "within_meters",
+            "must be more than 0 and at most \(Int(policy.maxNearbyMeters))")
         try validation.check()
         let time = now()
         let hits = try await events.eventsNear(point, within: within, at: time, page: page)
@@ -99,10 +103,11 @@ public struct EventService: Sendable {
 
     private func listings(_ hits: Page<EventHit>, roles: [UUID: Role], from point: GeoPoint, at time: Date) -> Page<EventListing> {
         let items = hits.items.map { hit in
-            EventListing(view: EventView(event: hit.event, viewerRole: roles[hit.event.id] ?? .none),
-                         distanceMeters: hit.distanceMeters,
-                         secondsLeft: Int64(max(0, hit.event.endsAt.timeIntervalSince(time)).rounded(.down)),
-                         inside: hit.event.isLive(at: time) && hit.event.fence.contains(point))
+            EventListing(
+                view: EventView(event: hit.event, viewerRole: roles[hit.event.id] ?? .none),
+                distanceMeters: hit.distanceMeters,
+                secondsLeft: Int64(max(0, hit.event.endsAt.timeIntervalSince(time)).rounded(.down)),
+                inside: hit.event.isLive(at: time) && hit.event.fence.contains(point))
         }
         return Page(items: items, nextCursor: hits.nextCursor)
     }

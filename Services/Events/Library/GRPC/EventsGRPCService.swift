@@ -38,7 +38,9 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         return .with { $0.event = view.proto }
     }
 
-    public func listEventsHere(request: Roam_Events_V1_ListEventsHereRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListEventsResponse {
+    public func listEventsHere(
+        request: Roam_Events_V1_ListEventsHereRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ListEventsResponse {
         let viewer = try caller()
         let position = try ReportedPosition(field: "position", request.position, present: request.hasPosition)
         let page = try await events.eventsHere(position, viewer: viewer, page: request.page.domain())
@@ -48,11 +50,14 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         }
     }
 
-    public func listEventsNearby(request: Roam_Events_V1_ListEventsNearbyRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListEventsResponse {
+    public func listEventsNearby(
+        request: Roam_Events_V1_ListEventsNearbyRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ListEventsResponse {
         let viewer = try caller()
         guard request.hasPosition else { throw RoamError.invalidField("position", "is required") }
-        let page = try await events.eventsNear(GeoPoint(request.position), within: request.withinMeters == 0 ? nil : request.withinMeters,
-                                               viewer: viewer, page: request.page.domain())
+        let page = try await events.eventsNear(
+            GeoPoint(request.position), within: request.withinMeters == 0 ? nil : request.withinMeters,
+            viewer: viewer, page: request.page.domain())
         return .with {
             $0.events = page.items.map(\.proto)
             $0.page = .init(cursor: page.nextCursor)
@@ -64,7 +69,9 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         return .with { $0.event = view.proto }
     }
 
-    public func listMyEvents(request: Roam_Events_V1_ListMyEventsRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListMyEventsResponse {
+    public func listMyEvents(
+        request: Roam_Events_V1_ListMyEventsRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ListMyEventsResponse {
         let views = try await events.eventsOf(caller())
         return .with {
             $0.hosting = views.filter { $0.viewerRole == .host }.map(\.proto)
@@ -130,7 +137,9 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         return .init()
     }
 
-    public func reportPosition(request: Roam_Events_V1_ReportPositionRequest, context _: ServerContext) async throws -> Roam_Events_V1_ReportPositionResponse {
+    public func reportPosition(
+        request: Roam_Events_V1_ReportPositionRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ReportPositionResponse {
         let user = try caller()
         let position = try ReportedPosition(field: "position", request.position, present: request.hasPosition)
         let update = try await events.reportPosition(position, user: user)
@@ -146,16 +155,20 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         }
     }
 
-    public func streamNotifications(request: Roam_Events_V1_StreamNotificationsRequest,
-                                    response: RPCWriter<Roam_Events_V1_Notification>, context _: ServerContext) async throws {
+    public func streamNotifications(
+        request: Roam_Events_V1_StreamNotificationsRequest,
+        response: RPCWriter<Roam_Events_V1_Notification>, context _: ServerContext
+    ) async throws {
         let user = try caller()
         let stream = notifications.subscribe(user)
         try await response.write(EventNotification(kind: .connected, at: Date()).proto)
         try await response.relay(stream) { $0.proto }
     }
 
-    public func watchDepartures(request: Roam_Events_V1_WatchDeparturesRequest,
-                                response: RPCWriter<Roam_Events_V1_MemberDeparture>, context _: ServerContext) async throws {
+    public func watchDepartures(
+        request: Roam_Events_V1_WatchDeparturesRequest,
+        response: RPCWriter<Roam_Events_V1_MemberDeparture>, context _: ServerContext
+    ) async throws {
         try await response.relay(notifications.watchDepartures()) { departure in
             .with {
                 $0.eventID = departure.eventID.lowercasedString
@@ -173,10 +186,13 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         }
     }
 
-    public func reportMember(request: Roam_Events_V1_ReportMemberRequest, context _: ServerContext) async throws -> Roam_Events_V1_ReportMemberResponse {
+    public func reportMember(
+        request: Roam_Events_V1_ReportMemberRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ReportMemberResponse {
         let reporter = try caller()
-        let (report, banned) = try await events.report(UUID(field: "user_id", request.userID), in: UUID(field: "event_id", request.eventID),
-                                                       by: reporter, reason: Report.Reason(request.reason), text: request.text)
+        let (report, banned) = try await events.report(
+            UUID(field: "user_id", request.userID), in: UUID(field: "event_id", request.eventID),
+            by: reporter, reason: Report.Reason(request.reason), text: request.text)
         return .with {
             $0.report = report.proto
             $0.targetBanned = banned
@@ -209,7 +225,9 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
         }
     }
 
-    public func checkMembership(request: Roam_Events_V1_CheckMembershipRequest, context _: ServerContext) async throws -> Roam_Events_V1_CheckMembershipResponse {
+    public func checkMembership(
+        request: Roam_Events_V1_CheckMembershipRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_CheckMembershipResponse {
         let user = try UUID(field: "user_id", request.userID)
         // Services may ask about anyone; a user only about themselves.
         guard context.isService || context.userID == user else {

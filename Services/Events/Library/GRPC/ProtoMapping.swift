@@ -78,18 +78,19 @@ extension DepartureReason {
 extension EventNotification {
     var proto: Roam_Events_V1_Notification {
         .with {
-            $0.kind = switch kind {
-            case .connected: .connected
-            case .removed: .removed
-            case .banned: .banned
-            case .eventChanged: .eventChanged
-            case .eventEnded: .eventEnded
-            case .admitted: .admitted
-            case .memberJoined: .memberJoined
-            case .memberLeft: .memberLeft
-            case .invited: .invited
-            case .positionShared: .positionShared
-            }
+            $0.kind =
+                switch kind {
+                case .connected: .connected
+                case .removed: .removed
+                case .banned: .banned
+                case .eventChanged: .eventChanged
+                case .eventEnded: .eventEnded
+                case .admitted: .admitted
+                case .memberJoined: .memberJoined
+                case .memberLeft: .memberLeft
+                case .invited: .invited
+                case .positionShared: .positionShared
+                }
             if let position { $0.position = position.proto }
             $0.eventID = eventID?.lowercasedString ?? ""
             $0.userID = userID?.lowercasedString ?? ""
@@ -116,12 +117,13 @@ extension Report {
             $0.reportID = id.lowercasedString
             $0.reporterID = reporterID.lowercasedString
             $0.targetID = targetID.lowercasedString
-            $0.reason = switch reason {
-            case .spam: .spam
-            case .harassment: .harassment
-            case .inappropriate: .inappropriate
-            case .other: .other
-            }
+            $0.reason =
+                switch reason {
+                case .spam: .spam
+                case .harassment: .harassment
+                case .inappropriate: .inappropriate
+                case .other: .other
+                }
             $0.text = text
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
         }
@@ -154,22 +156,24 @@ extension GroupWalk {
     var proto: Roam_Events_V1_GroupWalk {
         .with {
             $0.walkID = walkID.lowercasedString
-            $0.privacy = switch privacy {
-            case .everyone: .everyone
-            case .friends: .friends
-            case .invited: .invited
-            }
+            $0.privacy =
+                switch privacy {
+                case .everyone: .everyone
+                case .friends: .friends
+                case .invited: .invited
+                }
         }
     }
 
     /// A request's group walk; a missing or unknown privacy is named.
     init(_ proto: Roam_Events_V1_GroupWalk) throws(RoamError) {
-        let privacy: GroupWalkPrivacy = switch proto.privacy {
-        case .everyone: .everyone
-        case .friends: .friends
-        case .invited: .invited
-        case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("group_walk.privacy", "must be everyone, friends or invited")
-        }
+        let privacy: GroupWalkPrivacy =
+            switch proto.privacy {
+            case .everyone: .everyone
+            case .friends: .friends
+            case .invited: .invited
+            case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("group_walk.privacy", "must be everyone, friends or invited")
+            }
         self.init(walkID: try UUID(field: "group_walk.walk_id", proto.walkID), privacy: privacy)
     }
 }

@@ -47,9 +47,12 @@ public struct PostgresNotificationRelay: Notifier, Service {
 
         var notification: EventNotification? {
             guard let kind = EventNotification.Kind(rawValue: kind) else { return nil }
-            let shared = position.flatMap { $0.count == 3 ? ReportedPosition(point: GeoPoint(latitude: $0[0], longitude: $0[1]), accuracyMeters: $0[2]) : nil }
-            return EventNotification(kind: kind, eventID: eventID, userID: userID, reason: reason.flatMap(DepartureReason.init), position: shared,
-                                     at: Date(timeIntervalSince1970: at))
+            let shared = position.flatMap {
+                $0.count == 3 ? ReportedPosition(point: GeoPoint(latitude: $0[0], longitude: $0[1]), accuracyMeters: $0[2]) : nil
+            }
+            return EventNotification(
+                kind: kind, eventID: eventID, userID: userID, reason: reason.flatMap(DepartureReason.init), position: shared,
+                at: Date(timeIntervalSince1970: at))
         }
     }
 
@@ -87,7 +90,8 @@ public struct PostgresNotificationRelay: Notifier, Service {
                 try await connection.listen(on: Self.channel) { notifications in
                     for try await received in notifications {
                         guard let message = try? JSONDecoder().decode(Message.self, from: Data(received.payload.utf8)),
-                              let notification = message.notification else { continue }
+                            let notification = message.notification
+                        else { continue }
                         for user in [message.to] + (message.also ?? []) { hub.deliver(notification, to: user) }
                     }
                 }

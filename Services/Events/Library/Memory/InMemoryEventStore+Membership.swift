@@ -12,8 +12,9 @@ extension InMemoryEventStore {
         guard event.memberCount < event.capacity else { return .full(event) }
         event.memberCount += 1
         events[eventID] = event
-        members[eventID, default: [:]][userID] = Member(eventID: eventID, userID: userID, role: .member, joinedAt: time,
-                                                        lastSeenAt: time, lastPosition: position)
+        members[eventID, default: [:]][userID] = Member(
+            eventID: eventID, userID: userID, role: .member, joinedAt: time,
+            lastSeenAt: time, lastPosition: position)
         waitlists[eventID]?.removeAll { $0.userID == userID }
         return .admitted(event)
     }

@@ -18,7 +18,9 @@ extension InMemoryEventStore {
     public func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban> {
         let after = try ListingCursor.time(page.cursor)
         let listed = (bans[eventID]?.values.map { $0 } ?? [])
-            .sorted { (ListingCursor.microseconds($0.createdAt), $0.userID.uuidString) > (ListingCursor.microseconds($1.createdAt), $1.userID.uuidString) }
+            .sorted {
+                (ListingCursor.microseconds($0.createdAt), $0.userID.uuidString) > (ListingCursor.microseconds($1.createdAt), $1.userID.uuidString)
+            }
             .filter { ban in
                 guard let after else { return true }
                 return (ListingCursor.microseconds(ban.createdAt), ban.userID.uuidString) < (after.microseconds, after.id.uuidString)

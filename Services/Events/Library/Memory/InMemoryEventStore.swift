@@ -48,8 +48,11 @@ extension InMemoryEventStore: EventRepository {
             idempotencyKeys[key] = event.id
             fingerprints.remember(key)
         }
-        members[event.id] = [event.hostID: Member(eventID: event.id, userID: event.hostID, role: .host, joinedAt: event.createdAt,
-                                                  lastSeenAt: event.createdAt, lastPosition: nil)]
+        members[event.id] = [
+            event.hostID: Member(
+                eventID: event.id, userID: event.hostID, role: .host, joinedAt: event.createdAt,
+                lastSeenAt: event.createdAt, lastPosition: nil)
+        ]
         return event
     }
 

@@ -9,9 +9,12 @@ extension PostgresEventStore {
         }
     }
 
-    static func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date, connection: PostgresConnection,
-                    logger: Logger) async throws -> Removal? {
-        try await connection.query("""
+    static func ban(
+        eventID: UUID, userID: UUID, by host: UUID?, at time: Date, connection: PostgresConnection,
+        logger: Logger
+    ) async throws -> Removal? {
+        try await connection.query(
+            """
             INSERT INTO events.bans (event_id, user_id, banned_by, created_at)
             SELECT id, \(userID), \(host), \(time) FROM events.events WHERE id = \(eventID)
             ON CONFLICT (event_id, user_id) DO NOTHING
@@ -26,7 +29,8 @@ extension PostgresEventStore {
 
     public func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban> {
         let after = try ListingCursor.time(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT user_id, banned_by, created_at FROM events.bans
             WHERE event_id = \(eventID)
               AND (\(after == nil) OR (\(unescaped: Self.microseconds("created_at")), user_id) < (\(after?.microseconds ?? 0), \(after?.id ?? UUID())))
@@ -42,55 +46,67 @@ extension PostgresEventStore {
     public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
         try await database.transaction { connection in
             // Reports of one event are serialised on its row, so exactly one report crosses the threshold.
-            let locked = try await connection.query("SELECT 1 FROM events.events WHERE id = \(report.eventID) FOR NO KEY UPDATE",
-                                                    logger: logger).collect()
+            let locked = try await connection.query(
+                "SELECT 1 FROM events.events WHERE id = \(report.eventID) FOR NO KEY UPDATE",
+                logger: logger
+            ).collect()
             guard !locked.isEmpty else { throw EventsError.eventNotFound }
-            let inserted = try await connection.query("""
+            let inserted = try await connection.query(
+                """
                 INSERT INTO events.reports (id, event_id, reporter_id, target_id, reason, text, created_at)
                 VALUES (\(report.id), \(report.eventID), \(report.reporterID), \(report.targetID), \(report.reason.rawValue),
                         \(report.text), \(report.createdAt))
                 ON CONFLICT (event_id, reporter_id, target_id) DO NOTHING RETURNING id
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard !inserted.isEmpty else { return .duplicate }
-            let counted = try await connection.query("""
+            let counted = try await connection.query(
+                """
                 SELECT count(DISTINCT reporter_id),
                        EXISTS (SELECT 1 FROM events.bans WHERE event_id = \(report.eventID) AND user_id = \(report.targetID))
                 FROM events.reports WHERE event_id = \(report.eventID) AND target_id = \(report.targetID)
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             let (reporters, alreadyBanned) = try counted[0].decode((Int, Bool).self)
             guard reporters >= threshold, !alreadyBanned else { return .recorded(distinctReporters: reporters, banned: false) }
-            _ = try await Self.ban(eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt,
-                                   connection: connection, logger: logger)
+            _ = try await Self.ban(
+                eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt,
+                connection: connection, logger: logger)
             return .recorded(distinctReporters: reporters, banned: true)
         }
     }
 
     public func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report> {
         let after = try ListingCursor.id(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT id, reporter_id, target_id, reason, text, created_at FROM events.reports
             WHERE event_id = \(eventID) AND (\(after == nil) OR id < \(after ?? UUID()))
             ORDER BY id DESC LIMIT \(page.size + 1)
             """)
         let reports = try rows.map { row in
             let (id, reporter, target, reason, text, created) = try row.decode((UUID, UUID, UUID, String, String, Date).self)
-            return Report(id: id, eventID: eventID, reporterID: reporter, targetID: target, reason: Report.Reason(rawValue: reason) ?? .other,
-                          text: text, createdAt: created)
+            return Report(
+                id: id, eventID: eventID, reporterID: reporter, targetID: target, reason: Report.Reason(rawValue: reason) ?? .other,
+                text: text, createdAt: created)
         }
         return Page(fetched: reports, size: page.size) { ListingCursor.id(after: $0.id) }
     }
 
     public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
-        try await database.query("""
+        try await database.query(
+            """
             INSERT INTO events.password_failures (event_id, user_id, failed_at)
             SELECT id, \(userID), \(time) FROM events.events WHERE id = \(eventID)
             """)
     }
 
     public func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT count(*) FROM events.password_failures WHERE event_id = \(eventID) AND user_id = \(userID) AND failed_at >= \(since)
-            """).first?.decode(Int.self) ?? 0
+            """
+        ).first?.decode(Int.self) ?? 0
     }
 }
 

@@ -20,15 +20,21 @@ public struct PostgresEventStore: Sendable {
         """
 
     static func decode(_ row: PostgresRow) throws -> Event {
-        let (id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created,
-             walk, privacy) = try row.decode((UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?,
-                                              [String], Date, UUID?, String?).self)
+        let (
+            id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created,
+            walk, privacy
+        ) = try row.decode(
+            (
+                UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?,
+                [String], Date, UUID?, String?
+            ).self)
         let groupWalk = walk.flatMap { walk in privacy.flatMap(GroupWalkPrivacy.init(rawValue:)).map { GroupWalk(walkID: walk, privacy: $0) } }
-        return Event(id: id, hostID: host, name: name, description: description,
-                     fence: Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: radius),
-                     capacity: capacity, memberCount: count, startsAt: starts, endsAt: ends,
-                     visibility: Event.Visibility(rawValue: visibility) ?? .public, passwordHash: hash, theme: theme,
-                     bannerMediaID: banner, tags: tags, createdAt: created, groupWalk: groupWalk)
+        return Event(
+            id: id, hostID: host, name: name, description: description,
+            fence: Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: radius),
+            capacity: capacity, memberCount: count, startsAt: starts, endsAt: ends,
+            visibility: Event.Visibility(rawValue: visibility) ?? .public, passwordHash: hash, theme: theme,
+            bannerMediaID: banner, tags: tags, createdAt: created, groupWalk: groupWalk)
     }
 }
 
@@ -36,7 +42,8 @@ extension PostgresEventStore: EventRepository {
     public func create(_ event: Event, idempotencyKey: String?) async throws -> Event {
         let box = event.fence.boundingBox
         return try await database.transaction { connection in
-            let inserted = try await connection.query("""
+            let inserted = try await connection.query(
+                """
                 INSERT INTO events.events (id, host_id, name, description, center, radius_meters, capacity, member_count, starts_at,
                                            ends_at, visibility, password_hash, theme, banner_media_id, tags, created_at, idempotency_key, idempotency_fingerprint,
                                            fence_box, walk_id, walk_privacy)
@@ -49,18 +56,22 @@ extension PostgresEventStore: EventRepository {
                         \(event.groupWalk?.walkID), \(event.groupWalk?.privacy.rawValue))
                 ON CONFLICT (host_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
                 RETURNING id
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             if inserted.isEmpty, let idempotencyKey {
                 // The same request was made before: answer with what it created.
-                let rows = try await connection.query("""
+                let rows = try await connection.query(
+                    """
                     SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.host_id = \(event.hostID) AND e.idempotency_key = \(idempotencyKey)
-                    """, logger: logger).collect()
+                    """, logger: logger
+                ).collect()
                 guard let row = rows.first else { throw RoamError.internal }
                 let first = try Self.decode(row)
                 try await connection.checkReplay(of: "events.events", id: first.id, logger: logger)
                 return first
             }
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO events.members (event_id, user_id, role, joined_at, last_seen_at)
                 VALUES (\(event.id), \(event.hostID), 'host', \(event.createdAt), \(event.createdAt))
                 """, logger: logger)
@@ -69,20 +80,25 @@ extension PostgresEventStore: EventRepository {
     }
 
     public func event(id: UUID, at time: Date) async throws -> Event? {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.id = \(id) AND e.ends_at > \(time)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func update(id: UUID, at time: Date, _ change: @escaping @Sendable (inout Event) throws -> Void) async throws -> Event? {
         try await database.transaction { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT \(unescaped: Self.columns) FROM events.events e WHERE e.id = \(id) AND e.ends_at > \(time) FOR UPDATE
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard let row = rows.first else { return nil }
             var event = try Self.decode(row)
             try change(&event)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE events.events SET name = \(event.name), description = \(event.description), capacity = \(event.capacity),
                     visibility = \(event.visibility.rawValue), password_hash = \(event.passwordHash), theme = \(event.theme),
                     banner_media_id = \(event.bannerMediaID), tags = \(event.tags)
@@ -96,18 +112,26 @@ extension PostgresEventStore: EventRepository {
         try await eventsContaining(point, at: time, page: page, viewer: nil).hits
     }
 
-    public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID) async throws
-        -> (hits: Page<EventHit>, roles: [UUID: Role]) {
+    public func eventsContaining(
+        _ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID
+    ) async throws
+        -> (hits: Page<EventHit>, roles: [UUID: Role])
+    {
         try await eventsContaining(point, at: time, page: page, viewer: Optional(viewer))
     }
 
     /// One prepared statement for the page and, with a viewer, the viewer's role in each of its events:
     /// the home page is the events service's busiest call, and a second round trip cost a third of it.
-    private func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID?) async throws
-        -> (hits: Page<EventHit>, roles: [UUID: Role]) {
+    private func eventsContaining(
+        _ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID?
+    ) async throws
+        -> (hits: Page<EventHit>, roles: [UUID: Role])
+    {
         let after = try ListingCursor.distance(page.cursor)
-        let rows = try await database.execute(EventsContainingStatement(longitude: point.longitude, latitude: point.latitude, time: time,
-                                                                        after: after, limit: page.size + 1, viewer: viewer ?? UUID()))
+        let rows = try await database.execute(
+            EventsContainingStatement(
+                longitude: point.longitude, latitude: point.latitude, time: time,
+                after: after, limit: page.size + 1, viewer: viewer ?? UUID()))
         var roles: [UUID: Role] = [:]
         if viewer != nil {
             for row in rows { roles[try row.column(0, as: UUID.self)] = Role(rawValue: try row.column(20, as: String.self)) ?? Role.none }
@@ -118,7 +142,8 @@ extension PostgresEventStore: EventRepository {
     public func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit> {
         let after = try ListingCursor.distance(page.cursor)
         let (longitude, latitude) = (point.longitude, point.latitude)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT * FROM (
                 SELECT \(unescaped: Self.columns),
                        ST_Distance(e.center, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, false) AS distance
@@ -138,7 +163,8 @@ extension PostgresEventStore: EventRepository {
 
     public func roles(of userID: UUID, in eventIDs: [UUID]) async throws -> [UUID: Role] {
         guard !eventIDs.isEmpty else { return [:] }
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT e.id,
                    CASE WHEN b.user_id IS NOT NULL THEN 'banned' WHEN m.role IS NOT NULL THEN m.role
                         WHEN w.user_id IS NOT NULL THEN 'waitlisted' ELSE 'none' END
@@ -156,7 +182,8 @@ extension PostgresEventStore: EventRepository {
     }
 
     public func eventsOf(userID: UUID, at time: Date) async throws -> [(event: Event, role: Role)] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns), r.role FROM (
                 SELECT event_id, role FROM events.members WHERE user_id = \(userID)
                 UNION ALL SELECT event_id, 'waitlisted' FROM events.waitlist WHERE user_id = \(userID)) r
@@ -164,7 +191,8 @@ extension PostgresEventStore: EventRepository {
             WHERE e.ends_at > \(time)
               AND NOT EXISTS (SELECT 1 FROM events.bans b WHERE b.event_id = e.id AND b.user_id = \(userID))
             ORDER BY e.starts_at, e.id
-            """).map { row in
+            """
+        ).map { row in
             (try Self.decode(row), Role(rawValue: try row.column(19, as: String.self)) ?? .none)
         }
     }
@@ -183,8 +211,9 @@ extension PostgresEventStore: EventRepository {
             // Members, waitlist, bans, reports and password failures go with the event (ON DELETE CASCADE).
             let deleted = try await connection.query("DELETE FROM events.events WHERE id = \(eventID) RETURNING host_id", logger: logger).collect()
             guard let row = deleted.first else { return nil }
-            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time),
-                                            schema: EventsMigrations.schema, on: connection, logger: logger)
+            try await PostgresOutbox.insert(
+                OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time),
+                schema: EventsMigrations.schema, on: connection, logger: logger)
             return EndedEvent(eventID: eventID, hostID: try row.decode(UUID.self), formerMembers: members, formerWaitlist: waiting)
         }
     }
@@ -197,7 +226,8 @@ extension PostgresEventStore {
 
     public func forget(userID: UUID) async throws {
         try await database.transaction { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE events.events e SET member_count = e.member_count - 1
                 FROM events.members m WHERE m.event_id = e.id AND m.user_id = \(userID) AND m.role = 'member'
                 """, logger: logger)

@@ -17,7 +17,9 @@ public protocol EventRepository: Sendable {
     /// Live events whose fence contains the point, nearest first.
     func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest) async throws -> Page<EventHit>
     /// The same, with how `viewer` stands with each (the home page asks both at once).
-    func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID) async throws
+    func eventsContaining(
+        _ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID
+    ) async throws
         -> (hits: Page<EventHit>, roles: [UUID: Role])
     /// Events not yet ended whose centre is within `meters` of the point, nearest first.
     func eventsNear(_ point: GeoPoint, within meters: Double, at time: Date, page: PageRequest) async throws -> Page<EventHit>
@@ -76,8 +78,11 @@ public protocol EventRepository: Sendable {
 }
 
 extension EventRepository {
-    public func eventsContaining(_ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID) async throws
-        -> (hits: Page<EventHit>, roles: [UUID: Role]) {
+    public func eventsContaining(
+        _ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID
+    ) async throws
+        -> (hits: Page<EventHit>, roles: [UUID: Role])
+    {
         let hits = try await eventsContaining(point, at: time, page: page)
         return (hits, try await roles(of: viewer, in: hits.items.map(\.event.id)))
     }

@@ -24,11 +24,12 @@ public struct BucketListsSubjectsClient<Transport: ClientTransport>: ExternalSub
         }
         return try await credential.acting {
             let answer = try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Bucketlists_V1_ActivitiesService.Client(wrapping: client).checkSubject(.with {
-                    $0.kind = kind
-                    $0.subjectID = subject.id.lowercasedString
-                    $0.readerID = reader.lowercasedString
-                }, options: options)
+                try await Roam_Bucketlists_V1_ActivitiesService.Client(wrapping: client).checkSubject(
+                    .with {
+                        $0.kind = kind
+                        $0.subjectID = subject.id.lowercasedString
+                        $0.readerID = reader.lowercasedString
+                    }, options: options)
             }
             return answer.visible ? UUID(uuidString: answer.ownerID) : nil
         }

@@ -17,8 +17,10 @@ public struct EventsDepartureWatcher<Transport: ClientTransport>: Service {
     let membership: MembershipCache?
     let logger: Logger
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential, feed: FeedService, membership: MembershipCache? = nil,
-                logger: Logger) {
+    public init(
+        upstream: Upstream<Transport>, credential: ServiceCredential, feed: FeedService, membership: MembershipCache? = nil,
+        logger: Logger
+    ) {
         self.upstream = upstream
         self.credential = credential
         self.feed = feed

@@ -18,10 +18,11 @@ public struct EventsMembershipClient<Transport: ClientTransport>: EventMembershi
         try await credential.acting {
             do {
                 let answer = try await upstream.call(idempotent: true) { client, options in
-                    try await Roam_Events_V1_EventsService.Client(wrapping: client).checkMembership(.with {
-                        $0.eventID = event.lowercasedString
-                        $0.userID = user.lowercasedString
-                    }, options: options)
+                    try await Roam_Events_V1_EventsService.Client(wrapping: client).checkMembership(
+                        .with {
+                            $0.eventID = event.lowercasedString
+                            $0.userID = user.lowercasedString
+                        }, options: options)
                 }
                 return MembershipStatus(active: answer.active, isHost: answer.active && answer.role == .host)
             } catch let error as RPCError where error.code == .notFound {

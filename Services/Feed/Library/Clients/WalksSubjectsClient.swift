@@ -19,10 +19,11 @@ public struct WalksSubjectsClient<Transport: ClientTransport>: ExternalSubjects 
         guard subject.kind == .walk else { return nil }
         return try await credential.acting {
             let answer = try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Trips_V1_WalksService.Client(wrapping: client).checkWalk(.with {
-                    $0.walkID = subject.id.lowercasedString
-                    $0.readerID = reader.lowercasedString
-                }, options: options)
+                try await Roam_Trips_V1_WalksService.Client(wrapping: client).checkWalk(
+                    .with {
+                        $0.walkID = subject.id.lowercasedString
+                        $0.readerID = reader.lowercasedString
+                    }, options: options)
             }
             return answer.visible ? UUID(uuidString: answer.ownerID) : nil
         }

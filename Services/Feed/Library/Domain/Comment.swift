@@ -16,8 +16,10 @@ public struct Comment: Sendable, Equatable {
     /// The event of the post commented on, so the event's end takes its comments too.
     public var eventID: UUID?
 
-    public init(id: UUID, subject: Subject, parentID: UUID? = nil, authorID: UUID?, text: String, createdAt: Date,
-                editedAt: Date? = nil, isDeleted: Bool = false, eventID: UUID? = nil) {
+    public init(
+        id: UUID, subject: Subject, parentID: UUID? = nil, authorID: UUID?, text: String, createdAt: Date,
+        editedAt: Date? = nil, isDeleted: Bool = false, eventID: UUID? = nil
+    ) {
         self.id = id
         self.subject = subject
         self.parentID = parentID

@@ -1,5 +1,3 @@
-
-
 /// How readers engaged with a post or comment, as one reader sees it.
 public struct Engagement: Sendable, Equatable {
     public var likes = 0

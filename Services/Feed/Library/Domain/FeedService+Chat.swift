@@ -14,8 +14,9 @@ extension FeedService {
         try IdempotencyKey.check(idempotencyKey)
         guard try await membership.status(of: author, in: event).active else { throw FeedError.notEventMember }
         let time = now()
-        let message = try await store.appendChatMessage(ChatMessage(id: .v7(at: time), eventID: event, authorID: author, text: text, sentAt: time),
-                                                        idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        let message = try await store.appendChatMessage(
+            ChatMessage(id: .v7(at: time), eventID: event, authorID: author, text: text, sentAt: time),
+            idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
         await announcer.announce(event: event)
         return message
     }
@@ -36,9 +37,11 @@ extension FeedService {
     /// `live` is called once, when the reader has caught up and new messages follow as they come.
     /// Messages of users blocked either way (as known when reading starts) are skipped. Once live,
     /// `update` gets news of the event's feed between messages (a new post or comment, a like count).
-    public func readChat(_ event: UUID, reader: UUID, after sequence: Int64?, live: () async throws -> Void = {},
-                         update: (FeedUpdate) async throws -> Void = { _ in },
-                         deliver deliverAny: (ChatMessage) async throws -> Void) async throws {
+    public func readChat(
+        _ event: UUID, reader: UUID, after sequence: Int64?, live: () async throws -> Void = {},
+        update: (FeedUpdate) async throws -> Void = { _ in },
+        deliver deliverAny: (ChatMessage) async throws -> Void
+    ) async throws {
         if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
         let hidden = try await graph.relations(of: reader).hidden

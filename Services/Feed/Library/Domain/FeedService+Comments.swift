@@ -10,8 +10,9 @@ extension FeedService {
         guard subject.kind != .comment else { throw RoamError.invalidField("subject", "answer a comment with a reply") }
         let event = try await readableSubject(subject, reader: author)
         let time = now()
-        return try await add(Comment(id: .v7(at: time), subject: subject, authorID: author, text: text, createdAt: time, eventID: event),
-                             idempotencyKey: idempotencyKey)
+        return try await add(
+            Comment(id: .v7(at: time), subject: subject, authorID: author, text: text, createdAt: time, eventID: event),
+            idempotencyKey: idempotencyKey)
     }
 
     public func reply(to parentID: UUID, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
@@ -19,9 +20,11 @@ extension FeedService {
         try IdempotencyKey.check(idempotencyKey)
         let parent = try await readableComment(parentID, reader: author)
         let time = now()
-        return try await add(Comment(id: .v7(at: time), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
-                                     createdAt: time, eventID: parent.eventID),
-                             idempotencyKey: idempotencyKey)
+        return try await add(
+            Comment(
+                id: .v7(at: time), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
+                createdAt: time, eventID: parent.eventID),
+            idempotencyKey: idempotencyKey)
     }
 
     /// The subject's whole thread, oldest first; each reply names its parent so clients can nest it.

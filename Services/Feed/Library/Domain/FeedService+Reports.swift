@@ -24,8 +24,9 @@ extension FeedService {
         }
         guard author != reporter else { throw RoamError.invalidField("subject", "you cannot report what you wrote") }
         let time = now()
-        let report = ContentReport(id: .v7(at: time), subject: subject, reporterID: reporter, reason: reason,
-                                   text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: time, eventID: event)
+        let report = ContentReport(
+            id: .v7(at: time), subject: subject, reporterID: reporter, reason: reason,
+            text: text.trimmingCharacters(in: .whitespacesAndNewlines), createdAt: time, eventID: event)
         guard try await store.addReport(report) else { throw FeedError.alreadyReported }
         return report
     }

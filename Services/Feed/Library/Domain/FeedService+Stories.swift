@@ -52,8 +52,9 @@ extension FeedService {
     /// Follows a place (or changes the name and reach of one followed already).
     public func followPlace(at point: GeoPoint, name: String, radiusMeters: Double?, by user: UUID) async throws -> FollowedPlace {
         let time = now()
-        let place = FollowedPlace(id: .v7(at: time), userID: user, point: point, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
-                                  radiusMeters: radiusMeters ?? FollowedPlace.defaultRadius, createdAt: time)
+        let place = FollowedPlace(
+            id: .v7(at: time), userID: user, point: point, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
+            radiusMeters: radiusMeters ?? FollowedPlace.defaultRadius, createdAt: time)
         try place.validate()
         return try await store.follow(place)
     }

@@ -18,9 +18,11 @@ public struct FeedService: Sendable {
     let external: any ExternalSubjects
     let now: @Sendable () -> Date
 
-    public init(store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
-                announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, external: any ExternalSubjects = NoExternalSubjects(),
-                now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
+        announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, external: any ExternalSubjects = NoExternalSubjects(),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.store = store
         self.external = external
         self.media = media
@@ -44,8 +46,9 @@ public struct FeedService: Sendable {
             audience = .place(place)
         }
         let time = now()
-        let post = Post(id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
-                        tags: Hashtags.find(in: draft.text), createdAt: time, title: draft.title)
+        let post = Post(
+            id: .v7(at: time), authorID: author, audience: audience, text: draft.text, mediaIDs: draft.mediaIDs,
+            tags: Hashtags.find(in: draft.text), createdAt: time, title: draft.title)
         // Attached first, so media refuses ids that are not the author's before anything is stored.
         try await attachMedia(of: post)
         let stored: Post
@@ -94,8 +97,9 @@ public struct FeedService: Sendable {
         guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
         let hidden = try await graph.relations(of: reader).hidden
         let listed = try await store.posts(inEvent: event, page: page)
-        return Page(items: try await engaged(listed.items.filter { !hidden.contains($0.authorID) }, viewer: reader),
-                    nextCursor: listed.nextCursor)
+        return Page(
+            items: try await engaged(listed.items.filter { !hidden.contains($0.authorID) }, viewer: reader),
+            nextCursor: listed.nextCursor)
     }
 
     /// Posts with their counts as `viewer` sees them.
@@ -107,8 +111,10 @@ public struct FeedService: Sendable {
 
     /// The author changes what is given, and nothing else (nil keeps it): the text, the media, and of a
     /// story the title and the place it is pinned to.
-    public func update(_ id: UUID, text: String? = nil, mediaIDs: [UUID]? = nil, title: String? = nil, place: Place? = nil,
-                       by author: UUID) async throws -> Engaged<Post> {
+    public func update(
+        _ id: UUID, text: String? = nil, mediaIDs: [UUID]? = nil, title: String? = nil, place: Place? = nil,
+        by author: UUID
+    ) async throws -> Engaged<Post> {
         let title = title?.trimmingCharacters(in: .whitespacesAndNewlines)
         let place = place.map { Place(latitude: $0.latitude, longitude: $0.longitude, name: $0.name.trimmingCharacters(in: .whitespacesAndNewlines)) }
         var validation = Validation()

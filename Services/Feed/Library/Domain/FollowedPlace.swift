@@ -33,8 +33,9 @@ public struct FollowedPlace: Sendable, Equatable {
         point.validate("position", into: &validation)
         validation.requireStorable(name, "name")
         validation.require(PostDraft.placeNameLength.contains(name.count), "name", "must be 1 to 120 characters")
-        validation.require(radiusMeters.isFinite && Self.radiusRange.contains(radiusMeters), "radius_meters",
-                           "must be between 10 and 5,000 metres")
+        validation.require(
+            radiusMeters.isFinite && Self.radiusRange.contains(radiusMeters), "radius_meters",
+            "must be between 10 and 5,000 metres")
         try validation.check()
     }
 }

@@ -48,7 +48,8 @@ public final class MembershipCache: EventMembership {
         guard status.active else { return status }
         state.withLock { state in
             guard state.watching, state.clearedAt <= asked.at, (state.departedAt[key] ?? 0) <= asked.at,
-                  (state.endedAt[event] ?? 0) <= asked.at else { return }
+                (state.endedAt[event] ?? 0) <= asked.at
+            else { return }
             if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             state.entries[key] = (status, .now + timeToLive)
         }

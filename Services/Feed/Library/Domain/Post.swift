@@ -13,8 +13,10 @@ public struct Post: Sendable, Equatable {
     public var createdAt: Date
     public var editedAt: Date?
 
-    public init(id: UUID, authorID: UUID, audience: Audience, text: String, mediaIDs: [UUID], tags: [String], createdAt: Date,
-                editedAt: Date? = nil, title: String = "") {
+    public init(
+        id: UUID, authorID: UUID, audience: Audience, text: String, mediaIDs: [UUID], tags: [String], createdAt: Date,
+        editedAt: Date? = nil, title: String = ""
+    ) {
         self.title = title
         self.id = id
         self.authorID = authorID

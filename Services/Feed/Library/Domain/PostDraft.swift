@@ -36,8 +36,9 @@ public struct PostDraft: Sendable {
         validation.require((-180...180).contains(place.longitude), "\(field).position.longitude", "must be between -180 and 180")
         validation.requireStorable(place.name, "\(field).name")
         let name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        validation.require(Self.placeNameLength.contains(name.count), "\(field).name",
-                           "must be \(Self.placeNameLength.lowerBound) to \(Self.placeNameLength.upperBound) characters")
+        validation.require(
+            Self.placeNameLength.contains(name.count), "\(field).name",
+            "must be \(Self.placeNameLength.lowerBound) to \(Self.placeNameLength.upperBound) characters")
     }
 
     /// Up to 120 characters on one line, and only on a story.
@@ -45,8 +46,9 @@ public struct PostDraft: Sendable {
         guard !title.isEmpty else { return }
         validation.require(isStory, "title", "only a story (a post at a place) has a title")
         validation.requireStorable(title, "title")
-        validation.require(title.count <= maxTitleLength && !title.contains(where: \.isNewline), "title",
-                           "must be at most \(maxTitleLength) characters on one line")
+        validation.require(
+            title.count <= maxTitleLength && !title.contains(where: \.isNewline), "title",
+            "must be at most \(maxTitleLength) characters on one line")
     }
 
     /// Text up to 5,000 characters and up to 10 distinct media ids; at least one of the two.
@@ -56,7 +58,8 @@ public struct PostDraft: Sendable {
         validation.requireNoOverrides(text, "text")
         validation.require(mediaIDs.count <= maxMedia, "media_ids", "at most \(maxMedia) media")
         validation.require(Set(mediaIDs).count == mediaIDs.count, "media_ids", "must not repeat")
-        validation.require(!text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !mediaIDs.isEmpty, "text",
-                           "a post needs text or media")
+        validation.require(
+            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !mediaIDs.isEmpty, "text",
+            "a post needs text or media")
     }
 }

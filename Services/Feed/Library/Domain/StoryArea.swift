@@ -23,13 +23,17 @@ public enum StoryArea: Sendable, Equatable {
         switch self {
         case .circle(let center, let radius):
             center.validate("near.center", into: &validation)
-            validation.require(radius.isFinite && Self.radiusRange.contains(radius), "near.radius_meters",
-                               "must be between 1 and 50,000 metres")
+            validation.require(
+                radius.isFinite && Self.radiusRange.contains(radius), "near.radius_meters",
+                "must be between 1 and 50,000 metres")
         case .box(let south, let west, let north, let east):
-            for (value, field, range) in [(south, "south", -90.0...90), (north, "north", -90...90), (west, "west", -180...180),
-                                          (east, "east", -180...180)] {
-                validation.require(value.isFinite && range.contains(value), "box.\(field)",
-                                   "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
+            for (value, field, range) in [
+                (south, "south", -90.0...90), (north, "north", -90...90), (west, "west", -180...180),
+                (east, "east", -180...180),
+            ] {
+                validation.require(
+                    value.isFinite && range.contains(value), "box.\(field)",
+                    "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
             }
             validation.require(south <= north, "box.south", "must not be north of box.north")
         }

@@ -15,8 +15,10 @@ public struct StoryQuery: Sendable, Equatable {
     public var placeName: String?
     public var order: StoryOrder
 
-    public init(area: StoryArea? = nil, text: String? = nil, tag: String? = nil, author: UUID? = nil, placeName: String? = nil,
-                order: StoryOrder = .recent) {
+    public init(
+        area: StoryArea? = nil, text: String? = nil, tag: String? = nil, author: UUID? = nil, placeName: String? = nil,
+        order: StoryOrder = .recent
+    ) {
         self.area = area
         self.text = text
         self.tag = tag
@@ -41,8 +43,9 @@ public struct StoryQuery: Sendable, Equatable {
             validation.requireStorable(text, "text")
         }
         if let tag = query.tag {
-            validation.require(!tag.isEmpty && tag.count <= Hashtags.maxLength && Hashtags.find(in: "#" + tag) == [tag], "tag",
-                               "must be one hashtag of letters, digits and _")
+            validation.require(
+                !tag.isEmpty && tag.count <= Hashtags.maxLength && Hashtags.find(in: "#" + tag) == [tag], "tag",
+                "must be one hashtag of letters, digits and _")
         }
         if let placeName = query.placeName {
             validation.require(placeName.count <= PostDraft.placeNameLength.upperBound, "place_name", "must be at most 120 characters")

@@ -41,9 +41,10 @@ extension FeedGRPCService {
 
     public func followPlace(request: Roam_Feed_V1_FollowPlaceRequest, context: ServerContext) async throws -> Roam_Feed_V1_FollowPlaceResponse {
         guard request.hasPosition else { throw RoamError.invalidField("position", "is required") }
-        let place = try await feed.followPlace(at: GeoPoint(latitude: request.position.latitude, longitude: request.position.longitude),
-                                               name: request.name, radiusMeters: request.hasRadiusMeters ? request.radiusMeters : nil,
-                                               by: caller())
+        let place = try await feed.followPlace(
+            at: GeoPoint(latitude: request.position.latitude, longitude: request.position.longitude),
+            name: request.name, radiusMeters: request.hasRadiusMeters ? request.radiusMeters : nil,
+            by: caller())
         return .with { $0.place = place.proto }
     }
 
@@ -53,7 +54,9 @@ extension FeedGRPCService {
         return .init()
     }
 
-    public func listFollowedPlaces(request: Roam_Feed_V1_ListFollowedPlacesRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListFollowedPlacesResponse {
+    public func listFollowedPlaces(
+        request: Roam_Feed_V1_ListFollowedPlacesRequest, context: ServerContext
+    ) async throws -> Roam_Feed_V1_ListFollowedPlacesResponse {
         let page = try await feed.followedPlaces(by: caller(), page: request.page.domain())
         return .with {
             $0.places = page.items.map(\.proto)

@@ -14,11 +14,11 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         self.feed = feed
     }
 
-
     public func createPost(request: Roam_Feed_V1_CreatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreatePostResponse {
         let author = try caller()
-        let draft = PostDraft(audience: try Audience(request.audience, present: request.hasAudience), text: request.text,
-                              mediaIDs: try request.mediaIds.mediaIDs(), title: request.title)
+        let draft = PostDraft(
+            audience: try Audience(request.audience, present: request.hasAudience), text: request.text,
+            mediaIDs: try request.mediaIds.mediaIDs(), title: request.title)
         let post = try await feed.create(draft, author: author, idempotencyKey: request.idempotencyKey)
         return .with { $0.post = post.proto }
     }
@@ -28,7 +28,9 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         return .with { $0.post = post.proto }
     }
 
-    public func listEventPosts(request: Roam_Feed_V1_ListEventPostsRequest, context: ServerContext) async throws -> Roam_Feed_V1_ListEventPostsResponse {
+    public func listEventPosts(
+        request: Roam_Feed_V1_ListEventPostsRequest, context: ServerContext
+    ) async throws -> Roam_Feed_V1_ListEventPostsResponse {
         let page = try await feed.eventPosts(UUID(field: "event_id", request.eventID), reader: caller(), page: request.page.domain())
         return .with {
             $0.posts = page.items.map(\.proto)
@@ -38,9 +40,10 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
 
     public func updatePost(request: Roam_Feed_V1_UpdatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_UpdatePostResponse {
         let place = try request.hasPlace ? Place(request.place, field: "place") : nil
-        let post = try await feed.update(UUID(field: "post_id", request.postID), text: request.hasText ? request.text : nil,
-                                         mediaIDs: request.hasMedia ? try request.media.ids.mediaIDs() : nil, title: request.hasTitle ? request.title : nil,
-                                         place: place, by: caller())
+        let post = try await feed.update(
+            UUID(field: "post_id", request.postID), text: request.hasText ? request.text : nil,
+            mediaIDs: request.hasMedia ? try request.media.ids.mediaIDs() : nil, title: request.hasTitle ? request.title : nil,
+            place: place, by: caller())
         return .with { $0.post = post.proto }
     }
 
@@ -50,14 +53,17 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
     }
 
     public func createComment(request: Roam_Feed_V1_CreateCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreateCommentResponse {
-        let comment = try await feed.comment(on: Subject(field: "subject", request.subject), text: request.text, by: caller(),
-                                             idempotencyKey: request.idempotencyKey)
+        let comment = try await feed.comment(
+            on: Subject(field: "subject", request.subject), text: request.text, by: caller(),
+            idempotencyKey: request.idempotencyKey)
         return .with { $0.comment = comment.proto }
     }
 
-    public func replyToComment(request: Roam_Feed_V1_ReplyToCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreateCommentResponse {
-        let reply = try await feed.reply(to: UUID(field: "comment_id", request.commentID), text: request.text, by: caller(),
-                                         idempotencyKey: request.idempotencyKey)
+    public func replyToComment(request: Roam_Feed_V1_ReplyToCommentRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreateCommentResponse
+    {
+        let reply = try await feed.reply(
+            to: UUID(field: "comment_id", request.commentID), text: request.text, by: caller(),
+            idempotencyKey: request.idempotencyKey)
         return .with { $0.comment = reply.proto }
     }
 
@@ -92,15 +98,20 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         return .with { $0.engagement = engagement.proto }
     }
 
-    public func sendChatMessage(request: Roam_Feed_V1_SendChatMessageRequest,
-                                context: ServerContext) async throws -> Roam_Feed_V1_SendChatMessageResponse {
-        let message = try await feed.send(request.text, to: UUID(field: "event_id", request.eventID), by: caller(),
-                                          idempotencyKey: request.idempotencyKey)
+    public func sendChatMessage(
+        request: Roam_Feed_V1_SendChatMessageRequest,
+        context: ServerContext
+    ) async throws -> Roam_Feed_V1_SendChatMessageResponse {
+        let message = try await feed.send(
+            request.text, to: UUID(field: "event_id", request.eventID), by: caller(),
+            idempotencyKey: request.idempotencyKey)
         return .with { $0.message = message.proto }
     }
 
-    public func listChatMessages(request: Roam_Feed_V1_ListChatMessagesRequest,
-                                 context: ServerContext) async throws -> Roam_Feed_V1_ListChatMessagesResponse {
+    public func listChatMessages(
+        request: Roam_Feed_V1_ListChatMessagesRequest,
+        context: ServerContext
+    ) async throws -> Roam_Feed_V1_ListChatMessagesResponse {
         let page = try await feed.chatHistory(UUID(field: "event_id", request.eventID), reader: caller(), page: request.page.domain())
         return .with {
             $0.messages = page.items.map(\.proto)
@@ -108,15 +119,19 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         }
     }
 
-    public func streamChat(request: Roam_Feed_V1_StreamChatRequest, response: RPCWriter<Roam_Feed_V1_ChatStreamEvent>,
-                           context: ServerContext) async throws {
+    public func streamChat(
+        request: Roam_Feed_V1_StreamChatRequest, response: RPCWriter<Roam_Feed_V1_ChatStreamEvent>,
+        context: ServerContext
+    ) async throws {
         let (event, reader) = (try UUID(field: "event_id", request.eventID), try caller())
         let after = request.hasAfterSequence ? request.afterSequence : nil
         // gRPC reports a reader going away or the server shutting down through the cancellation
         // handler, not by cancelling this task.
         let reading = Task {
-            try await feed.readChat(event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) },
-                                    update: { update in try await response.write(.with { $0.feedUpdate = update.proto }) }) {
+            try await feed.readChat(
+                event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) },
+                update: { update in try await response.write(.with { $0.feedUpdate = update.proto }) }
+            ) {
                 message in try await response.write(.with { $0.message = message.proto })
             }
         }
@@ -127,8 +142,10 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         }
     }
 
-    public func reportContent(request: Roam_Feed_V1_ReportContentRequest,
-                              context: ServerContext) async throws -> Roam_Feed_V1_ReportContentResponse {
+    public func reportContent(
+        request: Roam_Feed_V1_ReportContentRequest,
+        context: ServerContext
+    ) async throws -> Roam_Feed_V1_ReportContentResponse {
         guard let reason = ContentReport.Reason(rawValue: request.reason) else {
             throw RoamError.invalidField("reason", "must be one of \(ContentReport.Reason.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -136,8 +153,10 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         return .with { $0.report = report.proto }
     }
 
-    public func listEventContentReports(request: Roam_Feed_V1_ListEventContentReportsRequest,
-                                        context: ServerContext) async throws -> Roam_Feed_V1_ListContentReportsResponse {
+    public func listEventContentReports(
+        request: Roam_Feed_V1_ListEventContentReportsRequest,
+        context: ServerContext
+    ) async throws -> Roam_Feed_V1_ListContentReportsResponse {
         let page = try await feed.eventReports(UUID(field: "event_id", request.eventID), host: caller(), page: request.page.domain())
         return .with {
             $0.reports = page.items.map(\.proto)
@@ -145,8 +164,10 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         }
     }
 
-    public func listModerationReports(request: Roam_Feed_V1_ListModerationReportsRequest,
-                                      context: ServerContext) async throws -> Roam_Feed_V1_ListContentReportsResponse {
+    public func listModerationReports(
+        request: Roam_Feed_V1_ListModerationReportsRequest,
+        context: ServerContext
+    ) async throws -> Roam_Feed_V1_ListContentReportsResponse {
         let page = try await feed.moderationReports(page: request.page.domain())
         return .with {
             $0.reports = page.items.map(\.proto)

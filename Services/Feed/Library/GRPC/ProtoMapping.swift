@@ -92,7 +92,9 @@ extension Audience {
                 $0.eventID = id.lowercasedString
             case .place(let place):
                 $0.place = .with {
-                    $0.position = .with { $0.latitude = place.latitude; $0.longitude = place.longitude }
+                    $0.position = .with {
+                        $0.latitude = place.latitude; $0.longitude = place.longitude
+                    }
                     $0.name = place.name
                 }
             case .followers:
@@ -162,7 +164,9 @@ extension FollowedPlace {
     var proto: Roam_Feed_V1_FollowedPlace {
         .with {
             $0.placeID = id.lowercasedString
-            $0.position = .with { $0.latitude = point.latitude; $0.longitude = point.longitude }
+            $0.position = .with {
+                $0.latitude = point.latitude; $0.longitude = point.longitude
+            }
             $0.name = name
             $0.radiusMeters = radiusMeters
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
@@ -173,26 +177,29 @@ extension FollowedPlace {
 extension StoryQuery {
     /// The query of a `ListStories` request, or INVALID_ARGUMENT naming the bad field.
     init(_ request: Roam_Feed_V1_ListStoriesRequest) throws(RoamError) {
-        let area: StoryArea? = switch request.area {
-        case .near(let circle):
-            .circle(center: GeoPoint(latitude: circle.center.latitude, longitude: circle.center.longitude), radiusMeters: circle.radiusMeters)
-        case .box(let box):
-            .box(south: box.south, west: box.west, north: box.north, east: box.east)
-        case nil:
-            nil
-        }
-        let order: StoryOrder = switch request.order {
-        case .unspecified, .recent: .recent
-        case .topWeek: .topWeek
-        case .topMonth: .topMonth
-        case .topYear: .topYear
-        case .topAllTime: .topAllTime
-        case .trending: .trending
-        case .UNRECOGNIZED: throw RoamError.invalidField("order", "is not a known order")
-        }
-        self.init(area: area, text: request.text, tag: request.tag,
-                  author: request.authorID.isEmpty ? nil : try UUID(field: "author_id", request.authorID),
-                  placeName: request.placeName, order: order)
+        let area: StoryArea? =
+            switch request.area {
+            case .near(let circle):
+                .circle(center: GeoPoint(latitude: circle.center.latitude, longitude: circle.center.longitude), radiusMeters: circle.radiusMeters)
+            case .box(let box):
+                .box(south: box.south, west: box.west, north: box.north, east: box.east)
+            case nil:
+                nil
+            }
+        let order: StoryOrder =
+            switch request.order {
+            case .unspecified, .recent: .recent
+            case .topWeek: .topWeek
+            case .topMonth: .topMonth
+            case .topYear: .topYear
+            case .topAllTime: .topAllTime
+            case .trending: .trending
+            case .UNRECOGNIZED: throw RoamError.invalidField("order", "is not a known order")
+            }
+        self.init(
+            area: area, text: request.text, tag: request.tag,
+            author: request.authorID.isEmpty ? nil : try UUID(field: "author_id", request.authorID),
+            placeName: request.placeName, order: order)
     }
 }
 

@@ -4,7 +4,8 @@ import RoamRuntime
 extension InMemoryFeedStore {
     public func addReport(_ report: ContentReport) async throws -> Bool {
         guard subjectExists(report.subject),
-              !reports.values.contains(where: { $0.subject == report.subject && $0.reporterID == report.reporterID }) else { return false }
+            !reports.values.contains(where: { $0.subject == report.subject && $0.reporterID == report.reporterID })
+        else { return false }
         reports[report.id] = report
         return true
     }

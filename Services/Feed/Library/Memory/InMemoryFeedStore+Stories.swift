@@ -9,16 +9,18 @@ extension InMemoryFeedStore {
         for post in posts.values {
             guard let place = post.audience.place, !hiddenAuthors.contains(post.authorID) else { continue }
             guard query.area?.contains(place.point) ?? true,
-                  search?.matches(post.title + " " + post.text) ?? true,
-                  query.tag.map(post.tags.contains) ?? true,
-                  query.author.map({ $0 == post.authorID }) ?? true,
-                  query.placeName.map({ place.name.lowercased().contains($0.lowercased()) }) ?? true,
-                  since.map({ post.createdAt >= $0 }) ?? true else { continue }
-            let value: Double = switch query.order {
-            case .recent: 0
-            case .topWeek, .topMonth, .topYear, .topAllTime: Double(points(of: post.id))
-            case .trending: hotRanks[post.id] ?? 0
-            }
+                search?.matches(post.title + " " + post.text) ?? true,
+                query.tag.map(post.tags.contains) ?? true,
+                query.author.map({ $0 == post.authorID }) ?? true,
+                query.placeName.map({ place.name.lowercased().contains($0.lowercased()) }) ?? true,
+                since.map({ post.createdAt >= $0 }) ?? true
+            else { continue }
+            let value: Double =
+                switch query.order {
+                case .recent: 0
+                case .topWeek, .topMonth, .topYear, .topAllTime: Double(points(of: post.id))
+                case .trending: hotRanks[post.id] ?? 0
+                }
             ranked.append((post, value))
         }
         ranked.sort { ($0.value, $0.post.id.uuidString) > ($1.value, $1.post.id.uuidString) }

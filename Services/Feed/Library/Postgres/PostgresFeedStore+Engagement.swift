@@ -16,23 +16,27 @@ extension PostgresFeedStore {
     /// One statement: each like the user gave goes, and its subject's count with it (the user's likes
     /// all sit on the same counter shard, so no counter row is touched twice).
     public func unlikeAll(by user: UUID) async throws -> Int {
-        try await database.query("""
+        try await database.query(
+            """
             WITH unliked AS (DELETE FROM feed.likes WHERE user_id = \(user) RETURNING subject_kind, subject_id)
             INSERT INTO feed.counters (subject_kind, subject_id, shard, likes)
             SELECT subject_kind, subject_id, \(Self.shard(of: user)), -1 FROM unliked
             ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET likes = feed.counters.likes - 1
             RETURNING 1
-            """).count
+            """
+        ).count
     }
 
     public func likers(of subject: Subject, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Like> {
         let after = try TimedCursor.decode(page.cursor)
-        let likes = try await database.query("""
+        let likes = try await database.query(
+            """
             SELECT user_id, created_at FROM feed.likes
             WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id) AND NOT (user_id = ANY(\(Array(hidden))))
               AND (\(after == nil) OR (created_at, user_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
             ORDER BY created_at DESC, user_id DESC LIMIT \(page.size + 1)
-            """).map { row in
+            """
+        ).map { row in
             let (user, time) = try row.decode((UUID, Date).self)
             return Like(userID: user, likedAt: time)
         }
@@ -41,7 +45,8 @@ extension PostgresFeedStore {
 
     public func likedPosts(by user: UUID, hiding hiddenAuthors: Set<UUID>, page: PageRequest) async throws -> Page<Post> {
         let after = try TimedCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columnsOfP), l.created_at AS liked_at
             FROM feed.likes l JOIN feed.posts p ON p.id = l.subject_id
             WHERE l.user_id = \(user) AND l.subject_kind = 'post' AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
@@ -60,7 +65,8 @@ extension PostgresFeedStore {
     /// like ends here, and three round trips were most of a like's time in the database.
     public func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement] {
         var result: [UUID: Engagement] = [:]
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT i.id, c.likes, c.comments, c.views,
                    EXISTS (SELECT 1 FROM feed.likes l WHERE l.subject_kind = \(kind.rawValue) AND l.subject_id = i.id AND l.user_id = \(viewer)),
                    \(kind == .post) AND EXISTS (SELECT 1 FROM feed.saves s WHERE s.user_id = \(viewer) AND s.post_id = i.id)

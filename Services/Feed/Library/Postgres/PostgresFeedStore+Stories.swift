@@ -12,11 +12,12 @@ extension PostgresFeedStore {
     /// Every filter is bound and switched off when absent, so one statement serves every query; the
     /// server plans each call with its real values, so an absent filter costs nothing.
     public func stories(matching query: StoryQuery, hiding hiddenAuthors: Set<UUID>, page: PageRequest, now: Date) async throws -> Page<Post> {
-        let sortValue = switch query.order {
-        case .recent: "0"
-        case .topWeek, .topMonth, .topYear, .topAllTime: Self.pointsSQL
-        case .trending: "p.hot_rank"
-        }
+        let sortValue =
+            switch query.order {
+            case .recent: "0"
+            case .topWeek, .topMonth, .topYear, .topAllTime: Self.pointsSQL
+            case .trending: "p.hot_rank"
+            }
         var circle: (center: GeoPoint, radius: Double)?
         var box: (south: Double, west: Double, north: Double, east: Double)?
         switch query.area {
@@ -24,13 +25,15 @@ extension PostgresFeedStore {
         case .box(let south, let west, let north, let east): box = (south, west, north, east)
         case nil: break
         }
-        let (afterValue, afterID): (Double?, UUID?) = if query.order == .recent {
-            (0, try PostCursor.decode(page.cursor))
-        } else {
-            try StoryCursor.decode(page.cursor).map { ($0.value, $0.id) } ?? (nil, nil)
-        }
+        let (afterValue, afterID): (Double?, UUID?) =
+            if query.order == .recent {
+                (0, try PostCursor.decode(page.cursor))
+            } else {
+                try StoryCursor.decode(page.cursor).map { ($0.value, $0.id) } ?? (nil, nil)
+            }
         let since = query.order.window.map { now.addingTimeInterval(-$0) }
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns), sort_value FROM (
                 SELECT p.*, (\(unescaped: sortValue))::float8 AS sort_value FROM feed.posts p
                 WHERE p.place_name IS NOT NULL
@@ -62,7 +65,8 @@ extension PostgresFeedStore {
 
     /// One statement: the viewer's row and the count move together, once per user, story and UTC day.
     public func recordView(of story: UUID, by user: UUID, at time: Date) async throws -> Bool {
-        try await !database.query("""
+        try await !database.query(
+            """
             WITH viewed AS (
                 INSERT INTO feed.story_viewers AS v (post_id, user_id, last_day, views)
                 SELECT \(story), \(user), (\(time)::timestamptz AT TIME ZONE 'UTC')::date, 1
@@ -74,24 +78,29 @@ extension PostgresFeedStore {
             SELECT 'post', \(story), \(Self.shard(of: user)), 1 FROM viewed
             ON CONFLICT (subject_kind, subject_id, shard) DO UPDATE SET views = feed.counters.views + 1
             RETURNING 1
-            """).isEmpty
+            """
+        ).isEmpty
     }
 
     /// One replica ranks at a time (the others skip their turn); the formula is `StoryScore.hotRank`.
     public func refreshTrending(at time: Date) async throws -> Int {
         try await database.transaction { connection in
-            let locked = try await connection.query("SELECT pg_try_advisory_xact_lock(hashtext('feed.trending'))", logger: logger)
+            let locked =
+                try await connection.query("SELECT pg_try_advisory_xact_lock(hashtext('feed.trending'))", logger: logger)
                 .collect().first?.decode(Bool.self) ?? false
             guard locked else { return 0 }
             let since = time.addingTimeInterval(-(StoryOrder.trending.window ?? 0))
-            let ranked = try await connection.query("""
+            let ranked = try await connection.query(
+                """
                 UPDATE feed.posts p
                 SET hot_rank = log(greatest(2, (\(unescaped: Self.pointsSQL))::float8 / \(StoryScore.pointsPerLike) + 2))
                              / power(greatest(0, extract(epoch FROM \(time)::timestamptz - p.created_at)::float8) / 3600 + 2, 1.8)
                 WHERE p.place_name IS NOT NULL AND p.created_at >= \(since)
                 RETURNING 1
-                """, logger: logger).collect().count
-            try await connection.query("""
+                """, logger: logger
+            ).collect().count
+            try await connection.query(
+                """
                 UPDATE feed.posts SET hot_rank = 0 WHERE place_name IS NOT NULL AND created_at < \(since) AND hot_rank <> 0
                 """, logger: logger)
             return ranked
@@ -100,7 +109,8 @@ extension PostgresFeedStore {
 
     public func timeline(of user: UUID, authors: Set<UUID>, hiding hiddenAuthors: Set<UUID>, page: PageRequest) async throws -> Page<Post> {
         let after = try PostCursor.decode(page.cursor)
-        let posts = try await database.query("""
+        let posts = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM feed.posts p
             WHERE p.event_id IS NULL
               AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
@@ -110,7 +120,8 @@ extension PostgresFeedStore {
                        SELECT 1 FROM feed.followed_places f
                        WHERE f.user_id = \(user) AND ST_DWithin(f.location, p.location, f.radius_meters, false))))
             ORDER BY p.id DESC LIMIT \(page.size + 1)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
 
@@ -120,7 +131,8 @@ extension PostgresFeedStore {
         try await database.transaction { connection in
             try await connection.query("DELETE FROM feed.saves WHERE user_id = \(user)", logger: logger)
             try await connection.query("DELETE FROM feed.followed_places WHERE user_id = \(user)", logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 WITH unviewed AS (DELETE FROM feed.story_viewers WHERE user_id = \(user) RETURNING post_id, views)
                 INSERT INTO feed.counters (subject_kind, subject_id, shard, views)
                 SELECT 'post', post_id, \(Self.shard(of: user)), -views FROM unviewed

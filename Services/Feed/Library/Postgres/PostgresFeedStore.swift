@@ -31,15 +31,17 @@ public struct PostgresFeedStore: FeedStore {
         } else {
             audience = .place(Place(latitude: latitude ?? 0, longitude: longitude ?? 0, name: name ?? ""))
         }
-        return Post(id: id, authorID: author, audience: audience, text: text, mediaIDs: media, tags: tags, createdAt: created,
-                    editedAt: edited, title: title)
+        return Post(
+            id: id, authorID: author, audience: audience, text: text, mediaIDs: media, tags: tags, createdAt: created,
+            editedAt: edited, title: title)
     }
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
         let place = post.audience.place
         // A new story starts trending at once, with the rank of a story nobody has engaged with yet.
         let hotRank = post.isStory ? StoryScore.hotRank(points: 0, age: 0) : 0
-        let inserted = try await database.query("""
+        let inserted = try await database.query(
+            """
             INSERT INTO feed.posts (id, author_id, event_id, place_latitude, place_longitude, place_name, to_followers, text, media_ids,
                                     tags, created_at, idempotency_key, idempotency_fingerprint, hot_rank, title)
             VALUES (\(post.id), \(post.authorID), \(post.audience.eventID), \(place?.latitude), \(place?.longitude), \(place?.name),
@@ -50,7 +52,8 @@ public struct PostgresFeedStore: FeedStore {
             """)
         guard inserted.isEmpty, let idempotencyKey else { return post }
         // The same request was made before: answer with what it created.
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM feed.posts WHERE author_id = \(post.authorID) AND idempotency_key = \(idempotencyKey)
             """)
         guard let row = rows.first else { throw RoamError.internal }
@@ -65,30 +68,36 @@ public struct PostgresFeedStore: FeedStore {
 
     public func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post> {
         let after = try PostCursor.decode(page.cursor)
-        let posts = try await database.query("""
+        let posts = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM feed.posts
             WHERE event_id = \(event) AND (\(after == nil) OR id < \(after ?? UUID()))
             ORDER BY id DESC LIMIT \(page.size + 1)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
 
     public func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post? {
         let moved = changes.place != nil
-        return try await database.query("""
+        return try await database.query(
+            """
             UPDATE feed.posts SET text = \(changes.text), media_ids = \(changes.mediaIDs), tags = \(changes.tags), edited_at = \(time),
                 title = coalesce(\(changes.title), title),
                 place_latitude = CASE WHEN \(moved) THEN \(changes.place?.latitude) ELSE place_latitude END,
                 place_longitude = CASE WHEN \(moved) THEN \(changes.place?.longitude) ELSE place_longitude END,
                 place_name = CASE WHEN \(moved) THEN \(changes.place?.name) ELSE place_name END
             WHERE id = \(id) RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func storyCount(by author: UUID) async throws -> Int {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT count(*) FROM feed.posts WHERE author_id = \(author) AND place_name IS NOT NULL
-            """).first?.decode(Int.self) ?? 0
+            """
+        ).first?.decode(Int.self) ?? 0
     }
 
     /// The post goes with its comments, likes and counts, in one transaction.
@@ -123,9 +132,11 @@ public struct PostgresFeedStore: FeedStore {
     /// Deletes the posts' comments and every like and count of them, inside the caller's transaction.
     static func forgetThreads(ofPosts posts: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
         guard !posts.isEmpty else { return }
-        let comments = try await connection.query("""
+        let comments = try await connection.query(
+            """
             DELETE FROM feed.comments WHERE subject_kind = 'post' AND subject_id = ANY(\(posts)) RETURNING id
-            """, logger: logger).collect().map { try $0.decode(UUID.self) }
+            """, logger: logger
+        ).collect().map { try $0.decode(UUID.self) }
         try await forgetEngagement(of: .comment, ids: comments, connection, logger)
         try await forgetEngagement(of: .post, ids: posts, connection, logger)
     }

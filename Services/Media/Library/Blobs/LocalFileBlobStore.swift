@@ -1,5 +1,6 @@
 import Foundation
 import NIOPosix
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,8 +67,14 @@ public final class LocalFileBlobStore: BlobStore {
     public func list(prefix: String) async throws(BlobError) -> [BlobListing] {
         let root = self.root
         return try await run {
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey,
-                                                                                                      .contentModificationDateKey]) else {
+            guard
+                let walker = FileManager.default.enumerator(
+                    at: root,
+                    includingPropertiesForKeys: [
+                        .isRegularFileKey, .fileSizeKey,
+                        .contentModificationDateKey,
+                    ])
+            else {
                 return []
             }
             var found: [BlobListing] = []
@@ -76,7 +83,8 @@ public final class LocalFileBlobStore: BlobStore {
             for case let file as URL in walker where !file.path.hasPrefix(partialPath) {
                 let values = try file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey])
                 guard values.isRegularFile == true, file.path.hasPrefix(rootPath),
-                      let key = BlobKey(String(file.path.dropFirst(rootPath.count))), key.value.hasPrefix(prefix) else { continue }
+                    let key = BlobKey(String(file.path.dropFirst(rootPath.count))), key.value.hasPrefix(prefix)
+                else { continue }
                 found.append(BlobListing(key: key, size: values.fileSize ?? 0, writtenAt: values.contentModificationDate ?? .distantPast))
             }
             return found.sorted { $0.key.value < $1.key.value }

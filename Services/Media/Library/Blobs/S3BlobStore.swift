@@ -99,7 +99,9 @@ public final class S3BlobStore: BlobStore {
             let response = try await send("GET", key: nil, query: query)
             guard response.status == .ok else { throw await Self.failure(response, doing: "listing \(prefix)") }
             let page = S3ListingPage(xml: try await Self.body(of: response))
-            found += page.objects.compactMap { object in BlobKey(object.key).map { BlobListing(key: $0, size: object.size, writtenAt: object.lastModified) } }
+            found += page.objects.compactMap { object in
+                BlobKey(object.key).map { BlobListing(key: $0, size: object.size, writtenAt: object.lastModified) }
+            }
             continuation = page.nextContinuationToken
         } while continuation != nil
         return found.sorted { $0.key.value < $1.key.value }
@@ -107,15 +109,19 @@ public final class S3BlobStore: BlobStore {
 
     /// Signs and sends one request, again after a 500, a 503 or a lost connection (as S3's own clients
     /// do: every call here is idempotent), with a fresh body from `body` each time.
-    private func send(_ method: String, key: BlobKey?, query: [(String, String)] = [], headers: [String: String] = [:],
-                      payloadHash: String = S3RequestSigner.emptyPayloadHash,
-                      body: (@Sendable () async throws -> HTTPClientRequest.Body)? = nil) async throws(BlobError) -> HTTPClientResponse {
+    private func send(
+        _ method: String, key: BlobKey?, query: [(String, String)] = [], headers: [String: String] = [:],
+        payloadHash: String = S3RequestSigner.emptyPayloadHash,
+        body: (@Sendable () async throws -> HTTPClientRequest.Body)? = nil
+    ) async throws(BlobError) -> HTTPClientResponse {
         let attempts = 4
         for attempt in 1...attempts {
             do {
-                let response = try await client.execute(try await request(method, key: key, query: query, headers: headers,
-                                                                           payloadHash: payloadHash, body: body),
-                                                        timeout: timeout)
+                let response = try await client.execute(
+                    try await request(
+                        method, key: key, query: query, headers: headers,
+                        payloadHash: payloadHash, body: body),
+                    timeout: timeout)
                 guard [.internalServerError, .serviceUnavailable].contains(response.status), attempt < attempts else { return response }
             } catch {
                 if attempt == attempts { throw BlobError.unavailable("\(method) \(key?.value ?? settings.bucket): \(error)") }
@@ -125,8 +131,10 @@ public final class S3BlobStore: BlobStore {
         throw BlobError.unavailable("\(method) \(key?.value ?? settings.bucket): no answer")
     }
 
-    private func request(_ method: String, key: BlobKey?, query: [(String, String)], headers: [String: String], payloadHash: String,
-                         body: (@Sendable () async throws -> HTTPClientRequest.Body)?) async throws -> HTTPClientRequest {
+    private func request(
+        _ method: String, key: BlobKey?, query: [(String, String)], headers: [String: String], payloadHash: String,
+        body: (@Sendable () async throws -> HTTPClientRequest.Body)?
+    ) async throws -> HTTPClientRequest {
         let endpoint = settings.endpoint
         var host = endpoint.host ?? "localhost"
         if let port = endpoint.port { host += ":\(port)" }
@@ -141,8 +149,9 @@ public final class S3BlobStore: BlobStore {
         signedHeaders["host"] = host
         let signature = signer.sign(method: method, path: path, query: query, headers: signedHeaders, payloadHash: payloadHash, at: Date())
         let queryText = query.map { "\(S3RequestSigner.encode($0.0))=\(S3RequestSigner.encode($0.1))" }.joined(separator: "&")
-        var request = HTTPClientRequest(url: "\(endpoint.scheme ?? "https")://\(host)\(S3RequestSigner.encodePath(path))"
-                                        + (queryText.isEmpty ? "" : "?\(queryText)"))
+        var request = HTTPClientRequest(
+            url: "\(endpoint.scheme ?? "https")://\(host)\(S3RequestSigner.encodePath(path))"
+                + (queryText.isEmpty ? "" : "?\(queryText)"))
         request.method = HTTPMethod(rawValue: method)
         for (name, value) in signedHeaders.merging(signature, uniquingKeysWith: { _, new in new }) where name != "host" {
             request.headers.add(name: name, value: value)

@@ -16,8 +16,10 @@ struct S3RequestSigner: Sendable {
 
     /// The headers to add to a request: `x-amz-date`, `x-amz-content-sha256` and `Authorization`.
     /// `headers` are the others to sign (at least `host`), by lower-case name.
-    func sign(method: String, path: String, query: [(String, String)], headers: [String: String], payloadHash: String,
-              at date: Date) -> [String: String] {
+    func sign(
+        method: String, path: String, query: [(String, String)], headers: [String: String], payloadHash: String,
+        at date: Date
+    ) -> [String: String] {
         let (amzDate, day) = Self.timestamps(date)
         var signed = headers
         signed["x-amz-date"] = amzDate
@@ -39,7 +41,8 @@ struct S3RequestSigner: Sendable {
         return [
             "x-amz-date": amzDate,
             "x-amz-content-sha256": payloadHash,
-            "Authorization": "AWS4-HMAC-SHA256 Credential=\(accessKeyID)/\(scope), SignedHeaders=\(names.joined(separator: ";")), Signature=\(signature)",
+            "Authorization":
+                "AWS4-HMAC-SHA256 Credential=\(accessKeyID)/\(scope), SignedHeaders=\(names.joined(separator: ";")), Signature=\(signature)",
         ]
     }
 
@@ -62,7 +65,7 @@ struct S3RequestSigner: Sendable {
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
                 encoded.append(Character(UnicodeScalar(byte)))
             default:
                 encoded += String(format: "%%%02X", byte)

@@ -22,14 +22,17 @@ public struct CaptureTime: Sendable, Hashable {
         let parts = exifDateTime.trimmingCharacters(in: .whitespaces).split(whereSeparator: { $0 == ":" || $0 == " " })
         let numbers = parts.compactMap { Int($0) }
         guard parts.count == 6, numbers.count == 6,
-              (1900...9999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
-              (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...60).contains(numbers[5]) else { return nil }
+            (1900...9999).contains(numbers[0]), (1...12).contains(numbers[1]), (1...31).contains(numbers[2]),
+            (0...23).contains(numbers[3]), (0...59).contains(numbers[4]), (0...60).contains(numbers[5])
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2],
-                                        hour: numbers[3], minute: numbers[4], second: numbers[5])
+        let components = DateComponents(
+            year: numbers[0], month: numbers[1], day: numbers[2],
+            hour: numbers[3], minute: numbers[4], second: numbers[5])
         guard let wallClock = calendar.date(from: components),
-              calendar.component(.day, from: wallClock) == numbers[2] else { return nil }
+            calendar.component(.day, from: wallClock) == numbers[2]
+        else { return nil }
         let offsetSeconds = offset.flatMap(Self.offsetSeconds)
         self.init(date: wallClock.addingTimeInterval(-Double(offsetSeconds ?? 0)), utcOffsetSeconds: offsetSeconds)
     }
@@ -40,7 +43,8 @@ public struct CaptureTime: Sendable, Hashable {
         guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
         let digits = text.dropFirst().filter { $0 != ":" }
         guard digits.count == 4, let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
-              hours <= 14, minutes < 60 else { return nil }
+            hours <= 14, minutes < 60
+        else { return nil }
         return (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
     }
 }

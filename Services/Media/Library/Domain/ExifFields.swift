@@ -20,7 +20,8 @@ public struct ExifFields: Sendable {
     /// original is missing).
     public var captureTime: CaptureTime? {
         if let original = values["exif-ifd2-DateTimeOriginal"],
-           let time = CaptureTime(exifDateTime: original, offset: values["exif-ifd2-OffsetTimeOriginal"]) {
+            let time = CaptureTime(exifDateTime: original, offset: values["exif-ifd2-OffsetTimeOriginal"])
+        {
             return time
         }
         return values["exif-ifd2-DateTimeDigitized"].flatMap { CaptureTime(exifDateTime: $0, offset: values["exif-ifd2-OffsetTimeDigitized"]) }
@@ -29,8 +30,9 @@ public struct ExifFields: Sendable {
     /// `GPSLatitude` `59/1 19/1 5832/100` with `GPSLatitudeRef` `N`, and the same for longitude.
     public var position: GeoPoint? {
         guard let latitude = Self.degrees(values["exif-ifd3-GPSLatitude"], reference: values["exif-ifd3-GPSLatitudeRef"], negative: "S"),
-              let longitude = Self.degrees(values["exif-ifd3-GPSLongitude"], reference: values["exif-ifd3-GPSLongitudeRef"], negative: "W"),
-              (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+            let longitude = Self.degrees(values["exif-ifd3-GPSLongitude"], reference: values["exif-ifd3-GPSLongitudeRef"], negative: "W"),
+            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        else { return nil }
         return GeoPoint(latitude: latitude, longitude: longitude)
     }
 

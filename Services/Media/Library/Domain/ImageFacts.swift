@@ -12,8 +12,10 @@ public struct ImageFacts: Sendable, Hashable {
     public var cameraMake: String?
     public var cameraModel: String?
 
-    public init(width: Int, height: Int, orientation: Int, captureTime: CaptureTime?, position: GeoPoint?,
-                cameraMake: String?, cameraModel: String?) {
+    public init(
+        width: Int, height: Int, orientation: Int, captureTime: CaptureTime?, position: GeoPoint?,
+        cameraMake: String?, cameraModel: String?
+    ) {
         self.width = width
         self.height = height
         self.orientation = orientation

@@ -6,14 +6,16 @@ public enum MediaError {
     public static let mediaNotFound = RoamError.notFound("media")
 
     public static func tooLarge(limit: Int) -> RoamError {
-        RoamError(.invalidArgument, reason: "MEDIA_TOO_LARGE", message: "the file is larger than \(limit) bytes",
-                  violations: [.init(field: "file", description: "must be at most \(limit) bytes")])
+        RoamError(
+            .invalidArgument, reason: "MEDIA_TOO_LARGE", message: "the file is larger than \(limit) bytes",
+            violations: [.init(field: "file", description: "must be at most \(limit) bytes")])
     }
 
     public static func quotaExceeded(limit: Int, stored: Int) -> RoamError {
-        RoamError(.failedPrecondition, reason: "QUOTA_EXCEEDED",
-                  message: "this upload would take your media past \(limit) bytes (you keep \(stored)); delete some first",
-                  violations: [.init(field: "file", description: "does not fit in the \(limit - stored) bytes left of your storage")])
+        RoamError(
+            .failedPrecondition, reason: "QUOTA_EXCEEDED",
+            message: "this upload would take your media past \(limit) bytes (you keep \(stored)); delete some first",
+            violations: [.init(field: "file", description: "does not fit in the \(limit - stored) bytes left of your storage")])
     }
 
     public static let unsupportedType = RoamError(
@@ -21,25 +23,31 @@ public enum MediaError {
         violations: [.init(field: "file", description: "is not a JPEG, PNG, WebP, HEIC/HEIF, MP4 or QuickTime file")])
 
     public static func tooManyPixels(width: Int, height: Int, limit: Int) -> RoamError {
-        RoamError(.failedPrecondition, reason: "TOO_MANY_PIXELS", message: "the image is \(width) × \(height); at most \(limit) pixels are accepted",
-                  violations: [.init(field: "file", description: "has more than \(limit) pixels")])
+        RoamError(
+            .failedPrecondition, reason: "TOO_MANY_PIXELS", message: "the image is \(width) × \(height); at most \(limit) pixels are accepted",
+            violations: [.init(field: "file", description: "has more than \(limit) pixels")])
     }
 
     public static func unreadable(_ reason: String) -> RoamError {
-        RoamError(.failedPrecondition, reason: "UNREADABLE_MEDIA", message: "the image cannot be read: \(reason)",
-                  violations: [.init(field: "file", description: "is truncated or corrupt")])
+        RoamError(
+            .failedPrecondition, reason: "UNREADABLE_MEDIA", message: "the image cannot be read: \(reason)",
+            violations: [.init(field: "file", description: "is truncated or corrupt")])
     }
 
     public static func rangeNotSatisfiable(size: Int) -> RoamError {
-        RoamError(.failedPrecondition, reason: "RANGE_NOT_SATISFIABLE", message: "the range starts past the end; the whole is \(size) bytes",
-                  violations: [.init(field: "range", description: "must start before byte \(size)")])
+        RoamError(
+            .failedPrecondition, reason: "RANGE_NOT_SATISFIABLE", message: "the range starts past the end; the whole is \(size) bytes",
+            violations: [.init(field: "range", description: "must start before byte \(size)")])
     }
 
     public static func notYours(_ ids: [UUID]) -> RoamError {
-        RoamError(.permissionDenied, reason: "MEDIA_NOT_YOURS", message: "only your own media can be attached: \(ids.map(\.lowercasedString).joined(separator: ", "))",
-                  violations: [.init(field: "mediaIds", description: "must all be yours")])
+        RoamError(
+            .permissionDenied, reason: "MEDIA_NOT_YOURS",
+            message: "only your own media can be attached: \(ids.map(\.lowercasedString).joined(separator: ", "))",
+            violations: [.init(field: "mediaIds", description: "must all be yours")])
     }
 
-    public static let storageUnavailable = RoamError(.unavailable, reason: "STORAGE_UNAVAILABLE",
-                                                     message: "the media storage cannot be reached; try again shortly")
+    public static let storageUnavailable = RoamError(
+        .unavailable, reason: "STORAGE_UNAVAILABLE",
+        message: "the media storage cannot be reached; try again shortly")
 }

@@ -29,9 +29,11 @@ public struct MediaItem: Sendable, Hashable {
     /// The owner cleared an inferred position: none is inferred for it again.
     public var positionInferenceDeclined = false
 
-    public init(id: UUID, ownerID: UUID, type: MediaType, sizeBytes: Int, sha256: String, width: Int?, height: Int?, orientation: Int?,
-                captureTime: CaptureTime?, position: GeoPoint?, cameraMake: String?, cameraModel: String?, deviceAssetID: String?,
-                description: String, tags: [String], inLibrary: Bool, createdAt: Date) {
+    public init(
+        id: UUID, ownerID: UUID, type: MediaType, sizeBytes: Int, sha256: String, width: Int?, height: Int?, orientation: Int?,
+        captureTime: CaptureTime?, position: GeoPoint?, cameraMake: String?, cameraModel: String?, deviceAssetID: String?,
+        description: String, tags: [String], inLibrary: Bool, createdAt: Date
+    ) {
         self.id = id
         self.ownerID = ownerID
         self.type = type

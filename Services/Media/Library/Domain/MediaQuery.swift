@@ -17,8 +17,10 @@ public struct MediaQuery: Sendable {
     /// Only media taken on this local day (`MediaItem.localDate(in:)`).
     public var takenOn: (date: LocalDate, zone: TripZone)?
 
-    public init(order: Order = .newestFirst, from: Date? = nil, to: Date? = nil, near: GeoCircle? = nil, subject: String? = nil,
-                withoutLocation: Bool = false, takenOn: (date: LocalDate, zone: TripZone)? = nil) {
+    public init(
+        order: Order = .newestFirst, from: Date? = nil, to: Date? = nil, near: GeoCircle? = nil, subject: String? = nil,
+        withoutLocation: Bool = false, takenOn: (date: LocalDate, zone: TripZone)? = nil
+    ) {
         self.order = order
         self.from = from
         self.to = to

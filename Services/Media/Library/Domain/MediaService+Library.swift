@@ -9,8 +9,11 @@ extension MediaService {
         return item
     }
 
-    public func existing(checksums: [String], deviceAssetIDs: [String], for caller: UUID) async throws
-        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
+    public func existing(
+        checksums: [String], deviceAssetIDs: [String], for caller: UUID
+    ) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
+    {
         var validation = Validation()
         validation.require(checksums.count <= 1_000, "sha256", "at most 1,000 at a time")
         validation.require(deviceAssetIDs.count <= 1_000, "deviceAssetIds", "at most 1,000 at a time")
@@ -25,7 +28,9 @@ extension MediaService {
             validation.require(near.meters > 0 && near.meters <= 20_000_000, "withinMeters", "must be more than 0 and at most 20,000,000")
         }
         if let from = query.from, let to = query.to { validation.require(from < to, "to", "must be after from") }
-        if let subject = query.subject { validation.require(Self.isSubject(subject), "subject", "must look like post/<id> or trip/<id>/journal/<id>") }
+        if let subject = query.subject {
+            validation.require(Self.isSubject(subject), "subject", "must look like post/<id> or trip/<id>/journal/<id>")
+        }
         try validation.check()
         return try await repository.media(of: caller, matching: query, page: page)
     }
@@ -40,13 +45,16 @@ extension MediaService {
 
     /// For each point (at most 1,000), the caller's photo of the local days `first`…`last` in `zone`
     /// (at most 366 days) nearest to it within `meters`.
-    public func nearest(to points: [String: GeoPoint], from first: String, to last: String, zone: String, within meters: Double,
-                        for caller: UUID) async throws -> [String: NearbyMedia] {
+    public func nearest(
+        to points: [String: GeoPoint], from first: String, to last: String, zone: String, within meters: Double,
+        for caller: UUID
+    ) async throws -> [String: NearbyMedia] {
         var validation = Validation()
         let days = Self.days(from: first, to: last, zone: zone, into: &validation)
         validation.require(points.count <= 1_000, "points", "at most 1,000 at a time")
         for (key, point) in points.sorted(by: { $0.key < $1.key }) {
-            validation.require(key.count <= 100 && !key.unicodeScalars.contains("\u{0}"), "points", "keys must be at most 100 characters, without NUL")
+            validation.require(
+                key.count <= 100 && !key.unicodeScalars.contains("\u{0}"), "points", "keys must be at most 100 characters, without NUL")
             point.validate("points[\(key)]", into: &validation)
         }
         validation.require(meters > 0 && meters <= 100_000, "within_meters", "must be more than 0 and at most 100,000")
@@ -55,8 +63,11 @@ extension MediaService {
     }
 
     /// Local days `first`…`last` in `zone`, at most 366 days apart, checked into `validation`.
-    static func days(from first: String, to last: String, zone: String, into validation: inout Validation)
-        -> (first: LocalDate, last: LocalDate, zone: TripZone)? {
+    static func days(
+        from first: String, to last: String, zone: String, into validation: inout Validation
+    )
+        -> (first: LocalDate, last: LocalDate, zone: TripZone)?
+    {
         let start = LocalDate(first), end = LocalDate(last), tripZone = TripZone(zone)
         validation.require(start != nil, "from_date", "must be a date such as 2026-07-14")
         validation.require(end != nil, "to_date", "must be a date such as 2026-07-14")
@@ -117,11 +128,12 @@ extension MediaService {
         guard !item.type.isVideo || (variant == .original && reader != .linkHolder) else { throw MediaError.mediaNotFound }
         let keys = MediaBlobKeys(owner: item.ownerID, media: item.id)
         let shared = reader == .linkHolder && variant == .original
-        let (key, contentType): (BlobKey, String) = switch variant {
-        case .original: shared ? (keys.shared, "image/jpeg") : (keys.original, item.type.contentType)
-        case .thumbnail: (keys.thumbnail, "image/webp")
-        case .preview: (keys.preview, "image/jpeg")
-        }
+        let (key, contentType): (BlobKey, String) =
+            switch variant {
+            case .original: shared ? (keys.shared, "image/jpeg") : (keys.original, item.type.contentType)
+            case .thumbnail: (keys.thumbnail, "image/webp")
+            case .preview: (keys.preview, "image/jpeg")
+            }
         let etag = "\"\(item.sha256.prefix(32))-\(shared ? "shared" : variant.rawValue)\""
         do {
             if shared { try await makeSharedCopy(of: item, keys: keys) }

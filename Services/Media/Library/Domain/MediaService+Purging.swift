@@ -42,7 +42,8 @@ extension MediaService {
             for blob in try await storage({ try await blobs.list(prefix: prefix) }) where blob.writtenAt < cutoff {
                 // `originals/<owner>/<media>`, `thumbnails/<owner>/<media>.webp`: the media id is the last part.
                 guard let name = blob.key.value.split(separator: "/").last,
-                      let media = UUID(uuidString: String(name.split(separator: ".").first ?? "")) else { continue }
+                    let media = UUID(uuidString: String(name.split(separator: ".").first ?? ""))
+                else { continue }
                 candidates.append((blob, media))
             }
         }

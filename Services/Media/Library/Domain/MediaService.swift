@@ -12,8 +12,10 @@ public struct MediaService: Sendable {
     let scratchDirectory: URL
     let now: @Sendable () -> Date
 
-    public init(repository: any MediaRepository, blobs: any BlobStore, images: any ImageProcessing, policy: MediaPolicy,
-                scratchDirectory: URL = FileManager.default.temporaryDirectory, now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        repository: any MediaRepository, blobs: any BlobStore, images: any ImageProcessing, policy: MediaPolicy,
+        scratchDirectory: URL = FileManager.default.temporaryDirectory, now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.scratchDirectory = scratchDirectory
         self.repository = repository
         self.blobs = blobs
@@ -59,11 +61,12 @@ public struct MediaService: Sendable {
             variants = try await images.variants(ofFileAt: upload.file.path)
         }
         let created = now()
-        let item = MediaItem(id: .v7(at: created), ownerID: owner, type: type, sizeBytes: upload.sizeBytes, sha256: upload.sha256,
-                             width: facts?.width, height: facts?.height, orientation: facts?.orientation,
-                             captureTime: facts?.captureTime ?? details.clientCaptureTime, position: facts?.position ?? details.clientPosition,
-                             cameraMake: facts?.cameraMake, cameraModel: facts?.cameraModel, deviceAssetID: details.deviceAssetID,
-                             description: "", tags: [], inLibrary: details.inLibrary, createdAt: created)
+        let item = MediaItem(
+            id: .v7(at: created), ownerID: owner, type: type, sizeBytes: upload.sizeBytes, sha256: upload.sha256,
+            width: facts?.width, height: facts?.height, orientation: facts?.orientation,
+            captureTime: facts?.captureTime ?? details.clientCaptureTime, position: facts?.position ?? details.clientPosition,
+            cameraMake: facts?.cameraMake, cameraModel: facts?.cameraModel, deviceAssetID: details.deviceAssetID,
+            description: "", tags: [], inLibrary: details.inLibrary, createdAt: created)
         let keys = MediaBlobKeys(owner: owner, media: item.id)
         do {
             try await blobs.put(keys.original, contentsOf: upload.file)

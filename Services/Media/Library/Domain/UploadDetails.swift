@@ -11,8 +11,10 @@ public struct UploadDetails: Sendable {
     /// The client's `Idempotency-Key`: a retry with it answers the first item.
     public var idempotencyKey: String?
 
-    public init(clientCaptureTime: CaptureTime? = nil, clientPosition: GeoPoint? = nil, deviceAssetID: String? = nil, inLibrary: Bool = true,
-                idempotencyKey: String? = nil) {
+    public init(
+        clientCaptureTime: CaptureTime? = nil, clientPosition: GeoPoint? = nil, deviceAssetID: String? = nil, inLibrary: Bool = true,
+        idempotencyKey: String? = nil
+    ) {
         self.idempotencyKey = idempotencyKey
         self.clientCaptureTime = clientCaptureTime
         self.clientPosition = clientPosition

@@ -18,9 +18,10 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         self.links = links
     }
 
-
-    public func upload(request: RPCAsyncSequence<Roam_Media_V1_UploadRequest, any Error>,
-                       context: ServerContext) async throws -> Roam_Media_V1_UploadResponse {
+    public func upload(
+        request: RPCAsyncSequence<Roam_Media_V1_UploadRequest, any Error>,
+        context: ServerContext
+    ) async throws -> Roam_Media_V1_UploadResponse {
         let owner = try caller()
         let file = try spool.begin(maxBytes: maxBytes)
         defer { file.discard() }
@@ -45,8 +46,10 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         }
     }
 
-    public func checkExisting(request: Roam_Media_V1_CheckExistingRequest,
-                              context: ServerContext) async throws -> Roam_Media_V1_CheckExistingResponse {
+    public func checkExisting(
+        request: Roam_Media_V1_CheckExistingRequest,
+        context: ServerContext
+    ) async throws -> Roam_Media_V1_CheckExistingResponse {
         let found = try await media.existing(checksums: request.sha256, deviceAssetIDs: request.deviceAssetIds, for: caller())
         return .with {
             $0.sha256 = found.checksums.sorted()
@@ -60,11 +63,12 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
     }
 
     public func listMyMedia(request: Roam_Media_V1_ListMyMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_ListMediaResponse {
-        let query = MediaQuery(order: request.oldestFirst ? .oldestFirst : .newestFirst,
-                               from: request.hasFrom ? request.from.date : nil, to: request.hasTo ? request.to.date : nil,
-                               near: request.hasNear ? GeoCircle(center: GeoPoint(request.near), meters: request.withinMeters) : nil,
-                               subject: request.subject.isEmpty ? nil : request.subject, withoutLocation: request.withoutLocation,
-                               takenOn: try Self.localDay(request))
+        let query = MediaQuery(
+            order: request.oldestFirst ? .oldestFirst : .newestFirst,
+            from: request.hasFrom ? request.from.date : nil, to: request.hasTo ? request.to.date : nil,
+            near: request.hasNear ? GeoCircle(center: GeoPoint(request.near), meters: request.withinMeters) : nil,
+            subject: request.subject.isEmpty ? nil : request.subject, withoutLocation: request.withoutLocation,
+            takenOn: try Self.localDay(request))
         let page = try await media.library(of: caller(), matching: query, page: request.page.domain())
         return .with {
             $0.media = page.items.map(\.proto)
@@ -83,7 +87,8 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         return (date!, zone!)
     }
 
-    public func summarizeDays(request: Roam_Media_V1_SummarizeDaysRequest, context: ServerContext) async throws -> Roam_Media_V1_SummarizeDaysResponse {
+    public func summarizeDays(request: Roam_Media_V1_SummarizeDaysRequest, context: ServerContext) async throws -> Roam_Media_V1_SummarizeDaysResponse
+    {
         let days = try await media.days(of: caller(), from: request.fromDate, to: request.toDate, zone: request.timeZone)
         return .with {
             $0.days = days.map { day in
@@ -96,22 +101,32 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         }
     }
 
-    public func nearestPhotos(request: Roam_Media_V1_NearestPhotosRequest, context: ServerContext) async throws -> Roam_Media_V1_NearestPhotosResponse {
-        let found = try await media.nearest(to: request.points.mapValues(GeoPoint.init), from: request.fromDate, to: request.toDate,
-                                            zone: request.timeZone, within: request.withinMeters, for: caller())
+    public func nearestPhotos(request: Roam_Media_V1_NearestPhotosRequest, context: ServerContext) async throws -> Roam_Media_V1_NearestPhotosResponse
+    {
+        let found = try await media.nearest(
+            to: request.points.mapValues(GeoPoint.init), from: request.fromDate, to: request.toDate,
+            zone: request.timeZone, within: request.withinMeters, for: caller())
         return .with {
-            $0.nearest = found.mapValues { nearby in .with { $0.mediaID = nearby.mediaID.lowercasedString; $0.distanceMeters = nearby.meters } }
+            $0.nearest = found.mapValues { nearby in
+                .with {
+                    $0.mediaID = nearby.mediaID.lowercasedString; $0.distanceMeters = nearby.meters
+                }
+            }
         }
     }
 
     public func updateMedia(request: Roam_Media_V1_UpdateMediaRequest, context: ServerContext) async throws -> Roam_Media_V1_UpdateMediaResponse {
-        let item = try await media.describe(UUID(field: "media_id", request.mediaID), description: request.hasDescription_p ? request.description_p : nil,
-                                            tags: request.replaceTags ? request.tags : nil, for: caller())
+        let item = try await media.describe(
+            UUID(field: "media_id", request.mediaID), description: request.hasDescription_p ? request.description_p : nil,
+            tags: request.replaceTags ? request.tags : nil, for: caller())
         return .with { $0.media = item.proto }
     }
 
-    public func setInferredPositions(request: Roam_Media_V1_SetInferredPositionsRequest, context: ServerContext) async throws
-        -> Roam_Media_V1_SetInferredPositionsResponse {
+    public func setInferredPositions(
+        request: Roam_Media_V1_SetInferredPositionsRequest, context: ServerContext
+    ) async throws
+        -> Roam_Media_V1_SetInferredPositionsResponse
+    {
         var validation = Validation()
         var positions: [UUID: GeoPoint] = [:]
         for (index, inferred) in request.positions.enumerated() {
@@ -125,8 +140,11 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
         return .with { $0.mediaIds = changed.map(\.id.lowercasedString) }
     }
 
-    public func clearInferredPosition(request: Roam_Media_V1_ClearInferredPositionRequest, context: ServerContext) async throws
-        -> Roam_Media_V1_ClearInferredPositionResponse {
+    public func clearInferredPosition(
+        request: Roam_Media_V1_ClearInferredPositionRequest, context: ServerContext
+    ) async throws
+        -> Roam_Media_V1_ClearInferredPositionResponse
+    {
         let item = try await media.clearInferredPosition(UUID(field: "media_id", request.mediaID), for: caller())
         return .with { $0.media = item.proto }
     }
@@ -140,48 +158,59 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
     /// that does not exist. Without a link, only the owner.
     private func reader(of id: UUID, variant: MediaVariant, link request: Roam_Media_V1_DownloadRequest) throws -> MediaReader {
         guard request.hasLink else { return .owner(try caller()) }
-        guard links.accepts(signature: request.link.signature, media: id, variant: variant.rawValue, expires: request.link.expires,
-                            at: Date()) else { throw MediaError.mediaNotFound }
+        guard
+            links.accepts(
+                signature: request.link.signature, media: id, variant: variant.rawValue, expires: request.link.expires,
+                at: Date())
+        else { throw MediaError.mediaNotFound }
         return .linkHolder
     }
 
-    public func download(request: Roam_Media_V1_DownloadRequest, response: RPCWriter<Roam_Media_V1_DownloadResponse>,
-                         context: ServerContext) async throws {
-        let variant: MediaVariant = switch request.variant {
-        case .thumbnail: .thumbnail
-        case .preview: .preview
-        default: .original
-        }
+    public func download(
+        request: Roam_Media_V1_DownloadRequest, response: RPCWriter<Roam_Media_V1_DownloadResponse>,
+        context: ServerContext
+    ) async throws {
+        let variant: MediaVariant =
+            switch request.variant {
+            case .thumbnail: .thumbnail
+            case .preview: .preview
+            default: .original
+            }
         var range: ClosedRange<Int>?
         if request.hasRangeStart {
             let end = request.hasRangeEnd ? Int(request.rangeEnd) : Int.max - 1
-            guard request.rangeStart >= 0, Int(request.rangeStart) <= end else { throw RoamError.invalidField("range_start", "must be 0 to range_end") }
+            guard request.rangeStart >= 0, Int(request.rangeStart) <= end else {
+                throw RoamError.invalidField("range_start", "must be 0 to range_end")
+            }
             range = Int(request.rangeStart)...end
         }
         let id = try UUID(field: "media_id", request.mediaID)
         let download = try await media.download(id, variant: variant, range: range, as: try reader(of: id, variant: variant, link: request))
         let served = download.content.range ?? 0...max(download.content.size - 1, 0)
-        try await response.write(.with {
-            $0.head = .with {
-                $0.contentType = download.contentType
-                $0.sizeBytes = Int64(download.content.size)
-                $0.rangeStart = Int64(served.lowerBound)
-                $0.rangeEnd = Int64(served.upperBound)
-                $0.etag = download.etag
-            }
-        })
+        try await response.write(
+            .with {
+                $0.head = .with {
+                    $0.contentType = download.contentType
+                    $0.sizeBytes = Int64(download.content.size)
+                    $0.rangeStart = Int64(served.lowerBound)
+                    $0.rangeEnd = Int64(served.upperBound)
+                    $0.etag = download.etag
+                }
+            })
         for try await chunk in download.content.chunks {
             try await response.write(.with { $0.chunk = chunk })
         }
     }
 
     public func attach(request: Roam_Media_V1_AttachRequest, context: ServerContext) async throws -> Roam_Media_V1_AttachResponse {
-        try await media.attach(try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, to: request.subject, for: caller())
+        try await media.attach(
+            try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, to: request.subject, for: caller())
         return .init()
     }
 
     public func detach(request: Roam_Media_V1_DetachRequest, context: ServerContext) async throws -> Roam_Media_V1_DetachResponse {
-        try await media.detach(try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, from: request.subject, for: caller())
+        try await media.detach(
+            try request.mediaIds.map { id throws(RoamError) in try UUID(field: "media_ids", id) }, from: request.subject, for: caller())
         return .init()
     }
 }

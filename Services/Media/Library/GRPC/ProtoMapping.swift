@@ -60,9 +60,10 @@ extension CaptureTime {
 extension UploadDetails {
     init(_ start: Roam_Media_V1_UploadStart) throws(RoamError) {
         guard !start.hasClientCaptured || start.clientCaptured.hasAt else { throw RoamError.invalidField("client_captured.at", "is required") }
-        self.init(clientCaptureTime: start.hasClientCaptured ? CaptureTime(start.clientCaptured) : nil,
-                  clientPosition: start.hasClientPosition ? GeoPoint(start.clientPosition) : nil,
-                  deviceAssetID: start.deviceAssetID.isEmpty ? nil : start.deviceAssetID, inLibrary: !start.attachmentOnly,
-                  idempotencyKey: start.idempotencyKey.isEmpty ? nil : start.idempotencyKey)
+        self.init(
+            clientCaptureTime: start.hasClientCaptured ? CaptureTime(start.clientCaptured) : nil,
+            clientPosition: start.hasClientPosition ? GeoPoint(start.clientPosition) : nil,
+            deviceAssetID: start.deviceAssetID.isEmpty ? nil : start.deviceAssetID, inLibrary: !start.attachmentOnly,
+            idempotencyKey: start.idempotencyKey.isEmpty ? nil : start.idempotencyKey)
     }
 }

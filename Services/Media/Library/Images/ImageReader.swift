@@ -30,8 +30,9 @@ public struct ImageReader: Sendable {
             if let text = image.text(field) { values[field] = ExifFields.value(ofLibvipsText: text) }
         }
         let exif = ExifFields(values)
-        return ImageFacts(width: image.width, height: image.height, orientation: image.orientation, captureTime: exif.captureTime,
-                          position: exif.position, cameraMake: exif.cameraMake, cameraModel: exif.cameraModel)
+        return ImageFacts(
+            width: image.width, height: image.height, orientation: image.orientation, captureTime: exif.captureTime,
+            position: exif.position, cameraMake: exif.cameraMake, cameraModel: exif.cameraModel)
     }
 
     /// Both variants from one decode of the original: the preview is made from the file (shrinking as it
@@ -57,7 +58,8 @@ public struct ImageReader: Sendable {
         let bytes = pixels.assumingMemoryBound(to: UInt8.self)
         var output: UnsafeMutablePointer<UInt8>?
         let stride = Int32(image.width * image.bands)
-        let size = image.bands == 4
+        let size =
+            image.bands == 4
             ? WebPEncodeRGBA(bytes, Int32(image.width), Int32(image.height), stride, 80, &output)
             : WebPEncodeRGB(bytes, Int32(image.width), Int32(image.height), stride, 80, &output)
         guard size > 0, let output else { throw ImageError.unreadable("the WebP encoder failed") }

@@ -47,8 +47,11 @@ public final class InMemoryMediaStore: MediaRepository {
         }
     }
 
-    public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
-        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
+    public func existing(
+        owner: UUID, checksums: [String], deviceAssetIDs: [String]
+    ) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
+    {
         state.withLock { state in
             let mine = state.items.values.filter { $0.ownerID == owner }
             return (Set(checksums).intersection(mine.map(\.sha256)), Set(deviceAssetIDs).intersection(mine.compactMap(\.deviceAssetID)))
@@ -71,16 +74,19 @@ public final class InMemoryMediaStore: MediaRepository {
 
     public func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay] {
         let items = state.withLock { state in state.items.values.filter { $0.ownerID == owner && $0.inLibrary } }
-        let byDay = Dictionary(grouping: items.compactMap { item in item.localDate(in: zone).map { (date: $0, item: item) } }
-            .filter { first <= $0.date && $0.date <= last }, by: \.date)
+        let byDay = Dictionary(
+            grouping: items.compactMap { item in item.localDate(in: zone).map { (date: $0, item: item) } }
+                .filter { first <= $0.date && $0.date <= last }, by: \.date)
         return byDay.map { date, taken in
             let cover = taken.map(\.item).min { TimedCursor(time: $0.sortTime, id: $0.id) < TimedCursor(time: $1.sortTime, id: $1.id) }!
             return MediaDay(date: date, count: taken.count, cover: cover)
         }.sorted { $0.date < $1.date }
     }
 
-    public func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
-                        within meters: Double) async throws -> [String: NearbyMedia] {
+    public func nearest(
+        of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
+        within meters: Double
+    ) async throws -> [String: NearbyMedia] {
         let placed = state.withLock { state in
             state.items.values.filter { item in
                 item.ownerID == owner && item.inLibrary && item.position != nil && item.localDate(in: zone).map { first <= $0 && $0 <= last } ?? false
@@ -108,7 +114,8 @@ public final class InMemoryMediaStore: MediaRepository {
             var changed: [MediaItem] = []
             for (id, point) in positions {
                 guard var item = state.items[id], item.ownerID == owner, !item.positionInferenceDeclined,
-                      item.position == nil || item.positionInferred else { continue }
+                    item.position == nil || item.positionInferred
+                else { continue }
                 item.position = point
                 item.positionInferred = true
                 state.items[id] = item

@@ -4,74 +4,88 @@ import RoamRuntime
 public enum MediaMigrations {
     public static let schema = "media"
 
-    public static let migrator = Migrator(schema: schema, migrations: [
-        Migration(1, "CreateMediaTables", [
-            """
-            CREATE TABLE media.items (
-                id uuid PRIMARY KEY,
-                owner_id uuid NOT NULL,
-                type text NOT NULL,
-                size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
-                sha256 text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
-                width integer,
-                height integer,
-                orientation smallint,
-                captured_at timestamptz,
-                capture_offset_seconds integer,
-                latitude double precision,
-                longitude double precision,
-                position geography(Point, 4326),
-                camera_make text,
-                camera_model text,
-                device_asset_id text,
-                description text NOT NULL,
-                tags text[] NOT NULL,
-                in_library boolean NOT NULL,
-                created_at timestamptz NOT NULL,
-                -- When it was taken, or when it arrived if nobody knows: the library's order.
-                sort_time timestamptz NOT NULL)
-            """,
-            // The same bytes are one item per owner, also when two uploads race.
-            "CREATE UNIQUE INDEX items_owner_sha256 ON media.items (owner_id, sha256)",
-            "CREATE INDEX items_owner_time ON media.items (owner_id, sort_time, id)",
-            "CREATE INDEX items_position ON media.items USING gist (position)",
-            "CREATE INDEX items_owner_asset ON media.items (owner_id, device_asset_id) WHERE device_asset_id IS NOT NULL",
-            """
-            CREATE TABLE media.attachments (
-                media_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
-                subject text NOT NULL,
-                attached_at timestamptz NOT NULL,
-                PRIMARY KEY (media_id, subject))
-            """,
-            "CREATE INDEX attachments_subject ON media.attachments (subject)",
-        ]),
-        // When an item meant only for its subjects lost its last one: it goes a grace period later.
-        Migration(2, "AddDetachedAt", [
-            "ALTER TABLE media.items ADD COLUMN detached_at timestamptz",
-            "CREATE INDEX items_unattached ON media.items (coalesce(detached_at, created_at)) WHERE NOT in_library",
-        ]),
-        // `Idempotency-Key` of uploads: a retry answers the first item, whatever bytes it brings.
-        Migration(3, "CreateUploadKeys", [
-            """
-            CREATE TABLE media.upload_keys (
-                owner_id uuid NOT NULL,
-                key text NOT NULL,
-                item_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
-                PRIMARY KEY (owner_id, key))
-            """,
-            "CREATE INDEX upload_keys_item ON media.upload_keys (item_id)",
-        ]),
-        // A position trips inferred from the owner's track, and the owner's "no" to one.
-        Migration(4, "AddInferredPositions", [
-            """
-            ALTER TABLE media.items ADD COLUMN position_inferred boolean NOT NULL DEFAULT false,
-                ADD COLUMN position_inference_declined boolean NOT NULL DEFAULT false
-            """,
-        ]),
-        // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
-        // (rows hanging off these by a foreign key go with them).
-        Migration(5, "RefusePurgedUsers", PurgedUsers.creationStatements(schema: schema, owners: [
-            ("items", "owner_id"), ("upload_keys", "owner_id"),
-        ])),
-    ], requiresPostGIS: true)
+    public static let migrator = Migrator(
+        schema: schema,
+        migrations: [
+            Migration(
+                1, "CreateMediaTables",
+                [
+                    """
+                    CREATE TABLE media.items (
+                        id uuid PRIMARY KEY,
+                        owner_id uuid NOT NULL,
+                        type text NOT NULL,
+                        size_bytes bigint NOT NULL CHECK (size_bytes >= 0),
+                        sha256 text NOT NULL CHECK (sha256 ~ '^[0-9a-f]{64}$'),
+                        width integer,
+                        height integer,
+                        orientation smallint,
+                        captured_at timestamptz,
+                        capture_offset_seconds integer,
+                        latitude double precision,
+                        longitude double precision,
+                        position geography(Point, 4326),
+                        camera_make text,
+                        camera_model text,
+                        device_asset_id text,
+                        description text NOT NULL,
+                        tags text[] NOT NULL,
+                        in_library boolean NOT NULL,
+                        created_at timestamptz NOT NULL,
+                        -- When it was taken, or when it arrived if nobody knows: the library's order.
+                        sort_time timestamptz NOT NULL)
+                    """,
+                    // The same bytes are one item per owner, also when two uploads race.
+                    "CREATE UNIQUE INDEX items_owner_sha256 ON media.items (owner_id, sha256)",
+                    "CREATE INDEX items_owner_time ON media.items (owner_id, sort_time, id)",
+                    "CREATE INDEX items_position ON media.items USING gist (position)",
+                    "CREATE INDEX items_owner_asset ON media.items (owner_id, device_asset_id) WHERE device_asset_id IS NOT NULL",
+                    """
+                    CREATE TABLE media.attachments (
+                        media_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
+                        subject text NOT NULL,
+                        attached_at timestamptz NOT NULL,
+                        PRIMARY KEY (media_id, subject))
+                    """,
+                    "CREATE INDEX attachments_subject ON media.attachments (subject)",
+                ]),
+            // When an item meant only for its subjects lost its last one: it goes a grace period later.
+            Migration(
+                2, "AddDetachedAt",
+                [
+                    "ALTER TABLE media.items ADD COLUMN detached_at timestamptz",
+                    "CREATE INDEX items_unattached ON media.items (coalesce(detached_at, created_at)) WHERE NOT in_library",
+                ]),
+            // `Idempotency-Key` of uploads: a retry answers the first item, whatever bytes it brings.
+            Migration(
+                3, "CreateUploadKeys",
+                [
+                    """
+                    CREATE TABLE media.upload_keys (
+                        owner_id uuid NOT NULL,
+                        key text NOT NULL,
+                        item_id uuid NOT NULL REFERENCES media.items ON DELETE CASCADE,
+                        PRIMARY KEY (owner_id, key))
+                    """,
+                    "CREATE INDEX upload_keys_item ON media.upload_keys (item_id)",
+                ]),
+            // A position trips inferred from the owner's track, and the owner's "no" to one.
+            Migration(
+                4, "AddInferredPositions",
+                [
+                    """
+                    ALTER TABLE media.items ADD COLUMN position_inferred boolean NOT NULL DEFAULT false,
+                        ADD COLUMN position_inference_declined boolean NOT NULL DEFAULT false
+                    """
+                ]),
+            // A write for a user this service has purged is refused, so nothing of theirs lands after the purge
+            // (rows hanging off these by a foreign key go with them).
+            Migration(
+                5, "RefusePurgedUsers",
+                PurgedUsers.creationStatements(
+                    schema: schema,
+                    owners: [
+                        ("items", "owner_id"), ("upload_keys", "owner_id"),
+                    ])),
+        ], requiresPostGIS: true)
 }

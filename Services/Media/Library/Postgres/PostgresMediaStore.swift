@@ -39,7 +39,8 @@ public struct PostgresMediaStore: MediaRepository {
 
     public func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool) {
         let position = item.position
-        let inserted = try await database.query("""
+        let inserted = try await database.query(
+            """
             INSERT INTO media.items (id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds,
                                      latitude, longitude, position, camera_make, camera_model, device_asset_id, description, tags,
                                      in_library, created_at, sort_time)
@@ -64,28 +65,37 @@ public struct PostgresMediaStore: MediaRepository {
     }
 
     public func item(owner: UUID, sha256: String) async throws -> MediaItem? {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM media.items WHERE owner_id = \(owner) AND sha256 = \(sha256)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func item(owner: UUID, idempotencyKey: String) async throws -> MediaItem? {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM media.items
             WHERE id = (SELECT item_id FROM media.upload_keys WHERE owner_id = \(owner) AND key = \(idempotencyKey))
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func remember(idempotencyKey key: String, owner: UUID, item: UUID) async throws {
-        _ = try await database.query("""
+        _ = try await database.query(
+            """
             INSERT INTO media.upload_keys (owner_id, key, item_id) VALUES (\(owner), \(key), \(item))
             ON CONFLICT (owner_id, key) DO NOTHING
             """)
     }
 
-    public func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
-        -> (checksums: Set<String>, deviceAssetIDs: Set<String>) {
-        let rows = try await database.query("""
+    public func existing(
+        owner: UUID, checksums: [String], deviceAssetIDs: [String]
+    ) async throws
+        -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
+    {
+        let rows = try await database.query(
+            """
             SELECT sha256, device_asset_id FROM media.items
             WHERE owner_id = \(owner) AND (sha256 = ANY(\(checksums)) OR device_asset_id = ANY(\(deviceAssetIDs)))
             """)
@@ -104,8 +114,11 @@ public struct PostgresMediaStore: MediaRepository {
         let newestFirst = query.order == .newestFirst
         let near = query.near
         let takenOn = query.takenOn.map { CaptureWindow(from: $0.date, to: $0.date, in: $0.zone) }
-        let (zoned, wallClock, either) = (takenOn?.zoned ?? Date()..<Date(), takenOn?.wallClock ?? Date()..<Date(), takenOn?.either ?? Date()..<Date())
-        let rows = try await database.query("""
+        let (zoned, wallClock, either) = (
+            takenOn?.zoned ?? Date()..<Date(), takenOn?.wallClock ?? Date()..<Date(), takenOn?.either ?? Date()..<Date()
+        )
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns), sort_time FROM media.items i
             WHERE owner_id = \(owner)
               AND (\(query.from == nil) OR sort_time >= \(query.from ?? Date()))
@@ -133,7 +146,8 @@ public struct PostgresMediaStore: MediaRepository {
 
     public func days(of owner: UUID, from first: LocalDate, to last: LocalDate, in zone: TripZone) async throws -> [MediaDay] {
         let range = CaptureWindow(from: first, to: last, in: zone).either
-        let counted = try await database.query("""
+        let counted = try await database.query(
+            """
             SELECT day::text, count(*)::int8, (array_agg(id ORDER BY sort_time, id))[1] FROM (
                 SELECT id, sort_time, CASE WHEN capture_offset_seconds IS NULL THEN (captured_at AT TIME ZONE 'UTC')::date
                                            ELSE (captured_at AT TIME ZONE \(zone.identifier))::date END AS day
@@ -142,27 +156,33 @@ public struct PostgresMediaStore: MediaRepository {
                   AND sort_time >= \(range.lowerBound) AND sort_time < \(range.upperBound)) taken
             WHERE day BETWEEN \(first.description)::date AND \(last.description)::date
             GROUP BY day ORDER BY day
-            """).map { row in
+            """
+        ).map { row in
             let (day, count, cover) = try row.decode((String, Int64, UUID).self)
             guard let date = LocalDate(day) else { throw RoamError.internal }
             return (date, Int(count), cover)
         }
-        let covers = try await database.query("""
+        let covers = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM media.items WHERE id = ANY(\(counted.map(\.2)))
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         let byID = Dictionary(uniqueKeysWithValues: covers.map { ($0.id, $0) })
         return counted.compactMap { date, count, cover in byID[cover].map { MediaDay(date: date, count: count, cover: $0) } }
     }
 
     /// Two index searches per point, in one statement: the nearest distance by a nearest-neighbour scan
     /// of the position index (`<->`, which cannot also order by id), then the lowest id at that distance.
-    public func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
-                        within meters: Double) async throws -> [String: NearbyMedia] {
+    public func nearest(
+        of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
+        within meters: Double
+    ) async throws -> [String: NearbyMedia] {
         guard !points.isEmpty else { return [:] }
         let window = CaptureWindow(from: first, to: last, in: zone)
         let (zoned, wallClock, either) = (window.zoned, window.wallClock, window.either)
         let keys = Array(points.keys)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             WITH taken AS NOT MATERIALIZED (
                 SELECT id, position FROM media.items
                 WHERE owner_id = \(owner) AND in_library AND captured_at IS NOT NULL
@@ -189,53 +209,64 @@ public struct PostgresMediaStore: MediaRepository {
     }
 
     public func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem? {
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE media.items SET description = coalesce(\(description), description), tags = coalesce(\(tags), tags)
             WHERE id = \(id) AND owner_id = \(owner)
             RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func setInferredPositions(_ positions: [UUID: GeoPoint], owner: UUID) async throws -> [MediaItem] {
         let entries = Array(positions)
-        return try await database.query("""
+        return try await database.query(
+            """
             UPDATE media.items SET latitude = inferred.lat, longitude = inferred.lng,
                 position = ST_SetSRID(ST_MakePoint(inferred.lng, inferred.lat), 4326)::geography, position_inferred = true
             FROM unnest(\(entries.map(\.key))::uuid[], \(entries.map(\.value.latitude))::float8[], \(entries.map(\.value.longitude))::float8[])
                 AS inferred(media_id, lat, lng)
             WHERE items.id = inferred.media_id AND owner_id = \(owner) AND NOT position_inference_declined AND (position IS NULL OR position_inferred)
             RETURNING \(unescaped: Self.columns)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
     }
 
     public func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem? {
         // SET reads the row as it was, so each column sees whether the position was inferred.
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE media.items SET latitude = CASE WHEN position_inferred THEN NULL ELSE latitude END,
                 longitude = CASE WHEN position_inferred THEN NULL ELSE longitude END,
                 position = CASE WHEN position_inferred THEN NULL ELSE position END,
                 position_inferred = false, position_inference_declined = true
             WHERE id = \(id) AND owner_id = \(owner) AND NOT position_inference_declined
             RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func remove(_ id: UUID, owner: UUID) async throws -> MediaItem? {
-        try await database.query("""
+        try await database.query(
+            """
             DELETE FROM media.items WHERE id = \(id) AND owner_id = \(owner) RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func attach(_ ids: [UUID], owner: UUID, to subject: String, at time: Date) async throws -> [UUID] {
         let unique = Array(Set(ids))
         return try await database.transaction { connection in
             // Locked, so an item cannot be deleted between the check and the attachment.
-            let owned = try await connection.query("""
+            let owned = try await connection.query(
+                """
                 SELECT id FROM media.items WHERE id = ANY(\(unique)) AND owner_id = \(owner) FOR KEY SHARE
-                """, logger: CallContext.current.logger).collect().map { try $0.decode(UUID.self) }
+                """, logger: CallContext.current.logger
+            ).collect().map { try $0.decode(UUID.self) }
             let refused = Set(unique).subtracting(owned)
             guard refused.isEmpty else { return refused.sorted { $0.uuidString < $1.uuidString } }
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO media.attachments (media_id, subject, attached_at)
                 SELECT unnest(\(unique)), \(subject), \(time) ON CONFLICT DO NOTHING
                 """, logger: CallContext.current.logger)
@@ -244,7 +275,8 @@ public struct PostgresMediaStore: MediaRepository {
     }
 
     public func detach(_ ids: [UUID], owner: UUID, from subject: String, at time: Date) async throws {
-        _ = try await database.query("""
+        _ = try await database.query(
+            """
             WITH gone AS (DELETE FROM media.attachments
                           WHERE media_id IN (SELECT id FROM media.items WHERE id = ANY(\(ids)) AND owner_id = \(owner)) AND subject = \(subject)
                           RETURNING media_id)
@@ -272,24 +304,29 @@ public struct PostgresMediaStore: MediaRepository {
 
     public func purge(subject: String) async throws -> [MediaItem] {
         try await database.transaction { connection in
-            let removed = try await connection.query("""
+            let removed = try await connection.query(
+                """
                 DELETE FROM media.items i WHERE NOT in_library
                   AND EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id
                               AND (a.subject = \(subject) OR starts_with(a.subject, \(subject + "/"))))
                 RETURNING \(unescaped: Self.columns)
-                """, logger: CallContext.current.logger).collect().map(Self.decode)
-            try await connection.query("DELETE FROM media.attachments WHERE subject = \(subject) OR starts_with(subject, \(subject + "/"))",
-                                       logger: CallContext.current.logger)
+                """, logger: CallContext.current.logger
+            ).collect().map(Self.decode)
+            try await connection.query(
+                "DELETE FROM media.attachments WHERE subject = \(subject) OR starts_with(subject, \(subject + "/"))",
+                logger: CallContext.current.logger)
             return removed
         }
     }
 
     public func removeUnattached(before cutoff: Date) async throws -> [MediaItem] {
-        try await database.query("""
+        try await database.query(
+            """
             DELETE FROM media.items i
             WHERE NOT in_library AND coalesce(detached_at, created_at) < \(cutoff)
               AND NOT EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id)
             RETURNING \(unescaped: Self.columns)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
     }
 }

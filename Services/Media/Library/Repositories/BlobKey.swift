@@ -6,8 +6,8 @@ public struct BlobKey: Sendable, Hashable, CustomStringConvertible {
     public init?(_ value: String) {
         let parts = value.split(separator: "/", omittingEmptySubsequences: false)
         guard !value.isEmpty, value.utf8.count <= 512,
-              parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
-              value.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) })
+            parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }),
+            value.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-_./".unicodeScalars.contains($0) })
         else { return nil }
         self.value = value
     }

@@ -14,7 +14,9 @@ public protocol MediaRepository: Sendable {
     /// Remembers that an upload with `key` answered `item` (the first to do so is kept).
     func remember(idempotencyKey key: String, owner: UUID, item: UUID) async throws
     /// Which of `checksums` and `deviceAssetIDs` the owner already has.
-    func existing(owner: UUID, checksums: [String], deviceAssetIDs: [String]) async throws
+    func existing(
+        owner: UUID, checksums: [String], deviceAssetIDs: [String]
+    ) async throws
         -> (checksums: Set<String>, deviceAssetIDs: Set<String>)
     /// The owner's media matching `query`, in its order, a page at a time.
     func media(of owner: UUID, matching query: MediaQuery, page: PageRequest) async throws -> Page<MediaItem>
@@ -24,8 +26,10 @@ public protocol MediaRepository: Sendable {
     /// For each of `points`, the owner's library item with a position taken on a local day from `first`
     /// to `last` in `zone` that is nearest to it within `meters` (ties to the lower id); points with
     /// none are left out.
-    func nearest(of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
-                 within meters: Double) async throws -> [String: NearbyMedia]
+    func nearest(
+        of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
+        within meters: Double
+    ) async throws -> [String: NearbyMedia]
     /// Changes the description and tags given; nil when the owner has no such item.
     func update(_ id: UUID, owner: UUID, description: String?, tags: [String]?) async throws -> MediaItem?
     /// Gives the owner's items in `positions` the inferred position, except those with a position of

@@ -18,8 +18,11 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
     /// A day either way: a wall-clock capture time may be any zone's.
     static var wallClockMargin: TimeInterval { 86_400 }
 
-    public func photos(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int) async throws
-        -> [TripPhoto] {
+    public func photos(
+        of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, limit: Int
+    ) async throws
+        -> [TripPhoto]
+    {
         try await list(of: owner, takenIn: interval, near: near, within: meters, withoutPosition: false, limit: limit)
     }
 
@@ -28,8 +31,11 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
     }
 
     /// Asked 1,000 points at a time, media's limit.
-    public func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double)
-        async throws -> [UUID: UUID] {
+    public func nearestPhotos(
+        of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double
+    )
+        async throws -> [UUID: UUID]
+    {
         try Self.requireSignedIn(owner)
         var found: [UUID: UUID] = [:]
         let all = Array(points)
@@ -59,7 +65,11 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
     public func setInferredPositions(_ positions: [UUID: GeoPoint], for owner: UUID) async throws -> [UUID] {
         try Self.requireSignedIn(owner)
         let request = Roam_Media_V1_SetInferredPositionsRequest.with {
-            $0.positions = positions.map { id, point in .with { $0.mediaID = id.lowercasedString; $0.position = point.proto } }
+            $0.positions = positions.map { id, point in
+                .with {
+                    $0.mediaID = id.lowercasedString; $0.position = point.proto
+                }
+            }
         }
         do {
             let response = try await upstream.call(idempotent: true) { client, options in
@@ -77,8 +87,10 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
         }
     }
 
-    private func list(of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, withoutPosition: Bool,
-                      limit: Int) async throws -> [TripPhoto] {
+    private func list(
+        of owner: UUID, takenIn interval: Range<Date>, near: GeoPoint?, within meters: Double?, withoutPosition: Bool,
+        limit: Int
+    ) async throws -> [TripPhoto] {
         try Self.requireSignedIn(owner)
         var found: [TripPhoto] = []
         var token = ""
@@ -115,7 +127,8 @@ public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredP
 extension TripPhoto {
     init?(_ item: Roam_Media_V1_MediaItem) {
         guard let id = UUID(uuidString: item.mediaID) else { return nil }
-        self.init(mediaID: id, capturedAt: item.hasCaptured && item.captured.hasAt ? item.captured.at.date : nil,
-                  capturedAtIsLocal: item.hasCaptured && !item.captured.hasUtcOffsetSeconds, point: item.hasPosition ? GeoPoint(item.position) : nil)
+        self.init(
+            mediaID: id, capturedAt: item.hasCaptured && item.captured.hasAt ? item.captured.at.date : nil,
+            capturedAtIsLocal: item.hasCaptured && !item.captured.hasUtcOffsetSeconds, point: item.hasPosition ? GeoPoint(item.position) : nil)
     }
 }

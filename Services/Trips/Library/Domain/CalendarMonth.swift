@@ -1,4 +1,5 @@
 import RoamCore
+
 /// A month of the calendar as `GET /v1/me/calendar?month=YYYY-MM` names it.
 public struct CalendarMonth: Sendable, Hashable, CustomStringConvertible {
     public let year: Int
@@ -8,7 +9,8 @@ public struct CalendarMonth: Sendable, Hashable, CustomStringConvertible {
     public init?(_ text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let first = LocalDate("\(parts[0])-\(parts[1])-01") else { return nil }
+            let first = LocalDate("\(parts[0])-\(parts[1])-01")
+        else { return nil }
         year = first.year
         month = first.month
     }

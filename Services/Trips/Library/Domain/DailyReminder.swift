@@ -31,7 +31,8 @@ public struct DailyReminder: Sendable, Hashable {
     public static func minute(of time: String, field: String = "time") throws(RoamError) -> Int {
         let parts = time.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes) else {
+            let hours = Int(parts[0]), let minutes = Int(parts[1]), (0..<24).contains(hours), (0..<60).contains(minutes)
+        else {
             throw RoamError.invalidField(field, "must be a local time such as 20:30")
         }
         return hours * 60 + minutes

@@ -30,13 +30,17 @@ public struct ItineraryCalendar: Sendable {
 
     public var text: String {
         let zone = trip.details.zone
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Roam//Trip Diary//EN", "CALSCALE:GREGORIAN",
-                     "X-WR-CALNAME:\(Self.escaped(trip.details.title))", "X-WR-TIMEZONE:\(zone.identifier)"]
+        var lines = [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Roam//Trip Diary//EN", "CALSCALE:GREGORIAN",
+            "X-WR-CALNAME:\(Self.escaped(trip.details.title))", "X-WR-TIMEZONE:\(zone.identifier)",
+        ]
         lines += timeZoneLines
         for entry in entries {
             let plan = entry.item.plan
-            lines += ["BEGIN:VEVENT", "UID:\(entry.item.id.uuidString.lowercased())@roam", "DTSTAMP:\(Self.utc(stamp))",
-                      "SUMMARY:\(Self.escaped(entry.placeName))"]
+            lines += [
+                "BEGIN:VEVENT", "UID:\(entry.item.id.uuidString.lowercased())@roam", "DTSTAMP:\(Self.utc(stamp))",
+                "SUMMARY:\(Self.escaped(entry.placeName))",
+            ]
             let start = plan.instants(in: zone).start
             if plan.minuteOfDay != nil {
                 // The local time of the instant the API answers: a time the clocks skip (a daylight-saving
@@ -51,8 +55,10 @@ public struct ItineraryCalendar: Sendable {
             if let address = entry.address { lines.append("LOCATION:\(Self.escaped(address))") }
             if let note = plan.note { lines.append("DESCRIPTION:\(Self.escaped(note))") }
             let before = Int(start.timeIntervalSince(entry.item.remindAt) / 60)
-            lines += ["BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(Self.escaped(entry.placeName))",
-                      before >= 0 ? "TRIGGER:-PT\(before)M" : "TRIGGER:PT\(-before)M", "END:VALARM", "END:VEVENT"]
+            lines += [
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:\(Self.escaped(entry.placeName))",
+                before >= 0 ? "TRIGGER:-PT\(before)M" : "TRIGGER:PT\(-before)M", "END:VALARM", "END:VEVENT",
+            ]
         }
         lines.append("END:VCALENDAR")
         return lines.map(Self.folded).joined(separator: "\r\n") + "\r\n"
@@ -70,7 +76,8 @@ public struct ItineraryCalendar: Sendable {
         while let change = timeZone.nextDaylightSavingTimeTransition(after: cursor), change < until {
             let before = timeZone.secondsFromGMT(for: change.addingTimeInterval(-1)), after = timeZone.secondsFromGMT(for: change)
             // DTSTART is the local time of the change as read on the clock before it.
-            lines += component(daylight: timeZone.isDaylightSavingTime(for: change), start: Self.local(change, offset: before), from: before, to: after)
+            lines += component(
+                daylight: timeZone.isDaylightSavingTime(for: change), start: Self.local(change, offset: before), from: before, to: after)
             cursor = change
         }
         return lines + ["END:VTIMEZONE"]

@@ -25,8 +25,10 @@ public struct ItineraryItem: Sendable, Hashable, Identifiable {
         (a.plan.date, a.plan.minuteOfDay ?? -1, a.createdAt, a.id.uuidString) < (b.plan.date, b.plan.minuteOfDay ?? -1, b.createdAt, b.id.uuidString)
     }
 
-    public init(id: UUID, tripID: UUID, ownerID: UUID, placeID: UUID?, title: String = "", location: Destination? = nil, plan: ItineraryPlan,
-                remindAt: Date, createdAt: Date) {
+    public init(
+        id: UUID, tripID: UUID, ownerID: UUID, placeID: UUID?, title: String = "", location: Destination? = nil, plan: ItineraryPlan,
+        remindAt: Date, createdAt: Date
+    ) {
         self.id = id
         self.tripID = tripID
         self.ownerID = ownerID

@@ -21,8 +21,11 @@ public struct ItineraryPlan: Sendable, Hashable {
     }
 
     /// A plan as sent (`date` `YYYY-MM-DD`, `time` `HH:MM`), each broken rule named by its field.
-    public static func validated(date: String, time: String?, remindMinutesBefore: Int?, note: String?, for trip: TripDetails) throws(RoamError)
-        -> ItineraryPlan {
+    public static func validated(
+        date: String, time: String?, remindMinutesBefore: Int?, note: String?, for trip: TripDetails
+    ) throws(RoamError)
+        -> ItineraryPlan
+    {
         var validation = Validation()
         let day = LocalDate(date)
         validation.require(day != nil, "date", "must be a date such as 2026-07-14")
@@ -30,8 +33,10 @@ public struct ItineraryPlan: Sendable, Hashable {
         var minute: Int?
         if let time {
             let parts = time.split(separator: ":")
-            if parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isNumber) }), let hours = Int(parts[0]), let minutes = Int(parts[1]),
-               (0..<24).contains(hours), (0..<60).contains(minutes) {
+            if parts.count == 2, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isNumber) }), let hours = Int(parts[0]),
+                let minutes = Int(parts[1]),
+                (0..<24).contains(hours), (0..<60).contains(minutes)
+            {
                 minute = hours * 60 + minutes
             } else {
                 validation.fail("time", "must be a local time such as 14:30")

@@ -16,8 +16,10 @@ public struct JournalDraft: Sendable {
     public static let maxTags = 20
     public static let maxTagLength = 100
 
-    public init(title: String, body: String, date: String? = nil, mediaIDs: [UUID] = [], promptID: String? = nil,
-                locationTags: [LocationTag] = []) {
+    public init(
+        title: String, body: String, date: String? = nil, mediaIDs: [UUID] = [], promptID: String? = nil,
+        locationTags: [LocationTag] = []
+    ) {
         self.title = title
         self.body = body
         self.date = date
@@ -35,8 +37,9 @@ public struct JournalDraft: Sendable {
         let body = self.body.trimmingCharacters(in: .whitespacesAndNewlines)
         validation.require(!body.isEmpty, "body", "must not be blank")
         validation.require(body.count <= Self.maxBodyLength, "body", "must be at most \(Self.maxBodyLength.formatted()) characters")
-        validation.require(!body.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" && $0 != "\r" },
-                           "body", "must not contain control characters other than line breaks and tabs")
+        validation.require(
+            !body.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" && $0 != "\r" },
+            "body", "must not contain control characters other than line breaks and tabs")
         var date: LocalDate? = trip.zone.date(of: now)
         if let text = self.date {
             date = LocalDate(text)
@@ -52,10 +55,12 @@ public struct JournalDraft: Sendable {
             switch tag {
             case .text(let text):
                 let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                validation.require(!text.isEmpty && text.count <= Self.maxTagLength, "location_tags[\(index)].text",
-                                   "must be 1 to \(Self.maxTagLength) characters")
-                validation.require(!text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "location_tags[\(index)].text",
-                                   "must not contain control characters")
+                validation.require(
+                    !text.isEmpty && text.count <= Self.maxTagLength, "location_tags[\(index)].text",
+                    "must be 1 to \(Self.maxTagLength) characters")
+                validation.require(
+                    !text.unicodeScalars.contains { $0.properties.generalCategory == .control }, "location_tags[\(index)].text",
+                    "must not contain control characters")
                 tags.append(.text(text))
             case .pin, .place:
                 tags.append(tag)

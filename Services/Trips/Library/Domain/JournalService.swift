@@ -70,7 +70,8 @@ public struct JournalService: Sendable {
     /// Deletes the entry and lets its photos go; one not in the owner's trip, or gone already, is not found.
     public func delete(_ id: UUID, inTrip tripID: UUID, owner: UUID) async throws {
         guard let entry = try await journal.entry(id, owner: owner), entry.tripID == tripID,
-              let deleted = try await journal.deleteEntry(id, owner: owner) else { throw Self.entryNotFound }
+            let deleted = try await journal.deleteEntry(id, owner: owner)
+        else { throw Self.entryNotFound }
         if !deleted.details.mediaIDs.isEmpty { try await media.detach(deleted.details.mediaIDs, from: Self.subject(of: deleted), for: owner) }
     }
 
@@ -135,15 +136,18 @@ public struct JournalService: Sendable {
             found += page.items.map(TripPlace.init)
             cursor = page.nextCursor
         } while cursor != nil
-        return Array(found.filter { prefix.isEmpty || $0.title.lowercased().hasPrefix(prefix) }
-            .sorted { ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString) }
-            .prefix(limit))
+        return Array(
+            found.filter { prefix.isEmpty || $0.title.lowercased().hasPrefix(prefix) }
+                .sorted { ($0.title.lowercased(), $0.id.uuidString) < ($1.title.lowercased(), $1.id.uuidString) }
+                .prefix(limit))
     }
 
     private func savedPlaces(of trip: Trip) async throws -> [UUID: TripPlace] {
-        Dictionary(try await saved.savedPlaces(ofTrip: trip.id, owner: trip.ownerID).map {
-            ($0.place.id, TripPlace(kind: .place, id: $0.place.id, title: $0.place.details.name, point: $0.place.details.point))
-        }) { first, _ in first }
+        Dictionary(
+            try await saved.savedPlaces(ofTrip: trip.id, owner: trip.ownerID).map {
+                ($0.place.id, TripPlace(kind: .place, id: $0.place.id, title: $0.place.details.name, point: $0.place.details.point))
+            }
+        ) { first, _ in first }
     }
 
     /// How many entries each day of the trip has.

@@ -73,7 +73,8 @@ public struct OpeningHours: Sendable, Hashable {
     static func minutes(_ text: String) -> Int? {
         let parts = text.split(separator: ":")
         guard parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]), (0...24).contains(hours), (0..<60).contains(minutes),
-              hours * 60 + minutes <= 1_440 else { return nil }
+            hours * 60 + minutes <= 1_440
+        else { return nil }
         return hours * 60 + minutes
     }
 }

@@ -22,8 +22,9 @@ public enum PhotoLocator {
             let span = beforeGap + afterGap
             guard span > 0 else { return after.point }
             let share = beforeGap / span
-            return GeoPoint(latitude: before.point.latitude + (after.point.latitude - before.point.latitude) * share,
-                            longitude: before.point.longitude + (after.point.longitude - before.point.longitude) * share)
+            return GeoPoint(
+                latitude: before.point.latitude + (after.point.latitude - before.point.latitude) * share,
+                longitude: before.point.longitude + (after.point.longitude - before.point.longitude) * share)
         }
         if let after, let afterGap, afterGap <= window, afterGap <= (beforeGap ?? .infinity) { return after.point }
         if let before, let beforeGap, beforeGap <= window { return before.point }

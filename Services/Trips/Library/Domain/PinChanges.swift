@@ -11,8 +11,10 @@ public struct PinChanges: Sendable {
     /// `.some(nil)` clears the chosen cover (the nearest photo is the cover again).
     public var coverMediaID: UUID??
 
-    public init(title: String? = nil, description: String? = nil, point: GeoPoint? = nil, visitedAt: Date? = nil, tags: [String]? = nil,
-                coverMediaID: UUID?? = nil) {
+    public init(
+        title: String? = nil, description: String? = nil, point: GeoPoint? = nil, visitedAt: Date? = nil, tags: [String]? = nil,
+        coverMediaID: UUID?? = nil
+    ) {
         self.title = title
         self.description = description
         self.point = point
@@ -23,7 +25,8 @@ public struct PinChanges: Sendable {
 
     /// The pin as it would be after the edit, to be checked as a new one is.
     public func applied(to details: PinDetails) -> PinDraft {
-        PinDraft(title: title ?? details.title, description: description ?? details.description, point: point ?? details.point,
-                 visitedAt: visitedAt ?? details.visitedAt, tags: tags ?? details.tags, coverMediaID: coverMediaID ?? details.coverMediaID)
+        PinDraft(
+            title: title ?? details.title, description: description ?? details.description, point: point ?? details.point,
+            visitedAt: visitedAt ?? details.visitedAt, tags: tags ?? details.tags, coverMediaID: coverMediaID ?? details.coverMediaID)
     }
 }

@@ -13,8 +13,10 @@ public struct PinDetails: Sendable, Hashable {
     /// The photo the owner chose to show it with; without one, the nearest photo is its cover.
     public var coverMediaID: UUID?
 
-    public init(title: String, description: String, point: GeoPoint, visitedAt: Date, tags: [String], source: PinSource,
-                coverMediaID: UUID?) {
+    public init(
+        title: String, description: String, point: GeoPoint, visitedAt: Date, tags: [String], source: PinSource,
+        coverMediaID: UUID?
+    ) {
         self.title = title
         self.description = description
         self.point = point

@@ -15,8 +15,10 @@ public struct PinDraft: Sendable {
     public static let maxTags = 20
     public static let maxTagLength = 40
 
-    public init(title: String, description: String, point: GeoPoint?, visitedAt: Date? = nil, tags: [String] = [],
-                coverMediaID: UUID? = nil) {
+    public init(
+        title: String, description: String, point: GeoPoint?, visitedAt: Date? = nil, tags: [String] = [],
+        coverMediaID: UUID? = nil
+    ) {
         self.title = title
         self.description = description
         self.point = point
@@ -34,17 +36,20 @@ public struct PinDraft: Sendable {
         let description = self.description.trimmingCharacters(in: .whitespacesAndNewlines)
         validation.require(!description.isEmpty, "description", "must not be blank")
         validation.require(description.count <= Self.maxDescriptionLength, "description", "must be at most \(Self.maxDescriptionLength) characters")
-        validation.require(!description.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
-                           "description", "must not contain control characters other than line breaks and tabs")
+        validation.require(
+            !description.unicodeScalars.contains { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" },
+            "description", "must not contain control characters other than line breaks and tabs")
         validation.require(point != nil, "point", "is required")
         point?.validate("point", into: &validation)
         let visitedAt = self.visitedAt ?? now
-        validation.require(trip.dates.contains(trip.zone.date(of: visitedAt)), "visited_at",
-                           "must be on a day of the trip (\(trip.dates.start) to \(trip.dates.end) in \(trip.zone.identifier))")
+        validation.require(
+            trip.dates.contains(trip.zone.date(of: visitedAt)), "visited_at",
+            "must be on a day of the trip (\(trip.dates.start) to \(trip.dates.end) in \(trip.zone.identifier))")
         let tags = Self.normalized(tags, into: &validation)
         try validation.check()
-        return PinDetails(title: title, description: description, point: point!, visitedAt: visitedAt, tags: tags, source: .user,
-                          coverMediaID: coverMediaID)
+        return PinDetails(
+            title: title, description: description, point: point!, visitedAt: visitedAt, tags: tags, source: .user,
+            coverMediaID: coverMediaID)
     }
 
     /// Trimmed, lower case, each once; at most `maxTags` of 1 to `maxTagLength` characters.
@@ -53,8 +58,9 @@ public struct PinDraft: Sendable {
         for (index, tag) in tags.enumerated() {
             let tag = tag.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             validation.require(!tag.isEmpty && tag.count <= Self.maxTagLength, "tags[\(index)]", "must be 1 to \(Self.maxTagLength) characters")
-            validation.require(!tag.unicodeScalars.contains { $0.properties.generalCategory == .control }, "tags[\(index)]",
-                               "must not contain control characters")
+            validation.require(
+                !tag.unicodeScalars.contains { $0.properties.generalCategory == .control }, "tags[\(index)]",
+                "must not contain control characters")
             if !tag.isEmpty, !seen.contains(tag) { seen.append(tag) }
         }
         validation.require(seen.count <= Self.maxTags, "tags", "must be at most \(Self.maxTags)")

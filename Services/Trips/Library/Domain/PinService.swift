@@ -11,8 +11,10 @@ public struct PinService: Sendable {
     let media: any MediaAttachments
     let policy: PinPolicy
 
-    public init(trips: TripService, pins: any PinRepository, tracks: any TrackRepository, photos: any TripPhotos, media: any MediaAttachments,
-                policy: PinPolicy) {
+    public init(
+        trips: TripService, pins: any PinRepository, tracks: any TrackRepository, photos: any TripPhotos, media: any MediaAttachments,
+        policy: PinPolicy
+    ) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
@@ -86,7 +88,8 @@ public struct PinService: Sendable {
     /// Deletes the pin (its chosen cover is let go); one not in the owner's trip, or gone already, is not found.
     public func delete(_ id: UUID, inTrip tripID: UUID, owner: UUID) async throws {
         guard let pin = try await pins.pin(id, owner: owner), pin.tripID == tripID,
-              let pin = try await pins.delete(id, owner: owner) else { throw Self.pinNotFound }
+            let pin = try await pins.delete(id, owner: owner)
+        else { throw Self.pinNotFound }
         if let cover = pin.details.coverMediaID { try await media.detach([cover], from: Self.subject(of: pin), for: owner) }
     }
 
@@ -104,7 +107,9 @@ public struct PinService: Sendable {
         var covers: [UUID: UUID] = [:]
         for pin in pins { covers[pin.id] = pin.details.coverMediaID }
         let uncovered = pins.filter { $0.details.coverMediaID == nil }
-        covers.merge(await nearestPhotos(to: Dictionary(uncovered.map { ($0.id, $0.details.point) }) { first, _ in first }, trip: trip)) { chosen, _ in chosen }
+        covers.merge(await nearestPhotos(to: Dictionary(uncovered.map { ($0.id, $0.details.point) }) { first, _ in first }, trip: trip)) {
+            chosen, _ in chosen
+        }
         return covers
     }
 
@@ -112,8 +117,10 @@ public struct PinService: Sendable {
     /// media in one call; when media is down there are none.
     public func nearestPhotos(to points: [UUID: GeoPoint], trip: Trip) async -> [UUID: UUID] {
         guard !points.isEmpty else { return [:] }
-        return (try? await photos.nearestPhotos(of: trip.ownerID, to: points, on: trip.details.dates, in: trip.details.zone,
-                                                within: policy.photoRadiusMeters)) ?? [:]
+        return
+            (try? await photos.nearestPhotos(
+                of: trip.ownerID, to: points, on: trip.details.dates, in: trip.details.zone,
+                within: policy.photoRadiusMeters)) ?? [:]
     }
 
     /// How many pins the trip has on each of its days.
@@ -126,8 +133,9 @@ public struct PinService: Sendable {
     public func route(ofTrip tripID: UUID, on day: LocalDate, owner: UUID) async throws -> DayRoute {
         let trip = try await trips.trip(tripID, owner: owner)
         try Self.requireDayInPath(day, of: trip)
-        async let track = tracks.track(ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
-                                       toleranceMeters: TrackService.defaultToleranceMeters)
+        async let track = tracks.track(
+            ofTrip: tripID, owner: owner, in: trip.details.zone.interval(of: day),
+            toleranceMeters: TrackService.defaultToleranceMeters)
         let first = try await pins(of: trip, on: day, page: PageRequest(size: PageRequest.maximumSize))
         return try await route(of: trip, on: day, firstPins: first, track: track)
     }
@@ -140,23 +148,27 @@ public struct PinService: Sendable {
         while true {
             stops += page.items.map { RouteStop(point: $0.details.point, at: $0.details.visitedAt, pinID: $0.id, title: $0.details.title) }
             guard let cursor = page.nextCursor else { break }
-            page = try await pins.pins(ofTrip: trip.id, owner: trip.ownerID, visitedIn: trip.details.zone.interval(of: day),
-                                       page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
+            page = try await pins.pins(
+                ofTrip: trip.id, owner: trip.ownerID, visitedIn: trip.details.zone.interval(of: day),
+                page: PageRequest(size: PageRequest.maximumSize, cursor: cursor))
         }
         if !track.isEmpty { return DayRoute(date: day, source: .track, stops: stops, track: track.segments) }
         if !stops.isEmpty { return DayRoute(date: day, source: .pins, stops: stops) }
         let taken = try await tripPhotos(of: trip, near: nil).filter { $0.point != nil && $0.day(in: trip.details.zone) == day }
-        return DayRoute(date: day, source: taken.isEmpty ? .none : .photos,
-                        stops: taken.map { RouteStop(point: $0.point!, at: $0.capturedAt!, mediaID: $0.mediaID) })
+        return DayRoute(
+            date: day, source: taken.isEmpty ? .none : .photos,
+            stops: taken.map { RouteStop(point: $0.point!, at: $0.capturedAt!, mediaID: $0.mediaID) })
     }
 
     /// The photos taken on the trip's days (near `point` within the photo radius when given), oldest first.
     func tripPhotos(of trip: Trip, near point: GeoPoint?) async throws -> [TripPhoto] {
         let zone = trip.details.zone, dates = trip.details.dates
         let span = zone.interval(of: dates.start).lowerBound..<zone.interval(of: dates.end).upperBound
-        return try await photos.photos(of: trip.ownerID, takenIn: span, near: point, within: point == nil ? nil : policy.photoRadiusMeters,
-                                       limit: Self.photoScanLimit)
-            .filter { photo in photo.day(in: zone).map(dates.contains) ?? false }
+        return try await photos.photos(
+            of: trip.ownerID, takenIn: span, near: point, within: point == nil ? nil : policy.photoRadiusMeters,
+            limit: Self.photoScanLimit
+        )
+        .filter { photo in photo.day(in: zone).map(dates.contains) ?? false }
     }
 
     static func nearest(to point: GeoPoint, among photos: [TripPhoto], within meters: Double) -> [(photo: TripPhoto, meters: Double)] {

@@ -16,8 +16,10 @@ public struct Place: Sendable, Hashable, Identifiable {
     /// The user who added it; nil for the catalog's places.
     public var ownerID: UUID?
 
-    public init(id: UUID, details: PlaceDetails, sourceRating: Double, sourceRatingCount: Int, userRatingSum: Int = 0, userRatingCount: Int = 0,
-                ownerID: UUID? = nil) {
+    public init(
+        id: UUID, details: PlaceDetails, sourceRating: Double, sourceRatingCount: Int, userRatingSum: Int = 0, userRatingCount: Int = 0,
+        ownerID: UUID? = nil
+    ) {
         self.id = id
         self.details = details
         self.sourceRating = sourceRating

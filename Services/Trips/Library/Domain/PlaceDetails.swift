@@ -17,8 +17,10 @@ public struct PlaceDetails: Sendable, Hashable {
     public var openingHours: String?
     public var photoURL: String?
 
-    public init(sourceID: String, name: String, category: PlaceCategory, point: GeoPoint, priceLevel: Int? = nil, address: String? = nil,
-                phone: String? = nil, website: String? = nil, openingHours: String? = nil, photoURL: String? = nil) {
+    public init(
+        sourceID: String, name: String, category: PlaceCategory, point: GeoPoint, priceLevel: Int? = nil, address: String? = nil,
+        phone: String? = nil, website: String? = nil, openingHours: String? = nil, photoURL: String? = nil
+    ) {
         self.sourceID = sourceID
         self.name = name
         self.category = category

@@ -16,9 +16,11 @@ public struct PlaceImport: Sendable, Hashable {
     public var openingHours: String?
     public var photoURL: String?
 
-    public init(sourceID: String, name: String, category: String, point: GeoPoint, rating: Double? = nil, ratingCount: Int? = nil,
-                priceLevel: Int? = nil, address: String? = nil, phone: String? = nil, website: String? = nil, openingHours: String? = nil,
-                photoURL: String? = nil) {
+    public init(
+        sourceID: String, name: String, category: String, point: GeoPoint, rating: Double? = nil, ratingCount: Int? = nil,
+        priceLevel: Int? = nil, address: String? = nil, phone: String? = nil, website: String? = nil, openingHours: String? = nil,
+        photoURL: String? = nil
+    ) {
         self.sourceID = sourceID
         self.name = name
         self.category = category
@@ -52,8 +54,9 @@ public struct PlaceImport: Sendable, Hashable {
         for (name, value) in [("website", website), ("photo_url", photoURL)] {
             guard let value else { continue }
             let url = URL(string: value)
-            local.require(value.count <= 2_000 && (url?.scheme == "https" || url?.scheme == "http") && url?.host != nil, "\(field).\(name)",
-                          "must be an http(s) URL")
+            local.require(
+                value.count <= 2_000 && (url?.scheme == "https" || url?.scheme == "http") && url?.host != nil, "\(field).\(name)",
+                "must be an http(s) URL")
         }
         for value in [sourceID, name, address ?? "", phone ?? "", website ?? "", openingHours ?? "", photoURL ?? ""] {
             local.requireStorable(value, "\(field)")
@@ -61,10 +64,13 @@ public struct PlaceImport: Sendable, Hashable {
         for violation in local.violations { validation.fail(violation.field, violation.description) }
         guard local.violations.isEmpty, let category else { return nil }
         let ratingCount = rating == nil ? 0 : max(ratingCount ?? 1, 1)
-        return (PlaceDetails(sourceID: sourceID, name: name, category: category, point: point, priceLevel: priceLevel,
-                             address: address.flatMap(Self.nonBlank), phone: phone.flatMap(Self.nonBlank), website: website,
-                             openingHours: openingHours.flatMap(Self.nonBlank), photoURL: photoURL),
-                rating ?? 0, ratingCount)
+        return (
+            PlaceDetails(
+                sourceID: sourceID, name: name, category: category, point: point, priceLevel: priceLevel,
+                address: address.flatMap(Self.nonBlank), phone: phone.flatMap(Self.nonBlank), website: website,
+                openingHours: openingHours.flatMap(Self.nonBlank), photoURL: photoURL),
+            rating ?? 0, ratingCount
+        )
     }
 
     static func nonBlank(_ text: String) -> String? {

@@ -4,7 +4,10 @@ import RoamCore
 /// Which places to find near a point, and in what order.
 public struct PlaceQuery: Sendable, Hashable {
     public enum Order: String, Sendable, CaseIterable {
-        case ratingDescending = "rating_desc", ratingAscending = "rating_asc", priceAscending = "price_asc", priceDescending = "price_desc"
+        case ratingDescending = "rating_desc"
+        case ratingAscending = "rating_asc"
+        case priceAscending = "price_asc"
+        case priceDescending = "price_desc"
         case distance
     }
 
@@ -22,8 +25,10 @@ public struct PlaceQuery: Sendable, Hashable {
     public static let maxRadiusMeters = 50_000.0
     public static let defaultLimit = 20
 
-    public init(near: GeoPoint, withinMeters: Double = defaultRadiusMeters, category: PlaceCategory? = nil, namePrefix: String? = nil,
-                order: Order = .ratingDescending, limit: Int = defaultLimit, reader: UUID? = nil) {
+    public init(
+        near: GeoPoint, withinMeters: Double = defaultRadiusMeters, category: PlaceCategory? = nil, namePrefix: String? = nil,
+        order: Order = .ratingDescending, limit: Int = defaultLimit, reader: UUID? = nil
+    ) {
         self.near = near
         self.withinMeters = withinMeters
         self.category = category
@@ -36,8 +41,9 @@ public struct PlaceQuery: Sendable, Hashable {
     public func validated() throws(RoamError) -> PlaceQuery {
         var validation = Validation()
         near.validate("near", into: &validation)
-        validation.require(withinMeters > 0 && withinMeters <= Self.maxRadiusMeters, "within_meters",
-                           "must be more than 0 and at most \(Int(Self.maxRadiusMeters).formatted())")
+        validation.require(
+            withinMeters > 0 && withinMeters <= Self.maxRadiusMeters, "within_meters",
+            "must be more than 0 and at most \(Int(Self.maxRadiusMeters).formatted())")
         validation.require((1...100).contains(limit), "limit", "must be from 1 to 100")
         var query = self
         query.namePrefix = namePrefix.map { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }

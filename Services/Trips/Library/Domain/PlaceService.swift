@@ -47,7 +47,8 @@ public struct PlaceService: Sendable {
 
     /// A place of the user's own (a friend's flat, a favourite bench): a name, a point, maybe a category
     /// and an address. Only they see it; they may save it to trips, plan it and tag it.
-    public func addOwn(name: String, point: GeoPoint, category: String?, address: String?, owner: UUID, idempotencyKey: String?) async throws -> Place {
+    public func addOwn(name: String, point: GeoPoint, category: String?, address: String?, owner: UUID, idempotencyKey: String?) async throws -> Place
+    {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         let address = address?.trimmingCharacters(in: .whitespacesAndNewlines)
         var validation = Validation()
@@ -59,10 +60,14 @@ public struct PlaceService: Sendable {
         try validation.check()
         try IdempotencyKey.check(idempotencyKey)
         let id = UUID.v7(at: now())
-        return try await places.addOwnPlace(Place(id: id, details: PlaceDetails(sourceID: Place.ownSourceID(id), name: name, category: kind ?? .other,
-                                                                                 point: point, address: address.flatMap { $0.isEmpty ? nil : $0 }),
-                                                  sourceRating: 0, sourceRatingCount: 0, ownerID: owner),
-                                            idempotencyKey: idempotencyKey)
+        return try await places.addOwnPlace(
+            Place(
+                id: id,
+                details: PlaceDetails(
+                    sourceID: Place.ownSourceID(id), name: name, category: kind ?? .other,
+                    point: point, address: address.flatMap { $0.isEmpty ? nil : $0 }),
+                sourceRating: 0, sourceRatingCount: 0, ownerID: owner),
+            idempotencyKey: idempotencyKey)
     }
 
     /// Deletes a place the owner added (its saves to trips go with it); the catalog's and other users'
@@ -77,9 +82,10 @@ public struct PlaceService: Sendable {
         let query = try query.validated()
         guard let zone else { return try await places.places(matching: query, limit: query.limit) }
         let instant = now()
-        return Array(try await places.places(matching: query, limit: Self.openNowScan)
-            .filter { $0.place.details.openingHours.flatMap(OpeningHours.init)?.isOpen(at: instant, in: zone) ?? false }
-            .prefix(query.limit))
+        return Array(
+            try await places.places(matching: query, limit: Self.openNowScan)
+                .filter { $0.place.details.openingHours.flatMap(OpeningHours.init)?.isOpen(at: instant, in: zone) ?? false }
+                .prefix(query.limit))
     }
 
     /// `user` rates the place 1 to 5; rating it again replaces their rating.

@@ -28,8 +28,10 @@ public struct Reminder: Sendable, Hashable {
     /// When it was sent (claimed), once it has been.
     public var sentAt: Date?
 
-    public init(kind: Kind, ownerID: UUID, tripID: UUID, itemID: UUID? = nil, placeID: UUID? = nil, title: String, date: LocalDate,
-                minuteOfDay: Int? = nil, dueAt: Date, sentAt: Date? = nil) {
+    public init(
+        kind: Kind, ownerID: UUID, tripID: UUID, itemID: UUID? = nil, placeID: UUID? = nil, title: String, date: LocalDate,
+        minuteOfDay: Int? = nil, dueAt: Date, sentAt: Date? = nil
+    ) {
         self.kind = kind
         self.ownerID = ownerID
         self.tripID = tripID

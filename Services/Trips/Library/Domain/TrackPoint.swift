@@ -23,10 +23,12 @@ public struct TrackPoint: Sendable, Hashable {
         validation.require(!points.isEmpty && points.count <= batchLimit, "points", "must hold 1 to \(batchLimit.formatted()) points")
         for (index, point) in points.enumerated() {
             point.point.validate("points[\(index)]", into: &validation)
-            validation.require(point.accuracyMeters.map { $0.isFinite && $0 >= 0 } ?? true, "points[\(index)].accuracy_meters",
-                               "must be 0 or more")
-            validation.require(trip.dates.contains(trip.zone.date(of: point.at)), "points[\(index)].at",
-                               "must be on a day of the trip (\(trip.dates.start) to \(trip.dates.end) in \(trip.zone.identifier))")
+            validation.require(
+                point.accuracyMeters.map { $0.isFinite && $0 >= 0 } ?? true, "points[\(index)].accuracy_meters",
+                "must be 0 or more")
+            validation.require(
+                trip.dates.contains(trip.zone.date(of: point.at)), "points[\(index)].at",
+                "must be on a day of the trip (\(trip.dates.start) to \(trip.dates.end) in \(trip.zone.identifier))")
         }
         try validation.check()
         // Microseconds, as PostgreSQL keeps them, so a point sent twice is the same point in both stores.

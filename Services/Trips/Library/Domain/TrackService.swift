@@ -55,13 +55,15 @@ public struct TrackService: Sendable {
         let trip = try await trips.trip(tripID, owner: owner)
         var validation = Validation()
         validation.require(!file.points.isEmpty, "gpx", "must have a track of at least 1 point with a time")
-        validation.require(file.points.count <= WalkService.maxImportedPoints, "gpx",
-                           "must have at most \(WalkService.maxImportedPoints.formatted()) track points")
+        validation.require(
+            file.points.count <= WalkService.maxImportedPoints, "gpx",
+            "must have at most \(WalkService.maxImportedPoints.formatted()) track points")
         let zone = trip.details.zone
         for (index, point) in file.points.enumerated() where validation.violations.count < GPXReader.maxViolations {
             point.point.validate("gpx.trkpt[\(index)]", into: &validation)
-            validation.require(trip.details.dates.contains(zone.date(of: point.at)), "gpx.trkpt[\(index)].time",
-                               "must be on a day of the trip (\(trip.details.dates.start) to \(trip.details.dates.end) in \(zone.identifier))")
+            validation.require(
+                trip.details.dates.contains(zone.date(of: point.at)), "gpx.trkpt[\(index)].time",
+                "must be on a day of the trip (\(trip.details.dates.start) to \(trip.details.dates.end) in \(zone.identifier))")
         }
         try validation.check()
         // Microseconds, as PostgreSQL keeps them, so a point imported twice is the same point in both stores.
@@ -85,7 +87,8 @@ public struct TrackService: Sendable {
     public func locatePhotos(ofTrip tripID: UUID, owner: UUID) async throws -> Int {
         let trip = try await trips.trip(tripID, owner: owner)
         let zone = trip.details.zone
-        return try await locate(trip, during: zone.interval(of: trip.details.dates.start).lowerBound..<zone.interval(of: trip.details.dates.end).upperBound)
+        return try await locate(
+            trip, during: zone.interval(of: trip.details.dates.start).lowerBound..<zone.interval(of: trip.details.dates.end).upperBound)
     }
 
     private func locate(_ trip: Trip, during span: Range<Date>) async throws -> Int {
@@ -93,9 +96,10 @@ public struct TrackService: Sendable {
         let zone = trip.details.zone
         let taken = candidates.compactMap { photo in photo.instant(in: zone).flatMap { span.contains($0) ? (photo.mediaID, $0) : nil } }
         guard let first = taken.map(\.1).min(), let last = taken.map(\.1).max() else { return 0 }
-        let recorded = try await tracks.track(ofTrip: trip.id, owner: trip.ownerID,
-                                              in: first.addingTimeInterval(-PhotoLocator.window)..<last.addingTimeInterval(PhotoLocator.window + 0.001),
-                                              toleranceMeters: 0)
+        let recorded = try await tracks.track(
+            ofTrip: trip.id, owner: trip.ownerID,
+            in: first.addingTimeInterval(-PhotoLocator.window)..<last.addingTimeInterval(PhotoLocator.window + 0.001),
+            toleranceMeters: 0)
         let points = recorded.segments.flatMap { $0 }.sorted { $0.at < $1.at }
         var found: [UUID: GeoPoint] = [:]
         for (id, instant) in taken { found[id] = PhotoLocator.position(at: instant, along: points) }

@@ -10,8 +10,10 @@ public struct TripChanges: Sendable {
     public var timeZone: String?
     public var homeCurrency: String?
 
-    public init(title: String? = nil, destination: Destination? = nil, startDate: String? = nil, endDate: String? = nil,
-                timeZone: String? = nil, homeCurrency: String? = nil) {
+    public init(
+        title: String? = nil, destination: Destination? = nil, startDate: String? = nil, endDate: String? = nil,
+        timeZone: String? = nil, homeCurrency: String? = nil
+    ) {
         self.title = title
         self.destination = destination
         self.startDate = startDate
@@ -22,8 +24,9 @@ public struct TripChanges: Sendable {
 
     /// The trip as it would be after the edit, to be checked as a new one is.
     public func applied(to details: TripDetails) -> TripDraft {
-        TripDraft(title: title ?? details.title, destination: destination ?? details.destination,
-                  startDate: startDate ?? details.dates.start.description, endDate: endDate ?? details.dates.end.description,
-                  timeZone: timeZone ?? details.zone.identifier, homeCurrency: homeCurrency ?? details.homeCurrency)
+        TripDraft(
+            title: title ?? details.title, destination: destination ?? details.destination,
+            startDate: startDate ?? details.dates.start.description, endDate: endDate ?? details.dates.end.description,
+            timeZone: timeZone ?? details.zone.identifier, homeCurrency: homeCurrency ?? details.homeCurrency)
     }
 }

@@ -1,4 +1,5 @@
 import RoamCore
+
 /// A trip's first and last local dates, both included.
 public struct TripDates: Sendable, Hashable {
     public let start: LocalDate

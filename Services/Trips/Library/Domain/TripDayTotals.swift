@@ -15,8 +15,10 @@ public struct TripDayTotals: Sendable, Hashable {
 
     /// Every day of `trip` with its counts, and the distance along `track` (the whole trip's, not
     /// simplified): each step within a segment counts for the day of the point it ends at.
-    public static func days(of trip: Trip, pins: [LocalDate: Int], entries: [LocalDate: Int], itinerary: [ItineraryItem],
-                            track: Track) -> [TripDayTotals] {
+    public static func days(
+        of trip: Trip, pins: [LocalDate: Int], entries: [LocalDate: Int], itinerary: [ItineraryItem],
+        track: Track
+    ) -> [TripDayTotals] {
         let dates = trip.details.dates
         var days = (0...dates.start.days(to: dates.end)).map { TripDayTotals(date: dates.start.adding(days: $0)) }
         func index(_ date: LocalDate) -> Int? {

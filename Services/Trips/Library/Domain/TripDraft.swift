@@ -36,14 +36,16 @@ public struct TripDraft: Sendable {
         validation.require(end != nil, "end_date", "must be a date such as 2026-07-20")
         if let start, let end {
             validation.require(start <= end, "end_date", "must not be before start_date")
-            validation.require(start > end || start.days(to: end) < Self.maxDays, "end_date", "must be at most \(Self.maxDays) days after start_date, both counted")
+            validation.require(
+                start > end || start.days(to: end) < Self.maxDays, "end_date", "must be at most \(Self.maxDays) days after start_date, both counted")
         }
         let zone = TripZone(timeZone)
         validation.require(zone != nil, "time_zone", "must be an IANA time zone such as Europe/Stockholm")
         let currency = homeCurrency.uppercased()
         validation.require(Currency(currency) != nil, "home_currency", "must be an ISO 4217 currency code such as SEK")
         try validation.check()
-        return TripDetails(title: title, destination: Destination(name: destinationName, point: destination.point),
-                           dates: TripDates(start: start!, end: end!), zone: zone!, homeCurrency: currency)
+        return TripDetails(
+            title: title, destination: Destination(name: destinationName, point: destination.point),
+            dates: TripDates(start: start!, end: end!), zone: zone!, homeCurrency: currency)
     }
 }

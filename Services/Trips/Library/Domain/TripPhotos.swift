@@ -11,6 +11,8 @@ public protocol TripPhotos: Sendable {
     func photosWithoutPosition(of owner: UUID, takenIn interval: Range<Date>, limit: Int) async throws -> [TripPhoto]
     /// For each point, the owner's photo taken on a day of `dates` in `zone` nearest to it within
     /// `meters` (ties to the lower id); points with none are left out.
-    func nearestPhotos(of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double) async throws
+    func nearestPhotos(
+        of owner: UUID, to points: [UUID: GeoPoint], on dates: TripDates, in zone: TripZone, within meters: Double
+    ) async throws
         -> [UUID: UUID]
 }

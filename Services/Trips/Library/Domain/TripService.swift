@@ -18,8 +18,9 @@ public struct TripService: Sendable {
         let details = try draft.validated()
         try IdempotencyKey.check(idempotencyKey)
         let created = now()
-        return try await trips.create(Trip(id: .v7(at: created), ownerID: owner, details: details, createdAt: created),
-                                      idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
+        return try await trips.create(
+            Trip(id: .v7(at: created), ownerID: owner, details: details, createdAt: created),
+            idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     public func trip(_ id: UUID, owner: UUID) async throws -> Trip {

@@ -69,9 +69,10 @@ extension Pin {
             $0.visitedAt = Google_Protobuf_Timestamp(date: details.visitedAt)
             $0.date = zone.date(of: details.visitedAt).description
             $0.tags = details.tags
-            $0.source = switch details.source {
-            case .user: .user
-            }
+            $0.source =
+                switch details.source {
+                case .user: .user
+                }
             if let cover { $0.coverMediaID = cover.lowercasedString }
             $0.coverChosen = details.coverMediaID != nil
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)

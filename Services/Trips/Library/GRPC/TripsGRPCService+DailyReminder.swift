@@ -9,18 +9,27 @@ import SwiftProtobuf
 extension TripsGRPCService {
     var dailyReminders: DailyReminderService { DailyReminderService(trips: trips, reminders: reminders) }
 
-    public func setDailyReminder(request: Roam_Trips_V1_SetDailyReminderRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_DailyReminderResponse {
+    public func setDailyReminder(
+        request: Roam_Trips_V1_SetDailyReminderRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_DailyReminderResponse
+    {
         try await dailyReminders.set(request.time, trip: UUID(field: "trip_id", request.tripID), owner: caller()).proto
     }
 
-    public func getDailyReminder(request: Roam_Trips_V1_GetDailyReminderRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_DailyReminderResponse {
+    public func getDailyReminder(
+        request: Roam_Trips_V1_GetDailyReminderRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_DailyReminderResponse
+    {
         try await dailyReminders.reminder(trip: UUID(field: "trip_id", request.tripID), owner: caller()).proto
     }
 
-    public func clearDailyReminder(request: Roam_Trips_V1_GetDailyReminderRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ClearDailyReminderResponse {
+    public func clearDailyReminder(
+        request: Roam_Trips_V1_GetDailyReminderRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ClearDailyReminderResponse
+    {
         try await dailyReminders.clear(trip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .init()
     }

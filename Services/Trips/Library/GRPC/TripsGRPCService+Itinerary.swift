@@ -6,14 +6,19 @@ import RoamRuntime
 
 /// The itinerary and its iCalendar export.
 extension TripsGRPCService {
-    public func addItineraryItem(request: Roam_Trips_V1_AddItineraryItemRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_AddItineraryItemResponse {
+    public func addItineraryItem(
+        request: Roam_Trips_V1_AddItineraryItemRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_AddItineraryItemResponse
+    {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let stop: ItineraryService.Stop
         if request.placeID.isEmpty {
             guard request.hasTitle else { throw RoamError.invalidField("place_id", "give a saved place, or a title of your own") }
-            stop = .own(title: request.title, location: request.hasLocation
-                ? Destination(name: request.location.name, point: request.location.hasPoint ? GeoPoint(request.location.point) : nil) : nil)
+            stop = .own(
+                title: request.title,
+                location: request.hasLocation
+                    ? Destination(name: request.location.name, point: request.location.hasPoint ? GeoPoint(request.location.point) : nil) : nil)
         } else {
             guard !request.hasTitle, !request.hasLocation else {
                 throw RoamError.invalidField(request.hasTitle ? "title" : "location", "is for an item without a place")
@@ -21,15 +26,18 @@ extension TripsGRPCService {
             stop = .place(try UUID(field: "place_id", request.placeID))
         }
         let owner = try caller()
-        let item = try await itinerary.add(stop, date: request.date, time: request.time.isEmpty ? nil : request.time,
-                                           remindMinutesBefore: request.hasRemindMinutesBefore ? Int(request.remindMinutesBefore) : nil,
-                                           note: request.note.isEmpty ? nil : request.note, trip: tripID, owner: owner)
+        let item = try await itinerary.add(
+            stop, date: request.date, time: request.time.isEmpty ? nil : request.time,
+            remindMinutesBefore: request.hasRemindMinutesBefore ? Int(request.remindMinutesBefore) : nil,
+            note: request.note.isEmpty ? nil : request.note, trip: tripID, owner: owner)
         var name = ""
         if let place = item.placeID { name = try await places.place(place).details.name }
         return .with { $0.item = item.proto(placeName: name) }
     }
 
-    public func listItinerary(request: Roam_Trips_V1_ListItineraryRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListItineraryResponse {
+    public func listItinerary(
+        request: Roam_Trips_V1_ListItineraryRequest, context _: ServerContext
+    ) async throws -> Roam_Trips_V1_ListItineraryResponse {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let owner = try caller()
         let trip = try await trips.trip(tripID, owner: owner)
@@ -38,15 +46,21 @@ extension TripsGRPCService {
         return .with { $0.items = ItineraryItem.protos(dayItems, saved: saved) }
     }
 
-    public func removeItineraryItem(request: Roam_Trips_V1_RemoveItineraryItemRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_RemoveItineraryItemResponse {
+    public func removeItineraryItem(
+        request: Roam_Trips_V1_RemoveItineraryItemRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_RemoveItineraryItemResponse
+    {
         let (tripID, itemID) = try ids(trip: request.tripID, "item_id", request.itemID)
         try await itinerary.remove(itemID, trip: tripID, owner: caller())
         return .init()
     }
 
-    public func exportItinerary(request: Roam_Trips_V1_ExportItineraryRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ExportItineraryResponse {
+    public func exportItinerary(
+        request: Roam_Trips_V1_ExportItineraryRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ExportItineraryResponse
+    {
         let calendar = try await itinerary.calendar(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .with { $0.calendar = calendar }
     }

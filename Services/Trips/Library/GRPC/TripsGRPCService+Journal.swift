@@ -7,18 +7,25 @@ import SwiftProtobuf
 
 /// The journal: entries, prompts and location-tag autocomplete.
 extension TripsGRPCService {
-    public func createJournalEntry(request: Roam_Trips_V1_CreateJournalEntryRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_CreateJournalEntryResponse {
+    public func createJournalEntry(
+        request: Roam_Trips_V1_CreateJournalEntryRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_CreateJournalEntryResponse
+    {
         let owner = try caller()
         let tripID = try UUID(field: "trip_id", request.tripID)
-        let entry = try await journal.create(try draft(request.entry), trip: tripID, owner: owner,
-                                             idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
+        let entry = try await journal.create(
+            try draft(request.entry), trip: tripID, owner: owner,
+            idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         let view = try await view([entry], tripID: tripID, owner: owner)[0]
         return .with { $0.entry = view }
     }
 
-    public func getJournalEntry(request: Roam_Trips_V1_GetJournalEntryRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_GetJournalEntryResponse {
+    public func getJournalEntry(
+        request: Roam_Trips_V1_GetJournalEntryRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_GetJournalEntryResponse
+    {
         let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         let owner = try caller()
         let entry = try await journal.entry(entryID, inTrip: tripID, owner: owner)
@@ -26,8 +33,11 @@ extension TripsGRPCService {
         return .with { $0.entry = view }
     }
 
-    public func listJournalEntries(request: Roam_Trips_V1_ListJournalEntriesRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ListJournalEntriesResponse {
+    public func listJournalEntries(
+        request: Roam_Trips_V1_ListJournalEntriesRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ListJournalEntriesResponse
+    {
         let owner = try caller()
         let tripID = try UUID(field: "trip_id", request.tripID)
         let day = try request.date.isEmpty ? nil : LocalDate(field: "date", request.date)
@@ -39,8 +49,11 @@ extension TripsGRPCService {
         }
     }
 
-    public func updateJournalEntry(request: Roam_Trips_V1_UpdateJournalEntryRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_UpdateJournalEntryResponse {
+    public func updateJournalEntry(
+        request: Roam_Trips_V1_UpdateJournalEntryRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_UpdateJournalEntryResponse
+    {
         let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         let owner = try caller()
         let entry = try await journal.update(entryID, inTrip: tripID, with: try draft(request.entry), owner: owner)
@@ -48,15 +61,21 @@ extension TripsGRPCService {
         return .with { $0.entry = view }
     }
 
-    public func deleteJournalEntry(request: Roam_Trips_V1_DeleteJournalEntryRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_DeleteJournalEntryResponse {
+    public func deleteJournalEntry(
+        request: Roam_Trips_V1_DeleteJournalEntryRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_DeleteJournalEntryResponse
+    {
         let (tripID, entryID) = try ids(trip: request.tripID, "entry_id", request.entryID)
         try await journal.delete(entryID, inTrip: tripID, owner: caller())
         return .init()
     }
 
-    public func getJournalPrompt(request: Roam_Trips_V1_GetJournalPromptRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_GetJournalPromptResponse {
+    public func getJournalPrompt(
+        request: Roam_Trips_V1_GetJournalPromptRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_GetJournalPromptResponse
+    {
         let (prompt, remaining) = try await journal.nextPrompt(forTrip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .with {
             if let prompt {
@@ -67,11 +86,15 @@ extension TripsGRPCService {
         }
     }
 
-    public func listTripPlaces(request: Roam_Trips_V1_ListTripPlacesRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ListTripPlacesResponse {
+    public func listTripPlaces(
+        request: Roam_Trips_V1_ListTripPlacesRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ListTripPlacesResponse
+    {
         guard (0...100).contains(request.limit) else { throw RoamError.invalidField("limit", "must be from 1 to 100") }
-        let places = try await journal.places(ofTrip: UUID(field: "trip_id", request.tripID), prefix: request.prefix, owner: caller(),
-                                              limit: request.limit == 0 ? 20 : Int(request.limit))
+        let places = try await journal.places(
+            ofTrip: UUID(field: "trip_id", request.tripID), prefix: request.prefix, owner: caller(),
+            limit: request.limit == 0 ? 20 : Int(request.limit))
         return .with {
             $0.places = places.map { place in
                 .with {
@@ -108,8 +131,9 @@ extension TripsGRPCService {
             }
         }
         try validation.check()
-        return JournalDraft(title: fields.title, body: fields.body, date: fields.date.isEmpty ? nil : fields.date, mediaIDs: media,
-                            promptID: fields.promptID.isEmpty ? nil : fields.promptID, locationTags: tags)
+        return JournalDraft(
+            title: fields.title, body: fields.body, date: fields.date.isEmpty ? nil : fields.date, mediaIDs: media,
+            promptID: fields.promptID.isEmpty ? nil : fields.promptID, locationTags: tags)
     }
 
     /// The entries as sent: pin and place tags with their titles, and each entry's cover.

@@ -11,8 +11,10 @@ extension TripsGRPCService {
     static let replayWindow: TimeInterval = 24 * 3_600
     static let replayLimit = 100
 
-    public func streamNotifications(request: Roam_Trips_V1_StreamNotificationsRequest,
-                                    response: RPCWriter<Roam_Trips_V1_TripNotification>, context _: ServerContext) async throws {
+    public func streamNotifications(
+        request: Roam_Trips_V1_StreamNotificationsRequest,
+        response: RPCWriter<Roam_Trips_V1_TripNotification>, context _: ServerContext
+    ) async throws {
         let user = try caller()
         // Subscribed before reading what was missed, so nothing falls between; what is in both is sent once.
         let stream = notifications.subscribe(user)
@@ -50,11 +52,12 @@ extension TripNotification {
                 $0.kind = .connected
                 return
             }
-            $0.kind = switch reminder.kind {
-            case .tripStarting: .tripStarting
-            case .itinerary: .itineraryReminder
-            case .daily: .dailyReminder
-            }
+            $0.kind =
+                switch reminder.kind {
+                case .tripStarting: .tripStarting
+                case .itinerary: .itineraryReminder
+                case .daily: .dailyReminder
+                }
             $0.tripID = reminder.tripID.lowercasedString
             $0.itemID = reminder.itemID?.lowercasedString ?? ""
             $0.placeID = reminder.placeID?.lowercasedString ?? ""

@@ -11,10 +11,12 @@ extension TripsGRPCService {
         let owner = try caller()
         let tripID = try UUID(field: "trip_id", request.tripID)
         let fields = request.pin
-        let draft = PinDraft(title: fields.title, description: fields.description_p, point: fields.hasPoint ? GeoPoint(fields.point) : nil,
-                             visitedAt: fields.hasVisitedAt ? fields.visitedAt.date : nil, tags: fields.tags,
-                             coverMediaID: fields.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", fields.coverMediaID))
-        let pin = try await pins.create(draft, trip: tripID, owner: owner, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
+        let draft = PinDraft(
+            title: fields.title, description: fields.description_p, point: fields.hasPoint ? GeoPoint(fields.point) : nil,
+            visitedAt: fields.hasVisitedAt ? fields.visitedAt.date : nil, tags: fields.tags,
+            coverMediaID: fields.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", fields.coverMediaID))
+        let pin = try await pins.create(
+            draft, trip: tripID, owner: owner, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         let view = try await view([pin], tripID: pin.tripID, owner: owner)[0]
         return .with { $0.pin = view }
     }
@@ -62,8 +64,11 @@ extension TripsGRPCService {
         return .init()
     }
 
-    public func listPhotosNearPin(request: Roam_Trips_V1_ListPhotosNearPinRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ListPhotosNearPinResponse {
+    public func listPhotosNearPin(
+        request: Roam_Trips_V1_ListPhotosNearPinRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ListPhotosNearPinResponse
+    {
         let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         guard (0...100).contains(request.limit) else { throw RoamError.invalidField("limit", "must be from 1 to 100") }
         let found = try await pins.photos(near: pinID, inTrip: tripID, owner: caller(), limit: request.limit == 0 ? 20 : Int(request.limit))
@@ -100,12 +105,13 @@ extension DayRoute {
     var proto: Roam_Trips_V1_GetDayRouteResponse {
         .with {
             $0.date = date.description
-            $0.source = switch source {
-            case .track: .track
-            case .pins: .pins
-            case .photos: .photos
-            case .none: .none
-            }
+            $0.source =
+                switch source {
+                case .track: .track
+                case .pins: .pins
+                case .photos: .photos
+                case .none: .none
+                }
             $0.stops = stops.map { stop in
                 .with {
                     $0.point = stop.point.proto

@@ -6,13 +6,15 @@ import RoamRuntime
 
 /// The places catalog: imports (services only), search near a point, ratings.
 extension TripsGRPCService {
-    public func importPlaces(request: Roam_Trips_V1_ImportPlacesRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ImportPlacesResponse {
+    public func importPlaces(request: Roam_Trips_V1_ImportPlacesRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ImportPlacesResponse
+    {
         let records = request.places.map { record in
-            PlaceImport(sourceID: record.sourceID, name: record.name, category: record.category, point: GeoPoint(record.point),
-                        rating: record.hasRating ? record.rating : nil, ratingCount: record.hasRatingCount ? Int(record.ratingCount) : nil,
-                        priceLevel: record.hasPriceLevel ? Int(record.priceLevel) : nil, address: record.address.nonEmpty,
-                        phone: record.phone.nonEmpty, website: record.website.nonEmpty, openingHours: record.openingHours.nonEmpty,
-                        photoURL: record.photoURL.nonEmpty)
+            PlaceImport(
+                sourceID: record.sourceID, name: record.name, category: record.category, point: GeoPoint(record.point),
+                rating: record.hasRating ? record.rating : nil, ratingCount: record.hasRatingCount ? Int(record.ratingCount) : nil,
+                priceLevel: record.hasPriceLevel ? Int(record.priceLevel) : nil, address: record.address.nonEmpty,
+                phone: record.phone.nonEmpty, website: record.website.nonEmpty, openingHours: record.openingHours.nonEmpty,
+                photoURL: record.photoURL.nonEmpty)
         }
         let inserted = try await places.importPlaces(records)
         return .with {
@@ -26,23 +28,27 @@ extension TripsGRPCService {
         var validation = Validation()
         validation.require(request.hasNear, "near", "is required")
         let category = request.category.isEmpty ? nil : PlaceCategory(rawValue: request.category)
-        validation.require(request.category.isEmpty || category != nil, "category",
-                           "must be one of \(PlaceCategory.allCases.map(\.rawValue).joined(separator: ", "))")
+        validation.require(
+            request.category.isEmpty || category != nil, "category",
+            "must be one of \(PlaceCategory.allCases.map(\.rawValue).joined(separator: ", "))")
         let zone = request.openNowInTimeZone.isEmpty ? nil : TripZone(request.openNowInTimeZone)
-        validation.require(request.openNowInTimeZone.isEmpty || zone != nil, "open_now_in_time_zone", "must be an IANA time zone such as Europe/Lisbon")
-        let order: PlaceQuery.Order? = switch request.sort {
-        case .unspecified, .ratingDesc: .ratingDescending
-        case .ratingAsc: .ratingAscending
-        case .priceAsc: .priceAscending
-        case .priceDesc: .priceDescending
-        case .distance: .distance
-        case .UNRECOGNIZED: nil
-        }
+        validation.require(
+            request.openNowInTimeZone.isEmpty || zone != nil, "open_now_in_time_zone", "must be an IANA time zone such as Europe/Lisbon")
+        let order: PlaceQuery.Order? =
+            switch request.sort {
+            case .unspecified, .ratingDesc: .ratingDescending
+            case .ratingAsc: .ratingAscending
+            case .priceAsc: .priceAscending
+            case .priceDesc: .priceDescending
+            case .distance: .distance
+            case .UNRECOGNIZED: nil
+            }
         validation.require(order != nil, "sort", "must be rating_desc, rating_asc, price_asc, price_desc or distance")
         try validation.check()
-        let query = PlaceQuery(near: GeoPoint(request.near), withinMeters: request.withinMeters == 0 ? PlaceQuery.defaultRadiusMeters : request.withinMeters,
-                               category: category, namePrefix: request.namePrefix, order: order!,
-                               limit: request.limit == 0 ? PlaceQuery.defaultLimit : Int(request.limit), reader: user)
+        let query = PlaceQuery(
+            near: GeoPoint(request.near), withinMeters: request.withinMeters == 0 ? PlaceQuery.defaultRadiusMeters : request.withinMeters,
+            category: category, namePrefix: request.namePrefix, order: order!,
+            limit: request.limit == 0 ? PlaceQuery.defaultLimit : Int(request.limit), reader: user)
         let found = try await places.find(query, openIn: zone?.timeZone)
         let mine = try await places.ratings(of: found.map(\.place.id), by: user)
         return .with { $0.places = found.map { $0.place.proto(myRating: mine[$0.place.id], meters: $0.meters) } }
@@ -58,8 +64,9 @@ extension TripsGRPCService {
     public func createPlace(request: Roam_Trips_V1_CreatePlaceRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetPlaceResponse {
         let user = try caller()
         guard request.hasPoint else { throw RoamError.invalidField("point", "is required") }
-        let place = try await places.addOwn(name: request.name, point: GeoPoint(request.point), category: request.category.nonEmpty,
-                                            address: request.address.nonEmpty, owner: user, idempotencyKey: request.idempotencyKey.nonEmpty)
+        let place = try await places.addOwn(
+            name: request.name, point: GeoPoint(request.point), category: request.category.nonEmpty,
+            address: request.address.nonEmpty, owner: user, idempotencyKey: request.idempotencyKey.nonEmpty)
         return .with { $0.place = place.proto(myRating: nil, meters: nil) }
     }
 
@@ -111,14 +118,20 @@ extension TripsGRPCService {
         return .with { $0.saved = saved.proto }
     }
 
-    public func listSavedPlaces(request: Roam_Trips_V1_ListSavedPlacesRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_ListSavedPlacesResponse {
+    public func listSavedPlaces(
+        request: Roam_Trips_V1_ListSavedPlacesRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_ListSavedPlacesResponse
+    {
         let saved = try await savedPlaces.savedPlaces(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .with { $0.saved = saved.map(\.proto) }
     }
 
-    public func removeSavedPlace(request: Roam_Trips_V1_RemoveSavedPlaceRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_RemoveSavedPlaceResponse {
+    public func removeSavedPlace(
+        request: Roam_Trips_V1_RemoveSavedPlaceRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_RemoveSavedPlaceResponse
+    {
         let (tripID, placeID) = try ids(trip: request.tripID, "place_id", request.placeID)
         try await savedPlaces.remove(placeID, fromTrip: tripID, owner: caller())
         return .init()

@@ -6,7 +6,7 @@ import RoamRuntime
 extension TripsGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Trips_V1_TripsService.Method.ImportPlaces.descriptor,
+            Roam_Trips_V1_TripsService.Method.ImportPlaces.descriptor
         ]
     }
 }

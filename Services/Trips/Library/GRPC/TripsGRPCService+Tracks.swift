@@ -12,8 +12,11 @@ extension TripsGRPCService {
         return .with { $0.trip = trip.proto(at: trips.now()) }
     }
 
-    public func recordTrackPoints(request: Roam_Trips_V1_RecordTrackPointsRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_RecordTrackPointsResponse {
+    public func recordTrackPoints(
+        request: Roam_Trips_V1_RecordTrackPointsRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_RecordTrackPointsResponse
+    {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let points = try TrackPoint.list(request.points)
         let (new, repeated, located) = try await tracks.record(points, trip: tripID, owner: caller())
@@ -24,8 +27,11 @@ extension TripsGRPCService {
         }
     }
 
-    public func importTrackGPX(request: RPCAsyncSequence<Roam_Trips_V1_ImportTrackGPXRequest, any Error>, context _: ServerContext) async throws
-        -> Roam_Trips_V1_RecordTrackPointsResponse {
+    public func importTrackGPX(
+        request: RPCAsyncSequence<Roam_Trips_V1_ImportTrackGPXRequest, any Error>, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_RecordTrackPointsResponse
+    {
         let owner = try caller()
         var file = Data(), trip = ""
         for try await message in request {
@@ -41,7 +47,8 @@ extension TripsGRPCService {
         }
     }
 
-    public func locatePhotos(request: Roam_Trips_V1_LocatePhotosRequest, context _: ServerContext) async throws -> Roam_Trips_V1_LocatePhotosResponse {
+    public func locatePhotos(request: Roam_Trips_V1_LocatePhotosRequest, context _: ServerContext) async throws -> Roam_Trips_V1_LocatePhotosResponse
+    {
         let located = try await tracks.locatePhotos(ofTrip: UUID(field: "trip_id", request.tripID), owner: caller())
         return .with { $0.located = Int32(located) }
     }
@@ -49,13 +56,16 @@ extension TripsGRPCService {
     public func getDayTrack(request: Roam_Trips_V1_GetDayTrackRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetDayTrackResponse {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let day = try LocalDate(field: "date", request.date)
-        let track = try await tracks.track(ofTrip: tripID, on: day, toleranceMeters: request.hasToleranceMeters ? request.toleranceMeters : nil,
-                                           owner: caller())
+        let track = try await tracks.track(
+            ofTrip: tripID, on: day, toleranceMeters: request.hasToleranceMeters ? request.toleranceMeters : nil,
+            owner: caller())
         return track.proto(day)
     }
 
-    public func exportGPX(request: Roam_Trips_V1_ExportGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
-                          context _: ServerContext) async throws {
+    public func exportGPX(
+        request: Roam_Trips_V1_ExportGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
+        context _: ServerContext
+    ) async throws {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let day = try request.date.isEmpty ? nil : LocalDate(field: "date", request.date)
         try await response.write(gpx: try await tracks.gpx(ofTrip: tripID, on: day, owner: caller()))

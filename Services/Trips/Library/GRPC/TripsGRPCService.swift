@@ -18,9 +18,11 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     /// What a returning stream missed.
     let reminders: any ReminderRepository
 
-    public init(trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
-                savedPlaces: SavedPlaceService, itinerary: ItineraryService, notifications: UserStreams<TripNotification>,
-                reminders: any ReminderRepository) {
+    public init(
+        trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, places: PlaceService,
+        savedPlaces: SavedPlaceService, itinerary: ItineraryService, notifications: UserStreams<TripNotification>,
+        reminders: any ReminderRepository
+    ) {
         self.trips = trips
         self.pins = pins
         self.tracks = tracks
@@ -42,12 +44,12 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         return (tripID!, otherID!)
     }
 
-
     public func createTrip(request: Roam_Trips_V1_CreateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_CreateTripResponse {
         let owner = try caller()
         let fields = request.trip
-        let draft = TripDraft(title: fields.title, destination: Destination(fields.destination), startDate: fields.startDate,
-                              endDate: fields.endDate, timeZone: fields.timeZone, homeCurrency: fields.homeCurrency)
+        let draft = TripDraft(
+            title: fields.title, destination: Destination(fields.destination), startDate: fields.startDate,
+            endDate: fields.endDate, timeZone: fields.timeZone, homeCurrency: fields.homeCurrency)
         let trip = try await trips.create(draft, owner: owner, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         return .with { $0.trip = trip.proto(at: trips.now()) }
     }
@@ -67,11 +69,12 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     }
 
     public func updateTrip(request: Roam_Trips_V1_UpdateTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_UpdateTripResponse {
-        let changes = TripChanges(title: request.hasTitle ? request.title : nil,
-                                  destination: request.hasDestination ? Destination(request.destination) : nil,
-                                  startDate: request.hasStartDate ? request.startDate : nil, endDate: request.hasEndDate ? request.endDate : nil,
-                                  timeZone: request.hasTimeZone ? request.timeZone : nil,
-                                  homeCurrency: request.hasHomeCurrency ? request.homeCurrency : nil)
+        let changes = TripChanges(
+            title: request.hasTitle ? request.title : nil,
+            destination: request.hasDestination ? Destination(request.destination) : nil,
+            startDate: request.hasStartDate ? request.startDate : nil, endDate: request.hasEndDate ? request.endDate : nil,
+            timeZone: request.hasTimeZone ? request.timeZone : nil,
+            homeCurrency: request.hasHomeCurrency ? request.homeCurrency : nil)
         let trip = try await trips.update(UUID(field: "trip_id", request.tripID), with: changes, owner: caller())
         return .with { $0.trip = trip.proto(at: trips.now()) }
     }
@@ -81,13 +84,17 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         return .init()
     }
 
-    public func summarizeTrip(request: Roam_Trips_V1_SummarizeTripRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_SummarizeTripResponse {
+    public func summarizeTrip(
+        request: Roam_Trips_V1_SummarizeTripRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_SummarizeTripResponse
+    {
         let owner = try caller()
         let trip = try await trips.trip(UUID(field: "trip_id", request.tripID), owner: owner)
-        let days = TripDayTotals.days(of: trip, pins: try await pins.pinCounts(of: trip), entries: try await journal.entryCounts(of: trip),
-                                      itinerary: try await itinerary.items(ofTrip: trip.id, owner: owner),
-                                      track: try await tracks.wholeTrack(of: trip))
+        let days = TripDayTotals.days(
+            of: trip, pins: try await pins.pinCounts(of: trip), entries: try await journal.entryCounts(of: trip),
+            itinerary: try await itinerary.items(ofTrip: trip.id, owner: owner),
+            track: try await tracks.wholeTrack(of: trip))
         return .with {
             $0.trip = trip.proto(at: trips.now())
             $0.days = days.map { day in

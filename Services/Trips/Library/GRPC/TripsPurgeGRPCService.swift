@@ -32,8 +32,12 @@ public struct TripsPurgeGRPCService: Roam_Purge_V1_PurgeService.SimpleServicePro
         let ratings = try await places.removeRatings(by: user)
         let ownPlaces = try await places.deleteOwnPlaces(of: user)
         let walks = try await walks.purgeUser(user)
-        CallContext.current.logger.info("purged a user", metadata: ["user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)",
-                                                                      "own_places": "\(ownPlaces)", "walks": "\(walks)"])
+        CallContext.current.logger.info(
+            "purged a user",
+            metadata: [
+                "user_id": "\(request.userID)", "trips": "\(purged)", "place_ratings": "\(ratings)",
+                "own_places": "\(ownPlaces)", "walks": "\(walks)",
+            ])
         return .init()
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -44,8 +45,10 @@ public final class GPXReader: NSObject, XMLParserDelegate {
         return ImportedWalk(name: reader.name, description: reader.summary, points: reader.points, waypoints: reader.waypoints)
     }
 
-    public func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                       attributes: [String: String] = [:]) {
+    public func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let local = Self.localName(element)
         if path.isEmpty { sawGPX = local == "gpx" }
         path.append(local)

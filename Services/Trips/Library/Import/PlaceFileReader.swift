@@ -12,8 +12,10 @@ public enum PlaceFileReader {
     }
 
     /// The CSV columns, by header name; `source_id`, `name`, `category`, `latitude` and `longitude` are required.
-    public static let csvColumns = ["source_id", "name", "category", "latitude", "longitude", "rating", "rating_count", "price_level", "address",
-                                    "phone", "website", "opening_hours", "photo_url"]
+    public static let csvColumns = [
+        "source_id", "name", "category", "latitude", "longitude", "rating", "rating_count", "price_level", "address",
+        "phone", "website", "opening_hours", "photo_url",
+    ]
 
     public static func read(_ data: Data, fileName: String) throws -> Result {
         fileName.lowercased().hasSuffix(".csv") ? try csv(data) : try geoJSON(data)
@@ -35,17 +37,19 @@ public enum PlaceFileReader {
             }
             let sourceID = (feature["id"] as? String) ?? (feature["id"] as? NSNumber)?.stringValue ?? text("@id", "id")
             guard let sourceID, let name = text("name"), let point = center(of: feature["geometry"] as? [String: Any]),
-                  let category = text("category") ?? osmCategory(properties) else {
+                let category = text("category") ?? osmCategory(properties)
+            else {
                 result.skipped += 1
                 continue
             }
             let street = [text("addr:street"), text("addr:housenumber")].compactMap { $0 }.joined(separator: " ")
             let address = text("address") ?? [street, text("addr:city")].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
-            result.places.append(PlaceImport(
-                sourceID: sourceID, name: name, category: category, point: point, rating: text("rating").flatMap(Double.init),
-                ratingCount: text("rating_count").flatMap { Int($0) }, priceLevel: text("price_level").flatMap { Int($0) },
-                address: address.isEmpty ? nil : address, phone: text("phone", "contact:phone"), website: text("website", "contact:website"),
-                openingHours: text("opening_hours"), photoURL: text("photo_url", "image")))
+            result.places.append(
+                PlaceImport(
+                    sourceID: sourceID, name: name, category: category, point: point, rating: text("rating").flatMap(Double.init),
+                    ratingCount: text("rating_count").flatMap { Int($0) }, priceLevel: text("price_level").flatMap { Int($0) },
+                    address: address.isEmpty ? nil : address, phone: text("phone", "contact:phone"), website: text("website", "contact:website"),
+                    openingHours: text("opening_hours"), photoURL: text("photo_url", "image")))
         }
         return result
     }
@@ -54,7 +58,9 @@ public enum PlaceFileReader {
         let reader = try CSVReader(string: String(decoding: data, as: UTF8.self))
         var rows: [[String]] = []
         while let row = reader.next() { rows.append(row) }
-        guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else { throw PlaceFileError("the CSV file is empty") }
+        guard let header = rows.first?.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) else {
+            throw PlaceFileError("the CSV file is empty")
+        }
         for required in csvColumns.prefix(5) where !header.contains(required) {
             throw PlaceFileError("the CSV header has no \(required) column (columns: \(csvColumns.joined(separator: ",")))")
         }
@@ -66,15 +72,17 @@ public enum PlaceFileReader {
                 return text.isEmpty ? nil : text
             }
             guard let sourceID = value("source_id"), let name = value("name"), let category = value("category"),
-                  let latitude = value("latitude").flatMap(Double.init), let longitude = value("longitude").flatMap(Double.init) else {
+                let latitude = value("latitude").flatMap(Double.init), let longitude = value("longitude").flatMap(Double.init)
+            else {
                 result.skipped += 1
                 continue
             }
-            result.places.append(PlaceImport(
-                sourceID: sourceID, name: name, category: category, point: GeoPoint(latitude: latitude, longitude: longitude),
-                rating: value("rating").flatMap(Double.init), ratingCount: value("rating_count").flatMap { Int($0) },
-                priceLevel: value("price_level").flatMap { Int($0) }, address: value("address"), phone: value("phone"), website: value("website"),
-                openingHours: value("opening_hours"), photoURL: value("photo_url")))
+            result.places.append(
+                PlaceImport(
+                    sourceID: sourceID, name: name, category: category, point: GeoPoint(latitude: latitude, longitude: longitude),
+                    rating: value("rating").flatMap(Double.init), ratingCount: value("rating_count").flatMap { Int($0) },
+                    priceLevel: value("price_level").flatMap { Int($0) }, address: value("address"), phone: value("phone"), website: value("website"),
+                    openingHours: value("opening_hours"), photoURL: value("photo_url")))
         }
         return result
     }
@@ -91,7 +99,8 @@ public enum PlaceFileReader {
         }
         let valid = positions.filter { $0.count >= 2 }
         guard !valid.isEmpty else { return nil }
-        return GeoPoint(latitude: valid.map { $0[1] }.reduce(0, +) / Double(valid.count), longitude: valid.map { $0[0] }.reduce(0, +) / Double(valid.count))
+        return GeoPoint(
+            latitude: valid.map { $0[1] }.reduce(0, +) / Double(valid.count), longitude: valid.map { $0[0] }.reduce(0, +) / Double(valid.count))
     }
 
     /// The catalog's category from OpenStreetMap tags, or nil for things it does not keep.

@@ -34,8 +34,9 @@ public struct PostgresReminderListener: Service {
 
         var reminder: Reminder? {
             guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(date) else { return nil }
-            return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                            minuteOfDay: minute, dueAt: Date(timeIntervalSince1970: due), sentAt: sent.map(Date.init(timeIntervalSince1970:)) ?? Date())
+            return Reminder(
+                kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                minuteOfDay: minute, dueAt: Date(timeIntervalSince1970: due), sentAt: sent.map(Date.init(timeIntervalSince1970:)) ?? Date())
         }
     }
 

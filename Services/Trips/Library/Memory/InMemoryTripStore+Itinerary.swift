@@ -6,9 +6,10 @@ extension InMemoryTripStore: ItineraryRepository {
     public func addItem(_ item: ItineraryItem) async throws -> ItineraryItem? {
         state.withLock { state in
             guard let trip = state.trips[item.tripID], trip.ownerID == item.ownerID else { return nil }
-            let stored = ItineraryItem(id: item.id, tripID: item.tripID, ownerID: item.ownerID, placeID: item.placeID, plan: item.plan,
-                                       remindAt: TimedCursor(time: item.remindAt, id: item.id).time,
-                                       createdAt: TimedCursor(time: item.createdAt, id: item.id).time)
+            let stored = ItineraryItem(
+                id: item.id, tripID: item.tripID, ownerID: item.ownerID, placeID: item.placeID, plan: item.plan,
+                remindAt: TimedCursor(time: item.remindAt, id: item.id).time,
+                createdAt: TimedCursor(time: item.createdAt, id: item.id).time)
             state.itinerary[item.id] = stored
             state.itemReminders[item.id] = ReminderSchedule.sentAt(due: stored.remindAt, settingAt: item.createdAt).map { ($0, false) }
             return stored

@@ -11,8 +11,9 @@ extension InMemoryTripStore: JournalRepository {
                 try state.fingerprints.checkReplay("journal/\(key)")
                 return first
             }
-            let stored = JournalEntry(id: entry.id, tripID: entry.tripID, ownerID: entry.ownerID, details: entry.details,
-                                      createdAt: TimedCursor(time: entry.createdAt, id: entry.id).time)
+            let stored = JournalEntry(
+                id: entry.id, tripID: entry.tripID, ownerID: entry.ownerID, details: entry.details,
+                createdAt: TimedCursor(time: entry.createdAt, id: entry.id).time)
             state.journal[entry.id] = stored
             if let key {
                 state.journalKeys[key] = entry.id

@@ -15,8 +15,9 @@ extension InMemoryTripStore: PinRepository {
             if let close = Self.closestPin(to: pin, within: minimumDistance, in: state) { return close }
             var stored = pin
             stored.details.visitedAt = TimedCursor(time: pin.details.visitedAt, id: pin.id).time
-            stored = Pin(id: pin.id, tripID: pin.tripID, ownerID: pin.ownerID, details: stored.details,
-                         createdAt: TimedCursor(time: pin.createdAt, id: pin.id).time)
+            stored = Pin(
+                id: pin.id, tripID: pin.tripID, ownerID: pin.ownerID, details: stored.details,
+                createdAt: TimedCursor(time: pin.createdAt, id: pin.id).time)
             state.pins[pin.id] = stored
             if let key {
                 state.pinKeys[key] = pin.id

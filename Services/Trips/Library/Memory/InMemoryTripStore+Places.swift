@@ -65,7 +65,8 @@ extension InMemoryTripStore: PlacesRepository {
             state.places.values.compactMap { place -> (place: Place, meters: Double)? in
                 let meters = query.near.distance(to: place.details.point)
                 guard meters <= query.withinMeters, place.isVisible(to: query.reader), query.category.map({ $0 == place.details.category }) ?? true,
-                      query.namePrefix.map({ place.details.name.lowercased().hasPrefix($0) }) ?? true else { return nil }
+                    query.namePrefix.map({ place.details.name.lowercased().hasPrefix($0) }) ?? true
+                else { return nil }
                 return (place, meters)
             }
         }

@@ -6,20 +6,25 @@ extension InMemoryTripStore: ReminderRepository {
     public func claimDueReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         state.withLock { state in
             let earliest = { (a: Reminder, b: Reminder) in a.dueAt < b.dueAt }
-            let starts = state.startReminders.filter { $0.value.settledAt == nil && $0.value.due <= now }.keys.compactMap { state.startReminder(of: $0) }
+            let starts = state.startReminders.filter { $0.value.settledAt == nil && $0.value.due <= now }.keys.compactMap {
+                state.startReminder(of: $0)
+            }
             let items = state.itinerary.values.filter { state.itemReminders[$0.id] == nil && $0.remindAt <= now }.map { state.reminder(of: $0) }
             let daily = state.dailyReminders.compactMap { tripID, daily -> Reminder? in
                 guard let next = daily.next, next.dueAt <= now, let trip = state.trips[tripID], daily.minute != nil else { return nil }
-                return Reminder(kind: .daily, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title, date: next.date,
-                                minuteOfDay: daily.minute, dueAt: next.dueAt)
+                return Reminder(
+                    kind: .daily, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title, date: next.date,
+                    minuteOfDay: daily.minute, dueAt: next.dueAt)
             }
             for reminder in daily.sorted(by: earliest).prefix(limit) {
                 guard let trip = state.trips[reminder.tripID], let minute = state.dailyReminders[reminder.tripID]?.minute ?? nil else { continue }
                 state.dailyReminders[reminder.tripID]?.sent = (reminder.date, reminder.dueAt, now)
-                state.dailyReminders[reminder.tripID]?.next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: trip.details.dates,
-                                                                                         zone: trip.details.zone, after: now)
+                state.dailyReminders[reminder.tripID]?.next = ReminderSchedule.nextDaily(
+                    minuteOfDay: minute, dates: trip.details.dates,
+                    zone: trip.details.zone, after: now)
             }
-            let claimed = (starts.sorted(by: earliest).prefix(limit) + items.sorted(by: earliest).prefix(limit)
+            let claimed =
+                (starts.sorted(by: earliest).prefix(limit) + items.sorted(by: earliest).prefix(limit)
                 + daily.sorted(by: earliest).prefix(limit)).sorted(by: earliest)
             for reminder in claimed {
                 if let item = reminder.itemID {
@@ -47,7 +52,8 @@ extension InMemoryTripStore: ReminderRepository {
             var sent: [Reminder] = []
             for (tripID, reminder) in state.startReminders where reminder.sent {
                 guard let settled = reminder.settledAt, var found = state.startReminder(of: tripID), found.ownerID == owner,
-                      isAfter(settled, found) else { continue }
+                    isAfter(settled, found)
+                else { continue }
                 found.sentAt = settled
                 sent.append(found)
             }
@@ -60,8 +66,9 @@ extension InMemoryTripStore: ReminderRepository {
             }
             for (tripID, daily) in state.dailyReminders {
                 guard let trip = state.trips[tripID], trip.ownerID == owner, let last = daily.sent else { continue }
-                let found = Reminder(kind: .daily, ownerID: owner, tripID: tripID, title: trip.details.title, date: last.date,
-                                     minuteOfDay: daily.minute, dueAt: last.due, sentAt: last.at)
+                let found = Reminder(
+                    kind: .daily, ownerID: owner, tripID: tripID, title: trip.details.title, date: last.date,
+                    minuteOfDay: daily.minute, dueAt: last.due, sentAt: last.at)
                 if isAfter(last.at, found) { sent.append(found) }
             }
             return Array(sent.sorted { ($0.sentAt!, $0.subjectID.uuidString) < ($1.sentAt!, $1.subjectID.uuidString) }.prefix(limit))
@@ -91,7 +98,9 @@ extension InMemoryTripStore {
 
     public func dailyReminder(trip id: UUID, owner: UUID) async throws -> DailyReminder? {
         state.withLock { state -> DailyReminder? in
-            guard let trip = state.trips[id], trip.ownerID == owner, let daily = state.dailyReminders[id], let minute = daily.minute else { return nil }
+            guard let trip = state.trips[id], trip.ownerID == owner, let daily = state.dailyReminders[id], let minute = daily.minute else {
+                return nil
+            }
             return DailyReminder(tripID: id, minuteOfDay: minute, next: daily.next)
         }
     }
@@ -100,12 +109,15 @@ extension InMemoryTripStore {
 extension InMemoryTripStore.State {
     func startReminder(of tripID: UUID) -> Reminder? {
         guard let trip = trips[tripID], let due = startReminders[tripID]?.due else { return nil }
-        return Reminder(kind: .tripStarting, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title, date: trip.details.dates.start, dueAt: due)
+        return Reminder(
+            kind: .tripStarting, ownerID: trip.ownerID, tripID: tripID, title: trip.details.title, date: trip.details.dates.start, dueAt: due)
     }
 
     func reminder(of item: ItineraryItem) -> Reminder {
-        Reminder(kind: .itinerary, ownerID: item.ownerID, tripID: item.tripID, itemID: item.id, placeID: item.placeID,
-                 title: item.placeID.map { places[$0]?.details.name ?? "A place" } ?? item.title, date: item.plan.date, minuteOfDay: item.plan.minuteOfDay, dueAt: item.remindAt)
+        Reminder(
+            kind: .itinerary, ownerID: item.ownerID, tripID: item.tripID, itemID: item.id, placeID: item.placeID,
+            title: item.placeID.map { places[$0]?.details.name ?? "A place" } ?? item.title, date: item.plan.date, minuteOfDay: item.plan.minuteOfDay,
+            dueAt: item.remindAt)
     }
 
     /// Sets the trip's start reminder from its dates and zone; a moved one is sent again.

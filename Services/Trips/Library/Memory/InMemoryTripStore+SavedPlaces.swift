@@ -6,7 +6,8 @@ extension InMemoryTripStore: SavedPlacesRepository {
     public func save(_ place: UUID, toTrip trip: UUID, owner: UUID, at time: Date) async throws -> SavedPlaceOutcome? {
         state.withLock { state in
             guard let stored = state.trips[trip], stored.ownerID == owner, let catalogPlace = state.places[place],
-                  catalogPlace.isVisible(to: owner) else { return nil }
+                catalogPlace.isVisible(to: owner)
+            else { return nil }
             if state.savedPlaces[trip]?[place] != nil { return .alreadySaved }
             let savedAt = TimedCursor(time: time, id: place).time
             state.savedPlaces[trip, default: [:]][place] = savedAt

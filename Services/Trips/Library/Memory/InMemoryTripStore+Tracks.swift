@@ -31,7 +31,8 @@ extension InMemoryTripStore: TrackRepository {
             return (state.trackPoints[trip] ?? [:]).values.filter { interval?.contains($0.at) ?? true }.sorted { $0.at < $1.at }
         }
         let (segments, distance) = TrackSegmentation.segments(of: points)
-        return Track(segments: segments.map { TrackSimplifier.simplified($0, toleranceMeters: toleranceMeters) }, distanceMeters: distance,
-                     recordedPoints: points.count)
+        return Track(
+            segments: segments.map { TrackSimplifier.simplified($0, toleranceMeters: toleranceMeters) }, distanceMeters: distance,
+            recordedPoints: points.count)
     }
 }

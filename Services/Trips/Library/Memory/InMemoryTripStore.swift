@@ -67,7 +67,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
                 try state.fingerprints.checkReplay("trip/\(key)")
                 return first
             }
-            let stored = Trip(id: trip.id, ownerID: trip.ownerID, details: trip.details, createdAt: TimedCursor(time: trip.createdAt, id: trip.id).time)
+            let stored = Trip(
+                id: trip.id, ownerID: trip.ownerID, details: trip.details, createdAt: TimedCursor(time: trip.createdAt, id: trip.id).time)
             state.trips[trip.id] = stored
             state.scheduleStartReminder(of: stored, at: trip.createdAt)
             if let key {
@@ -100,7 +101,8 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             state.scheduleStartReminder(of: trip, at: time)
             state.rescheduleItineraryReminders(ofTrip: trip, at: time)
             if let minute = state.dailyReminders[id]?.minute {
-                state.dailyReminders[id]?.next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: details.dates, zone: details.zone, after: time)
+                state.dailyReminders[id]?.next = ReminderSchedule.nextDaily(
+                    minuteOfDay: minute, dates: details.dates, zone: details.zone, after: time)
             }
             return trip
         }

@@ -10,12 +10,17 @@ extension PostgresTripStore {
     public func setDailyReminder(trip id: UUID, owner: UUID, minuteOfDay: Int, at now: Date) async throws -> DailyReminder? {
         try await database.transaction { connection -> DailyReminder? in
             let logger = CallContext.current.logger
-            guard let row = try await connection.query("""
-                SELECT \(unescaped: Self.columns) FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let row = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.columns) FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             let trip = try Self.decode(row)
             let next = ReminderSchedule.nextDaily(minuteOfDay: minuteOfDay, dates: trip.details.dates, zone: trip.details.zone, after: now)
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE trips.trips SET daily_reminder_minute = \(minuteOfDay), daily_reminder_date = \(next?.date.description)::date,
                     daily_reminder_at = \(next?.dueAt)
                 WHERE id = \(id)
@@ -25,18 +30,24 @@ extension PostgresTripStore {
     }
 
     public func clearDailyReminder(trip id: UUID, owner: UUID) async throws -> Bool {
-        try await !database.query("""
+        try await !database.query(
+            """
             UPDATE trips.trips SET daily_reminder_minute = NULL, daily_reminder_date = NULL, daily_reminder_at = NULL
             WHERE id = \(id) AND owner_id = \(owner) AND daily_reminder_minute IS NOT NULL
             RETURNING 1
-            """).isEmpty
+            """
+        ).isEmpty
     }
 
     public func dailyReminder(trip id: UUID, owner: UUID) async throws -> DailyReminder? {
-        guard let row = try await database.query("""
-            SELECT daily_reminder_minute, daily_reminder_date::text, daily_reminder_at FROM trips.trips
-            WHERE id = \(id) AND owner_id = \(owner) AND daily_reminder_minute IS NOT NULL
-            """).first else { return nil }
+        guard
+            let row = try await database.query(
+                """
+                SELECT daily_reminder_minute, daily_reminder_date::text, daily_reminder_at FROM trips.trips
+                WHERE id = \(id) AND owner_id = \(owner) AND daily_reminder_minute IS NOT NULL
+                """
+            ).first
+        else { return nil }
         let (minute, date, due) = try row.decode((Int, String?, Date?).self)
         return DailyReminder(tripID: id, minuteOfDay: minute, next: date.flatMap(LocalDate.init).flatMap { day in due.map { (day, $0) } })
     }
@@ -45,10 +56,12 @@ extension PostgresTripStore {
     func claimDueDailyReminders(at now: Date, limit: Int) async throws -> [Reminder] {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let due = try await connection.query("""
+            let due = try await connection.query(
+                """
                 SELECT \(unescaped: Self.columns), daily_reminder_minute, daily_reminder_date::text, daily_reminder_at FROM trips.trips
                 WHERE daily_reminder_at <= \(now) ORDER BY daily_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             var claimed: [Reminder] = []
             for row in due {
                 let trip = try Self.decode(row)
@@ -57,15 +70,17 @@ extension PostgresTripStore {
                 guard let date = LocalDate(try random[13].decode(String.self)) else { throw RoamError.internal }
                 let dueAt = try random[14].decode(Date.self)
                 let next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: trip.details.dates, zone: trip.details.zone, after: now)
-                let reminder = Reminder(kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: date,
-                                        minuteOfDay: minute, dueAt: dueAt, sentAt: now)
+                let reminder = Reminder(
+                    kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: date,
+                    minuteOfDay: minute, dueAt: dueAt, sentAt: now)
                 let announcement: [String: Any] = [
                     "kind": reminder.kind.rawValue, "owner": trip.ownerID.lowercasedString, "trip": trip.id.lowercasedString,
                     "title": reminder.title, "date": date.description, "minute": minute, "due": dueAt.timeIntervalSince1970,
                     "sent": now.timeIntervalSince1970,
                 ]
                 let payload = String(decoding: try JSONSerialization.data(withJSONObject: announcement), as: UTF8.self)
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE trips.trips SET daily_reminded_at = \(now), daily_reminded_date = \(date.description)::date, daily_reminded_due = \(dueAt),
                         daily_reminder_date = \(next?.date.description)::date, daily_reminder_at = \(next?.dueAt)
                     WHERE id = \(trip.id)
@@ -79,11 +94,16 @@ extension PostgresTripStore {
 
     /// Moves the trip's daily reminder with its dates and zone, from `time`.
     static func rescheduleDailyReminder(of trip: Trip, at time: Date, on connection: PostgresConnection, logger: Logger) async throws {
-        guard let minute = try await connection.query("""
-            SELECT daily_reminder_minute FROM trips.trips WHERE id = \(trip.id) AND daily_reminder_minute IS NOT NULL
-            """, logger: logger).collect().first?.decode(Int.self) else { return }
+        guard
+            let minute = try await connection.query(
+                """
+                SELECT daily_reminder_minute FROM trips.trips WHERE id = \(trip.id) AND daily_reminder_minute IS NOT NULL
+                """, logger: logger
+            ).collect().first?.decode(Int.self)
+        else { return }
         let next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: trip.details.dates, zone: trip.details.zone, after: time)
-        try await connection.query("""
+        try await connection.query(
+            """
             UPDATE trips.trips SET daily_reminder_date = \(next?.date.description)::date, daily_reminder_at = \(next?.dueAt) WHERE id = \(trip.id)
             """, logger: logger)
     }

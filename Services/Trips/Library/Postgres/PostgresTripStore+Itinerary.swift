@@ -19,15 +19,17 @@ extension PostgresTripStore: ItineraryRepository {
         let (latitude, longitude) = (try random[12].decode(Double?.self), try random[13].decode(Double?.self))
         let point = latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } }
         guard let day = LocalDate(date) else { throw RoamError.internal }
-        return ItineraryItem(id: id, tripID: trip, ownerID: owner, placeID: place, title: title,
-                             location: locationName.map { Destination(name: $0, point: point) },
-                             plan: ItineraryPlan(date: day, minuteOfDay: minute, remindMinutesBefore: remind, note: note),
-                             remindAt: remindAt, createdAt: created)
+        return ItineraryItem(
+            id: id, tripID: trip, ownerID: owner, placeID: place, title: title,
+            location: locationName.map { Destination(name: $0, point: point) },
+            plan: ItineraryPlan(date: day, minuteOfDay: minute, remindMinutesBefore: remind, note: note),
+            remindAt: remindAt, createdAt: created)
     }
 
     public func addItem(_ item: ItineraryItem) async throws -> ItineraryItem? {
         let plan = item.plan
-        return try await database.query("""
+        return try await database.query(
+            """
             INSERT INTO trips.itinerary_items (id, trip_id, owner_id, place_id, item_date, minute_of_day, remind_minutes_before, note, remind_at,
                                                reminded_at, created_at, title, location_name, location)
             SELECT \(item.id), id, owner_id, \(item.placeID), \(plan.date.description)::date, \(plan.minuteOfDay), \(plan.remindMinutesBefore),
@@ -37,14 +39,17 @@ extension PostgresTripStore: ItineraryRepository {
                                                                                                \(item.location?.point?.latitude ?? 0)), 4326)::geography END
             FROM trips.trips WHERE id = \(item.tripID) AND owner_id = \(item.ownerID)
             RETURNING \(unescaped: Self.itemColumns)
-            """).first.map(Self.decodeItem)
+            """
+        ).first.map(Self.decodeItem)
     }
 
     public func itinerary(ofTrip trip: UUID, owner: UUID) async throws -> [ItineraryItem] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.itemColumns) FROM trips.itinerary_items WHERE trip_id = \(trip) AND owner_id = \(owner)
             ORDER BY item_date, minute_of_day NULLS FIRST, created_at, id
-            """).map(Self.decodeItem)
+            """
+        ).map(Self.decodeItem)
     }
 
     public func removeItem(_ id: UUID, owner: UUID) async throws -> Bool {

@@ -15,14 +15,16 @@ extension PostgresTripStore: PlacesRepository {
         let random = row.makeRandomAccess()
         func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
         guard let category = PlaceCategory(rawValue: try column(3, String.self)) else { throw RoamError.internal }
-        let details = PlaceDetails(sourceID: try column(1, String.self), name: try column(2, String.self), category: category,
-                                   point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
-                                   priceLevel: try column(6, Int?.self), address: try column(7, String?.self), phone: try column(8, String?.self),
-                                   website: try column(9, String?.self), openingHours: try column(10, String?.self),
-                                   photoURL: try column(11, String?.self))
-        return Place(id: try column(0, UUID.self), details: details, sourceRating: try column(12, Double.self),
-                     sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self),
-                     ownerID: try column(16, UUID?.self))
+        let details = PlaceDetails(
+            sourceID: try column(1, String.self), name: try column(2, String.self), category: category,
+            point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
+            priceLevel: try column(6, Int?.self), address: try column(7, String?.self), phone: try column(8, String?.self),
+            website: try column(9, String?.self), openingHours: try column(10, String?.self),
+            photoURL: try column(11, String?.self))
+        return Place(
+            id: try column(0, UUID.self), details: details, sourceRating: try column(12, Double.self),
+            sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self),
+            ownerID: try column(16, UUID?.self))
     }
 
     public func importPlaces(_ places: [(details: PlaceDetails, rating: Double, ratingCount: Int)]) async throws -> Int {
@@ -30,7 +32,8 @@ extension PostgresTripStore: PlacesRepository {
         let now = Date()
         let details = places.map(\.details)
         // Arrays cannot hold NULL here: absent values travel as -1 and "" and become NULL again in SQL.
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             INSERT INTO trips.places (id, source_id, name, category, point, price_level, address, phone, website, opening_hours, photo_url,
                                       source_rating, source_rating_count)
             SELECT id, source_id, name, category, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(price_level, -1),
@@ -58,20 +61,26 @@ extension PostgresTripStore: PlacesRepository {
 
     public func addOwnPlace(_ place: Place, idempotencyKey: String?) async throws -> Place {
         let details = place.details
-        if let row = try await database.query("""
+        if let row = try await database.query(
+            """
             INSERT INTO trips.places (id, source_id, name, category, point, address, owner_id, idempotency_key, idempotency_fingerprint)
             VALUES (\(place.id), \(details.sourceID), \(details.name), \(details.category.rawValue),
                     ST_SetSRID(ST_MakePoint(\(details.point.longitude), \(details.point.latitude)), 4326)::geography, \(details.address), \(place.ownerID),
                     \(idempotencyKey), \(IdempotentRequest.fingerprint))
             ON CONFLICT (owner_id, idempotency_key) DO NOTHING
             RETURNING \(unescaped: Self.placeColumns)
-            """).first {
+            """
+        ).first {
             return try Self.decodePlace(row)
         }
         // The key was used before: that first place is the answer.
-        guard let first = try await database.query("""
-            SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE owner_id = \(place.ownerID) AND idempotency_key = \(idempotencyKey)
-            """).first else { throw RoamError.internal }
+        guard
+            let first = try await database.query(
+                """
+                SELECT \(unescaped: Self.placeColumns) FROM trips.places WHERE owner_id = \(place.ownerID) AND idempotency_key = \(idempotencyKey)
+                """
+            ).first
+        else { throw RoamError.internal }
         let replayed = try Self.decodePlace(first)
         try await database.checkReplay(of: "trips.places", id: replayed.id)
         return replayed
@@ -91,13 +100,14 @@ extension PostgresTripStore: PlacesRepository {
 
     public func places(matching query: PlaceQuery, limit: Int) async throws -> [(place: Place, meters: Double)] {
         // Constants of the code, never the client's text.
-        let order = switch query.order {
-        case .ratingDescending: "round(rating::numeric, 3) DESC, meters, id"
-        case .ratingAscending: "round(rating::numeric, 3), meters, id"
-        case .priceAscending: "coalesce(price_level, 5), round(rating::numeric, 3) DESC, id"
-        case .priceDescending: "coalesce(price_level, -1) DESC, round(rating::numeric, 3) DESC, id"
-        case .distance: "meters, round(rating::numeric, 3) DESC, id"
-        }
+        let order =
+            switch query.order {
+            case .ratingDescending: "round(rating::numeric, 3) DESC, meters, id"
+            case .ratingAscending: "round(rating::numeric, 3), meters, id"
+            case .priceAscending: "coalesce(price_level, 5), round(rating::numeric, 3) DESC, id"
+            case .priceDescending: "coalesce(price_level, -1) DESC, round(rating::numeric, 3) DESC, id"
+            case .distance: "meters, round(rating::numeric, 3) DESC, id"
+            }
         let bands = query.order == .ratingDescending ? Self.ratingBands : ["true"]
         for (index, band) in bands.enumerated() {
             let found = try await places(matching: query, in: band, order: order, limit: limit)
@@ -108,7 +118,8 @@ extension PostgresTripStore: PlacesRepository {
 
     private func places(matching query: PlaceQuery, in band: String, order: String, limit: Int) async throws -> [(place: Place, meters: Double)] {
         let point = query.near
-        return try await database.query("""
+        return try await database.query(
+            """
             SELECT \(unescaped: Self.placeColumns), meters FROM (
                 SELECT *, ST_Distance(point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters
                 FROM trips.places
@@ -119,7 +130,8 @@ extension PostgresTripStore: PlacesRepository {
                   AND (\(query.namePrefix ?? "") = '' OR starts_with(lower(name), \(query.namePrefix ?? "")))
             ) found
             ORDER BY \(unescaped: order) LIMIT \(limit)
-            """).map { row in
+            """
+        ).map { row in
             (try Self.decodePlace(row), try row.makeRandomAccess()[17].decode(Double.self))
         }
     }
@@ -130,26 +142,33 @@ extension PostgresTripStore: PlacesRepository {
             guard try await !connection.query("SELECT 1 FROM trips.places WHERE id = \(place) FOR UPDATE", logger: logger).collect().isEmpty else {
                 return nil
             }
-            let previous = try await connection.query("SELECT stars::int FROM trips.place_ratings WHERE place_id = \(place) AND user_id = \(user)",
-                                                      logger: logger).collect().first.map { try $0.decode(Int.self) }
-            try await connection.query("""
+            let previous = try await connection.query(
+                "SELECT stars::int FROM trips.place_ratings WHERE place_id = \(place) AND user_id = \(user)",
+                logger: logger
+            ).collect().first.map { try $0.decode(Int.self) }
+            try await connection.query(
+                """
                 INSERT INTO trips.place_ratings (place_id, user_id, stars) VALUES (\(place), \(user), \(stars))
                 ON CONFLICT (place_id, user_id) DO UPDATE SET stars = EXCLUDED.stars
                 """, logger: logger)
-            return try await connection.query("""
+            return try await connection.query(
+                """
                 UPDATE trips.places SET user_rating_sum = user_rating_sum + \(stars - (previous ?? 0)),
                     user_rating_count = user_rating_count + \(previous == nil ? 1 : 0)
                 WHERE id = \(place) RETURNING \(unescaped: Self.placeColumns)
-                """, logger: logger).collect().first.map(Self.decodePlace)
+                """, logger: logger
+            ).collect().first.map(Self.decodePlace)
         }
     }
 
     public func ratings(of places: [UUID], by user: UUID) async throws -> [UUID: Int] {
         guard !places.isEmpty else { return [:] }
         var found: [UUID: Int] = [:]
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT place_id, stars::int FROM trips.place_ratings WHERE user_id = \(user) AND place_id = ANY(\(places))
-            """) {
+            """)
+        {
             let (place, stars) = try row.decode((UUID, Int).self)
             found[place] = stars
         }
@@ -164,11 +183,14 @@ extension PostgresTripStore: PlacesRepository {
                 .collect().map { try $0.decode(UUID.self) }
             guard !rated.isEmpty else { return 0 }
             try await connection.query("SELECT 1 FROM trips.places WHERE id = ANY(\(rated)) ORDER BY id FOR UPDATE", logger: logger)
-            let removed = try await connection.query("""
+            let removed = try await connection.query(
+                """
                 DELETE FROM trips.place_ratings WHERE user_id = \(user) RETURNING place_id, stars::int
-                """, logger: logger).collect().map { try $0.decode((UUID, Int).self) }
+                """, logger: logger
+            ).collect().map { try $0.decode((UUID, Int).self) }
             for (place, stars) in removed {
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE trips.places SET user_rating_sum = user_rating_sum - \(stars), user_rating_count = user_rating_count - 1 WHERE id = \(place)
                     """, logger: logger)
             }

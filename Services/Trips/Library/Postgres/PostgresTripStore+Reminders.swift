@@ -20,7 +20,8 @@ extension PostgresTripStore: ReminderRepository {
     }
 
     func claimDueStartAndItineraryReminders(at now: Date, limit: Int) async throws -> [Reminder] {
-        try await database.query("""
+        try await database.query(
+            """
             WITH due_trips AS (
                 UPDATE trips.trips SET start_reminded_at = \(now), start_reminder_sent = true
                 WHERE id IN (SELECT id FROM trips.trips WHERE start_reminded_at IS NULL AND start_reminder_at <= \(now)
@@ -40,12 +41,14 @@ extension PostgresTripStore: ReminderRepository {
                        'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at),
                        'sent', extract(epoch FROM \(now)::timestamptz))::text)::text
             FROM claimed ORDER BY due_at
-            """).map { row in
+            """
+        ).map { row in
             let (kind, owner, trip, item, place, title, day, minute, due, _) =
                 try row.decode((String, UUID, UUID, UUID?, UUID?, String, String, Int?, Date, String).self)
             guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
-            return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                            minuteOfDay: minute, dueAt: due, sentAt: now)
+            return Reminder(
+                kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                minuteOfDay: minute, dueAt: due, sentAt: now)
         }
     }
 
@@ -54,7 +57,8 @@ extension PostgresTripStore: ReminderRepository {
         let instant = min(instant, Self.latestInstant)
         // Compared to the microsecond in integers, so the cursor of a reminder stands exactly at it.
         let micros = instant.microsecondsSince1970
-        return try await database.query("""
+        return try await database.query(
+            """
             SELECT kind, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at, sent_at FROM (
                 SELECT 'trip_starting' AS kind, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title, start_date AS day,
                        NULL::integer AS minute_of_day, start_reminder_at AS due_at, start_reminded_at AS sent_at
@@ -70,21 +74,25 @@ extension PostgresTripStore: ReminderRepository {
             ) sent
             WHERE (sent_at, coalesce(item_id, trip_id)) > (timestamptz 'epoch' + \(micros) * interval '1 microsecond', \(subject ?? Self.lastUUID))
             ORDER BY sent_at, coalesce(item_id, trip_id) LIMIT \(limit)
-            """).map { row in
+            """
+        ).map { row in
             let (kind, trip, item, place, title, day, minute, due, sent) =
                 try row.decode((String, UUID, UUID?, UUID?, String, String, Int?, Date, Date).self)
             guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
-            return Reminder(kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                            minuteOfDay: minute, dueAt: due, sentAt: sent)
+            return Reminder(
+                kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                minuteOfDay: minute, dueAt: due, sentAt: sent)
         }
     }
 
     /// Moves the trip's itinerary reminders with its zone (each item keeps its local day and time); a
     /// moved one is sent again, unless it is already due.
     static func rescheduleItineraryReminders(of trip: Trip, at time: Date, on connection: PostgresConnection, logger: Logger) async throws {
-        let items = try await connection.query("""
+        let items = try await connection.query(
+            """
             SELECT \(unescaped: itemColumns) FROM trips.itinerary_items WHERE trip_id = \(trip.id) FOR UPDATE
-            """, logger: logger).collect().map(decodeItem)
+            """, logger: logger
+        ).collect().map(decodeItem)
         var ids: [UUID] = [], dues: [Date] = []
         for item in items {
             let due = item.plan.instants(in: trip.details.zone).remindAt
@@ -93,7 +101,8 @@ extension PostgresTripStore: ReminderRepository {
             dues.append(due)
         }
         guard !ids.isEmpty else { return }
-        try await connection.query("""
+        try await connection.query(
+            """
             UPDATE trips.itinerary_items SET remind_at = moved.due, reminder_sent = false,
                 reminded_at = CASE WHEN moved.due <= \(time) THEN \(time)::timestamptz END -- as ReminderSchedule.sentAt
             FROM unnest(\(ids)::uuid[], \(dues)::timestamptz[]) AS moved(id, due)

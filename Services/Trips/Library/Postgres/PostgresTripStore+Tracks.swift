@@ -8,17 +8,22 @@ import RoamRuntime
 /// simplifies each with `ST_Simplify` on Web Mercator, the tolerance scaled to metres at its latitude.
 extension PostgresTripStore: TrackRepository {
     public func setTracking(_ on: Bool, trip: UUID, owner: UUID) async throws -> Trip? {
-        try await database.query("""
+        try await database.query(
+            """
             UPDATE trips.trips SET tracking = \(on) WHERE id = \(trip) AND owner_id = \(owner) RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func addTrackPoints(_ points: [TrackPoint], trip: UUID, owner: UUID) async throws -> Int? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard try await !connection.query("SELECT 1 FROM trips.trips WHERE id = \(trip) AND owner_id = \(owner)", logger: logger)
-                .collect().isEmpty else { return nil }
-            let inserted = try await connection.query("""
+            guard
+                try await !connection.query("SELECT 1 FROM trips.trips WHERE id = \(trip) AND owner_id = \(owner)", logger: logger)
+                    .collect().isEmpty
+            else { return nil }
+            let inserted = try await connection.query(
+                """
                 INSERT INTO trips.track_points (trip_id, owner_id, recorded_at, point, accuracy_meters)
                 SELECT \(trip), \(owner), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(accuracy, -1)
                 FROM unnest(\(points.map(\.at))::timestamptz[], \(points.map(\.point.latitude))::float8[],
@@ -26,14 +31,16 @@ extension PostgresTripStore: TrackRepository {
                      AS batch(at, latitude, longitude, accuracy)
                 ON CONFLICT (trip_id, recorded_at) DO NOTHING
                 RETURNING 1
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             return inserted.count
         }
     }
 
     public func track(ofTrip trip: UUID, owner: UUID, in interval: Range<Date>?, toleranceMeters: Double) async throws -> Track {
         let (from, to) = (interval?.lowerBound ?? .distantPast, interval?.upperBound ?? .distantFuture)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             WITH ordered AS (
                 SELECT recorded_at, point, accuracy_meters,
                        extract(epoch FROM recorded_at - lag(recorded_at) OVER byTime) AS gap,
@@ -71,14 +78,16 @@ extension PostgresTripStore: TrackRepository {
         var lastSegment: Int64?
         var recorded = 0, distance = 0.0
         for row in rows {
-            let (segment, points, meters, at, latitude, longitude, accuracy) = try row.decode((Int64, Int64, Double, Date, Double, Double, Double?).self)
+            let (segment, points, meters, at, latitude, longitude, accuracy) = try row.decode(
+                (Int64, Int64, Double, Date, Double, Double, Double?).self)
             if segment != lastSegment {
                 segments.append([])
                 lastSegment = segment
                 recorded += Int(points)
                 distance += meters
             }
-            segments[segments.count - 1].append(TrackPoint(at: at, point: GeoPoint(latitude: latitude, longitude: longitude), accuracyMeters: accuracy))
+            segments[segments.count - 1].append(
+                TrackPoint(at: at, point: GeoPoint(latitude: latitude, longitude: longitude), accuracyMeters: accuracy))
         }
         return Track(segments: segments, distanceMeters: distance, recordedPoints: recorded)
     }

@@ -22,18 +22,22 @@ public struct PostgresTripStore: TripRepository {
         func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
         let latitude = try column(4, Double?.self), longitude = try column(5, Double?.self)
         guard let start = LocalDate(try column(6, String.self)), let end = LocalDate(try column(7, String.self)),
-              let zone = TripZone(try column(8, String.self)) else { throw RoamError.internal }
+            let zone = TripZone(try column(8, String.self))
+        else { throw RoamError.internal }
         let point = latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } }
-        return Trip(id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
-                    details: TripDetails(title: try column(2, String.self), destination: Destination(name: try column(3, String.self), point: point),
-                                         dates: TripDates(start: start, end: end), zone: zone, homeCurrency: try column(9, String.self)),
-                    createdAt: try column(10, Date.self), tracking: try column(11, Bool.self))
+        return Trip(
+            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
+            details: TripDetails(
+                title: try column(2, String.self), destination: Destination(name: try column(3, String.self), point: point),
+                dates: TripDates(start: start, end: end), zone: zone, homeCurrency: try column(9, String.self)),
+            createdAt: try column(10, Date.self), tracking: try column(11, Bool.self))
     }
 
     public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
         let details = trip.details, point = details.destination.point
         let startReminder = ReminderSchedule.tripStart(of: details)
-        let inserted = try await database.query("""
+        let inserted = try await database.query(
+            """
             INSERT INTO trips.trips (id, owner_id, title, destination_name, destination, start_date, end_date, time_zone, home_currency,
                                      created_at, idempotency_key, idempotency_fingerprint, start_reminder_at, start_reminded_at)
             VALUES (\(trip.id), \(trip.ownerID), \(details.title), \(details.destination.name),
@@ -47,9 +51,13 @@ public struct PostgresTripStore: TripRepository {
             """)
         if let row = inserted.first { return try Self.decode(row) }
         // The key was used before: that first trip is the answer.
-        guard let first = try await database.query("""
-            SELECT \(unescaped: Self.columns) FROM trips.trips WHERE owner_id = \(trip.ownerID) AND idempotency_key = \(idempotencyKey)
-            """).first else { throw RoamError.internal }
+        guard
+            let first = try await database.query(
+                """
+                SELECT \(unescaped: Self.columns) FROM trips.trips WHERE owner_id = \(trip.ownerID) AND idempotency_key = \(idempotencyKey)
+                """
+            ).first
+        else { throw RoamError.internal }
         let replayed = try Self.decode(first)
         try await database.checkReplay(of: "trips.trips", id: replayed.id)
         return replayed
@@ -68,7 +76,8 @@ public struct PostgresTripStore: TripRepository {
         case .phase(let wanted, let at): (phase, instant) = (wanted.rawValue, at)
         case .month(let wanted): month = wanted
         }
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM trips.trips,
                    LATERAL (SELECT (\(instant)::timestamptz AT TIME ZONE time_zone)::date AS today) local
             WHERE owner_id = \(owner)
@@ -80,7 +89,8 @@ public struct PostgresTripStore: TripRepository {
                                      AND end_date >= \(month?.first.description ?? "2000-01-01")::date))
               AND (\(after == nil) OR (start_date, id) < (\(after?.start.description ?? "2000-01-01")::date, \(after?.id ?? UUID())))
             ORDER BY start_date DESC, id DESC LIMIT \(page.size + 1)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         return Page(fetched: rows, size: page.size) { TripCursor($0).token }
     }
 
@@ -90,19 +100,23 @@ public struct PostgresTripStore: TripRepository {
         return try await database.transaction { connection in
             let logger = CallContext.current.logger
             // SET reads the row as it was: a start reminder that moved is sent again.
-            guard let row = try await connection.query("""
-                UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
-                    destination = CASE WHEN \(point == nil) THEN NULL
-                                       ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
-                    start_date = \(details.dates.start.description)::date, end_date = \(details.dates.end.description)::date,
-                    time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency),
-                    start_reminded_at = CASE WHEN start_reminder_at = \(startReminder) THEN start_reminded_at
-                                             ELSE \(ReminderSchedule.sentAt(due: startReminder, settingAt: time)) END,
-                    start_reminder_sent = start_reminder_sent AND start_reminder_at = \(startReminder),
-                    start_reminder_at = \(startReminder)
-                WHERE id = \(id) AND owner_id = \(owner)
-                RETURNING \(unescaped: Self.columns)
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let row = try await connection.query(
+                    """
+                    UPDATE trips.trips SET title = \(details.title), destination_name = \(details.destination.name),
+                        destination = CASE WHEN \(point == nil) THEN NULL
+                                           ELSE ST_SetSRID(ST_MakePoint(\(point?.longitude ?? 0), \(point?.latitude ?? 0)), 4326)::geography END,
+                        start_date = \(details.dates.start.description)::date, end_date = \(details.dates.end.description)::date,
+                        time_zone = \(details.zone.identifier), home_currency = \(details.homeCurrency),
+                        start_reminded_at = CASE WHEN start_reminder_at = \(startReminder) THEN start_reminded_at
+                                                 ELSE \(ReminderSchedule.sentAt(due: startReminder, settingAt: time)) END,
+                        start_reminder_sent = start_reminder_sent AND start_reminder_at = \(startReminder),
+                        start_reminder_at = \(startReminder)
+                    WHERE id = \(id) AND owner_id = \(owner)
+                    RETURNING \(unescaped: Self.columns)
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             let trip = try Self.decode(row)
             try await Self.rescheduleItineraryReminders(of: trip, at: time, on: connection, logger: logger)
             try await Self.rescheduleDailyReminder(of: trip, at: time, on: connection, logger: logger)
@@ -120,8 +134,9 @@ public struct PostgresTripStore: TripRepository {
             let deleted = try await connection.query("DELETE FROM trips.trips WHERE id = \(id) AND owner_id = \(owner) RETURNING id", logger: logger)
                 .collect()
             guard !deleted.isEmpty else { return false }
-            try await PostgresOutbox.insert(OutboxEntry(id: .v7(at: time), topic: .tripDeleted, subjectID: id, createdAt: time),
-                                            schema: TripsMigrations.schema, on: connection, logger: logger)
+            try await PostgresOutbox.insert(
+                OutboxEntry(id: .v7(at: time), topic: .tripDeleted, subjectID: id, createdAt: time),
+                schema: TripsMigrations.schema, on: connection, logger: logger)
             return true
         }
     }

@@ -15,8 +15,10 @@ public struct ReminderWorker: Service {
     let now: @Sendable () -> Date
     let logger: Logger
 
-    public init(reminders: any ReminderRepository, interval: Duration, announce: (@Sendable ([Reminder]) -> Void)?,
-                now: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+    public init(
+        reminders: any ReminderRepository, interval: Duration, announce: (@Sendable ([Reminder]) -> Void)?,
+        now: @escaping @Sendable () -> Date = Date.init, logger: Logger
+    ) {
         self.reminders = reminders
         self.interval = interval
         self.announce = announce

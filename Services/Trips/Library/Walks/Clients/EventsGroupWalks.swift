@@ -17,10 +17,11 @@ public struct EventsGroupWalks<Transport: ClientTransport>: GroupWalkMembership 
     public func hosts(ofGroupWalksFollowing walk: UUID, joinedBy user: UUID) async throws -> [UUID] {
         try await credential.acting {
             try await upstream.call(idempotent: true) { client, options in
-                try await Roam_Events_V1_EventsService.Client(wrapping: client).listGroupWalkHosts(.with {
-                    $0.walkID = walk.lowercasedString
-                    $0.memberID = user.lowercasedString
-                }, options: options)
+                try await Roam_Events_V1_EventsService.Client(wrapping: client).listGroupWalkHosts(
+                    .with {
+                        $0.walkID = walk.lowercasedString
+                        $0.memberID = user.lowercasedString
+                    }, options: options)
             }.hostIds.compactMap { UUID(uuidString: $0) }
         }
     }

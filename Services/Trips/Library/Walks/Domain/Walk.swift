@@ -29,10 +29,12 @@ public struct Walk: Sendable, Hashable, Identifiable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, ownerID: UUID, details: WalkDetails, start: WalkPlace, destination: WalkPlace?, routeID: UUID? = nil, startedAt: Date,
-                finishedAt: Date? = nil, closedAutomatically: Bool = false, visibility: WalkVisibility = .private,
-                route: WalkRoute = WalkRoute(), pointsOfInterest: [PointOfInterest] = [], mediaIDs: [UUID] = [],
-                ratingSum: Int = 0, ratingCount: Int = 0, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: UUID, ownerID: UUID, details: WalkDetails, start: WalkPlace, destination: WalkPlace?, routeID: UUID? = nil, startedAt: Date,
+        finishedAt: Date? = nil, closedAutomatically: Bool = false, visibility: WalkVisibility = .private,
+        route: WalkRoute = WalkRoute(), pointsOfInterest: [PointOfInterest] = [], mediaIDs: [UUID] = [],
+        ratingSum: Int = 0, ratingCount: Int = 0, createdAt: Date, updatedAt: Date
+    ) {
         self.id = id
         self.ownerID = ownerID
         self.details = details

@@ -47,6 +47,7 @@ public struct WalkDetails: Sendable, Hashable {
     }
 
     public static func isTag(_ tag: String) -> Bool {
-        !tag.isEmpty && tag.count <= maxTagLength && tag.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+        !tag.isEmpty && tag.count <= maxTagLength
+            && tag.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
     }
 }

@@ -13,8 +13,10 @@ public struct WalkQuery: Sendable {
     /// Owners the reader must not see (blocks, either way).
     public var hiddenOwners: Set<UUID> = []
 
-    public init(reader: UUID, near: (center: GeoPoint, meters: Double)? = nil, text: String? = nil, tag: String? = nil,
-                order: WalkOrder? = nil) {
+    public init(
+        reader: UUID, near: (center: GeoPoint, meters: Double)? = nil, text: String? = nil, tag: String? = nil,
+        order: WalkOrder? = nil
+    ) {
         self.reader = reader
         self.near = near
         self.text = text

@@ -19,8 +19,10 @@ public struct WalkService: Sendable {
     let maxDuration: Duration
     let now: @Sendable () -> Date
 
-    public init(walks: any WalkRepository, media: any MediaAttachments, graph: any SocialGraph, groupWalks: any GroupWalkMembership,
-                maxDuration: Duration = .seconds(12 * 3600), now: @escaping @Sendable () -> Date = Date.init) {
+    public init(
+        walks: any WalkRepository, media: any MediaAttachments, graph: any SocialGraph, groupWalks: any GroupWalkMembership,
+        maxDuration: Duration = .seconds(12 * 3600), now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.walks = walks
         self.media = media
         self.graph = graph
@@ -48,8 +50,9 @@ public struct WalkService: Sendable {
                 throw RoamError.invalidField("route_id", "must be a finished walk you can see")
             }
         }
-        let walk = Walk(id: UUID.v7(), ownerID: owner, details: details, start: from, destination: to, routeID: start.routeID,
-                        startedAt: startedAt, createdAt: time, updatedAt: time)
+        let walk = Walk(
+            id: UUID.v7(), ownerID: owner, details: details, start: from, destination: to, routeID: start.routeID,
+            startedAt: startedAt, createdAt: time, updatedAt: time)
         return try await walks.create(walk, points: [], idempotencyKey: idempotencyKey)
     }
 
@@ -58,7 +61,8 @@ public struct WalkService: Sendable {
         let walk = try await own(id, owner: owner)
         guard !walk.isFinished else { throw WalkError.finished }
         var validation = Validation()
-        validation.require(!points.isEmpty && points.count <= TrackPoint.batchLimit, "points", "must hold 1 to \(TrackPoint.batchLimit.formatted()) points")
+        validation.require(
+            !points.isEmpty && points.count <= TrackPoint.batchLimit, "points", "must hold 1 to \(TrackPoint.batchLimit.formatted()) points")
         let latest = now().addingTimeInterval(60)
         for (index, point) in points.enumerated() {
             point.point.validate("points[\(index)]", into: &validation)
@@ -74,11 +78,15 @@ public struct WalkService: Sendable {
 
     /// Adds a point of interest, during the walk or after; its photos are attached through media.
     public func addPointOfInterest(_ point: PointOfInterest, walk id: UUID, owner: UUID) async throws -> Walk {
-        let checked = try PointOfInterest(id: UUID.v7(), point: point.point, name: point.name, note: point.note,
-                                          mediaIDs: point.mediaIDs, createdAt: now()).validated()
+        let checked = try PointOfInterest(
+            id: UUID.v7(), point: point.point, name: point.name, note: point.note,
+            mediaIDs: point.mediaIDs, createdAt: now()
+        ).validated()
         _ = try await own(id, owner: owner)
         if !checked.mediaIDs.isEmpty { try await media.attach(checked.mediaIDs, to: Self.subject(id), for: owner, field: "media_ids") }
-        guard let walk = try await walks.modify(id, owner: owner, at: now(), { $0.pointsOfInterest.append(checked) }) else { throw WalkError.notFound }
+        guard let walk = try await walks.modify(id, owner: owner, at: now(), { $0.pointsOfInterest.append(checked) }) else {
+            throw WalkError.notFound
+        }
         return walk
     }
 
@@ -100,18 +108,23 @@ public struct WalkService: Sendable {
         guard !walk.isFinished else { throw WalkError.finished }
         let finishedAt = (time ?? now()).wholeMicroseconds
         var validation = Validation()
-        validation.require(finishedAt >= walk.startedAt && finishedAt <= now().addingTimeInterval(60), "finished_at",
-                           "must be between the walk's start and now")
+        validation.require(
+            finishedAt >= walk.startedAt && finishedAt <= now().addingTimeInterval(60), "finished_at",
+            "must be between the walk's start and now")
         try validation.check()
         return try await finish(walk, at: finishedAt, automatically: false)
     }
 
     /// Posts the owner's finished walk (public) or makes it private again.
     public func setVisibility(_ visibility: WalkVisibility, walk id: UUID, owner: UUID) async throws -> Walk {
-        guard let walk = try await walks.modify(id, owner: owner, at: now(), { walk in
-            guard walk.isFinished else { throw WalkError.ongoing }
-            walk.visibility = visibility
-        }) else { throw WalkError.notFound }
+        guard
+            let walk = try await walks.modify(
+                id, owner: owner, at: now(),
+                { walk in
+                    guard walk.isFinished else { throw WalkError.ongoing }
+                    walk.visibility = visibility
+                })
+        else { throw WalkError.notFound }
         return walk
     }
 
@@ -131,10 +144,14 @@ public struct WalkService: Sendable {
             let added = mediaIDs.filter { !before.allMediaIDs.contains($0) }
             if !added.isEmpty { try await media.attach(added, to: Self.subject(id), for: owner, field: "media_ids") }
         }
-        guard let walk = try await walks.modify(id, owner: owner, at: now(), { walk in
-            walk.details = checked
-            if let mediaIDs = changes.mediaIDs { walk.mediaIDs = mediaIDs }
-        }) else { throw WalkError.notFound }
+        guard
+            let walk = try await walks.modify(
+                id, owner: owner, at: now(),
+                { walk in
+                    walk.details = checked
+                    if let mediaIDs = changes.mediaIDs { walk.mediaIDs = mediaIDs }
+                })
+        else { throw WalkError.notFound }
         try await letGo(before.allMediaIDs.filter { !walk.allMediaIDs.contains($0) }, of: walk)
         return walk
     }
@@ -187,16 +204,19 @@ public struct WalkService: Sendable {
             validation.require(!WalkQuery.words(text).isEmpty, "text", "must have a word")
         }
         query.tag = query.tag.map(WalkDetails.normalised)
-        if let tag = query.tag { validation.require(WalkDetails.isTag(tag), "tag", "must be 1 to \(WalkDetails.maxTagLength) letters, digits, - or _") }
+        if let tag = query.tag {
+            validation.require(WalkDetails.isTag(tag), "tag", "must be 1 to \(WalkDetails.maxTagLength) letters, digits, - or _")
+        }
         try validation.check()
         query.hiddenOwners = try await graph.relations(of: query.reader).hidden
         let found = try await walks.search(query, page: page)
         let seen = try await seen(found.items.map(\.walk), by: query.reader)
-        return Page(items: zip(seen, found.items).map { seen, item in
-            var seen = seen
-            seen.meters = item.meters
-            return seen
-        }, nextCursor: found.nextCursor)
+        return Page(
+            items: zip(seen, found.items).map { seen, item in
+                var seen = seen
+                seen.meters = item.meters
+                return seen
+            }, nextCursor: found.nextCursor)
     }
 
     // MARK: Others' walks
@@ -245,18 +265,23 @@ public struct WalkService: Sendable {
         let points = file.points.map { TrackPoint(at: $0.at.wholeMicroseconds, point: $0.point, accuracyMeters: $0.accuracyMeters) }
             .sorted { $0.at < $1.at }
         let name = file.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let details = try WalkDetails(title: name.isEmpty ? "Imported walk" : String(name.prefix(WalkDetails.maxTitleLength)),
-                                      description: String(file.description.prefix(WalkDetails.maxDescriptionLength))).validated()
+        let details = try WalkDetails(
+            title: name.isEmpty ? "Imported walk" : String(name.prefix(WalkDetails.maxTitleLength)),
+            description: String(file.description.prefix(WalkDetails.maxDescriptionLength))
+        ).validated()
         let time = now()
         let pointsOfInterest = try file.waypoints.map { waypoint in
-            try PointOfInterest(id: UUID.v7(), point: waypoint.point,
-                                name: waypoint.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Waypoint" : String(waypoint.name.prefix(200)),
-                                note: String(waypoint.note.prefix(PointOfInterest.maxNoteLength)), createdAt: time).validated()
+            try PointOfInterest(
+                id: UUID.v7(), point: waypoint.point,
+                name: waypoint.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Waypoint" : String(waypoint.name.prefix(200)),
+                note: String(waypoint.note.prefix(PointOfInterest.maxNoteLength)), createdAt: time
+            ).validated()
         }
-        let walk = Walk(id: UUID.v7(), ownerID: owner, details: details, start: WalkPlace(point: points[0].point),
-                        destination: WalkPlace(point: points[points.count - 1].point), startedAt: points[0].at,
-                        finishedAt: points[points.count - 1].at, route: WalkRoute(points: points), pointsOfInterest: pointsOfInterest,
-                        createdAt: time, updatedAt: time)
+        let walk = Walk(
+            id: UUID.v7(), ownerID: owner, details: details, start: WalkPlace(point: points[0].point),
+            destination: WalkPlace(point: points[points.count - 1].point), startedAt: points[0].at,
+            finishedAt: points[points.count - 1].at, route: WalkRoute(points: points), pointsOfInterest: pointsOfInterest,
+            createdAt: time, updatedAt: time)
         return try await walks.create(walk, points: points, idempotencyKey: idempotencyKey)
     }
 

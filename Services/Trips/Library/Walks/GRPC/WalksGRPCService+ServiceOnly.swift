@@ -6,7 +6,7 @@ import RoamRuntime
 extension WalksGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Trips_V1_WalksService.Method.CheckWalk.descriptor,
+            Roam_Trips_V1_WalksService.Method.CheckWalk.descriptor
         ]
     }
 }

@@ -16,21 +16,24 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         self.walks = walks
     }
 
-
     public func startWalk(request: Roam_Trips_V1_StartWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
         guard request.hasStart else { throw RoamError.invalidField("start", "is required") }
         guard request.start.hasPoint else { throw RoamError.invalidField("start.point", "is required") }
         if request.hasDestination, !request.destination.hasPoint { throw RoamError.invalidField("destination.point", "is required") }
-        let start = WalkStart(details: WalkDetails(title: request.title, description: request.description_p, tags: request.tags),
-                              start: WalkPlace(request.start), destination: request.hasDestination ? WalkPlace(request.destination) : nil,
-                              routeID: request.routeID.isEmpty ? nil : try UUID(field: "route_id", request.routeID),
-                              startedAt: request.hasStartedAt ? request.startedAt.date : nil)
+        let start = WalkStart(
+            details: WalkDetails(title: request.title, description: request.description_p, tags: request.tags),
+            start: WalkPlace(request.start), destination: request.hasDestination ? WalkPlace(request.destination) : nil,
+            routeID: request.routeID.isEmpty ? nil : try UUID(field: "route_id", request.routeID),
+            startedAt: request.hasStartedAt ? request.startedAt.date : nil)
         let walk = try await walks.start(start, owner: caller(), idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         return .with { $0.walk = SeenWalk(walk: walk).proto }
     }
 
-    public func recordWalkPoints(request: Roam_Trips_V1_RecordWalkPointsRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_RecordWalkPointsResponse {
+    public func recordWalkPoints(
+        request: Roam_Trips_V1_RecordWalkPointsRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_RecordWalkPointsResponse
+    {
         let id = try UUID(field: "walk_id", request.walkID)
         let (recorded, total) = try await walks.record(try TrackPoint.list(request.points), walk: id, owner: caller())
         return .with {
@@ -39,17 +42,24 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         }
     }
 
-    public func addPointOfInterest(request: Roam_Trips_V1_AddPointOfInterestRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_WalkResponse {
+    public func addPointOfInterest(
+        request: Roam_Trips_V1_AddPointOfInterestRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_WalkResponse
+    {
         let id = try UUID(field: "walk_id", request.walkID)
         guard request.hasPoint else { throw RoamError.invalidField("point", "is required") }
-        let point = PointOfInterest(id: UUID(), point: GeoPoint(request.point), name: request.name, note: request.note,
-                                    mediaIDs: try RequestIDs.list("media_ids", request.mediaIds), createdAt: Date())
+        let point = PointOfInterest(
+            id: UUID(), point: GeoPoint(request.point), name: request.name, note: request.note,
+            mediaIDs: try RequestIDs.list("media_ids", request.mediaIds), createdAt: Date())
         return try await answer(try await walks.addPointOfInterest(point, walk: id, owner: caller()))
     }
 
-    public func removePointOfInterest(request: Roam_Trips_V1_RemovePointOfInterestRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_WalkResponse {
+    public func removePointOfInterest(
+        request: Roam_Trips_V1_RemovePointOfInterestRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_WalkResponse
+    {
         let id = try UUID(field: "walk_id", request.walkID)
         let point = try UUID(field: "point_of_interest_id", request.pointOfInterestID)
         return try await answer(try await walks.removePointOfInterest(point, walk: id, owner: caller()))
@@ -60,22 +70,27 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         return try await answer(try await walks.finish(id, owner: caller(), at: request.hasFinishedAt ? request.finishedAt.date : nil))
     }
 
-    public func setWalkVisibility(request: Roam_Trips_V1_SetWalkVisibilityRequest, context _: ServerContext) async throws
-        -> Roam_Trips_V1_WalkResponse {
+    public func setWalkVisibility(
+        request: Roam_Trips_V1_SetWalkVisibilityRequest, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_WalkResponse
+    {
         let id = try UUID(field: "walk_id", request.walkID)
-        let visibility: WalkVisibility = switch request.visibility {
-        case .private: .private
-        case .public: .public
-        case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("visibility", "must be private or public")
-        }
+        let visibility: WalkVisibility =
+            switch request.visibility {
+            case .private: .private
+            case .public: .public
+            case .unspecified, .UNRECOGNIZED: throw RoamError.invalidField("visibility", "must be private or public")
+            }
         return try await answer(try await walks.setVisibility(visibility, walk: id, owner: caller()))
     }
 
     public func updateWalk(request: Roam_Trips_V1_UpdateWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
         let id = try UUID(field: "walk_id", request.walkID)
-        let changes = WalkChanges(title: request.hasTitle ? request.title : nil, description: request.hasDescription_p ? request.description_p : nil,
-                                  tags: request.replaceTags ? request.tags : nil,
-                                  mediaIDs: request.replaceMedia ? try RequestIDs.list("media_ids", request.mediaIds) : nil)
+        let changes = WalkChanges(
+            title: request.hasTitle ? request.title : nil, description: request.hasDescription_p ? request.description_p : nil,
+            tags: request.replaceTags ? request.tags : nil,
+            mediaIDs: request.replaceMedia ? try RequestIDs.list("media_ids", request.mediaIds) : nil)
         return try await answer(try await walks.update(id, changes: changes, owner: caller()))
     }
 
@@ -119,15 +134,17 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
     }
 
     public func searchWalks(request: Roam_Trips_V1_SearchWalksRequest, context _: ServerContext) async throws -> Roam_Trips_V1_ListWalksResponse {
-        let order: WalkOrder? = switch request.order {
-        case .unspecified: nil
-        case .distance: .distance
-        case .rating: .rating
-        case .recent: .recent
-        case .UNRECOGNIZED: throw RoamError.invalidField("order", "must be distance, rating or recent")
-        }
-        let query = WalkQuery(reader: try caller(), near: request.hasNear ? (GeoPoint(request.near), request.withinMeters) : nil,
-                              text: request.text.isEmpty ? nil : request.text, tag: request.tag.isEmpty ? nil : request.tag, order: order)
+        let order: WalkOrder? =
+            switch request.order {
+            case .unspecified: nil
+            case .distance: .distance
+            case .rating: .rating
+            case .recent: .recent
+            case .UNRECOGNIZED: throw RoamError.invalidField("order", "must be distance, rating or recent")
+            }
+        let query = WalkQuery(
+            reader: try caller(), near: request.hasNear ? (GeoPoint(request.near), request.withinMeters) : nil,
+            text: request.text.isEmpty ? nil : request.text, tag: request.tag.isEmpty ? nil : request.tag, order: order)
         return answer(try await walks.search(query, page: request.page.domain()))
     }
 
@@ -136,13 +153,18 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
         return .with { $0.walk = seen.proto }
     }
 
-    public func exportWalkGPX(request: Roam_Trips_V1_ExportWalkGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
-                              context _: ServerContext) async throws {
+    public func exportWalkGPX(
+        request: Roam_Trips_V1_ExportWalkGPXRequest, response: RPCWriter<Roam_Trips_V1_ExportGPXResponse>,
+        context _: ServerContext
+    ) async throws {
         try await response.write(gpx: try await walks.gpx(of: UUID(field: "walk_id", request.walkID), for: caller()))
     }
 
-    public func importWalkGPX(request: RPCAsyncSequence<Roam_Trips_V1_ImportWalkGPXRequest, any Error>, context _: ServerContext) async throws
-        -> Roam_Trips_V1_WalkResponse {
+    public func importWalkGPX(
+        request: RPCAsyncSequence<Roam_Trips_V1_ImportWalkGPXRequest, any Error>, context _: ServerContext
+    ) async throws
+        -> Roam_Trips_V1_WalkResponse
+    {
         let owner = try caller()
         var file = Data(), key = "", first = true
         for try await message in request {

@@ -24,25 +24,29 @@ public struct PostgresWalkStore: WalkRepository {
     static func decode(_ row: PostgresRow) throws -> Walk {
         let random = row.makeRandomAccess()
         func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        let destination: WalkPlace? = if let latitude = try column(8, Double?.self), let longitude = try column(9, Double?.self) {
-            WalkPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: try column(10, String.self))
-        } else {
-            nil
-        }
+        let destination: WalkPlace? =
+            if let latitude = try column(8, Double?.self), let longitude = try column(9, Double?.self) {
+                WalkPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: try column(10, String.self))
+            } else {
+                nil
+            }
         let decoder = JSONDecoder()
         guard let visibility = WalkVisibility(rawValue: try column(14, String.self)) else { throw RoamError.internal }
-        return Walk(id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
-                    details: WalkDetails(title: try column(2, String.self), description: try column(3, String.self), tags: try column(4, [String].self)),
-                    start: WalkPlace(point: GeoPoint(latitude: try column(5, Double.self), longitude: try column(6, Double.self)),
-                                     name: try column(7, String.self)),
-                    destination: destination, routeID: try column(24, UUID?.self),
-                    startedAt: try column(11, Date.self), finishedAt: try column(12, Date?.self),
-                    closedAutomatically: try column(13, Bool.self), visibility: visibility,
-                    route: WalkRoute(distanceMeters: try column(16, Double.self), pointCount: Int(try column(15, Int32.self)),
-                                     preview: try decoder.decode([GeoPoint].self, from: Data(try column(17, String.self).utf8))),
-                    pointsOfInterest: try decoder.decode([PointOfInterest].self, from: Data(try column(18, String.self).utf8)),
-                    mediaIDs: try column(19, [UUID].self), ratingSum: Int(try column(20, Int32.self)), ratingCount: Int(try column(21, Int32.self)),
-                    createdAt: try column(22, Date.self), updatedAt: try column(23, Date.self))
+        return Walk(
+            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
+            details: WalkDetails(title: try column(2, String.self), description: try column(3, String.self), tags: try column(4, [String].self)),
+            start: WalkPlace(
+                point: GeoPoint(latitude: try column(5, Double.self), longitude: try column(6, Double.self)),
+                name: try column(7, String.self)),
+            destination: destination, routeID: try column(24, UUID?.self),
+            startedAt: try column(11, Date.self), finishedAt: try column(12, Date?.self),
+            closedAutomatically: try column(13, Bool.self), visibility: visibility,
+            route: WalkRoute(
+                distanceMeters: try column(16, Double.self), pointCount: Int(try column(15, Int32.self)),
+                preview: try decoder.decode([GeoPoint].self, from: Data(try column(17, String.self).utf8))),
+            pointsOfInterest: try decoder.decode([PointOfInterest].self, from: Data(try column(18, String.self).utf8)),
+            mediaIDs: try column(19, [UUID].self), ratingSum: Int(try column(20, Int32.self)), ratingCount: Int(try column(21, Int32.self)),
+            createdAt: try column(22, Date.self), updatedAt: try column(23, Date.self))
     }
 
     static func json<Value: Encodable>(_ value: Value) throws -> String {
@@ -53,7 +57,8 @@ public struct PostgresWalkStore: WalkRepository {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             let destination = walk.destination
-            let inserted = try await connection.query("""
+            let inserted = try await connection.query(
+                """
                 INSERT INTO trips.walks AS w (id, owner_id, idempotency_key, idempotency_fingerprint, title, description, tags, start_point, start_name,
                                               destination_point, destination_name, started_at, finished_at, visibility, point_count,
                                               distance_meters, preview, points_of_interest, media_ids, search, created_at, updated_at, route_id)
@@ -66,12 +71,17 @@ public struct PostgresWalkStore: WalkRepository {
                         \(walk.mediaIDs), to_tsvector('simple', \(walk.searchText)), \(walk.createdAt), \(walk.updatedAt), \(walk.routeID))
                 ON CONFLICT (owner_id, idempotency_key) DO NOTHING
                 RETURNING \(unescaped: Self.columns)
-                """, logger: logger).collect()
+                """, logger: logger
+            ).collect()
             guard let row = inserted.first else {
                 // The key was used before: that first walk is the answer.
-                guard let first = try await connection.query("""
-                    SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.owner_id = \(walk.ownerID) AND w.idempotency_key = \(idempotencyKey)
-                    """, logger: logger).collect().first else { throw RoamError.internal }
+                guard
+                    let first = try await connection.query(
+                        """
+                        SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.owner_id = \(walk.ownerID) AND w.idempotency_key = \(idempotencyKey)
+                        """, logger: logger
+                    ).collect().first
+                else { throw RoamError.internal }
                 let replayed = try Self.decode(first)
                 try await connection.checkReplay(of: "trips.walks", id: replayed.id, logger: logger)
                 return replayed
@@ -91,20 +101,28 @@ public struct PostgresWalkStore: WalkRepository {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             // The walk's row is locked, so its count stays exact while batches arrive at once.
-            guard try await !connection.query("""
-                SELECT 1 FROM trips.walks WHERE id = \(id) AND owner_id = \(owner) AND finished_at IS NULL FOR UPDATE
-                """, logger: logger).collect().isEmpty else { return nil }
+            guard
+                try await !connection.query(
+                    """
+                    SELECT 1 FROM trips.walks WHERE id = \(id) AND owner_id = \(owner) AND finished_at IS NULL FOR UPDATE
+                    """, logger: logger
+                ).collect().isEmpty
+            else { return nil }
             let recorded = try await Self.insert(points, walk: id, on: connection, logger: logger)
-            let total = try await connection.query("""
-                UPDATE trips.walks SET point_count = point_count + \(Int32(recorded)) WHERE id = \(id) RETURNING point_count
-                """, logger: logger).collect().first?.decode(Int32.self) ?? 0
+            let total =
+                try await connection.query(
+                    """
+                    UPDATE trips.walks SET point_count = point_count + \(Int32(recorded)) WHERE id = \(id) RETURNING point_count
+                    """, logger: logger
+                ).collect().first?.decode(Int32.self) ?? 0
             return (recorded, Int(total))
         }
     }
 
     @discardableResult
     static func insert(_ points: [TrackPoint], walk: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Int {
-        try await connection.query("""
+        try await connection.query(
+            """
             INSERT INTO trips.walk_points (walk_id, recorded_at, point, accuracy_meters)
             SELECT \(walk), at, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)::geography, NULLIF(accuracy, -1)
             FROM unnest(\(points.map(\.at))::timestamptz[], \(points.map(\.point.latitude))::float8[],
@@ -112,12 +130,14 @@ public struct PostgresWalkStore: WalkRepository {
                  AS batch(at, latitude, longitude, accuracy)
             ON CONFLICT (walk_id, recorded_at) DO NOTHING
             RETURNING 1
-            """, logger: logger).collect().count
+            """, logger: logger
+        ).collect().count
     }
 
     /// The path from the stored points in time order: a line, or the start while there are fewer than two.
     static func drawPath(of walk: UUID, on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("""
+        try await connection.query(
+            """
             UPDATE trips.walks w SET path = CASE WHEN line.points >= 2 THEN line.path::geography ELSE w.start_point END
             FROM (SELECT count(*) AS points, ST_MakeLine(point::geometry ORDER BY recorded_at) AS path
                   FROM trips.walk_points WHERE walk_id = \(walk)) line
@@ -126,11 +146,13 @@ public struct PostgresWalkStore: WalkRepository {
     }
 
     public func points(of walk: UUID, after: Date?, limit: Int) async throws -> [TrackPoint] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT recorded_at, ST_Y(point::geometry), ST_X(point::geometry), accuracy_meters FROM trips.walk_points
             WHERE walk_id = \(walk) AND (\(after == nil) OR recorded_at > \(after ?? .distantPast))
             ORDER BY recorded_at LIMIT \(min(limit, Int(Int32.max)))
-            """).map { row in
+            """
+        ).map { row in
             let (at, latitude, longitude, accuracy) = try row.decode((Date, Double, Double, Double?).self)
             return TrackPoint(at: at, point: GeoPoint(latitude: latitude, longitude: longitude), accuracyMeters: accuracy)
         }
@@ -139,18 +161,26 @@ public struct PostgresWalkStore: WalkRepository {
     public func modify(_ id: UUID, owner: UUID, at time: Date, _ change: @escaping @Sendable (inout Walk) throws -> Void) async throws -> Walk? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard let row = try await connection.query("""
-                SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.id = \(id) AND w.owner_id = \(owner) FOR UPDATE
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let row = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.id = \(id) AND w.owner_id = \(owner) FOR UPDATE
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             var walk = try Self.decode(row)
             try change(&walk)
-            guard let saved = try await connection.query("""
-                UPDATE trips.walks w SET title = \(walk.details.title), description = \(walk.details.description), tags = \(walk.details.tags),
-                    visibility = \(walk.visibility.rawValue), points_of_interest = \(try Self.json(walk.pointsOfInterest))::jsonb,
-                    media_ids = \(walk.mediaIDs), search = to_tsvector('simple', \(walk.searchText)), updated_at = \(time)
-                WHERE w.id = \(id)
-                RETURNING \(unescaped: Self.columns)
-                """, logger: logger).collect().first else { return nil }
+            guard
+                let saved = try await connection.query(
+                    """
+                    UPDATE trips.walks w SET title = \(walk.details.title), description = \(walk.details.description), tags = \(walk.details.tags),
+                        visibility = \(walk.visibility.rawValue), points_of_interest = \(try Self.json(walk.pointsOfInterest))::jsonb,
+                        media_ids = \(walk.mediaIDs), search = to_tsvector('simple', \(walk.searchText)), updated_at = \(time)
+                    WHERE w.id = \(id)
+                    RETURNING \(unescaped: Self.columns)
+                    """, logger: logger
+                ).collect().first
+            else { return nil }
             return try Self.decode(saved)
         }
     }
@@ -158,12 +188,16 @@ public struct PostgresWalkStore: WalkRepository {
     public func finish(_ id: UUID, owner: UUID, at time: Date, route: WalkRoute, automatically: Bool) async throws -> Walk? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            guard try await !connection.query("""
-                UPDATE trips.walks SET finished_at = \(time), closed_automatically = \(automatically), distance_meters = \(route.distanceMeters),
-                    point_count = \(Int32(route.pointCount)), preview = \(try Self.json(route.preview))::jsonb, updated_at = \(time)
-                WHERE id = \(id) AND owner_id = \(owner) AND finished_at IS NULL
-                RETURNING 1
-                """, logger: logger).collect().isEmpty else { return nil }
+            guard
+                try await !connection.query(
+                    """
+                    UPDATE trips.walks SET finished_at = \(time), closed_automatically = \(automatically), distance_meters = \(route.distanceMeters),
+                        point_count = \(Int32(route.pointCount)), preview = \(try Self.json(route.preview))::jsonb, updated_at = \(time)
+                    WHERE id = \(id) AND owner_id = \(owner) AND finished_at IS NULL
+                    RETURNING 1
+                    """, logger: logger
+                ).collect().isEmpty
+            else { return nil }
             try await Self.drawPath(of: id, on: connection, logger: logger)
             return try await connection.query("SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.id = \(id)", logger: logger)
                 .collect().first.map(Self.decode)
@@ -171,38 +205,46 @@ public struct PostgresWalkStore: WalkRepository {
     }
 
     public func delete(_ id: UUID, owner: UUID) async throws -> Walk? {
-        try await database.query("""
+        try await database.query(
+            """
             DELETE FROM trips.walks w WHERE w.id = \(id) AND w.owner_id = \(owner) RETURNING \(unescaped: Self.columns)
-            """).first.map(Self.decode)
+            """
+        ).first.map(Self.decode)
     }
 
     public func walks(of owner: UUID, page: PageRequest) async throws -> Page<Walk> {
         let offset = try OffsetCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.owner_id = \(owner)
             ORDER BY w.started_at DESC, w.id DESC OFFSET \(offset) LIMIT \(page.size + 1)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
 
     public func history(of user: UUID, hiding hidden: Set<UUID>, page: PageRequest) async throws -> Page<Walk> {
         let offset = try OffsetCursor.decode(page.cursor)
-        let rows = try await database.query("""
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM trips.walks w
             WHERE w.owner_id = \(user)
                OR (w.visibility = 'public' AND NOT w.owner_id = ANY(\(Array(hidden)))
                    AND EXISTS (SELECT 1 FROM trips.walk_ratings r WHERE r.walk_id = w.id AND r.user_id = \(user)))
             ORDER BY w.started_at DESC, w.id DESC OFFSET \(offset) LIMIT \(page.size + 1)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
         return Page(items: Array(rows.prefix(page.size)), nextCursor: rows.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
 
     public func walkingNow(on routes: [UUID]) async throws -> [UUID: Int] {
         guard !routes.isEmpty else { return [:] }
         var counts: [UUID: Int] = [:]
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT route_id, count(*)::int8 FROM trips.walks WHERE route_id = ANY(\(routes)) AND finished_at IS NULL GROUP BY route_id
-            """) {
+            """)
+        {
             let (route, count) = try row.decode((UUID, Int64).self)
             counts[route] = Int(count)
         }
@@ -213,12 +255,14 @@ public struct PostgresWalkStore: WalkRepository {
         let offset = try OffsetCursor.decode(page.cursor)
         let words = query.text.map(WalkQuery.words) ?? []
         let center = query.near?.center
-        let order = switch query.order {
-        case .distance: "meters, w.finished_at DESC, w.id DESC"
-        case .rating: "(w.rating_sum::float8 / NULLIF(w.rating_count, 0)) DESC NULLS LAST, w.rating_count DESC, w.finished_at DESC, w.id DESC"
-        case .recent: "w.finished_at DESC, w.id DESC"
-        }
-        let rows = try await database.query("""
+        let order =
+            switch query.order {
+            case .distance: "meters, w.finished_at DESC, w.id DESC"
+            case .rating: "(w.rating_sum::float8 / NULLIF(w.rating_count, 0)) DESC NULLS LAST, w.rating_count DESC, w.finished_at DESC, w.id DESC"
+            case .recent: "w.finished_at DESC, w.id DESC"
+            }
+        let rows = try await database.query(
+            """
             SELECT \(unescaped: Self.columns),
                    CASE WHEN \(center == nil) THEN NULL
                         ELSE ST_Distance(w.path, ST_SetSRID(ST_MakePoint(\(center?.longitude ?? 0), \(center?.latitude ?? 0)), 4326)::geography, false)
@@ -247,27 +291,34 @@ public struct PostgresWalkStore: WalkRepository {
             guard try await !connection.query("SELECT 1 FROM trips.walks WHERE id = \(id) FOR UPDATE", logger: logger).collect().isEmpty else {
                 return nil
             }
-            let old = try await connection.query("""
+            let old = try await connection.query(
+                """
                 SELECT rating FROM trips.walk_ratings WHERE walk_id = \(id) AND user_id = \(user)
-                """, logger: logger).collect().first?.decode(Int32.self)
-            try await connection.query("""
+                """, logger: logger
+            ).collect().first?.decode(Int32.self)
+            try await connection.query(
+                """
                 INSERT INTO trips.walk_ratings (walk_id, user_id, rating) VALUES (\(id), \(user), \(Int32(rating)))
                 ON CONFLICT (walk_id, user_id) DO UPDATE SET rating = excluded.rating
                 """, logger: logger)
-            return try await connection.query("""
+            return try await connection.query(
+                """
                 UPDATE trips.walks w SET rating_sum = rating_sum + \(Int32(rating)) - \(old ?? 0),
                                          rating_count = rating_count + \(old == nil ? Int32(1) : 0)
                 WHERE w.id = \(id) RETURNING \(unescaped: Self.columns)
-                """, logger: logger).collect().first.map(Self.decode)
+                """, logger: logger
+            ).collect().first.map(Self.decode)
         }
     }
 
     public func ratings(by user: UUID, of walks: [UUID]) async throws -> [UUID: Int] {
         guard !walks.isEmpty else { return [:] }
         var ratings: [UUID: Int] = [:]
-        for row in try await database.query("""
+        for row in try await database.query(
+            """
             SELECT walk_id, rating FROM trips.walk_ratings WHERE user_id = \(user) AND walk_id = ANY(\(walks))
-            """) {
+            """)
+        {
             let (walk, rating) = try row.decode((UUID, Int32).self)
             ratings[walk] = Int(rating)
         }
@@ -275,20 +326,25 @@ public struct PostgresWalkStore: WalkRepository {
     }
 
     public func ongoing(startedBefore cutoff: Date, limit: Int) async throws -> [Walk] {
-        try await database.query("""
+        try await database.query(
+            """
             SELECT \(unescaped: Self.columns) FROM trips.walks w WHERE w.finished_at IS NULL AND w.started_at < \(cutoff)
             ORDER BY w.started_at LIMIT \(limit)
-            """).map(Self.decode)
+            """
+        ).map(Self.decode)
     }
 
     public func deleteAll(of user: UUID) async throws -> [Walk] {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let theirs = try await connection.query("""
+            let theirs = try await connection.query(
+                """
                 DELETE FROM trips.walks w WHERE w.owner_id = \(user) RETURNING \(unescaped: Self.columns)
-                """, logger: logger).collect().map(Self.decode)
+                """, logger: logger
+            ).collect().map(Self.decode)
             // Their ratings of others' walks are withdrawn, each walk's totals coming down by as much.
-            try await connection.query("""
+            try await connection.query(
+                """
                 WITH gone AS (DELETE FROM trips.walk_ratings WHERE user_id = \(user) RETURNING walk_id, rating)
                 UPDATE trips.walks w SET rating_sum = rating_sum - gone.rating, rating_count = rating_count - 1
                 FROM gone WHERE w.id = gone.walk_id

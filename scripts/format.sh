@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Formats every hand-written Swift file with swift-format and `.swift-format` (Hummingbird's settings,
+# fitted). `scripts/format.sh --check` changes nothing and fails when a file is not formatted.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+files=$(git ls-files '*.swift' | grep -v -e '/Generated/' -e '^Shared/RoamProto/')
+if [[ "${1:-}" == "--check" ]]; then
+  # Formats a copy and compares it with the files as they are.
+  copy=$(mktemp -d)
+  trap 'rm -rf "$copy"' EXIT
+  # shellcheck disable=SC2086
+  tar -cf - $files .swift-format | tar -xf - -C "$copy"
+  (cd "$copy" && swift format format --in-place --parallel $files)
+  unformatted=$(for file in $files; do cmp -s "$file" "$copy/$file" || echo "$file"; done)
+  if [[ -n "$unformatted" ]]; then
+    echo "not formatted (run scripts/format.sh):" >&2
+    echo "$unformatted" >&2
+    exit 1
+  fi
+  echo "every Swift file is formatted"
+else
+  # shellcheck disable=SC2086
+  swift format format --in-place --parallel $files
+fi
