@@ -10,35 +10,49 @@ extension PostgresBudgetStore {
         created_at, updated_at
         """
 
-    static func decodeExpense(_ row: PostgresRow, budgetCurrency: Currency? = nil) throws -> Expense {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        guard let currency = Currency(try column(4, String.self)),
-            let rate = Decimal(string: try column(6, String.self), locale: Locale(identifier: "en_US_POSIX"))
-        else { throw RoamError.internal }
-        let source: ExchangeRate.Source
-        switch try column(7, String.self) {
-        case "owner": source = .owner
-        case "reference":
-            guard let date = try column(8, String?.self).flatMap(LocalDate.init) else { throw RoamError.internal }
-            source = .reference(date: date)
-        default: source = .sameCurrency
+    /// An expense row as `expenseColumns` lists it, converted in the budget's currency (known to the
+    /// caller, or read with the row by `joinedColumns`).
+    static func decodeExpense(_ row: PostgresRow, budgetCurrency known: Currency? = nil) throws -> Expense {
+        if let known {
+            let (id, trip, owner, amount, currency, converted, rate, source, rateDate, spentAt, category, note, place, pin, created, updated) =
+                try row.decode((UUID, UUID, UUID, Int64, String, Int64, String, String, String?, Date, String, String, UUID?, UUID?, Date, Date).self)
+            return try expense(
+                id: id, trip: trip, owner: owner, amount: amount, currency: currency, converted: converted, budgetCurrency: known, rate: rate,
+                source: source, rateDate: rateDate, spentAt: spentAt, category: category, note: note, place: place, pin: pin, created: created,
+                updated: updated)
         }
-        return Expense(
-            id: try column(0, UUID.self), tripID: try column(1, UUID.self), ownerID: try column(2, UUID.self),
-            details: ExpenseDetails(
-                amount: Money(minorUnits: try column(3, Int64.self), currency: currency), spentAt: try column(9, Date.self),
-                category: BudgetCategory(try column(10, String.self)), note: try column(11, String.self),
-                placeID: try column(12, UUID?.self), pinID: try column(13, UUID?.self)),
-            converted: Money(minorUnits: try column(5, Int64.self), currency: try Self.budgetCurrency(random, budgetCurrency)),
-            rate: ExchangeRate(rate: rate, source: source), createdAt: try column(14, Date.self), updatedAt: try column(15, Date.self))
+        let (id, trip, owner, amount, currency, converted, rate, source, rateDate, spentAt, category, note, place, pin, created, updated, budget) =
+            try row.decode(
+                (UUID, UUID, UUID, Int64, String, Int64, String, String, String?, Date, String, String, UUID?, UUID?, Date, Date, String).self)
+        guard let budgetCurrency = Currency(budget) else { throw RoamError.internal }
+        return try expense(
+            id: id, trip: trip, owner: owner, amount: amount, currency: currency, converted: converted, budgetCurrency: budgetCurrency, rate: rate,
+            source: source, rateDate: rateDate, spentAt: spentAt, category: category, note: note, place: place, pin: pin, created: created,
+            updated: updated)
     }
 
-    /// The converted amount's currency: the budget's, read with the expense (column 16) unless known.
-    static func budgetCurrency(_ row: PostgresRandomAccessRow, _ known: Currency?) throws -> Currency {
-        if let known { return known }
-        guard let currency = Currency(try row[16].decode(String.self)) else { throw RoamError.internal }
-        return currency
+    private static func expense(
+        id: UUID, trip: UUID, owner: UUID, amount: Int64, currency: String, converted: Int64, budgetCurrency: Currency, rate: String,
+        source: String, rateDate: String?, spentAt: Date, category: String, note: String, place: UUID?, pin: UUID?, created: Date, updated: Date
+    ) throws -> Expense {
+        guard let currency = Currency(currency), let rate = Decimal(string: rate, locale: Locale(identifier: "en_US_POSIX")) else {
+            throw RoamError.internal
+        }
+        let rateSource: ExchangeRate.Source
+        switch source {
+        case "owner": rateSource = .owner
+        case "reference":
+            guard let date = rateDate.flatMap(LocalDate.init) else { throw RoamError.internal }
+            rateSource = .reference(date: date)
+        default: rateSource = .sameCurrency
+        }
+        return Expense(
+            id: id, tripID: trip, ownerID: owner,
+            details: ExpenseDetails(
+                amount: Money(minorUnits: amount, currency: currency), spentAt: spentAt, category: BudgetCategory(category), note: note,
+                placeID: place, pinID: pin),
+            converted: Money(minorUnits: converted, currency: budgetCurrency), rate: ExchangeRate(rate: rate, source: rateSource),
+            createdAt: created, updatedAt: updated)
     }
 
     /// `expenseColumns` with the budget's currency after them, for reads that join the budget.
