@@ -6,6 +6,3886 @@ import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     internal enum Schemas {
+        /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
+        ///
+        /// - Remark: Generated from `#/components/schemas/Money`.
+        internal struct Money: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Money/amount`.
+            internal var amount: Swift.String
+            /// ISO 4217
+            ///
+            /// - Remark: Generated from `#/components/schemas/Money/currency`.
+            internal var currency: Swift.String
+            /// Creates a new `Money`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency: ISO 4217
+            internal init(
+                amount: Swift.String,
+                currency: Swift.String
+            ) {
+                self.amount = amount
+                self.currency = currency
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+            }
+        }
+        /// Planned: the total over the trip's days, rounded down. Adaptive: what remains over the days left, the day included (the plan, for a day to come). Left today: adaptive less the day's spending.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Allowance`.
+        internal struct Allowance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Allowance/planned`.
+            internal var planned: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/adaptive`.
+            internal var adaptive: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/leftToday`.
+            internal var leftToday: Components.Schemas.Money
+            /// Creates a new `Allowance`.
+            ///
+            /// - Parameters:
+            ///   - planned:
+            ///   - adaptive:
+            ///   - leftToday:
+            internal init(
+                planned: Components.Schemas.Money,
+                adaptive: Components.Schemas.Money,
+                leftToday: Components.Schemas.Money
+            ) {
+                self.planned = planned
+                self.adaptive = adaptive
+                self.leftToday = leftToday
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case planned
+                case adaptive
+                case leftToday
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CategorySpending`.
+        internal struct CategorySpending: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/cap`.
+            internal var cap: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/expenseCount`.
+            internal var expenseCount: Swift.Int?
+            /// Creates a new `CategorySpending`.
+            ///
+            /// - Parameters:
+            ///   - category:
+            ///   - spent:
+            ///   - cap:
+            ///   - expenseCount:
+            internal init(
+                category: Swift.String,
+                spent: Components.Schemas.Money,
+                cap: Components.Schemas.Money? = nil,
+                expenseCount: Swift.Int? = nil
+            ) {
+                self.category = category
+                self.spent = spent
+                self.cap = cap
+                self.expenseCount = expenseCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case category
+                case spent
+                case cap
+                case expenseCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Expense`.
+        internal struct Expense: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Expense/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/tripId`.
+            internal var tripId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/amount`.
+            internal var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Expense/spentAt`.
+            internal var spentAt: Foundation.Date
+            /// The trip's local day of `spentAt`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/placeId`.
+            internal var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/pinId`.
+            internal var pinId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/converted`.
+            internal var converted: Components.Schemas.Money
+            /// Units of the budget's currency per unit of the expense's, frozen when entered
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rate`.
+            internal var rate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            internal enum RateSourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sameCurrency = "same_currency"
+                case owner = "owner"
+                case reference = "reference"
+            }
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            internal var rateSource: Components.Schemas.Expense.RateSourcePayload
+            /// The reference table's day, for `reference`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rateDate`.
+            internal var rateDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Expense/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Expense`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - tripId:
+            ///   - amount:
+            ///   - spentAt:
+            ///   - date: The trip's local day of `spentAt`
+            ///   - category:
+            ///   - note:
+            ///   - placeId:
+            ///   - pinId:
+            ///   - converted:
+            ///   - rate: Units of the budget's currency per unit of the expense's, frozen when entered
+            ///   - rateSource:
+            ///   - rateDate: The reference table's day, for `reference`
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                tripId: Swift.String,
+                amount: Components.Schemas.Money,
+                spentAt: Foundation.Date,
+                date: Swift.String,
+                category: Swift.String,
+                note: Swift.String,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil,
+                converted: Components.Schemas.Money,
+                rate: Swift.String,
+                rateSource: Components.Schemas.Expense.RateSourcePayload,
+                rateDate: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.tripId = tripId
+                self.amount = amount
+                self.spentAt = spentAt
+                self.date = date
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+                self.converted = converted
+                self.rate = rate
+                self.rateSource = rateSource
+                self.rateDate = rateDate
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case tripId
+                case amount
+                case spentAt
+                case date
+                case category
+                case note
+                case placeId
+                case pinId
+                case converted
+                case rate
+                case rateSource
+                case rateDate
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RouteGeometry`.
+        internal struct RouteGeometry: Codable, Hashable, Sendable {
+            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
+            ///
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
+            internal struct CoordinatesPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value1`.
+                internal var value1: [Swift.Double]?
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value2`.
+                internal var value2: [[Swift.Double]]?
+                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value3`.
+                internal var value3: [[[Swift.Double]]]?
+                /// Creates a new `CoordinatesPayload`.
+                ///
+                /// - Parameters:
+                ///   - value1:
+                ///   - value2:
+                ///   - value3:
+                internal init(
+                    value1: [Swift.Double]? = nil,
+                    value2: [[Swift.Double]]? = nil,
+                    value3: [[[Swift.Double]]]? = nil
+                ) {
+                    self.value1 = value1
+                    self.value2 = value2
+                    self.value3 = value3
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    var errors: [any Swift.Error] = []
+                    do {
+                        self.value1 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value2 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    do {
+                        self.value3 = try decoder.decodeFromSingleValueContainer()
+                    } catch {
+                        errors.append(error)
+                    }
+                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
+                        [
+                            self.value1,
+                            self.value2,
+                            self.value3
+                        ],
+                        type: Self.self,
+                        codingPath: decoder.codingPath,
+                        errors: errors
+                    )
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
+                        self.value1,
+                        self.value2,
+                        self.value3
+                    ])
+                }
+            }
+            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
+            ///
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
+            internal var coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case point = "Point"
+                case lineString = "LineString"
+                case multiLineString = "MultiLineString"
+            }
+            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
+            internal var _type: Components.Schemas.RouteGeometry._TypePayload
+            /// Creates a new `RouteGeometry`.
+            ///
+            /// - Parameters:
+            ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
+            ///   - _type:
+            internal init(
+                coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload,
+                _type: Components.Schemas.RouteGeometry._TypePayload
+            ) {
+                self.coordinates = coordinates
+                self._type = _type
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case coordinates
+                case _type = "type"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Comment`.
+        internal struct Comment: Codable, Hashable, Sendable {
+            /// Absent on a deleted comment kept for its replies
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/authorId`.
+            internal var authorId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Comment/commentId`.
+            internal var commentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// True on a deleted comment kept for its replies
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
+            internal var deleted: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Comment/editedAt`.
+            internal var editedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Comment/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Comment/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// Set on a reply: the comment it answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/parentId`.
+            internal var parentId: Swift.String?
+            /// What the thread hangs on, as kind/id (e.g. post/…)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/subject`.
+            internal var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/text`.
+            internal var text: Swift.String
+            /// Creates a new `Comment`.
+            ///
+            /// - Parameters:
+            ///   - authorId: Absent on a deleted comment kept for its replies
+            ///   - commentId:
+            ///   - createdAt:
+            ///   - deleted: True on a deleted comment kept for its replies
+            ///   - editedAt:
+            ///   - likeCount:
+            ///   - likedByMe:
+            ///   - parentId: Set on a reply: the comment it answers
+            ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
+            ///   - text:
+            internal init(
+                authorId: Swift.String? = nil,
+                commentId: Swift.String,
+                createdAt: Foundation.Date,
+                deleted: Swift.Bool,
+                editedAt: Foundation.Date? = nil,
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool,
+                parentId: Swift.String? = nil,
+                subject: Swift.String,
+                text: Swift.String
+            ) {
+                self.authorId = authorId
+                self.commentId = commentId
+                self.createdAt = createdAt
+                self.deleted = deleted
+                self.editedAt = editedAt
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+                self.parentId = parentId
+                self.subject = subject
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case authorId
+                case commentId
+                case createdAt
+                case deleted
+                case editedAt
+                case likeCount
+                case likedByMe
+                case parentId
+                case subject
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentPage`.
+        internal struct CommentPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CommentPage/comments`.
+            internal var comments: [Components.Schemas.Comment]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `CommentPage`.
+            ///
+            /// - Parameters:
+            ///   - comments:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                comments: [Components.Schemas.Comment],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.comments = comments
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case comments
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentRequest`.
+        internal struct CommentRequest: Codable, Hashable, Sendable {
+            /// 1 to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentRequest/text`.
+            internal var text: Swift.String
+            /// Creates a new `CommentRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: 1 to 2,000 characters
+            internal init(text: Swift.String) {
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReport`.
+        internal struct ContentReport: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentReport/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Absent for a story
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReport/eventId`.
+            internal var eventId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case hate = "hate"
+                case violence = "violence"
+                case nudity = "nudity"
+                case misinformation = "misinformation"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
+            internal var reason: Components.Schemas.ContentReport.ReasonPayload
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reportId`.
+            internal var reportId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ContentReport/reporterId`.
+            internal var reporterId: Swift.String
+            /// What was reported, as kind/id
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReport/subject`.
+            internal var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ContentReport/text`.
+            internal var text: Swift.String
+            /// Creates a new `ContentReport`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - eventId: Absent for a story
+            ///   - reason:
+            ///   - reportId:
+            ///   - reporterId:
+            ///   - subject: What was reported, as kind/id
+            ///   - text:
+            internal init(
+                createdAt: Foundation.Date,
+                eventId: Swift.String? = nil,
+                reason: Components.Schemas.ContentReport.ReasonPayload,
+                reportId: Swift.String,
+                reporterId: Swift.String,
+                subject: Swift.String,
+                text: Swift.String
+            ) {
+                self.createdAt = createdAt
+                self.eventId = eventId
+                self.reason = reason
+                self.reportId = reportId
+                self.reporterId = reporterId
+                self.subject = subject
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case eventId
+                case reason
+                case reportId
+                case reporterId
+                case subject
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LatLng`.
+        internal struct LatLng: Codable, Hashable, Sendable {
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/LatLng/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/LatLng/longitude`.
+            internal var longitude: Swift.Double
+            /// Creates a new `LatLng`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Media`.
+        internal struct Media: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Media/cameraMake`.
+            internal var cameraMake: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Media/cameraModel`.
+            internal var cameraModel: Swift.String?
+            /// From the file's EXIF, else what the client said; absent when neither knew
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/capturedAt`.
+            internal var capturedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
+            internal var contentType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Media/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/deviceAssetId`.
+            internal var deviceAssetId: Swift.String?
+            /// Only on uploads
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/duplicate`.
+            internal var duplicate: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Media/height`.
+            internal var height: Swift.Int?
+            /// False for pictures uploaded only for one post, banner or avatar
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/inLibrary`.
+            internal var inLibrary: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jpeg = "jpeg"
+                case png = "png"
+                case webp = "webp"
+                case heic = "heic"
+                case heif = "heif"
+                case mp4 = "mp4"
+                case mov = "mov"
+            }
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            internal var kind: Components.Schemas.Media.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Media/links`.
+            internal var links: Components.Schemas.MediaLinks
+            /// - Remark: Generated from `#/components/schemas/Media/mediaId`.
+            internal var mediaId: Swift.String
+            /// The EXIF orientation, 1 to 8; variants are already upright
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/orientation`.
+            internal var orientation: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/position`.
+            internal var position: Components.Schemas.LatLng?
+            /// The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/positionInferred`.
+            internal var positionInferred: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
+            internal var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
+            internal var sizeBytes: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Media/tags`.
+            internal var tags: [Swift.String]
+            /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
+            internal var utcOffsetSeconds: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/width`.
+            internal var width: Swift.Int?
+            /// Creates a new `Media`.
+            ///
+            /// - Parameters:
+            ///   - cameraMake:
+            ///   - cameraModel:
+            ///   - capturedAt: From the file's EXIF, else what the client said; absent when neither knew
+            ///   - contentType:
+            ///   - createdAt:
+            ///   - description:
+            ///   - deviceAssetId:
+            ///   - duplicate: Only on uploads
+            ///   - height:
+            ///   - inLibrary: False for pictures uploaded only for one post, banner or avatar
+            ///   - kind:
+            ///   - links:
+            ///   - mediaId:
+            ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
+            ///   - position:
+            ///   - positionInferred: The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
+            ///   - sha256:
+            ///   - sizeBytes:
+            ///   - tags:
+            ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///   - width:
+            internal init(
+                cameraMake: Swift.String? = nil,
+                cameraModel: Swift.String? = nil,
+                capturedAt: Foundation.Date? = nil,
+                contentType: Swift.String,
+                createdAt: Foundation.Date,
+                description: Swift.String,
+                deviceAssetId: Swift.String? = nil,
+                duplicate: Swift.Bool? = nil,
+                height: Swift.Int? = nil,
+                inLibrary: Swift.Bool,
+                kind: Components.Schemas.Media.KindPayload,
+                links: Components.Schemas.MediaLinks,
+                mediaId: Swift.String,
+                orientation: Swift.Int? = nil,
+                position: Components.Schemas.LatLng? = nil,
+                positionInferred: Swift.Bool? = nil,
+                sha256: Swift.String,
+                sizeBytes: Swift.Int64,
+                tags: [Swift.String],
+                utcOffsetSeconds: Swift.Int? = nil,
+                width: Swift.Int? = nil
+            ) {
+                self.cameraMake = cameraMake
+                self.cameraModel = cameraModel
+                self.capturedAt = capturedAt
+                self.contentType = contentType
+                self.createdAt = createdAt
+                self.description = description
+                self.deviceAssetId = deviceAssetId
+                self.duplicate = duplicate
+                self.height = height
+                self.inLibrary = inLibrary
+                self.kind = kind
+                self.links = links
+                self.mediaId = mediaId
+                self.orientation = orientation
+                self.position = position
+                self.positionInferred = positionInferred
+                self.sha256 = sha256
+                self.sizeBytes = sizeBytes
+                self.tags = tags
+                self.utcOffsetSeconds = utcOffsetSeconds
+                self.width = width
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case cameraMake
+                case cameraModel
+                case capturedAt
+                case contentType
+                case createdAt
+                case description
+                case deviceAssetId
+                case duplicate
+                case height
+                case inLibrary
+                case kind
+                case links
+                case mediaId
+                case orientation
+                case position
+                case positionInferred
+                case sha256
+                case sizeBytes
+                case tags
+                case utcOffsetSeconds
+                case width
+            }
+        }
+        /// Links to an item's variants, signed and valid until `expiresAt` for whoever holds them; images have all three, videos only `original`
+        ///
+        /// - Remark: Generated from `#/components/schemas/MediaLinks`.
+        internal struct MediaLinks: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/expiresAt`.
+            internal var expiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/mediaId`.
+            internal var mediaId: Swift.String
+            /// For anyone but the owner, an upright JPEG without GPS or other metadata
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/original`.
+            internal var original: Swift.String
+            /// 1,440 px on the long side, JPEG
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/preview`.
+            internal var preview: Swift.String?
+            /// 250 px on the long side, WebP
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaLinks/thumbnail`.
+            internal var thumbnail: Swift.String?
+            /// Creates a new `MediaLinks`.
+            ///
+            /// - Parameters:
+            ///   - expiresAt:
+            ///   - mediaId:
+            ///   - original: For anyone but the owner, an upright JPEG without GPS or other metadata
+            ///   - preview: 1,440 px on the long side, JPEG
+            ///   - thumbnail: 250 px on the long side, WebP
+            internal init(
+                expiresAt: Foundation.Date,
+                mediaId: Swift.String,
+                original: Swift.String,
+                preview: Swift.String? = nil,
+                thumbnail: Swift.String? = nil
+            ) {
+                self.expiresAt = expiresAt
+                self.mediaId = mediaId
+                self.original = original
+                self.preview = preview
+                self.thumbnail = thumbnail
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expiresAt
+                case mediaId
+                case original
+                case preview
+                case thumbnail
+            }
+        }
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Notification`.
+        internal struct Notification: Codable, Hashable, Sendable {
+            /// The budget alert; one per crossing of a threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/alertId`.
+            internal var alertId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/at`.
+            internal var at: Foundation.Date
+            /// The category whose cap was reached, for `limit` category
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/category`.
+            internal var category: Swift.String?
+            /// The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/date`.
+            internal var date: Swift.String?
+            /// When the reminder was due
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/dueAt`.
+            internal var dueAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
+            internal var eventId: Swift.String?
+            /// The itinerary item
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/itemId`.
+            internal var itemId: Swift.String?
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case connected = "connected"
+                case removed = "removed"
+                case banned = "banned"
+                case eventChanged = "event_changed"
+                case eventEnded = "event_ended"
+                case admitted = "admitted"
+                case memberJoined = "member_joined"
+                case memberLeft = "member_left"
+                case invited = "invited"
+                case positionShared = "position_shared"
+                case tripStarting = "trip_starting"
+                case itineraryReminder = "itinerary_reminder"
+                case dailyReminder = "daily_reminder"
+                case budgetAlert = "budget_alert"
+            }
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            internal var kind: Components.Schemas.Notification.KindPayload
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            internal enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case total = "total"
+                case category = "category"
+                case day = "day"
+            }
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            internal var limit: Components.Schemas.Notification.LimitPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
+            internal var limitAmount: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/Notification/percent`.
+            internal var percent: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Notification/position`.
+            internal var position: Components.Schemas.Position?
+            /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
+            internal var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftFence = "left_fence"
+                case noPosition = "no_position"
+                case banned = "banned"
+                case left = "left"
+                case eventEnded = "event_ended"
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            internal var reason: Components.Schemas.Notification.ReasonPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/spent`.
+            internal var spent: Components.Schemas.Money?
+            /// The planned local time, `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/time`.
+            internal var time: Swift.String?
+            /// The trip's title, or the planned place's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/tripId`.
+            internal var tripId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/userId`.
+            internal var userId: Swift.String?
+            /// Creates a new `Notification`.
+            ///
+            /// - Parameters:
+            ///   - alertId: The budget alert; one per crossing of a threshold
+            ///   - at:
+            ///   - category: The category whose cap was reached, for `limit` category
+            ///   - date: The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
+            ///   - dueAt: When the reminder was due
+            ///   - eventId:
+            ///   - itemId: The itinerary item
+            ///   - kind: Also the SSE `event:` name
+            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///   - limitAmount:
+            ///   - percent:
+            ///   - position:
+            ///   - placeId:
+            ///   - reason:
+            ///   - spent:
+            ///   - time: The planned local time, `HH:MM`
+            ///   - title: The trip's title, or the planned place's name
+            ///   - tripId:
+            ///   - userId:
+            internal init(
+                alertId: Swift.String? = nil,
+                at: Foundation.Date,
+                category: Swift.String? = nil,
+                date: Swift.String? = nil,
+                dueAt: Foundation.Date? = nil,
+                eventId: Swift.String? = nil,
+                itemId: Swift.String? = nil,
+                kind: Components.Schemas.Notification.KindPayload,
+                limit: Components.Schemas.Notification.LimitPayload? = nil,
+                limitAmount: Components.Schemas.Money? = nil,
+                percent: Swift.Int? = nil,
+                position: Components.Schemas.Position? = nil,
+                placeId: Swift.String? = nil,
+                reason: Components.Schemas.Notification.ReasonPayload? = nil,
+                spent: Components.Schemas.Money? = nil,
+                time: Swift.String? = nil,
+                title: Swift.String? = nil,
+                tripId: Swift.String? = nil,
+                userId: Swift.String? = nil
+            ) {
+                self.alertId = alertId
+                self.at = at
+                self.category = category
+                self.date = date
+                self.dueAt = dueAt
+                self.eventId = eventId
+                self.itemId = itemId
+                self.kind = kind
+                self.limit = limit
+                self.limitAmount = limitAmount
+                self.percent = percent
+                self.position = position
+                self.placeId = placeId
+                self.reason = reason
+                self.spent = spent
+                self.time = time
+                self.title = title
+                self.tripId = tripId
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case alertId
+                case at
+                case category
+                case date
+                case dueAt
+                case eventId
+                case itemId
+                case kind
+                case limit
+                case limitAmount
+                case percent
+                case position
+                case placeId
+                case reason
+                case spent
+                case time
+                case title
+                case tripId
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PartStatus`.
+        internal struct PartStatus: Codable, Hashable, Sendable {
+            /// Why the part is missing
+            ///
+            /// - Remark: Generated from `#/components/schemas/PartStatus/reason`.
+            internal var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PartStatus/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ok = "ok"
+                case timeout = "timeout"
+                case unavailable = "unavailable"
+            }
+            /// - Remark: Generated from `#/components/schemas/PartStatus/status`.
+            internal var status: Components.Schemas.PartStatus.StatusPayload
+            /// Creates a new `PartStatus`.
+            ///
+            /// - Parameters:
+            ///   - reason: Why the part is missing
+            ///   - status:
+            internal init(
+                reason: Swift.String? = nil,
+                status: Components.Schemas.PartStatus.StatusPayload
+            ) {
+                self.reason = reason
+                self.status = status
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case status
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Position`.
+        internal struct Position: Codable, Hashable, Sendable {
+            /// The radius of the device's accuracy circle
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/Position/longitude`.
+            internal var longitude: Swift.Double
+            /// Creates a new `Position`.
+            ///
+            /// - Parameters:
+            ///   - accuracyMeters: The radius of the device's accuracy circle
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            internal init(
+                accuracyMeters: Swift.Double,
+                latitude: Swift.Double,
+                longitude: Swift.Double
+            ) {
+                self.accuracyMeters = accuracyMeters
+                self.latitude = latitude
+                self.longitude = longitude
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accuracyMeters
+                case latitude
+                case longitude
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Problem`.
+        internal struct Problem: Codable, Hashable, Sendable {
+            /// The id of what the request collides with (PIN_TOO_CLOSE names the pin)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/conflictingId`.
+            internal var conflictingId: Swift.String?
+            /// What went wrong, for people
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/detail`.
+            internal var detail: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload`.
+            internal struct ErrorsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload/description`.
+                internal var description: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload/field`.
+                internal var field: Swift.String
+                /// Creates a new `ErrorsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - description:
+                ///   - field:
+                internal init(
+                    description: Swift.String,
+                    field: Swift.String
+                ) {
+                    self.description = description
+                    self.field = field
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case description
+                    case field
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Problem/errors`.
+            internal typealias ErrorsPayload = [Components.Schemas.Problem.ErrorsPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Problem/errors`.
+            internal var errors: Components.Schemas.Problem.ErrorsPayload?
+            /// A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/reason`.
+            internal var reason: Swift.String
+            /// The request's X-Request-ID
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/requestId`.
+            internal var requestId: Swift.String?
+            /// Seconds to wait (also in the Retry-After header)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/retryAfter`.
+            internal var retryAfter: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Problem/status`.
+            internal var status: Swift.Int
+            /// The HTTP status text
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/title`.
+            internal var title: Swift.String
+            /// A URI naming the kind of problem
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/type`.
+            internal var _type: Swift.String
+            /// Creates a new `Problem`.
+            ///
+            /// - Parameters:
+            ///   - conflictingId: The id of what the request collides with (PIN_TOO_CLOSE names the pin)
+            ///   - detail: What went wrong, for people
+            ///   - errors:
+            ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
+            ///   - requestId: The request's X-Request-ID
+            ///   - retryAfter: Seconds to wait (also in the Retry-After header)
+            ///   - status:
+            ///   - title: The HTTP status text
+            ///   - _type: A URI naming the kind of problem
+            internal init(
+                conflictingId: Swift.String? = nil,
+                detail: Swift.String,
+                errors: Components.Schemas.Problem.ErrorsPayload? = nil,
+                reason: Swift.String,
+                requestId: Swift.String? = nil,
+                retryAfter: Swift.Int? = nil,
+                status: Swift.Int,
+                title: Swift.String,
+                _type: Swift.String
+            ) {
+                self.conflictingId = conflictingId
+                self.detail = detail
+                self.errors = errors
+                self.reason = reason
+                self.requestId = requestId
+                self.retryAfter = retryAfter
+                self.status = status
+                self.title = title
+                self._type = _type
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case conflictingId
+                case detail
+                case errors
+                case reason
+                case requestId
+                case retryAfter
+                case status
+                case title
+                case _type = "type"
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Profile`.
+        internal struct Profile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Profile/avatar`.
+            internal var avatar: Components.Schemas.MediaLinks?
+            /// - Remark: Generated from `#/components/schemas/Profile/avatarMediaId`.
+            internal var avatarMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Profile/bio`.
+            internal var bio: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/displayName`.
+            internal var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/followedByMe`.
+            internal var followedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Profile/followerCount`.
+            internal var followerCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Profile/followingCount`.
+            internal var followingCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Profile/followsMe`.
+            internal var followsMe: Swift.Bool
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/givenName`.
+            internal var givenName: Swift.String?
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/familyName`.
+            internal var familyName: Swift.String?
+            /// Only on your own profile
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/phone`.
+            internal var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Profile/userId`.
+            internal var userId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/username`.
+            internal var username: Swift.String
+            /// Creates a new `Profile`.
+            ///
+            /// - Parameters:
+            ///   - avatar:
+            ///   - avatarMediaId:
+            ///   - bio:
+            ///   - displayName:
+            ///   - followedByMe:
+            ///   - followerCount:
+            ///   - followingCount:
+            ///   - followsMe:
+            ///   - givenName: Absent when not given
+            ///   - familyName: Absent when not given
+            ///   - phone: Only on your own profile
+            ///   - userId:
+            ///   - username:
+            internal init(
+                avatar: Components.Schemas.MediaLinks? = nil,
+                avatarMediaId: Swift.String? = nil,
+                bio: Swift.String,
+                displayName: Swift.String,
+                followedByMe: Swift.Bool,
+                followerCount: Swift.Int64,
+                followingCount: Swift.Int64,
+                followsMe: Swift.Bool,
+                givenName: Swift.String? = nil,
+                familyName: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                userId: Swift.String,
+                username: Swift.String
+            ) {
+                self.avatar = avatar
+                self.avatarMediaId = avatarMediaId
+                self.bio = bio
+                self.displayName = displayName
+                self.followedByMe = followedByMe
+                self.followerCount = followerCount
+                self.followingCount = followingCount
+                self.followsMe = followsMe
+                self.givenName = givenName
+                self.familyName = familyName
+                self.phone = phone
+                self.userId = userId
+                self.username = username
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case avatar
+                case avatarMediaId
+                case bio
+                case displayName
+                case followedByMe
+                case followerCount
+                case followingCount
+                case followsMe
+                case givenName
+                case familyName
+                case phone
+                case userId
+                case username
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Account`.
+        internal struct Account: Codable, Hashable, Sendable {
+            /// False for an account that signs in only through providers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/hasPassword`.
+            internal var hasPassword: Swift.Bool
+            /// The terms version accepted last; absent if none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/termsVersion`.
+            internal var termsVersion: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Account/termsAcceptedAt`.
+            internal var termsAcceptedAt: Foundation.Date?
+            /// Absent if never changed
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/usernameChangedAt`.
+            internal var usernameChangedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Account/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Account/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Account/emailVerified`.
+            internal var emailVerified: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Account/profile`.
+            internal var profile: Components.Schemas.Profile
+            /// - Remark: Generated from `#/components/schemas/Account/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `Account`.
+            ///
+            /// - Parameters:
+            ///   - hasPassword: False for an account that signs in only through providers
+            ///   - termsVersion: The terms version accepted last; absent if none
+            ///   - termsAcceptedAt:
+            ///   - usernameChangedAt: Absent if never changed
+            ///   - createdAt:
+            ///   - email:
+            ///   - emailVerified:
+            ///   - profile:
+            ///   - userId:
+            internal init(
+                hasPassword: Swift.Bool,
+                termsVersion: Swift.String? = nil,
+                termsAcceptedAt: Foundation.Date? = nil,
+                usernameChangedAt: Foundation.Date? = nil,
+                createdAt: Foundation.Date,
+                email: Swift.String,
+                emailVerified: Swift.Bool,
+                profile: Components.Schemas.Profile,
+                userId: Swift.String
+            ) {
+                self.hasPassword = hasPassword
+                self.termsVersion = termsVersion
+                self.termsAcceptedAt = termsAcceptedAt
+                self.usernameChangedAt = usernameChangedAt
+                self.createdAt = createdAt
+                self.email = email
+                self.emailVerified = emailVerified
+                self.profile = profile
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hasPassword
+                case termsVersion
+                case termsAcceptedAt
+                case usernameChangedAt
+                case createdAt
+                case email
+                case emailVerified
+                case profile
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest`.
+        internal struct ChangePasswordRequest: Codable, Hashable, Sendable {
+            /// The password now (absent when the account has none yet)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/currentPassword`.
+            internal var currentPassword: Swift.String?
+            /// At least 8 characters, not a common password
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/newPassword`.
+            internal var newPassword: Swift.String
+            /// Creates a new `ChangePasswordRequest`.
+            ///
+            /// - Parameters:
+            ///   - currentPassword: The password now (absent when the account has none yet)
+            ///   - newPassword: At least 8 characters, not a common password
+            internal init(
+                currentPassword: Swift.String? = nil,
+                newPassword: Swift.String
+            ) {
+                self.currentPassword = currentPassword
+                self.newPassword = newPassword
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currentPassword
+                case newPassword
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailRequest`.
+        internal struct EmailRequest: Codable, Hashable, Sendable {
+            /// An email address
+            ///
+            /// - Remark: Generated from `#/components/schemas/EmailRequest/email`.
+            internal var email: Swift.String
+            /// Creates a new `EmailRequest`.
+            ///
+            /// - Parameters:
+            ///   - email: An email address
+            internal init(email: Swift.String) {
+                self.email = email
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case email
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LogInRequest`.
+        internal struct LogInRequest: Codable, Hashable, Sendable {
+            /// The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/acceptTermsVersion`.
+            internal var acceptTermsVersion: Swift.String?
+            /// Shown in the session list
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/deviceName`.
+            internal var deviceName: Swift.String?
+            /// An email address or a username
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/identifier`.
+            internal var identifier: Swift.String
+            /// The password
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/password`.
+            internal var password: Swift.String
+            /// Creates a new `LogInRequest`.
+            ///
+            /// - Parameters:
+            ///   - acceptTermsVersion: The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
+            ///   - deviceName: Shown in the session list
+            ///   - identifier: An email address or a username
+            ///   - password: The password
+            internal init(
+                acceptTermsVersion: Swift.String? = nil,
+                deviceName: Swift.String? = nil,
+                identifier: Swift.String,
+                password: Swift.String
+            ) {
+                self.acceptTermsVersion = acceptTermsVersion
+                self.deviceName = deviceName
+                self.identifier = identifier
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case acceptTermsVersion
+                case deviceName
+                case identifier
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PasswordRequest`.
+        internal struct PasswordRequest: Codable, Hashable, Sendable {
+            /// The password now
+            ///
+            /// - Remark: Generated from `#/components/schemas/PasswordRequest/password`.
+            internal var password: Swift.String
+            /// Creates a new `PasswordRequest`.
+            ///
+            /// - Parameters:
+            ///   - password: The password now
+            internal init(password: Swift.String) {
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProfileChanges`.
+        internal struct ProfileChanges: Codable, Hashable, Sendable {
+            /// A media id, or empty to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/avatarMediaId`.
+            internal var avatarMediaId: Swift.String?
+            /// Up to 500 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/bio`.
+            internal var bio: Swift.String?
+            /// The name shown to others
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/displayName`.
+            internal var displayName: Swift.String?
+            /// E.164 phone number, or empty to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/phone`.
+            internal var phone: Swift.String?
+            /// Your given name, shown on your profile; up to 100 characters, empty or null to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/givenName`.
+            internal var givenName: Swift.String?
+            /// Your family name, shown on your profile; up to 100 characters, empty or null to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/familyName`.
+            internal var familyName: Swift.String?
+            /// Creates a new `ProfileChanges`.
+            ///
+            /// - Parameters:
+            ///   - avatarMediaId: A media id, or empty to remove
+            ///   - bio: Up to 500 characters
+            ///   - displayName: The name shown to others
+            ///   - phone: E.164 phone number, or empty to remove
+            ///   - givenName: Your given name, shown on your profile; up to 100 characters, empty or null to remove
+            ///   - familyName: Your family name, shown on your profile; up to 100 characters, empty or null to remove
+            internal init(
+                avatarMediaId: Swift.String? = nil,
+                bio: Swift.String? = nil,
+                displayName: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                givenName: Swift.String? = nil,
+                familyName: Swift.String? = nil
+            ) {
+                self.avatarMediaId = avatarMediaId
+                self.bio = bio
+                self.displayName = displayName
+                self.phone = phone
+                self.givenName = givenName
+                self.familyName = familyName
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case avatarMediaId
+                case bio
+                case displayName
+                case phone
+                case givenName
+                case familyName
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProfilePage`.
+        internal struct ProfilePage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfilePage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ProfilePage/profiles`.
+            internal var profiles: [Components.Schemas.Profile]
+            /// - Remark: Generated from `#/components/schemas/ProfilePage/totalCount`.
+            internal var totalCount: Swift.Int64?
+            /// Creates a new `ProfilePage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - profiles:
+            ///   - totalCount:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                profiles: [Components.Schemas.Profile],
+                totalCount: Swift.Int64? = nil
+            ) {
+                self.nextPageToken = nextPageToken
+                self.profiles = profiles
+                self.totalCount = totalCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case profiles
+                case totalCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RefreshTokenRequest`.
+        internal struct RefreshTokenRequest: Codable, Hashable, Sendable {
+            /// A refresh token from sign-up, log-in or refresh
+            ///
+            /// - Remark: Generated from `#/components/schemas/RefreshTokenRequest/refreshToken`.
+            internal var refreshToken: Swift.String
+            /// Creates a new `RefreshTokenRequest`.
+            ///
+            /// - Parameters:
+            ///   - refreshToken: A refresh token from sign-up, log-in or refresh
+            internal init(refreshToken: Swift.String) {
+                self.refreshToken = refreshToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case refreshToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest`.
+        internal struct ResetPasswordRequest: Codable, Hashable, Sendable {
+            /// At least 8 characters, not a common password
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest/newPassword`.
+            internal var newPassword: Swift.String
+            /// The token from the email
+            ///
+            /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest/token`.
+            internal var token: Swift.String
+            /// Creates a new `ResetPasswordRequest`.
+            ///
+            /// - Parameters:
+            ///   - newPassword: At least 8 characters, not a common password
+            ///   - token: The token from the email
+            internal init(
+                newPassword: Swift.String,
+                token: Swift.String
+            ) {
+                self.newPassword = newPassword
+                self.token = token
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case newPassword
+                case token
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/RevokedSessions`.
+        internal struct RevokedSessions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/RevokedSessions/revokedCount`.
+            internal var revokedCount: Swift.Int32
+            /// Creates a new `RevokedSessions`.
+            ///
+            /// - Parameters:
+            ///   - revokedCount:
+            internal init(revokedCount: Swift.Int32) {
+                self.revokedCount = revokedCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case revokedCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Session`.
+        internal struct Session: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Session/clientAddress`.
+            internal var clientAddress: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Session/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Session/current`.
+            internal var current: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Session/deviceName`.
+            internal var deviceName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Session/lastUsedAt`.
+            internal var lastUsedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Session/sessionId`.
+            internal var sessionId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Session/userAgent`.
+            internal var userAgent: Swift.String
+            /// Creates a new `Session`.
+            ///
+            /// - Parameters:
+            ///   - clientAddress:
+            ///   - createdAt:
+            ///   - current:
+            ///   - deviceName:
+            ///   - lastUsedAt:
+            ///   - sessionId:
+            ///   - userAgent:
+            internal init(
+                clientAddress: Swift.String,
+                createdAt: Foundation.Date,
+                current: Swift.Bool,
+                deviceName: Swift.String,
+                lastUsedAt: Foundation.Date,
+                sessionId: Swift.String,
+                userAgent: Swift.String
+            ) {
+                self.clientAddress = clientAddress
+                self.createdAt = createdAt
+                self.current = current
+                self.deviceName = deviceName
+                self.lastUsedAt = lastUsedAt
+                self.sessionId = sessionId
+                self.userAgent = userAgent
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case clientAddress
+                case createdAt
+                case current
+                case deviceName
+                case lastUsedAt
+                case sessionId
+                case userAgent
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Sessions`.
+        internal struct Sessions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Sessions/sessions`.
+            internal var sessions: [Components.Schemas.Session]
+            /// Creates a new `Sessions`.
+            ///
+            /// - Parameters:
+            ///   - sessions:
+            internal init(sessions: [Components.Schemas.Session]) {
+                self.sessions = sessions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sessions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignUpRequest`.
+        internal struct SignUpRequest: Codable, Hashable, Sendable {
+            /// The terms version accepted; required to be the current one when the deployment has terms
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/termsVersion`.
+            internal var termsVersion: Swift.String?
+            /// Shown in the session list
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/deviceName`.
+            internal var deviceName: Swift.String?
+            /// The name shown to others
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/displayName`.
+            internal var displayName: Swift.String
+            /// An email address
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/email`.
+            internal var email: Swift.String
+            /// At least 8 characters, not a common password
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/password`.
+            internal var password: Swift.String
+            /// 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/username`.
+            internal var username: Swift.String
+            /// Creates a new `SignUpRequest`.
+            ///
+            /// - Parameters:
+            ///   - termsVersion: The terms version accepted; required to be the current one when the deployment has terms
+            ///   - deviceName: Shown in the session list
+            ///   - displayName: The name shown to others
+            ///   - email: An email address
+            ///   - password: At least 8 characters, not a common password
+            ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            internal init(
+                termsVersion: Swift.String? = nil,
+                deviceName: Swift.String? = nil,
+                displayName: Swift.String,
+                email: Swift.String,
+                password: Swift.String,
+                username: Swift.String
+            ) {
+                self.termsVersion = termsVersion
+                self.deviceName = deviceName
+                self.displayName = displayName
+                self.email = email
+                self.password = password
+                self.username = username
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case termsVersion
+                case deviceName
+                case displayName
+                case email
+                case password
+                case username
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignedIn`.
+        internal struct SignedIn: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SignedIn/account`.
+            internal var account: Components.Schemas.Account
+            /// - Remark: Generated from `#/components/schemas/SignedIn/tokens`.
+            internal var tokens: Components.Schemas.Tokens
+            /// Creates a new `SignedIn`.
+            ///
+            /// - Parameters:
+            ///   - account:
+            ///   - tokens:
+            internal init(
+                account: Components.Schemas.Account,
+                tokens: Components.Schemas.Tokens
+            ) {
+                self.account = account
+                self.tokens = tokens
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case account
+                case tokens
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TokenRequest`.
+        internal struct TokenRequest: Codable, Hashable, Sendable {
+            /// The token from the email
+            ///
+            /// - Remark: Generated from `#/components/schemas/TokenRequest/token`.
+            internal var token: Swift.String
+            /// Creates a new `TokenRequest`.
+            ///
+            /// - Parameters:
+            ///   - token: The token from the email
+            internal init(token: Swift.String) {
+                self.token = token
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case token
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Tokens`.
+        internal struct Tokens: Codable, Hashable, Sendable {
+            /// A JWT to send as `Authorization: Bearer …`; short-lived
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tokens/accessToken`.
+            internal var accessToken: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Tokens/accessTokenExpiresAt`.
+            internal var accessTokenExpiresAt: Foundation.Date
+            /// Opaque; trade it at /v1/auth/refresh for new tokens (it is rotated)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tokens/refreshToken`.
+            internal var refreshToken: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Tokens/refreshTokenExpiresAt`.
+            internal var refreshTokenExpiresAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Tokens/sessionId`.
+            internal var sessionId: Swift.String
+            /// Always Bearer
+            ///
+            /// - Remark: Generated from `#/components/schemas/Tokens/tokenType`.
+            internal var tokenType: Swift.String
+            /// Creates a new `Tokens`.
+            ///
+            /// - Parameters:
+            ///   - accessToken: A JWT to send as `Authorization: Bearer …`; short-lived
+            ///   - accessTokenExpiresAt:
+            ///   - refreshToken: Opaque; trade it at /v1/auth/refresh for new tokens (it is rotated)
+            ///   - refreshTokenExpiresAt:
+            ///   - sessionId:
+            ///   - tokenType: Always Bearer
+            internal init(
+                accessToken: Swift.String,
+                accessTokenExpiresAt: Foundation.Date,
+                refreshToken: Swift.String,
+                refreshTokenExpiresAt: Foundation.Date,
+                sessionId: Swift.String,
+                tokenType: Swift.String
+            ) {
+                self.accessToken = accessToken
+                self.accessTokenExpiresAt = accessTokenExpiresAt
+                self.refreshToken = refreshToken
+                self.refreshTokenExpiresAt = refreshTokenExpiresAt
+                self.sessionId = sessionId
+                self.tokenType = tokenType
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accessToken
+                case accessTokenExpiresAt
+                case refreshToken
+                case refreshTokenExpiresAt
+                case sessionId
+                case tokenType
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UserOverview`.
+        internal struct UserOverview: Codable, Hashable, Sendable {
+            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///
+            /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
+            internal struct CountsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Swift.Int64]
+                /// Creates a new `CountsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Swift.Int64] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///
+            /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
+            internal var counts: Components.Schemas.UserOverview.CountsPayload
+            /// - Remark: Generated from `#/components/schemas/UserOverview/parts`.
+            internal struct PartsPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                internal var additionalProperties: [String: Components.Schemas.PartStatus]
+                /// Creates a new `PartsPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                internal init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                internal init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/UserOverview/parts`.
+            internal var parts: Components.Schemas.UserOverview.PartsPayload
+            /// - Remark: Generated from `#/components/schemas/UserOverview/profile`.
+            internal var profile: Components.Schemas.Profile
+            /// Creates a new `UserOverview`.
+            ///
+            /// - Parameters:
+            ///   - counts: followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            ///   - parts:
+            ///   - profile:
+            internal init(
+                counts: Components.Schemas.UserOverview.CountsPayload,
+                parts: Components.Schemas.UserOverview.PartsPayload,
+                profile: Components.Schemas.Profile
+            ) {
+                self.counts = counts
+                self.parts = parts
+                self.profile = profile
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case counts
+                case parts
+                case profile
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SignInOptions`.
+        internal struct SignInOptions: Codable, Hashable, Sendable {
+            /// Names for `provider` in `POST /v1/auth/oidc`
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInOptions/providers`.
+            internal var providers: [Swift.String]
+            /// The terms version sign-up must accept; empty when there are none
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignInOptions/termsVersion`.
+            internal var termsVersion: Swift.String
+            /// Creates a new `SignInOptions`.
+            ///
+            /// - Parameters:
+            ///   - providers: Names for `provider` in `POST /v1/auth/oidc`
+            ///   - termsVersion: The terms version sign-up must accept; empty when there are none
+            internal init(
+                providers: [Swift.String],
+                termsVersion: Swift.String
+            ) {
+                self.providers = providers
+                self.termsVersion = termsVersion
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case providers
+                case termsVersion
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest`.
+        internal struct ProviderSignInRequest: Codable, Hashable, Sendable {
+            /// One of `GET /v1/auth/options`
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/provider`.
+            internal var provider: Swift.String
+            /// The ID token the provider gave the app
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/idToken`.
+            internal var idToken: Swift.String
+            /// The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/nonce`.
+            internal var nonce: Swift.String
+            /// The terms version the person accepts (on first sign-in, or when a new version asks for it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/acceptTermsVersion`.
+            internal var acceptTermsVersion: Swift.String?
+            /// Shown in the session list
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/deviceName`.
+            internal var deviceName: Swift.String?
+            /// Creates a new `ProviderSignInRequest`.
+            ///
+            /// - Parameters:
+            ///   - provider: One of `GET /v1/auth/options`
+            ///   - idToken: The ID token the provider gave the app
+            ///   - nonce: The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
+            ///   - acceptTermsVersion: The terms version the person accepts (on first sign-in, or when a new version asks for it)
+            ///   - deviceName: Shown in the session list
+            internal init(
+                provider: Swift.String,
+                idToken: Swift.String,
+                nonce: Swift.String,
+                acceptTermsVersion: Swift.String? = nil,
+                deviceName: Swift.String? = nil
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+                self.nonce = nonce
+                self.acceptTermsVersion = acceptTermsVersion
+                self.deviceName = deviceName
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken
+                case nonce
+                case acceptTermsVersion
+                case deviceName
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ProviderSignedIn`.
+        internal struct ProviderSignedIn: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/account`.
+            internal var account: Components.Schemas.Account
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/tokens`.
+            internal var tokens: Components.Schemas.Tokens
+            /// True when this sign-in created the account
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/created`.
+            internal var created: Swift.Bool
+            /// Creates a new `ProviderSignedIn`.
+            ///
+            /// - Parameters:
+            ///   - account:
+            ///   - tokens:
+            ///   - created: True when this sign-in created the account
+            internal init(
+                account: Components.Schemas.Account,
+                tokens: Components.Schemas.Tokens,
+                created: Swift.Bool
+            ) {
+                self.account = account
+                self.tokens = tokens
+                self.created = created
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case account
+                case tokens
+                case created
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkedProvider`.
+        internal struct LinkedProvider: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/provider`.
+            internal var provider: Swift.String
+            /// The address the provider gave; empty if none
+            ///
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/email`.
+            internal var email: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkedProvider/linkedAt`.
+            internal var linkedAt: Foundation.Date
+            /// Creates a new `LinkedProvider`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - email: The address the provider gave; empty if none
+            ///   - linkedAt:
+            internal init(
+                provider: Swift.String,
+                email: Swift.String,
+                linkedAt: Foundation.Date
+            ) {
+                self.provider = provider
+                self.email = email
+                self.linkedAt = linkedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case email
+                case linkedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkedProviders`.
+        internal struct LinkedProviders: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkedProviders/providers`.
+            internal var providers: [Components.Schemas.LinkedProvider]
+            /// Creates a new `LinkedProviders`.
+            ///
+            /// - Parameters:
+            ///   - providers:
+            internal init(providers: [Components.Schemas.LinkedProvider]) {
+                self.providers = providers
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case providers
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LinkProviderRequest`.
+        internal struct LinkProviderRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/provider`.
+            internal var provider: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/idToken`.
+            internal var idToken: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/nonce`.
+            internal var nonce: Swift.String
+            /// Creates a new `LinkProviderRequest`.
+            ///
+            /// - Parameters:
+            ///   - provider:
+            ///   - idToken:
+            ///   - nonce:
+            internal init(
+                provider: Swift.String,
+                idToken: Swift.String,
+                nonce: Swift.String
+            ) {
+                self.provider = provider
+                self.idToken = idToken
+                self.nonce = nonce
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case provider
+                case idToken
+                case nonce
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EmailChangeRequest`.
+        internal struct EmailChangeRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/newEmail`.
+            internal var newEmail: Swift.String
+            /// Your password; an account without one needs a sign-in from the last 10 minutes instead
+            ///
+            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/password`.
+            internal var password: Swift.String?
+            /// Creates a new `EmailChangeRequest`.
+            ///
+            /// - Parameters:
+            ///   - newEmail:
+            ///   - password: Your password; an account without one needs a sign-in from the last 10 minutes instead
+            internal init(
+                newEmail: Swift.String,
+                password: Swift.String? = nil
+            ) {
+                self.newEmail = newEmail
+                self.password = password
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case newEmail
+                case password
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/UsernameRequest`.
+        internal struct UsernameRequest: Codable, Hashable, Sendable {
+            /// 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            ///
+            /// - Remark: Generated from `#/components/schemas/UsernameRequest/username`.
+            internal var username: Swift.String
+            /// Creates a new `UsernameRequest`.
+            ///
+            /// - Parameters:
+            ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
+            internal init(username: Swift.String) {
+                self.username = username
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case username
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TermsRequest`.
+        internal struct TermsRequest: Codable, Hashable, Sendable {
+            /// The current version (`GET /v1/auth/options`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/TermsRequest/version`.
+            internal var version: Swift.String
+            /// Creates a new `TermsRequest`.
+            ///
+            /// - Parameters:
+            ///   - version: The current version (`GET /v1/auth/options`)
+            internal init(version: Swift.String) {
+                self.version = version
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case version
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Ban`.
+        internal struct Ban: Codable, Hashable, Sendable {
+            /// Absent when reports reached the threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/Ban/bannedBy`.
+            internal var bannedBy: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Ban/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Ban/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `Ban`.
+            ///
+            /// - Parameters:
+            ///   - bannedBy: Absent when reports reached the threshold
+            ///   - createdAt:
+            ///   - userId:
+            internal init(
+                bannedBy: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                userId: Swift.String
+            ) {
+                self.bannedBy = bannedBy
+                self.createdAt = createdAt
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannedBy
+                case createdAt
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BanPage`.
+        internal struct BanPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BanPage/bans`.
+            internal var bans: [Components.Schemas.Ban]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/BanPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `BanPage`.
+            ///
+            /// - Parameters:
+            ///   - bans:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                bans: [Components.Schemas.Ban],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.bans = bans
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bans
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReportPage`.
+        internal struct ContentReportPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReportPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ContentReportPage/reports`.
+            internal var reports: [Components.Schemas.ContentReport]
+            /// Creates a new `ContentReportPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - reports:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                reports: [Components.Schemas.ContentReport]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.reports = reports
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case reports
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
+        internal struct CreateEventRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/groupWalk`.
+            internal var groupWalk: Components.Schemas.GroupWalk?
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// Guests, the host included (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/capacity`.
+            internal var capacity: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/center`.
+            internal var center: Components.Schemas.LatLng
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/description`.
+            internal var description: Swift.String?
+            /// How long it lasts (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/durationSeconds`.
+            internal var durationSeconds: Swift.Int
+            /// 1 to 80 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/name`.
+            internal var name: Swift.String
+            /// At least 4 characters; private events only
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/password`.
+            internal var password: Swift.String?
+            /// Metres (limits are configurable)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// When it opens; now when absent; at most 30 days ahead
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/startsAt`.
+            internal var startsAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/theme`.
+            internal var theme: Swift.String?
+            /// private events need `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// private events need `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
+            internal var visibility: Components.Schemas.CreateEventRequest.VisibilityPayload?
+            /// Creates a new `CreateEventRequest`.
+            ///
+            /// - Parameters:
+            ///   - groupWalk:
+            ///   - bannerMediaId:
+            ///   - capacity: Guests, the host included (limits are configurable)
+            ///   - center:
+            ///   - description: Up to 2,000 characters
+            ///   - durationSeconds: How long it lasts (limits are configurable)
+            ///   - name: 1 to 80 characters
+            ///   - password: At least 4 characters; private events only
+            ///   - radiusMeters: Metres (limits are configurable)
+            ///   - startsAt: When it opens; now when absent; at most 30 days ahead
+            ///   - tags:
+            ///   - theme: A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
+            ///   - visibility: private events need `password`
+            internal init(
+                groupWalk: Components.Schemas.GroupWalk? = nil,
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int,
+                center: Components.Schemas.LatLng,
+                description: Swift.String? = nil,
+                durationSeconds: Swift.Int,
+                name: Swift.String,
+                password: Swift.String? = nil,
+                radiusMeters: Swift.Double,
+                startsAt: Foundation.Date? = nil,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.CreateEventRequest.VisibilityPayload? = nil
+            ) {
+                self.groupWalk = groupWalk
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.center = center
+                self.description = description
+                self.durationSeconds = durationSeconds
+                self.name = name
+                self.password = password
+                self.radiusMeters = radiusMeters
+                self.startsAt = startsAt
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case groupWalk
+                case bannerMediaId
+                case capacity
+                case center
+                case description
+                case durationSeconds
+                case name
+                case password
+                case radiusMeters
+                case startsAt
+                case tags
+                case theme
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Event`.
+        internal struct Event: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Event/groupWalk`.
+            internal var groupWalk: Components.Schemas.GroupWalk?
+            /// - Remark: Generated from `#/components/schemas/Event/banner`.
+            internal var banner: Components.Schemas.MediaLinks?
+            /// - Remark: Generated from `#/components/schemas/Event/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/capacity`.
+            internal var capacity: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Event/center`.
+            internal var center: Components.Schemas.LatLng
+            /// - Remark: Generated from `#/components/schemas/Event/createdAt`.
+            internal var createdAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Event/description`.
+            internal var description: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/endsAt`.
+            internal var endsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Event/eventId`.
+            internal var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Event/hostId`.
+            internal var hostId: Swift.String?
+            /// Private and you are not in it: the fields after `myRole` are absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/Event/locked`.
+            internal var locked: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Event/memberCount`.
+            internal var memberCount: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
+            internal enum MyRolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case none = "none"
+                case member = "member"
+                case host = "host"
+                case waitlisted = "waitlisted"
+                case banned = "banned"
+            }
+            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
+            internal var myRole: Components.Schemas.Event.MyRolePayload
+            /// - Remark: Generated from `#/components/schemas/Event/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Event/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Event/startsAt`.
+            internal var startsAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Event/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Event/theme`.
+            internal var theme: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
+            internal var visibility: Components.Schemas.Event.VisibilityPayload
+            /// Creates a new `Event`.
+            ///
+            /// - Parameters:
+            ///   - groupWalk:
+            ///   - banner:
+            ///   - bannerMediaId:
+            ///   - capacity:
+            ///   - center:
+            ///   - createdAt:
+            ///   - description:
+            ///   - endsAt:
+            ///   - eventId:
+            ///   - hostId:
+            ///   - locked: Private and you are not in it: the fields after `myRole` are absent
+            ///   - memberCount:
+            ///   - myRole:
+            ///   - name:
+            ///   - radiusMeters:
+            ///   - startsAt:
+            ///   - tags:
+            ///   - theme:
+            ///   - visibility:
+            internal init(
+                groupWalk: Components.Schemas.GroupWalk? = nil,
+                banner: Components.Schemas.MediaLinks? = nil,
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int32,
+                center: Components.Schemas.LatLng,
+                createdAt: Foundation.Date? = nil,
+                description: Swift.String? = nil,
+                endsAt: Foundation.Date,
+                eventId: Swift.String,
+                hostId: Swift.String? = nil,
+                locked: Swift.Bool,
+                memberCount: Swift.Int32,
+                myRole: Components.Schemas.Event.MyRolePayload,
+                name: Swift.String,
+                radiusMeters: Swift.Double,
+                startsAt: Foundation.Date,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.Event.VisibilityPayload
+            ) {
+                self.groupWalk = groupWalk
+                self.banner = banner
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.center = center
+                self.createdAt = createdAt
+                self.description = description
+                self.endsAt = endsAt
+                self.eventId = eventId
+                self.hostId = hostId
+                self.locked = locked
+                self.memberCount = memberCount
+                self.myRole = myRole
+                self.name = name
+                self.radiusMeters = radiusMeters
+                self.startsAt = startsAt
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case groupWalk
+                case banner
+                case bannerMediaId
+                case capacity
+                case center
+                case createdAt
+                case description
+                case endsAt
+                case eventId
+                case hostId
+                case locked
+                case memberCount
+                case myRole
+                case name
+                case radiusMeters
+                case startsAt
+                case tags
+                case theme
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventChanges`.
+        internal struct EventChanges: Codable, Hashable, Sendable {
+            /// A media id, or empty to remove
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/bannerMediaId`.
+            internal var bannerMediaId: Swift.String?
+            /// Not below the current member count
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/capacity`.
+            internal var capacity: Swift.Int?
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/description`.
+            internal var description: Swift.String?
+            /// 1 to 80 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/name`.
+            internal var name: Swift.String?
+            /// At least 4 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/password`.
+            internal var password: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/EventChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// A palette name or #RRGGBB
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/theme`.
+            internal var theme: Swift.String?
+            /// going private needs `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// going private needs `password`
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
+            internal var visibility: Components.Schemas.EventChanges.VisibilityPayload?
+            /// Creates a new `EventChanges`.
+            ///
+            /// - Parameters:
+            ///   - bannerMediaId: A media id, or empty to remove
+            ///   - capacity: Not below the current member count
+            ///   - description: Up to 2,000 characters
+            ///   - name: 1 to 80 characters
+            ///   - password: At least 4 characters
+            ///   - tags:
+            ///   - theme: A palette name or #RRGGBB
+            ///   - visibility: going private needs `password`
+            internal init(
+                bannerMediaId: Swift.String? = nil,
+                capacity: Swift.Int? = nil,
+                description: Swift.String? = nil,
+                name: Swift.String? = nil,
+                password: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                theme: Swift.String? = nil,
+                visibility: Components.Schemas.EventChanges.VisibilityPayload? = nil
+            ) {
+                self.bannerMediaId = bannerMediaId
+                self.capacity = capacity
+                self.description = description
+                self.name = name
+                self.password = password
+                self.tags = tags
+                self.theme = theme
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case bannerMediaId
+                case capacity
+                case description
+                case name
+                case password
+                case tags
+                case theme
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventPage`.
+        internal struct EventPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventPage/events`.
+            internal var events: [Components.Schemas.EventSummary]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `EventPage`.
+            ///
+            /// - Parameters:
+            ///   - events:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                events: [Components.Schemas.EventSummary],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.events = events
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case events
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/EventSummary`.
+        internal struct EventSummary: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventSummary/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/EventSummary/event`.
+            internal var event: Components.Schemas.Event
+            /// The position is inside the event's area and the event is live
+            ///
+            /// - Remark: Generated from `#/components/schemas/EventSummary/inside`.
+            internal var inside: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/EventSummary/secondsLeft`.
+            internal var secondsLeft: Swift.Int64
+            /// Creates a new `EventSummary`.
+            ///
+            /// - Parameters:
+            ///   - distanceMeters:
+            ///   - event:
+            ///   - inside: The position is inside the event's area and the event is live
+            ///   - secondsLeft:
+            internal init(
+                distanceMeters: Swift.Double,
+                event: Components.Schemas.Event,
+                inside: Swift.Bool,
+                secondsLeft: Swift.Int64
+            ) {
+                self.distanceMeters = distanceMeters
+                self.event = event
+                self.inside = inside
+                self.secondsLeft = secondsLeft
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case distanceMeters
+                case event
+                case inside
+                case secondsLeft
+            }
+        }
+        /// Where you stand (latitude, longitude and accuracy together), required to join an event with a fence; a group walk needs none
+        ///
+        /// - Remark: Generated from `#/components/schemas/JoinRequest`.
+        internal struct JoinRequest: Codable, Hashable, Sendable {
+            /// The radius of the device's accuracy circle; at most 100 by default
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double?
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/latitude`.
+            internal var latitude: Swift.Double?
+            /// Degrees
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/longitude`.
+            internal var longitude: Swift.Double?
+            /// For a private event
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/password`.
+            internal var password: Swift.String?
+            /// Wait for a place instead of failing with EVENT_FULL
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinRequest/waitlistIfFull`.
+            internal var waitlistIfFull: Swift.Bool?
+            /// Creates a new `JoinRequest`.
+            ///
+            /// - Parameters:
+            ///   - accuracyMeters: The radius of the device's accuracy circle; at most 100 by default
+            ///   - latitude: Degrees
+            ///   - longitude: Degrees
+            ///   - password: For a private event
+            ///   - waitlistIfFull: Wait for a place instead of failing with EVENT_FULL
+            internal init(
+                accuracyMeters: Swift.Double? = nil,
+                latitude: Swift.Double? = nil,
+                longitude: Swift.Double? = nil,
+                password: Swift.String? = nil,
+                waitlistIfFull: Swift.Bool? = nil
+            ) {
+                self.accuracyMeters = accuracyMeters
+                self.latitude = latitude
+                self.longitude = longitude
+                self.password = password
+                self.waitlistIfFull = waitlistIfFull
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case accuracyMeters
+                case latitude
+                case longitude
+                case password
+                case waitlistIfFull
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/JoinResult`.
+        internal struct JoinResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/JoinResult/event`.
+            internal var event: Components.Schemas.Event
+            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
+            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case joined = "joined"
+                case alreadyMember = "already_member"
+                case waitlisted = "waitlisted"
+            }
+            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
+            internal var outcome: Components.Schemas.JoinResult.OutcomePayload
+            /// 1 for the first in line; only when waitlisted
+            ///
+            /// - Remark: Generated from `#/components/schemas/JoinResult/waitlistPosition`.
+            internal var waitlistPosition: Swift.Int?
+            /// Creates a new `JoinResult`.
+            ///
+            /// - Parameters:
+            ///   - event:
+            ///   - outcome:
+            ///   - waitlistPosition: 1 for the first in line; only when waitlisted
+            internal init(
+                event: Components.Schemas.Event,
+                outcome: Components.Schemas.JoinResult.OutcomePayload,
+                waitlistPosition: Swift.Int? = nil
+            ) {
+                self.event = event
+                self.outcome = outcome
+                self.waitlistPosition = waitlistPosition
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case event
+                case outcome
+                case waitlistPosition
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Member`.
+        internal struct Member: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Member/joinedAt`.
+            internal var joinedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Member/lastSeenAt`.
+            internal var lastSeenAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Member/role`.
+            internal enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case member = "member"
+                case host = "host"
+            }
+            /// - Remark: Generated from `#/components/schemas/Member/role`.
+            internal var role: Components.Schemas.Member.RolePayload
+            /// - Remark: Generated from `#/components/schemas/Member/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `Member`.
+            ///
+            /// - Parameters:
+            ///   - joinedAt:
+            ///   - lastSeenAt:
+            ///   - role:
+            ///   - userId:
+            internal init(
+                joinedAt: Foundation.Date,
+                lastSeenAt: Foundation.Date,
+                role: Components.Schemas.Member.RolePayload,
+                userId: Swift.String
+            ) {
+                self.joinedAt = joinedAt
+                self.lastSeenAt = lastSeenAt
+                self.role = role
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case joinedAt
+                case lastSeenAt
+                case role
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MemberPage`.
+        internal struct MemberPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MemberPage/members`.
+            internal var members: [Components.Schemas.Member]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/MemberPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `MemberPage`.
+            ///
+            /// - Parameters:
+            ///   - members:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                members: [Components.Schemas.Member],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.members = members
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case members
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MyEvents`.
+        internal struct MyEvents: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MyEvents/hosting`.
+            internal var hosting: [Components.Schemas.Event]
+            /// - Remark: Generated from `#/components/schemas/MyEvents/memberOf`.
+            internal var memberOf: [Components.Schemas.Event]
+            /// - Remark: Generated from `#/components/schemas/MyEvents/waitlisted`.
+            internal var waitlisted: [Components.Schemas.Event]
+            /// Creates a new `MyEvents`.
+            ///
+            /// - Parameters:
+            ///   - hosting:
+            ///   - memberOf:
+            ///   - waitlisted:
+            internal init(
+                hosting: [Components.Schemas.Event],
+                memberOf: [Components.Schemas.Event],
+                waitlisted: [Components.Schemas.Event]
+            ) {
+                self.hosting = hosting
+                self.memberOf = memberOf
+                self.waitlisted = waitlisted
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case hosting
+                case memberOf
+                case waitlisted
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Presence`.
+        internal struct Presence: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Presence/admittedEventIds`.
+            internal var admittedEventIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload`.
+            internal struct LeftPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/eventId`.
+                internal var eventId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
+                internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case leftFence = "left_fence"
+                    case noPosition = "no_position"
+                    case banned = "banned"
+                    case left = "left"
+                    case eventEnded = "event_ended"
+                }
+                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
+                internal var reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
+                /// Creates a new `LeftPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - eventId:
+                ///   - reason:
+                internal init(
+                    eventId: Swift.String,
+                    reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
+                ) {
+                    self.eventId = eventId
+                    self.reason = reason
+                }
+                internal enum CodingKeys: String, CodingKey {
+                    case eventId
+                    case reason
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/Presence/left`.
+            internal typealias LeftPayload = [Components.Schemas.Presence.LeftPayloadPayload]
+            /// - Remark: Generated from `#/components/schemas/Presence/left`.
+            internal var left: Components.Schemas.Presence.LeftPayload
+            /// - Remark: Generated from `#/components/schemas/Presence/memberOfEventIds`.
+            internal var memberOfEventIds: [Swift.String]
+            /// Creates a new `Presence`.
+            ///
+            /// - Parameters:
+            ///   - admittedEventIds:
+            ///   - left:
+            ///   - memberOfEventIds:
+            internal init(
+                admittedEventIds: [Swift.String],
+                left: Components.Schemas.Presence.LeftPayload,
+                memberOfEventIds: [Swift.String]
+            ) {
+                self.admittedEventIds = admittedEventIds
+                self.left = left
+                self.memberOfEventIds = memberOfEventIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case admittedEventIds
+                case left
+                case memberOfEventIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Report`.
+        internal struct Report: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Report/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Report/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case inappropriate = "inappropriate"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/Report/reason`.
+            internal var reason: Components.Schemas.Report.ReasonPayload
+            /// - Remark: Generated from `#/components/schemas/Report/reportId`.
+            internal var reportId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/reporterId`.
+            internal var reporterId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/targetId`.
+            internal var targetId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Report/text`.
+            internal var text: Swift.String
+            /// Creates a new `Report`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - reason:
+            ///   - reportId:
+            ///   - reporterId:
+            ///   - targetId:
+            ///   - text:
+            internal init(
+                createdAt: Foundation.Date,
+                reason: Components.Schemas.Report.ReasonPayload,
+                reportId: Swift.String,
+                reporterId: Swift.String,
+                targetId: Swift.String,
+                text: Swift.String
+            ) {
+                self.createdAt = createdAt
+                self.reason = reason
+                self.reportId = reportId
+                self.reporterId = reporterId
+                self.targetId = targetId
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case reason
+                case reportId
+                case reporterId
+                case targetId
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportPage`.
+        internal struct ReportPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReportPage/reports`.
+            internal var reports: [Components.Schemas.Report]
+            /// Creates a new `ReportPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - reports:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                reports: [Components.Schemas.Report]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.reports = reports
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case reports
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportRequest`.
+        internal struct ReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case inappropriate = "inappropriate"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
+            internal var reason: Components.Schemas.ReportRequest.ReasonPayload
+            /// Up to 500 characters; required when the reason is other
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/text`.
+            internal var text: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ReportRequest/userId`.
+            internal var userId: Swift.String
+            /// Creates a new `ReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - text: Up to 500 characters; required when the reason is other
+            ///   - userId:
+            internal init(
+                reason: Components.Schemas.ReportRequest.ReasonPayload,
+                text: Swift.String? = nil,
+                userId: Swift.String
+            ) {
+                self.reason = reason
+                self.text = text
+                self.userId = userId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case text
+                case userId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportResult`.
+        internal struct ReportResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ReportResult/report`.
+            internal var report: Components.Schemas.Report
+            /// - Remark: Generated from `#/components/schemas/ReportResult/targetBanned`.
+            internal var targetBanned: Swift.Bool
+            /// Creates a new `ReportResult`.
+            ///
+            /// - Parameters:
+            ///   - report:
+            ///   - targetBanned:
+            internal init(
+                report: Components.Schemas.Report,
+                targetBanned: Swift.Bool
+            ) {
+                self.report = report
+                self.targetBanned = targetBanned
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case report
+                case targetBanned
+            }
+        }
+        /// Makes an event a group walk: its centre is the meeting point; joining needs no fence (and no position), from before it starts
+        ///
+        /// - Remark: Generated from `#/components/schemas/GroupWalk`.
+        internal struct GroupWalk: Codable, Hashable, Sendable {
+            /// A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/walkId`.
+            internal var walkId: Swift.String
+            /// Who may join: anyone; people who follow you and whom you follow; people you invited
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
+            internal enum PrivacyPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case everyone = "everyone"
+                case friends = "friends"
+                case invited = "invited"
+            }
+            /// Who may join: anyone; people who follow you and whom you follow; people you invited
+            ///
+            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
+            internal var privacy: Components.Schemas.GroupWalk.PrivacyPayload
+            /// Creates a new `GroupWalk`.
+            ///
+            /// - Parameters:
+            ///   - walkId: A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
+            ///   - privacy: Who may join: anyone; people who follow you and whom you follow; people you invited
+            internal init(
+                walkId: Swift.String,
+                privacy: Components.Schemas.GroupWalk.PrivacyPayload
+            ) {
+                self.walkId = walkId
+                self.privacy = privacy
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walkId
+                case privacy
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationRequest`.
+        internal struct InvitationRequest: Codable, Hashable, Sendable {
+            /// 1 to 100
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationRequest/usernames`.
+            internal var usernames: [Swift.String]
+            /// Creates a new `InvitationRequest`.
+            ///
+            /// - Parameters:
+            ///   - usernames: 1 to 100
+            internal init(usernames: [Swift.String]) {
+                self.usernames = usernames
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case usernames
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationResult`.
+        internal struct InvitationResult: Codable, Hashable, Sendable {
+            /// The usernames not invited before
+            ///
+            /// - Remark: Generated from `#/components/schemas/InvitationResult/invited`.
+            internal var invited: [Swift.String]
+            /// Creates a new `InvitationResult`.
+            ///
+            /// - Parameters:
+            ///   - invited: The usernames not invited before
+            internal init(invited: [Swift.String]) {
+                self.invited = invited
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invited
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Invitation`.
+        internal struct Invitation: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Invitation/event`.
+            internal var event: Components.Schemas.Event
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitedBy`.
+            internal var invitedBy: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
+            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pending = "pending"
+                case accepted = "accepted"
+                case declined = "declined"
+            }
+            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
+            internal var state: Components.Schemas.Invitation.StatePayload
+            /// - Remark: Generated from `#/components/schemas/Invitation/invitedAt`.
+            internal var invitedAt: Foundation.Date
+            /// Creates a new `Invitation`.
+            ///
+            /// - Parameters:
+            ///   - event:
+            ///   - invitedBy:
+            ///   - state:
+            ///   - invitedAt:
+            internal init(
+                event: Components.Schemas.Event,
+                invitedBy: Swift.String,
+                state: Components.Schemas.Invitation.StatePayload,
+                invitedAt: Foundation.Date
+            ) {
+                self.event = event
+                self.invitedBy = invitedBy
+                self.state = state
+                self.invitedAt = invitedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case event
+                case invitedBy
+                case state
+                case invitedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InvitationPage`.
+        internal struct InvitationPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InvitationPage/invitations`.
+            internal var invitations: [Components.Schemas.Invitation]
+            /// Creates a new `InvitationPage`.
+            ///
+            /// - Parameters:
+            ///   - invitations:
+            internal init(invitations: [Components.Schemas.Invitation]) {
+                self.invitations = invitations
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case invitations
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharingRequest`.
+        internal struct SharingRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharingRequest/share`.
+            internal var share: Swift.Bool
+            /// Creates a new `SharingRequest`.
+            ///
+            /// - Parameters:
+            ///   - share:
+            internal init(share: Swift.Bool) {
+                self.share = share
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case share
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharingResult`.
+        internal struct SharingResult: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharingResult/sharing`.
+            internal var sharing: Swift.Bool
+            /// Creates a new `SharingResult`.
+            ///
+            /// - Parameters:
+            ///   - sharing:
+            internal init(sharing: Swift.Bool) {
+                self.sharing = sharing
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case sharing
+            }
+        }
+        /// A sharer and their latest position; no position until they report one
+        ///
+        /// - Remark: Generated from `#/components/schemas/SharedPosition`.
+        internal struct SharedPosition: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/userId`.
+            internal var userId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/position`.
+            internal var position: Components.Schemas.Position?
+            /// When it was reported
+            ///
+            /// - Remark: Generated from `#/components/schemas/SharedPosition/at`.
+            internal var at: Foundation.Date?
+            /// Creates a new `SharedPosition`.
+            ///
+            /// - Parameters:
+            ///   - userId:
+            ///   - position:
+            ///   - at: When it was reported
+            internal init(
+                userId: Swift.String,
+                position: Components.Schemas.Position? = nil,
+                at: Foundation.Date? = nil
+            ) {
+                self.userId = userId
+                self.position = position
+                self.at = at
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case userId
+                case position
+                case at
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/SharedPositions`.
+        internal struct SharedPositions: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/SharedPositions/positions`.
+            internal var positions: [Components.Schemas.SharedPosition]
+            /// Creates a new `SharedPositions`.
+            ///
+            /// - Parameters:
+            ///   - positions:
+            internal init(positions: [Components.Schemas.SharedPosition]) {
+                self.positions = positions
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case positions
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatMessage`.
+        internal struct ChatMessage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/authorId`.
+            internal var authorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/eventId`.
+            internal var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/messageId`.
+            internal var messageId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/sentAt`.
+            internal var sentAt: Foundation.Date
+            /// 1, 2, 3… per event, in the order the feed accepted the messages
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/sequence`.
+            internal var sequence: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ChatMessage/text`.
+            internal var text: Swift.String
+            /// Creates a new `ChatMessage`.
+            ///
+            /// - Parameters:
+            ///   - authorId:
+            ///   - eventId:
+            ///   - messageId:
+            ///   - sentAt:
+            ///   - sequence: 1, 2, 3… per event, in the order the feed accepted the messages
+            ///   - text:
+            internal init(
+                authorId: Swift.String,
+                eventId: Swift.String,
+                messageId: Swift.String,
+                sentAt: Foundation.Date,
+                sequence: Swift.Int,
+                text: Swift.String
+            ) {
+                self.authorId = authorId
+                self.eventId = eventId
+                self.messageId = messageId
+                self.sentAt = sentAt
+                self.sequence = sequence
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case authorId
+                case eventId
+                case messageId
+                case sentAt
+                case sequence
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatPage`.
+        internal struct ChatPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ChatPage/messages`.
+            internal var messages: [Components.Schemas.ChatMessage]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `ChatPage`.
+            ///
+            /// - Parameters:
+            ///   - messages:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                messages: [Components.Schemas.ChatMessage],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.messages = messages
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case messages
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ChatRequest`.
+        internal struct ChatRequest: Codable, Hashable, Sendable {
+            /// 1 to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ChatRequest/text`.
+            internal var text: Swift.String
+            /// Creates a new `ChatRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: 1 to 2,000 characters
+            internal init(text: Swift.String) {
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ContentReportRequest`.
+        internal struct ContentReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case hate = "hate"
+                case violence = "violence"
+                case nudity = "nudity"
+                case misinformation = "misinformation"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
+            internal var reason: Components.Schemas.ContentReportRequest.ReasonPayload
+            /// Up to 1,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `ContentReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - text: Up to 1,000 characters
+            internal init(
+                reason: Components.Schemas.ContentReportRequest.ReasonPayload,
+                text: Swift.String? = nil
+            ) {
+                self.reason = reason
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest`.
+        internal struct FollowPlaceRequest: Codable, Hashable, Sendable {
+            /// Degrees, -90 to 90
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees, -180 to 180
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/longitude`.
+            internal var longitude: Swift.Double
+            /// 1 to 120 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/name`.
+            internal var name: Swift.String
+            /// 10 to 5,000; 200 when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/radiusMeters`.
+            internal var radiusMeters: Swift.Double?
+            /// Creates a new `FollowPlaceRequest`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees, -90 to 90
+            ///   - longitude: Degrees, -180 to 180
+            ///   - name: 1 to 120 characters
+            ///   - radiusMeters: 10 to 5,000; 200 when absent
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String,
+                radiusMeters: Swift.Double? = nil
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+                self.radiusMeters = radiusMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
+                case name
+                case radiusMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowedPlace`.
+        internal struct FollowedPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Rounded to 5 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/latitude`.
+            internal var latitude: Swift.Double
+            /// Rounded to 5 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/longitude`.
+            internal var longitude: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/placeId`.
+            internal var placeId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowedPlace/radiusMeters`.
+            internal var radiusMeters: Swift.Double
+            /// Creates a new `FollowedPlace`.
+            ///
+            /// - Parameters:
+            ///   - createdAt:
+            ///   - latitude: Rounded to 5 decimals
+            ///   - longitude: Rounded to 5 decimals
+            ///   - name:
+            ///   - placeId:
+            ///   - radiusMeters:
+            internal init(
+                createdAt: Foundation.Date,
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String,
+                placeId: Swift.String,
+                radiusMeters: Swift.Double
+            ) {
+                self.createdAt = createdAt
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+                self.placeId = placeId
+                self.radiusMeters = radiusMeters
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case createdAt
+                case latitude
+                case longitude
+                case name
+                case placeId
+                case radiusMeters
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/FollowedPlacePage`.
+        internal struct FollowedPlacePage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/places`.
+            internal var places: [Components.Schemas.FollowedPlace]
+            /// Creates a new `FollowedPlacePage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - places:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                places: [Components.Schemas.FollowedPlace]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.places = places
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case places
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Likes`.
+        internal struct Likes: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Likes/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Likes/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// Creates a new `Likes`.
+            ///
+            /// - Parameters:
+            ///   - likeCount:
+            ///   - likedByMe:
+            internal init(
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool
+            ) {
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case likeCount
+                case likedByMe
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Place`.
+        internal struct Place: Codable, Hashable, Sendable {
+            /// Degrees, -90 to 90
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/latitude`.
+            internal var latitude: Swift.Double
+            /// Degrees, -180 to 180
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/longitude`.
+            internal var longitude: Swift.Double
+            /// 1 to 120 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/Place/name`.
+            internal var name: Swift.String
+            /// Creates a new `Place`.
+            ///
+            /// - Parameters:
+            ///   - latitude: Degrees, -90 to 90
+            ///   - longitude: Degrees, -180 to 180
+            ///   - name: 1 to 120 characters
+            internal init(
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                name: Swift.String
+            ) {
+                self.latitude = latitude
+                self.longitude = longitude
+                self.name = name
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case latitude
+                case longitude
+                case name
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Post`.
+        internal struct Post: Codable, Hashable, Sendable {
+            /// A story's title; absent when it has none
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/title`.
+            internal var title: Swift.String?
+            /// Who may read it: an event's members, anyone (a story), the author's followers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/audience`.
+            internal enum AudiencePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case event = "event"
+                case place = "place"
+                case followers = "followers"
+            }
+            /// Who may read it: an event's members, anyone (a story), the author's followers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/audience`.
+            internal var audience: Components.Schemas.Post.AudiencePayload
+            /// - Remark: Generated from `#/components/schemas/Post/authorId`.
+            internal var authorId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/commentCount`.
+            internal var commentCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Post/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Post/editedAt`.
+            internal var editedAt: Foundation.Date?
+            /// Set for a post in an event
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/eventId`.
+            internal var eventId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Post/likeCount`.
+            internal var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Post/likedByMe`.
+            internal var likedByMe: Swift.Bool
+            /// Signed links to each of `mediaIds`, in order
+            ///
+            /// - Remark: Generated from `#/components/schemas/Post/media`.
+            internal var media: [Components.Schemas.MediaLinks]?
+            /// - Remark: Generated from `#/components/schemas/Post/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Post/place`.
+            internal var place: Components.Schemas.Place?
+            /// - Remark: Generated from `#/components/schemas/Post/postId`.
+            internal var postId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/savedByMe`.
+            internal var savedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Post/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Post/text`.
+            internal var text: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Post/viewCount`.
+            internal var viewCount: Swift.Int64
+            /// Creates a new `Post`.
+            ///
+            /// - Parameters:
+            ///   - title: A story's title; absent when it has none
+            ///   - audience: Who may read it: an event's members, anyone (a story), the author's followers
+            ///   - authorId:
+            ///   - commentCount:
+            ///   - createdAt:
+            ///   - editedAt:
+            ///   - eventId: Set for a post in an event
+            ///   - likeCount:
+            ///   - likedByMe:
+            ///   - media: Signed links to each of `mediaIds`, in order
+            ///   - mediaIds:
+            ///   - place:
+            ///   - postId:
+            ///   - savedByMe:
+            ///   - tags:
+            ///   - text:
+            ///   - viewCount:
+            internal init(
+                title: Swift.String? = nil,
+                audience: Components.Schemas.Post.AudiencePayload,
+                authorId: Swift.String,
+                commentCount: Swift.Int64,
+                createdAt: Foundation.Date,
+                editedAt: Foundation.Date? = nil,
+                eventId: Swift.String? = nil,
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool,
+                media: [Components.Schemas.MediaLinks]? = nil,
+                mediaIds: [Swift.String],
+                place: Components.Schemas.Place? = nil,
+                postId: Swift.String,
+                savedByMe: Swift.Bool,
+                tags: [Swift.String],
+                text: Swift.String,
+                viewCount: Swift.Int64
+            ) {
+                self.title = title
+                self.audience = audience
+                self.authorId = authorId
+                self.commentCount = commentCount
+                self.createdAt = createdAt
+                self.editedAt = editedAt
+                self.eventId = eventId
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+                self.media = media
+                self.mediaIds = mediaIds
+                self.place = place
+                self.postId = postId
+                self.savedByMe = savedByMe
+                self.tags = tags
+                self.text = text
+                self.viewCount = viewCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case audience
+                case authorId
+                case commentCount
+                case createdAt
+                case editedAt
+                case eventId
+                case likeCount
+                case likedByMe
+                case media
+                case mediaIds
+                case place
+                case postId
+                case savedByMe
+                case tags
+                case text
+                case viewCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PostPage`.
+        internal struct PostPage: Codable, Hashable, Sendable {
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostPage/posts`.
+            internal var posts: [Components.Schemas.Post]
+            /// Creates a new `PostPage`.
+            ///
+            /// - Parameters:
+            ///   - nextPageToken: Absent on the last page
+            ///   - posts:
+            internal init(
+                nextPageToken: Swift.String? = nil,
+                posts: [Components.Schemas.Post]
+            ) {
+                self.nextPageToken = nextPageToken
+                self.posts = posts
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case nextPageToken
+                case posts
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PostRequest`.
+        internal struct PostRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PostRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `PostRequest`.
+            ///
+            /// - Parameters:
+            ///   - mediaIds:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            internal init(
+                mediaIds: [Swift.String]? = nil,
+                text: Swift.String? = nil
+            ) {
+                self.mediaIds = mediaIds
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case mediaIds
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/StoryRequest`.
+        internal struct StoryRequest: Codable, Hashable, Sendable {
+            /// Optional, up to 120 characters on one line; searched with the text
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/place`.
+            internal var place: Components.Schemas.Place
+            /// Up to 5,000 characters; #hashtags become tags. A story needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StoryRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `StoryRequest`.
+            ///
+            /// - Parameters:
+            ///   - title: Optional, up to 120 characters on one line; searched with the text
+            ///   - mediaIds:
+            ///   - place:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A story needs text or media.
+            internal init(
+                title: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil,
+                place: Components.Schemas.Place,
+                text: Swift.String? = nil
+            ) {
+                self.title = title
+                self.mediaIds = mediaIds
+                self.place = place
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case mediaIds
+                case place
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Liker`.
+        internal struct Liker: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Liker/profile`.
+            internal var profile: Components.Schemas.Profile
+            /// - Remark: Generated from `#/components/schemas/Liker/likedAt`.
+            internal var likedAt: Foundation.Date
+            /// Creates a new `Liker`.
+            ///
+            /// - Parameters:
+            ///   - profile:
+            ///   - likedAt:
+            internal init(
+                profile: Components.Schemas.Profile,
+                likedAt: Foundation.Date
+            ) {
+                self.profile = profile
+                self.likedAt = likedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case profile
+                case likedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LikerPage`.
+        internal struct LikerPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LikerPage/likers`.
+            internal var likers: [Components.Schemas.Liker]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikerPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `LikerPage`.
+            ///
+            /// - Parameters:
+            ///   - likers:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                likers: [Components.Schemas.Liker],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.likers = likers
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case likers
+                case nextPageToken
+            }
+        }
+        /// `place` (stories only) moves the story there; unchanged when absent
+        ///
+        /// - Remark: Generated from `#/components/schemas/PostUpdateRequest`.
+        internal struct PostUpdateRequest: Codable, Hashable, Sendable {
+            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/text`.
+            internal var text: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Stories only: the new title; empty removes it; unchanged when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/place`.
+            internal var place: Components.Schemas.Place?
+            /// Creates a new `PostUpdateRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
+            ///   - mediaIds:
+            ///   - title: Stories only: the new title; empty removes it; unchanged when absent
+            ///   - place:
+            internal init(
+                text: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil,
+                title: Swift.String? = nil,
+                place: Components.Schemas.Place? = nil
+            ) {
+                self.text = text
+                self.mediaIds = mediaIds
+                self.title = title
+                self.place = place
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case text
+                case mediaIds
+                case title
+                case place
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaChanges`.
+        internal struct MediaChanges: Codable, Hashable, Sendable {
+            /// Up to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaChanges/description`.
+            internal var description: Swift.String?
+            /// Replaces the tags; up to 30 of 1 to 50 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// Creates a new `MediaChanges`.
+            ///
+            /// - Parameters:
+            ///   - description: Up to 2,000 characters
+            ///   - tags: Replaces the tags; up to 30 of 1 to 50 characters
+            internal init(
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil
+            ) {
+                self.description = description
+                self.tags = tags
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case description
+                case tags
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaCheckRequest`.
+        internal struct MediaCheckRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/deviceAssetIds`.
+            internal var deviceAssetIds: [Swift.String]?
+            /// Hex SHA-256 of the file's bytes
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/sha256`.
+            internal var sha256: [Swift.String]?
+            /// Creates a new `MediaCheckRequest`.
+            ///
+            /// - Parameters:
+            ///   - deviceAssetIds:
+            ///   - sha256: Hex SHA-256 of the file's bytes
+            internal init(
+                deviceAssetIds: [Swift.String]? = nil,
+                sha256: [Swift.String]? = nil
+            ) {
+                self.deviceAssetIds = deviceAssetIds
+                self.sha256 = sha256
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceAssetIds
+                case sha256
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaCheckResult`.
+        internal struct MediaCheckResult: Codable, Hashable, Sendable {
+            /// Those you have
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/deviceAssetIds`.
+            internal var deviceAssetIds: [Swift.String]
+            /// Those you have
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/sha256`.
+            internal var sha256: [Swift.String]
+            /// Creates a new `MediaCheckResult`.
+            ///
+            /// - Parameters:
+            ///   - deviceAssetIds: Those you have
+            ///   - sha256: Those you have
+            internal init(
+                deviceAssetIds: [Swift.String],
+                sha256: [Swift.String]
+            ) {
+                self.deviceAssetIds = deviceAssetIds
+                self.sha256 = sha256
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case deviceAssetIds
+                case sha256
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaPage`.
+        internal struct MediaPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/MediaPage/media`.
+            internal var media: [Components.Schemas.Media]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/MediaPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `MediaPage`.
+            ///
+            /// - Parameters:
+            ///   - media:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                media: [Components.Schemas.Media],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.media = media
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case media
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MediaUploadForm`.
+        internal enum MediaUploadForm: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/capturedAt`.
+            internal struct CapturedAtPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `CapturedAtPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case capturedAt(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.CapturedAtPayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/deviceAssetId`.
+            internal struct DeviceAssetIdPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `DeviceAssetIdPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case deviceAssetId(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.DeviceAssetIdPayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/file`.
+            internal struct FilePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `FilePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case file(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.FilePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/latitude`.
+            internal struct LatitudePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `LatitudePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case latitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LatitudePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/longitude`.
+            internal struct LongitudePayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `LongitudePayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case longitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LongitudePayload>)
+            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/utcOffsetSeconds`.
+            internal struct UtcOffsetSecondsPayload: Sendable, Hashable {
+                internal var body: OpenAPIRuntime.HTTPBody
+                /// Creates a new `UtcOffsetSecondsPayload`.
+                ///
+                /// - Parameters:
+                ///   - body:
+                internal init(body: OpenAPIRuntime.HTTPBody) {
+                    self.body = body
+                }
+            }
+            case utcOffsetSeconds(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.UtcOffsetSecondsPayload>)
+            case undocumented(OpenAPIRuntime.MultipartRawPart)
+        }
         /// - Remark: Generated from `#/components/schemas/DayBudget`.
         internal struct DayBudget: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DayBudget/currency`.
@@ -432,624 +4312,6 @@ extension Components {
                 case days
             }
         }
-        /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
-        ///
-        /// - Remark: Generated from `#/components/schemas/Money`.
-        internal struct Money: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Money/amount`.
-            internal var amount: Swift.String
-            /// ISO 4217
-            ///
-            /// - Remark: Generated from `#/components/schemas/Money/currency`.
-            internal var currency: Swift.String
-            /// Creates a new `Money`.
-            ///
-            /// - Parameters:
-            ///   - amount:
-            ///   - currency: ISO 4217
-            internal init(
-                amount: Swift.String,
-                currency: Swift.String
-            ) {
-                self.amount = amount
-                self.currency = currency
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case amount
-                case currency
-            }
-        }
-        /// Planned: the total over the trip's days, rounded down. Adaptive: what remains over the days left, the day included (the plan, for a day to come). Left today: adaptive less the day's spending.
-        ///
-        /// - Remark: Generated from `#/components/schemas/Allowance`.
-        internal struct Allowance: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Allowance/planned`.
-            internal var planned: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Allowance/adaptive`.
-            internal var adaptive: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Allowance/leftToday`.
-            internal var leftToday: Components.Schemas.Money
-            /// Creates a new `Allowance`.
-            ///
-            /// - Parameters:
-            ///   - planned:
-            ///   - adaptive:
-            ///   - leftToday:
-            internal init(
-                planned: Components.Schemas.Money,
-                adaptive: Components.Schemas.Money,
-                leftToday: Components.Schemas.Money
-            ) {
-                self.planned = planned
-                self.adaptive = adaptive
-                self.leftToday = leftToday
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case planned
-                case adaptive
-                case leftToday
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Budget`.
-        internal struct Budget: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Budget/tripId`.
-            internal var tripId: Swift.String
-            /// What every expense is converted to: the trip's home currency when the budget began
-            ///
-            /// - Remark: Generated from `#/components/schemas/Budget/currency`.
-            internal var currency: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Budget/total`.
-            internal var total: Components.Schemas.Money?
-            /// The presets (lodging, food, transport, activities, shopping, other), then your own
-            ///
-            /// - Remark: Generated from `#/components/schemas/Budget/categories`.
-            internal var categories: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Budget/customCategories`.
-            internal var customCategories: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Budget/caps`.
-            internal var caps: [Components.Schemas.CategoryCap]
-            /// The caps add up to more than the total
-            ///
-            /// - Remark: Generated from `#/components/schemas/Budget/capsExceedTotal`.
-            internal var capsExceedTotal: Swift.Bool
-            /// Percentages of each limit at which an alert is published
-            ///
-            /// - Remark: Generated from `#/components/schemas/Budget/alertThresholds`.
-            internal var alertThresholds: [Swift.Int]
-            /// - Remark: Generated from `#/components/schemas/Budget/updatedAt`.
-            internal var updatedAt: Foundation.Date
-            /// Creates a new `Budget`.
-            ///
-            /// - Parameters:
-            ///   - tripId:
-            ///   - currency: What every expense is converted to: the trip's home currency when the budget began
-            ///   - total:
-            ///   - categories: The presets (lodging, food, transport, activities, shopping, other), then your own
-            ///   - customCategories:
-            ///   - caps:
-            ///   - capsExceedTotal: The caps add up to more than the total
-            ///   - alertThresholds: Percentages of each limit at which an alert is published
-            ///   - updatedAt:
-            internal init(
-                tripId: Swift.String,
-                currency: Swift.String,
-                total: Components.Schemas.Money? = nil,
-                categories: [Swift.String],
-                customCategories: [Swift.String],
-                caps: [Components.Schemas.CategoryCap],
-                capsExceedTotal: Swift.Bool,
-                alertThresholds: [Swift.Int],
-                updatedAt: Foundation.Date
-            ) {
-                self.tripId = tripId
-                self.currency = currency
-                self.total = total
-                self.categories = categories
-                self.customCategories = customCategories
-                self.caps = caps
-                self.capsExceedTotal = capsExceedTotal
-                self.alertThresholds = alertThresholds
-                self.updatedAt = updatedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case tripId
-                case currency
-                case total
-                case categories
-                case customCategories
-                case caps
-                case capsExceedTotal
-                case alertThresholds
-                case updatedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CategoryCap`.
-        internal struct CategoryCap: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CategoryCap/category`.
-            internal var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CategoryCap/cap`.
-            internal var cap: Components.Schemas.Money
-            /// Creates a new `CategoryCap`.
-            ///
-            /// - Parameters:
-            ///   - category:
-            ///   - cap:
-            internal init(
-                category: Swift.String,
-                cap: Components.Schemas.Money
-            ) {
-                self.category = category
-                self.cap = cap
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case category
-                case cap
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/BudgetRequest`.
-        internal struct BudgetRequest: Codable, Hashable, Sendable {
-            /// A decimal string in the budget's currency, above zero
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetRequest/total`.
-            internal var total: Swift.String
-            /// Category → cap, decimal strings
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
-            internal struct CapsPayload: Codable, Hashable, Sendable {
-                /// A container of undocumented properties.
-                internal var additionalProperties: [String: Swift.String]
-                /// Creates a new `CapsPayload`.
-                ///
-                /// - Parameters:
-                ///   - additionalProperties: A container of undocumented properties.
-                internal init(additionalProperties: [String: Swift.String] = .init()) {
-                    self.additionalProperties = additionalProperties
-                }
-                internal init(from decoder: any Swift.Decoder) throws {
-                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-                }
-                internal func encode(to encoder: any Swift.Encoder) throws {
-                    try encoder.encodeAdditionalProperties(additionalProperties)
-                }
-            }
-            /// Category → cap, decimal strings
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
-            internal var caps: Components.Schemas.BudgetRequest.CapsPayload?
-            /// Your own categories besides the presets (at most 30, 1–40 characters)
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetRequest/categories`.
-            internal var categories: [Swift.String]?
-            /// Percentages 1–1000; absent keeps them
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetRequest/alertThresholds`.
-            internal var alertThresholds: [Swift.Int]?
-            /// Creates a new `BudgetRequest`.
-            ///
-            /// - Parameters:
-            ///   - total: A decimal string in the budget's currency, above zero
-            ///   - caps: Category → cap, decimal strings
-            ///   - categories: Your own categories besides the presets (at most 30, 1–40 characters)
-            ///   - alertThresholds: Percentages 1–1000; absent keeps them
-            internal init(
-                total: Swift.String,
-                caps: Components.Schemas.BudgetRequest.CapsPayload? = nil,
-                categories: [Swift.String]? = nil,
-                alertThresholds: [Swift.Int]? = nil
-            ) {
-                self.total = total
-                self.caps = caps
-                self.categories = categories
-                self.alertThresholds = alertThresholds
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case total
-                case caps
-                case categories
-                case alertThresholds
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CategorySpending`.
-        internal struct CategorySpending: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/category`.
-            internal var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/spent`.
-            internal var spent: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/cap`.
-            internal var cap: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/expenseCount`.
-            internal var expenseCount: Swift.Int?
-            /// Creates a new `CategorySpending`.
-            ///
-            /// - Parameters:
-            ///   - category:
-            ///   - spent:
-            ///   - cap:
-            ///   - expenseCount:
-            internal init(
-                category: Swift.String,
-                spent: Components.Schemas.Money,
-                cap: Components.Schemas.Money? = nil,
-                expenseCount: Swift.Int? = nil
-            ) {
-                self.category = category
-                self.spent = spent
-                self.cap = cap
-                self.expenseCount = expenseCount
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case category
-                case spent
-                case cap
-                case expenseCount
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/BudgetOverview`.
-        internal struct BudgetOverview: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/budget`.
-            internal var budget: Components.Schemas.Budget
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spent`.
-            internal var spent: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/remaining`.
-            internal var remaining: Components.Schemas.Money?
-            /// Most spent first
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/categories`.
-            internal var categories: [Components.Schemas.CategorySpending]
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/date`.
-            internal var date: Swift.String
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/allowance`.
-            internal var allowance: Components.Schemas.Allowance?
-            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spentOnDate`.
-            internal var spentOnDate: Components.Schemas.Money
-            /// Creates a new `BudgetOverview`.
-            ///
-            /// - Parameters:
-            ///   - budget:
-            ///   - spent:
-            ///   - remaining:
-            ///   - categories: Most spent first
-            ///   - date:
-            ///   - allowance:
-            ///   - spentOnDate:
-            internal init(
-                budget: Components.Schemas.Budget,
-                spent: Components.Schemas.Money,
-                remaining: Components.Schemas.Money? = nil,
-                categories: [Components.Schemas.CategorySpending],
-                date: Swift.String,
-                allowance: Components.Schemas.Allowance? = nil,
-                spentOnDate: Components.Schemas.Money
-            ) {
-                self.budget = budget
-                self.spent = spent
-                self.remaining = remaining
-                self.categories = categories
-                self.date = date
-                self.allowance = allowance
-                self.spentOnDate = spentOnDate
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case budget
-                case spent
-                case remaining
-                case categories
-                case date
-                case allowance
-                case spentOnDate
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Expense`.
-        internal struct Expense: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Expense/id`.
-            internal var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/tripId`.
-            internal var tripId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/amount`.
-            internal var amount: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Expense/spentAt`.
-            internal var spentAt: Foundation.Date
-            /// The trip's local day of `spentAt`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/date`.
-            internal var date: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/category`.
-            internal var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/note`.
-            internal var note: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/placeId`.
-            internal var placeId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/pinId`.
-            internal var pinId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/converted`.
-            internal var converted: Components.Schemas.Money
-            /// Units of the budget's currency per unit of the expense's, frozen when entered
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/rate`.
-            internal var rate: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
-            internal enum RateSourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case sameCurrency = "same_currency"
-                case owner = "owner"
-                case reference = "reference"
-            }
-            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
-            internal var rateSource: Components.Schemas.Expense.RateSourcePayload
-            /// The reference table's day, for `reference`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/rateDate`.
-            internal var rateDate: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Expense/updatedAt`.
-            internal var updatedAt: Foundation.Date
-            /// Creates a new `Expense`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - tripId:
-            ///   - amount:
-            ///   - spentAt:
-            ///   - date: The trip's local day of `spentAt`
-            ///   - category:
-            ///   - note:
-            ///   - placeId:
-            ///   - pinId:
-            ///   - converted:
-            ///   - rate: Units of the budget's currency per unit of the expense's, frozen when entered
-            ///   - rateSource:
-            ///   - rateDate: The reference table's day, for `reference`
-            ///   - createdAt:
-            ///   - updatedAt:
-            internal init(
-                id: Swift.String,
-                tripId: Swift.String,
-                amount: Components.Schemas.Money,
-                spentAt: Foundation.Date,
-                date: Swift.String,
-                category: Swift.String,
-                note: Swift.String,
-                placeId: Swift.String? = nil,
-                pinId: Swift.String? = nil,
-                converted: Components.Schemas.Money,
-                rate: Swift.String,
-                rateSource: Components.Schemas.Expense.RateSourcePayload,
-                rateDate: Swift.String? = nil,
-                createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
-            ) {
-                self.id = id
-                self.tripId = tripId
-                self.amount = amount
-                self.spentAt = spentAt
-                self.date = date
-                self.category = category
-                self.note = note
-                self.placeId = placeId
-                self.pinId = pinId
-                self.converted = converted
-                self.rate = rate
-                self.rateSource = rateSource
-                self.rateDate = rateDate
-                self.createdAt = createdAt
-                self.updatedAt = updatedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case tripId
-                case amount
-                case spentAt
-                case date
-                case category
-                case note
-                case placeId
-                case pinId
-                case converted
-                case rate
-                case rateSource
-                case rateDate
-                case createdAt
-                case updatedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ExpenseRequest`.
-        internal struct ExpenseRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/amount`.
-            internal var amount: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/currency`.
-            internal var currency: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/spentAt`.
-            internal var spentAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/category`.
-            internal var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/note`.
-            internal var note: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/placeId`.
-            internal var placeId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/pinId`.
-            internal var pinId: Swift.String?
-            /// Creates a new `ExpenseRequest`.
-            ///
-            /// - Parameters:
-            ///   - amount:
-            ///   - currency:
-            ///   - spentAt:
-            ///   - category:
-            ///   - note:
-            ///   - placeId:
-            ///   - pinId:
-            internal init(
-                amount: Swift.String,
-                currency: Swift.String,
-                spentAt: Foundation.Date,
-                category: Swift.String,
-                note: Swift.String? = nil,
-                placeId: Swift.String? = nil,
-                pinId: Swift.String? = nil
-            ) {
-                self.amount = amount
-                self.currency = currency
-                self.spentAt = spentAt
-                self.category = category
-                self.note = note
-                self.placeId = placeId
-                self.pinId = pinId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case amount
-                case currency
-                case spentAt
-                case category
-                case note
-                case placeId
-                case pinId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ExpenseChanges`.
-        internal struct ExpenseChanges: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/amount`.
-            internal var amount: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/currency`.
-            internal var currency: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/spentAt`.
-            internal var spentAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/category`.
-            internal var category: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/note`.
-            internal var note: Swift.String?
-            /// Empty removes it
-            ///
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/placeId`.
-            internal var placeId: Swift.String?
-            /// Empty removes it
-            ///
-            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/pinId`.
-            internal var pinId: Swift.String?
-            /// Creates a new `ExpenseChanges`.
-            ///
-            /// - Parameters:
-            ///   - amount:
-            ///   - currency:
-            ///   - spentAt:
-            ///   - category:
-            ///   - note:
-            ///   - placeId: Empty removes it
-            ///   - pinId: Empty removes it
-            internal init(
-                amount: Swift.String? = nil,
-                currency: Swift.String? = nil,
-                spentAt: Foundation.Date? = nil,
-                category: Swift.String? = nil,
-                note: Swift.String? = nil,
-                placeId: Swift.String? = nil,
-                pinId: Swift.String? = nil
-            ) {
-                self.amount = amount
-                self.currency = currency
-                self.spentAt = spentAt
-                self.category = category
-                self.note = note
-                self.placeId = placeId
-                self.pinId = pinId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case amount
-                case currency
-                case spentAt
-                case category
-                case note
-                case placeId
-                case pinId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ExpensePage`.
-        internal struct ExpensePage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ExpensePage/expenses`.
-            internal var expenses: [Components.Schemas.Expense]
-            /// - Remark: Generated from `#/components/schemas/ExpensePage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `ExpensePage`.
-            ///
-            /// - Parameters:
-            ///   - expenses:
-            ///   - nextPageToken:
-            internal init(
-                expenses: [Components.Schemas.Expense],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.expenses = expenses
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case expenses
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TripRate`.
-        internal struct TripRate: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TripRate/currency`.
-            internal var currency: Swift.String
-            /// - Remark: Generated from `#/components/schemas/TripRate/rate`.
-            internal var rate: Swift.String
-            /// Creates a new `TripRate`.
-            ///
-            /// - Parameters:
-            ///   - currency:
-            ///   - rate:
-            internal init(
-                currency: Swift.String,
-                rate: Swift.String
-            ) {
-                self.currency = currency
-                self.rate = rate
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case currency
-                case rate
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TripRates`.
-        internal struct TripRates: Codable, Hashable, Sendable {
-            /// The budget's currency, which the rates convert to
-            ///
-            /// - Remark: Generated from `#/components/schemas/TripRates/currency`.
-            internal var currency: Swift.String
-            /// - Remark: Generated from `#/components/schemas/TripRates/rates`.
-            internal var rates: [Components.Schemas.TripRate]
-            /// Creates a new `TripRates`.
-            ///
-            /// - Parameters:
-            ///   - currency: The budget's currency, which the rates convert to
-            ///   - rates:
-            internal init(
-                currency: Swift.String,
-                rates: [Components.Schemas.TripRate]
-            ) {
-                self.currency = currency
-                self.rates = rates
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case currency
-                case rates
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TripRateRequest`.
-        internal struct TripRateRequest: Codable, Hashable, Sendable {
-            /// Units of the budget's currency per unit, up to 8 decimals
-            ///
-            /// - Remark: Generated from `#/components/schemas/TripRateRequest/rate`.
-            internal var rate: Swift.String
-            /// Creates a new `TripRateRequest`.
-            ///
-            /// - Parameters:
-            ///   - rate: Units of the budget's currency per unit, up to 8 decimals
-            internal init(rate: Swift.String) {
-                self.rate = rate
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case rate
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/DayPhotoPage`.
         internal struct DayPhotoPage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/DayPhotoPage/photos`.
@@ -1185,124 +4447,6 @@ extension Components {
                 case height
                 case thumbnail
                 case expiresAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/DaySpending`.
-        internal struct DaySpending: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/DaySpending/date`.
-            internal var date: Swift.String
-            /// - Remark: Generated from `#/components/schemas/DaySpending/expenseCount`.
-            internal var expenseCount: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/DaySpending/spent`.
-            internal var spent: Components.Schemas.Money
-            /// Creates a new `DaySpending`.
-            ///
-            /// - Parameters:
-            ///   - date:
-            ///   - expenseCount:
-            ///   - spent:
-            internal init(
-                date: Swift.String,
-                expenseCount: Swift.Int,
-                spent: Components.Schemas.Money
-            ) {
-                self.date = date
-                self.expenseCount = expenseCount
-                self.spent = spent
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case date
-                case expenseCount
-                case spent
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/BudgetStatistics`.
-        internal struct BudgetStatistics: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/expenseCount`.
-            internal var expenseCount: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/spent`.
-            internal var spent: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/remaining`.
-            internal var remaining: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mean`.
-            internal var mean: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mostFrequentCategory`.
-            internal var mostFrequentCategory: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/smallest`.
-            internal var smallest: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/largest`.
-            internal var largest: Components.Schemas.Money?
-            /// Days of the trip gone by, today included
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/elapsedDays`.
-            internal var elapsedDays: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/averagePerElapsedDay`.
-            internal var averagePerElapsedDay: Components.Schemas.Money?
-            /// Most spent first
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/categories`.
-            internal var categories: [Components.Schemas.CategorySpending]
-            /// Every day of the trip
-            ///
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/days`.
-            internal var days: [Components.Schemas.DaySpending]
-            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/plannedPerDay`.
-            internal var plannedPerDay: Components.Schemas.Money?
-            /// Creates a new `BudgetStatistics`.
-            ///
-            /// - Parameters:
-            ///   - expenseCount:
-            ///   - spent:
-            ///   - remaining:
-            ///   - mean:
-            ///   - mostFrequentCategory:
-            ///   - smallest:
-            ///   - largest:
-            ///   - elapsedDays: Days of the trip gone by, today included
-            ///   - averagePerElapsedDay:
-            ///   - categories: Most spent first
-            ///   - days: Every day of the trip
-            ///   - plannedPerDay:
-            internal init(
-                expenseCount: Swift.Int,
-                spent: Components.Schemas.Money,
-                remaining: Components.Schemas.Money? = nil,
-                mean: Components.Schemas.Money? = nil,
-                mostFrequentCategory: Swift.String? = nil,
-                smallest: Components.Schemas.Money? = nil,
-                largest: Components.Schemas.Money? = nil,
-                elapsedDays: Swift.Int,
-                averagePerElapsedDay: Components.Schemas.Money? = nil,
-                categories: [Components.Schemas.CategorySpending],
-                days: [Components.Schemas.DaySpending],
-                plannedPerDay: Components.Schemas.Money? = nil
-            ) {
-                self.expenseCount = expenseCount
-                self.spent = spent
-                self.remaining = remaining
-                self.mean = mean
-                self.mostFrequentCategory = mostFrequentCategory
-                self.smallest = smallest
-                self.largest = largest
-                self.elapsedDays = elapsedDays
-                self.averagePerElapsedDay = averagePerElapsedDay
-                self.categories = categories
-                self.days = days
-                self.plannedPerDay = plannedPerDay
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case expenseCount
-                case spent
-                case remaining
-                case mean
-                case mostFrequentCategory
-                case smallest
-                case largest
-                case elapsedDays
-                case averagePerElapsedDay
-                case categories
-                case days
-                case plannedPerDay
             }
         }
         /// - Remark: Generated from `#/components/schemas/Itinerary`.
@@ -2571,98 +5715,6 @@ extension Components {
                 case title
             }
         }
-        /// - Remark: Generated from `#/components/schemas/RouteGeometry`.
-        internal struct RouteGeometry: Codable, Hashable, Sendable {
-            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
-            ///
-            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
-            internal struct CoordinatesPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value1`.
-                internal var value1: [Swift.Double]?
-                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value2`.
-                internal var value2: [[Swift.Double]]?
-                /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates/value3`.
-                internal var value3: [[[Swift.Double]]]?
-                /// Creates a new `CoordinatesPayload`.
-                ///
-                /// - Parameters:
-                ///   - value1:
-                ///   - value2:
-                ///   - value3:
-                internal init(
-                    value1: [Swift.Double]? = nil,
-                    value2: [[Swift.Double]]? = nil,
-                    value3: [[[Swift.Double]]]? = nil
-                ) {
-                    self.value1 = value1
-                    self.value2 = value2
-                    self.value3 = value3
-                }
-                internal init(from decoder: any Swift.Decoder) throws {
-                    var errors: [any Swift.Error] = []
-                    do {
-                        self.value1 = try decoder.decodeFromSingleValueContainer()
-                    } catch {
-                        errors.append(error)
-                    }
-                    do {
-                        self.value2 = try decoder.decodeFromSingleValueContainer()
-                    } catch {
-                        errors.append(error)
-                    }
-                    do {
-                        self.value3 = try decoder.decodeFromSingleValueContainer()
-                    } catch {
-                        errors.append(error)
-                    }
-                    try Swift.DecodingError.verifyAtLeastOneSchemaIsNotNil(
-                        [
-                            self.value1,
-                            self.value2,
-                            self.value3
-                        ],
-                        type: Self.self,
-                        codingPath: decoder.codingPath,
-                        errors: errors
-                    )
-                }
-                internal func encode(to encoder: any Swift.Encoder) throws {
-                    try encoder.encodeFirstNonNilValueToSingleValueContainer([
-                        self.value1,
-                        self.value2,
-                        self.value3
-                    ])
-                }
-            }
-            /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
-            ///
-            /// - Remark: Generated from `#/components/schemas/RouteGeometry/coordinates`.
-            internal var coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload
-            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
-            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case point = "Point"
-                case lineString = "LineString"
-                case multiLineString = "MultiLineString"
-            }
-            /// - Remark: Generated from `#/components/schemas/RouteGeometry/type`.
-            internal var _type: Components.Schemas.RouteGeometry._TypePayload
-            /// Creates a new `RouteGeometry`.
-            ///
-            /// - Parameters:
-            ///   - coordinates: [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
-            ///   - _type:
-            internal init(
-                coordinates: Components.Schemas.RouteGeometry.CoordinatesPayload,
-                _type: Components.Schemas.RouteGeometry._TypePayload
-            ) {
-                self.coordinates = coordinates
-                self._type = _type
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case coordinates
-                case _type = "type"
-            }
-        }
         /// Only the fields sent change
         ///
         /// - Remark: Generated from `#/components/schemas/UpdatePinRequest`.
@@ -3048,1696 +6100,6 @@ extension Components {
                 case title
             }
         }
-        /// - Remark: Generated from `#/components/schemas/Account`.
-        internal struct Account: Codable, Hashable, Sendable {
-            /// False for an account that signs in only through providers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Account/hasPassword`.
-            internal var hasPassword: Swift.Bool
-            /// The terms version accepted last; absent if none
-            ///
-            /// - Remark: Generated from `#/components/schemas/Account/termsVersion`.
-            internal var termsVersion: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Account/termsAcceptedAt`.
-            internal var termsAcceptedAt: Foundation.Date?
-            /// Absent if never changed
-            ///
-            /// - Remark: Generated from `#/components/schemas/Account/usernameChangedAt`.
-            internal var usernameChangedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Account/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Account/email`.
-            internal var email: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Account/emailVerified`.
-            internal var emailVerified: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Account/profile`.
-            internal var profile: Components.Schemas.Profile
-            /// - Remark: Generated from `#/components/schemas/Account/userId`.
-            internal var userId: Swift.String
-            /// Creates a new `Account`.
-            ///
-            /// - Parameters:
-            ///   - hasPassword: False for an account that signs in only through providers
-            ///   - termsVersion: The terms version accepted last; absent if none
-            ///   - termsAcceptedAt:
-            ///   - usernameChangedAt: Absent if never changed
-            ///   - createdAt:
-            ///   - email:
-            ///   - emailVerified:
-            ///   - profile:
-            ///   - userId:
-            internal init(
-                hasPassword: Swift.Bool,
-                termsVersion: Swift.String? = nil,
-                termsAcceptedAt: Foundation.Date? = nil,
-                usernameChangedAt: Foundation.Date? = nil,
-                createdAt: Foundation.Date,
-                email: Swift.String,
-                emailVerified: Swift.Bool,
-                profile: Components.Schemas.Profile,
-                userId: Swift.String
-            ) {
-                self.hasPassword = hasPassword
-                self.termsVersion = termsVersion
-                self.termsAcceptedAt = termsAcceptedAt
-                self.usernameChangedAt = usernameChangedAt
-                self.createdAt = createdAt
-                self.email = email
-                self.emailVerified = emailVerified
-                self.profile = profile
-                self.userId = userId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case hasPassword
-                case termsVersion
-                case termsAcceptedAt
-                case usernameChangedAt
-                case createdAt
-                case email
-                case emailVerified
-                case profile
-                case userId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Ban`.
-        internal struct Ban: Codable, Hashable, Sendable {
-            /// Absent when reports reached the threshold
-            ///
-            /// - Remark: Generated from `#/components/schemas/Ban/bannedBy`.
-            internal var bannedBy: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Ban/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Ban/userId`.
-            internal var userId: Swift.String
-            /// Creates a new `Ban`.
-            ///
-            /// - Parameters:
-            ///   - bannedBy: Absent when reports reached the threshold
-            ///   - createdAt:
-            ///   - userId:
-            internal init(
-                bannedBy: Swift.String? = nil,
-                createdAt: Foundation.Date,
-                userId: Swift.String
-            ) {
-                self.bannedBy = bannedBy
-                self.createdAt = createdAt
-                self.userId = userId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case bannedBy
-                case createdAt
-                case userId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/BanPage`.
-        internal struct BanPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/BanPage/bans`.
-            internal var bans: [Components.Schemas.Ban]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/BanPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `BanPage`.
-            ///
-            /// - Parameters:
-            ///   - bans:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                bans: [Components.Schemas.Ban],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.bans = bans
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case bans
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest`.
-        internal struct ChangePasswordRequest: Codable, Hashable, Sendable {
-            /// The password now (absent when the account has none yet)
-            ///
-            /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/currentPassword`.
-            internal var currentPassword: Swift.String?
-            /// At least 8 characters, not a common password
-            ///
-            /// - Remark: Generated from `#/components/schemas/ChangePasswordRequest/newPassword`.
-            internal var newPassword: Swift.String
-            /// Creates a new `ChangePasswordRequest`.
-            ///
-            /// - Parameters:
-            ///   - currentPassword: The password now (absent when the account has none yet)
-            ///   - newPassword: At least 8 characters, not a common password
-            internal init(
-                currentPassword: Swift.String? = nil,
-                newPassword: Swift.String
-            ) {
-                self.currentPassword = currentPassword
-                self.newPassword = newPassword
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case currentPassword
-                case newPassword
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ChatMessage`.
-        internal struct ChatMessage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/authorId`.
-            internal var authorId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/eventId`.
-            internal var eventId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/messageId`.
-            internal var messageId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/sentAt`.
-            internal var sentAt: Foundation.Date
-            /// 1, 2, 3… per event, in the order the feed accepted the messages
-            ///
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/sequence`.
-            internal var sequence: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/ChatMessage/text`.
-            internal var text: Swift.String
-            /// Creates a new `ChatMessage`.
-            ///
-            /// - Parameters:
-            ///   - authorId:
-            ///   - eventId:
-            ///   - messageId:
-            ///   - sentAt:
-            ///   - sequence: 1, 2, 3… per event, in the order the feed accepted the messages
-            ///   - text:
-            internal init(
-                authorId: Swift.String,
-                eventId: Swift.String,
-                messageId: Swift.String,
-                sentAt: Foundation.Date,
-                sequence: Swift.Int,
-                text: Swift.String
-            ) {
-                self.authorId = authorId
-                self.eventId = eventId
-                self.messageId = messageId
-                self.sentAt = sentAt
-                self.sequence = sequence
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case authorId
-                case eventId
-                case messageId
-                case sentAt
-                case sequence
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ChatPage`.
-        internal struct ChatPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ChatPage/messages`.
-            internal var messages: [Components.Schemas.ChatMessage]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/ChatPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `ChatPage`.
-            ///
-            /// - Parameters:
-            ///   - messages:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                messages: [Components.Schemas.ChatMessage],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.messages = messages
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case messages
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ChatRequest`.
-        internal struct ChatRequest: Codable, Hashable, Sendable {
-            /// 1 to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/ChatRequest/text`.
-            internal var text: Swift.String
-            /// Creates a new `ChatRequest`.
-            ///
-            /// - Parameters:
-            ///   - text: 1 to 2,000 characters
-            internal init(text: Swift.String) {
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Comment`.
-        internal struct Comment: Codable, Hashable, Sendable {
-            /// Absent on a deleted comment kept for its replies
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/authorId`.
-            internal var authorId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Comment/commentId`.
-            internal var commentId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// True on a deleted comment kept for its replies
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
-            internal var deleted: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Comment/editedAt`.
-            internal var editedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Comment/likeCount`.
-            internal var likeCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Comment/likedByMe`.
-            internal var likedByMe: Swift.Bool
-            /// Set on a reply: the comment it answers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/parentId`.
-            internal var parentId: Swift.String?
-            /// What the thread hangs on, as kind/id (e.g. post/…)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/subject`.
-            internal var subject: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Comment/text`.
-            internal var text: Swift.String
-            /// Creates a new `Comment`.
-            ///
-            /// - Parameters:
-            ///   - authorId: Absent on a deleted comment kept for its replies
-            ///   - commentId:
-            ///   - createdAt:
-            ///   - deleted: True on a deleted comment kept for its replies
-            ///   - editedAt:
-            ///   - likeCount:
-            ///   - likedByMe:
-            ///   - parentId: Set on a reply: the comment it answers
-            ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
-            ///   - text:
-            internal init(
-                authorId: Swift.String? = nil,
-                commentId: Swift.String,
-                createdAt: Foundation.Date,
-                deleted: Swift.Bool,
-                editedAt: Foundation.Date? = nil,
-                likeCount: Swift.Int64,
-                likedByMe: Swift.Bool,
-                parentId: Swift.String? = nil,
-                subject: Swift.String,
-                text: Swift.String
-            ) {
-                self.authorId = authorId
-                self.commentId = commentId
-                self.createdAt = createdAt
-                self.deleted = deleted
-                self.editedAt = editedAt
-                self.likeCount = likeCount
-                self.likedByMe = likedByMe
-                self.parentId = parentId
-                self.subject = subject
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case authorId
-                case commentId
-                case createdAt
-                case deleted
-                case editedAt
-                case likeCount
-                case likedByMe
-                case parentId
-                case subject
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CommentPage`.
-        internal struct CommentPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CommentPage/comments`.
-            internal var comments: [Components.Schemas.Comment]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/CommentPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `CommentPage`.
-            ///
-            /// - Parameters:
-            ///   - comments:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                comments: [Components.Schemas.Comment],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.comments = comments
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case comments
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CommentRequest`.
-        internal struct CommentRequest: Codable, Hashable, Sendable {
-            /// 1 to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/CommentRequest/text`.
-            internal var text: Swift.String
-            /// Creates a new `CommentRequest`.
-            ///
-            /// - Parameters:
-            ///   - text: 1 to 2,000 characters
-            internal init(text: Swift.String) {
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ContentReport`.
-        internal struct ContentReport: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ContentReport/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// Absent for a story
-            ///
-            /// - Remark: Generated from `#/components/schemas/ContentReport/eventId`.
-            internal var eventId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
-            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case spam = "spam"
-                case harassment = "harassment"
-                case hate = "hate"
-                case violence = "violence"
-                case nudity = "nudity"
-                case misinformation = "misinformation"
-                case other = "other"
-            }
-            /// - Remark: Generated from `#/components/schemas/ContentReport/reason`.
-            internal var reason: Components.Schemas.ContentReport.ReasonPayload
-            /// - Remark: Generated from `#/components/schemas/ContentReport/reportId`.
-            internal var reportId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ContentReport/reporterId`.
-            internal var reporterId: Swift.String
-            /// What was reported, as kind/id
-            ///
-            /// - Remark: Generated from `#/components/schemas/ContentReport/subject`.
-            internal var subject: Swift.String
-            /// - Remark: Generated from `#/components/schemas/ContentReport/text`.
-            internal var text: Swift.String
-            /// Creates a new `ContentReport`.
-            ///
-            /// - Parameters:
-            ///   - createdAt:
-            ///   - eventId: Absent for a story
-            ///   - reason:
-            ///   - reportId:
-            ///   - reporterId:
-            ///   - subject: What was reported, as kind/id
-            ///   - text:
-            internal init(
-                createdAt: Foundation.Date,
-                eventId: Swift.String? = nil,
-                reason: Components.Schemas.ContentReport.ReasonPayload,
-                reportId: Swift.String,
-                reporterId: Swift.String,
-                subject: Swift.String,
-                text: Swift.String
-            ) {
-                self.createdAt = createdAt
-                self.eventId = eventId
-                self.reason = reason
-                self.reportId = reportId
-                self.reporterId = reporterId
-                self.subject = subject
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case createdAt
-                case eventId
-                case reason
-                case reportId
-                case reporterId
-                case subject
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ContentReportPage`.
-        internal struct ContentReportPage: Codable, Hashable, Sendable {
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/ContentReportPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ContentReportPage/reports`.
-            internal var reports: [Components.Schemas.ContentReport]
-            /// Creates a new `ContentReportPage`.
-            ///
-            /// - Parameters:
-            ///   - nextPageToken: Absent on the last page
-            ///   - reports:
-            internal init(
-                nextPageToken: Swift.String? = nil,
-                reports: [Components.Schemas.ContentReport]
-            ) {
-                self.nextPageToken = nextPageToken
-                self.reports = reports
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case nextPageToken
-                case reports
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ContentReportRequest`.
-        internal struct ContentReportRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
-            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case spam = "spam"
-                case harassment = "harassment"
-                case hate = "hate"
-                case violence = "violence"
-                case nudity = "nudity"
-                case misinformation = "misinformation"
-                case other = "other"
-            }
-            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/reason`.
-            internal var reason: Components.Schemas.ContentReportRequest.ReasonPayload
-            /// Up to 1,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/ContentReportRequest/text`.
-            internal var text: Swift.String?
-            /// Creates a new `ContentReportRequest`.
-            ///
-            /// - Parameters:
-            ///   - reason:
-            ///   - text: Up to 1,000 characters
-            internal init(
-                reason: Components.Schemas.ContentReportRequest.ReasonPayload,
-                text: Swift.String? = nil
-            ) {
-                self.reason = reason
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case reason
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CreateEventRequest`.
-        internal struct CreateEventRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/groupWalk`.
-            internal var groupWalk: Components.Schemas.GroupWalk?
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/bannerMediaId`.
-            internal var bannerMediaId: Swift.String?
-            /// Guests, the host included (limits are configurable)
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/capacity`.
-            internal var capacity: Swift.Int
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/center`.
-            internal var center: Components.Schemas.LatLng
-            /// Up to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/description`.
-            internal var description: Swift.String?
-            /// How long it lasts (limits are configurable)
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/durationSeconds`.
-            internal var durationSeconds: Swift.Int
-            /// 1 to 80 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/name`.
-            internal var name: Swift.String
-            /// At least 4 characters; private events only
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/password`.
-            internal var password: Swift.String?
-            /// Metres (limits are configurable)
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/radiusMeters`.
-            internal var radiusMeters: Swift.Double
-            /// When it opens; now when absent; at most 30 days ahead
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/startsAt`.
-            internal var startsAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/tags`.
-            internal var tags: [Swift.String]?
-            /// A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/theme`.
-            internal var theme: Swift.String?
-            /// private events need `password`
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
-            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case _public = "public"
-                case _private = "private"
-            }
-            /// private events need `password`
-            ///
-            /// - Remark: Generated from `#/components/schemas/CreateEventRequest/visibility`.
-            internal var visibility: Components.Schemas.CreateEventRequest.VisibilityPayload?
-            /// Creates a new `CreateEventRequest`.
-            ///
-            /// - Parameters:
-            ///   - groupWalk:
-            ///   - bannerMediaId:
-            ///   - capacity: Guests, the host included (limits are configurable)
-            ///   - center:
-            ///   - description: Up to 2,000 characters
-            ///   - durationSeconds: How long it lasts (limits are configurable)
-            ///   - name: 1 to 80 characters
-            ///   - password: At least 4 characters; private events only
-            ///   - radiusMeters: Metres (limits are configurable)
-            ///   - startsAt: When it opens; now when absent; at most 30 days ahead
-            ///   - tags:
-            ///   - theme: A palette name (default, sunset, ocean, forest, night, sand, berry, mono) or #RRGGBB
-            ///   - visibility: private events need `password`
-            internal init(
-                groupWalk: Components.Schemas.GroupWalk? = nil,
-                bannerMediaId: Swift.String? = nil,
-                capacity: Swift.Int,
-                center: Components.Schemas.LatLng,
-                description: Swift.String? = nil,
-                durationSeconds: Swift.Int,
-                name: Swift.String,
-                password: Swift.String? = nil,
-                radiusMeters: Swift.Double,
-                startsAt: Foundation.Date? = nil,
-                tags: [Swift.String]? = nil,
-                theme: Swift.String? = nil,
-                visibility: Components.Schemas.CreateEventRequest.VisibilityPayload? = nil
-            ) {
-                self.groupWalk = groupWalk
-                self.bannerMediaId = bannerMediaId
-                self.capacity = capacity
-                self.center = center
-                self.description = description
-                self.durationSeconds = durationSeconds
-                self.name = name
-                self.password = password
-                self.radiusMeters = radiusMeters
-                self.startsAt = startsAt
-                self.tags = tags
-                self.theme = theme
-                self.visibility = visibility
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case groupWalk
-                case bannerMediaId
-                case capacity
-                case center
-                case description
-                case durationSeconds
-                case name
-                case password
-                case radiusMeters
-                case startsAt
-                case tags
-                case theme
-                case visibility
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/EmailRequest`.
-        internal struct EmailRequest: Codable, Hashable, Sendable {
-            /// An email address
-            ///
-            /// - Remark: Generated from `#/components/schemas/EmailRequest/email`.
-            internal var email: Swift.String
-            /// Creates a new `EmailRequest`.
-            ///
-            /// - Parameters:
-            ///   - email: An email address
-            internal init(email: Swift.String) {
-                self.email = email
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case email
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Event`.
-        internal struct Event: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Event/groupWalk`.
-            internal var groupWalk: Components.Schemas.GroupWalk?
-            /// - Remark: Generated from `#/components/schemas/Event/banner`.
-            internal var banner: Components.Schemas.MediaLinks?
-            /// - Remark: Generated from `#/components/schemas/Event/bannerMediaId`.
-            internal var bannerMediaId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Event/capacity`.
-            internal var capacity: Swift.Int32
-            /// - Remark: Generated from `#/components/schemas/Event/center`.
-            internal var center: Components.Schemas.LatLng
-            /// - Remark: Generated from `#/components/schemas/Event/createdAt`.
-            internal var createdAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Event/description`.
-            internal var description: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Event/endsAt`.
-            internal var endsAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Event/eventId`.
-            internal var eventId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Event/hostId`.
-            internal var hostId: Swift.String?
-            /// Private and you are not in it: the fields after `myRole` are absent
-            ///
-            /// - Remark: Generated from `#/components/schemas/Event/locked`.
-            internal var locked: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Event/memberCount`.
-            internal var memberCount: Swift.Int32
-            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
-            internal enum MyRolePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case none = "none"
-                case member = "member"
-                case host = "host"
-                case waitlisted = "waitlisted"
-                case banned = "banned"
-            }
-            /// - Remark: Generated from `#/components/schemas/Event/myRole`.
-            internal var myRole: Components.Schemas.Event.MyRolePayload
-            /// - Remark: Generated from `#/components/schemas/Event/name`.
-            internal var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Event/radiusMeters`.
-            internal var radiusMeters: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/Event/startsAt`.
-            internal var startsAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Event/tags`.
-            internal var tags: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/Event/theme`.
-            internal var theme: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
-            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case _public = "public"
-                case _private = "private"
-            }
-            /// - Remark: Generated from `#/components/schemas/Event/visibility`.
-            internal var visibility: Components.Schemas.Event.VisibilityPayload
-            /// Creates a new `Event`.
-            ///
-            /// - Parameters:
-            ///   - groupWalk:
-            ///   - banner:
-            ///   - bannerMediaId:
-            ///   - capacity:
-            ///   - center:
-            ///   - createdAt:
-            ///   - description:
-            ///   - endsAt:
-            ///   - eventId:
-            ///   - hostId:
-            ///   - locked: Private and you are not in it: the fields after `myRole` are absent
-            ///   - memberCount:
-            ///   - myRole:
-            ///   - name:
-            ///   - radiusMeters:
-            ///   - startsAt:
-            ///   - tags:
-            ///   - theme:
-            ///   - visibility:
-            internal init(
-                groupWalk: Components.Schemas.GroupWalk? = nil,
-                banner: Components.Schemas.MediaLinks? = nil,
-                bannerMediaId: Swift.String? = nil,
-                capacity: Swift.Int32,
-                center: Components.Schemas.LatLng,
-                createdAt: Foundation.Date? = nil,
-                description: Swift.String? = nil,
-                endsAt: Foundation.Date,
-                eventId: Swift.String,
-                hostId: Swift.String? = nil,
-                locked: Swift.Bool,
-                memberCount: Swift.Int32,
-                myRole: Components.Schemas.Event.MyRolePayload,
-                name: Swift.String,
-                radiusMeters: Swift.Double,
-                startsAt: Foundation.Date,
-                tags: [Swift.String]? = nil,
-                theme: Swift.String? = nil,
-                visibility: Components.Schemas.Event.VisibilityPayload
-            ) {
-                self.groupWalk = groupWalk
-                self.banner = banner
-                self.bannerMediaId = bannerMediaId
-                self.capacity = capacity
-                self.center = center
-                self.createdAt = createdAt
-                self.description = description
-                self.endsAt = endsAt
-                self.eventId = eventId
-                self.hostId = hostId
-                self.locked = locked
-                self.memberCount = memberCount
-                self.myRole = myRole
-                self.name = name
-                self.radiusMeters = radiusMeters
-                self.startsAt = startsAt
-                self.tags = tags
-                self.theme = theme
-                self.visibility = visibility
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case groupWalk
-                case banner
-                case bannerMediaId
-                case capacity
-                case center
-                case createdAt
-                case description
-                case endsAt
-                case eventId
-                case hostId
-                case locked
-                case memberCount
-                case myRole
-                case name
-                case radiusMeters
-                case startsAt
-                case tags
-                case theme
-                case visibility
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/EventChanges`.
-        internal struct EventChanges: Codable, Hashable, Sendable {
-            /// A media id, or empty to remove
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/bannerMediaId`.
-            internal var bannerMediaId: Swift.String?
-            /// Not below the current member count
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/capacity`.
-            internal var capacity: Swift.Int?
-            /// Up to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/description`.
-            internal var description: Swift.String?
-            /// 1 to 80 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/name`.
-            internal var name: Swift.String?
-            /// At least 4 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/password`.
-            internal var password: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/EventChanges/tags`.
-            internal var tags: [Swift.String]?
-            /// A palette name or #RRGGBB
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/theme`.
-            internal var theme: Swift.String?
-            /// going private needs `password`
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
-            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case _public = "public"
-                case _private = "private"
-            }
-            /// going private needs `password`
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventChanges/visibility`.
-            internal var visibility: Components.Schemas.EventChanges.VisibilityPayload?
-            /// Creates a new `EventChanges`.
-            ///
-            /// - Parameters:
-            ///   - bannerMediaId: A media id, or empty to remove
-            ///   - capacity: Not below the current member count
-            ///   - description: Up to 2,000 characters
-            ///   - name: 1 to 80 characters
-            ///   - password: At least 4 characters
-            ///   - tags:
-            ///   - theme: A palette name or #RRGGBB
-            ///   - visibility: going private needs `password`
-            internal init(
-                bannerMediaId: Swift.String? = nil,
-                capacity: Swift.Int? = nil,
-                description: Swift.String? = nil,
-                name: Swift.String? = nil,
-                password: Swift.String? = nil,
-                tags: [Swift.String]? = nil,
-                theme: Swift.String? = nil,
-                visibility: Components.Schemas.EventChanges.VisibilityPayload? = nil
-            ) {
-                self.bannerMediaId = bannerMediaId
-                self.capacity = capacity
-                self.description = description
-                self.name = name
-                self.password = password
-                self.tags = tags
-                self.theme = theme
-                self.visibility = visibility
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case bannerMediaId
-                case capacity
-                case description
-                case name
-                case password
-                case tags
-                case theme
-                case visibility
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/EventPage`.
-        internal struct EventPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/EventPage/events`.
-            internal var events: [Components.Schemas.EventSummary]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `EventPage`.
-            ///
-            /// - Parameters:
-            ///   - events:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                events: [Components.Schemas.EventSummary],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.events = events
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case events
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/EventSummary`.
-        internal struct EventSummary: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/EventSummary/distanceMeters`.
-            internal var distanceMeters: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/EventSummary/event`.
-            internal var event: Components.Schemas.Event
-            /// The position is inside the event's area and the event is live
-            ///
-            /// - Remark: Generated from `#/components/schemas/EventSummary/inside`.
-            internal var inside: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/EventSummary/secondsLeft`.
-            internal var secondsLeft: Swift.Int64
-            /// Creates a new `EventSummary`.
-            ///
-            /// - Parameters:
-            ///   - distanceMeters:
-            ///   - event:
-            ///   - inside: The position is inside the event's area and the event is live
-            ///   - secondsLeft:
-            internal init(
-                distanceMeters: Swift.Double,
-                event: Components.Schemas.Event,
-                inside: Swift.Bool,
-                secondsLeft: Swift.Int64
-            ) {
-                self.distanceMeters = distanceMeters
-                self.event = event
-                self.inside = inside
-                self.secondsLeft = secondsLeft
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case distanceMeters
-                case event
-                case inside
-                case secondsLeft
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest`.
-        internal struct FollowPlaceRequest: Codable, Hashable, Sendable {
-            /// Degrees, -90 to 90
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/latitude`.
-            internal var latitude: Swift.Double
-            /// Degrees, -180 to 180
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/longitude`.
-            internal var longitude: Swift.Double
-            /// 1 to 120 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/name`.
-            internal var name: Swift.String
-            /// 10 to 5,000; 200 when absent
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowPlaceRequest/radiusMeters`.
-            internal var radiusMeters: Swift.Double?
-            /// Creates a new `FollowPlaceRequest`.
-            ///
-            /// - Parameters:
-            ///   - latitude: Degrees, -90 to 90
-            ///   - longitude: Degrees, -180 to 180
-            ///   - name: 1 to 120 characters
-            ///   - radiusMeters: 10 to 5,000; 200 when absent
-            internal init(
-                latitude: Swift.Double,
-                longitude: Swift.Double,
-                name: Swift.String,
-                radiusMeters: Swift.Double? = nil
-            ) {
-                self.latitude = latitude
-                self.longitude = longitude
-                self.name = name
-                self.radiusMeters = radiusMeters
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case latitude
-                case longitude
-                case name
-                case radiusMeters
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/FollowedPlace`.
-        internal struct FollowedPlace: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// Rounded to 5 decimals
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/latitude`.
-            internal var latitude: Swift.Double
-            /// Rounded to 5 decimals
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/longitude`.
-            internal var longitude: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/name`.
-            internal var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/placeId`.
-            internal var placeId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/FollowedPlace/radiusMeters`.
-            internal var radiusMeters: Swift.Double
-            /// Creates a new `FollowedPlace`.
-            ///
-            /// - Parameters:
-            ///   - createdAt:
-            ///   - latitude: Rounded to 5 decimals
-            ///   - longitude: Rounded to 5 decimals
-            ///   - name:
-            ///   - placeId:
-            ///   - radiusMeters:
-            internal init(
-                createdAt: Foundation.Date,
-                latitude: Swift.Double,
-                longitude: Swift.Double,
-                name: Swift.String,
-                placeId: Swift.String,
-                radiusMeters: Swift.Double
-            ) {
-                self.createdAt = createdAt
-                self.latitude = latitude
-                self.longitude = longitude
-                self.name = name
-                self.placeId = placeId
-                self.radiusMeters = radiusMeters
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case createdAt
-                case latitude
-                case longitude
-                case name
-                case placeId
-                case radiusMeters
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/FollowedPlacePage`.
-        internal struct FollowedPlacePage: Codable, Hashable, Sendable {
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/FollowedPlacePage/places`.
-            internal var places: [Components.Schemas.FollowedPlace]
-            /// Creates a new `FollowedPlacePage`.
-            ///
-            /// - Parameters:
-            ///   - nextPageToken: Absent on the last page
-            ///   - places:
-            internal init(
-                nextPageToken: Swift.String? = nil,
-                places: [Components.Schemas.FollowedPlace]
-            ) {
-                self.nextPageToken = nextPageToken
-                self.places = places
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case nextPageToken
-                case places
-            }
-        }
-        /// Where you stand (latitude, longitude and accuracy together), required to join an event with a fence; a group walk needs none
-        ///
-        /// - Remark: Generated from `#/components/schemas/JoinRequest`.
-        internal struct JoinRequest: Codable, Hashable, Sendable {
-            /// The radius of the device's accuracy circle; at most 100 by default
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinRequest/accuracyMeters`.
-            internal var accuracyMeters: Swift.Double?
-            /// Degrees
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinRequest/latitude`.
-            internal var latitude: Swift.Double?
-            /// Degrees
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinRequest/longitude`.
-            internal var longitude: Swift.Double?
-            /// For a private event
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinRequest/password`.
-            internal var password: Swift.String?
-            /// Wait for a place instead of failing with EVENT_FULL
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinRequest/waitlistIfFull`.
-            internal var waitlistIfFull: Swift.Bool?
-            /// Creates a new `JoinRequest`.
-            ///
-            /// - Parameters:
-            ///   - accuracyMeters: The radius of the device's accuracy circle; at most 100 by default
-            ///   - latitude: Degrees
-            ///   - longitude: Degrees
-            ///   - password: For a private event
-            ///   - waitlistIfFull: Wait for a place instead of failing with EVENT_FULL
-            internal init(
-                accuracyMeters: Swift.Double? = nil,
-                latitude: Swift.Double? = nil,
-                longitude: Swift.Double? = nil,
-                password: Swift.String? = nil,
-                waitlistIfFull: Swift.Bool? = nil
-            ) {
-                self.accuracyMeters = accuracyMeters
-                self.latitude = latitude
-                self.longitude = longitude
-                self.password = password
-                self.waitlistIfFull = waitlistIfFull
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case accuracyMeters
-                case latitude
-                case longitude
-                case password
-                case waitlistIfFull
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/JoinResult`.
-        internal struct JoinResult: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/JoinResult/event`.
-            internal var event: Components.Schemas.Event
-            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
-            internal enum OutcomePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case joined = "joined"
-                case alreadyMember = "already_member"
-                case waitlisted = "waitlisted"
-            }
-            /// - Remark: Generated from `#/components/schemas/JoinResult/outcome`.
-            internal var outcome: Components.Schemas.JoinResult.OutcomePayload
-            /// 1 for the first in line; only when waitlisted
-            ///
-            /// - Remark: Generated from `#/components/schemas/JoinResult/waitlistPosition`.
-            internal var waitlistPosition: Swift.Int?
-            /// Creates a new `JoinResult`.
-            ///
-            /// - Parameters:
-            ///   - event:
-            ///   - outcome:
-            ///   - waitlistPosition: 1 for the first in line; only when waitlisted
-            internal init(
-                event: Components.Schemas.Event,
-                outcome: Components.Schemas.JoinResult.OutcomePayload,
-                waitlistPosition: Swift.Int? = nil
-            ) {
-                self.event = event
-                self.outcome = outcome
-                self.waitlistPosition = waitlistPosition
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case event
-                case outcome
-                case waitlistPosition
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LatLng`.
-        internal struct LatLng: Codable, Hashable, Sendable {
-            /// Degrees
-            ///
-            /// - Remark: Generated from `#/components/schemas/LatLng/latitude`.
-            internal var latitude: Swift.Double
-            /// Degrees
-            ///
-            /// - Remark: Generated from `#/components/schemas/LatLng/longitude`.
-            internal var longitude: Swift.Double
-            /// Creates a new `LatLng`.
-            ///
-            /// - Parameters:
-            ///   - latitude: Degrees
-            ///   - longitude: Degrees
-            internal init(
-                latitude: Swift.Double,
-                longitude: Swift.Double
-            ) {
-                self.latitude = latitude
-                self.longitude = longitude
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case latitude
-                case longitude
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Likes`.
-        internal struct Likes: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Likes/likeCount`.
-            internal var likeCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Likes/likedByMe`.
-            internal var likedByMe: Swift.Bool
-            /// Creates a new `Likes`.
-            ///
-            /// - Parameters:
-            ///   - likeCount:
-            ///   - likedByMe:
-            internal init(
-                likeCount: Swift.Int64,
-                likedByMe: Swift.Bool
-            ) {
-                self.likeCount = likeCount
-                self.likedByMe = likedByMe
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case likeCount
-                case likedByMe
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LogInRequest`.
-        internal struct LogInRequest: Codable, Hashable, Sendable {
-            /// The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
-            ///
-            /// - Remark: Generated from `#/components/schemas/LogInRequest/acceptTermsVersion`.
-            internal var acceptTermsVersion: Swift.String?
-            /// Shown in the session list
-            ///
-            /// - Remark: Generated from `#/components/schemas/LogInRequest/deviceName`.
-            internal var deviceName: Swift.String?
-            /// An email address or a username
-            ///
-            /// - Remark: Generated from `#/components/schemas/LogInRequest/identifier`.
-            internal var identifier: Swift.String
-            /// The password
-            ///
-            /// - Remark: Generated from `#/components/schemas/LogInRequest/password`.
-            internal var password: Swift.String
-            /// Creates a new `LogInRequest`.
-            ///
-            /// - Parameters:
-            ///   - acceptTermsVersion: The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
-            ///   - deviceName: Shown in the session list
-            ///   - identifier: An email address or a username
-            ///   - password: The password
-            internal init(
-                acceptTermsVersion: Swift.String? = nil,
-                deviceName: Swift.String? = nil,
-                identifier: Swift.String,
-                password: Swift.String
-            ) {
-                self.acceptTermsVersion = acceptTermsVersion
-                self.deviceName = deviceName
-                self.identifier = identifier
-                self.password = password
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case acceptTermsVersion
-                case deviceName
-                case identifier
-                case password
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Media`.
-        internal struct Media: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Media/cameraMake`.
-            internal var cameraMake: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Media/cameraModel`.
-            internal var cameraModel: Swift.String?
-            /// From the file's EXIF, else what the client said; absent when neither knew
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/capturedAt`.
-            internal var capturedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
-            internal var contentType: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Media/description`.
-            internal var description: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/deviceAssetId`.
-            internal var deviceAssetId: Swift.String?
-            /// Only on uploads
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/duplicate`.
-            internal var duplicate: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/Media/height`.
-            internal var height: Swift.Int?
-            /// False for pictures uploaded only for one post, banner or avatar
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/inLibrary`.
-            internal var inLibrary: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Media/kind`.
-            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case jpeg = "jpeg"
-                case png = "png"
-                case webp = "webp"
-                case heic = "heic"
-                case heif = "heif"
-                case mp4 = "mp4"
-                case mov = "mov"
-            }
-            /// - Remark: Generated from `#/components/schemas/Media/kind`.
-            internal var kind: Components.Schemas.Media.KindPayload
-            /// - Remark: Generated from `#/components/schemas/Media/links`.
-            internal var links: Components.Schemas.MediaLinks
-            /// - Remark: Generated from `#/components/schemas/Media/mediaId`.
-            internal var mediaId: Swift.String
-            /// The EXIF orientation, 1 to 8; variants are already upright
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/orientation`.
-            internal var orientation: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Media/position`.
-            internal var position: Components.Schemas.LatLng?
-            /// The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/positionInferred`.
-            internal var positionInferred: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
-            internal var sha256: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
-            internal var sizeBytes: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Media/tags`.
-            internal var tags: [Swift.String]
-            /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
-            internal var utcOffsetSeconds: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Media/width`.
-            internal var width: Swift.Int?
-            /// Creates a new `Media`.
-            ///
-            /// - Parameters:
-            ///   - cameraMake:
-            ///   - cameraModel:
-            ///   - capturedAt: From the file's EXIF, else what the client said; absent when neither knew
-            ///   - contentType:
-            ///   - createdAt:
-            ///   - description:
-            ///   - deviceAssetId:
-            ///   - duplicate: Only on uploads
-            ///   - height:
-            ///   - inLibrary: False for pictures uploaded only for one post, banner or avatar
-            ///   - kind:
-            ///   - links:
-            ///   - mediaId:
-            ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
-            ///   - position:
-            ///   - positionInferred: The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
-            ///   - sha256:
-            ///   - sizeBytes:
-            ///   - tags:
-            ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
-            ///   - width:
-            internal init(
-                cameraMake: Swift.String? = nil,
-                cameraModel: Swift.String? = nil,
-                capturedAt: Foundation.Date? = nil,
-                contentType: Swift.String,
-                createdAt: Foundation.Date,
-                description: Swift.String,
-                deviceAssetId: Swift.String? = nil,
-                duplicate: Swift.Bool? = nil,
-                height: Swift.Int? = nil,
-                inLibrary: Swift.Bool,
-                kind: Components.Schemas.Media.KindPayload,
-                links: Components.Schemas.MediaLinks,
-                mediaId: Swift.String,
-                orientation: Swift.Int? = nil,
-                position: Components.Schemas.LatLng? = nil,
-                positionInferred: Swift.Bool? = nil,
-                sha256: Swift.String,
-                sizeBytes: Swift.Int64,
-                tags: [Swift.String],
-                utcOffsetSeconds: Swift.Int? = nil,
-                width: Swift.Int? = nil
-            ) {
-                self.cameraMake = cameraMake
-                self.cameraModel = cameraModel
-                self.capturedAt = capturedAt
-                self.contentType = contentType
-                self.createdAt = createdAt
-                self.description = description
-                self.deviceAssetId = deviceAssetId
-                self.duplicate = duplicate
-                self.height = height
-                self.inLibrary = inLibrary
-                self.kind = kind
-                self.links = links
-                self.mediaId = mediaId
-                self.orientation = orientation
-                self.position = position
-                self.positionInferred = positionInferred
-                self.sha256 = sha256
-                self.sizeBytes = sizeBytes
-                self.tags = tags
-                self.utcOffsetSeconds = utcOffsetSeconds
-                self.width = width
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case cameraMake
-                case cameraModel
-                case capturedAt
-                case contentType
-                case createdAt
-                case description
-                case deviceAssetId
-                case duplicate
-                case height
-                case inLibrary
-                case kind
-                case links
-                case mediaId
-                case orientation
-                case position
-                case positionInferred
-                case sha256
-                case sizeBytes
-                case tags
-                case utcOffsetSeconds
-                case width
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MediaChanges`.
-        internal struct MediaChanges: Codable, Hashable, Sendable {
-            /// Up to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaChanges/description`.
-            internal var description: Swift.String?
-            /// Replaces the tags; up to 30 of 1 to 50 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaChanges/tags`.
-            internal var tags: [Swift.String]?
-            /// Creates a new `MediaChanges`.
-            ///
-            /// - Parameters:
-            ///   - description: Up to 2,000 characters
-            ///   - tags: Replaces the tags; up to 30 of 1 to 50 characters
-            internal init(
-                description: Swift.String? = nil,
-                tags: [Swift.String]? = nil
-            ) {
-                self.description = description
-                self.tags = tags
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case description
-                case tags
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MediaCheckRequest`.
-        internal struct MediaCheckRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/deviceAssetIds`.
-            internal var deviceAssetIds: [Swift.String]?
-            /// Hex SHA-256 of the file's bytes
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaCheckRequest/sha256`.
-            internal var sha256: [Swift.String]?
-            /// Creates a new `MediaCheckRequest`.
-            ///
-            /// - Parameters:
-            ///   - deviceAssetIds:
-            ///   - sha256: Hex SHA-256 of the file's bytes
-            internal init(
-                deviceAssetIds: [Swift.String]? = nil,
-                sha256: [Swift.String]? = nil
-            ) {
-                self.deviceAssetIds = deviceAssetIds
-                self.sha256 = sha256
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case deviceAssetIds
-                case sha256
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MediaCheckResult`.
-        internal struct MediaCheckResult: Codable, Hashable, Sendable {
-            /// Those you have
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/deviceAssetIds`.
-            internal var deviceAssetIds: [Swift.String]
-            /// Those you have
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaCheckResult/sha256`.
-            internal var sha256: [Swift.String]
-            /// Creates a new `MediaCheckResult`.
-            ///
-            /// - Parameters:
-            ///   - deviceAssetIds: Those you have
-            ///   - sha256: Those you have
-            internal init(
-                deviceAssetIds: [Swift.String],
-                sha256: [Swift.String]
-            ) {
-                self.deviceAssetIds = deviceAssetIds
-                self.sha256 = sha256
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case deviceAssetIds
-                case sha256
-            }
-        }
-        /// Links to an item's variants, signed and valid until `expiresAt` for whoever holds them; images have all three, videos only `original`
-        ///
-        /// - Remark: Generated from `#/components/schemas/MediaLinks`.
-        internal struct MediaLinks: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MediaLinks/expiresAt`.
-            internal var expiresAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/MediaLinks/mediaId`.
-            internal var mediaId: Swift.String
-            /// For anyone but the owner, an upright JPEG without GPS or other metadata
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaLinks/original`.
-            internal var original: Swift.String
-            /// 1,440 px on the long side, JPEG
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaLinks/preview`.
-            internal var preview: Swift.String?
-            /// 250 px on the long side, WebP
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaLinks/thumbnail`.
-            internal var thumbnail: Swift.String?
-            /// Creates a new `MediaLinks`.
-            ///
-            /// - Parameters:
-            ///   - expiresAt:
-            ///   - mediaId:
-            ///   - original: For anyone but the owner, an upright JPEG without GPS or other metadata
-            ///   - preview: 1,440 px on the long side, JPEG
-            ///   - thumbnail: 250 px on the long side, WebP
-            internal init(
-                expiresAt: Foundation.Date,
-                mediaId: Swift.String,
-                original: Swift.String,
-                preview: Swift.String? = nil,
-                thumbnail: Swift.String? = nil
-            ) {
-                self.expiresAt = expiresAt
-                self.mediaId = mediaId
-                self.original = original
-                self.preview = preview
-                self.thumbnail = thumbnail
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case expiresAt
-                case mediaId
-                case original
-                case preview
-                case thumbnail
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MediaPage`.
-        internal struct MediaPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MediaPage/media`.
-            internal var media: [Components.Schemas.Media]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/MediaPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `MediaPage`.
-            ///
-            /// - Parameters:
-            ///   - media:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                media: [Components.Schemas.Media],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.media = media
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case media
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MediaUploadForm`.
-        internal enum MediaUploadForm: Sendable, Hashable {
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/capturedAt`.
-            internal struct CapturedAtPayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `CapturedAtPayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case capturedAt(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.CapturedAtPayload>)
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/deviceAssetId`.
-            internal struct DeviceAssetIdPayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `DeviceAssetIdPayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case deviceAssetId(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.DeviceAssetIdPayload>)
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/file`.
-            internal struct FilePayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `FilePayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case file(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.FilePayload>)
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/latitude`.
-            internal struct LatitudePayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `LatitudePayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case latitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LatitudePayload>)
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/longitude`.
-            internal struct LongitudePayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `LongitudePayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case longitude(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.LongitudePayload>)
-            /// - Remark: Generated from `#/components/schemas/MediaUploadForm/utcOffsetSeconds`.
-            internal struct UtcOffsetSecondsPayload: Sendable, Hashable {
-                internal var body: OpenAPIRuntime.HTTPBody
-                /// Creates a new `UtcOffsetSecondsPayload`.
-                ///
-                /// - Parameters:
-                ///   - body:
-                internal init(body: OpenAPIRuntime.HTTPBody) {
-                    self.body = body
-                }
-            }
-            case utcOffsetSeconds(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.UtcOffsetSecondsPayload>)
-            case undocumented(OpenAPIRuntime.MultipartRawPart)
-        }
-        /// - Remark: Generated from `#/components/schemas/Member`.
-        internal struct Member: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Member/joinedAt`.
-            internal var joinedAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Member/lastSeenAt`.
-            internal var lastSeenAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Member/role`.
-            internal enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case member = "member"
-                case host = "host"
-            }
-            /// - Remark: Generated from `#/components/schemas/Member/role`.
-            internal var role: Components.Schemas.Member.RolePayload
-            /// - Remark: Generated from `#/components/schemas/Member/userId`.
-            internal var userId: Swift.String
-            /// Creates a new `Member`.
-            ///
-            /// - Parameters:
-            ///   - joinedAt:
-            ///   - lastSeenAt:
-            ///   - role:
-            ///   - userId:
-            internal init(
-                joinedAt: Foundation.Date,
-                lastSeenAt: Foundation.Date,
-                role: Components.Schemas.Member.RolePayload,
-                userId: Swift.String
-            ) {
-                self.joinedAt = joinedAt
-                self.lastSeenAt = lastSeenAt
-                self.role = role
-                self.userId = userId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case joinedAt
-                case lastSeenAt
-                case role
-                case userId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MemberPage`.
-        internal struct MemberPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MemberPage/members`.
-            internal var members: [Components.Schemas.Member]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/MemberPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `MemberPage`.
-            ///
-            /// - Parameters:
-            ///   - members:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                members: [Components.Schemas.Member],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.members = members
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case members
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/MyEvents`.
-        internal struct MyEvents: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/MyEvents/hosting`.
-            internal var hosting: [Components.Schemas.Event]
-            /// - Remark: Generated from `#/components/schemas/MyEvents/memberOf`.
-            internal var memberOf: [Components.Schemas.Event]
-            /// - Remark: Generated from `#/components/schemas/MyEvents/waitlisted`.
-            internal var waitlisted: [Components.Schemas.Event]
-            /// Creates a new `MyEvents`.
-            ///
-            /// - Parameters:
-            ///   - hosting:
-            ///   - memberOf:
-            ///   - waitlisted:
-            internal init(
-                hosting: [Components.Schemas.Event],
-                memberOf: [Components.Schemas.Event],
-                waitlisted: [Components.Schemas.Event]
-            ) {
-                self.hosting = hosting
-                self.memberOf = memberOf
-                self.waitlisted = waitlisted
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case hosting
-                case memberOf
-                case waitlisted
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/DailyReminder`.
         internal struct DailyReminder: Codable, Hashable, Sendable {
             /// `HH:MM` local to the trip
@@ -4790,1305 +6152,789 @@ extension Components {
                 case time
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
-        ///
-        /// - Remark: Generated from `#/components/schemas/Notification`.
-        internal struct Notification: Codable, Hashable, Sendable {
-            /// The budget alert; one per crossing of a threshold
+        /// - Remark: Generated from `#/components/schemas/WalkPlace`.
+        internal struct WalkPlace: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPlace/point`.
+            internal var point: Components.Schemas.LatLng
+            /// The place, at most 200 characters; empty or absent for a bare point
             ///
-            /// - Remark: Generated from `#/components/schemas/Notification/alertId`.
-            internal var alertId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/at`.
-            internal var at: Foundation.Date
-            /// The category whose cap was reached, for `limit` category
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/category`.
-            internal var category: Swift.String?
-            /// The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/date`.
-            internal var date: Swift.String?
-            /// When the reminder was due
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/dueAt`.
-            internal var dueAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
-            internal var eventId: Swift.String?
-            /// The itinerary item
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/itemId`.
-            internal var itemId: Swift.String?
-            /// Also the SSE `event:` name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
-            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case connected = "connected"
-                case removed = "removed"
-                case banned = "banned"
-                case eventChanged = "event_changed"
-                case eventEnded = "event_ended"
-                case admitted = "admitted"
-                case memberJoined = "member_joined"
-                case memberLeft = "member_left"
-                case invited = "invited"
-                case positionShared = "position_shared"
-                case tripStarting = "trip_starting"
-                case itineraryReminder = "itinerary_reminder"
-                case dailyReminder = "daily_reminder"
-                case budgetAlert = "budget_alert"
-            }
-            /// Also the SSE `event:` name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
-            internal var kind: Components.Schemas.Notification.KindPayload
-            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
-            internal enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case total = "total"
-                case category = "category"
-                case day = "day"
-            }
-            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
-            internal var limit: Components.Schemas.Notification.LimitPayload?
-            /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
-            internal var limitAmount: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/Notification/percent`.
-            internal var percent: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Notification/position`.
-            internal var position: Components.Schemas.Position?
-            /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
-            internal var placeId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
-            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case leftFence = "left_fence"
-                case noPosition = "no_position"
-                case banned = "banned"
-                case left = "left"
-                case eventEnded = "event_ended"
-            }
-            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
-            internal var reason: Components.Schemas.Notification.ReasonPayload?
-            /// - Remark: Generated from `#/components/schemas/Notification/spent`.
-            internal var spent: Components.Schemas.Money?
-            /// The planned local time, `HH:MM`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/time`.
-            internal var time: Swift.String?
-            /// The trip's title, or the planned place's name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/title`.
-            internal var title: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/tripId`.
-            internal var tripId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/userId`.
-            internal var userId: Swift.String?
-            /// Creates a new `Notification`.
+            /// - Remark: Generated from `#/components/schemas/WalkPlace/name`.
+            internal var name: Swift.String?
+            /// Creates a new `WalkPlace`.
             ///
             /// - Parameters:
-            ///   - alertId: The budget alert; one per crossing of a threshold
-            ///   - at:
-            ///   - category: The category whose cap was reached, for `limit` category
-            ///   - date: The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
-            ///   - dueAt: When the reminder was due
-            ///   - eventId:
-            ///   - itemId: The itinerary item
-            ///   - kind: Also the SSE `event:` name
-            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///   - limitAmount:
-            ///   - percent:
-            ///   - position:
-            ///   - placeId:
-            ///   - reason:
-            ///   - spent:
-            ///   - time: The planned local time, `HH:MM`
-            ///   - title: The trip's title, or the planned place's name
-            ///   - tripId:
-            ///   - userId:
+            ///   - point:
+            ///   - name: The place, at most 200 characters; empty or absent for a bare point
             internal init(
-                alertId: Swift.String? = nil,
-                at: Foundation.Date,
-                category: Swift.String? = nil,
-                date: Swift.String? = nil,
-                dueAt: Foundation.Date? = nil,
-                eventId: Swift.String? = nil,
-                itemId: Swift.String? = nil,
-                kind: Components.Schemas.Notification.KindPayload,
-                limit: Components.Schemas.Notification.LimitPayload? = nil,
-                limitAmount: Components.Schemas.Money? = nil,
-                percent: Swift.Int? = nil,
-                position: Components.Schemas.Position? = nil,
-                placeId: Swift.String? = nil,
-                reason: Components.Schemas.Notification.ReasonPayload? = nil,
-                spent: Components.Schemas.Money? = nil,
-                time: Swift.String? = nil,
-                title: Swift.String? = nil,
-                tripId: Swift.String? = nil,
-                userId: Swift.String? = nil
+                point: Components.Schemas.LatLng,
+                name: Swift.String? = nil
             ) {
-                self.alertId = alertId
-                self.at = at
-                self.category = category
-                self.date = date
-                self.dueAt = dueAt
-                self.eventId = eventId
-                self.itemId = itemId
-                self.kind = kind
-                self.limit = limit
-                self.limitAmount = limitAmount
-                self.percent = percent
-                self.position = position
-                self.placeId = placeId
-                self.reason = reason
-                self.spent = spent
-                self.time = time
-                self.title = title
-                self.tripId = tripId
-                self.userId = userId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case alertId
-                case at
-                case category
-                case date
-                case dueAt
-                case eventId
-                case itemId
-                case kind
-                case limit
-                case limitAmount
-                case percent
-                case position
-                case placeId
-                case reason
-                case spent
-                case time
-                case title
-                case tripId
-                case userId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/PartStatus`.
-        internal struct PartStatus: Codable, Hashable, Sendable {
-            /// Why the part is missing
-            ///
-            /// - Remark: Generated from `#/components/schemas/PartStatus/reason`.
-            internal var reason: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/PartStatus/status`.
-            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case ok = "ok"
-                case timeout = "timeout"
-                case unavailable = "unavailable"
-            }
-            /// - Remark: Generated from `#/components/schemas/PartStatus/status`.
-            internal var status: Components.Schemas.PartStatus.StatusPayload
-            /// Creates a new `PartStatus`.
-            ///
-            /// - Parameters:
-            ///   - reason: Why the part is missing
-            ///   - status:
-            internal init(
-                reason: Swift.String? = nil,
-                status: Components.Schemas.PartStatus.StatusPayload
-            ) {
-                self.reason = reason
-                self.status = status
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case reason
-                case status
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/PasswordRequest`.
-        internal struct PasswordRequest: Codable, Hashable, Sendable {
-            /// The password now
-            ///
-            /// - Remark: Generated from `#/components/schemas/PasswordRequest/password`.
-            internal var password: Swift.String
-            /// Creates a new `PasswordRequest`.
-            ///
-            /// - Parameters:
-            ///   - password: The password now
-            internal init(password: Swift.String) {
-                self.password = password
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case password
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Place`.
-        internal struct Place: Codable, Hashable, Sendable {
-            /// Degrees, -90 to 90
-            ///
-            /// - Remark: Generated from `#/components/schemas/Place/latitude`.
-            internal var latitude: Swift.Double
-            /// Degrees, -180 to 180
-            ///
-            /// - Remark: Generated from `#/components/schemas/Place/longitude`.
-            internal var longitude: Swift.Double
-            /// 1 to 120 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/Place/name`.
-            internal var name: Swift.String
-            /// Creates a new `Place`.
-            ///
-            /// - Parameters:
-            ///   - latitude: Degrees, -90 to 90
-            ///   - longitude: Degrees, -180 to 180
-            ///   - name: 1 to 120 characters
-            internal init(
-                latitude: Swift.Double,
-                longitude: Swift.Double,
-                name: Swift.String
-            ) {
-                self.latitude = latitude
-                self.longitude = longitude
+                self.point = point
                 self.name = name
             }
             internal enum CodingKeys: String, CodingKey {
-                case latitude
-                case longitude
+                case point
                 case name
             }
         }
-        /// - Remark: Generated from `#/components/schemas/Position`.
-        internal struct Position: Codable, Hashable, Sendable {
-            /// The radius of the device's accuracy circle
+        /// - Remark: Generated from `#/components/schemas/WalkStartRequest`.
+        internal struct WalkStartRequest: Codable, Hashable, Sendable {
+            /// 1 to 200 characters, trimmed
             ///
-            /// - Remark: Generated from `#/components/schemas/Position/accuracyMeters`.
-            internal var accuracyMeters: Swift.Double
-            /// Degrees
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/title`.
+            internal var title: Swift.String
+            /// At most 5,000 characters
             ///
-            /// - Remark: Generated from `#/components/schemas/Position/latitude`.
-            internal var latitude: Swift.Double
-            /// Degrees
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/description`.
+            internal var description: Swift.String?
+            /// Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
             ///
-            /// - Remark: Generated from `#/components/schemas/Position/longitude`.
-            internal var longitude: Swift.Double
-            /// Creates a new `Position`.
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/tags`.
+            internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/start`.
+            internal var start: Components.Schemas.WalkPlace
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/destination`.
+            internal var destination: Components.Schemas.WalkPlace?
+            /// When it started; now when absent
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/startedAt`.
+            internal var startedAt: Foundation.Date?
+            /// A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/routeId`.
+            internal var routeId: Swift.String?
+            /// Creates a new `WalkStartRequest`.
             ///
             /// - Parameters:
-            ///   - accuracyMeters: The radius of the device's accuracy circle
-            ///   - latitude: Degrees
-            ///   - longitude: Degrees
+            ///   - title: 1 to 200 characters, trimmed
+            ///   - description: At most 5,000 characters
+            ///   - tags: Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
+            ///   - start:
+            ///   - destination:
+            ///   - startedAt: When it started; now when absent
+            ///   - routeId: A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
             internal init(
-                accuracyMeters: Swift.Double,
-                latitude: Swift.Double,
-                longitude: Swift.Double
+                title: Swift.String,
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                start: Components.Schemas.WalkPlace,
+                destination: Components.Schemas.WalkPlace? = nil,
+                startedAt: Foundation.Date? = nil,
+                routeId: Swift.String? = nil
             ) {
-                self.accuracyMeters = accuracyMeters
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.start = start
+                self.destination = destination
+                self.startedAt = startedAt
+                self.routeId = routeId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case tags
+                case start
+                case destination
+                case startedAt
+                case routeId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkChanges`.
+        internal struct WalkChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/title`.
+            internal var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/description`.
+            internal var description: Swift.String?
+            /// The new tags, replacing the old ones
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/tags`.
+            internal var tags: [Swift.String]?
+            /// Photos of the walk (up to 20 of yours), replacing the walk's own
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkChanges/mediaIds`.
+            internal var mediaIds: [Swift.String]?
+            /// Creates a new `WalkChanges`.
+            ///
+            /// - Parameters:
+            ///   - title:
+            ///   - description:
+            ///   - tags: The new tags, replacing the old ones
+            ///   - mediaIds: Photos of the walk (up to 20 of yours), replacing the walk's own
+            internal init(
+                title: Swift.String? = nil,
+                description: Swift.String? = nil,
+                tags: [Swift.String]? = nil,
+                mediaIds: [Swift.String]? = nil
+            ) {
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.mediaIds = mediaIds
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case title
+                case description
+                case tags
+                case mediaIds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPoint`.
+        internal struct WalkPoint: Codable, Hashable, Sendable {
+            /// When it was recorded: between the walk's start and now
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/at`.
+            internal var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/latitude`.
+            internal var latitude: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/longitude`.
+            internal var longitude: Swift.Double
+            /// The radius the phone was sure of
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPoint/accuracyMeters`.
+            internal var accuracyMeters: Swift.Double?
+            /// Creates a new `WalkPoint`.
+            ///
+            /// - Parameters:
+            ///   - at: When it was recorded: between the walk's start and now
+            ///   - latitude:
+            ///   - longitude:
+            ///   - accuracyMeters: The radius the phone was sure of
+            internal init(
+                at: Foundation.Date,
+                latitude: Swift.Double,
+                longitude: Swift.Double,
+                accuracyMeters: Swift.Double? = nil
+            ) {
+                self.at = at
                 self.latitude = latitude
                 self.longitude = longitude
+                self.accuracyMeters = accuracyMeters
             }
             internal enum CodingKeys: String, CodingKey {
-                case accuracyMeters
+                case at
                 case latitude
                 case longitude
+                case accuracyMeters
             }
         }
-        /// - Remark: Generated from `#/components/schemas/Post`.
-        internal struct Post: Codable, Hashable, Sendable {
-            /// A story's title; absent when it has none
+        /// - Remark: Generated from `#/components/schemas/WalkPointBatch`.
+        internal struct WalkPointBatch: Codable, Hashable, Sendable {
+            /// 1 to 1,000
             ///
-            /// - Remark: Generated from `#/components/schemas/Post/title`.
-            internal var title: Swift.String?
-            /// Who may read it: an event's members, anyone (a story), the author's followers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Post/audience`.
-            internal enum AudiencePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case event = "event"
-                case place = "place"
-                case followers = "followers"
-            }
-            /// Who may read it: an event's members, anyone (a story), the author's followers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Post/audience`.
-            internal var audience: Components.Schemas.Post.AudiencePayload
-            /// - Remark: Generated from `#/components/schemas/Post/authorId`.
-            internal var authorId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Post/commentCount`.
-            internal var commentCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Post/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Post/editedAt`.
-            internal var editedAt: Foundation.Date?
-            /// Set for a post in an event
-            ///
-            /// - Remark: Generated from `#/components/schemas/Post/eventId`.
-            internal var eventId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Post/likeCount`.
-            internal var likeCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Post/likedByMe`.
-            internal var likedByMe: Swift.Bool
-            /// Signed links to each of `mediaIds`, in order
-            ///
-            /// - Remark: Generated from `#/components/schemas/Post/media`.
-            internal var media: [Components.Schemas.MediaLinks]?
-            /// - Remark: Generated from `#/components/schemas/Post/mediaIds`.
-            internal var mediaIds: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Post/place`.
-            internal var place: Components.Schemas.Place?
-            /// - Remark: Generated from `#/components/schemas/Post/postId`.
-            internal var postId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Post/savedByMe`.
-            internal var savedByMe: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Post/tags`.
-            internal var tags: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Post/text`.
-            internal var text: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Post/viewCount`.
-            internal var viewCount: Swift.Int64
-            /// Creates a new `Post`.
+            /// - Remark: Generated from `#/components/schemas/WalkPointBatch/points`.
+            internal var points: [Components.Schemas.WalkPoint]
+            /// Creates a new `WalkPointBatch`.
             ///
             /// - Parameters:
-            ///   - title: A story's title; absent when it has none
-            ///   - audience: Who may read it: an event's members, anyone (a story), the author's followers
-            ///   - authorId:
-            ///   - commentCount:
-            ///   - createdAt:
-            ///   - editedAt:
-            ///   - eventId: Set for a post in an event
-            ///   - likeCount:
-            ///   - likedByMe:
-            ///   - media: Signed links to each of `mediaIds`, in order
-            ///   - mediaIds:
-            ///   - place:
-            ///   - postId:
-            ///   - savedByMe:
-            ///   - tags:
-            ///   - text:
-            ///   - viewCount:
-            internal init(
-                title: Swift.String? = nil,
-                audience: Components.Schemas.Post.AudiencePayload,
-                authorId: Swift.String,
-                commentCount: Swift.Int64,
-                createdAt: Foundation.Date,
-                editedAt: Foundation.Date? = nil,
-                eventId: Swift.String? = nil,
-                likeCount: Swift.Int64,
-                likedByMe: Swift.Bool,
-                media: [Components.Schemas.MediaLinks]? = nil,
-                mediaIds: [Swift.String],
-                place: Components.Schemas.Place? = nil,
-                postId: Swift.String,
-                savedByMe: Swift.Bool,
-                tags: [Swift.String],
-                text: Swift.String,
-                viewCount: Swift.Int64
-            ) {
-                self.title = title
-                self.audience = audience
-                self.authorId = authorId
-                self.commentCount = commentCount
-                self.createdAt = createdAt
-                self.editedAt = editedAt
-                self.eventId = eventId
-                self.likeCount = likeCount
-                self.likedByMe = likedByMe
-                self.media = media
-                self.mediaIds = mediaIds
-                self.place = place
-                self.postId = postId
-                self.savedByMe = savedByMe
-                self.tags = tags
-                self.text = text
-                self.viewCount = viewCount
+            ///   - points: 1 to 1,000
+            internal init(points: [Components.Schemas.WalkPoint]) {
+                self.points = points
             }
             internal enum CodingKeys: String, CodingKey {
-                case title
-                case audience
-                case authorId
-                case commentCount
-                case createdAt
-                case editedAt
-                case eventId
-                case likeCount
-                case likedByMe
-                case media
-                case mediaIds
-                case place
-                case postId
-                case savedByMe
-                case tags
-                case text
-                case viewCount
+                case points
             }
         }
-        /// - Remark: Generated from `#/components/schemas/PostPage`.
-        internal struct PostPage: Codable, Hashable, Sendable {
+        /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded`.
+        internal struct WalkPointsRecorded: Codable, Hashable, Sendable {
+            /// Points of this batch that were new
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/recorded`.
+            internal var recorded: Swift.Int32
+            /// Points the walk has now
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/pointCount`.
+            internal var pointCount: Swift.Int32
+            /// Creates a new `WalkPointsRecorded`.
+            ///
+            /// - Parameters:
+            ///   - recorded: Points of this batch that were new
+            ///   - pointCount: Points the walk has now
+            internal init(
+                recorded: Swift.Int32,
+                pointCount: Swift.Int32
+            ) {
+                self.recorded = recorded
+                self.pointCount = pointCount
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case recorded
+                case pointCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPathPage`.
+        internal struct WalkPathPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathPage/points`.
+            internal var points: [Components.Schemas.WalkPoint]
             /// Absent on the last page
             ///
-            /// - Remark: Generated from `#/components/schemas/PostPage/nextPageToken`.
+            /// - Remark: Generated from `#/components/schemas/WalkPathPage/nextPageToken`.
             internal var nextPageToken: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/PostPage/posts`.
-            internal var posts: [Components.Schemas.Post]
-            /// Creates a new `PostPage`.
+            /// Creates a new `WalkPathPage`.
             ///
             /// - Parameters:
+            ///   - points:
             ///   - nextPageToken: Absent on the last page
-            ///   - posts:
             internal init(
-                nextPageToken: Swift.String? = nil,
-                posts: [Components.Schemas.Post]
+                points: [Components.Schemas.WalkPoint],
+                nextPageToken: Swift.String? = nil
             ) {
+                self.points = points
                 self.nextPageToken = nextPageToken
-                self.posts = posts
             }
             internal enum CodingKeys: String, CodingKey {
+                case points
                 case nextPageToken
-                case posts
             }
         }
-        /// - Remark: Generated from `#/components/schemas/PostRequest`.
-        internal struct PostRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/PostRequest/mediaIds`.
-            internal var mediaIds: [Swift.String]?
-            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
-            ///
-            /// - Remark: Generated from `#/components/schemas/PostRequest/text`.
-            internal var text: Swift.String?
-            /// Creates a new `PostRequest`.
-            ///
-            /// - Parameters:
-            ///   - mediaIds:
-            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
-            internal init(
-                mediaIds: [Swift.String]? = nil,
-                text: Swift.String? = nil
-            ) {
-                self.mediaIds = mediaIds
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case mediaIds
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Presence`.
-        internal struct Presence: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Presence/admittedEventIds`.
-            internal var admittedEventIds: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload`.
-            internal struct LeftPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/eventId`.
-                internal var eventId: Swift.String
-                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
-                internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                    case leftFence = "left_fence"
-                    case noPosition = "no_position"
-                    case banned = "banned"
-                    case left = "left"
-                    case eventEnded = "event_ended"
-                }
-                /// - Remark: Generated from `#/components/schemas/Presence/LeftPayload/reason`.
-                internal var reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
-                /// Creates a new `LeftPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - eventId:
-                ///   - reason:
-                internal init(
-                    eventId: Swift.String,
-                    reason: Components.Schemas.Presence.LeftPayloadPayload.ReasonPayload
-                ) {
-                    self.eventId = eventId
-                    self.reason = reason
-                }
-                internal enum CodingKeys: String, CodingKey {
-                    case eventId
-                    case reason
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/Presence/left`.
-            internal typealias LeftPayload = [Components.Schemas.Presence.LeftPayloadPayload]
-            /// - Remark: Generated from `#/components/schemas/Presence/left`.
-            internal var left: Components.Schemas.Presence.LeftPayload
-            /// - Remark: Generated from `#/components/schemas/Presence/memberOfEventIds`.
-            internal var memberOfEventIds: [Swift.String]
-            /// Creates a new `Presence`.
-            ///
-            /// - Parameters:
-            ///   - admittedEventIds:
-            ///   - left:
-            ///   - memberOfEventIds:
-            internal init(
-                admittedEventIds: [Swift.String],
-                left: Components.Schemas.Presence.LeftPayload,
-                memberOfEventIds: [Swift.String]
-            ) {
-                self.admittedEventIds = admittedEventIds
-                self.left = left
-                self.memberOfEventIds = memberOfEventIds
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case admittedEventIds
-                case left
-                case memberOfEventIds
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Problem`.
-        internal struct Problem: Codable, Hashable, Sendable {
-            /// The id of what the request collides with (PIN_TOO_CLOSE names the pin)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/conflictingId`.
-            internal var conflictingId: Swift.String?
-            /// What went wrong, for people
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/detail`.
-            internal var detail: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload`.
-            internal struct ErrorsPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload/description`.
-                internal var description: Swift.String
-                /// - Remark: Generated from `#/components/schemas/Problem/ErrorsPayload/field`.
-                internal var field: Swift.String
-                /// Creates a new `ErrorsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - description:
-                ///   - field:
-                internal init(
-                    description: Swift.String,
-                    field: Swift.String
-                ) {
-                    self.description = description
-                    self.field = field
-                }
-                internal enum CodingKeys: String, CodingKey {
-                    case description
-                    case field
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/Problem/errors`.
-            internal typealias ErrorsPayload = [Components.Schemas.Problem.ErrorsPayloadPayload]
-            /// - Remark: Generated from `#/components/schemas/Problem/errors`.
-            internal var errors: Components.Schemas.Problem.ErrorsPayload?
-            /// A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/reason`.
-            internal var reason: Swift.String
-            /// The request's X-Request-ID
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/requestId`.
-            internal var requestId: Swift.String?
-            /// Seconds to wait (also in the Retry-After header)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/retryAfter`.
-            internal var retryAfter: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Problem/status`.
-            internal var status: Swift.Int
-            /// The HTTP status text
-            ///
-            /// - Remark: Generated from `#/components/schemas/Problem/title`.
+        /// - Remark: Generated from `#/components/schemas/WalkPathProperties`.
+        internal struct WalkPathProperties: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/walkId`.
+            internal var walkId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/title`.
             internal var title: Swift.String
-            /// A URI naming the kind of problem
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// Absent while ongoing
             ///
-            /// - Remark: Generated from `#/components/schemas/Problem/type`.
-            internal var _type: Swift.String
-            /// Creates a new `Problem`.
+            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/finishedAt`.
+            internal var finishedAt: Foundation.Date?
+            /// Creates a new `WalkPathProperties`.
             ///
             /// - Parameters:
-            ///   - conflictingId: The id of what the request collides with (PIN_TOO_CLOSE names the pin)
-            ///   - detail: What went wrong, for people
-            ///   - errors:
-            ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
-            ///   - requestId: The request's X-Request-ID
-            ///   - retryAfter: Seconds to wait (also in the Retry-After header)
-            ///   - status:
-            ///   - title: The HTTP status text
-            ///   - _type: A URI naming the kind of problem
+            ///   - walkId:
+            ///   - title:
+            ///   - distanceMeters:
+            ///   - startedAt:
+            ///   - finishedAt: Absent while ongoing
             internal init(
-                conflictingId: Swift.String? = nil,
-                detail: Swift.String,
-                errors: Components.Schemas.Problem.ErrorsPayload? = nil,
-                reason: Swift.String,
-                requestId: Swift.String? = nil,
-                retryAfter: Swift.Int? = nil,
-                status: Swift.Int,
+                walkId: Swift.String,
                 title: Swift.String,
-                _type: Swift.String
+                distanceMeters: Swift.Double,
+                startedAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil
             ) {
-                self.conflictingId = conflictingId
-                self.detail = detail
-                self.errors = errors
-                self.reason = reason
-                self.requestId = requestId
-                self.retryAfter = retryAfter
-                self.status = status
+                self.walkId = walkId
                 self.title = title
+                self.distanceMeters = distanceMeters
+                self.startedAt = startedAt
+                self.finishedAt = finishedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walkId
+                case title
+                case distanceMeters
+                case startedAt
+                case finishedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPathFeature`.
+        internal struct WalkPathFeature: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
+            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case feature = "Feature"
+            }
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
+            internal var _type: Components.Schemas.WalkPathFeature._TypePayload
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/geometry`.
+            internal var geometry: Components.Schemas.RouteGeometry
+            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/properties`.
+            internal var properties: Components.Schemas.WalkPathProperties
+            /// Creates a new `WalkPathFeature`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - geometry:
+            ///   - properties:
+            internal init(
+                _type: Components.Schemas.WalkPathFeature._TypePayload,
+                geometry: Components.Schemas.RouteGeometry,
+                properties: Components.Schemas.WalkPathProperties
+            ) {
                 self._type = _type
+                self.geometry = geometry
+                self.properties = properties
             }
             internal enum CodingKeys: String, CodingKey {
-                case conflictingId
-                case detail
-                case errors
-                case reason
-                case requestId
-                case retryAfter
-                case status
-                case title
                 case _type = "type"
+                case geometry
+                case properties
             }
         }
-        /// - Remark: Generated from `#/components/schemas/Profile`.
-        internal struct Profile: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Profile/avatar`.
-            internal var avatar: Components.Schemas.MediaLinks?
-            /// - Remark: Generated from `#/components/schemas/Profile/avatarMediaId`.
-            internal var avatarMediaId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Profile/bio`.
-            internal var bio: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/displayName`.
-            internal var displayName: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/followedByMe`.
-            internal var followedByMe: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Profile/followerCount`.
-            internal var followerCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Profile/followingCount`.
-            internal var followingCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Profile/followsMe`.
-            internal var followsMe: Swift.Bool
-            /// Absent when not given
+        /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest`.
+        internal struct PointOfInterestRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// 1 to 200 characters
             ///
-            /// - Remark: Generated from `#/components/schemas/Profile/givenName`.
-            internal var givenName: Swift.String?
-            /// Absent when not given
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/name`.
+            internal var name: Swift.String
+            /// At most 2,000 characters
             ///
-            /// - Remark: Generated from `#/components/schemas/Profile/familyName`.
-            internal var familyName: Swift.String?
-            /// Only on your own profile
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/note`.
+            internal var note: Swift.String?
+            /// Up to 10 of your photos
             ///
-            /// - Remark: Generated from `#/components/schemas/Profile/phone`.
-            internal var phone: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Profile/userId`.
-            internal var userId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/username`.
-            internal var username: Swift.String
-            /// Creates a new `Profile`.
-            ///
-            /// - Parameters:
-            ///   - avatar:
-            ///   - avatarMediaId:
-            ///   - bio:
-            ///   - displayName:
-            ///   - followedByMe:
-            ///   - followerCount:
-            ///   - followingCount:
-            ///   - followsMe:
-            ///   - givenName: Absent when not given
-            ///   - familyName: Absent when not given
-            ///   - phone: Only on your own profile
-            ///   - userId:
-            ///   - username:
-            internal init(
-                avatar: Components.Schemas.MediaLinks? = nil,
-                avatarMediaId: Swift.String? = nil,
-                bio: Swift.String,
-                displayName: Swift.String,
-                followedByMe: Swift.Bool,
-                followerCount: Swift.Int64,
-                followingCount: Swift.Int64,
-                followsMe: Swift.Bool,
-                givenName: Swift.String? = nil,
-                familyName: Swift.String? = nil,
-                phone: Swift.String? = nil,
-                userId: Swift.String,
-                username: Swift.String
-            ) {
-                self.avatar = avatar
-                self.avatarMediaId = avatarMediaId
-                self.bio = bio
-                self.displayName = displayName
-                self.followedByMe = followedByMe
-                self.followerCount = followerCount
-                self.followingCount = followingCount
-                self.followsMe = followsMe
-                self.givenName = givenName
-                self.familyName = familyName
-                self.phone = phone
-                self.userId = userId
-                self.username = username
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case avatar
-                case avatarMediaId
-                case bio
-                case displayName
-                case followedByMe
-                case followerCount
-                case followingCount
-                case followsMe
-                case givenName
-                case familyName
-                case phone
-                case userId
-                case username
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ProfileChanges`.
-        internal struct ProfileChanges: Codable, Hashable, Sendable {
-            /// A media id, or empty to remove
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/avatarMediaId`.
-            internal var avatarMediaId: Swift.String?
-            /// Up to 500 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/bio`.
-            internal var bio: Swift.String?
-            /// The name shown to others
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/displayName`.
-            internal var displayName: Swift.String?
-            /// E.164 phone number, or empty to remove
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/phone`.
-            internal var phone: Swift.String?
-            /// Your given name, shown on your profile; up to 100 characters, empty or null to remove
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/givenName`.
-            internal var givenName: Swift.String?
-            /// Your family name, shown on your profile; up to 100 characters, empty or null to remove
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfileChanges/familyName`.
-            internal var familyName: Swift.String?
-            /// Creates a new `ProfileChanges`.
-            ///
-            /// - Parameters:
-            ///   - avatarMediaId: A media id, or empty to remove
-            ///   - bio: Up to 500 characters
-            ///   - displayName: The name shown to others
-            ///   - phone: E.164 phone number, or empty to remove
-            ///   - givenName: Your given name, shown on your profile; up to 100 characters, empty or null to remove
-            ///   - familyName: Your family name, shown on your profile; up to 100 characters, empty or null to remove
-            internal init(
-                avatarMediaId: Swift.String? = nil,
-                bio: Swift.String? = nil,
-                displayName: Swift.String? = nil,
-                phone: Swift.String? = nil,
-                givenName: Swift.String? = nil,
-                familyName: Swift.String? = nil
-            ) {
-                self.avatarMediaId = avatarMediaId
-                self.bio = bio
-                self.displayName = displayName
-                self.phone = phone
-                self.givenName = givenName
-                self.familyName = familyName
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case avatarMediaId
-                case bio
-                case displayName
-                case phone
-                case givenName
-                case familyName
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ProfilePage`.
-        internal struct ProfilePage: Codable, Hashable, Sendable {
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProfilePage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ProfilePage/profiles`.
-            internal var profiles: [Components.Schemas.Profile]
-            /// - Remark: Generated from `#/components/schemas/ProfilePage/totalCount`.
-            internal var totalCount: Swift.Int64?
-            /// Creates a new `ProfilePage`.
-            ///
-            /// - Parameters:
-            ///   - nextPageToken: Absent on the last page
-            ///   - profiles:
-            ///   - totalCount:
-            internal init(
-                nextPageToken: Swift.String? = nil,
-                profiles: [Components.Schemas.Profile],
-                totalCount: Swift.Int64? = nil
-            ) {
-                self.nextPageToken = nextPageToken
-                self.profiles = profiles
-                self.totalCount = totalCount
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case nextPageToken
-                case profiles
-                case totalCount
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/RefreshTokenRequest`.
-        internal struct RefreshTokenRequest: Codable, Hashable, Sendable {
-            /// A refresh token from sign-up, log-in or refresh
-            ///
-            /// - Remark: Generated from `#/components/schemas/RefreshTokenRequest/refreshToken`.
-            internal var refreshToken: Swift.String
-            /// Creates a new `RefreshTokenRequest`.
-            ///
-            /// - Parameters:
-            ///   - refreshToken: A refresh token from sign-up, log-in or refresh
-            internal init(refreshToken: Swift.String) {
-                self.refreshToken = refreshToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case refreshToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Report`.
-        internal struct Report: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Report/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Report/reason`.
-            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case spam = "spam"
-                case harassment = "harassment"
-                case inappropriate = "inappropriate"
-                case other = "other"
-            }
-            /// - Remark: Generated from `#/components/schemas/Report/reason`.
-            internal var reason: Components.Schemas.Report.ReasonPayload
-            /// - Remark: Generated from `#/components/schemas/Report/reportId`.
-            internal var reportId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Report/reporterId`.
-            internal var reporterId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Report/targetId`.
-            internal var targetId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Report/text`.
-            internal var text: Swift.String
-            /// Creates a new `Report`.
-            ///
-            /// - Parameters:
-            ///   - createdAt:
-            ///   - reason:
-            ///   - reportId:
-            ///   - reporterId:
-            ///   - targetId:
-            ///   - text:
-            internal init(
-                createdAt: Foundation.Date,
-                reason: Components.Schemas.Report.ReasonPayload,
-                reportId: Swift.String,
-                reporterId: Swift.String,
-                targetId: Swift.String,
-                text: Swift.String
-            ) {
-                self.createdAt = createdAt
-                self.reason = reason
-                self.reportId = reportId
-                self.reporterId = reporterId
-                self.targetId = targetId
-                self.text = text
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case createdAt
-                case reason
-                case reportId
-                case reporterId
-                case targetId
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ReportPage`.
-        internal struct ReportPage: Codable, Hashable, Sendable {
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/ReportPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ReportPage/reports`.
-            internal var reports: [Components.Schemas.Report]
-            /// Creates a new `ReportPage`.
-            ///
-            /// - Parameters:
-            ///   - nextPageToken: Absent on the last page
-            ///   - reports:
-            internal init(
-                nextPageToken: Swift.String? = nil,
-                reports: [Components.Schemas.Report]
-            ) {
-                self.nextPageToken = nextPageToken
-                self.reports = reports
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case nextPageToken
-                case reports
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ReportRequest`.
-        internal struct ReportRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
-            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case spam = "spam"
-                case harassment = "harassment"
-                case inappropriate = "inappropriate"
-                case other = "other"
-            }
-            /// - Remark: Generated from `#/components/schemas/ReportRequest/reason`.
-            internal var reason: Components.Schemas.ReportRequest.ReasonPayload
-            /// Up to 500 characters; required when the reason is other
-            ///
-            /// - Remark: Generated from `#/components/schemas/ReportRequest/text`.
-            internal var text: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/ReportRequest/userId`.
-            internal var userId: Swift.String
-            /// Creates a new `ReportRequest`.
-            ///
-            /// - Parameters:
-            ///   - reason:
-            ///   - text: Up to 500 characters; required when the reason is other
-            ///   - userId:
-            internal init(
-                reason: Components.Schemas.ReportRequest.ReasonPayload,
-                text: Swift.String? = nil,
-                userId: Swift.String
-            ) {
-                self.reason = reason
-                self.text = text
-                self.userId = userId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case reason
-                case text
-                case userId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ReportResult`.
-        internal struct ReportResult: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ReportResult/report`.
-            internal var report: Components.Schemas.Report
-            /// - Remark: Generated from `#/components/schemas/ReportResult/targetBanned`.
-            internal var targetBanned: Swift.Bool
-            /// Creates a new `ReportResult`.
-            ///
-            /// - Parameters:
-            ///   - report:
-            ///   - targetBanned:
-            internal init(
-                report: Components.Schemas.Report,
-                targetBanned: Swift.Bool
-            ) {
-                self.report = report
-                self.targetBanned = targetBanned
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case report
-                case targetBanned
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest`.
-        internal struct ResetPasswordRequest: Codable, Hashable, Sendable {
-            /// At least 8 characters, not a common password
-            ///
-            /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest/newPassword`.
-            internal var newPassword: Swift.String
-            /// The token from the email
-            ///
-            /// - Remark: Generated from `#/components/schemas/ResetPasswordRequest/token`.
-            internal var token: Swift.String
-            /// Creates a new `ResetPasswordRequest`.
-            ///
-            /// - Parameters:
-            ///   - newPassword: At least 8 characters, not a common password
-            ///   - token: The token from the email
-            internal init(
-                newPassword: Swift.String,
-                token: Swift.String
-            ) {
-                self.newPassword = newPassword
-                self.token = token
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case newPassword
-                case token
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/RevokedSessions`.
-        internal struct RevokedSessions: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/RevokedSessions/revokedCount`.
-            internal var revokedCount: Swift.Int32
-            /// Creates a new `RevokedSessions`.
-            ///
-            /// - Parameters:
-            ///   - revokedCount:
-            internal init(revokedCount: Swift.Int32) {
-                self.revokedCount = revokedCount
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case revokedCount
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Session`.
-        internal struct Session: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Session/clientAddress`.
-            internal var clientAddress: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Session/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Session/current`.
-            internal var current: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Session/deviceName`.
-            internal var deviceName: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Session/lastUsedAt`.
-            internal var lastUsedAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Session/sessionId`.
-            internal var sessionId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Session/userAgent`.
-            internal var userAgent: Swift.String
-            /// Creates a new `Session`.
-            ///
-            /// - Parameters:
-            ///   - clientAddress:
-            ///   - createdAt:
-            ///   - current:
-            ///   - deviceName:
-            ///   - lastUsedAt:
-            ///   - sessionId:
-            ///   - userAgent:
-            internal init(
-                clientAddress: Swift.String,
-                createdAt: Foundation.Date,
-                current: Swift.Bool,
-                deviceName: Swift.String,
-                lastUsedAt: Foundation.Date,
-                sessionId: Swift.String,
-                userAgent: Swift.String
-            ) {
-                self.clientAddress = clientAddress
-                self.createdAt = createdAt
-                self.current = current
-                self.deviceName = deviceName
-                self.lastUsedAt = lastUsedAt
-                self.sessionId = sessionId
-                self.userAgent = userAgent
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case clientAddress
-                case createdAt
-                case current
-                case deviceName
-                case lastUsedAt
-                case sessionId
-                case userAgent
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Sessions`.
-        internal struct Sessions: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Sessions/sessions`.
-            internal var sessions: [Components.Schemas.Session]
-            /// Creates a new `Sessions`.
-            ///
-            /// - Parameters:
-            ///   - sessions:
-            internal init(sessions: [Components.Schemas.Session]) {
-                self.sessions = sessions
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case sessions
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SignUpRequest`.
-        internal struct SignUpRequest: Codable, Hashable, Sendable {
-            /// The terms version accepted; required to be the current one when the deployment has terms
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/termsVersion`.
-            internal var termsVersion: Swift.String?
-            /// Shown in the session list
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/deviceName`.
-            internal var deviceName: Swift.String?
-            /// The name shown to others
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/displayName`.
-            internal var displayName: Swift.String
-            /// An email address
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/email`.
-            internal var email: Swift.String
-            /// At least 8 characters, not a common password
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/password`.
-            internal var password: Swift.String
-            /// 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignUpRequest/username`.
-            internal var username: Swift.String
-            /// Creates a new `SignUpRequest`.
-            ///
-            /// - Parameters:
-            ///   - termsVersion: The terms version accepted; required to be the current one when the deployment has terms
-            ///   - deviceName: Shown in the session list
-            ///   - displayName: The name shown to others
-            ///   - email: An email address
-            ///   - password: At least 8 characters, not a common password
-            ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
-            internal init(
-                termsVersion: Swift.String? = nil,
-                deviceName: Swift.String? = nil,
-                displayName: Swift.String,
-                email: Swift.String,
-                password: Swift.String,
-                username: Swift.String
-            ) {
-                self.termsVersion = termsVersion
-                self.deviceName = deviceName
-                self.displayName = displayName
-                self.email = email
-                self.password = password
-                self.username = username
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case termsVersion
-                case deviceName
-                case displayName
-                case email
-                case password
-                case username
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SignedIn`.
-        internal struct SignedIn: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SignedIn/account`.
-            internal var account: Components.Schemas.Account
-            /// - Remark: Generated from `#/components/schemas/SignedIn/tokens`.
-            internal var tokens: Components.Schemas.Tokens
-            /// Creates a new `SignedIn`.
-            ///
-            /// - Parameters:
-            ///   - account:
-            ///   - tokens:
-            internal init(
-                account: Components.Schemas.Account,
-                tokens: Components.Schemas.Tokens
-            ) {
-                self.account = account
-                self.tokens = tokens
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case account
-                case tokens
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/StoryRequest`.
-        internal struct StoryRequest: Codable, Hashable, Sendable {
-            /// Optional, up to 120 characters on one line; searched with the text
-            ///
-            /// - Remark: Generated from `#/components/schemas/StoryRequest/title`.
-            internal var title: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/StoryRequest/mediaIds`.
+            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/mediaIds`.
             internal var mediaIds: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/StoryRequest/place`.
-            internal var place: Components.Schemas.Place
-            /// Up to 5,000 characters; #hashtags become tags. A story needs text or media.
-            ///
-            /// - Remark: Generated from `#/components/schemas/StoryRequest/text`.
-            internal var text: Swift.String?
-            /// Creates a new `StoryRequest`.
+            /// Creates a new `PointOfInterestRequest`.
             ///
             /// - Parameters:
-            ///   - title: Optional, up to 120 characters on one line; searched with the text
-            ///   - mediaIds:
-            ///   - place:
-            ///   - text: Up to 5,000 characters; #hashtags become tags. A story needs text or media.
+            ///   - point:
+            ///   - name: 1 to 200 characters
+            ///   - note: At most 2,000 characters
+            ///   - mediaIds: Up to 10 of your photos
             internal init(
-                title: Swift.String? = nil,
-                mediaIds: [Swift.String]? = nil,
-                place: Components.Schemas.Place,
-                text: Swift.String? = nil
+                point: Components.Schemas.LatLng,
+                name: Swift.String,
+                note: Swift.String? = nil,
+                mediaIds: [Swift.String]? = nil
             ) {
-                self.title = title
+                self.point = point
+                self.name = name
+                self.note = note
                 self.mediaIds = mediaIds
-                self.place = place
-                self.text = text
             }
             internal enum CodingKeys: String, CodingKey {
-                case title
+                case point
+                case name
+                case note
                 case mediaIds
-                case place
-                case text
             }
         }
-        /// - Remark: Generated from `#/components/schemas/TokenRequest`.
-        internal struct TokenRequest: Codable, Hashable, Sendable {
-            /// The token from the email
-            ///
-            /// - Remark: Generated from `#/components/schemas/TokenRequest/token`.
-            internal var token: Swift.String
-            /// Creates a new `TokenRequest`.
-            ///
-            /// - Parameters:
-            ///   - token: The token from the email
-            internal init(token: Swift.String) {
-                self.token = token
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case token
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Tokens`.
-        internal struct Tokens: Codable, Hashable, Sendable {
-            /// A JWT to send as `Authorization: Bearer …`; short-lived
-            ///
-            /// - Remark: Generated from `#/components/schemas/Tokens/accessToken`.
-            internal var accessToken: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Tokens/accessTokenExpiresAt`.
-            internal var accessTokenExpiresAt: Foundation.Date
-            /// Opaque; trade it at /v1/auth/refresh for new tokens (it is rotated)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Tokens/refreshToken`.
-            internal var refreshToken: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Tokens/refreshTokenExpiresAt`.
-            internal var refreshTokenExpiresAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Tokens/sessionId`.
-            internal var sessionId: Swift.String
-            /// Always Bearer
-            ///
-            /// - Remark: Generated from `#/components/schemas/Tokens/tokenType`.
-            internal var tokenType: Swift.String
-            /// Creates a new `Tokens`.
+        /// - Remark: Generated from `#/components/schemas/PointOfInterest`.
+        internal struct PointOfInterest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/point`.
+            internal var point: Components.Schemas.LatLng
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/name`.
+            internal var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/note`.
+            internal var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// - Remark: Generated from `#/components/schemas/PointOfInterest/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// Creates a new `PointOfInterest`.
             ///
             /// - Parameters:
-            ///   - accessToken: A JWT to send as `Authorization: Bearer …`; short-lived
-            ///   - accessTokenExpiresAt:
-            ///   - refreshToken: Opaque; trade it at /v1/auth/refresh for new tokens (it is rotated)
-            ///   - refreshTokenExpiresAt:
-            ///   - sessionId:
-            ///   - tokenType: Always Bearer
+            ///   - id:
+            ///   - point:
+            ///   - name:
+            ///   - note:
+            ///   - mediaIds:
+            ///   - media:
+            ///   - createdAt:
             internal init(
-                accessToken: Swift.String,
-                accessTokenExpiresAt: Foundation.Date,
-                refreshToken: Swift.String,
-                refreshTokenExpiresAt: Foundation.Date,
-                sessionId: Swift.String,
-                tokenType: Swift.String
+                id: Swift.String,
+                point: Components.Schemas.LatLng,
+                name: Swift.String,
+                note: Swift.String,
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                createdAt: Foundation.Date
             ) {
-                self.accessToken = accessToken
-                self.accessTokenExpiresAt = accessTokenExpiresAt
-                self.refreshToken = refreshToken
-                self.refreshTokenExpiresAt = refreshTokenExpiresAt
-                self.sessionId = sessionId
-                self.tokenType = tokenType
+                self.id = id
+                self.point = point
+                self.name = name
+                self.note = note
+                self.mediaIds = mediaIds
+                self.media = media
+                self.createdAt = createdAt
             }
             internal enum CodingKeys: String, CodingKey {
-                case accessToken
-                case accessTokenExpiresAt
-                case refreshToken
-                case refreshTokenExpiresAt
-                case sessionId
-                case tokenType
+                case id
+                case point
+                case name
+                case note
+                case mediaIds
+                case media
+                case createdAt
             }
         }
-        /// - Remark: Generated from `#/components/schemas/UserOverview`.
-        internal struct UserOverview: Codable, Hashable, Sendable {
-            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+        /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest`.
+        internal struct WalkVisibilityRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _public = "public"
+                case _private = "private"
+            }
+            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
+            internal var visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload
+            /// Creates a new `WalkVisibilityRequest`.
             ///
-            /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
-            internal struct CountsPayload: Codable, Hashable, Sendable {
+            /// - Parameters:
+            ///   - visibility:
+            internal init(visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload) {
+                self.visibility = visibility
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case visibility
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkRatingRequest`.
+        internal struct WalkRatingRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkRatingRequest/rating`.
+            internal var rating: Swift.Int32
+            /// Creates a new `WalkRatingRequest`.
+            ///
+            /// - Parameters:
+            ///   - rating:
+            internal init(rating: Swift.Int32) {
+                self.rating = rating
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case rating
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Walk`.
+        internal struct Walk: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Walk/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/ownerId`.
+            internal var ownerId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/title`.
+            internal var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/description`.
+            internal var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Walk/tags`.
+            internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Walk/start`.
+            internal var start: Components.Schemas.WalkPlace
+            /// - Remark: Generated from `#/components/schemas/Walk/destination`.
+            internal var destination: Components.Schemas.WalkPlace?
+            /// - Remark: Generated from `#/components/schemas/Walk/status`.
+            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case ongoing = "ongoing"
+                case finished = "finished"
+            }
+            /// - Remark: Generated from `#/components/schemas/Walk/status`.
+            internal var status: Components.Schemas.Walk.StatusPayload
+            /// Private until posted; only you see a private walk
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
+            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case _private = "private"
+                case _public = "public"
+            }
+            /// Private until posted; only you see a private walk
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
+            internal var visibility: Components.Schemas.Walk.VisibilityPayload
+            /// - Remark: Generated from `#/components/schemas/Walk/startedAt`.
+            internal var startedAt: Foundation.Date
+            /// Absent while ongoing
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/finishedAt`.
+            internal var finishedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Walk/durationSeconds`.
+            internal var durationSeconds: Swift.Int64
+            /// Along the recorded points, once finished
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/distanceMeters`.
+            internal var distanceMeters: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Walk/pointCount`.
+            internal var pointCount: Swift.Int32
+            /// The path simplified to at most 64 points, for lists and maps
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/preview`.
+            internal var preview: [Components.Schemas.LatLng]
+            /// - Remark: Generated from `#/components/schemas/Walk/pointsOfInterest`.
+            internal var pointsOfInterest: [Components.Schemas.PointOfInterest]
+            /// - Remark: Generated from `#/components/schemas/Walk/mediaIds`.
+            internal var mediaIds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Walk/media`.
+            internal var media: [Components.Schemas.MediaLinks]
+            /// 0 without ratings
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/ratingAverage`.
+            internal var ratingAverage: Swift.Double
+            /// - Remark: Generated from `#/components/schemas/Walk/ratingCount`.
+            internal var ratingCount: Swift.Int32
+            /// Yours, absent when you have not rated it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/myRating`.
+            internal var myRating: Swift.Int32?
+            /// In a search near a point: how far the path passes from it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/distanceFromPointMeters`.
+            internal var distanceFromPointMeters: Swift.Double?
+            /// Finished by the service after the longest a walk may last
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/closedAutomatically`.
+            internal var closedAutomatically: Swift.Bool
+            /// The walk this one follows, when it was started from one (absent once that walk is deleted)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/routeId`.
+            internal var routeId: Swift.String?
+            /// How many walks ongoing now follow this one as their route
+            ///
+            /// - Remark: Generated from `#/components/schemas/Walk/walkingNow`.
+            internal var walkingNow: Swift.Int32
+            /// - Remark: Generated from `#/components/schemas/Walk/createdAt`.
+            internal var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Walk`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - ownerId:
+            ///   - title:
+            ///   - description:
+            ///   - tags:
+            ///   - start:
+            ///   - destination:
+            ///   - status:
+            ///   - visibility: Private until posted; only you see a private walk
+            ///   - startedAt:
+            ///   - finishedAt: Absent while ongoing
+            ///   - durationSeconds:
+            ///   - distanceMeters: Along the recorded points, once finished
+            ///   - pointCount:
+            ///   - preview: The path simplified to at most 64 points, for lists and maps
+            ///   - pointsOfInterest:
+            ///   - mediaIds:
+            ///   - media:
+            ///   - ratingAverage: 0 without ratings
+            ///   - ratingCount:
+            ///   - myRating: Yours, absent when you have not rated it
+            ///   - distanceFromPointMeters: In a search near a point: how far the path passes from it
+            ///   - closedAutomatically: Finished by the service after the longest a walk may last
+            ///   - routeId: The walk this one follows, when it was started from one (absent once that walk is deleted)
+            ///   - walkingNow: How many walks ongoing now follow this one as their route
+            ///   - createdAt:
+            ///   - updatedAt:
+            internal init(
+                id: Swift.String,
+                ownerId: Swift.String,
+                title: Swift.String,
+                description: Swift.String,
+                tags: [Swift.String],
+                start: Components.Schemas.WalkPlace,
+                destination: Components.Schemas.WalkPlace? = nil,
+                status: Components.Schemas.Walk.StatusPayload,
+                visibility: Components.Schemas.Walk.VisibilityPayload,
+                startedAt: Foundation.Date,
+                finishedAt: Foundation.Date? = nil,
+                durationSeconds: Swift.Int64,
+                distanceMeters: Swift.Double,
+                pointCount: Swift.Int32,
+                preview: [Components.Schemas.LatLng],
+                pointsOfInterest: [Components.Schemas.PointOfInterest],
+                mediaIds: [Swift.String],
+                media: [Components.Schemas.MediaLinks],
+                ratingAverage: Swift.Double,
+                ratingCount: Swift.Int32,
+                myRating: Swift.Int32? = nil,
+                distanceFromPointMeters: Swift.Double? = nil,
+                closedAutomatically: Swift.Bool,
+                routeId: Swift.String? = nil,
+                walkingNow: Swift.Int32,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.ownerId = ownerId
+                self.title = title
+                self.description = description
+                self.tags = tags
+                self.start = start
+                self.destination = destination
+                self.status = status
+                self.visibility = visibility
+                self.startedAt = startedAt
+                self.finishedAt = finishedAt
+                self.durationSeconds = durationSeconds
+                self.distanceMeters = distanceMeters
+                self.pointCount = pointCount
+                self.preview = preview
+                self.pointsOfInterest = pointsOfInterest
+                self.mediaIds = mediaIds
+                self.media = media
+                self.ratingAverage = ratingAverage
+                self.ratingCount = ratingCount
+                self.myRating = myRating
+                self.distanceFromPointMeters = distanceFromPointMeters
+                self.closedAutomatically = closedAutomatically
+                self.routeId = routeId
+                self.walkingNow = walkingNow
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case ownerId
+                case title
+                case description
+                case tags
+                case start
+                case destination
+                case status
+                case visibility
+                case startedAt
+                case finishedAt
+                case durationSeconds
+                case distanceMeters
+                case pointCount
+                case preview
+                case pointsOfInterest
+                case mediaIds
+                case media
+                case ratingAverage
+                case ratingCount
+                case myRating
+                case distanceFromPointMeters
+                case closedAutomatically
+                case routeId
+                case walkingNow
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/WalkPage`.
+        internal struct WalkPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/WalkPage/walks`.
+            internal var walks: [Components.Schemas.Walk]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/WalkPage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `WalkPage`.
+            ///
+            /// - Parameters:
+            ///   - walks:
+            ///   - nextPageToken: Absent on the last page
+            internal init(
+                walks: [Components.Schemas.Walk],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.walks = walks
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case walks
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Budget`.
+        internal struct Budget: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Budget/tripId`.
+            internal var tripId: Swift.String
+            /// What every expense is converted to: the trip's home currency when the budget began
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Budget/total`.
+            internal var total: Components.Schemas.Money?
+            /// The presets (lodging, food, transport, activities, shopping, other), then your own
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/categories`.
+            internal var categories: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Budget/customCategories`.
+            internal var customCategories: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Budget/caps`.
+            internal var caps: [Components.Schemas.CategoryCap]
+            /// The caps add up to more than the total
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/capsExceedTotal`.
+            internal var capsExceedTotal: Swift.Bool
+            /// Percentages of each limit at which an alert is published
+            ///
+            /// - Remark: Generated from `#/components/schemas/Budget/alertThresholds`.
+            internal var alertThresholds: [Swift.Int]
+            /// - Remark: Generated from `#/components/schemas/Budget/updatedAt`.
+            internal var updatedAt: Foundation.Date
+            /// Creates a new `Budget`.
+            ///
+            /// - Parameters:
+            ///   - tripId:
+            ///   - currency: What every expense is converted to: the trip's home currency when the budget began
+            ///   - total:
+            ///   - categories: The presets (lodging, food, transport, activities, shopping, other), then your own
+            ///   - customCategories:
+            ///   - caps:
+            ///   - capsExceedTotal: The caps add up to more than the total
+            ///   - alertThresholds: Percentages of each limit at which an alert is published
+            ///   - updatedAt:
+            internal init(
+                tripId: Swift.String,
+                currency: Swift.String,
+                total: Components.Schemas.Money? = nil,
+                categories: [Swift.String],
+                customCategories: [Swift.String],
+                caps: [Components.Schemas.CategoryCap],
+                capsExceedTotal: Swift.Bool,
+                alertThresholds: [Swift.Int],
+                updatedAt: Foundation.Date
+            ) {
+                self.tripId = tripId
+                self.currency = currency
+                self.total = total
+                self.categories = categories
+                self.customCategories = customCategories
+                self.caps = caps
+                self.capsExceedTotal = capsExceedTotal
+                self.alertThresholds = alertThresholds
+                self.updatedAt = updatedAt
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case tripId
+                case currency
+                case total
+                case categories
+                case customCategories
+                case caps
+                case capsExceedTotal
+                case alertThresholds
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CategoryCap`.
+        internal struct CategoryCap: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CategoryCap/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CategoryCap/cap`.
+            internal var cap: Components.Schemas.Money
+            /// Creates a new `CategoryCap`.
+            ///
+            /// - Parameters:
+            ///   - category:
+            ///   - cap:
+            internal init(
+                category: Swift.String,
+                cap: Components.Schemas.Money
+            ) {
+                self.category = category
+                self.cap = cap
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case category
+                case cap
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetRequest`.
+        internal struct BudgetRequest: Codable, Hashable, Sendable {
+            /// A decimal string in the budget's currency, above zero
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/total`.
+            internal var total: Swift.String
+            /// Category → cap, decimal strings
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
+            internal struct CapsPayload: Codable, Hashable, Sendable {
                 /// A container of undocumented properties.
-                internal var additionalProperties: [String: Swift.Int64]
-                /// Creates a new `CountsPayload`.
+                internal var additionalProperties: [String: Swift.String]
+                /// Creates a new `CapsPayload`.
                 ///
                 /// - Parameters:
                 ///   - additionalProperties: A container of undocumented properties.
-                internal init(additionalProperties: [String: Swift.Int64] = .init()) {
+                internal init(additionalProperties: [String: Swift.String] = .init()) {
                     self.additionalProperties = additionalProperties
                 }
                 internal init(from decoder: any Swift.Decoder) throws {
@@ -6098,51 +6944,412 @@ extension Components {
                     try encoder.encodeAdditionalProperties(additionalProperties)
                 }
             }
-            /// followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
+            /// Category → cap, decimal strings
             ///
-            /// - Remark: Generated from `#/components/schemas/UserOverview/counts`.
-            internal var counts: Components.Schemas.UserOverview.CountsPayload
-            /// - Remark: Generated from `#/components/schemas/UserOverview/parts`.
-            internal struct PartsPayload: Codable, Hashable, Sendable {
-                /// A container of undocumented properties.
-                internal var additionalProperties: [String: Components.Schemas.PartStatus]
-                /// Creates a new `PartsPayload`.
-                ///
-                /// - Parameters:
-                ///   - additionalProperties: A container of undocumented properties.
-                internal init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
-                    self.additionalProperties = additionalProperties
-                }
-                internal init(from decoder: any Swift.Decoder) throws {
-                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-                }
-                internal func encode(to encoder: any Swift.Encoder) throws {
-                    try encoder.encodeAdditionalProperties(additionalProperties)
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/UserOverview/parts`.
-            internal var parts: Components.Schemas.UserOverview.PartsPayload
-            /// - Remark: Generated from `#/components/schemas/UserOverview/profile`.
-            internal var profile: Components.Schemas.Profile
-            /// Creates a new `UserOverview`.
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/caps`.
+            internal var caps: Components.Schemas.BudgetRequest.CapsPayload?
+            /// Your own categories besides the presets (at most 30, 1–40 characters)
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/categories`.
+            internal var categories: [Swift.String]?
+            /// Percentages 1–1000; absent keeps them
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetRequest/alertThresholds`.
+            internal var alertThresholds: [Swift.Int]?
+            /// Creates a new `BudgetRequest`.
             ///
             /// - Parameters:
-            ///   - counts: followers and following (accounts); stories (feed); bucketLists, bucketItems and completedItems (bucket lists, counting only what you may see); a service that did not answer leaves its counts out and says so in parts
-            ///   - parts:
-            ///   - profile:
+            ///   - total: A decimal string in the budget's currency, above zero
+            ///   - caps: Category → cap, decimal strings
+            ///   - categories: Your own categories besides the presets (at most 30, 1–40 characters)
+            ///   - alertThresholds: Percentages 1–1000; absent keeps them
             internal init(
-                counts: Components.Schemas.UserOverview.CountsPayload,
-                parts: Components.Schemas.UserOverview.PartsPayload,
-                profile: Components.Schemas.Profile
+                total: Swift.String,
+                caps: Components.Schemas.BudgetRequest.CapsPayload? = nil,
+                categories: [Swift.String]? = nil,
+                alertThresholds: [Swift.Int]? = nil
             ) {
-                self.counts = counts
-                self.parts = parts
-                self.profile = profile
+                self.total = total
+                self.caps = caps
+                self.categories = categories
+                self.alertThresholds = alertThresholds
             }
             internal enum CodingKeys: String, CodingKey {
-                case counts
-                case parts
-                case profile
+                case total
+                case caps
+                case categories
+                case alertThresholds
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetOverview`.
+        internal struct BudgetOverview: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/budget`.
+            internal var budget: Components.Schemas.Budget
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/remaining`.
+            internal var remaining: Components.Schemas.Money?
+            /// Most spent first
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/categories`.
+            internal var categories: [Components.Schemas.CategorySpending]
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/allowance`.
+            internal var allowance: Components.Schemas.Allowance?
+            /// - Remark: Generated from `#/components/schemas/BudgetOverview/spentOnDate`.
+            internal var spentOnDate: Components.Schemas.Money
+            /// Creates a new `BudgetOverview`.
+            ///
+            /// - Parameters:
+            ///   - budget:
+            ///   - spent:
+            ///   - remaining:
+            ///   - categories: Most spent first
+            ///   - date:
+            ///   - allowance:
+            ///   - spentOnDate:
+            internal init(
+                budget: Components.Schemas.Budget,
+                spent: Components.Schemas.Money,
+                remaining: Components.Schemas.Money? = nil,
+                categories: [Components.Schemas.CategorySpending],
+                date: Swift.String,
+                allowance: Components.Schemas.Allowance? = nil,
+                spentOnDate: Components.Schemas.Money
+            ) {
+                self.budget = budget
+                self.spent = spent
+                self.remaining = remaining
+                self.categories = categories
+                self.date = date
+                self.allowance = allowance
+                self.spentOnDate = spentOnDate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case budget
+                case spent
+                case remaining
+                case categories
+                case date
+                case allowance
+                case spentOnDate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpenseRequest`.
+        internal struct ExpenseRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/amount`.
+            internal var amount: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/spentAt`.
+            internal var spentAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/category`.
+            internal var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/note`.
+            internal var note: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/placeId`.
+            internal var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseRequest/pinId`.
+            internal var pinId: Swift.String?
+            /// Creates a new `ExpenseRequest`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency:
+            ///   - spentAt:
+            ///   - category:
+            ///   - note:
+            ///   - placeId:
+            ///   - pinId:
+            internal init(
+                amount: Swift.String,
+                currency: Swift.String,
+                spentAt: Foundation.Date,
+                category: Swift.String,
+                note: Swift.String? = nil,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil
+            ) {
+                self.amount = amount
+                self.currency = currency
+                self.spentAt = spentAt
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+                case spentAt
+                case category
+                case note
+                case placeId
+                case pinId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpenseChanges`.
+        internal struct ExpenseChanges: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/amount`.
+            internal var amount: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/currency`.
+            internal var currency: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/spentAt`.
+            internal var spentAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/category`.
+            internal var category: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/note`.
+            internal var note: Swift.String?
+            /// Empty removes it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/placeId`.
+            internal var placeId: Swift.String?
+            /// Empty removes it
+            ///
+            /// - Remark: Generated from `#/components/schemas/ExpenseChanges/pinId`.
+            internal var pinId: Swift.String?
+            /// Creates a new `ExpenseChanges`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency:
+            ///   - spentAt:
+            ///   - category:
+            ///   - note:
+            ///   - placeId: Empty removes it
+            ///   - pinId: Empty removes it
+            internal init(
+                amount: Swift.String? = nil,
+                currency: Swift.String? = nil,
+                spentAt: Foundation.Date? = nil,
+                category: Swift.String? = nil,
+                note: Swift.String? = nil,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil
+            ) {
+                self.amount = amount
+                self.currency = currency
+                self.spentAt = spentAt
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
+                case spentAt
+                case category
+                case note
+                case placeId
+                case pinId
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ExpensePage`.
+        internal struct ExpensePage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ExpensePage/expenses`.
+            internal var expenses: [Components.Schemas.Expense]
+            /// - Remark: Generated from `#/components/schemas/ExpensePage/nextPageToken`.
+            internal var nextPageToken: Swift.String?
+            /// Creates a new `ExpensePage`.
+            ///
+            /// - Parameters:
+            ///   - expenses:
+            ///   - nextPageToken:
+            internal init(
+                expenses: [Components.Schemas.Expense],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.expenses = expenses
+                self.nextPageToken = nextPageToken
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expenses
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRate`.
+        internal struct TripRate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripRate/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripRate/rate`.
+            internal var rate: Swift.String
+            /// Creates a new `TripRate`.
+            ///
+            /// - Parameters:
+            ///   - currency:
+            ///   - rate:
+            internal init(
+                currency: Swift.String,
+                rate: Swift.String
+            ) {
+                self.currency = currency
+                self.rate = rate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case rate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRates`.
+        internal struct TripRates: Codable, Hashable, Sendable {
+            /// The budget's currency, which the rates convert to
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripRates/currency`.
+            internal var currency: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripRates/rates`.
+            internal var rates: [Components.Schemas.TripRate]
+            /// Creates a new `TripRates`.
+            ///
+            /// - Parameters:
+            ///   - currency: The budget's currency, which the rates convert to
+            ///   - rates:
+            internal init(
+                currency: Swift.String,
+                rates: [Components.Schemas.TripRate]
+            ) {
+                self.currency = currency
+                self.rates = rates
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case currency
+                case rates
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/TripRateRequest`.
+        internal struct TripRateRequest: Codable, Hashable, Sendable {
+            /// Units of the budget's currency per unit, up to 8 decimals
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripRateRequest/rate`.
+            internal var rate: Swift.String
+            /// Creates a new `TripRateRequest`.
+            ///
+            /// - Parameters:
+            ///   - rate: Units of the budget's currency per unit, up to 8 decimals
+            internal init(rate: Swift.String) {
+                self.rate = rate
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case rate
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DaySpending`.
+        internal struct DaySpending: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DaySpending/date`.
+            internal var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/DaySpending/expenseCount`.
+            internal var expenseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DaySpending/spent`.
+            internal var spent: Components.Schemas.Money
+            /// Creates a new `DaySpending`.
+            ///
+            /// - Parameters:
+            ///   - date:
+            ///   - expenseCount:
+            ///   - spent:
+            internal init(
+                date: Swift.String,
+                expenseCount: Swift.Int,
+                spent: Components.Schemas.Money
+            ) {
+                self.date = date
+                self.expenseCount = expenseCount
+                self.spent = spent
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case date
+                case expenseCount
+                case spent
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/BudgetStatistics`.
+        internal struct BudgetStatistics: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/expenseCount`.
+            internal var expenseCount: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/spent`.
+            internal var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/remaining`.
+            internal var remaining: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mean`.
+            internal var mean: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/mostFrequentCategory`.
+            internal var mostFrequentCategory: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/smallest`.
+            internal var smallest: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/largest`.
+            internal var largest: Components.Schemas.Money?
+            /// Days of the trip gone by, today included
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/elapsedDays`.
+            internal var elapsedDays: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/averagePerElapsedDay`.
+            internal var averagePerElapsedDay: Components.Schemas.Money?
+            /// Most spent first
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/categories`.
+            internal var categories: [Components.Schemas.CategorySpending]
+            /// Every day of the trip
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/days`.
+            internal var days: [Components.Schemas.DaySpending]
+            /// - Remark: Generated from `#/components/schemas/BudgetStatistics/plannedPerDay`.
+            internal var plannedPerDay: Components.Schemas.Money?
+            /// Creates a new `BudgetStatistics`.
+            ///
+            /// - Parameters:
+            ///   - expenseCount:
+            ///   - spent:
+            ///   - remaining:
+            ///   - mean:
+            ///   - mostFrequentCategory:
+            ///   - smallest:
+            ///   - largest:
+            ///   - elapsedDays: Days of the trip gone by, today included
+            ///   - averagePerElapsedDay:
+            ///   - categories: Most spent first
+            ///   - days: Every day of the trip
+            ///   - plannedPerDay:
+            internal init(
+                expenseCount: Swift.Int,
+                spent: Components.Schemas.Money,
+                remaining: Components.Schemas.Money? = nil,
+                mean: Components.Schemas.Money? = nil,
+                mostFrequentCategory: Swift.String? = nil,
+                smallest: Components.Schemas.Money? = nil,
+                largest: Components.Schemas.Money? = nil,
+                elapsedDays: Swift.Int,
+                averagePerElapsedDay: Components.Schemas.Money? = nil,
+                categories: [Components.Schemas.CategorySpending],
+                days: [Components.Schemas.DaySpending],
+                plannedPerDay: Components.Schemas.Money? = nil
+            ) {
+                self.expenseCount = expenseCount
+                self.spent = spent
+                self.remaining = remaining
+                self.mean = mean
+                self.mostFrequentCategory = mostFrequentCategory
+                self.smallest = smallest
+                self.largest = largest
+                self.elapsedDays = elapsedDays
+                self.averagePerElapsedDay = averagePerElapsedDay
+                self.categories = categories
+                self.days = days
+                self.plannedPerDay = plannedPerDay
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case expenseCount
+                case spent
+                case remaining
+                case mean
+                case mostFrequentCategory
+                case smallest
+                case largest
+                case elapsedDays
+                case averagePerElapsedDay
+                case categories
+                case days
+                case plannedPerDay
             }
         }
         /// Who sees a list: public, anyone (the default); followers, people who follow its owner; private, its owner alone
@@ -7089,1213 +8296,6 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case vote
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPlace`.
-        internal struct WalkPlace: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkPlace/point`.
-            internal var point: Components.Schemas.LatLng
-            /// The place, at most 200 characters; empty or absent for a bare point
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPlace/name`.
-            internal var name: Swift.String?
-            /// Creates a new `WalkPlace`.
-            ///
-            /// - Parameters:
-            ///   - point:
-            ///   - name: The place, at most 200 characters; empty or absent for a bare point
-            internal init(
-                point: Components.Schemas.LatLng,
-                name: Swift.String? = nil
-            ) {
-                self.point = point
-                self.name = name
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case point
-                case name
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkStartRequest`.
-        internal struct WalkStartRequest: Codable, Hashable, Sendable {
-            /// 1 to 200 characters, trimmed
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/title`.
-            internal var title: Swift.String
-            /// At most 5,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/description`.
-            internal var description: Swift.String?
-            /// Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/tags`.
-            internal var tags: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/start`.
-            internal var start: Components.Schemas.WalkPlace
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/destination`.
-            internal var destination: Components.Schemas.WalkPlace?
-            /// When it started; now when absent
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/startedAt`.
-            internal var startedAt: Foundation.Date?
-            /// A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkStartRequest/routeId`.
-            internal var routeId: Swift.String?
-            /// Creates a new `WalkStartRequest`.
-            ///
-            /// - Parameters:
-            ///   - title: 1 to 200 characters, trimmed
-            ///   - description: At most 5,000 characters
-            ///   - tags: Up to 20, each 1 to 40 letters, digits, - or _ (a leading # is dropped)
-            ///   - start:
-            ///   - destination:
-            ///   - startedAt: When it started; now when absent
-            ///   - routeId: A finished walk you can see (one found in a search), to follow as this walk's route; it counts this walk among those walking it now until this one is finished
-            internal init(
-                title: Swift.String,
-                description: Swift.String? = nil,
-                tags: [Swift.String]? = nil,
-                start: Components.Schemas.WalkPlace,
-                destination: Components.Schemas.WalkPlace? = nil,
-                startedAt: Foundation.Date? = nil,
-                routeId: Swift.String? = nil
-            ) {
-                self.title = title
-                self.description = description
-                self.tags = tags
-                self.start = start
-                self.destination = destination
-                self.startedAt = startedAt
-                self.routeId = routeId
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case title
-                case description
-                case tags
-                case start
-                case destination
-                case startedAt
-                case routeId
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkChanges`.
-        internal struct WalkChanges: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkChanges/title`.
-            internal var title: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/WalkChanges/description`.
-            internal var description: Swift.String?
-            /// The new tags, replacing the old ones
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkChanges/tags`.
-            internal var tags: [Swift.String]?
-            /// Photos of the walk (up to 20 of yours), replacing the walk's own
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkChanges/mediaIds`.
-            internal var mediaIds: [Swift.String]?
-            /// Creates a new `WalkChanges`.
-            ///
-            /// - Parameters:
-            ///   - title:
-            ///   - description:
-            ///   - tags: The new tags, replacing the old ones
-            ///   - mediaIds: Photos of the walk (up to 20 of yours), replacing the walk's own
-            internal init(
-                title: Swift.String? = nil,
-                description: Swift.String? = nil,
-                tags: [Swift.String]? = nil,
-                mediaIds: [Swift.String]? = nil
-            ) {
-                self.title = title
-                self.description = description
-                self.tags = tags
-                self.mediaIds = mediaIds
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case title
-                case description
-                case tags
-                case mediaIds
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPoint`.
-        internal struct WalkPoint: Codable, Hashable, Sendable {
-            /// When it was recorded: between the walk's start and now
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPoint/at`.
-            internal var at: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/WalkPoint/latitude`.
-            internal var latitude: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/WalkPoint/longitude`.
-            internal var longitude: Swift.Double
-            /// The radius the phone was sure of
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPoint/accuracyMeters`.
-            internal var accuracyMeters: Swift.Double?
-            /// Creates a new `WalkPoint`.
-            ///
-            /// - Parameters:
-            ///   - at: When it was recorded: between the walk's start and now
-            ///   - latitude:
-            ///   - longitude:
-            ///   - accuracyMeters: The radius the phone was sure of
-            internal init(
-                at: Foundation.Date,
-                latitude: Swift.Double,
-                longitude: Swift.Double,
-                accuracyMeters: Swift.Double? = nil
-            ) {
-                self.at = at
-                self.latitude = latitude
-                self.longitude = longitude
-                self.accuracyMeters = accuracyMeters
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case at
-                case latitude
-                case longitude
-                case accuracyMeters
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPointBatch`.
-        internal struct WalkPointBatch: Codable, Hashable, Sendable {
-            /// 1 to 1,000
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPointBatch/points`.
-            internal var points: [Components.Schemas.WalkPoint]
-            /// Creates a new `WalkPointBatch`.
-            ///
-            /// - Parameters:
-            ///   - points: 1 to 1,000
-            internal init(points: [Components.Schemas.WalkPoint]) {
-                self.points = points
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case points
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded`.
-        internal struct WalkPointsRecorded: Codable, Hashable, Sendable {
-            /// Points of this batch that were new
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/recorded`.
-            internal var recorded: Swift.Int32
-            /// Points the walk has now
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPointsRecorded/pointCount`.
-            internal var pointCount: Swift.Int32
-            /// Creates a new `WalkPointsRecorded`.
-            ///
-            /// - Parameters:
-            ///   - recorded: Points of this batch that were new
-            ///   - pointCount: Points the walk has now
-            internal init(
-                recorded: Swift.Int32,
-                pointCount: Swift.Int32
-            ) {
-                self.recorded = recorded
-                self.pointCount = pointCount
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case recorded
-                case pointCount
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPathPage`.
-        internal struct WalkPathPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkPathPage/points`.
-            internal var points: [Components.Schemas.WalkPoint]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPathPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `WalkPathPage`.
-            ///
-            /// - Parameters:
-            ///   - points:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                points: [Components.Schemas.WalkPoint],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.points = points
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case points
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPathProperties`.
-        internal struct WalkPathProperties: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/walkId`.
-            internal var walkId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/title`.
-            internal var title: Swift.String
-            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/distanceMeters`.
-            internal var distanceMeters: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/startedAt`.
-            internal var startedAt: Foundation.Date
-            /// Absent while ongoing
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPathProperties/finishedAt`.
-            internal var finishedAt: Foundation.Date?
-            /// Creates a new `WalkPathProperties`.
-            ///
-            /// - Parameters:
-            ///   - walkId:
-            ///   - title:
-            ///   - distanceMeters:
-            ///   - startedAt:
-            ///   - finishedAt: Absent while ongoing
-            internal init(
-                walkId: Swift.String,
-                title: Swift.String,
-                distanceMeters: Swift.Double,
-                startedAt: Foundation.Date,
-                finishedAt: Foundation.Date? = nil
-            ) {
-                self.walkId = walkId
-                self.title = title
-                self.distanceMeters = distanceMeters
-                self.startedAt = startedAt
-                self.finishedAt = finishedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case walkId
-                case title
-                case distanceMeters
-                case startedAt
-                case finishedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPathFeature`.
-        internal struct WalkPathFeature: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
-            internal enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case feature = "Feature"
-            }
-            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/type`.
-            internal var _type: Components.Schemas.WalkPathFeature._TypePayload
-            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/geometry`.
-            internal var geometry: Components.Schemas.RouteGeometry
-            /// - Remark: Generated from `#/components/schemas/WalkPathFeature/properties`.
-            internal var properties: Components.Schemas.WalkPathProperties
-            /// Creates a new `WalkPathFeature`.
-            ///
-            /// - Parameters:
-            ///   - _type:
-            ///   - geometry:
-            ///   - properties:
-            internal init(
-                _type: Components.Schemas.WalkPathFeature._TypePayload,
-                geometry: Components.Schemas.RouteGeometry,
-                properties: Components.Schemas.WalkPathProperties
-            ) {
-                self._type = _type
-                self.geometry = geometry
-                self.properties = properties
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case _type = "type"
-                case geometry
-                case properties
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest`.
-        internal struct PointOfInterestRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/point`.
-            internal var point: Components.Schemas.LatLng
-            /// 1 to 200 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/name`.
-            internal var name: Swift.String
-            /// At most 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/note`.
-            internal var note: Swift.String?
-            /// Up to 10 of your photos
-            ///
-            /// - Remark: Generated from `#/components/schemas/PointOfInterestRequest/mediaIds`.
-            internal var mediaIds: [Swift.String]?
-            /// Creates a new `PointOfInterestRequest`.
-            ///
-            /// - Parameters:
-            ///   - point:
-            ///   - name: 1 to 200 characters
-            ///   - note: At most 2,000 characters
-            ///   - mediaIds: Up to 10 of your photos
-            internal init(
-                point: Components.Schemas.LatLng,
-                name: Swift.String,
-                note: Swift.String? = nil,
-                mediaIds: [Swift.String]? = nil
-            ) {
-                self.point = point
-                self.name = name
-                self.note = note
-                self.mediaIds = mediaIds
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case point
-                case name
-                case note
-                case mediaIds
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/PointOfInterest`.
-        internal struct PointOfInterest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/id`.
-            internal var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/point`.
-            internal var point: Components.Schemas.LatLng
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/name`.
-            internal var name: Swift.String
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/note`.
-            internal var note: Swift.String
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/mediaIds`.
-            internal var mediaIds: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/media`.
-            internal var media: [Components.Schemas.MediaLinks]
-            /// - Remark: Generated from `#/components/schemas/PointOfInterest/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// Creates a new `PointOfInterest`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - point:
-            ///   - name:
-            ///   - note:
-            ///   - mediaIds:
-            ///   - media:
-            ///   - createdAt:
-            internal init(
-                id: Swift.String,
-                point: Components.Schemas.LatLng,
-                name: Swift.String,
-                note: Swift.String,
-                mediaIds: [Swift.String],
-                media: [Components.Schemas.MediaLinks],
-                createdAt: Foundation.Date
-            ) {
-                self.id = id
-                self.point = point
-                self.name = name
-                self.note = note
-                self.mediaIds = mediaIds
-                self.media = media
-                self.createdAt = createdAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case point
-                case name
-                case note
-                case mediaIds
-                case media
-                case createdAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest`.
-        internal struct WalkVisibilityRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
-            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case _public = "public"
-                case _private = "private"
-            }
-            /// - Remark: Generated from `#/components/schemas/WalkVisibilityRequest/visibility`.
-            internal var visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload
-            /// Creates a new `WalkVisibilityRequest`.
-            ///
-            /// - Parameters:
-            ///   - visibility:
-            internal init(visibility: Components.Schemas.WalkVisibilityRequest.VisibilityPayload) {
-                self.visibility = visibility
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case visibility
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkRatingRequest`.
-        internal struct WalkRatingRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkRatingRequest/rating`.
-            internal var rating: Swift.Int32
-            /// Creates a new `WalkRatingRequest`.
-            ///
-            /// - Parameters:
-            ///   - rating:
-            internal init(rating: Swift.Int32) {
-                self.rating = rating
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case rating
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Walk`.
-        internal struct Walk: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Walk/id`.
-            internal var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Walk/ownerId`.
-            internal var ownerId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Walk/title`.
-            internal var title: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Walk/description`.
-            internal var description: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Walk/tags`.
-            internal var tags: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Walk/start`.
-            internal var start: Components.Schemas.WalkPlace
-            /// - Remark: Generated from `#/components/schemas/Walk/destination`.
-            internal var destination: Components.Schemas.WalkPlace?
-            /// - Remark: Generated from `#/components/schemas/Walk/status`.
-            internal enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case ongoing = "ongoing"
-                case finished = "finished"
-            }
-            /// - Remark: Generated from `#/components/schemas/Walk/status`.
-            internal var status: Components.Schemas.Walk.StatusPayload
-            /// Private until posted; only you see a private walk
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
-            internal enum VisibilityPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case _private = "private"
-                case _public = "public"
-            }
-            /// Private until posted; only you see a private walk
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/visibility`.
-            internal var visibility: Components.Schemas.Walk.VisibilityPayload
-            /// - Remark: Generated from `#/components/schemas/Walk/startedAt`.
-            internal var startedAt: Foundation.Date
-            /// Absent while ongoing
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/finishedAt`.
-            internal var finishedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Walk/durationSeconds`.
-            internal var durationSeconds: Swift.Int64
-            /// Along the recorded points, once finished
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/distanceMeters`.
-            internal var distanceMeters: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/Walk/pointCount`.
-            internal var pointCount: Swift.Int32
-            /// The path simplified to at most 64 points, for lists and maps
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/preview`.
-            internal var preview: [Components.Schemas.LatLng]
-            /// - Remark: Generated from `#/components/schemas/Walk/pointsOfInterest`.
-            internal var pointsOfInterest: [Components.Schemas.PointOfInterest]
-            /// - Remark: Generated from `#/components/schemas/Walk/mediaIds`.
-            internal var mediaIds: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Walk/media`.
-            internal var media: [Components.Schemas.MediaLinks]
-            /// 0 without ratings
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/ratingAverage`.
-            internal var ratingAverage: Swift.Double
-            /// - Remark: Generated from `#/components/schemas/Walk/ratingCount`.
-            internal var ratingCount: Swift.Int32
-            /// Yours, absent when you have not rated it
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/myRating`.
-            internal var myRating: Swift.Int32?
-            /// In a search near a point: how far the path passes from it
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/distanceFromPointMeters`.
-            internal var distanceFromPointMeters: Swift.Double?
-            /// Finished by the service after the longest a walk may last
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/closedAutomatically`.
-            internal var closedAutomatically: Swift.Bool
-            /// The walk this one follows, when it was started from one (absent once that walk is deleted)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/routeId`.
-            internal var routeId: Swift.String?
-            /// How many walks ongoing now follow this one as their route
-            ///
-            /// - Remark: Generated from `#/components/schemas/Walk/walkingNow`.
-            internal var walkingNow: Swift.Int32
-            /// - Remark: Generated from `#/components/schemas/Walk/createdAt`.
-            internal var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
-            internal var updatedAt: Foundation.Date
-            /// Creates a new `Walk`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - ownerId:
-            ///   - title:
-            ///   - description:
-            ///   - tags:
-            ///   - start:
-            ///   - destination:
-            ///   - status:
-            ///   - visibility: Private until posted; only you see a private walk
-            ///   - startedAt:
-            ///   - finishedAt: Absent while ongoing
-            ///   - durationSeconds:
-            ///   - distanceMeters: Along the recorded points, once finished
-            ///   - pointCount:
-            ///   - preview: The path simplified to at most 64 points, for lists and maps
-            ///   - pointsOfInterest:
-            ///   - mediaIds:
-            ///   - media:
-            ///   - ratingAverage: 0 without ratings
-            ///   - ratingCount:
-            ///   - myRating: Yours, absent when you have not rated it
-            ///   - distanceFromPointMeters: In a search near a point: how far the path passes from it
-            ///   - closedAutomatically: Finished by the service after the longest a walk may last
-            ///   - routeId: The walk this one follows, when it was started from one (absent once that walk is deleted)
-            ///   - walkingNow: How many walks ongoing now follow this one as their route
-            ///   - createdAt:
-            ///   - updatedAt:
-            internal init(
-                id: Swift.String,
-                ownerId: Swift.String,
-                title: Swift.String,
-                description: Swift.String,
-                tags: [Swift.String],
-                start: Components.Schemas.WalkPlace,
-                destination: Components.Schemas.WalkPlace? = nil,
-                status: Components.Schemas.Walk.StatusPayload,
-                visibility: Components.Schemas.Walk.VisibilityPayload,
-                startedAt: Foundation.Date,
-                finishedAt: Foundation.Date? = nil,
-                durationSeconds: Swift.Int64,
-                distanceMeters: Swift.Double,
-                pointCount: Swift.Int32,
-                preview: [Components.Schemas.LatLng],
-                pointsOfInterest: [Components.Schemas.PointOfInterest],
-                mediaIds: [Swift.String],
-                media: [Components.Schemas.MediaLinks],
-                ratingAverage: Swift.Double,
-                ratingCount: Swift.Int32,
-                myRating: Swift.Int32? = nil,
-                distanceFromPointMeters: Swift.Double? = nil,
-                closedAutomatically: Swift.Bool,
-                routeId: Swift.String? = nil,
-                walkingNow: Swift.Int32,
-                createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
-            ) {
-                self.id = id
-                self.ownerId = ownerId
-                self.title = title
-                self.description = description
-                self.tags = tags
-                self.start = start
-                self.destination = destination
-                self.status = status
-                self.visibility = visibility
-                self.startedAt = startedAt
-                self.finishedAt = finishedAt
-                self.durationSeconds = durationSeconds
-                self.distanceMeters = distanceMeters
-                self.pointCount = pointCount
-                self.preview = preview
-                self.pointsOfInterest = pointsOfInterest
-                self.mediaIds = mediaIds
-                self.media = media
-                self.ratingAverage = ratingAverage
-                self.ratingCount = ratingCount
-                self.myRating = myRating
-                self.distanceFromPointMeters = distanceFromPointMeters
-                self.closedAutomatically = closedAutomatically
-                self.routeId = routeId
-                self.walkingNow = walkingNow
-                self.createdAt = createdAt
-                self.updatedAt = updatedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case id
-                case ownerId
-                case title
-                case description
-                case tags
-                case start
-                case destination
-                case status
-                case visibility
-                case startedAt
-                case finishedAt
-                case durationSeconds
-                case distanceMeters
-                case pointCount
-                case preview
-                case pointsOfInterest
-                case mediaIds
-                case media
-                case ratingAverage
-                case ratingCount
-                case myRating
-                case distanceFromPointMeters
-                case closedAutomatically
-                case routeId
-                case walkingNow
-                case createdAt
-                case updatedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/WalkPage`.
-        internal struct WalkPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/WalkPage/walks`.
-            internal var walks: [Components.Schemas.Walk]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/WalkPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `WalkPage`.
-            ///
-            /// - Parameters:
-            ///   - walks:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                walks: [Components.Schemas.Walk],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.walks = walks
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case walks
-                case nextPageToken
-            }
-        }
-        /// Makes an event a group walk: its centre is the meeting point; joining needs no fence (and no position), from before it starts
-        ///
-        /// - Remark: Generated from `#/components/schemas/GroupWalk`.
-        internal struct GroupWalk: Codable, Hashable, Sendable {
-            /// A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
-            ///
-            /// - Remark: Generated from `#/components/schemas/GroupWalk/walkId`.
-            internal var walkId: Swift.String
-            /// Who may join: anyone; people who follow you and whom you follow; people you invited
-            ///
-            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
-            internal enum PrivacyPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case everyone = "everyone"
-                case friends = "friends"
-                case invited = "invited"
-            }
-            /// Who may join: anyone; people who follow you and whom you follow; people you invited
-            ///
-            /// - Remark: Generated from `#/components/schemas/GroupWalk/privacy`.
-            internal var privacy: Components.Schemas.GroupWalk.PrivacyPayload
-            /// Creates a new `GroupWalk`.
-            ///
-            /// - Parameters:
-            ///   - walkId: A walk you may see (yours, or a posted one): the route to follow. The group walk's members read it (the walk, its path, its GPX) until the group walk ends
-            ///   - privacy: Who may join: anyone; people who follow you and whom you follow; people you invited
-            internal init(
-                walkId: Swift.String,
-                privacy: Components.Schemas.GroupWalk.PrivacyPayload
-            ) {
-                self.walkId = walkId
-                self.privacy = privacy
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case walkId
-                case privacy
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/InvitationRequest`.
-        internal struct InvitationRequest: Codable, Hashable, Sendable {
-            /// 1 to 100
-            ///
-            /// - Remark: Generated from `#/components/schemas/InvitationRequest/usernames`.
-            internal var usernames: [Swift.String]
-            /// Creates a new `InvitationRequest`.
-            ///
-            /// - Parameters:
-            ///   - usernames: 1 to 100
-            internal init(usernames: [Swift.String]) {
-                self.usernames = usernames
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case usernames
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/InvitationResult`.
-        internal struct InvitationResult: Codable, Hashable, Sendable {
-            /// The usernames not invited before
-            ///
-            /// - Remark: Generated from `#/components/schemas/InvitationResult/invited`.
-            internal var invited: [Swift.String]
-            /// Creates a new `InvitationResult`.
-            ///
-            /// - Parameters:
-            ///   - invited: The usernames not invited before
-            internal init(invited: [Swift.String]) {
-                self.invited = invited
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case invited
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Invitation`.
-        internal struct Invitation: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Invitation/event`.
-            internal var event: Components.Schemas.Event
-            /// - Remark: Generated from `#/components/schemas/Invitation/invitedBy`.
-            internal var invitedBy: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
-            internal enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case pending = "pending"
-                case accepted = "accepted"
-                case declined = "declined"
-            }
-            /// - Remark: Generated from `#/components/schemas/Invitation/state`.
-            internal var state: Components.Schemas.Invitation.StatePayload
-            /// - Remark: Generated from `#/components/schemas/Invitation/invitedAt`.
-            internal var invitedAt: Foundation.Date
-            /// Creates a new `Invitation`.
-            ///
-            /// - Parameters:
-            ///   - event:
-            ///   - invitedBy:
-            ///   - state:
-            ///   - invitedAt:
-            internal init(
-                event: Components.Schemas.Event,
-                invitedBy: Swift.String,
-                state: Components.Schemas.Invitation.StatePayload,
-                invitedAt: Foundation.Date
-            ) {
-                self.event = event
-                self.invitedBy = invitedBy
-                self.state = state
-                self.invitedAt = invitedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case event
-                case invitedBy
-                case state
-                case invitedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/InvitationPage`.
-        internal struct InvitationPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/InvitationPage/invitations`.
-            internal var invitations: [Components.Schemas.Invitation]
-            /// Creates a new `InvitationPage`.
-            ///
-            /// - Parameters:
-            ///   - invitations:
-            internal init(invitations: [Components.Schemas.Invitation]) {
-                self.invitations = invitations
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case invitations
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SharingRequest`.
-        internal struct SharingRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SharingRequest/share`.
-            internal var share: Swift.Bool
-            /// Creates a new `SharingRequest`.
-            ///
-            /// - Parameters:
-            ///   - share:
-            internal init(share: Swift.Bool) {
-                self.share = share
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case share
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SharingResult`.
-        internal struct SharingResult: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SharingResult/sharing`.
-            internal var sharing: Swift.Bool
-            /// Creates a new `SharingResult`.
-            ///
-            /// - Parameters:
-            ///   - sharing:
-            internal init(sharing: Swift.Bool) {
-                self.sharing = sharing
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case sharing
-            }
-        }
-        /// A sharer and their latest position; no position until they report one
-        ///
-        /// - Remark: Generated from `#/components/schemas/SharedPosition`.
-        internal struct SharedPosition: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SharedPosition/userId`.
-            internal var userId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/SharedPosition/position`.
-            internal var position: Components.Schemas.Position?
-            /// When it was reported
-            ///
-            /// - Remark: Generated from `#/components/schemas/SharedPosition/at`.
-            internal var at: Foundation.Date?
-            /// Creates a new `SharedPosition`.
-            ///
-            /// - Parameters:
-            ///   - userId:
-            ///   - position:
-            ///   - at: When it was reported
-            internal init(
-                userId: Swift.String,
-                position: Components.Schemas.Position? = nil,
-                at: Foundation.Date? = nil
-            ) {
-                self.userId = userId
-                self.position = position
-                self.at = at
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case userId
-                case position
-                case at
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SharedPositions`.
-        internal struct SharedPositions: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/SharedPositions/positions`.
-            internal var positions: [Components.Schemas.SharedPosition]
-            /// Creates a new `SharedPositions`.
-            ///
-            /// - Parameters:
-            ///   - positions:
-            internal init(positions: [Components.Schemas.SharedPosition]) {
-                self.positions = positions
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case positions
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/SignInOptions`.
-        internal struct SignInOptions: Codable, Hashable, Sendable {
-            /// Names for `provider` in `POST /v1/auth/oidc`
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignInOptions/providers`.
-            internal var providers: [Swift.String]
-            /// The terms version sign-up must accept; empty when there are none
-            ///
-            /// - Remark: Generated from `#/components/schemas/SignInOptions/termsVersion`.
-            internal var termsVersion: Swift.String
-            /// Creates a new `SignInOptions`.
-            ///
-            /// - Parameters:
-            ///   - providers: Names for `provider` in `POST /v1/auth/oidc`
-            ///   - termsVersion: The terms version sign-up must accept; empty when there are none
-            internal init(
-                providers: [Swift.String],
-                termsVersion: Swift.String
-            ) {
-                self.providers = providers
-                self.termsVersion = termsVersion
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case providers
-                case termsVersion
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest`.
-        internal struct ProviderSignInRequest: Codable, Hashable, Sendable {
-            /// One of `GET /v1/auth/options`
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/provider`.
-            internal var provider: Swift.String
-            /// The ID token the provider gave the app
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/idToken`.
-            internal var idToken: Swift.String
-            /// The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/nonce`.
-            internal var nonce: Swift.String
-            /// The terms version the person accepts (on first sign-in, or when a new version asks for it)
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/acceptTermsVersion`.
-            internal var acceptTermsVersion: Swift.String?
-            /// Shown in the session list
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignInRequest/deviceName`.
-            internal var deviceName: Swift.String?
-            /// Creates a new `ProviderSignInRequest`.
-            ///
-            /// - Parameters:
-            ///   - provider: One of `GET /v1/auth/options`
-            ///   - idToken: The ID token the provider gave the app
-            ///   - nonce: The nonce the app gave the provider (the raw value; the token may hold it or its SHA-256 in hex). Works once
-            ///   - acceptTermsVersion: The terms version the person accepts (on first sign-in, or when a new version asks for it)
-            ///   - deviceName: Shown in the session list
-            internal init(
-                provider: Swift.String,
-                idToken: Swift.String,
-                nonce: Swift.String,
-                acceptTermsVersion: Swift.String? = nil,
-                deviceName: Swift.String? = nil
-            ) {
-                self.provider = provider
-                self.idToken = idToken
-                self.nonce = nonce
-                self.acceptTermsVersion = acceptTermsVersion
-                self.deviceName = deviceName
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case provider
-                case idToken
-                case nonce
-                case acceptTermsVersion
-                case deviceName
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/ProviderSignedIn`.
-        internal struct ProviderSignedIn: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/account`.
-            internal var account: Components.Schemas.Account
-            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/tokens`.
-            internal var tokens: Components.Schemas.Tokens
-            /// True when this sign-in created the account
-            ///
-            /// - Remark: Generated from `#/components/schemas/ProviderSignedIn/created`.
-            internal var created: Swift.Bool
-            /// Creates a new `ProviderSignedIn`.
-            ///
-            /// - Parameters:
-            ///   - account:
-            ///   - tokens:
-            ///   - created: True when this sign-in created the account
-            internal init(
-                account: Components.Schemas.Account,
-                tokens: Components.Schemas.Tokens,
-                created: Swift.Bool
-            ) {
-                self.account = account
-                self.tokens = tokens
-                self.created = created
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case account
-                case tokens
-                case created
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LinkedProvider`.
-        internal struct LinkedProvider: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/LinkedProvider/provider`.
-            internal var provider: Swift.String
-            /// The address the provider gave; empty if none
-            ///
-            /// - Remark: Generated from `#/components/schemas/LinkedProvider/email`.
-            internal var email: Swift.String
-            /// - Remark: Generated from `#/components/schemas/LinkedProvider/linkedAt`.
-            internal var linkedAt: Foundation.Date
-            /// Creates a new `LinkedProvider`.
-            ///
-            /// - Parameters:
-            ///   - provider:
-            ///   - email: The address the provider gave; empty if none
-            ///   - linkedAt:
-            internal init(
-                provider: Swift.String,
-                email: Swift.String,
-                linkedAt: Foundation.Date
-            ) {
-                self.provider = provider
-                self.email = email
-                self.linkedAt = linkedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case provider
-                case email
-                case linkedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LinkedProviders`.
-        internal struct LinkedProviders: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/LinkedProviders/providers`.
-            internal var providers: [Components.Schemas.LinkedProvider]
-            /// Creates a new `LinkedProviders`.
-            ///
-            /// - Parameters:
-            ///   - providers:
-            internal init(providers: [Components.Schemas.LinkedProvider]) {
-                self.providers = providers
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case providers
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LinkProviderRequest`.
-        internal struct LinkProviderRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/provider`.
-            internal var provider: Swift.String
-            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/idToken`.
-            internal var idToken: Swift.String
-            /// - Remark: Generated from `#/components/schemas/LinkProviderRequest/nonce`.
-            internal var nonce: Swift.String
-            /// Creates a new `LinkProviderRequest`.
-            ///
-            /// - Parameters:
-            ///   - provider:
-            ///   - idToken:
-            ///   - nonce:
-            internal init(
-                provider: Swift.String,
-                idToken: Swift.String,
-                nonce: Swift.String
-            ) {
-                self.provider = provider
-                self.idToken = idToken
-                self.nonce = nonce
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case provider
-                case idToken
-                case nonce
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/EmailChangeRequest`.
-        internal struct EmailChangeRequest: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/newEmail`.
-            internal var newEmail: Swift.String
-            /// Your password; an account without one needs a sign-in from the last 10 minutes instead
-            ///
-            /// - Remark: Generated from `#/components/schemas/EmailChangeRequest/password`.
-            internal var password: Swift.String?
-            /// Creates a new `EmailChangeRequest`.
-            ///
-            /// - Parameters:
-            ///   - newEmail:
-            ///   - password: Your password; an account without one needs a sign-in from the last 10 minutes instead
-            internal init(
-                newEmail: Swift.String,
-                password: Swift.String? = nil
-            ) {
-                self.newEmail = newEmail
-                self.password = password
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case newEmail
-                case password
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/UsernameRequest`.
-        internal struct UsernameRequest: Codable, Hashable, Sendable {
-            /// 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
-            ///
-            /// - Remark: Generated from `#/components/schemas/UsernameRequest/username`.
-            internal var username: Swift.String
-            /// Creates a new `UsernameRequest`.
-            ///
-            /// - Parameters:
-            ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
-            internal init(username: Swift.String) {
-                self.username = username
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case username
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/TermsRequest`.
-        internal struct TermsRequest: Codable, Hashable, Sendable {
-            /// The current version (`GET /v1/auth/options`)
-            ///
-            /// - Remark: Generated from `#/components/schemas/TermsRequest/version`.
-            internal var version: Swift.String
-            /// Creates a new `TermsRequest`.
-            ///
-            /// - Parameters:
-            ///   - version: The current version (`GET /v1/auth/options`)
-            internal init(version: Swift.String) {
-                self.version = version
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case version
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Liker`.
-        internal struct Liker: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Liker/profile`.
-            internal var profile: Components.Schemas.Profile
-            /// - Remark: Generated from `#/components/schemas/Liker/likedAt`.
-            internal var likedAt: Foundation.Date
-            /// Creates a new `Liker`.
-            ///
-            /// - Parameters:
-            ///   - profile:
-            ///   - likedAt:
-            internal init(
-                profile: Components.Schemas.Profile,
-                likedAt: Foundation.Date
-            ) {
-                self.profile = profile
-                self.likedAt = likedAt
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case profile
-                case likedAt
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/LikerPage`.
-        internal struct LikerPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/LikerPage/likers`.
-            internal var likers: [Components.Schemas.Liker]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/LikerPage/nextPageToken`.
-            internal var nextPageToken: Swift.String?
-            /// Creates a new `LikerPage`.
-            ///
-            /// - Parameters:
-            ///   - likers:
-            ///   - nextPageToken: Absent on the last page
-            internal init(
-                likers: [Components.Schemas.Liker],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.likers = likers
-                self.nextPageToken = nextPageToken
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case likers
-                case nextPageToken
-            }
-        }
-        /// `place` (stories only) moves the story there; unchanged when absent
-        ///
-        /// - Remark: Generated from `#/components/schemas/PostUpdateRequest`.
-        internal struct PostUpdateRequest: Codable, Hashable, Sendable {
-            /// Up to 5,000 characters; #hashtags become tags. A post needs text or media.
-            ///
-            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/text`.
-            internal var text: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/mediaIds`.
-            internal var mediaIds: [Swift.String]?
-            /// Stories only: the new title; empty removes it; unchanged when absent
-            ///
-            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/title`.
-            internal var title: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/PostUpdateRequest/place`.
-            internal var place: Components.Schemas.Place?
-            /// Creates a new `PostUpdateRequest`.
-            ///
-            /// - Parameters:
-            ///   - text: Up to 5,000 characters; #hashtags become tags. A post needs text or media.
-            ///   - mediaIds:
-            ///   - title: Stories only: the new title; empty removes it; unchanged when absent
-            ///   - place:
-            internal init(
-                text: Swift.String? = nil,
-                mediaIds: [Swift.String]? = nil,
-                title: Swift.String? = nil,
-                place: Components.Schemas.Place? = nil
-            ) {
-                self.text = text
-                self.mediaIds = mediaIds
-                self.title = title
-                self.place = place
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case text
-                case mediaIds
-                case title
-                case place
             }
         }
     }

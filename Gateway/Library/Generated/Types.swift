@@ -45,36 +45,121 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/auth/verify-email/resend`.
     /// - Remark: Generated from `#/paths//v1/auth/verify-email/resend/post(resendVerificationEmail)`.
     func resendVerificationEmail(_ input: Operations.ResendVerificationEmail.Input) async throws -> Operations.ResendVerificationEmail.Output
-    /// Change your comment's text
+    /// The signed-in user's account
     ///
-    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
-    func updateComment(_ input: Operations.UpdateComment.Input) async throws -> Operations.UpdateComment.Output
-    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
+    /// - Remark: HTTP `GET /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/get(getMe)`.
+    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
+    /// Change profile fields (absent fields stay)
     ///
-    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
-    func deleteComment(_ input: Operations.DeleteComment.Input) async throws -> Operations.DeleteComment.Output
-    /// Like a comment or reply (once per user; repeating is harmless)
+    /// - Remark: HTTP `PATCH /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)`.
+    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output
+    /// Delete the account (password required)
     ///
-    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
-    func likeComment(_ input: Operations.LikeComment.Input) async throws -> Operations.LikeComment.Output
-    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
+    /// - Remark: HTTP `DELETE /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)`.
+    func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output
+    /// Change the password; ends every other session
     ///
-    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
-    func unlikeComment(_ input: Operations.UnlikeComment.Input) async throws -> Operations.UnlikeComment.Output
-    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
+    /// - Remark: HTTP `POST /v1/me/password`.
+    /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)`.
+    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
+    /// Signed-in devices
     ///
-    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
-    func replyToComment(_ input: Operations.ReplyToComment.Input) async throws -> Operations.ReplyToComment.Output
-    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    /// - Remark: HTTP `GET /v1/me/sessions`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/get(listSessions)`.
+    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output
+    /// Sign out every other device
     ///
-    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
-    func reportComment(_ input: Operations.ReportComment.Input) async throws -> Operations.ReportComment.Output
+    /// - Remark: HTTP `DELETE /v1/me/sessions`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/delete(revokeOtherSessions)`.
+    func revokeOtherSessions(_ input: Operations.RevokeOtherSessions.Input) async throws -> Operations.RevokeOtherSessions.Output
+    /// Sign out one device
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)`.
+    func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output
+    /// Users whose username or display name starts with `query`
+    ///
+    /// - Remark: HTTP `GET /v1/users`.
+    /// - Remark: Generated from `#/paths//v1/users/get(searchUsers)`.
+    func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output
+    /// A public profile with counts gathered from every service (partial when one is down)
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/get(getUser)`.
+    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output
+    /// Block the user: neither can follow the other
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{username}/block`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)`.
+    func block(_ input: Operations.Block.Input) async throws -> Operations.Block.Output
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
+    func unblock(_ input: Operations.Unblock.Input) async throws -> Operations.Unblock.Output
+    /// Follow the user (idempotent)
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{username}/follow`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)`.
+    func follow(_ input: Operations.Follow.Input) async throws -> Operations.Follow.Output
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
+    func unfollow(_ input: Operations.Unfollow.Input) async throws -> Operations.Unfollow.Output
+    /// Who follows the user
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}/followers`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/followers/get(listFollowers)`.
+    func listFollowers(_ input: Operations.ListFollowers.Input) async throws -> Operations.ListFollowers.Output
+    /// Whom the user follows
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}/following`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)`.
+    func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output
+    /// The providers one may sign in with, and the terms version to accept
+    ///
+    /// - Remark: HTTP `GET /v1/auth/options`.
+    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
+    func signInOptions(_ input: Operations.SignInOptions.Input) async throws -> Operations.SignInOptions.Output
+    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
+    ///
+    /// - Remark: HTTP `POST /v1/auth/oidc`.
+    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
+    func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output
+    /// The providers linked to your account
+    ///
+    /// - Remark: HTTP `GET /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
+    func listLinkedProviders(_ input: Operations.ListLinkedProviders.Input) async throws -> Operations.ListLinkedProviders.Output
+    /// Link a provider account to yours with its ID token
+    ///
+    /// - Remark: HTTP `POST /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
+    func linkProvider(_ input: Operations.LinkProvider.Input) async throws -> Operations.LinkProvider.Output
+    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
+    func unlinkProvider(_ input: Operations.UnlinkProvider.Input) async throws -> Operations.UnlinkProvider.Output
+    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
+    ///
+    /// - Remark: HTTP `POST /v1/me/email`.
+    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
+    func requestEmailChange(_ input: Operations.RequestEmailChange.Input) async throws -> Operations.RequestEmailChange.Output
+    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
+    ///
+    /// - Remark: HTTP `PUT /v1/me/username`.
+    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
+    func changeUsername(_ input: Operations.ChangeUsername.Input) async throws -> Operations.ChangeUsername.Output
+    /// Accept the current terms of service
+    ///
+    /// - Remark: HTTP `POST /v1/me/terms`.
+    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
+    func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output
     /// Create an event you host (send an `Idempotency-Key` header to retry safely)
     ///
     /// - Remark: HTTP `POST /v1/events`.
@@ -115,16 +200,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/events/{id}/bans/{userId}`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/delete(unbanMember)`.
     func unbanMember(_ input: Operations.UnbanMember.Input) async throws -> Operations.UnbanMember.Output
-    /// An event's chat, newest first (members only)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
-    func listChatMessages(_ input: Operations.ListChatMessages.Input) async throws -> Operations.ListChatMessages.Output
-    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
-    func sendChatMessage(_ input: Operations.SendChatMessage.Input) async throws -> Operations.SendChatMessage.Output
     /// Reports of posts and comments in an event you host, newest first
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
@@ -145,16 +220,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/events/{id}/members`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)`.
     func listMembers(_ input: Operations.ListMembers.Input) async throws -> Operations.ListMembers.Output
-    /// An event's posts, newest first (members only)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
-    func listEventPosts(_ input: Operations.ListEventPosts.Input) async throws -> Operations.ListEventPosts.Output
-    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
-    func createEventPost(_ input: Operations.CreateEventPost.Input) async throws -> Operations.CreateEventPost.Output
     /// Reports, newest first (host only)
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/reports`.
@@ -165,21 +230,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/events/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)`.
     func reportMember(_ input: Operations.ReportMember.Input) async throws -> Operations.ReportMember.Output
-    /// The signed-in user's account
-    ///
-    /// - Remark: HTTP `GET /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/get(getMe)`.
-    func getMe(_ input: Operations.GetMe.Input) async throws -> Operations.GetMe.Output
-    /// Change profile fields (absent fields stay)
-    ///
-    /// - Remark: HTTP `PATCH /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)`.
-    func updateMe(_ input: Operations.UpdateMe.Input) async throws -> Operations.UpdateMe.Output
-    /// Delete the account (password required)
-    ///
-    /// - Remark: HTTP `DELETE /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)`.
-    func deleteMe(_ input: Operations.DeleteMe.Input) async throws -> Operations.DeleteMe.Output
     /// Events you host, belong to or wait for
     ///
     /// - Remark: HTTP `GET /v1/me/events`.
@@ -190,16 +240,86 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/me/location`.
     /// - Remark: Generated from `#/paths//v1/me/location/post(reportLocation)`.
     func reportLocation(_ input: Operations.ReportLocation.Input) async throws -> Operations.ReportLocation.Output
-    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
-    /// - Remark: HTTP `GET /v1/me/media`.
-    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
-    func listMyMedia(_ input: Operations.ListMyMedia.Input) async throws -> Operations.ListMyMedia.Output
-    /// Change the password; ends every other session
+    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
+    func inviteToGroupWalk(_ input: Operations.InviteToGroupWalk.Input) async throws -> Operations.InviteToGroupWalk.Output
+    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
     ///
-    /// - Remark: HTTP `POST /v1/me/password`.
-    /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)`.
-    func changePassword(_ input: Operations.ChangePassword.Input) async throws -> Operations.ChangePassword.Output
+    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
+    func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output
+    /// Decline an invitation to a group walk (and leave it, if you had joined)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
+    func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output
+    /// Your invitations to group walks not yet ended, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/me/invitations`.
+    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
+    func listMyInvitations(_ input: Operations.ListMyInvitations.Input) async throws -> Operations.ListMyInvitations.Output
+    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
+    func setPositionSharing(_ input: Operations.SetPositionSharing.Input) async throws -> Operations.SetPositionSharing.Output
+    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
+    func listGroupWalkPositions(_ input: Operations.ListGroupWalkPositions.Input) async throws -> Operations.ListGroupWalkPositions.Output
+    /// Change your comment's text
+    ///
+    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
+    func updateComment(_ input: Operations.UpdateComment.Input) async throws -> Operations.UpdateComment.Output
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
+    func deleteComment(_ input: Operations.DeleteComment.Input) async throws -> Operations.DeleteComment.Output
+    /// Like a comment or reply (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
+    func likeComment(_ input: Operations.LikeComment.Input) async throws -> Operations.LikeComment.Output
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
+    func unlikeComment(_ input: Operations.UnlikeComment.Input) async throws -> Operations.UnlikeComment.Output
+    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
+    func replyToComment(_ input: Operations.ReplyToComment.Input) async throws -> Operations.ReplyToComment.Output
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
+    func reportComment(_ input: Operations.ReportComment.Input) async throws -> Operations.ReportComment.Output
+    /// An event's chat, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
+    func listChatMessages(_ input: Operations.ListChatMessages.Input) async throws -> Operations.ListChatMessages.Output
+    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
+    func sendChatMessage(_ input: Operations.SendChatMessage.Input) async throws -> Operations.SendChatMessage.Output
+    /// An event's posts, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
+    func listEventPosts(_ input: Operations.ListEventPosts.Input) async throws -> Operations.ListEventPosts.Output
+    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
+    func createEventPost(_ input: Operations.CreateEventPost.Input) async throws -> Operations.CreateEventPost.Output
     /// The places you follow, most recent first
     ///
     /// - Remark: HTTP `GET /v1/me/places`.
@@ -210,58 +330,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/me/saved`.
     /// - Remark: Generated from `#/paths//v1/me/saved/get(listSavedPosts)`.
     func listSavedPosts(_ input: Operations.ListSavedPosts.Input) async throws -> Operations.ListSavedPosts.Output
-    /// Signed-in devices
-    ///
-    /// - Remark: HTTP `GET /v1/me/sessions`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/get(listSessions)`.
-    func listSessions(_ input: Operations.ListSessions.Input) async throws -> Operations.ListSessions.Output
-    /// Sign out every other device
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/sessions`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/delete(revokeOtherSessions)`.
-    func revokeOtherSessions(_ input: Operations.RevokeOtherSessions.Input) async throws -> Operations.RevokeOtherSessions.Output
-    /// Sign out one device
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/sessions/{id}`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)`.
-    func revokeSession(_ input: Operations.RevokeSession.Input) async throws -> Operations.RevokeSession.Output
     /// Home timeline, newest first: your and followed users' stories and followers posts, and stories near the places you follow
     ///
     /// - Remark: HTTP `GET /v1/me/timeline`.
     /// - Remark: Generated from `#/paths//v1/me/timeline/get(getTimeline)`.
     func getTimeline(_ input: Operations.GetTimeline.Input) async throws -> Operations.GetTimeline.Output
-    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
-    ///
-    /// - Remark: HTTP `POST /v1/media`.
-    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
-    func uploadMedia(_ input: Operations.UploadMedia.Input) async throws -> Operations.UploadMedia.Output
-    /// Which of these checksums and device asset ids you have uploaded already
-    ///
-    /// - Remark: HTTP `POST /v1/media/check`.
-    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
-    func checkExistingMedia(_ input: Operations.CheckExistingMedia.Input) async throws -> Operations.CheckExistingMedia.Output
-    /// Your item's metadata, position included, with links to its variants
-    ///
-    /// - Remark: HTTP `GET /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
-    func getMedia(_ input: Operations.GetMedia.Input) async throws -> Operations.GetMedia.Output
-    /// Change your item's description or tags
-    ///
-    /// - Remark: HTTP `PATCH /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
-    func updateMedia(_ input: Operations.UpdateMedia.Input) async throws -> Operations.UpdateMedia.Output
-    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
-    ///
-    /// - Remark: HTTP `DELETE /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
-    func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
-    ///
-    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
-    func clearInferredPosition(_ input: Operations.ClearInferredPosition.Input) async throws -> Operations.ClearInferredPosition.Output
     /// Follow a place: stories within its radius reach your timeline. The same position again changes the name and radius
     ///
     /// - Remark: HTTP `PUT /v1/places/follow`.
@@ -352,46 +425,58 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/stories/trending`.
     /// - Remark: Generated from `#/paths//v1/stories/trending/get(listTrendingStories)`.
     func listTrendingStories(_ input: Operations.ListTrendingStories.Input) async throws -> Operations.ListTrendingStories.Output
-    /// Users whose username or display name starts with `query`
+    /// Who liked a post you may read, most recent first (users blocked either way left out)
     ///
-    /// - Remark: HTTP `GET /v1/users`.
-    /// - Remark: Generated from `#/paths//v1/users/get(searchUsers)`.
-    func searchUsers(_ input: Operations.SearchUsers.Input) async throws -> Operations.SearchUsers.Output
-    /// A public profile with counts gathered from every service (partial when one is down)
+    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
+    func listPostLikers(_ input: Operations.ListPostLikers.Input) async throws -> Operations.ListPostLikers.Output
+    /// Who liked a comment you may read, most recent first (users blocked either way left out)
     ///
-    /// - Remark: HTTP `GET /v1/users/{username}`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/get(getUser)`.
-    func getUser(_ input: Operations.GetUser.Input) async throws -> Operations.GetUser.Output
-    /// Block the user: neither can follow the other
+    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
+    func listCommentLikers(_ input: Operations.ListCommentLikers.Input) async throws -> Operations.ListCommentLikers.Output
+    /// The posts you liked, most recently liked first, that you may still read
     ///
-    /// - Remark: HTTP `PUT /v1/users/{username}/block`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)`.
-    func block(_ input: Operations.Block.Input) async throws -> Operations.Block.Output
-    /// Unblock the user; 404 when you do not block them (a retry that went through)
+    /// - Remark: HTTP `GET /v1/me/liked`.
+    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
+    func listLikedPosts(_ input: Operations.ListLikedPosts.Input) async throws -> Operations.ListLikedPosts.Output
+    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
     ///
-    /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
-    func unblock(_ input: Operations.Unblock.Input) async throws -> Operations.Unblock.Output
-    /// Follow the user (idempotent)
+    /// - Remark: HTTP `GET /v1/me/media`.
+    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
+    func listMyMedia(_ input: Operations.ListMyMedia.Input) async throws -> Operations.ListMyMedia.Output
+    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
     ///
-    /// - Remark: HTTP `PUT /v1/users/{username}/follow`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)`.
-    func follow(_ input: Operations.Follow.Input) async throws -> Operations.Follow.Output
-    /// Stop following the user; 404 when you do not follow them (a retry that went through)
+    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
     ///
-    /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
-    func unfollow(_ input: Operations.Unfollow.Input) async throws -> Operations.Unfollow.Output
-    /// Who follows the user
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    func uploadMedia(_ input: Operations.UploadMedia.Input) async throws -> Operations.UploadMedia.Output
+    /// Which of these checksums and device asset ids you have uploaded already
     ///
-    /// - Remark: HTTP `GET /v1/users/{username}/followers`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/followers/get(listFollowers)`.
-    func listFollowers(_ input: Operations.ListFollowers.Input) async throws -> Operations.ListFollowers.Output
-    /// Whom the user follows
+    /// - Remark: HTTP `POST /v1/media/check`.
+    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
+    func checkExistingMedia(_ input: Operations.CheckExistingMedia.Input) async throws -> Operations.CheckExistingMedia.Output
+    /// Your item's metadata, position included, with links to its variants
     ///
-    /// - Remark: HTTP `GET /v1/users/{username}/following`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)`.
-    func listFollowing(_ input: Operations.ListFollowing.Input) async throws -> Operations.ListFollowing.Output
+    /// - Remark: HTTP `GET /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
+    func getMedia(_ input: Operations.GetMedia.Input) async throws -> Operations.GetMedia.Output
+    /// Change your item's description or tags
+    ///
+    /// - Remark: HTTP `PATCH /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
+    func updateMedia(_ input: Operations.UpdateMedia.Input) async throws -> Operations.UpdateMedia.Output
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
+    func deleteMedia(_ input: Operations.DeleteMedia.Input) async throws -> Operations.DeleteMedia.Output
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
+    func clearInferredPosition(_ input: Operations.ClearInferredPosition.Input) async throws -> Operations.ClearInferredPosition.Output
     /// Your trips that touch a month, each with its days in that month (latest start first)
     ///
     /// - Remark: HTTP `GET /v1/me/calendar`.
@@ -597,6 +682,116 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/itinerary/{itemId}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/itinerary/{itemId}/delete(removeItineraryItem)`.
     func removeItineraryItem(_ input: Operations.RemoveItineraryItem.Input) async throws -> Operations.RemoveItineraryItem.Output
+    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
+    func listTripDayPhotos(_ input: Operations.ListTripDayPhotos.Input) async throws -> Operations.ListTripDayPhotos.Output
+    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
+    func getTripCalendar(_ input: Operations.GetTripCalendar.Input) async throws -> Operations.GetTripCalendar.Output
+    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
+    func getTripSummary(_ input: Operations.GetTripSummary.Input) async throws -> Operations.GetTripSummary.Output
+    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
+    func searchWalks(_ input: Operations.SearchWalks.Input) async throws -> Operations.SearchWalks.Output
+    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
+    func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output
+    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
+    func importWalkGPX(_ input: Operations.ImportWalkGPX.Input) async throws -> Operations.ImportWalkGPX.Output
+    /// Your walks, ongoing and finished, most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walks`.
+    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
+    func listMyWalks(_ input: Operations.ListMyWalks.Input) async throws -> Operations.ListMyWalks.Output
+    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walk-history`.
+    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
+    func listWalkHistory(_ input: Operations.ListWalkHistory.Input) async throws -> Operations.ListWalkHistory.Output
+    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
+    func getWalk(_ input: Operations.GetWalk.Input) async throws -> Operations.GetWalk.Output
+    /// Change the title, description, tags or photos of your walk
+    ///
+    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
+    func updateWalk(_ input: Operations.UpdateWalk.Input) async throws -> Operations.UpdateWalk.Output
+    /// Delete your walk; 404 when it is not yours or already gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
+    func deleteWalk(_ input: Operations.DeleteWalk.Input) async throws -> Operations.DeleteWalk.Output
+    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
+    func recordWalkPoints(_ input: Operations.RecordWalkPoints.Input) async throws -> Operations.RecordWalkPoints.Output
+    /// A walk's recorded points in time order, up to 5,000 a page
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
+    func getWalkPath(_ input: Operations.GetWalkPath.Input) async throws -> Operations.GetWalkPath.Output
+    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
+    func getWalkGeoJSON(_ input: Operations.GetWalkGeoJSON.Input) async throws -> Operations.GetWalkGeoJSON.Output
+    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
+    func exportWalkGPX(_ input: Operations.ExportWalkGPX.Input) async throws -> Operations.ExportWalkGPX.Output
+    /// A point of interest on your walk, during it or after, with a note and photos
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
+    func addPointOfInterest(_ input: Operations.AddPointOfInterest.Input) async throws -> Operations.AddPointOfInterest.Output
+    /// Remove a point of interest from your walk; 404 when it is not there
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
+    func removePointOfInterest(_ input: Operations.RemovePointOfInterest.Input) async throws -> Operations.RemovePointOfInterest.Output
+    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
+    func finishWalk(_ input: Operations.FinishWalk.Input) async throws -> Operations.FinishWalk.Output
+    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
+    func setWalkVisibility(_ input: Operations.SetWalkVisibility.Input) async throws -> Operations.SetWalkVisibility.Output
+    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
+    func rateWalk(_ input: Operations.RateWalk.Input) async throws -> Operations.RateWalk.Output
+    /// A walk's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
+    func listWalkComments(_ input: Operations.ListWalkComments.Input) async throws -> Operations.ListWalkComments.Output
+    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
+    func commentOnWalk(_ input: Operations.CommentOnWalk.Input) async throws -> Operations.CommentOnWalk.Output
     /// Your trip's budget: spent, remaining, per category, and a day's allowance (today in the trip's zone unless `date`)
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/budget`.
@@ -667,21 +862,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/trips/{id}/rates/{currency}`.
     /// - Remark: Generated from `#/paths//v1/trips/{id}/rates/{currency}/delete(deleteTripRate)`.
     func deleteTripRate(_ input: Operations.DeleteTripRate.Input) async throws -> Operations.DeleteTripRate.Output
-    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
-    func listTripDayPhotos(_ input: Operations.ListTripDayPhotos.Input) async throws -> Operations.ListTripDayPhotos.Output
-    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
-    func getTripCalendar(_ input: Operations.GetTripCalendar.Input) async throws -> Operations.GetTripCalendar.Output
-    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
-    func getTripSummary(_ input: Operations.GetTripSummary.Input) async throws -> Operations.GetTripSummary.Output
     /// Your bucket lists, newest first; someone else's with `username` (what its visibility lets you see)
     ///
     /// - Remark: HTTP `GET /v1/lists`.
@@ -837,186 +1017,6 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/activities/{id}/comments`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)`.
     func commentOnActivity(_ input: Operations.CommentOnActivity.Input) async throws -> Operations.CommentOnActivity.Output
-    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
-    ///
-    /// - Remark: HTTP `GET /v1/walks`.
-    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
-    func searchWalks(_ input: Operations.SearchWalks.Input) async throws -> Operations.SearchWalks.Output
-    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks`.
-    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
-    func startWalk(_ input: Operations.StartWalk.Input) async throws -> Operations.StartWalk.Output
-    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks/gpx`.
-    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
-    func importWalkGPX(_ input: Operations.ImportWalkGPX.Input) async throws -> Operations.ImportWalkGPX.Output
-    /// Your walks, ongoing and finished, most recently started first
-    ///
-    /// - Remark: HTTP `GET /v1/me/walks`.
-    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
-    func listMyWalks(_ input: Operations.ListMyWalks.Input) async throws -> Operations.ListMyWalks.Output
-    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
-    ///
-    /// - Remark: HTTP `GET /v1/me/walk-history`.
-    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
-    func listWalkHistory(_ input: Operations.ListWalkHistory.Input) async throws -> Operations.ListWalkHistory.Output
-    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
-    func getWalk(_ input: Operations.GetWalk.Input) async throws -> Operations.GetWalk.Output
-    /// Change the title, description, tags or photos of your walk
-    ///
-    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
-    func updateWalk(_ input: Operations.UpdateWalk.Input) async throws -> Operations.UpdateWalk.Output
-    /// Delete your walk; 404 when it is not yours or already gone
-    ///
-    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
-    func deleteWalk(_ input: Operations.DeleteWalk.Input) async throws -> Operations.DeleteWalk.Output
-    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
-    func recordWalkPoints(_ input: Operations.RecordWalkPoints.Input) async throws -> Operations.RecordWalkPoints.Output
-    /// A walk's recorded points in time order, up to 5,000 a page
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
-    func getWalkPath(_ input: Operations.GetWalkPath.Input) async throws -> Operations.GetWalkPath.Output
-    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
-    func getWalkGeoJSON(_ input: Operations.GetWalkGeoJSON.Input) async throws -> Operations.GetWalkGeoJSON.Output
-    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
-    func exportWalkGPX(_ input: Operations.ExportWalkGPX.Input) async throws -> Operations.ExportWalkGPX.Output
-    /// A point of interest on your walk, during it or after, with a note and photos
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
-    func addPointOfInterest(_ input: Operations.AddPointOfInterest.Input) async throws -> Operations.AddPointOfInterest.Output
-    /// Remove a point of interest from your walk; 404 when it is not there
-    ///
-    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
-    func removePointOfInterest(_ input: Operations.RemovePointOfInterest.Input) async throws -> Operations.RemovePointOfInterest.Output
-    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
-    func finishWalk(_ input: Operations.FinishWalk.Input) async throws -> Operations.FinishWalk.Output
-    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
-    ///
-    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
-    func setWalkVisibility(_ input: Operations.SetWalkVisibility.Input) async throws -> Operations.SetWalkVisibility.Output
-    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
-    ///
-    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
-    func rateWalk(_ input: Operations.RateWalk.Input) async throws -> Operations.RateWalk.Output
-    /// A walk's comments and replies, oldest first
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
-    func listWalkComments(_ input: Operations.ListWalkComments.Input) async throws -> Operations.ListWalkComments.Output
-    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
-    func commentOnWalk(_ input: Operations.CommentOnWalk.Input) async throws -> Operations.CommentOnWalk.Output
-    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
-    func inviteToGroupWalk(_ input: Operations.InviteToGroupWalk.Input) async throws -> Operations.InviteToGroupWalk.Output
-    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
-    func acceptInvitation(_ input: Operations.AcceptInvitation.Input) async throws -> Operations.AcceptInvitation.Output
-    /// Decline an invitation to a group walk (and leave it, if you had joined)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
-    func declineInvitation(_ input: Operations.DeclineInvitation.Input) async throws -> Operations.DeclineInvitation.Output
-    /// Your invitations to group walks not yet ended, newest first
-    ///
-    /// - Remark: HTTP `GET /v1/me/invitations`.
-    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
-    func listMyInvitations(_ input: Operations.ListMyInvitations.Input) async throws -> Operations.ListMyInvitations.Output
-    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
-    ///
-    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
-    func setPositionSharing(_ input: Operations.SetPositionSharing.Input) async throws -> Operations.SetPositionSharing.Output
-    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
-    func listGroupWalkPositions(_ input: Operations.ListGroupWalkPositions.Input) async throws -> Operations.ListGroupWalkPositions.Output
-    /// The providers one may sign in with, and the terms version to accept
-    ///
-    /// - Remark: HTTP `GET /v1/auth/options`.
-    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
-    func signInOptions(_ input: Operations.SignInOptions.Input) async throws -> Operations.SignInOptions.Output
-    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
-    ///
-    /// - Remark: HTTP `POST /v1/auth/oidc`.
-    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
-    func signInWithProvider(_ input: Operations.SignInWithProvider.Input) async throws -> Operations.SignInWithProvider.Output
-    /// The providers linked to your account
-    ///
-    /// - Remark: HTTP `GET /v1/me/providers`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
-    func listLinkedProviders(_ input: Operations.ListLinkedProviders.Input) async throws -> Operations.ListLinkedProviders.Output
-    /// Link a provider account to yours with its ID token
-    ///
-    /// - Remark: HTTP `POST /v1/me/providers`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
-    func linkProvider(_ input: Operations.LinkProvider.Input) async throws -> Operations.LinkProvider.Output
-    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
-    func unlinkProvider(_ input: Operations.UnlinkProvider.Input) async throws -> Operations.UnlinkProvider.Output
-    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
-    ///
-    /// - Remark: HTTP `POST /v1/me/email`.
-    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
-    func requestEmailChange(_ input: Operations.RequestEmailChange.Input) async throws -> Operations.RequestEmailChange.Output
-    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
-    ///
-    /// - Remark: HTTP `PUT /v1/me/username`.
-    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
-    func changeUsername(_ input: Operations.ChangeUsername.Input) async throws -> Operations.ChangeUsername.Output
-    /// Accept the current terms of service
-    ///
-    /// - Remark: HTTP `POST /v1/me/terms`.
-    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
-    func acceptTerms(_ input: Operations.AcceptTerms.Input) async throws -> Operations.AcceptTerms.Output
-    /// Who liked a post you may read, most recent first (users blocked either way left out)
-    ///
-    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
-    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
-    func listPostLikers(_ input: Operations.ListPostLikers.Input) async throws -> Operations.ListPostLikers.Output
-    /// Who liked a comment you may read, most recent first (users blocked either way left out)
-    ///
-    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
-    func listCommentLikers(_ input: Operations.ListCommentLikers.Input) async throws -> Operations.ListCommentLikers.Output
-    /// The posts you liked, most recently liked first, that you may still read
-    ///
-    /// - Remark: HTTP `GET /v1/me/liked`.
-    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
-    func listLikedPosts(_ input: Operations.ListLikedPosts.Input) async throws -> Operations.ListLikedPosts.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -1119,86 +1119,275 @@ extension APIProtocol {
     internal func resendVerificationEmail(headers: Operations.ResendVerificationEmail.Input.Headers = .init()) async throws -> Operations.ResendVerificationEmail.Output {
         try await resendVerificationEmail(Operations.ResendVerificationEmail.Input(headers: headers))
     }
-    /// Change your comment's text
+    /// The signed-in user's account
     ///
-    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
-    internal func updateComment(
-        path: Operations.UpdateComment.Input.Path,
-        headers: Operations.UpdateComment.Input.Headers = .init(),
-        body: Operations.UpdateComment.Input.Body
-    ) async throws -> Operations.UpdateComment.Output {
-        try await updateComment(Operations.UpdateComment.Input(
-            path: path,
+    /// - Remark: HTTP `GET /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/get(getMe)`.
+    internal func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
+        try await getMe(Operations.GetMe.Input(headers: headers))
+    }
+    /// Change profile fields (absent fields stay)
+    ///
+    /// - Remark: HTTP `PATCH /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)`.
+    internal func updateMe(
+        headers: Operations.UpdateMe.Input.Headers = .init(),
+        body: Operations.UpdateMe.Input.Body
+    ) async throws -> Operations.UpdateMe.Output {
+        try await updateMe(Operations.UpdateMe.Input(
             headers: headers,
             body: body
         ))
     }
-    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
+    /// Delete the account (password required)
     ///
-    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
-    internal func deleteComment(
-        path: Operations.DeleteComment.Input.Path,
-        headers: Operations.DeleteComment.Input.Headers = .init()
-    ) async throws -> Operations.DeleteComment.Output {
-        try await deleteComment(Operations.DeleteComment.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Like a comment or reply (once per user; repeating is harmless)
-    ///
-    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
-    internal func likeComment(
-        path: Operations.LikeComment.Input.Path,
-        headers: Operations.LikeComment.Input.Headers = .init()
-    ) async throws -> Operations.LikeComment.Output {
-        try await likeComment(Operations.LikeComment.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
-    ///
-    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
-    internal func unlikeComment(
-        path: Operations.UnlikeComment.Input.Path,
-        headers: Operations.UnlikeComment.Input.Headers = .init()
-    ) async throws -> Operations.UnlikeComment.Output {
-        try await unlikeComment(Operations.UnlikeComment.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
-    internal func replyToComment(
-        path: Operations.ReplyToComment.Input.Path,
-        headers: Operations.ReplyToComment.Input.Headers = .init(),
-        body: Operations.ReplyToComment.Input.Body
-    ) async throws -> Operations.ReplyToComment.Output {
-        try await replyToComment(Operations.ReplyToComment.Input(
-            path: path,
+    /// - Remark: HTTP `DELETE /v1/me`.
+    /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)`.
+    internal func deleteMe(
+        headers: Operations.DeleteMe.Input.Headers = .init(),
+        body: Operations.DeleteMe.Input.Body
+    ) async throws -> Operations.DeleteMe.Output {
+        try await deleteMe(Operations.DeleteMe.Input(
             headers: headers,
             body: body
         ))
     }
-    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    /// Change the password; ends every other session
     ///
-    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
-    internal func reportComment(
-        path: Operations.ReportComment.Input.Path,
-        headers: Operations.ReportComment.Input.Headers = .init(),
-        body: Operations.ReportComment.Input.Body
-    ) async throws -> Operations.ReportComment.Output {
-        try await reportComment(Operations.ReportComment.Input(
+    /// - Remark: HTTP `POST /v1/me/password`.
+    /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)`.
+    internal func changePassword(
+        headers: Operations.ChangePassword.Input.Headers = .init(),
+        body: Operations.ChangePassword.Input.Body
+    ) async throws -> Operations.ChangePassword.Output {
+        try await changePassword(Operations.ChangePassword.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Signed-in devices
+    ///
+    /// - Remark: HTTP `GET /v1/me/sessions`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/get(listSessions)`.
+    internal func listSessions(headers: Operations.ListSessions.Input.Headers = .init()) async throws -> Operations.ListSessions.Output {
+        try await listSessions(Operations.ListSessions.Input(headers: headers))
+    }
+    /// Sign out every other device
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/sessions`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/delete(revokeOtherSessions)`.
+    internal func revokeOtherSessions(headers: Operations.RevokeOtherSessions.Input.Headers = .init()) async throws -> Operations.RevokeOtherSessions.Output {
+        try await revokeOtherSessions(Operations.RevokeOtherSessions.Input(headers: headers))
+    }
+    /// Sign out one device
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/sessions/{id}`.
+    /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)`.
+    internal func revokeSession(
+        path: Operations.RevokeSession.Input.Path,
+        headers: Operations.RevokeSession.Input.Headers = .init()
+    ) async throws -> Operations.RevokeSession.Output {
+        try await revokeSession(Operations.RevokeSession.Input(
             path: path,
+            headers: headers
+        ))
+    }
+    /// Users whose username or display name starts with `query`
+    ///
+    /// - Remark: HTTP `GET /v1/users`.
+    /// - Remark: Generated from `#/paths//v1/users/get(searchUsers)`.
+    internal func searchUsers(
+        query: Operations.SearchUsers.Input.Query,
+        headers: Operations.SearchUsers.Input.Headers = .init()
+    ) async throws -> Operations.SearchUsers.Output {
+        try await searchUsers(Operations.SearchUsers.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A public profile with counts gathered from every service (partial when one is down)
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/get(getUser)`.
+    internal func getUser(
+        path: Operations.GetUser.Input.Path,
+        headers: Operations.GetUser.Input.Headers = .init()
+    ) async throws -> Operations.GetUser.Output {
+        try await getUser(Operations.GetUser.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Block the user: neither can follow the other
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{username}/block`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)`.
+    internal func block(
+        path: Operations.Block.Input.Path,
+        headers: Operations.Block.Input.Headers = .init()
+    ) async throws -> Operations.Block.Output {
+        try await block(Operations.Block.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Unblock the user; 404 when you do not block them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
+    internal func unblock(
+        path: Operations.Unblock.Input.Path,
+        headers: Operations.Unblock.Input.Headers = .init()
+    ) async throws -> Operations.Unblock.Output {
+        try await unblock(Operations.Unblock.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Follow the user (idempotent)
+    ///
+    /// - Remark: HTTP `PUT /v1/users/{username}/follow`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)`.
+    internal func follow(
+        path: Operations.Follow.Input.Path,
+        headers: Operations.Follow.Input.Headers = .init()
+    ) async throws -> Operations.Follow.Output {
+        try await follow(Operations.Follow.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Stop following the user; 404 when you do not follow them (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
+    internal func unfollow(
+        path: Operations.Unfollow.Input.Path,
+        headers: Operations.Unfollow.Input.Headers = .init()
+    ) async throws -> Operations.Unfollow.Output {
+        try await unfollow(Operations.Unfollow.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Who follows the user
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}/followers`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/followers/get(listFollowers)`.
+    internal func listFollowers(
+        path: Operations.ListFollowers.Input.Path,
+        query: Operations.ListFollowers.Input.Query = .init(),
+        headers: Operations.ListFollowers.Input.Headers = .init()
+    ) async throws -> Operations.ListFollowers.Output {
+        try await listFollowers(Operations.ListFollowers.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Whom the user follows
+    ///
+    /// - Remark: HTTP `GET /v1/users/{username}/following`.
+    /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)`.
+    internal func listFollowing(
+        path: Operations.ListFollowing.Input.Path,
+        query: Operations.ListFollowing.Input.Query = .init(),
+        headers: Operations.ListFollowing.Input.Headers = .init()
+    ) async throws -> Operations.ListFollowing.Output {
+        try await listFollowing(Operations.ListFollowing.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// The providers one may sign in with, and the terms version to accept
+    ///
+    /// - Remark: HTTP `GET /v1/auth/options`.
+    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
+    internal func signInOptions(headers: Operations.SignInOptions.Input.Headers = .init()) async throws -> Operations.SignInOptions.Output {
+        try await signInOptions(Operations.SignInOptions.Input(headers: headers))
+    }
+    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
+    ///
+    /// - Remark: HTTP `POST /v1/auth/oidc`.
+    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
+    internal func signInWithProvider(
+        headers: Operations.SignInWithProvider.Input.Headers = .init(),
+        body: Operations.SignInWithProvider.Input.Body
+    ) async throws -> Operations.SignInWithProvider.Output {
+        try await signInWithProvider(Operations.SignInWithProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The providers linked to your account
+    ///
+    /// - Remark: HTTP `GET /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
+    internal func listLinkedProviders(headers: Operations.ListLinkedProviders.Input.Headers = .init()) async throws -> Operations.ListLinkedProviders.Output {
+        try await listLinkedProviders(Operations.ListLinkedProviders.Input(headers: headers))
+    }
+    /// Link a provider account to yours with its ID token
+    ///
+    /// - Remark: HTTP `POST /v1/me/providers`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
+    internal func linkProvider(
+        headers: Operations.LinkProvider.Input.Headers = .init(),
+        body: Operations.LinkProvider.Input.Body
+    ) async throws -> Operations.LinkProvider.Output {
+        try await linkProvider(Operations.LinkProvider.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
+    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
+    internal func unlinkProvider(
+        path: Operations.UnlinkProvider.Input.Path,
+        headers: Operations.UnlinkProvider.Input.Headers = .init()
+    ) async throws -> Operations.UnlinkProvider.Output {
+        try await unlinkProvider(Operations.UnlinkProvider.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
+    ///
+    /// - Remark: HTTP `POST /v1/me/email`.
+    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
+    internal func requestEmailChange(
+        headers: Operations.RequestEmailChange.Input.Headers = .init(),
+        body: Operations.RequestEmailChange.Input.Body
+    ) async throws -> Operations.RequestEmailChange.Output {
+        try await requestEmailChange(Operations.RequestEmailChange.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
+    ///
+    /// - Remark: HTTP `PUT /v1/me/username`.
+    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
+    internal func changeUsername(
+        headers: Operations.ChangeUsername.Input.Headers = .init(),
+        body: Operations.ChangeUsername.Input.Body
+    ) async throws -> Operations.ChangeUsername.Output {
+        try await changeUsername(Operations.ChangeUsername.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Accept the current terms of service
+    ///
+    /// - Remark: HTTP `POST /v1/me/terms`.
+    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
+    internal func acceptTerms(
+        headers: Operations.AcceptTerms.Input.Headers = .init(),
+        body: Operations.AcceptTerms.Input.Body
+    ) async throws -> Operations.AcceptTerms.Output {
+        try await acceptTerms(Operations.AcceptTerms.Input(
             headers: headers,
             body: body
         ))
@@ -1311,36 +1500,6 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// An event's chat, newest first (members only)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
-    internal func listChatMessages(
-        path: Operations.ListChatMessages.Input.Path,
-        query: Operations.ListChatMessages.Input.Query = .init(),
-        headers: Operations.ListChatMessages.Input.Headers = .init()
-    ) async throws -> Operations.ListChatMessages.Output {
-        try await listChatMessages(Operations.ListChatMessages.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
-    internal func sendChatMessage(
-        path: Operations.SendChatMessage.Input.Path,
-        headers: Operations.SendChatMessage.Input.Headers = .init(),
-        body: Operations.SendChatMessage.Input.Body
-    ) async throws -> Operations.SendChatMessage.Output {
-        try await sendChatMessage(Operations.SendChatMessage.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
     /// Reports of posts and comments in an event you host, newest first
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/content-reports`.
@@ -1399,36 +1558,6 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// An event's posts, newest first (members only)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
-    internal func listEventPosts(
-        path: Operations.ListEventPosts.Input.Path,
-        query: Operations.ListEventPosts.Input.Query = .init(),
-        headers: Operations.ListEventPosts.Input.Headers = .init()
-    ) async throws -> Operations.ListEventPosts.Output {
-        try await listEventPosts(Operations.ListEventPosts.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
-    internal func createEventPost(
-        path: Operations.CreateEventPost.Input.Path,
-        headers: Operations.CreateEventPost.Input.Headers = .init(),
-        body: Operations.CreateEventPost.Input.Body
-    ) async throws -> Operations.CreateEventPost.Output {
-        try await createEventPost(Operations.CreateEventPost.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
     /// Reports, newest first (host only)
     ///
     /// - Remark: HTTP `GET /v1/events/{id}/reports`.
@@ -1459,39 +1588,6 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The signed-in user's account
-    ///
-    /// - Remark: HTTP `GET /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/get(getMe)`.
-    internal func getMe(headers: Operations.GetMe.Input.Headers = .init()) async throws -> Operations.GetMe.Output {
-        try await getMe(Operations.GetMe.Input(headers: headers))
-    }
-    /// Change profile fields (absent fields stay)
-    ///
-    /// - Remark: HTTP `PATCH /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)`.
-    internal func updateMe(
-        headers: Operations.UpdateMe.Input.Headers = .init(),
-        body: Operations.UpdateMe.Input.Body
-    ) async throws -> Operations.UpdateMe.Output {
-        try await updateMe(Operations.UpdateMe.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Delete the account (password required)
-    ///
-    /// - Remark: HTTP `DELETE /v1/me`.
-    /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)`.
-    internal func deleteMe(
-        headers: Operations.DeleteMe.Input.Headers = .init(),
-        body: Operations.DeleteMe.Input.Body
-    ) async throws -> Operations.DeleteMe.Output {
-        try await deleteMe(Operations.DeleteMe.Input(
-            headers: headers,
-            body: body
-        ))
-    }
     /// Events you host, belong to or wait for
     ///
     /// - Remark: HTTP `GET /v1/me/events`.
@@ -1512,28 +1608,222 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
+    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
     ///
-    /// - Remark: HTTP `GET /v1/me/media`.
-    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
-    internal func listMyMedia(
-        query: Operations.ListMyMedia.Input.Query = .init(),
-        headers: Operations.ListMyMedia.Input.Headers = .init()
-    ) async throws -> Operations.ListMyMedia.Output {
-        try await listMyMedia(Operations.ListMyMedia.Input(
+    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
+    internal func inviteToGroupWalk(
+        path: Operations.InviteToGroupWalk.Input.Path,
+        headers: Operations.InviteToGroupWalk.Input.Headers = .init(),
+        body: Operations.InviteToGroupWalk.Input.Body
+    ) async throws -> Operations.InviteToGroupWalk.Output {
+        try await inviteToGroupWalk(Operations.InviteToGroupWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
+    internal func acceptInvitation(
+        path: Operations.AcceptInvitation.Input.Path,
+        headers: Operations.AcceptInvitation.Input.Headers = .init()
+    ) async throws -> Operations.AcceptInvitation.Output {
+        try await acceptInvitation(Operations.AcceptInvitation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Decline an invitation to a group walk (and leave it, if you had joined)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
+    internal func declineInvitation(
+        path: Operations.DeclineInvitation.Input.Path,
+        headers: Operations.DeclineInvitation.Input.Headers = .init()
+    ) async throws -> Operations.DeclineInvitation.Output {
+        try await declineInvitation(Operations.DeclineInvitation.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your invitations to group walks not yet ended, newest first
+    ///
+    /// - Remark: HTTP `GET /v1/me/invitations`.
+    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
+    internal func listMyInvitations(headers: Operations.ListMyInvitations.Input.Headers = .init()) async throws -> Operations.ListMyInvitations.Output {
+        try await listMyInvitations(Operations.ListMyInvitations.Input(headers: headers))
+    }
+    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
+    ///
+    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
+    internal func setPositionSharing(
+        path: Operations.SetPositionSharing.Input.Path,
+        headers: Operations.SetPositionSharing.Input.Headers = .init(),
+        body: Operations.SetPositionSharing.Input.Body
+    ) async throws -> Operations.SetPositionSharing.Output {
+        try await setPositionSharing(Operations.SetPositionSharing.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
+    internal func listGroupWalkPositions(
+        path: Operations.ListGroupWalkPositions.Input.Path,
+        headers: Operations.ListGroupWalkPositions.Input.Headers = .init()
+    ) async throws -> Operations.ListGroupWalkPositions.Output {
+        try await listGroupWalkPositions(Operations.ListGroupWalkPositions.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change your comment's text
+    ///
+    /// - Remark: HTTP `PATCH /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)`.
+    internal func updateComment(
+        path: Operations.UpdateComment.Input.Path,
+        headers: Operations.UpdateComment.Input.Headers = .init(),
+        body: Operations.UpdateComment.Input.Body
+    ) async throws -> Operations.UpdateComment.Output {
+        try await updateComment(Operations.UpdateComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your comment, or any comment in an event you host (one with replies stays as a tombstone); 404 for anyone else and once it is gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/delete(deleteComment)`.
+    internal func deleteComment(
+        path: Operations.DeleteComment.Input.Path,
+        headers: Operations.DeleteComment.Input.Headers = .init()
+    ) async throws -> Operations.DeleteComment.Output {
+        try await deleteComment(Operations.DeleteComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Like a comment or reply (once per user; repeating is harmless)
+    ///
+    /// - Remark: HTTP `PUT /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/put(likeComment)`.
+    internal func likeComment(
+        path: Operations.LikeComment.Input.Path,
+        headers: Operations.LikeComment.Input.Headers = .init()
+    ) async throws -> Operations.LikeComment.Output {
+        try await likeComment(Operations.LikeComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Take back your like of a comment; 404 when you do not like it (a retry that went through)
+    ///
+    /// - Remark: HTTP `DELETE /v1/comments/{id}/like`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/like/delete(unlikeComment)`.
+    internal func unlikeComment(
+        path: Operations.UnlikeComment.Input.Path,
+        headers: Operations.UnlikeComment.Input.Headers = .init()
+    ) async throws -> Operations.UnlikeComment.Output {
+        try await unlikeComment(Operations.UnlikeComment.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Reply to a comment or a reply (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
+    internal func replyToComment(
+        path: Operations.ReplyToComment.Input.Path,
+        headers: Operations.ReplyToComment.Input.Headers = .init(),
+        body: Operations.ReplyToComment.Input.Body
+    ) async throws -> Operations.ReplyToComment.Output {
+        try await replyToComment(Operations.ReplyToComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    ///
+    /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
+    internal func reportComment(
+        path: Operations.ReportComment.Input.Path,
+        headers: Operations.ReportComment.Input.Headers = .init(),
+        body: Operations.ReportComment.Input.Body
+    ) async throws -> Operations.ReportComment.Output {
+        try await reportComment(Operations.ReportComment.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An event's chat, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)`.
+    internal func listChatMessages(
+        path: Operations.ListChatMessages.Input.Path,
+        query: Operations.ListChatMessages.Input.Query = .init(),
+        headers: Operations.ListChatMessages.Input.Headers = .init()
+    ) async throws -> Operations.ListChatMessages.Output {
+        try await listChatMessages(Operations.ListChatMessages.Input(
+            path: path,
             query: query,
             headers: headers
         ))
     }
-    /// Change the password; ends every other session
+    /// Send a chat message to an event you are an active member of (send an `Idempotency-Key` header to retry safely)
     ///
-    /// - Remark: HTTP `POST /v1/me/password`.
-    /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)`.
-    internal func changePassword(
-        headers: Operations.ChangePassword.Input.Headers = .init(),
-        body: Operations.ChangePassword.Input.Body
-    ) async throws -> Operations.ChangePassword.Output {
-        try await changePassword(Operations.ChangePassword.Input(
+    /// - Remark: HTTP `POST /v1/events/{id}/chat`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)`.
+    internal func sendChatMessage(
+        path: Operations.SendChatMessage.Input.Path,
+        headers: Operations.SendChatMessage.Input.Headers = .init(),
+        body: Operations.SendChatMessage.Input.Body
+    ) async throws -> Operations.SendChatMessage.Output {
+        try await sendChatMessage(Operations.SendChatMessage.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// An event's posts, newest first (members only)
+    ///
+    /// - Remark: HTTP `GET /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)`.
+    internal func listEventPosts(
+        path: Operations.ListEventPosts.Input.Path,
+        query: Operations.ListEventPosts.Input.Query = .init(),
+        headers: Operations.ListEventPosts.Input.Headers = .init()
+    ) async throws -> Operations.ListEventPosts.Output {
+        try await listEventPosts(Operations.ListEventPosts.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Post in an event you are an active member of (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/events/{id}/posts`.
+    /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)`.
+    internal func createEventPost(
+        path: Operations.CreateEventPost.Input.Path,
+        headers: Operations.CreateEventPost.Input.Headers = .init(),
+        body: Operations.CreateEventPost.Input.Body
+    ) async throws -> Operations.CreateEventPost.Output {
+        try await createEventPost(Operations.CreateEventPost.Input(
+            path: path,
             headers: headers,
             body: body
         ))
@@ -1564,33 +1854,6 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Signed-in devices
-    ///
-    /// - Remark: HTTP `GET /v1/me/sessions`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/get(listSessions)`.
-    internal func listSessions(headers: Operations.ListSessions.Input.Headers = .init()) async throws -> Operations.ListSessions.Output {
-        try await listSessions(Operations.ListSessions.Input(headers: headers))
-    }
-    /// Sign out every other device
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/sessions`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/delete(revokeOtherSessions)`.
-    internal func revokeOtherSessions(headers: Operations.RevokeOtherSessions.Input.Headers = .init()) async throws -> Operations.RevokeOtherSessions.Output {
-        try await revokeOtherSessions(Operations.RevokeOtherSessions.Input(headers: headers))
-    }
-    /// Sign out one device
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/sessions/{id}`.
-    /// - Remark: Generated from `#/paths//v1/me/sessions/{id}/delete(revokeSession)`.
-    internal func revokeSession(
-        path: Operations.RevokeSession.Input.Path,
-        headers: Operations.RevokeSession.Input.Headers = .init()
-    ) async throws -> Operations.RevokeSession.Output {
-        try await revokeSession(Operations.RevokeSession.Input(
-            path: path,
-            headers: headers
-        ))
-    }
     /// Home timeline, newest first: your and followed users' stories and followers posts, and stories near the places you follow
     ///
     /// - Remark: HTTP `GET /v1/me/timeline`.
@@ -1601,90 +1864,6 @@ extension APIProtocol {
     ) async throws -> Operations.GetTimeline.Output {
         try await getTimeline(Operations.GetTimeline.Input(
             query: query,
-            headers: headers
-        ))
-    }
-    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
-    ///
-    /// - Remark: HTTP `POST /v1/media`.
-    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
-    internal func uploadMedia(
-        query: Operations.UploadMedia.Input.Query = .init(),
-        headers: Operations.UploadMedia.Input.Headers = .init(),
-        body: Operations.UploadMedia.Input.Body
-    ) async throws -> Operations.UploadMedia.Output {
-        try await uploadMedia(Operations.UploadMedia.Input(
-            query: query,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Which of these checksums and device asset ids you have uploaded already
-    ///
-    /// - Remark: HTTP `POST /v1/media/check`.
-    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
-    internal func checkExistingMedia(
-        headers: Operations.CheckExistingMedia.Input.Headers = .init(),
-        body: Operations.CheckExistingMedia.Input.Body
-    ) async throws -> Operations.CheckExistingMedia.Output {
-        try await checkExistingMedia(Operations.CheckExistingMedia.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Your item's metadata, position included, with links to its variants
-    ///
-    /// - Remark: HTTP `GET /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
-    internal func getMedia(
-        path: Operations.GetMedia.Input.Path,
-        headers: Operations.GetMedia.Input.Headers = .init()
-    ) async throws -> Operations.GetMedia.Output {
-        try await getMedia(Operations.GetMedia.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Change your item's description or tags
-    ///
-    /// - Remark: HTTP `PATCH /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
-    internal func updateMedia(
-        path: Operations.UpdateMedia.Input.Path,
-        headers: Operations.UpdateMedia.Input.Headers = .init(),
-        body: Operations.UpdateMedia.Input.Body
-    ) async throws -> Operations.UpdateMedia.Output {
-        try await updateMedia(Operations.UpdateMedia.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
-    ///
-    /// - Remark: HTTP `DELETE /v1/media/{id}`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
-    internal func deleteMedia(
-        path: Operations.DeleteMedia.Input.Path,
-        headers: Operations.DeleteMedia.Input.Headers = .init()
-    ) async throws -> Operations.DeleteMedia.Output {
-        try await deleteMedia(Operations.DeleteMedia.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
-    ///
-    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
-    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
-    internal func clearInferredPosition(
-        path: Operations.ClearInferredPosition.Input.Path,
-        headers: Operations.ClearInferredPosition.Input.Headers = .init()
-    ) async throws -> Operations.ClearInferredPosition.Output {
-        try await clearInferredPosition(Operations.ClearInferredPosition.Input(
-            path: path,
             headers: headers
         ))
     }
@@ -1930,111 +2109,143 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Users whose username or display name starts with `query`
+    /// Who liked a post you may read, most recent first (users blocked either way left out)
     ///
-    /// - Remark: HTTP `GET /v1/users`.
-    /// - Remark: Generated from `#/paths//v1/users/get(searchUsers)`.
-    internal func searchUsers(
-        query: Operations.SearchUsers.Input.Query,
-        headers: Operations.SearchUsers.Input.Headers = .init()
-    ) async throws -> Operations.SearchUsers.Output {
-        try await searchUsers(Operations.SearchUsers.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// A public profile with counts gathered from every service (partial when one is down)
-    ///
-    /// - Remark: HTTP `GET /v1/users/{username}`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/get(getUser)`.
-    internal func getUser(
-        path: Operations.GetUser.Input.Path,
-        headers: Operations.GetUser.Input.Headers = .init()
-    ) async throws -> Operations.GetUser.Output {
-        try await getUser(Operations.GetUser.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Block the user: neither can follow the other
-    ///
-    /// - Remark: HTTP `PUT /v1/users/{username}/block`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/block/put(block)`.
-    internal func block(
-        path: Operations.Block.Input.Path,
-        headers: Operations.Block.Input.Headers = .init()
-    ) async throws -> Operations.Block.Output {
-        try await block(Operations.Block.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Unblock the user; 404 when you do not block them (a retry that went through)
-    ///
-    /// - Remark: HTTP `DELETE /v1/users/{username}/block`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/block/delete(unblock)`.
-    internal func unblock(
-        path: Operations.Unblock.Input.Path,
-        headers: Operations.Unblock.Input.Headers = .init()
-    ) async throws -> Operations.Unblock.Output {
-        try await unblock(Operations.Unblock.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Follow the user (idempotent)
-    ///
-    /// - Remark: HTTP `PUT /v1/users/{username}/follow`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)`.
-    internal func follow(
-        path: Operations.Follow.Input.Path,
-        headers: Operations.Follow.Input.Headers = .init()
-    ) async throws -> Operations.Follow.Output {
-        try await follow(Operations.Follow.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Stop following the user; 404 when you do not follow them (a retry that went through)
-    ///
-    /// - Remark: HTTP `DELETE /v1/users/{username}/follow`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/follow/delete(unfollow)`.
-    internal func unfollow(
-        path: Operations.Unfollow.Input.Path,
-        headers: Operations.Unfollow.Input.Headers = .init()
-    ) async throws -> Operations.Unfollow.Output {
-        try await unfollow(Operations.Unfollow.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Who follows the user
-    ///
-    /// - Remark: HTTP `GET /v1/users/{username}/followers`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/followers/get(listFollowers)`.
-    internal func listFollowers(
-        path: Operations.ListFollowers.Input.Path,
-        query: Operations.ListFollowers.Input.Query = .init(),
-        headers: Operations.ListFollowers.Input.Headers = .init()
-    ) async throws -> Operations.ListFollowers.Output {
-        try await listFollowers(Operations.ListFollowers.Input(
+    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
+    internal func listPostLikers(
+        path: Operations.ListPostLikers.Input.Path,
+        query: Operations.ListPostLikers.Input.Query = .init(),
+        headers: Operations.ListPostLikers.Input.Headers = .init()
+    ) async throws -> Operations.ListPostLikers.Output {
+        try await listPostLikers(Operations.ListPostLikers.Input(
             path: path,
             query: query,
             headers: headers
         ))
     }
-    /// Whom the user follows
+    /// Who liked a comment you may read, most recent first (users blocked either way left out)
     ///
-    /// - Remark: HTTP `GET /v1/users/{username}/following`.
-    /// - Remark: Generated from `#/paths//v1/users/{username}/following/get(listFollowing)`.
-    internal func listFollowing(
-        path: Operations.ListFollowing.Input.Path,
-        query: Operations.ListFollowing.Input.Query = .init(),
-        headers: Operations.ListFollowing.Input.Headers = .init()
-    ) async throws -> Operations.ListFollowing.Output {
-        try await listFollowing(Operations.ListFollowing.Input(
+    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
+    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
+    internal func listCommentLikers(
+        path: Operations.ListCommentLikers.Input.Path,
+        query: Operations.ListCommentLikers.Input.Query = .init(),
+        headers: Operations.ListCommentLikers.Input.Headers = .init()
+    ) async throws -> Operations.ListCommentLikers.Output {
+        try await listCommentLikers(Operations.ListCommentLikers.Input(
             path: path,
             query: query,
+            headers: headers
+        ))
+    }
+    /// The posts you liked, most recently liked first, that you may still read
+    ///
+    /// - Remark: HTTP `GET /v1/me/liked`.
+    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
+    internal func listLikedPosts(
+        query: Operations.ListLikedPosts.Input.Query = .init(),
+        headers: Operations.ListLikedPosts.Input.Headers = .init()
+    ) async throws -> Operations.ListLikedPosts.Output {
+        try await listLikedPosts(Operations.ListLikedPosts.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your photos and videos by capture time, filtered by time, place, subject or having no position
+    ///
+    /// - Remark: HTTP `GET /v1/me/media`.
+    /// - Remark: Generated from `#/paths//v1/me/media/get(listMyMedia)`.
+    internal func listMyMedia(
+        query: Operations.ListMyMedia.Input.Query = .init(),
+        headers: Operations.ListMyMedia.Input.Headers = .init()
+    ) async throws -> Operations.ListMyMedia.Output {
+        try await listMyMedia(Operations.ListMyMedia.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Upload a photo or video, as the body or as multipart/form-data (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// The bytes decide the type (JPEG, PNG, WebP, HEIC/HEIF, MP4, MOV), never the header. The same bytes again answer your existing item with `duplicate: true` and status 200. In multipart form, send the fields before the `file` part; the capture time and position you give are used only when the file has none.
+    ///
+    /// - Remark: HTTP `POST /v1/media`.
+    /// - Remark: Generated from `#/paths//v1/media/post(uploadMedia)`.
+    internal func uploadMedia(
+        query: Operations.UploadMedia.Input.Query = .init(),
+        headers: Operations.UploadMedia.Input.Headers = .init(),
+        body: Operations.UploadMedia.Input.Body
+    ) async throws -> Operations.UploadMedia.Output {
+        try await uploadMedia(Operations.UploadMedia.Input(
+            query: query,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Which of these checksums and device asset ids you have uploaded already
+    ///
+    /// - Remark: HTTP `POST /v1/media/check`.
+    /// - Remark: Generated from `#/paths//v1/media/check/post(checkExistingMedia)`.
+    internal func checkExistingMedia(
+        headers: Operations.CheckExistingMedia.Input.Headers = .init(),
+        body: Operations.CheckExistingMedia.Input.Body
+    ) async throws -> Operations.CheckExistingMedia.Output {
+        try await checkExistingMedia(Operations.CheckExistingMedia.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your item's metadata, position included, with links to its variants
+    ///
+    /// - Remark: HTTP `GET /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/get(getMedia)`.
+    internal func getMedia(
+        path: Operations.GetMedia.Input.Path,
+        headers: Operations.GetMedia.Input.Headers = .init()
+    ) async throws -> Operations.GetMedia.Output {
+        try await getMedia(Operations.GetMedia.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change your item's description or tags
+    ///
+    /// - Remark: HTTP `PATCH /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/patch(updateMedia)`.
+    internal func updateMedia(
+        path: Operations.UpdateMedia.Input.Path,
+        headers: Operations.UpdateMedia.Input.Headers = .init(),
+        body: Operations.UpdateMedia.Input.Body
+    ) async throws -> Operations.UpdateMedia.Output {
+        try await updateMedia(Operations.UpdateMedia.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your item with its variants and bytes; 404 when it is not yours or already gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/delete(deleteMedia)`.
+    internal func deleteMedia(
+        path: Operations.DeleteMedia.Input.Path,
+        headers: Operations.DeleteMedia.Input.Headers = .init()
+    ) async throws -> Operations.DeleteMedia.Output {
+        try await deleteMedia(Operations.DeleteMedia.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Clear the position inferred for your photo from a trip's track (a position from the file stays); none is inferred for it again. 404 when cleared already
+    ///
+    /// - Remark: HTTP `DELETE /v1/media/{id}/inferred-position`.
+    /// - Remark: Generated from `#/paths//v1/media/{id}/inferred-position/delete(clearInferredPosition)`.
+    internal func clearInferredPosition(
+        path: Operations.ClearInferredPosition.Input.Path,
+        headers: Operations.ClearInferredPosition.Input.Headers = .init()
+    ) async throws -> Operations.ClearInferredPosition.Output {
+        try await clearInferredPosition(Operations.ClearInferredPosition.Input(
+            path: path,
             headers: headers
         ))
     }
@@ -2607,6 +2818,312 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
+    internal func listTripDayPhotos(
+        path: Operations.ListTripDayPhotos.Input.Path,
+        query: Operations.ListTripDayPhotos.Input.Query = .init(),
+        headers: Operations.ListTripDayPhotos.Input.Headers = .init()
+    ) async throws -> Operations.ListTripDayPhotos.Output {
+        try await listTripDayPhotos(Operations.ListTripDayPhotos.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
+    internal func getTripCalendar(
+        path: Operations.GetTripCalendar.Input.Path,
+        headers: Operations.GetTripCalendar.Input.Headers = .init()
+    ) async throws -> Operations.GetTripCalendar.Output {
+        try await getTripCalendar(Operations.GetTripCalendar.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
+    ///
+    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
+    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
+    internal func getTripSummary(
+        path: Operations.GetTripSummary.Input.Path,
+        headers: Operations.GetTripSummary.Input.Headers = .init()
+    ) async throws -> Operations.GetTripSummary.Output {
+        try await getTripSummary(Operations.GetTripSummary.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
+    ///
+    /// - Remark: HTTP `GET /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
+    internal func searchWalks(
+        query: Operations.SearchWalks.Input.Query = .init(),
+        headers: Operations.SearchWalks.Input.Headers = .init()
+    ) async throws -> Operations.SearchWalks.Output {
+        try await searchWalks(Operations.SearchWalks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks`.
+    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
+    internal func startWalk(
+        headers: Operations.StartWalk.Input.Headers = .init(),
+        body: Operations.StartWalk.Input.Body
+    ) async throws -> Operations.StartWalk.Output {
+        try await startWalk(Operations.StartWalk.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
+    internal func importWalkGPX(
+        headers: Operations.ImportWalkGPX.Input.Headers = .init(),
+        body: Operations.ImportWalkGPX.Input.Body
+    ) async throws -> Operations.ImportWalkGPX.Output {
+        try await importWalkGPX(Operations.ImportWalkGPX.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Your walks, ongoing and finished, most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walks`.
+    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
+    internal func listMyWalks(
+        query: Operations.ListMyWalks.Input.Query = .init(),
+        headers: Operations.ListMyWalks.Input.Headers = .init()
+    ) async throws -> Operations.ListMyWalks.Output {
+        try await listMyWalks(Operations.ListMyWalks.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
+    ///
+    /// - Remark: HTTP `GET /v1/me/walk-history`.
+    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
+    internal func listWalkHistory(
+        query: Operations.ListWalkHistory.Input.Query = .init(),
+        headers: Operations.ListWalkHistory.Input.Headers = .init()
+    ) async throws -> Operations.ListWalkHistory.Output {
+        try await listWalkHistory(Operations.ListWalkHistory.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
+    internal func getWalk(
+        path: Operations.GetWalk.Input.Path,
+        headers: Operations.GetWalk.Input.Headers = .init()
+    ) async throws -> Operations.GetWalk.Output {
+        try await getWalk(Operations.GetWalk.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Change the title, description, tags or photos of your walk
+    ///
+    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
+    internal func updateWalk(
+        path: Operations.UpdateWalk.Input.Path,
+        headers: Operations.UpdateWalk.Input.Headers = .init(),
+        body: Operations.UpdateWalk.Input.Body
+    ) async throws -> Operations.UpdateWalk.Output {
+        try await updateWalk(Operations.UpdateWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Delete your walk; 404 when it is not yours or already gone
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
+    internal func deleteWalk(
+        path: Operations.DeleteWalk.Input.Path,
+        headers: Operations.DeleteWalk.Input.Headers = .init()
+    ) async throws -> Operations.DeleteWalk.Output {
+        try await deleteWalk(Operations.DeleteWalk.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
+    internal func recordWalkPoints(
+        path: Operations.RecordWalkPoints.Input.Path,
+        headers: Operations.RecordWalkPoints.Input.Headers = .init(),
+        body: Operations.RecordWalkPoints.Input.Body
+    ) async throws -> Operations.RecordWalkPoints.Output {
+        try await recordWalkPoints(Operations.RecordWalkPoints.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A walk's recorded points in time order, up to 5,000 a page
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
+    internal func getWalkPath(
+        path: Operations.GetWalkPath.Input.Path,
+        query: Operations.GetWalkPath.Input.Query = .init(),
+        headers: Operations.GetWalkPath.Input.Headers = .init()
+    ) async throws -> Operations.GetWalkPath.Output {
+        try await getWalkPath(Operations.GetWalkPath.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
+    internal func getWalkGeoJSON(
+        path: Operations.GetWalkGeoJSON.Input.Path,
+        headers: Operations.GetWalkGeoJSON.Input.Headers = .init()
+    ) async throws -> Operations.GetWalkGeoJSON.Output {
+        try await getWalkGeoJSON(Operations.GetWalkGeoJSON.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
+    internal func exportWalkGPX(
+        path: Operations.ExportWalkGPX.Input.Path,
+        headers: Operations.ExportWalkGPX.Input.Headers = .init()
+    ) async throws -> Operations.ExportWalkGPX.Output {
+        try await exportWalkGPX(Operations.ExportWalkGPX.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A point of interest on your walk, during it or after, with a note and photos
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
+    internal func addPointOfInterest(
+        path: Operations.AddPointOfInterest.Input.Path,
+        headers: Operations.AddPointOfInterest.Input.Headers = .init(),
+        body: Operations.AddPointOfInterest.Input.Body
+    ) async throws -> Operations.AddPointOfInterest.Output {
+        try await addPointOfInterest(Operations.AddPointOfInterest.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Remove a point of interest from your walk; 404 when it is not there
+    ///
+    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
+    internal func removePointOfInterest(
+        path: Operations.RemovePointOfInterest.Input.Path,
+        headers: Operations.RemovePointOfInterest.Input.Headers = .init()
+    ) async throws -> Operations.RemovePointOfInterest.Output {
+        try await removePointOfInterest(Operations.RemovePointOfInterest.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
+    internal func finishWalk(
+        path: Operations.FinishWalk.Input.Path,
+        query: Operations.FinishWalk.Input.Query = .init(),
+        headers: Operations.FinishWalk.Input.Headers = .init()
+    ) async throws -> Operations.FinishWalk.Output {
+        try await finishWalk(Operations.FinishWalk.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
+    internal func setWalkVisibility(
+        path: Operations.SetWalkVisibility.Input.Path,
+        headers: Operations.SetWalkVisibility.Input.Headers = .init(),
+        body: Operations.SetWalkVisibility.Input.Body
+    ) async throws -> Operations.SetWalkVisibility.Output {
+        try await setWalkVisibility(Operations.SetWalkVisibility.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
+    ///
+    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
+    internal func rateWalk(
+        path: Operations.RateWalk.Input.Path,
+        headers: Operations.RateWalk.Input.Headers = .init(),
+        body: Operations.RateWalk.Input.Body
+    ) async throws -> Operations.RateWalk.Output {
+        try await rateWalk(Operations.RateWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// A walk's comments and replies, oldest first
+    ///
+    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
+    internal func listWalkComments(
+        path: Operations.ListWalkComments.Input.Path,
+        query: Operations.ListWalkComments.Input.Query = .init(),
+        headers: Operations.ListWalkComments.Input.Headers = .init()
+    ) async throws -> Operations.ListWalkComments.Output {
+        try await listWalkComments(Operations.ListWalkComments.Input(
+            path: path,
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
+    ///
+    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
+    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
+    internal func commentOnWalk(
+        path: Operations.CommentOnWalk.Input.Path,
+        headers: Operations.CommentOnWalk.Input.Headers = .init(),
+        body: Operations.CommentOnWalk.Input.Body
+    ) async throws -> Operations.CommentOnWalk.Output {
+        try await commentOnWalk(Operations.CommentOnWalk.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
     /// Your trip's budget: spent, remaining, per category, and a day's allowance (today in the trip's zone unless `date`)
     ///
     /// - Remark: HTTP `GET /v1/trips/{id}/budget`.
@@ -2797,47 +3314,6 @@ extension APIProtocol {
         headers: Operations.DeleteTripRate.Input.Headers = .init()
     ) async throws -> Operations.DeleteTripRate.Output {
         try await deleteTripRate(Operations.DeleteTripRate.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Your photos taken on a day of your trip (its local day), earliest first, each with a signed link to its thumbnail; the day's page shows the first 100 and `nextPageTokens.photos` reads on from there
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/days/{date}/photos`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/days/{date}/photos/get(listTripDayPhotos)`.
-    internal func listTripDayPhotos(
-        path: Operations.ListTripDayPhotos.Input.Path,
-        query: Operations.ListTripDayPhotos.Input.Query = .init(),
-        headers: Operations.ListTripDayPhotos.Input.Headers = .init()
-    ) async throws -> Operations.ListTripDayPhotos.Output {
-        try await listTripDayPhotos(Operations.ListTripDayPhotos.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Every day of your trip with its counts of photos, journal entries, pins, expenses (and their sum) and itinerary items, gathered from trips, media and budget at once
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/calendar`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/calendar/get(getTripCalendar)`.
-    internal func getTripCalendar(
-        path: Operations.GetTripCalendar.Input.Path,
-        headers: Operations.GetTripCalendar.Input.Headers = .init()
-    ) async throws -> Operations.GetTripCalendar.Output {
-        try await getTripCalendar(Operations.GetTripCalendar.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// The whole trip: its days, distance travelled, photos, journal entries, pins, spend by category, and one cover photo per day
-    ///
-    /// - Remark: HTTP `GET /v1/trips/{id}/summary`.
-    /// - Remark: Generated from `#/paths//v1/trips/{id}/summary/get(getTripSummary)`.
-    internal func getTripSummary(
-        path: Operations.GetTripSummary.Input.Path,
-        headers: Operations.GetTripSummary.Input.Headers = .init()
-    ) async throws -> Operations.GetTripSummary.Output {
-        try await getTripSummary(Operations.GetTripSummary.Input(
             path: path,
             headers: headers
         ))
@@ -3271,482 +3747,6 @@ extension APIProtocol {
             path: path,
             headers: headers,
             body: body
-        ))
-    }
-    /// Finished walks, posted ones and your own: whose path passes within `radius` of `lat`, `lng`, by words (title, description, tags, points of interest) and tag; nearest first with a point, else most recent, unless `sort` says otherwise
-    ///
-    /// - Remark: HTTP `GET /v1/walks`.
-    /// - Remark: Generated from `#/paths//v1/walks/get(searchWalks)`.
-    internal func searchWalks(
-        query: Operations.SearchWalks.Input.Query = .init(),
-        headers: Operations.SearchWalks.Input.Headers = .init()
-    ) async throws -> Operations.SearchWalks.Output {
-        try await searchWalks(Operations.SearchWalks.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Start a walk from a point (or a named place) towards a destination; record its path with POST /v1/walks/{id}/points (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks`.
-    /// - Remark: Generated from `#/paths//v1/walks/post(startWalk)`.
-    internal func startWalk(
-        headers: Operations.StartWalk.Input.Headers = .init(),
-        body: Operations.StartWalk.Input.Body
-    ) async throws -> Operations.StartWalk.Output {
-        try await startWalk(Operations.StartWalk.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// A GPX 1.1 file (up to 4 MiB) as a finished, private walk: its track points (each with a time) in order, its waypoints as points of interest (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks/gpx`.
-    /// - Remark: Generated from `#/paths//v1/walks/gpx/post(importWalkGPX)`.
-    internal func importWalkGPX(
-        headers: Operations.ImportWalkGPX.Input.Headers = .init(),
-        body: Operations.ImportWalkGPX.Input.Body
-    ) async throws -> Operations.ImportWalkGPX.Output {
-        try await importWalkGPX(Operations.ImportWalkGPX.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Your walks, ongoing and finished, most recently started first
-    ///
-    /// - Remark: HTTP `GET /v1/me/walks`.
-    /// - Remark: Generated from `#/paths//v1/me/walks/get(listMyWalks)`.
-    internal func listMyWalks(
-        query: Operations.ListMyWalks.Input.Query = .init(),
-        headers: Operations.ListMyWalks.Input.Headers = .init()
-    ) async throws -> Operations.ListMyWalks.Output {
-        try await listMyWalks(Operations.ListMyWalks.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Your walk history: the walks you took and those you rated (while you may still see them), most recently started first
-    ///
-    /// - Remark: HTTP `GET /v1/me/walk-history`.
-    /// - Remark: Generated from `#/paths//v1/me/walk-history/get(listWalkHistory)`.
-    internal func listWalkHistory(
-        query: Operations.ListWalkHistory.Input.Query = .init(),
-        headers: Operations.ListWalkHistory.Input.Headers = .init()
-    ) async throws -> Operations.ListWalkHistory.Output {
-        try await listWalkHistory(Operations.ListWalkHistory.Input(
-            query: query,
-            headers: headers
-        ))
-    }
-    /// A walk you may see: yours, a posted one, or the one a group walk you belong to follows (until it ends)
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/get(getWalk)`.
-    internal func getWalk(
-        path: Operations.GetWalk.Input.Path,
-        headers: Operations.GetWalk.Input.Headers = .init()
-    ) async throws -> Operations.GetWalk.Output {
-        try await getWalk(Operations.GetWalk.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Change the title, description, tags or photos of your walk
-    ///
-    /// - Remark: HTTP `PATCH /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)`.
-    internal func updateWalk(
-        path: Operations.UpdateWalk.Input.Path,
-        headers: Operations.UpdateWalk.Input.Headers = .init(),
-        body: Operations.UpdateWalk.Input.Body
-    ) async throws -> Operations.UpdateWalk.Output {
-        try await updateWalk(Operations.UpdateWalk.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Delete your walk; 404 when it is not yours or already gone
-    ///
-    /// - Remark: HTTP `DELETE /v1/walks/{id}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/delete(deleteWalk)`.
-    internal func deleteWalk(
-        path: Operations.DeleteWalk.Input.Path,
-        headers: Operations.DeleteWalk.Input.Headers = .init()
-    ) async throws -> Operations.DeleteWalk.Output {
-        try await deleteWalk(Operations.DeleteWalk.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Record up to 1,000 points of your ongoing walk (a moment sent again is kept once); 409 WALK_FINISHED once it is finished
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/points`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)`.
-    internal func recordWalkPoints(
-        path: Operations.RecordWalkPoints.Input.Path,
-        headers: Operations.RecordWalkPoints.Input.Headers = .init(),
-        body: Operations.RecordWalkPoints.Input.Body
-    ) async throws -> Operations.RecordWalkPoints.Output {
-        try await recordWalkPoints(Operations.RecordWalkPoints.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// A walk's recorded points in time order, up to 5,000 a page
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/path`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/path/get(getWalkPath)`.
-    internal func getWalkPath(
-        path: Operations.GetWalkPath.Input.Path,
-        query: Operations.GetWalkPath.Input.Query = .init(),
-        headers: Operations.GetWalkPath.Input.Headers = .init()
-    ) async throws -> Operations.GetWalkPath.Output {
-        try await getWalkPath(Operations.GetWalkPath.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// A walk's path as a GeoJSON Feature (RFC 7946): a LineString through every recorded point, or a Point at its start while it has fewer than two
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/path.geojson`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/path.geojson/get(getWalkGeoJSON)`.
-    internal func getWalkGeoJSON(
-        path: Operations.GetWalkGeoJSON.Input.Path,
-        headers: Operations.GetWalkGeoJSON.Input.Headers = .init()
-    ) async throws -> Operations.GetWalkGeoJSON.Output {
-        try await getWalkGeoJSON(Operations.GetWalkGeoJSON.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// A walk as GPX 1.1: its track with a time on every point, its points of interest as waypoints
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/gpx`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/gpx/get(exportWalkGPX)`.
-    internal func exportWalkGPX(
-        path: Operations.ExportWalkGPX.Input.Path,
-        headers: Operations.ExportWalkGPX.Input.Headers = .init()
-    ) async throws -> Operations.ExportWalkGPX.Output {
-        try await exportWalkGPX(Operations.ExportWalkGPX.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// A point of interest on your walk, during it or after, with a note and photos
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/points-of-interest`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)`.
-    internal func addPointOfInterest(
-        path: Operations.AddPointOfInterest.Input.Path,
-        headers: Operations.AddPointOfInterest.Input.Headers = .init(),
-        body: Operations.AddPointOfInterest.Input.Body
-    ) async throws -> Operations.AddPointOfInterest.Output {
-        try await addPointOfInterest(Operations.AddPointOfInterest.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Remove a point of interest from your walk; 404 when it is not there
-    ///
-    /// - Remark: HTTP `DELETE /v1/walks/{id}/points-of-interest/{pointId}`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/{pointId}/delete(removePointOfInterest)`.
-    internal func removePointOfInterest(
-        path: Operations.RemovePointOfInterest.Input.Path,
-        headers: Operations.RemovePointOfInterest.Input.Headers = .init()
-    ) async throws -> Operations.RemovePointOfInterest.Output {
-        try await removePointOfInterest(Operations.RemovePointOfInterest.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Finish your walk ("Done"): its path, distance and duration are fixed, and it is private until you post it
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/finish`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)`.
-    internal func finishWalk(
-        path: Operations.FinishWalk.Input.Path,
-        query: Operations.FinishWalk.Input.Query = .init(),
-        headers: Operations.FinishWalk.Input.Headers = .init()
-    ) async throws -> Operations.FinishWalk.Output {
-        try await finishWalk(Operations.FinishWalk.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Post your finished walk (public) or make it private again; 409 WALK_ONGOING before it is finished
-    ///
-    /// - Remark: HTTP `PUT /v1/walks/{id}/visibility`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)`.
-    internal func setWalkVisibility(
-        path: Operations.SetWalkVisibility.Input.Path,
-        headers: Operations.SetWalkVisibility.Input.Headers = .init(),
-        body: Operations.SetWalkVisibility.Input.Body
-    ) async throws -> Operations.SetWalkVisibility.Output {
-        try await setWalkVisibility(Operations.SetWalkVisibility.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Rate a walk you may see, 1 to 5 (rating again changes yours); 409 OWN_WALK for your own
-    ///
-    /// - Remark: HTTP `PUT /v1/walks/{id}/rating`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)`.
-    internal func rateWalk(
-        path: Operations.RateWalk.Input.Path,
-        headers: Operations.RateWalk.Input.Headers = .init(),
-        body: Operations.RateWalk.Input.Body
-    ) async throws -> Operations.RateWalk.Output {
-        try await rateWalk(Operations.RateWalk.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// A walk's comments and replies, oldest first
-    ///
-    /// - Remark: HTTP `GET /v1/walks/{id}/comments`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/get(listWalkComments)`.
-    internal func listWalkComments(
-        path: Operations.ListWalkComments.Input.Path,
-        query: Operations.ListWalkComments.Input.Query = .init(),
-        headers: Operations.ListWalkComments.Input.Headers = .init()
-    ) async throws -> Operations.ListWalkComments.Output {
-        try await listWalkComments(Operations.ListWalkComments.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Comment on a walk you may see (send an `Idempotency-Key` header to retry safely)
-    ///
-    /// - Remark: HTTP `POST /v1/walks/{id}/comments`.
-    /// - Remark: Generated from `#/paths//v1/walks/{id}/comments/post(commentOnWalk)`.
-    internal func commentOnWalk(
-        path: Operations.CommentOnWalk.Input.Path,
-        headers: Operations.CommentOnWalk.Input.Headers = .init(),
-        body: Operations.CommentOnWalk.Input.Body
-    ) async throws -> Operations.CommentOnWalk.Output {
-        try await commentOnWalk(Operations.CommentOnWalk.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Invite people to your group walk by username; each hears of it on their notification stream. A walk among friends refuses (422 FRIENDS_ONLY, naming them) anyone you do not follow who does not follow you
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/invitations`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)`.
-    internal func inviteToGroupWalk(
-        path: Operations.InviteToGroupWalk.Input.Path,
-        headers: Operations.InviteToGroupWalk.Input.Headers = .init(),
-        body: Operations.InviteToGroupWalk.Input.Body
-    ) async throws -> Operations.InviteToGroupWalk.Output {
-        try await inviteToGroupWalk(Operations.InviteToGroupWalk.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Accept an invitation to a group walk: you join it (or its waitlist when it is full)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/accept`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)`.
-    internal func acceptInvitation(
-        path: Operations.AcceptInvitation.Input.Path,
-        headers: Operations.AcceptInvitation.Input.Headers = .init()
-    ) async throws -> Operations.AcceptInvitation.Output {
-        try await acceptInvitation(Operations.AcceptInvitation.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Decline an invitation to a group walk (and leave it, if you had joined)
-    ///
-    /// - Remark: HTTP `POST /v1/events/{id}/decline`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)`.
-    internal func declineInvitation(
-        path: Operations.DeclineInvitation.Input.Path,
-        headers: Operations.DeclineInvitation.Input.Headers = .init()
-    ) async throws -> Operations.DeclineInvitation.Output {
-        try await declineInvitation(Operations.DeclineInvitation.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Your invitations to group walks not yet ended, newest first
-    ///
-    /// - Remark: HTTP `GET /v1/me/invitations`.
-    /// - Remark: Generated from `#/paths//v1/me/invitations/get(listMyInvitations)`.
-    internal func listMyInvitations(headers: Operations.ListMyInvitations.Input.Headers = .init()) async throws -> Operations.ListMyInvitations.Output {
-        try await listMyInvitations(Operations.ListMyInvitations.Input(headers: headers))
-    }
-    /// Share your position with the group walk's other sharers (only positions you report from now on, with POST /v1/me/location), or stop
-    ///
-    /// - Remark: HTTP `PUT /v1/events/{id}/sharing`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)`.
-    internal func setPositionSharing(
-        path: Operations.SetPositionSharing.Input.Path,
-        headers: Operations.SetPositionSharing.Input.Headers = .init(),
-        body: Operations.SetPositionSharing.Input.Body
-    ) async throws -> Operations.SetPositionSharing.Output {
-        try await setPositionSharing(Operations.SetPositionSharing.Input(
-            path: path,
-            headers: headers,
-            body: body
-        ))
-    }
-    /// The latest positions of the group walk's sharers, for a sharer, while the walk is on (409 WALK_NOT_LIVE before its start; after its end the walk and every position are gone)
-    ///
-    /// - Remark: HTTP `GET /v1/events/{id}/positions`.
-    /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)`.
-    internal func listGroupWalkPositions(
-        path: Operations.ListGroupWalkPositions.Input.Path,
-        headers: Operations.ListGroupWalkPositions.Input.Headers = .init()
-    ) async throws -> Operations.ListGroupWalkPositions.Output {
-        try await listGroupWalkPositions(Operations.ListGroupWalkPositions.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// The providers one may sign in with, and the terms version to accept
-    ///
-    /// - Remark: HTTP `GET /v1/auth/options`.
-    /// - Remark: Generated from `#/paths//v1/auth/options/get(signInOptions)`.
-    internal func signInOptions(headers: Operations.SignInOptions.Input.Headers = .init()) async throws -> Operations.SignInOptions.Output {
-        try await signInOptions(Operations.SignInOptions.Input(headers: headers))
-    }
-    /// Sign in with an OpenID Connect provider's ID token (Google, Apple, Facebook Limited Login, or an issuer the operator set); creates the account on first use or links the account with the same verified email
-    ///
-    /// - Remark: HTTP `POST /v1/auth/oidc`.
-    /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)`.
-    internal func signInWithProvider(
-        headers: Operations.SignInWithProvider.Input.Headers = .init(),
-        body: Operations.SignInWithProvider.Input.Body
-    ) async throws -> Operations.SignInWithProvider.Output {
-        try await signInWithProvider(Operations.SignInWithProvider.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// The providers linked to your account
-    ///
-    /// - Remark: HTTP `GET /v1/me/providers`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/get(listLinkedProviders)`.
-    internal func listLinkedProviders(headers: Operations.ListLinkedProviders.Input.Headers = .init()) async throws -> Operations.ListLinkedProviders.Output {
-        try await listLinkedProviders(Operations.ListLinkedProviders.Input(headers: headers))
-    }
-    /// Link a provider account to yours with its ID token
-    ///
-    /// - Remark: HTTP `POST /v1/me/providers`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/post(linkProvider)`.
-    internal func linkProvider(
-        headers: Operations.LinkProvider.Input.Headers = .init(),
-        body: Operations.LinkProvider.Input.Body
-    ) async throws -> Operations.LinkProvider.Output {
-        try await linkProvider(Operations.LinkProvider.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Unlink a provider (409 LAST_SIGN_IN_METHOD when it is your only way to sign in)
-    ///
-    /// - Remark: HTTP `DELETE /v1/me/providers/{provider}`.
-    /// - Remark: Generated from `#/paths//v1/me/providers/{provider}/delete(unlinkProvider)`.
-    internal func unlinkProvider(
-        path: Operations.UnlinkProvider.Input.Path,
-        headers: Operations.UnlinkProvider.Input.Headers = .init()
-    ) async throws -> Operations.UnlinkProvider.Output {
-        try await unlinkProvider(Operations.UnlinkProvider.Input(
-            path: path,
-            headers: headers
-        ))
-    }
-    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
-    ///
-    /// - Remark: HTTP `POST /v1/me/email`.
-    /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.
-    internal func requestEmailChange(
-        headers: Operations.RequestEmailChange.Input.Headers = .init(),
-        body: Operations.RequestEmailChange.Input.Body
-    ) async throws -> Operations.RequestEmailChange.Output {
-        try await requestEmailChange(Operations.RequestEmailChange.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Change your username to a free one (at most once per 30 days by default); the old one stops finding you
-    ///
-    /// - Remark: HTTP `PUT /v1/me/username`.
-    /// - Remark: Generated from `#/paths//v1/me/username/put(changeUsername)`.
-    internal func changeUsername(
-        headers: Operations.ChangeUsername.Input.Headers = .init(),
-        body: Operations.ChangeUsername.Input.Body
-    ) async throws -> Operations.ChangeUsername.Output {
-        try await changeUsername(Operations.ChangeUsername.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Accept the current terms of service
-    ///
-    /// - Remark: HTTP `POST /v1/me/terms`.
-    /// - Remark: Generated from `#/paths//v1/me/terms/post(acceptTerms)`.
-    internal func acceptTerms(
-        headers: Operations.AcceptTerms.Input.Headers = .init(),
-        body: Operations.AcceptTerms.Input.Body
-    ) async throws -> Operations.AcceptTerms.Output {
-        try await acceptTerms(Operations.AcceptTerms.Input(
-            headers: headers,
-            body: body
-        ))
-    }
-    /// Who liked a post you may read, most recent first (users blocked either way left out)
-    ///
-    /// - Remark: HTTP `GET /v1/posts/{id}/likes`.
-    /// - Remark: Generated from `#/paths//v1/posts/{id}/likes/get(listPostLikers)`.
-    internal func listPostLikers(
-        path: Operations.ListPostLikers.Input.Path,
-        query: Operations.ListPostLikers.Input.Query = .init(),
-        headers: Operations.ListPostLikers.Input.Headers = .init()
-    ) async throws -> Operations.ListPostLikers.Output {
-        try await listPostLikers(Operations.ListPostLikers.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// Who liked a comment you may read, most recent first (users blocked either way left out)
-    ///
-    /// - Remark: HTTP `GET /v1/comments/{id}/likes`.
-    /// - Remark: Generated from `#/paths//v1/comments/{id}/likes/get(listCommentLikers)`.
-    internal func listCommentLikers(
-        path: Operations.ListCommentLikers.Input.Path,
-        query: Operations.ListCommentLikers.Input.Query = .init(),
-        headers: Operations.ListCommentLikers.Input.Headers = .init()
-    ) async throws -> Operations.ListCommentLikers.Output {
-        try await listCommentLikers(Operations.ListCommentLikers.Input(
-            path: path,
-            query: query,
-            headers: headers
-        ))
-    }
-    /// The posts you liked, most recently liked first, that you may still read
-    ///
-    /// - Remark: HTTP `GET /v1/me/liked`.
-    /// - Remark: Generated from `#/paths//v1/me/liked/get(listLikedPosts)`.
-    internal func listLikedPosts(
-        query: Operations.ListLikedPosts.Input.Query = .init(),
-        headers: Operations.ListLikedPosts.Input.Headers = .init()
-    ) async throws -> Operations.ListLikedPosts.Output {
-        try await listLikedPosts(Operations.ListLikedPosts.Input(
-            query: query,
-            headers: headers
         ))
     }
 }
