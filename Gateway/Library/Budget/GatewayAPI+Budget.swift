@@ -7,14 +7,12 @@ import RoamRuntime
 /// (budget asks trips; someone else's trip answers 404).
 extension GatewayAPI {
     func getBudget(_ input: Operations.GetBudget.Input) async throws -> Operations.GetBudget.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.getBudget(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = input.query.date ?? ""
-                    }, options: options)
-            }
+        let response = try await budget.call(idempotent: true) { client, options in
+            try await client.getBudget(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = input.query.date ?? ""
+                }, options: options)
         }
         return .ok(
             .init(
@@ -28,9 +26,7 @@ extension GatewayAPI {
     }
 
     func deleteBudget(_ input: Operations.DeleteBudget.Input) async throws -> Operations.DeleteBudget.Output {
-        _ = try await renamingFields(Self.tripPathFields) {
-            try await budget.call { client, options in try await client.deleteBudget(.with { $0.tripID = input.path.id }, options: options) }
-        }
+        _ = try await budget.call { client, options in try await client.deleteBudget(.with { $0.tripID = input.path.id }, options: options) }
         return .noContent(.init())
     }
 
@@ -39,50 +35,42 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.setBudget(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.total = body.total
-                        $0.caps = body.caps?.additionalProperties ?? [:]
-                        $0.categories = body.categories ?? []
-                        if let thresholds = body.alertThresholds {
-                            $0.alertThresholds = .with { $0.percents = thresholds.map { Int32(clamping: $0) } }
-                        }
-                    }, options: options)
-            }
+        let response = try await budget.call(idempotent: true) { client, options in
+            try await client.setBudget(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.total = body.total
+                    $0.caps = body.caps?.additionalProperties ?? [:]
+                    $0.categories = body.categories ?? []
+                    if let thresholds = body.alertThresholds {
+                        $0.alertThresholds = .with { $0.percents = thresholds.map { Int32(clamping: $0) } }
+                    }
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.budget))))
     }
 
     func getBudgetStatistics(_ input: Operations.GetBudgetStatistics.Input) async throws -> Operations.GetBudgetStatistics.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.getStatistics(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await budget.call(idempotent: true) { client, options in
+            try await client.getStatistics(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(response))))
     }
 
     func getBudgetChart(_ input: Operations.GetBudgetChart.Input) async throws -> Operations.GetBudgetChart.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.getChart(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.kind = input.path.chart == .byCategory ? .byCategory : .perDay
-                    }, options: options)
-            }
+        let response = try await budget.call(idempotent: true) { client, options in
+            try await client.getChart(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.kind = input.path.chart == .byCategory ? .byCategory : .perDay
+                }, options: options)
         }
         return .ok(.init(body: .imageSvgXml(HTTPBody(response.svg))))
     }
 
     func listTripRates(_ input: Operations.ListTripRates.Input) async throws -> Operations.ListTripRates.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.listTripRates(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await budget.call(idempotent: true) { client, options in
+            try await client.listTripRates(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(response))))
     }
@@ -100,15 +88,13 @@ extension GatewayAPI {
     }
 
     private func tripRate(_ rate: String, currency: String, trip: String) async throws -> Roam_Budget_V1_TripRatesResponse {
-        try await renamingFields(Self.tripPathFields) {
-            try await budget.call(idempotent: true) { client, options in
-                try await client.setTripRate(
-                    .with {
-                        $0.tripID = trip
-                        $0.currency = currency
-                        $0.rate = rate
-                    }, options: options)
-            }
+        try await budget.call(idempotent: true) { client, options in
+            try await client.setTripRate(
+                .with {
+                    $0.tripID = trip
+                    $0.currency = currency
+                    $0.rate = rate
+                }, options: options)
         }
     }
 }

@@ -121,10 +121,8 @@ extension GatewayAPI {
 
     /// The trip a composite view is about, read from trips first: someone else's is 404 as usual.
     func tripAnchor(_ id: String) async throws -> TripAnchor {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getTrip(.with { $0.tripID = id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getTrip(.with { $0.tripID = id }, options: options)
         }
         guard let anchor = TripAnchor(response.trip) else {
             throw RoamError(.internal, reason: "INTERNAL", message: "trips answered a trip the gateway cannot read")

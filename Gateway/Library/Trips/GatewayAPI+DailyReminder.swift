@@ -9,10 +9,8 @@ extension GatewayAPI {
             .init(
                 body: .json(
                     .init(
-                        try await renamingFields(Self.tripPathFields) {
-                            try await trips.call(idempotent: true) { client, options in
-                                try await client.getDailyReminder(.with { $0.tripID = input.path.id }, options: options)
-                            }
+                        try await trips.call(idempotent: true) { client, options in
+                            try await client.getDailyReminder(.with { $0.tripID = input.path.id }, options: options)
                         }))))
     }
 
@@ -26,22 +24,18 @@ extension GatewayAPI {
             .init(
                 body: .json(
                     .init(
-                        try await renamingFields(Self.tripPathFields) {
-                            try await trips.call(idempotent: true) { client, options in
-                                try await client.setDailyReminder(
-                                    .with {
-                                        $0.tripID = input.path.id
-                                        $0.time = body.time
-                                    }, options: options)
-                            }
+                        try await trips.call(idempotent: true) { client, options in
+                            try await client.setDailyReminder(
+                                .with {
+                                    $0.tripID = input.path.id
+                                    $0.time = body.time
+                                }, options: options)
                         }))))
     }
 
     func clearDailyReminder(_ input: Operations.ClearDailyReminder.Input) async throws -> Operations.ClearDailyReminder.Output {
-        _ = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.clearDailyReminder(.with { $0.tripID = input.path.id }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.clearDailyReminder(.with { $0.tripID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }

@@ -34,10 +34,8 @@ extension GatewayAPI {
     }
 
     func listItinerary(_ input: Operations.ListItinerary.Input) async throws -> Operations.ListItinerary.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listItinerary(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listItinerary(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(items: response.items.map(Components.Schemas.ItineraryItem.init)))))
     }
@@ -56,10 +54,8 @@ extension GatewayAPI {
     }
 
     func exportItinerary(_ input: Operations.ExportItinerary.Input) async throws -> Operations.ExportItinerary.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.exportItinerary(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.exportItinerary(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .textCalendar(HTTPBody(response.calendar))))
     }

@@ -10,15 +10,13 @@ extension GatewayAPI {
             case .json(let body): body
             }
         let entry = try body.proto()
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call { client, options in
-                try await client.createJournalEntry(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                        $0.entry = entry
-                    }, options: options)
-            }
+        let response = try await trips.call { client, options in
+            try await client.createJournalEntry(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    $0.entry = entry
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.entry, links: mediaLinks))))
     }
@@ -26,29 +24,25 @@ extension GatewayAPI {
     func listJournalEntries(_ input: Operations.ListJournalEntries.Input) async throws -> Operations.ListJournalEntries.Output {
         let query = input.query
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listJournalEntries(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = query.date ?? ""
-                        $0.page = page.proto
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listJournalEntries(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = query.date ?? ""
+                    $0.page = page.proto
+                }, options: options)
         }
         return .ok(
             .init(body: .json(.init(entries: response.entries.map { .init($0, links: mediaLinks) }, nextPageToken: .pageToken(response.page)))))
     }
 
     func getJournalEntry(_ input: Operations.GetJournalEntry.Input) async throws -> Operations.GetJournalEntry.Output {
-        let response = try await renamingFields(Self.entryPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getJournalEntry(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.entryID = input.path.entryId
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getJournalEntry(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.entryID = input.path.entryId
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.entry, links: mediaLinks))))
     }
@@ -59,28 +53,24 @@ extension GatewayAPI {
             case .json(let body): body
             }
         let entry = try body.proto()
-        let response = try await renamingFields(Self.entryPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.updateJournalEntry(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.entryID = input.path.entryId
-                        $0.entry = entry
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.updateJournalEntry(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.entryID = input.path.entryId
+                    $0.entry = entry
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.entry, links: mediaLinks))))
     }
 
     func deleteJournalEntry(_ input: Operations.DeleteJournalEntry.Input) async throws -> Operations.DeleteJournalEntry.Output {
-        _ = try await renamingFields(Self.entryPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.deleteJournalEntry(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.entryID = input.path.entryId
-                    }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.deleteJournalEntry(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.entryID = input.path.entryId
+                }, options: options)
         }
         return .noContent(.init())
     }
@@ -100,15 +90,13 @@ extension GatewayAPI {
     }
 
     func listTripPlaces(_ input: Operations.ListTripPlaces.Input) async throws -> Operations.ListTripPlaces.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listTripPlaces(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.prefix = input.query.prefix ?? ""
-                        $0.limit = Int32(clamping: input.query.limit ?? 0)
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listTripPlaces(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.prefix = input.query.prefix ?? ""
+                    $0.limit = Int32(clamping: input.query.limit ?? 0)
+                }, options: options)
         }
         return .ok(
             .init(
@@ -118,7 +106,4 @@ extension GatewayAPI {
                             Components.Schemas.TripPlace.KindPayload(rawValue: place.kind).map { .init(id: place.id, kind: $0, title: place.title) }
                         }))))
     }
-
-    /// An entry's path names its trip `id` and itself `entryId`.
-    static var entryPathFields: [String: String] { ["trip_id": "id", "entry_id": "entryId"] }
 }

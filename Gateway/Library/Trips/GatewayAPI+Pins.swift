@@ -10,22 +10,20 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call { client, options in
-                try await client.createPin(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                        $0.pin = .with {
-                            $0.title = body.title
-                            $0.description_p = body.description
-                            $0.point = body.point.proto
-                            if let visitedAt = body.visitedAt { $0.visitedAt = .init(date: visitedAt) }
-                            $0.tags = body.tags ?? []
-                            $0.coverMediaID = body.coverMediaId ?? ""
-                        }
-                    }, options: options)
-            }
+        let response = try await trips.call { client, options in
+            try await client.createPin(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    $0.pin = .with {
+                        $0.title = body.title
+                        $0.description_p = body.description
+                        $0.point = body.point.proto
+                        if let visitedAt = body.visitedAt { $0.visitedAt = .init(date: visitedAt) }
+                        $0.tags = body.tags ?? []
+                        $0.coverMediaID = body.coverMediaId ?? ""
+                    }
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.pin, links: mediaLinks))))
     }
@@ -33,28 +31,24 @@ extension GatewayAPI {
     func listPins(_ input: Operations.ListPins.Input) async throws -> Operations.ListPins.Output {
         let query = input.query
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listPins(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = query.date ?? ""
-                        $0.page = page.proto
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listPins(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = query.date ?? ""
+                    $0.page = page.proto
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(nextPageToken: .pageToken(response.page), pins: response.pins.map { .init($0, links: mediaLinks) }))))
     }
 
     func getPin(_ input: Operations.GetPin.Input) async throws -> Operations.GetPin.Output {
-        let response = try await renamingFields(Self.pinPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getPin(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.pinID = input.path.pinId
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getPin(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.pinID = input.path.pinId
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.pin, links: mediaLinks))))
     }
@@ -64,50 +58,44 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.pinPathFields) {
-            try await trips.call { client, options in
-                try await client.updatePin(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.pinID = input.path.pinId
-                        if let title = body.title { $0.title = title }
-                        if let description = body.description { $0.description_p = description }
-                        if let point = body.point { $0.point = point.proto }
-                        if let visitedAt = body.visitedAt { $0.visitedAt = .init(date: visitedAt) }
-                        if let tags = body.tags {
-                            $0.tags = tags
-                            $0.replaceTags = true
-                        }
-                        if let cover = body.coverMediaId { $0.coverMediaID = cover }
-                    }, options: options)
-            }
+        let response = try await trips.call { client, options in
+            try await client.updatePin(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.pinID = input.path.pinId
+                    if let title = body.title { $0.title = title }
+                    if let description = body.description { $0.description_p = description }
+                    if let point = body.point { $0.point = point.proto }
+                    if let visitedAt = body.visitedAt { $0.visitedAt = .init(date: visitedAt) }
+                    if let tags = body.tags {
+                        $0.tags = tags
+                        $0.replaceTags = true
+                    }
+                    if let cover = body.coverMediaId { $0.coverMediaID = cover }
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.pin, links: mediaLinks))))
     }
 
     func deletePin(_ input: Operations.DeletePin.Input) async throws -> Operations.DeletePin.Output {
-        _ = try await renamingFields(Self.pinPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.deletePin(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.pinID = input.path.pinId
-                    }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.deletePin(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.pinID = input.path.pinId
+                }, options: options)
         }
         return .noContent(.init())
     }
 
     func listPhotosNearPin(_ input: Operations.ListPhotosNearPin.Input) async throws -> Operations.ListPhotosNearPin.Output {
-        let response = try await renamingFields(Self.pinPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listPhotosNearPin(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.pinID = input.path.pinId
-                        $0.limit = Int32(clamping: input.query.limit ?? 0)
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listPhotosNearPin(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.pinID = input.path.pinId
+                    $0.limit = Int32(clamping: input.query.limit ?? 0)
+                }, options: options)
         }
         return .ok(
             .init(
@@ -122,18 +110,13 @@ extension GatewayAPI {
     }
 
     func getDayRoute(_ input: Operations.GetDayRoute.Input) async throws -> Operations.GetDayRoute.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getDayRoute(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = input.path.date
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getDayRoute(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = input.path.date
+                }, options: options)
         }
         return .ok(.init(body: .applicationGeoJson(.init(response))))
     }
-
-    /// A pin's path names its trip `id` and itself `pinId`.
-    static var pinPathFields: [String: String] { ["trip_id": "id", "pin_id": "pinId"] }
 }

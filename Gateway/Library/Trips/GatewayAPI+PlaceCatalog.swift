@@ -123,10 +123,8 @@ extension GatewayAPI {
     }
 
     func listSavedPlaces(_ input: Operations.ListSavedPlaces.Input) async throws -> Operations.ListSavedPlaces.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.listSavedPlaces(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.listSavedPlaces(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(saved: response.saved.map(Components.Schemas.SavedPlace.init)))))
     }

@@ -10,14 +10,12 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.setTracking(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.enabled = body.enabled
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.setTracking(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.enabled = body.enabled
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.trip))))
     }
@@ -91,24 +89,20 @@ extension GatewayAPI {
     }
 
     func locateTripPhotos(_ input: Operations.LocateTripPhotos.Input) async throws -> Operations.LocateTripPhotos.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.locatePhotos(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.locatePhotos(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(located: Int(response.located)))))
     }
 
     func getDayTrack(_ input: Operations.GetDayTrack.Input) async throws -> Operations.GetDayTrack.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getDayTrack(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = input.path.date
-                        if let tolerance = input.query.toleranceMeters { $0.toleranceMeters = tolerance }
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getDayTrack(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = input.path.date
+                    if let tolerance = input.query.toleranceMeters { $0.toleranceMeters = tolerance }
+                }, options: options)
         }
         return .ok(
             .init(
@@ -119,18 +113,16 @@ extension GatewayAPI {
     }
 
     func exportTrackGPX(_ input: Operations.ExportTrackGPX.Input) async throws -> Operations.ExportTrackGPX.Output {
-        let document = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.exportGPX(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.date = input.query.date ?? ""
-                    }, options: options
-                ) { response in
-                    var bytes: [UInt8] = []
-                    for try await message in response.messages { bytes += message.chunk }
-                    return bytes
-                }
+        let document = try await trips.call(idempotent: true) { client, options in
+            try await client.exportGPX(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.date = input.query.date ?? ""
+                }, options: options
+            ) { response in
+                var bytes: [UInt8] = []
+                for try await message in response.messages { bytes += message.chunk }
+                return bytes
             }
         }
         return .ok(.init(body: .applicationGpxXml(HTTPBody(document))))

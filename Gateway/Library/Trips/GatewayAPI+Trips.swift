@@ -51,10 +51,8 @@ extension GatewayAPI {
     }
 
     func getTrip(_ input: Operations.GetTrip.Input) async throws -> Operations.GetTrip.Output {
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getTrip(.with { $0.tripID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getTrip(.with { $0.tripID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(response.trip))))
     }
@@ -64,28 +62,24 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.tripPathFields) {
-            try await trips.call { client, options in
-                try await client.updateTrip(
-                    .with {
-                        $0.tripID = input.path.id
-                        if let title = body.title { $0.title = title }
-                        if let destination = body.destination { $0.destination = destination.proto }
-                        if let startDate = body.startDate { $0.startDate = startDate }
-                        if let endDate = body.endDate { $0.endDate = endDate }
-                        if let timeZone = body.timeZone { $0.timeZone = timeZone }
-                        if let homeCurrency = body.homeCurrency { $0.homeCurrency = homeCurrency }
-                    }, options: options)
-            }
+        let response = try await trips.call { client, options in
+            try await client.updateTrip(
+                .with {
+                    $0.tripID = input.path.id
+                    if let title = body.title { $0.title = title }
+                    if let destination = body.destination { $0.destination = destination.proto }
+                    if let startDate = body.startDate { $0.startDate = startDate }
+                    if let endDate = body.endDate { $0.endDate = endDate }
+                    if let timeZone = body.timeZone { $0.timeZone = timeZone }
+                    if let homeCurrency = body.homeCurrency { $0.homeCurrency = homeCurrency }
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.trip))))
     }
 
     func deleteTrip(_ input: Operations.DeleteTrip.Input) async throws -> Operations.DeleteTrip.Output {
-        _ = try await renamingFields(Self.tripPathFields) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.deleteTrip(.with { $0.tripID = input.path.id }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.deleteTrip(.with { $0.tripID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
