@@ -64,11 +64,11 @@ extension PostgresTripStore {
             ).collect()
             var claimed: [Reminder] = []
             for row in due {
-                let trip = try Self.decode(row)
-                let random = row.makeRandomAccess()
-                let minute = try random[12].decode(Int.self)
-                guard let date = LocalDate(try random[13].decode(String.self)) else { throw RoamError.internal }
-                let dueAt = try random[14].decode(Date.self)
+                // The trip's columns, then its daily reminder's.
+                let (id, owner, title, destination, latitude, longitude, start, end, zone, currency, created, tracking, minute, day, dueAt) =
+                    try row.decode((UUID, UUID, String, String, Double?, Double?, String, String, String, String, Date, Bool, Int, String, Date).self)
+                let trip = try Self.trip(from: (id, owner, title, destination, latitude, longitude, start, end, zone, currency, created, tracking))
+                guard let date = LocalDate(day) else { throw RoamError.internal }
                 let next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: trip.details.dates, zone: trip.details.zone, after: now)
                 let reminder = Reminder(
                     kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: date,

@@ -17,20 +17,23 @@ public struct PostgresTripStore: TripRepository {
         time_zone, home_currency, created_at, tracking
         """
 
+    /// A row of `columns`, in their order.
+    typealias TripRow = (UUID, UUID, String, String, Double?, Double?, String, String, String, String, Date, Bool)
+
     static func decode(_ row: PostgresRow) throws -> Trip {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        let latitude = try column(4, Double?.self), longitude = try column(5, Double?.self)
-        guard let start = LocalDate(try column(6, String.self)), let end = LocalDate(try column(7, String.self)),
-            let zone = TripZone(try column(8, String.self))
-        else { throw RoamError.internal }
+        try trip(from: row.decode(TripRow.self))
+    }
+
+    static func trip(from row: TripRow) throws -> Trip {
+        let (id, owner, title, destinationName, latitude, longitude, startDate, endDate, timeZone, homeCurrency, createdAt, tracking) = row
+        guard let start = LocalDate(startDate), let end = LocalDate(endDate), let zone = TripZone(timeZone) else { throw RoamError.internal }
         let point = latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } }
         return Trip(
-            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
+            id: id, ownerID: owner,
             details: TripDetails(
-                title: try column(2, String.self), destination: Destination(name: try column(3, String.self), point: point),
-                dates: TripDates(start: start, end: end), zone: zone, homeCurrency: try column(9, String.self)),
-            createdAt: try column(10, Date.self), tracking: try column(11, Bool.self))
+                title: title, destination: Destination(name: destinationName, point: point), dates: TripDates(start: start, end: end), zone: zone,
+                homeCurrency: homeCurrency),
+            createdAt: createdAt, tracking: tracking)
     }
 
     public func create(_ trip: Trip, idempotencyKey: String?) async throws -> Trip {
