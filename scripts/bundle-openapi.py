@@ -57,8 +57,6 @@ for key, block in top.items():
             out += [lines[0]] + (schemas if sub == "schemas" else lines[1:])
     else:
         out += block
-text = HEADER + "\n".join(line for line in out).rstrip("\n") + "\n"
-document = yaml.safe_load(text)
-for name in ("paths",):
-    if not document.get(name): sys.exit("the bundle has no paths")
+text = HEADER + "\n".join(out).rstrip("\n") + "\n"
+if not yaml.safe_load(text).get("paths"): sys.exit("the bundle has no paths")
 open(sys.argv[1], "w").write(text)

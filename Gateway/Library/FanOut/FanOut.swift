@@ -17,32 +17,13 @@ public enum FanOut {
     /// Runs every part concurrently; a part still running at `timeout` is cancelled and reported as
     /// DEADLINE_EXCEEDED. Calls the parts make to services carry the same deadline.
     public static func gather<Value: Sendable>(within timeout: Duration, _ parts: [Part<Value>]) async -> [String: Result<Value, RoamError>] {
-        var context = CallContext.current
-        let deadline = ContinuousClock.now + timeout
-        context.deadline = min(context.deadline ?? deadline, deadline)
-        return await CallContext.$current.withValue(context) {
-            await withTaskGroup(of: (String, Result<Value, RoamError>)?.self) { group in
+        await underDeadline(timeout) { deadline in
+            await withTaskGroup(of: (String, Result<Value, RoamError>).self) { group in
                 for part in parts {
-                    group.addTask {
-                        do { return (part.name, .success(try await part.fetch())) } catch { return (part.name, .failure(Self.roamError(error))) }
-                    }
-                }
-                group.addTask {
-                    try? await Task.sleep(until: deadline, clock: .continuous)
-                    return nil
+                    group.addTask { (part.name, await answer(part, by: deadline)) }
                 }
                 var results: [String: Result<Value, RoamError>] = [:]
-                while results.count < parts.count, let next = await group.next() {
-                    guard let (name, result) = next else { break }
-                    results[name] = result
-                }
-                group.cancelAll()
-                for part in parts where results[part.name] == nil {
-                    results[part.name] = .failure(
-                        RoamError(
-                            .deadlineExceeded, reason: "DEADLINE_EXCEEDED",
-                            message: "\(part.name) did not answer in time"))
-                }
+                for await (name, result) in group { results[name] = result }
                 return results
             }
         }
@@ -55,15 +36,20 @@ public enum FanOut {
     ) async
         -> (Result<A, RoamError>, Result<B, RoamError>, Result<C, RoamError>)
     {
-        var context = CallContext.current
-        let deadline = ContinuousClock.now + timeout
-        context.deadline = min(context.deadline ?? deadline, deadline)
-        return await CallContext.$current.withValue(context) {
+        await underDeadline(timeout) { deadline in
             async let first = answer(a, by: deadline)
             async let second = answer(b, by: deadline)
             async let third = answer(c, by: deadline)
             return await (first, second, third)
         }
+    }
+
+    /// Runs `body` with the deadline `timeout` from now, which the calls it makes to services carry too.
+    static func underDeadline<Result: Sendable>(_ timeout: Duration, _ body: (ContinuousClock.Instant) async -> Result) async -> Result {
+        var context = CallContext.current
+        let deadline = ContinuousClock.now + timeout
+        context.deadline = min(context.deadline ?? deadline, deadline)
+        return await CallContext.$current.withValue(context) { await body(deadline) }
     }
 
     /// One part's answer, or DEADLINE_EXCEEDED (the part cancelled) once `deadline` passes.
