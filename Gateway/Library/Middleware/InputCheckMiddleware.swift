@@ -10,7 +10,7 @@ import RoamRuntime
 public struct InputCheckMiddleware: RouterMiddleware {
     public typealias Context = GatewayRequestContext
 
-    private static let bodyCheck = BodySchemaCheck(components: GatewayOpenAPI.document["components"])
+    private static let bodyCheck = BodySchemaCheck(schemas: GatewayOpenAPI.requestSchemas)
 
     public init() {}
 

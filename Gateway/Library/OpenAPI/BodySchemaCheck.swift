@@ -7,7 +7,8 @@ import RoamRuntime
 /// altogether for a fraction in a whole number or a malformed date. Ranges and lengths are left to the
 /// services, which own those rules.
 struct BodySchemaCheck {
-    let components: OpenAPIValue?
+    /// The component schemas a `$ref` names, by name.
+    let schemas: [String: OpenAPIValue]
 
     func check(_ value: OpenAPIValue, against schema: OpenAPIValue?, at path: String, into validation: inout Validation) {
         let schema = resolved(schema)
@@ -108,6 +109,6 @@ struct BodySchemaCheck {
     /// The schema a `$ref` names, or the schema itself.
     private func resolved(_ schema: OpenAPIValue?) -> OpenAPIValue? {
         guard case .string(let reference)? = schema?["$ref"] else { return schema }
-        return resolved(components?["schemas"]?[String(reference.split(separator: "/").last ?? "")])
+        return resolved(schemas[String(reference.split(separator: "/").last ?? "")])
     }
 }
