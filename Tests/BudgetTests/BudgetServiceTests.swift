@@ -40,7 +40,7 @@ import Testing
         let service = BudgetService(
             trips: TableTripDirectory(trip, pins: [pin: trip.id, otherTripsPin: UUID()], places: [place]),
             budgets: store, rates: store, announce: { _ in }, now: { F.utc("2026-07-10T10:00:00Z") })
-        func add(pin: UUID? = nil, place: UUID? = nil) async throws -> Expense {
+        func add(pin: UUID? = nil, place: UUID? = nil) async throws -> DatedExpense {
             try await service.addExpense(
                 trip: trip.id, owner: trip.ownerID,
                 draft: ExpenseDraft(
@@ -246,6 +246,22 @@ import Testing
         #expect(try await store.budget(of: trip.id) == nil, "nothing was stored")
         await #expect(throws: RoamError.self) { try await service.overview(trip: trip.id, owner: trip.ownerID, date: LocalDate("2026-07-17")) }
         await #expect(throws: RoamError.self) { try await service.day(LocalDate("2026-07-09")!, trip: trip.id, owner: trip.ownerID) }
+    }
+
+    /// Each expense comes back with the day it was spent on in the trip's zone (Lisbon, UTC+1 in July),
+    /// which is not UTC's day for a late dinner.
+    @Test func expensesComeWithTheirDayInTheTripsZone() async throws {
+        let late = try await service.addExpense(
+            trip: trip.id, owner: trip.ownerID, draft: draft("5", "EUR", at: "2026-07-10T23:30:00Z"), idempotencyKey: nil
+        ).expense
+        let next = LocalDate("2026-07-11")!
+        #expect(late.date == next)
+        #expect(try await service.expense(late.id, trip: trip.id, owner: trip.ownerID).date == next)
+        #expect(try await service.expenses(trip: trip.id, owner: trip.ownerID, date: next, page: PageRequest()).items.map(\.date) == [next])
+        #expect(try await service.day(next, trip: trip.id, owner: trip.ownerID).expenses.map(\.id) == [late.id])
+        let moved = try await service.updateExpense(
+            late.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(spentAt: F.utc("2026-07-11T22:30:00Z")))
+        #expect(moved.date == LocalDate("2026-07-11"), "22:30 UTC is still the 11th in Lisbon")
     }
 
     @Test func theOwnersCategoriesAreAcceptedOnceInThePlan() async throws {

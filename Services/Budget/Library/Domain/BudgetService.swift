@@ -24,10 +24,6 @@ public struct BudgetService: Sendable {
         self.now = now
     }
 
-    public func trip(_ id: UUID, owner: UUID) async throws -> TripFacts {
-        try await trips.trip(id, owner: owner)
-    }
-
     /// Sets the total, caps, own categories and alert thresholds. The budget's currency is the trip's
     /// home currency when the budget began.
     public func setPlan(
@@ -90,8 +86,11 @@ public struct BudgetService: Sendable {
             spentOnDate: money(day.on))
     }
 
-    /// Records an expense converted at its day's rate; a retried create with the same key gives the first.
-    public func addExpense(trip id: UUID, owner: UUID, draft: ExpenseDraft, idempotencyKey: String?) async throws -> ExpenseWrite {
+    /// Records an expense converted at its day's rate; a retried create with the same key gives the first
+    /// (`replayed`).
+    public func addExpense(
+        trip id: UUID, owner: UUID, draft: ExpenseDraft, idempotencyKey: String?
+    ) async throws -> (expense: DatedExpense, replayed: Bool) {
         let trip = try await trips.trip(id, owner: owner)
         let time = now().wholeMicroseconds
         let budget = try await budgets.budget(of: id) ?? .unplanned(for: trip, at: time)
@@ -103,17 +102,17 @@ public struct BudgetService: Sendable {
             converted: try rate.convert(details.amount, to: budget.currency), rate: rate, createdAt: time, updatedAt: time)
         let write = try await budgets.add(expense, idempotencyKey: idempotencyKey, trip: trip, at: time)
         publish(write.alerts)
-        return write
+        return (DatedExpense(write.expense, of: trip), write.replayed)
     }
 
-    public func expense(_ id: UUID, trip tripID: UUID, owner: UUID) async throws -> Expense {
-        _ = try await trips.trip(tripID, owner: owner)
+    public func expense(_ id: UUID, trip tripID: UUID, owner: UUID) async throws -> DatedExpense {
+        let trip = try await trips.trip(tripID, owner: owner)
         guard let expense = try await budgets.expense(id, trip: tripID) else { throw RoamError.notFound("expense") }
-        return expense
+        return DatedExpense(expense, of: trip)
     }
 
     /// Edits an expense; a new amount, currency or time converts it again at the rate of its day.
-    public func updateExpense(_ id: UUID, trip tripID: UUID, owner: UUID, changes: ExpenseChanges) async throws -> Expense {
+    public func updateExpense(_ id: UUID, trip tripID: UUID, owner: UUID, changes: ExpenseChanges) async throws -> DatedExpense {
         let trip = try await trips.trip(tripID, owner: owner)
         let time = now().wholeMicroseconds
         guard var expense = try await budgets.expense(id, trip: tripID) else { throw RoamError.notFound("expense") }
@@ -130,7 +129,7 @@ public struct BudgetService: Sendable {
         expense.updatedAt = time
         guard let write = try await budgets.replace(expense, trip: trip, at: time) else { throw RoamError.notFound("expense") }
         publish(write.alerts)
-        return write.expense
+        return DatedExpense(write.expense, of: trip)
     }
 
     /// An expense names a pin of its own trip or a place of the catalog, never one that is not there
@@ -148,9 +147,10 @@ public struct BudgetService: Sendable {
     }
 
     /// The trip's expenses, latest first; only those of `date` (a trip-local day) when given.
-    public func expenses(trip tripID: UUID, owner: UUID, date: LocalDate?, page: PageRequest) async throws -> Page<Expense> {
+    public func expenses(trip tripID: UUID, owner: UUID, date: LocalDate?, page: PageRequest) async throws -> Page<DatedExpense> {
         let trip = try await trips.trip(tripID, owner: owner)
-        return try await budgets.expenses(of: tripID, spentIn: date.map(trip.zone.interval(of:)), page: page)
+        let page = try await budgets.expenses(of: tripID, spentIn: date.map(trip.zone.interval(of:)), page: page)
+        return Page(items: page.items.map { DatedExpense($0, of: trip) }, nextCursor: page.nextCursor)
     }
 
     /// A day's expenses, sum and allowance. A day outside the trip is NOT_FOUND.
@@ -162,7 +162,7 @@ public struct BudgetService: Sendable {
         let totals = try await budgets.totals(of: trip, days: [date])
         let day = totals.days[date] ?? .init(before: 0, on: 0)
         return DayBudget(
-            date: date, currency: budget.currency, expenses: expenses, expenseCount: day.count,
+            date: date, currency: budget.currency, expenses: expenses.map { DatedExpense($0, of: trip) }, expenseCount: day.count,
             spent: Money(minorUnits: day.on, currency: budget.currency),
             allowance: budget.plan.map {
                 trip.allowance(

@@ -6,14 +6,14 @@ public struct DayBudget: Sendable, Hashable {
     public let date: LocalDate
     public let currency: Currency
     /// Earliest first, at most `BudgetService.dayExpenseLimit`.
-    public let expenses: [Expense]
+    public let expenses: [DatedExpense]
     /// All the day's, also those past the limit.
     public let expenseCount: Int
     public let spent: Money
     /// Nil until the owner sets a total.
     public let allowance: DailyAllowance?
 
-    public init(date: LocalDate, currency: Currency, expenses: [Expense], expenseCount: Int, spent: Money, allowance: DailyAllowance?) {
+    public init(date: LocalDate, currency: Currency, expenses: [DatedExpense], expenseCount: Int, spent: Money, allowance: DailyAllowance?) {
         self.date = date
         self.currency = currency
         self.expenses = expenses

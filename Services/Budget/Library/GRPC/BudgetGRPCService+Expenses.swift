@@ -19,9 +19,8 @@ extension BudgetGRPCService {
         let write = try await budgets.addExpense(
             trip: tripID, owner: owner, draft: draft,
             idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
-        let trip = try await budgets.trip(tripID, owner: owner)
         return .with {
-            $0.expense = write.expense.proto(zone: trip.zone)
+            $0.expense = write.expense.proto
             $0.replayed = write.replayed
         }
     }
@@ -30,8 +29,7 @@ extension BudgetGRPCService {
         let (tripID, expenseID) = try ids(trip: request.tripID, expense: request.expenseID)
         let owner = try caller()
         let expense = try await budgets.expense(expenseID, trip: tripID, owner: owner)
-        let trip = try await budgets.trip(tripID, owner: owner)
-        return .with { $0.expense = expense.proto(zone: trip.zone) }
+        return .with { $0.expense = expense.proto }
     }
 
     public func listExpenses(
@@ -40,9 +38,8 @@ extension BudgetGRPCService {
         let tripID = try UUID(field: "trip_id", request.tripID)
         let owner = try caller()
         let page = try await budgets.expenses(trip: tripID, owner: owner, date: Self.date(request.date), page: request.page.domain())
-        let trip = try await budgets.trip(tripID, owner: owner)
         return .with {
-            $0.expenses = page.items.map { $0.proto(zone: trip.zone) }
+            $0.expenses = page.items.map { $0.proto }
             $0.page = .init(cursor: page.nextCursor)
         }
     }
@@ -60,8 +57,7 @@ extension BudgetGRPCService {
             pinID: request.hasPinID ? request.pinID : nil)
         let owner = try caller()
         let expense = try await budgets.updateExpense(expenseID, trip: tripID, owner: owner, changes: changes)
-        let trip = try await budgets.trip(tripID, owner: owner)
-        return .with { $0.expense = expense.proto(zone: trip.zone) }
+        return .with { $0.expense = expense.proto }
     }
 
     public func deleteExpense(

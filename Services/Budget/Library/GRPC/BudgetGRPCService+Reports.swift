@@ -11,10 +11,9 @@ extension BudgetGRPCService {
         let date = try LocalDate(field: "date", request.date)
         let owner = try caller()
         let day = try await budgets.day(date, trip: tripID, owner: owner)
-        let trip = try await budgets.trip(tripID, owner: owner)
         return .with {
             $0.date = day.date.description
-            $0.expenses = day.expenses.map { $0.proto(zone: trip.zone) }
+            $0.expenses = day.expenses.map { $0.proto }
             $0.spent = day.spent.proto
             if let allowance = day.allowance { $0.allowance = allowance.proto(day.currency) }
             $0.expenseCount = Int32(clamping: day.expenseCount)

@@ -48,29 +48,29 @@ extension DailyAllowance {
     }
 }
 
-extension Expense {
-    func proto(zone: TripZone) -> Roam_Budget_V1_Expense {
+extension DatedExpense {
+    var proto: Roam_Budget_V1_Expense {
         .with {
-            $0.id = id.lowercasedString
-            $0.tripID = tripID.lowercasedString
-            $0.amount = details.amount.proto
-            $0.spentAt = .init(date: details.spentAt)
-            $0.date = zone.date(of: details.spentAt).description
-            $0.category = details.category.name
-            $0.note = details.note
-            $0.placeID = details.placeID?.lowercasedString ?? ""
-            $0.pinID = details.pinID?.lowercasedString ?? ""
-            $0.converted = converted.proto
-            $0.rate = rate.text
-            switch rate.source {
+            $0.id = expense.id.lowercasedString
+            $0.tripID = expense.tripID.lowercasedString
+            $0.amount = expense.details.amount.proto
+            $0.spentAt = .init(date: expense.details.spentAt)
+            $0.date = date.description
+            $0.category = expense.details.category.name
+            $0.note = expense.details.note
+            $0.placeID = expense.details.placeID?.lowercasedString ?? ""
+            $0.pinID = expense.details.pinID?.lowercasedString ?? ""
+            $0.converted = expense.converted.proto
+            $0.rate = expense.rate.text
+            switch expense.rate.source {
             case .sameCurrency: $0.rateSource = .sameCurrency
             case .owner: $0.rateSource = .owner
             case .reference(let date):
                 $0.rateSource = .reference
                 $0.rateDate = date.description
             }
-            $0.createdAt = .init(date: createdAt)
-            $0.updatedAt = .init(date: updatedAt)
+            $0.createdAt = .init(date: expense.createdAt)
+            $0.updatedAt = .init(date: expense.updatedAt)
         }
     }
 }

@@ -13,6 +13,7 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     let places: PlaceService
     let savedPlaces: SavedPlaceService
     let itinerary: ItineraryService
+    let diary: TripDiaryService
     /// The streams open on this replica, fed by the reminder listener (or worker, in memory).
     let notifications: UserStreams<TripNotification>
     /// What a returning stream missed.
@@ -30,6 +31,8 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
         self.places = places
         self.savedPlaces = savedPlaces
         self.itinerary = itinerary
+        self.diary = TripDiaryService(
+            trips: trips, pins: pins, tracks: tracks, journal: journal, savedPlaces: savedPlaces, itinerary: itinerary)
         self.notifications = notifications
         self.reminders = reminders
     }
@@ -82,54 +85,5 @@ public struct TripsGRPCService: Roam_Trips_V1_TripsService.SimpleServiceProtocol
     public func deleteTrip(request: Roam_Trips_V1_DeleteTripRequest, context _: ServerContext) async throws -> Roam_Trips_V1_DeleteTripResponse {
         try await trips.delete(UUID(field: "trip_id", request.tripID), owner: caller())
         return .init()
-    }
-
-    public func summarizeTrip(
-        request: Roam_Trips_V1_SummarizeTripRequest, context _: ServerContext
-    ) async throws
-        -> Roam_Trips_V1_SummarizeTripResponse
-    {
-        let owner = try caller()
-        let trip = try await trips.trip(UUID(field: "trip_id", request.tripID), owner: owner)
-        let days = TripDayTotals.days(
-            of: trip, pins: try await pins.pinCounts(of: trip), entries: try await journal.entryCounts(of: trip),
-            itinerary: try await itinerary.items(ofTrip: trip.id, owner: owner),
-            track: try await tracks.wholeTrack(of: trip))
-        return .with {
-            $0.trip = trip.proto(at: trips.now())
-            $0.days = days.map { day in
-                .with {
-                    $0.date = day.date.description
-                    $0.pins = Int32(clamping: day.pins)
-                    $0.journalEntries = Int32(clamping: day.journalEntries)
-                    $0.itineraryItems = Int32(clamping: day.itineraryItems)
-                    $0.distanceMeters = day.distanceMeters
-                }
-            }
-            $0.distanceMeters = days.reduce(0) { $0 + $1.distanceMeters }
-        }
-    }
-
-    public func getCalendar(request: Roam_Trips_V1_GetCalendarRequest, context _: ServerContext) async throws -> Roam_Trips_V1_GetCalendarResponse {
-        var entries: [(trip: Trip, days: [LocalDate], pinCounts: [LocalDate: Int], entryCounts: [LocalDate: Int])] = []
-        for entry in try await trips.calendar(request.month, owner: caller()) {
-            entries.append((entry.trip, entry.days, try await pins.pinCounts(of: entry.trip), try await journal.entryCounts(of: entry.trip)))
-        }
-        let now = trips.now()
-        return .with {
-            $0.month = request.month
-            $0.trips = entries.map { entry in
-                .with {
-                    $0.trip = entry.trip.proto(at: now)
-                    $0.days = entry.days.map { day in
-                        .with {
-                            $0.date = day.description
-                            $0.pins = Int32(entry.pinCounts[day] ?? 0)
-                            $0.journalEntries = Int32(entry.entryCounts[day] ?? 0)
-                        }
-                    }
-                }
-            }
-        }
     }
 }
