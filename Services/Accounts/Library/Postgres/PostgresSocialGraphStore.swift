@@ -61,7 +61,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
             page: page,
             select: { after in
                 """
-                SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+                SELECT \(unescaped: Self.prefixedUserColumns), f.created_at AS followed_at FROM accounts.follows f
                 JOIN accounts.users u ON u.id = f.follower_id
                 WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
                 ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
@@ -74,7 +74,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
             page: page,
             select: { after in
                 """
-                SELECT f.created_at AS followed_at, \(unescaped: Self.prefixedUserColumns) FROM accounts.follows f
+                SELECT \(unescaped: Self.prefixedUserColumns), f.created_at AS followed_at FROM accounts.follows f
                 JOIN accounts.users u ON u.id = f.followee_id
                 WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
                 ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
@@ -135,8 +135,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
         let rows = try await database.query(select(after))
         var entries: [(TimedCursor, User)] = []
         for row in rows {
-            let columns = row.makeRandomAccess()
-            let time = try columns[0].decode(Date.self)
+            let time = try row.decode(Date.self, named: "followed_at")
             let user = try PostgresUserStore.decode(row)
             entries.append((TimedCursor(time: time, id: user.id), user))
         }

@@ -11,7 +11,7 @@ public struct PostgresUserStore: UserRepository {
 
     static let columns = columns(of: "")
 
-    /// The user columns of `table` ("u." for an alias), named as `decode` reads them. An account made
+    /// The user columns of `table` ("u." for an alias), in the order `decode` reads them. An account made
     /// through a provider may have no email: it is NULL in the table (which stays unique) and "" here.
     static func columns(of table: String) -> String {
         """
@@ -23,20 +23,20 @@ public struct PostgresUserStore: UserRepository {
     }
 
     static func decode(_ row: PostgresRow) throws -> User {
-        let c = row.makeRandomAccess()
-        let terms = try c["terms_version"].decode(String?.self).map { version in
-            TermsAcceptance(version: version, acceptedAt: try c["terms_accepted_at"].decode(Date.self))
+        let (
+            id, email, username, passwordHash, emailVerified, displayName, bio, phone, avatar, followers, following, createdAt,
+            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName
+        ) = try row.decode(
+            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String).self)
+        let terms = try termsVersion.map { version in
+            guard let termsAcceptedAt else { throw RoamError.internal }
+            return TermsAcceptance(version: version, acceptedAt: termsAcceptedAt)
         }
         return User(
-            id: try c["id"].decode(UUID.self), email: try c["email"].decode(String.self),
-            username: try c["username"].decode(String.self), passwordHash: try c["password_hash"].decode(String?.self),
-            emailVerified: try c["email_verified"].decode(Bool.self),
+            id: id, email: email, username: username, passwordHash: passwordHash, emailVerified: emailVerified,
             profile: ProfileDetails(
-                displayName: try c["display_name"].decode(String.self), bio: try c["bio"].decode(String.self),
-                phone: try c["phone"].decode(String.self), avatarMediaID: try c["avatar_media_id"].decode(UUID?.self),
-                givenName: try c["given_name"].decode(String.self), familyName: try c["family_name"].decode(String.self)),
-            followerCount: try c["follower_count"].decode(Int.self), followingCount: try c["following_count"].decode(Int.self),
-            createdAt: try c["created_at"].decode(Date.self), usernameChangedAt: try c["username_changed_at"].decode(Date?.self),
+                displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName),
+            followerCount: followers, followingCount: following, createdAt: createdAt, usernameChangedAt: usernameChangedAt,
             acceptedTerms: terms)
     }
 

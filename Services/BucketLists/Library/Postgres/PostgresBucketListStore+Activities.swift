@@ -19,19 +19,15 @@ extension PostgresBucketListStore: ActivityRepository {
         """
 
     static func decodeActivity(_ row: PostgresRow) throws -> Activity {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        let window = try column(7, Date?.self).flatMap { start in try column(8, Date?.self).map { TimeWindow(startsAt: start, endsAt: $0) } }
+        let (id, author, name, description, latitude, longitude, placeName, startsAt, endsAt, media, tags, created, updated, up, down, lists) =
+            try row.decode((UUID, UUID, String, String, Double, Double, String, Date?, Date?, [UUID], [String], Date, Date, Int64, Int64, Int64).self)
+        let window = startsAt.flatMap { start in endsAt.map { TimeWindow(startsAt: start, endsAt: $0) } }
         let details = ActivityDetails(
-            name: try column(2, String.self), description: try column(3, String.self),
-            place: NamedPlace(
-                point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
-                name: try column(6, String.self)),
-            window: window, mediaIDs: try column(9, [UUID].self), tags: try column(10, [String].self))
+            name: name, description: description, place: NamedPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: placeName),
+            window: window, mediaIDs: media, tags: tags)
         return Activity(
-            id: try column(0, UUID.self), authorID: try column(1, UUID.self), details: details,
-            votes: VoteCounts(up: Int(try column(13, Int64.self)), down: Int(try column(14, Int64.self))),
-            listCount: Int(try column(15, Int64.self)), createdAt: try column(11, Date.self), updatedAt: try column(12, Date.self))
+            id: id, authorID: author, details: details, votes: VoteCounts(up: Int(up), down: Int(down)), listCount: Int(lists),
+            createdAt: created, updatedAt: updated)
     }
 
     /// The counter shard a voter's changes land in.
@@ -213,8 +209,7 @@ extension PostgresBucketListStore: ActivityRepository {
             """)
         var found: [(activity: Activity, meters: Double?)] = []
         for row in rows {
-            let random = row.makeRandomAccess()
-            found.append((try Self.decodeActivity(row), try random[16].decode(Double?.self)))
+            found.append((try Self.decodeActivity(row), try row.decode(Double?.self, named: "meters")))
         }
         return Page(items: Array(found.prefix(page.size)), nextCursor: found.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
@@ -228,15 +223,14 @@ extension PostgresBucketListStore: ActivityRepository {
         for row in try await database.query(
             """
             SELECT \(unescaped: Self.activityColumns),
-                   ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false)
+                   ST_Distance(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, false) AS meters
             FROM bucketlists.activities a
             WHERE ST_DWithin(a.point, ST_SetSRID(ST_MakePoint(\(point.longitude), \(point.latitude)), 4326)::geography, \(meters), false)
               AND NOT a.author_id = ANY(\(Array(hiddenAuthors)))
             ORDER BY a.rank DESC, a.created_at DESC, a.id DESC LIMIT \(limit)
             """)
         {
-            let random = row.makeRandomAccess()
-            found.append((try Self.decodeActivity(row), try random[16].decode(Double.self)))
+            found.append((try Self.decodeActivity(row), try row.decode(Double.self, named: "meters")))
         }
         return found
     }

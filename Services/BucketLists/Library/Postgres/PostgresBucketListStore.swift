@@ -33,23 +33,25 @@ public struct PostgresBucketListStore: BucketListRepository {
         """
 
     static func decodeItem(_ row: PostgresRow) throws -> Item {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        let (
+            id, list, owner, title, description, latitude, longitude, placeName, targetDate, media, position, completedAt, completionNote,
+            completionMedia, sourceActivity, sourceItem, created, updated
+        ) = try row.decode(
+            (
+                UUID, UUID, UUID, String, String, Double?, Double?, String?, String?, [UUID], Int32, Date?, String?, UUID?, UUID?, UUID?, Date,
+                Date
+            ).self)
         var place: NamedPlace?
-        if let latitude = try column(5, Double?.self), let longitude = try column(6, Double?.self) {
-            place = NamedPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: try column(7, String?.self) ?? "")
+        if let latitude, let longitude {
+            place = NamedPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: placeName ?? "")
         }
-        let completion = try column(11, Date?.self).map {
-            Completion(at: $0, note: try column(12, String?.self) ?? "", mediaID: try column(13, UUID?.self))
-        }
-        let source: ItemSource? = try column(14, UUID?.self).map(ItemSource.activity) ?? column(15, UUID?.self).map(ItemSource.item)
+        let completion = completedAt.map { Completion(at: $0, note: completionNote ?? "", mediaID: completionMedia) }
+        let source: ItemSource? = sourceActivity.map(ItemSource.activity) ?? sourceItem.map(ItemSource.item)
         let details = ItemDetails(
-            title: try column(3, String.self), description: try column(4, String.self), place: place,
-            targetDate: try column(8, String?.self).flatMap(LocalDate.init), mediaIDs: try column(9, [UUID].self))
+            title: title, description: description, place: place, targetDate: targetDate.flatMap(LocalDate.init), mediaIDs: media)
         return Item(
-            id: try column(0, UUID.self), listID: try column(1, UUID.self), ownerID: try column(2, UUID.self), details: details,
-            position: Int(try column(10, Int32.self)), completion: completion, source: source,
-            createdAt: try column(16, Date.self), updatedAt: try column(17, Date.self))
+            id: id, listID: list, ownerID: owner, details: details, position: Int(position), completion: completion, source: source,
+            createdAt: created, updatedAt: updated)
     }
 
     // MARK: Lists

@@ -55,8 +55,7 @@ extension PostgresFeedStore {
             """)
         var fetched: [(post: Post, likedAt: Date)] = []
         for row in rows {
-            let random = row.makeRandomAccess()
-            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
+            fetched.append((try Self.decode(row), try row.decode(Date.self, named: "liked_at")))
         }
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.likedAt, id: $0.post.id).token }.map(\.post)
     }

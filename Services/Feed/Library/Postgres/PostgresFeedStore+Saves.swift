@@ -21,7 +21,7 @@ extension PostgresFeedStore {
         let after = try TimedCursor.decode(page.cursor)
         let rows = try await database.query(
             """
-            SELECT \(unescaped: Self.columnsOfP), s.created_at
+            SELECT \(unescaped: Self.columnsOfP), s.created_at AS saved_at
             FROM feed.saves s JOIN feed.posts p ON p.id = s.post_id
             WHERE s.user_id = \(user) AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
               AND (\(after == nil) OR (s.created_at, s.post_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
@@ -29,8 +29,7 @@ extension PostgresFeedStore {
             """)
         var fetched: [(post: Post, savedAt: Date)] = []
         for row in rows {
-            let random = row.makeRandomAccess()
-            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
+            fetched.append((try Self.decode(row), try row.decode(Date.self, named: "saved_at")))
         }
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.savedAt, id: $0.post.id).token }.map(\.post)
     }

@@ -54,8 +54,7 @@ extension PostgresFeedStore {
             """)
         var fetched: [(post: Post, value: Double)] = []
         for row in rows {
-            let random = row.makeRandomAccess()
-            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Double.self)))
+            fetched.append((try Self.decode(row), try row.decode(Double.self, named: "sort_value")))
         }
         let order = query.order
         return Page(fetched: fetched, size: page.size) { last in

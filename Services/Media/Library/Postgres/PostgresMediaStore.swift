@@ -17,23 +17,23 @@ public struct PostgresMediaStore: MediaRepository {
         """
 
     static func decode(_ row: PostgresRow) throws -> MediaItem {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        let capturedAt = try column(8, Date?.self)
-        let offset = try column(9, Int32?.self).map(Int.init)
-        let latitude = try column(10, Double?.self), longitude = try column(11, Double?.self)
+        let (
+            id, owner, type, size, sha256, width, height, orientation, capturedAt, offset, latitude, longitude, cameraMake, cameraModel,
+            deviceAssetID, description, tags, inLibrary, created, positionInferred, inferenceDeclined
+        ) = try row.decode(
+            (
+                UUID, UUID, String, Int64, String, Int32?, Int32?, Int16?, Date?, Int32?, Double?, Double?, String?, String?, String?, String,
+                [String], Bool, Date, Bool, Bool
+            ).self)
         var item = MediaItem(
-            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
-            type: MediaType(rawValue: try column(2, String.self)) ?? .jpeg, sizeBytes: Int(try column(3, Int64.self)),
-            sha256: try column(4, String.self), width: try column(5, Int32?.self).map(Int.init), height: try column(6, Int32?.self).map(Int.init),
-            orientation: try column(7, Int16?.self).map(Int.init),
-            captureTime: capturedAt.map { CaptureTime(date: $0, utcOffsetSeconds: offset) },
+            id: id, ownerID: owner, type: MediaType(rawValue: type) ?? .jpeg, sizeBytes: Int(size), sha256: sha256, width: width.map(Int.init),
+            height: height.map(Int.init), orientation: orientation.map(Int.init),
+            captureTime: capturedAt.map { CaptureTime(date: $0, utcOffsetSeconds: offset.map(Int.init)) },
             position: latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } },
-            cameraMake: try column(12, String?.self), cameraModel: try column(13, String?.self),
-            deviceAssetID: try column(14, String?.self), description: try column(15, String.self), tags: try column(16, [String].self),
-            inLibrary: try column(17, Bool.self), createdAt: try column(18, Date.self))
-        item.positionInferred = try column(19, Bool.self)
-        item.positionInferenceDeclined = try column(20, Bool.self)
+            cameraMake: cameraMake, cameraModel: cameraModel, deviceAssetID: deviceAssetID, description: description, tags: tags,
+            inLibrary: inLibrary, createdAt: created)
+        item.positionInferred = positionInferred
+        item.positionInferenceDeclined = inferenceDeclined
         return item
     }
 
@@ -138,8 +138,7 @@ public struct PostgresMediaStore: MediaRepository {
             """)
         var fetched: [(item: MediaItem, sortTime: Date)] = []
         for row in rows {
-            let random = row.makeRandomAccess()
-            fetched.append((try Self.decode(row), try random[random.count - 1].decode(Date.self)))
+            fetched.append((try Self.decode(row), try row.decode(Date.self, named: "sort_time")))
         }
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.sortTime, id: $0.item.id).token }.map(\.item)
     }

@@ -12,11 +12,8 @@ extension PostgresTripStore: ItineraryRepository {
         """
 
     static func decodeItem(_ row: PostgresRow) throws -> ItineraryItem {
-        let (id, trip, owner, place, date, minute, remind, note, remindAt, created) =
-            try row.decode((UUID, UUID, UUID, UUID?, String, Int?, Int, String?, Date, Date).self)
-        let random = row.makeRandomAccess()
-        let (title, locationName) = (try random[10].decode(String.self), try random[11].decode(String?.self))
-        let (latitude, longitude) = (try random[12].decode(Double?.self), try random[13].decode(Double?.self))
+        let (id, trip, owner, place, date, minute, remind, note, remindAt, created, title, locationName, latitude, longitude) =
+            try row.decode((UUID, UUID, UUID, UUID?, String, Int?, Int, String?, Date, Date, String, String?, Double?, Double?).self)
         let point = latitude.flatMap { latitude in longitude.map { GeoPoint(latitude: latitude, longitude: $0) } }
         guard let day = LocalDate(date) else { throw RoamError.internal }
         return ItineraryItem(

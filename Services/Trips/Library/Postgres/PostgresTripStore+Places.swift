@@ -12,19 +12,18 @@ extension PostgresTripStore: PlacesRepository {
         """
 
     static func decodePlace(_ row: PostgresRow) throws -> Place {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
-        guard let category = PlaceCategory(rawValue: try column(3, String.self)) else { throw RoamError.internal }
+        let (
+            id, sourceID, name, categoryName, latitude, longitude, priceLevel, address, phone, website, openingHours, photoURL, rating,
+            ratingCount, userRatingSum, userRatingCount, owner
+        ) = try row.decode(
+            (UUID, String, String, String, Double, Double, Int?, String?, String?, String?, String?, String?, Double, Int, Int, Int, UUID?).self)
+        guard let category = PlaceCategory(rawValue: categoryName) else { throw RoamError.internal }
         let details = PlaceDetails(
-            sourceID: try column(1, String.self), name: try column(2, String.self), category: category,
-            point: GeoPoint(latitude: try column(4, Double.self), longitude: try column(5, Double.self)),
-            priceLevel: try column(6, Int?.self), address: try column(7, String?.self), phone: try column(8, String?.self),
-            website: try column(9, String?.self), openingHours: try column(10, String?.self),
-            photoURL: try column(11, String?.self))
+            sourceID: sourceID, name: name, category: category, point: GeoPoint(latitude: latitude, longitude: longitude),
+            priceLevel: priceLevel, address: address, phone: phone, website: website, openingHours: openingHours, photoURL: photoURL)
         return Place(
-            id: try column(0, UUID.self), details: details, sourceRating: try column(12, Double.self),
-            sourceRatingCount: try column(13, Int.self), userRatingSum: try column(14, Int.self), userRatingCount: try column(15, Int.self),
-            ownerID: try column(16, UUID?.self))
+            id: id, details: details, sourceRating: rating, sourceRatingCount: ratingCount, userRatingSum: userRatingSum,
+            userRatingCount: userRatingCount, ownerID: owner)
     }
 
     public func importPlaces(_ places: [(details: PlaceDetails, rating: Double, ratingCount: Int)]) async throws -> Int {
@@ -132,7 +131,7 @@ extension PostgresTripStore: PlacesRepository {
             ORDER BY \(unescaped: order) LIMIT \(limit)
             """
         ).map { row in
-            (try Self.decodePlace(row), try row.makeRandomAccess()[17].decode(Double.self))
+            (try Self.decodePlace(row), try row.decode(Double.self, named: "meters"))
         }
     }
 

@@ -35,7 +35,7 @@ extension PostgresTripStore: SavedPlacesRepository {
             ORDER BY saved_at DESC, id DESC
             """
         ).map { row in
-            SavedPlace(tripID: trip, place: try Self.decodePlace(row), savedAt: try row.makeRandomAccess()[17].decode(Date.self))
+            SavedPlace(tripID: trip, place: try Self.decodePlace(row), savedAt: try row.decode(Date.self, named: "saved_at"))
         }
     }
 

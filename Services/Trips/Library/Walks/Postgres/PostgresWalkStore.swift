@@ -22,31 +22,32 @@ public struct PostgresWalkStore: WalkRepository {
         """
 
     static func decode(_ row: PostgresRow) throws -> Walk {
-        let random = row.makeRandomAccess()
-        func column<Value: PostgresDecodable>(_ index: Int, _ type: Value.Type) throws -> Value { try random[index].decode(Value.self) }
+        let (
+            id, owner, title, description, tags, startLatitude, startLongitude, startName, destinationLatitude, destinationLongitude,
+            destinationName, startedAt, finishedAt, closedAutomatically, visibilityName, pointCount, distance, preview, pointsOfInterest,
+            mediaIDs, ratingSum, ratingCount, createdAt, updatedAt, routeID
+        ) = try row.decode(
+            (
+                UUID, UUID, String, String, [String], Double, Double, String, Double?, Double?, String?, Date, Date?, Bool, String, Int32,
+                Double, String, String, [UUID], Int32, Int32, Date, Date, UUID?
+            ).self)
         let destination: WalkPlace? =
-            if let latitude = try column(8, Double?.self), let longitude = try column(9, Double?.self) {
-                WalkPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: try column(10, String.self))
+            if let destinationLatitude, let destinationLongitude, let destinationName {
+                WalkPlace(point: GeoPoint(latitude: destinationLatitude, longitude: destinationLongitude), name: destinationName)
             } else {
                 nil
             }
         let decoder = JSONDecoder()
-        guard let visibility = WalkVisibility(rawValue: try column(14, String.self)) else { throw RoamError.internal }
+        guard let visibility = WalkVisibility(rawValue: visibilityName) else { throw RoamError.internal }
         return Walk(
-            id: try column(0, UUID.self), ownerID: try column(1, UUID.self),
-            details: WalkDetails(title: try column(2, String.self), description: try column(3, String.self), tags: try column(4, [String].self)),
-            start: WalkPlace(
-                point: GeoPoint(latitude: try column(5, Double.self), longitude: try column(6, Double.self)),
-                name: try column(7, String.self)),
-            destination: destination, routeID: try column(24, UUID?.self),
-            startedAt: try column(11, Date.self), finishedAt: try column(12, Date?.self),
-            closedAutomatically: try column(13, Bool.self), visibility: visibility,
+            id: id, ownerID: owner, details: WalkDetails(title: title, description: description, tags: tags),
+            start: WalkPlace(point: GeoPoint(latitude: startLatitude, longitude: startLongitude), name: startName),
+            destination: destination, routeID: routeID, startedAt: startedAt, finishedAt: finishedAt,
+            closedAutomatically: closedAutomatically, visibility: visibility,
             route: WalkRoute(
-                distanceMeters: try column(16, Double.self), pointCount: Int(try column(15, Int32.self)),
-                preview: try decoder.decode([GeoPoint].self, from: Data(try column(17, String.self).utf8))),
-            pointsOfInterest: try decoder.decode([PointOfInterest].self, from: Data(try column(18, String.self).utf8)),
-            mediaIDs: try column(19, [UUID].self), ratingSum: Int(try column(20, Int32.self)), ratingCount: Int(try column(21, Int32.self)),
-            createdAt: try column(22, Date.self), updatedAt: try column(23, Date.self))
+                distanceMeters: distance, pointCount: Int(pointCount), preview: try decoder.decode([GeoPoint].self, from: Data(preview.utf8))),
+            pointsOfInterest: try decoder.decode([PointOfInterest].self, from: Data(pointsOfInterest.utf8)),
+            mediaIDs: mediaIDs, ratingSum: Int(ratingSum), ratingCount: Int(ratingCount), createdAt: createdAt, updatedAt: updatedAt)
     }
 
     static func json<Value: Encodable>(_ value: Value) throws -> String {
@@ -279,7 +280,7 @@ public struct PostgresWalkStore: WalkRepository {
             """)
         var found: [(walk: Walk, meters: Double?)] = []
         for row in rows {
-            found.append((try Self.decode(row), try row.makeRandomAccess()[25].decode(Double?.self)))
+            found.append((try Self.decode(row), try row.decode(Double?.self, named: "meters")))
         }
         return Page(items: Array(found.prefix(page.size)), nextCursor: found.count > page.size ? OffsetCursor.token(offset + page.size) : nil)
     }
