@@ -197,7 +197,7 @@ let package = Package(
             path: "Tests/MediaTests", swiftSettings: swiftSettings),
         .target(
             name: "Budget",
-            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "SwiftProtobuf"),
             path: "Services/Budget/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",

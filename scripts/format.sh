@@ -3,7 +3,9 @@
 # fitted). `scripts/format.sh --check` changes nothing and fails when a file is not formatted.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-files=$(git ls-files '*.swift' | grep -v -e '/Generated/' -e '^Shared/RoamProto/')
+# Tracked and new files alike, as they are on disk (a file deleted but not yet committed is left out).
+files=$(git ls-files --cached --others --exclude-standard '*.swift' | grep -v -e '/Generated/' -e '^Shared/RoamProto/' |
+  while read -r file; do [[ -f "$file" ]] && echo "$file"; done)
 if [[ "${1:-}" == "--check" ]]; then
   # Formats a copy and compares it with the files as they are.
   copy=$(mktemp -d)

@@ -33,7 +33,7 @@ import Testing
         try await InProcessService.run(
             [
                 BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
-                BucketListsPurgeGRPCService(lists: store, activities: store, purgedUsers: .inMemory),
+                PurgeGRPCService(BucketListsPurge(lists: store, activities: store), purgedUsers: .inMemory),
             ],
             verifier: try await tokens.verifier(), anonymousMethods: []
         ) { grpc, _ in

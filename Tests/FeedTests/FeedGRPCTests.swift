@@ -15,7 +15,7 @@ import Testing
         let membership = FakeMembership()
         let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
         try await InProcessService.run(
-            [FeedGRPCService(feed: feed), FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)],
+            [FeedGRPCService(feed: feed), PurgeGRPCService(feed, purgedUsers: .inMemory)],
             verifier: try await tokens.verifier(), anonymousMethods: []
         ) { grpc, _ in
             let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)

@@ -54,7 +54,7 @@ import Testing
         let tokens = await TestTokens()
         let feed = FeedService(store: InMemoryFeedStore(), membership: FakeMembership())
         try await InProcessService.run(
-            [FeedPurgeGRPCService(feed: feed, purgedUsers: .inMemory)], verifier: try await tokens.verifier(), anonymousMethods: []
+            [PurgeGRPCService(feed, purgedUsers: .inMemory)], verifier: try await tokens.verifier(), anonymousMethods: []
         ) { grpc, _ in
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
             let user = UUID()

@@ -16,7 +16,7 @@ import Testing
         defer { harness.remove() }
         let service = MediaGRPCService(media: harness.service, spool: harness.spool, maxBytes: 50_000_000, links: links)
         try await InProcessService.run(
-            [service, MediaPurgeGRPCService(media: harness.service, purgedUsers: .inMemory)], verifier: try await tokens.verifier(),
+            [service, PurgeGRPCService(harness.service, purgedUsers: .inMemory)], verifier: try await tokens.verifier(),
             anonymousMethods: [Roam_Media_V1_MediaService.Method.Download.descriptor]
         ) { grpc, _ in
             let client = Roam_Media_V1_MediaService.Client(wrapping: grpc)

@@ -24,7 +24,7 @@ import Trips
         init(client: PostgresClient, clock: TestClock) {
             store = PostgresTripStore(database: Database(client: client, operationTimeout: .seconds(30)))
             worker = ReminderWorker(reminders: store, interval: .seconds(3_600), announce: nil, now: { clock.now }, logger: Logger(label: "test"))
-            let listener = PostgresReminderListener(database: Database(client: client), streams: streams, logger: Logger(label: "test"))
+            let listener = PostgresStreamListener.reminders(database: Database(client: client), streams: streams, logger: Logger(label: "test"))
             listening = Task { try? await listener.run() }
         }
 

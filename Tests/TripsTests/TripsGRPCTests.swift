@@ -42,10 +42,11 @@ import Trips
         try await InProcessService.run(
             [
                 service(trips),
-                TripsPurgeGRPCService(
-                    trips: trips, places: store,
-                    walks: WalkService(
-                        walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph(), groupWalks: FakeGroupWalks()),
+                PurgeGRPCService(
+                    TripsPurge(
+                        trips: trips, places: store,
+                        walks: WalkService(
+                            walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph(), groupWalks: FakeGroupWalks())),
                     purgedUsers: .inMemory),
             ],
             verifier: try await tokens.verifier(), anonymousMethods: []
@@ -240,7 +241,7 @@ import Trips
 
     @Test func theCallsOnlyServicesMakeAreDeclaredOnceAndRefusedToUsers() async throws {
         let walks = WalkService(walks: InMemoryWalkStore(), media: InMemoryMediaAttachments(), graph: FakeSocialGraph(), groupWalks: FakeGroupWalks())
-        let purge = TripsPurgeGRPCService(trips: TripService(trips: store), places: store, walks: walks, purgedUsers: .inMemory)
+        let purge = PurgeGRPCService(TripsPurge(trips: TripService(trips: store), places: store, walks: walks), purgedUsers: .inMemory)
         let declared = ServiceHost.serviceOnlyMethods(of: [WalksGRPCService(walks: walks), purge])
         #expect(
             declared == [

@@ -25,8 +25,8 @@ public enum BucketListsApp {
             var parts = ServiceParts(
                 services: [
                     BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
-                    BucketListsPurgeGRPCService(
-                        lists: store, activities: store,
+                    PurgeGRPCService(
+                        BucketListsPurge(lists: store, activities: store),
                         purgedUsers: PurgedUsers(database: runtime.database, schema: BucketListsMigrations.schema)),
                 ],
                 migrator: BucketListsMigrations.migrator)

@@ -18,7 +18,7 @@ public enum BudgetApp {
     static func parts(runtime: ServiceRuntime, configuration: Configuration) throws -> ServiceParts {
         let store: any Store = if let database = runtime.database { PostgresBudgetStore(database: database) } else { InMemoryBudgetStore() }
         let notifications = UserStreams<BudgetAlert>()
-        let listener = runtime.database.map { PostgresAlertListener(database: $0, streams: notifications, logger: runtime.logger) }
+        let listener = runtime.database.map { PostgresStreamListener.budgetAlerts(database: $0, streams: notifications, logger: runtime.logger) }
         // Without a database there is no channel: the service hands alerts to this process's streams.
         var announce: (@Sendable ([BudgetAlert]) -> Void)?
         if listener == nil {
@@ -32,8 +32,8 @@ public enum BudgetApp {
         var parts = ServiceParts(
             services: [
                 BudgetGRPCService(budgets: budgets, notifications: notifications, alerts: store),
-                BudgetPurgeGRPCService(
-                    budgets: store,
+                PurgeGRPCService(
+                    BudgetPurge(budgets: store),
                     purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema)),
             ],
             migrator: BudgetMigrations.migrator)

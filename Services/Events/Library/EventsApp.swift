@@ -28,8 +28,8 @@ public enum EventsApp {
             var parts = ServiceParts(
                 services: [
                     EventsGRPCService(events: events, notifications: notifications),
-                    EventsPurgeGRPCService(
-                        events: events,
+                    PurgeGRPCService(
+                        events,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema)),
                 ],
                 migrator: EventsMigrations.migrator)

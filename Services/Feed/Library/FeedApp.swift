@@ -34,8 +34,8 @@ public enum FeedApp {
             var parts = ServiceParts(
                 services: [
                     FeedGRPCService(feed: feed),
-                    FeedPurgeGRPCService(
-                        feed: feed,
+                    PurgeGRPCService(
+                        feed,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: FeedMigrations.schema)),
                 ], migrator: FeedMigrations.migrator)
             parts.anonymousMethods = FeedGRPCService.anonymousMethods

@@ -26,8 +26,8 @@ public enum MediaApp {
             var parts = ServiceParts(
                 services: [
                     upload,
-                    MediaPurgeGRPCService(
-                        media: media,
+                    PurgeGRPCService(
+                        media,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: MediaMigrations.schema)),
                 ], migrator: MediaMigrations.migrator)
             // A signed link is its own permission: browsers fetch them without a token.

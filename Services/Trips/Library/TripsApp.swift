@@ -34,14 +34,14 @@ public enum TripsApp {
                 services: [
                     try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
                     WalksGRPCService(walks: walks),
-                    TripsPurgeGRPCService(
-                        trips: TripService(trips: store), places: store, walks: walks,
+                    PurgeGRPCService(
+                        TripsPurge(trips: TripService(trips: store), places: store, walks: walks),
                         purgedUsers: PurgedUsers(database: runtime.database, schema: TripsMigrations.schema)),
                 ],
                 migrator: TripsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
-            let listener = runtime.database.map { PostgresReminderListener(database: $0, streams: notifications, logger: runtime.logger) }
+            let listener = runtime.database.map { PostgresStreamListener.reminders(database: $0, streams: notifications, logger: runtime.logger) }
             parts.background = listener.map { [$0] } ?? []
             // Without a database there is no channel: the worker hands reminders to this process's streams.
             var announce: (@Sendable ([Reminder]) -> Void)?

@@ -37,7 +37,9 @@ public struct TripDiaryService: Sendable {
         async let saved = savedPlaces.savedPlaces(of: trip)
         guard phase != .future else {
             let (allItems, places) = try await (items, saved)
-            return TripDay(date: date, zone: trip.details.zone, phase: phase, itinerary: allItems.filter { $0.plan.date == date }, savedPlaces: places, record: nil)
+            return TripDay(
+                date: date, zone: trip.details.zone, phase: phase, itinerary: allItems.filter { $0.plan.date == date }, savedPlaces: places,
+                record: nil)
         }
         async let entries = journal.entries(of: trip, on: date, page: page)
         async let track = tracks.track(of: trip, on: date, toleranceMeters: nil)
@@ -53,7 +55,9 @@ public struct TripDiaryService: Sendable {
         let record = TripDay.Record(
             pins: pinsPage, pinCovers: await pinCovers, journalEntries: entriesPage, tagTitles: titles,
             journalCovers: await entryCovers, route: route, track: dayTrack)
-        return TripDay(date: date, zone: trip.details.zone, phase: phase, itinerary: allItems.filter { $0.plan.date == date }, savedPlaces: places, record: record)
+        return TripDay(
+            date: date, zone: trip.details.zone, phase: phase, itinerary: allItems.filter { $0.plan.date == date }, savedPlaces: places,
+            record: record)
     }
 
     /// Every day of the owner's trip with its pins, journal entries, itinerary items and distance walked.
