@@ -5,9 +5,6 @@ import RoamRuntime
 /// `/v1/activities…`: things to do near you suggested by locals, voted on, searched near a point or on
 /// a map, trending, added to lists and commented on (through the feed).
 extension GatewayAPI {
-    /// The path's `{id}` is what the service calls `activity_id`.
-    static var activityPathFields: [String: String] { ["activity_id": "id"] }
-
     func searchActivities(_ input: Operations.SearchActivities.Input) async throws -> Operations.SearchActivities.Output {
         var search = try ActivitySearch(input.query)
         // The author by username, through accounts: one that names nobody (or hides from you) has none to show.
@@ -118,10 +115,8 @@ extension GatewayAPI {
     }
 
     func deleteActivity(_ input: Operations.DeleteActivity.Input) async throws -> Operations.DeleteActivity.Output {
-        _ = try await renamingFields(Self.activityPathFields) {
-            try await activities.call(idempotent: true) { client, options in
-                try await client.deleteActivity(.with { $0.activityID = input.path.id }, options: options)
-            }
+        _ = try await activities.call(idempotent: true) { client, options in
+            try await client.deleteActivity(.with { $0.activityID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
@@ -143,15 +138,13 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.activityPathFields) {
-            try await activities.call { client, options in
-                try await client.addActivityToList(
-                    .with {
-                        $0.activityID = input.path.id
-                        $0.listID = body.listId
-                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                    }, options: options)
-            }
+        let response = try await activities.call { client, options in
+            try await client.addActivityToList(
+                .with {
+                    $0.activityID = input.path.id
+                    $0.listID = body.listId
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                }, options: options)
         }
         return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))
     }
@@ -166,10 +159,8 @@ extension GatewayAPI {
     }
 
     func unfavouriteActivity(_ input: Operations.UnfavouriteActivity.Input) async throws -> Operations.UnfavouriteActivity.Output {
-        _ = try await renamingFields(Self.activityPathFields) {
-            try await activities.call(idempotent: true) { client, options in
-                try await client.unfavouriteActivity(.with { $0.activityID = input.path.id }, options: options)
-            }
+        _ = try await activities.call(idempotent: true) { client, options in
+            try await client.unfavouriteActivity(.with { $0.activityID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
@@ -217,9 +208,7 @@ extension GatewayAPI {
         _ body: (Roam_Bucketlists_V1_ActivitiesService.Client<Transport>, CallOptions) async throws
             -> Roam_Bucketlists_V1_ActivityResponse
     ) async throws -> Components.Schemas.Activity {
-        let response = try await renamingFields(Self.activityPathFields) {
-            try await activities.call(idempotent: idempotent, body)
-        }
+        let response = try await activities.call(idempotent: idempotent, body)
         return await counted(Components.Schemas.Activity(response.activity, links: mediaLinks))
     }
 }

@@ -5,9 +5,6 @@ import RoamRuntime
 /// `/v1/items/{id}…` and `/v1/me/completed`: one item of a bucket list (its owner writes, others read
 /// what the list's visibility allows), its completion, copies and comments.
 extension GatewayAPI {
-    /// The path's `{id}` is what the service calls `item_id`.
-    static var itemPathFields: [String: String] { ["item_id": "id"] }
-
     func getBucketItem(_ input: Operations.GetBucketItem.Input) async throws -> Operations.GetBucketItem.Output {
         .ok(
             .init(
@@ -48,10 +45,8 @@ extension GatewayAPI {
     }
 
     func deleteBucketItem(_ input: Operations.DeleteBucketItem.Input) async throws -> Operations.DeleteBucketItem.Output {
-        _ = try await renamingFields(Self.itemPathFields) {
-            try await bucketLists.call(idempotent: true) { client, options in
-                try await client.deleteItem(.with { $0.itemID = input.path.id }, options: options)
-            }
+        _ = try await bucketLists.call(idempotent: true) { client, options in
+            try await client.deleteItem(.with { $0.itemID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
@@ -159,9 +154,7 @@ extension GatewayAPI {
     )
         async throws -> Components.Schemas.BucketItem
     {
-        let response = try await renamingFields(Self.itemPathFields) {
-            try await bucketLists.call(idempotent: idempotent, body)
-        }
+        let response = try await bucketLists.call(idempotent: idempotent, body)
         return await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks))
     }
 }

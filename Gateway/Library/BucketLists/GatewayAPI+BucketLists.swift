@@ -4,9 +4,6 @@ import RoamRuntime
 /// `/v1/lists…`: bucket lists, each seen as its visibility allows (bucket lists asks accounts who
 /// follows and blocks whom); what the caller may not see answers 404, as what does not exist.
 extension GatewayAPI {
-    /// The path's `{id}` is what the service calls `list_id`.
-    static var listPathFields: [String: String] { ["list_id": "id"] }
-
     func listBucketLists(_ input: Operations.ListBucketLists.Input) async throws -> Operations.ListBucketLists.Output {
         let query = input.query
         var owner = ""
@@ -52,10 +49,8 @@ extension GatewayAPI {
     }
 
     func getBucketList(_ input: Operations.GetBucketList.Input) async throws -> Operations.GetBucketList.Output {
-        let response = try await renamingFields(Self.listPathFields) {
-            try await bucketLists.call(idempotent: true) { client, options in
-                try await client.getList(.with { $0.listID = input.path.id }, options: options)
-            }
+        let response = try await bucketLists.call(idempotent: true) { client, options in
+            try await client.getList(.with { $0.listID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(response.list, links: mediaLinks))))
     }
@@ -65,40 +60,34 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.listPathFields) {
-            try await bucketLists.call(idempotent: true) { client, options in
-                try await client.updateList(
-                    .with {
-                        $0.listID = input.path.id
-                        if let title = body.title { $0.title = title }
-                        if let description = body.description { $0.description_p = description }
-                        if let cover = body.coverMediaId { $0.coverMediaID = cover }
-                        if let visibility = body.visibility { $0.visibility = visibility.proto }
-                    }, options: options)
-            }
+        let response = try await bucketLists.call(idempotent: true) { client, options in
+            try await client.updateList(
+                .with {
+                    $0.listID = input.path.id
+                    if let title = body.title { $0.title = title }
+                    if let description = body.description { $0.description_p = description }
+                    if let cover = body.coverMediaId { $0.coverMediaID = cover }
+                    if let visibility = body.visibility { $0.visibility = visibility.proto }
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.list, links: mediaLinks))))
     }
 
     func deleteBucketList(_ input: Operations.DeleteBucketList.Input) async throws -> Operations.DeleteBucketList.Output {
-        _ = try await renamingFields(Self.listPathFields) {
-            try await bucketLists.call(idempotent: true) { client, options in
-                try await client.deleteList(.with { $0.listID = input.path.id }, options: options)
-            }
+        _ = try await bucketLists.call(idempotent: true) { client, options in
+            try await client.deleteList(.with { $0.listID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
 
     func listBucketItems(_ input: Operations.ListBucketItems.Input) async throws -> Operations.ListBucketItems.Output {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
-        let response = try await renamingFields(Self.listPathFields) {
-            try await bucketLists.call(idempotent: true) { client, options in
-                try await client.listItems(
-                    .with {
-                        $0.listID = input.path.id
-                        $0.page = page.proto
-                    }, options: options)
-            }
+        let response = try await bucketLists.call(idempotent: true) { client, options in
+            try await client.listItems(
+                .with {
+                    $0.listID = input.path.id
+                    $0.page = page.proto
+                }, options: options)
         }
         var items = Components.Schemas.BucketItemPage(response, links: mediaLinks)
         items.items = await counted(items.items)
@@ -110,21 +99,19 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.listPathFields) {
-            try await bucketLists.call { client, options in
-                try await client.addItem(
-                    .with {
-                        $0.listID = input.path.id
-                        $0.idempotencyKey = input.headers.idempotencyKey ?? ""
-                        $0.item = .with {
-                            $0.title = body.title
-                            $0.description_p = body.description ?? ""
-                            if let place = body.place { $0.place = place.proto }
-                            $0.targetDate = body.targetDate ?? ""
-                            $0.mediaIds = body.mediaIds ?? []
-                        }
-                    }, options: options)
-            }
+        let response = try await bucketLists.call { client, options in
+            try await client.addItem(
+                .with {
+                    $0.listID = input.path.id
+                    $0.idempotencyKey = input.headers.idempotencyKey ?? ""
+                    $0.item = .with {
+                        $0.title = body.title
+                        $0.description_p = body.description ?? ""
+                        if let place = body.place { $0.place = place.proto }
+                        $0.targetDate = body.targetDate ?? ""
+                        $0.mediaIds = body.mediaIds ?? []
+                    }
+                }, options: options)
         }
         return .created(.init(body: .json(await counted(Components.Schemas.BucketItem(response.item, links: mediaLinks)))))
     }

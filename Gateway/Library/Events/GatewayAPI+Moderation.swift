@@ -96,13 +96,11 @@ extension GatewayAPI {
 
     func listEventContentReports(_ input: Operations.ListEventContentReports.Input) async throws -> Operations.ListEventContentReports.Output {
         let page = PageQuery(size: input.query.pageSize, token: input.query.pageToken)
-        let response = try await renamingFields(["event_id": "id"]) {
-            try await feed.call(idempotent: true) { client, options in
-                try await client.listEventContentReports(
-                    .with {
-                        $0.eventID = input.path.id; $0.page = page.proto
-                    }, options: options)
-            }
+        let response = try await feed.call(idempotent: true) { client, options in
+            try await client.listEventContentReports(
+                .with {
+                    $0.eventID = input.path.id; $0.page = page.proto
+                }, options: options)
         }
         return .ok(
             .init(

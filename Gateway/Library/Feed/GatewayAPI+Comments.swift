@@ -4,8 +4,9 @@ import RoamRuntime
 /// Comments and replies (`/v1/posts/{id}/comments`, `/v1/comments/{id}…`), and likes and reports of
 /// comments. Activities and bucket items reach their threads through `comment(on:)` and `comments(of:)`.
 extension GatewayAPI {
-    /// The path's `{id}` is what the service calls `subject` or `comment_id`.
-    private static var commentFields: [String: String] { ["subject": "id", "comment_id": "id"] }
+    /// The path's `{id}` is what the service calls `subject`, which it may refuse as such (a comment is
+    /// answered with a reply, not a comment).
+    private static var commentFields: [String: String] { ["subject": "id"] }
 
     func createComment(_ input: Operations.CreateComment.Input) async throws -> Operations.CreateComment.Output {
         let body =

@@ -10,25 +10,23 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
-            try await trips.call { client, options in
-                try await client.addItineraryItem(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.placeID = body.placeId ?? ""
-                        if let title = body.title { $0.title = title }
-                        if let location = body.location {
-                            $0.location = .with {
-                                $0.name = location.name ?? ""
-                                if let point = location.point { $0.point = point.proto }
-                            }
+        let response = try await trips.call { client, options in
+            try await client.addItineraryItem(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.placeID = body.placeId ?? ""
+                    if let title = body.title { $0.title = title }
+                    if let location = body.location {
+                        $0.location = .with {
+                            $0.name = location.name ?? ""
+                            if let point = location.point { $0.point = point.proto }
                         }
-                        $0.date = body.date
-                        $0.time = body.time ?? ""
-                        if let remind = body.remindMinutesBefore { $0.remindMinutesBefore = Int32(clamping: remind) }
-                        $0.note = body.note ?? ""
-                    }, options: options)
-            }
+                    }
+                    $0.date = body.date
+                    $0.time = body.time ?? ""
+                    if let remind = body.remindMinutesBefore { $0.remindMinutesBefore = Int32(clamping: remind) }
+                    $0.note = body.note ?? ""
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.item))))
     }
@@ -41,14 +39,12 @@ extension GatewayAPI {
     }
 
     func removeItineraryItem(_ input: Operations.RemoveItineraryItem.Input) async throws -> Operations.RemoveItineraryItem.Output {
-        _ = try await renamingFields(["trip_id": "id", "item_id": "itemId"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.removeItineraryItem(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.itemID = input.path.itemId
-                    }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.removeItineraryItem(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.itemID = input.path.itemId
+                }, options: options)
         }
         return .noContent(.init())
     }

@@ -76,10 +76,8 @@ extension GatewayAPI {
     }
 
     func getJournalPrompt(_ input: Operations.GetJournalPrompt.Input) async throws -> Operations.GetJournalPrompt.Output {
-        let response = try await renamingFields(["trip_id": "tripId"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getJournalPrompt(.with { $0.tripID = input.query.tripId }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getJournalPrompt(.with { $0.tripID = input.query.tripId }, options: options)
         }
         return .ok(
             .init(

@@ -37,10 +37,8 @@ extension GatewayAPI {
     }
 
     func getPlace(_ input: Operations.GetPlace.Input) async throws -> Operations.GetPlace.Output {
-        let response = try await renamingFields(["place_id": "id"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.getPlace(.with { $0.placeID = input.path.id }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.getPlace(.with { $0.placeID = input.path.id }, options: options)
         }
         return .ok(.init(body: .json(.init(response.place, withDistance: false))))
     }
@@ -64,10 +62,8 @@ extension GatewayAPI {
     }
 
     func deletePlace(_ input: Operations.DeletePlace.Input) async throws -> Operations.DeletePlace.Output {
-        _ = try await renamingFields(["place_id": "id"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.deletePlace(.with { $0.placeID = input.path.id }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.deletePlace(.with { $0.placeID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
@@ -77,14 +73,12 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(["place_id": "id"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.ratePlace(
-                    .with {
-                        $0.placeID = input.path.id
-                        $0.stars = Int32(clamping: body.stars)
-                    }, options: options)
-            }
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.ratePlace(
+                .with {
+                    $0.placeID = input.path.id
+                    $0.stars = Int32(clamping: body.stars)
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(response.place, withDistance: false))))
     }
@@ -110,14 +104,12 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
-            try await trips.call { client, options in
-                try await client.savePlace(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.placeID = body.placeId
-                    }, options: options)
-            }
+        let response = try await trips.call { client, options in
+            try await client.savePlace(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.placeID = body.placeId
+                }, options: options)
         }
         return .created(.init(body: .json(.init(response.saved))))
     }
@@ -130,14 +122,12 @@ extension GatewayAPI {
     }
 
     func removeSavedPlace(_ input: Operations.RemoveSavedPlace.Input) async throws -> Operations.RemoveSavedPlace.Output {
-        _ = try await renamingFields(["trip_id": "id", "place_id": "placeId"]) {
-            try await trips.call(idempotent: true) { client, options in
-                try await client.removeSavedPlace(
-                    .with {
-                        $0.tripID = input.path.id
-                        $0.placeID = input.path.placeId
-                    }, options: options)
-            }
+        _ = try await trips.call(idempotent: true) { client, options in
+            try await client.removeSavedPlace(
+                .with {
+                    $0.tripID = input.path.id
+                    $0.placeID = input.path.placeId
+                }, options: options)
         }
         return .noContent(.init())
     }

@@ -25,7 +25,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        var names = Self.tripPathFields
+        var names: [String: String] = [:]
         // The service names a point's position `points[i].position.latitude`; the JSON has `points[i].latitude`.
         for index in body.points.indices {
             names["points[\(index)].position.latitude"] = "points[\(index)].latitude"
@@ -64,21 +64,19 @@ extension GatewayAPI {
             case .applicationGpxXml(let body), .xml(let body): body
             }
         let document = try await Self.gathered(gpx: file)
-        let response = try await renamingFields(Self.tripPathFields) {
-            // Each moment is stored once, so sending the file again is safe.
-            try await trips.call(idempotent: true) { client, options in
-                try await client.importTrackGPX(
-                    options: options,
-                    requestProducer: { writer in
-                        for (index, chunk) in Self.chunks(of: document).enumerated() {
-                            try await writer.write(
-                                .with {
-                                    $0.chunk = chunk
-                                    if index == 0 { $0.tripID = input.path.id }
-                                })
-                        }
-                    })
-            }
+        // Each moment is stored once, so sending the file again is safe.
+        let response = try await trips.call(idempotent: true) { client, options in
+            try await client.importTrackGPX(
+                options: options,
+                requestProducer: { writer in
+                    for (index, chunk) in Self.chunks(of: document).enumerated() {
+                        try await writer.write(
+                            .with {
+                                $0.chunk = chunk
+                                if index == 0 { $0.tripID = input.path.id }
+                            })
+                    }
+                })
         }
         return .ok(
             .init(

@@ -99,7 +99,4 @@ extension GatewayAPI {
                                 trip: .init(entry.trip))
                         }))))
     }
-
-    /// The trip's id is `id` in the path.
-    static var tripPathFields: [String: String] { ["trip_id": "id"] }
 }

@@ -7,9 +7,6 @@ import RoamRuntime
 /// `/v1/walks…` and `/v1/me/walks`: walks recorded and posted (trips keeps them), their paths as pages,
 /// GeoJSON and GPX, ratings, and comments through the feed.
 extension GatewayAPI {
-    /// The path's `{id}` is what the service calls `walk_id`.
-    static var walkPathFields: [String: String] { ["walk_id": "id", "point_of_interest_id": "pointId"] }
-
     /// The largest GPX file passed on to trips, as trips takes it.
     static var maxGPXBytes: Int { 4 << 20 }
 
@@ -100,10 +97,8 @@ extension GatewayAPI {
     }
 
     func deleteWalk(_ input: Operations.DeleteWalk.Input) async throws -> Operations.DeleteWalk.Output {
-        _ = try await renamingFields(Self.walkPathFields) {
-            try await walks.call(idempotent: true) { client, options in
-                try await client.deleteWalk(.with { $0.walkID = input.path.id }, options: options)
-            }
+        _ = try await walks.call(idempotent: true) { client, options in
+            try await client.deleteWalk(.with { $0.walkID = input.path.id }, options: options)
         }
         return .noContent(.init())
     }
@@ -114,14 +109,12 @@ extension GatewayAPI {
             case .json(let body): body
             }
         // Each moment is kept once, so a retry of the batch is harmless.
-        let response = try await renamingFields(Self.walkPathFields) {
-            try await walks.call(idempotent: true) { client, options in
-                try await client.recordWalkPoints(
-                    .with {
-                        $0.walkID = input.path.id
-                        $0.points = body.points.map(\.proto)
-                    }, options: options)
-            }
+        let response = try await walks.call(idempotent: true) { client, options in
+            try await client.recordWalkPoints(
+                .with {
+                    $0.walkID = input.path.id
+                    $0.points = body.points.map(\.proto)
+                }, options: options)
         }
         return .ok(.init(body: .json(.init(recorded: response.recorded, pointCount: response.pointCount))))
     }
@@ -157,13 +150,11 @@ extension GatewayAPI {
     }
 
     func exportWalkGPX(_ input: Operations.ExportWalkGPX.Input) async throws -> Operations.ExportWalkGPX.Output {
-        let document = try await renamingFields(Self.walkPathFields) {
-            try await walks.call(idempotent: true) { client, options in
-                try await client.exportWalkGPX(.with { $0.walkID = input.path.id }, options: options) { response in
-                    var bytes: [UInt8] = []
-                    for try await message in response.messages { bytes += message.chunk }
-                    return bytes
-                }
+        let document = try await walks.call(idempotent: true) { client, options in
+            try await client.exportWalkGPX(.with { $0.walkID = input.path.id }, options: options) { response in
+                var bytes: [UInt8] = []
+                for try await message in response.messages { bytes += message.chunk }
+                return bytes
             }
         }
         return .ok(.init(body: .applicationGpxXml(HTTPBody(document))))
@@ -309,17 +300,15 @@ extension GatewayAPI {
 
     /// One page of a walk's recorded points.
     private func path(of id: String, pageSize: Int, pageToken: String) async throws -> Roam_Trips_V1_GetWalkPathResponse {
-        try await renamingFields(Self.walkPathFields) {
-            try await walks.call(idempotent: true) { client, options in
-                try await client.getWalkPath(
-                    .with {
-                        $0.walkID = id
-                        $0.page = .with {
-                            $0.pageSize = Int32(clamping: pageSize)
-                            $0.pageToken = pageToken
-                        }
-                    }, options: options)
-            }
+        try await walks.call(idempotent: true) { client, options in
+            try await client.getWalkPath(
+                .with {
+                    $0.walkID = id
+                    $0.page = .with {
+                        $0.pageSize = Int32(clamping: pageSize)
+                        $0.pageToken = pageToken
+                    }
+                }, options: options)
         }
     }
 
@@ -330,9 +319,7 @@ extension GatewayAPI {
     )
         async throws -> Components.Schemas.Walk
     {
-        let response = try await renamingFields(Self.walkPathFields) {
-            try await walks.call(idempotent: idempotent, body)
-        }
+        let response = try await walks.call(idempotent: idempotent, body)
         return .init(response.walk, links: mediaLinks)
     }
 }
