@@ -1,8 +1,9 @@
-import Budget
 import CVips
 import Foundation
 import RoamCore
 import Testing
+
+@testable import Budget
 
 /// The two charts are SVG a browser shows as it is: libvips (through librsvg) renders them at their size.
 @Suite struct BudgetChartsTests {

@@ -1,9 +1,10 @@
-import Budget
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Budget
 
 /// Trips the tests own (each with its own owner and id, so tests share one database), and the trips
 /// service's part played by a table.

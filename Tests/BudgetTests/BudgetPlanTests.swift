@@ -1,6 +1,7 @@
-import Budget
 import RoamCore
 import Testing
+
+@testable import Budget
 
 /// A budget as its owner sets it: a total above zero in the home currency, the preset and their own
 /// categories, caps that may add up to more than the total (and say so).

@@ -1,8 +1,9 @@
-import Budget
 import Foundation
 import RoamCore
 import RoamTesting
 import Testing
+
+@testable import Budget
 
 /// What both budget stores do, run against each.
 @Suite struct BudgetRepositoryContractTests {

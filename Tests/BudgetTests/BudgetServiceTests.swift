@@ -1,8 +1,9 @@
-import Budget
 import Foundation
 import RoamCore
 import Synchronization
 import Testing
+
+@testable import Budget
 
 /// The budget's rules through `BudgetService` on the in-memory store, with trips played by a table.
 @Suite struct BudgetServiceTests {

@@ -1,5 +1,6 @@
-import Budget
 import Testing
+
+@testable import Budget
 
 /// The allowance on the first, a middle and the last day, a future day, and an overspent budget.
 @Suite struct DailyAllowanceTests {

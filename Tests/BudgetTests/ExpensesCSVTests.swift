@@ -1,7 +1,8 @@
-import Budget
 import Foundation
 import RoamCore
 import Testing
+
+@testable import Budget
 
 /// `expenses.csv` as spreadsheet programs read it, and safe from formula injection.
 @Suite struct ExpensesCSVTests {

@@ -1,7 +1,7 @@
-import Budget
 import Foundation
 import Testing
 
+@testable import Budget
 @testable import RoamCore
 
 /// Amounts as clients write them, in each currency's own minor units.

@@ -1,7 +1,8 @@
-import Budget
 import Foundation
 import RoamCore
 import Testing
+
+@testable import Budget
 
 /// Both forms of the ECB's file, as the bank publishes them.
 @Suite struct ReferenceRateFileTests {

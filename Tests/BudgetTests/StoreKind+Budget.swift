@@ -1,9 +1,10 @@
-import Budget
 import Foundation
 import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
+
+@testable import Budget
 
 extension StoreKind {
     func withStore(_ body: @Sendable (any BudgetRepository & RateRepository) async throws -> Void) async throws {

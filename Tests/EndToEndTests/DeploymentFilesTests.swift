@@ -1,14 +1,15 @@
-import Accounts
-import BucketLists
-import Budget
-import Events
-import Feed
 import Foundation
 import Gateway
-import Media
 import RoamRuntime
 import Testing
-import Trips
+
+@testable import Accounts
+@testable import BucketLists
+@testable import Budget
+@testable import Events
+@testable import Feed
+@testable import Media
+@testable import Trips
 
 /// The compose file, its `.env.example` and the README must agree with the variables the code reads.
 @Suite struct DeploymentFilesTests {

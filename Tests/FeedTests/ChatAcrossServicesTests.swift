@@ -1,4 +1,3 @@
-import Events
 import Foundation
 import GRPCCore
 import GRPCInProcessTransport
@@ -8,6 +7,7 @@ import RoamRuntime
 import RoamTesting
 import Testing
 
+@testable import Events
 @testable import Feed
 
 /// Live chat where more than one process is involved: departures pushed by the events service over

@@ -3,10 +3,10 @@ import RoamLocal
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
 
 @testable import Events
 @testable import Gateway
+@testable import Trips
 
 /// `/v1/me/notifications/stream` merges what events and trips publish for the caller into one
 /// Server-Sent Events stream, and goes on with one part when the other is down.

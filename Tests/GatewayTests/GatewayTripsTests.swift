@@ -1,12 +1,12 @@
-import Budget
 import Foundation
 import GRPCCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
 
+@testable import Budget
 @testable import Gateway
+@testable import Trips
 
 /// `/v1/trips` and `/v1/me/calendar` through the real gateway and the real trips service (in-memory
 /// rows): problem documents that name fields as the client sent them, privacy, and the calendar.

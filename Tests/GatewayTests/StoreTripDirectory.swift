@@ -1,7 +1,8 @@
-import Budget
 import Foundation
 import RoamRuntime
-import Trips
+
+@testable import Budget
+@testable import Trips
 
 /// The budget's view of trips read straight from the trips store the test's trips service uses.
 struct StoreTripDirectory: TripDirectory {

@@ -1,7 +1,8 @@
 import Foundation
-import Media
 import RoamTesting
 import Testing
+
+@testable import Media
 
 /// What every blob store does, run against each kind.
 @Suite struct BlobStoreContractTests {

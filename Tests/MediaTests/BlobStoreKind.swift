@@ -1,7 +1,8 @@
 import Foundation
-import Media
 import RoamTesting
 import Testing
+
+@testable import Media
 
 /// The blob stores the contract suite runs against: files, and S3 as spoken by a real S3-protocol
 /// server on loopback (`moto_server`, which checks the signatures).

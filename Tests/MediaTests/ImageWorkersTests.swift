@@ -1,6 +1,7 @@
-import Media
 import Synchronization
 import Testing
+
+@testable import Media
 
 @Suite struct ImageWorkersTests {
     @Test func noMoreJobsRunAtOnceThanThereAreWorkers() async throws {

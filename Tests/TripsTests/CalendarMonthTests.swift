@@ -1,6 +1,7 @@
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// `GET /v1/me/calendar?month=`: which trips touch a month, and their days in it (seed TC: a month with
 /// one trip, several trips, none).

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
-import Trips
+
+@testable import Trips
 
 /// Group walks as a test sets them: which users belong to a group walk that follows which walk, and
 /// who hosts it.

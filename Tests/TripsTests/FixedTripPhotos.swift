@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Synchronization
-import Trips
+
+@testable import Trips
 
 /// A media library in memory, answering as `MediaTripPhotos` does from media: the owner's photos
 /// taken in the interval (widened by a day), near a point or without one when asked, oldest first; and

@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// GPX files as apps and devices write them: namespaces, offsets and fractions in times, several
 /// tracks; and files that are not a walk, refused by what is wrong.

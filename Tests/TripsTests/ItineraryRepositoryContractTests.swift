@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The itinerary in both stores, and the service's rules over it.
 @Suite struct ItineraryRepositoryContractTests {

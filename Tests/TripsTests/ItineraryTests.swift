@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The itinerary's rules before it is stored: a plan's day, time and reminder (09:00 local without a
 /// time, 60 minutes before by default, across a DST change), and the trip as iCalendar.

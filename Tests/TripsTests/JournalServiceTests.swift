@@ -2,7 +2,8 @@ import Foundation
 import RoamCore
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The journal through the domain (seed: an entry without a title or a body is refused), with media
 /// attachments and a photo library in memory.

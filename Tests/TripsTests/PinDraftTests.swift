@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// A pin's rules, field by field (seed: a pin without a title or description is refused).
 @Suite struct PinDraftTests {

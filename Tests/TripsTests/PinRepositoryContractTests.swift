@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What both pin stores do, run against each: the distance rule (exact under concurrency), idempotent
 /// creates, lists by day, counts per local day, and pins going with their trip.

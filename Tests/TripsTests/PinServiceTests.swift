@@ -2,7 +2,8 @@ import Foundation
 import RoamCore
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Pins through the domain, on the in-memory store with a fixed clock, a library of photos and media
 /// attachments in memory (seed: pin too close, photos within 5 miles).

@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Reading places files for `roam places import`: CSV as RFC 4180 writes it, and an OpenStreetMap
 /// GeoJSON export as is.

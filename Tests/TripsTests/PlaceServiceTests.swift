@@ -2,7 +2,8 @@ import Foundation
 import RoamCore
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The places catalog through the domain: imports checked by field, opening hours, ratings.
 @Suite struct PlaceServiceTests {

@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What both places stores do, run against each (seed TC-7/TC-8: sort by rating and by price, both
 /// ways). Each test loads its own places in a spot of the map no other test uses.

@@ -3,7 +3,8 @@ import Logging
 import PostgresNIO
 import RoamRuntime
 import RoamTesting
-import Trips
+
+@testable import Trips
 
 /// A database of its own for a suite of reminder tests, made and migrated once per test process: a
 /// claim takes every reminder due, whoever's, so these tests cannot share the common one. Each test

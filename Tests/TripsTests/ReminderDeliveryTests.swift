@@ -6,7 +6,8 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Reminders delivered by real workers and listeners on PostgreSQL: once with two replicas running,
 /// and once after a restart, from the stored due times.

@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Reminders' due times in both stores: when each comes due, that it is claimed once, and that it
 /// follows its trip's dates and zone.

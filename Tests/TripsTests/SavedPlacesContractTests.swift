@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Saving places to a trip in both stores (seed TC-9: saving twice is refused; TC-10: a saved place
 /// can be removed).

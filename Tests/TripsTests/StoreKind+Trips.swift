@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 extension StoreKind {
     func withRepository(

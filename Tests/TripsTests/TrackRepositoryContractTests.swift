@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What both track stores do, run against each: a point sent twice is stored once, a day's track is
 /// cut at long gaps and jumps, measured, and simplified alike in PostGIS and in Swift.

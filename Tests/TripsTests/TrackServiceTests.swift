@@ -2,7 +2,8 @@ import Foundation
 import RoamCore
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Location tracks through the domain: off until the owner turns them on, batches checked point by
 /// point, the day's track, GPX, and the day's route drawn from the track.

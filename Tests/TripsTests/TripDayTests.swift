@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What a day of a trip is: [local midnight, next local midnight) in the trip's zone, 23 or 25 hours
 /// when the clocks change, and which day an instant such as a photo's capture time falls on.

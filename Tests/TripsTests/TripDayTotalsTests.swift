@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// A trip's days in counts and metres, as the gateway's calendar and summary show them.
 @Suite struct TripDayTotalsTests {

@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The rules a trip's details must follow, each broken one named by its field (seed TC: blank title,
 /// end before start).

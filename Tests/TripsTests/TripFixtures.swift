@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// Trips with their own owner, so tests share one database without colliding.
 enum TripFixtures {

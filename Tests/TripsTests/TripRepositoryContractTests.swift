@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What both trip stores do, run against each.
 @Suite struct TripRepositoryContractTests {

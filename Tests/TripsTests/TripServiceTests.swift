@@ -1,7 +1,8 @@
 import Foundation
 import RoamCore
 import Testing
-import Trips
+
+@testable import Trips
 
 /// A traveller's trips through the domain, on the in-memory store with a fixed clock (seed TC: a
 /// calendar month with one trip, several trips, none).

@@ -5,7 +5,8 @@ import RoamProto
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// `GetDay`: one call answers what the day page asks trips for, the same as each call alone: a past
 /// day's first page of journal entries and pins, its route (by its pins beyond that page, or along its

@@ -5,7 +5,8 @@ import RoamRuntime
 import RoamTesting
 import Synchronization
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The trips service behind the real interceptors, through the generated client: a trip's life, what
 /// another user gets, bad input named by field, the calendar, and purges that only services may ask.

@@ -3,7 +3,8 @@ import RoamCore
 import RoamRuntime
 import RoamTesting
 import Testing
-import Trips
+
+@testable import Trips
 
 /// What both walk stores do, run against each: points once, finishing, "passes near" measured to the
 /// path's segments, words and tags, who sees what, exact ratings, purges.

@@ -3,7 +3,8 @@ import RoamCore
 import RoamTesting
 import Synchronization
 import Testing
-import Trips
+
+@testable import Trips
 
 /// The walk rules on the in-memory store: taking a walk, posting it, who sees it, ratings, GPX both
 /// ways and the walks nobody finished.

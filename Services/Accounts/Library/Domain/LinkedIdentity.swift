@@ -11,13 +11,4 @@ public struct LinkedIdentity: Sendable, Equatable {
     /// The address the provider gave when it was linked ("" if none).
     public var email: String
     public var linkedAt: Date
-
-    public init(userID: UUID, provider: String, issuer: String, subject: String, email: String, linkedAt: Date) {
-        self.userID = userID
-        self.provider = provider
-        self.issuer = issuer
-        self.subject = subject
-        self.email = email
-        self.linkedAt = linkedAt
-    }
 }

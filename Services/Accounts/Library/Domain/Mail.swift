@@ -12,12 +12,4 @@ public struct Mail: Sendable, Equatable {
     public var body: String
     /// The secret the link carries, kept apart so tests can use it.
     public var token: String
-
-    public init(kind: Kind, to: String, subject: String, body: String, token: String) {
-        self.kind = kind
-        self.to = to
-        self.subject = subject
-        self.body = body
-        self.token = token
-    }
 }

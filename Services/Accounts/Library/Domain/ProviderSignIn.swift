@@ -4,10 +4,4 @@ public struct ProviderSignIn: Sendable {
     public var tokens: IssuedTokens
     /// True when this sign-in created the account.
     public var created: Bool
-
-    public init(account: ProfileView, tokens: IssuedTokens, created: Bool) {
-        self.account = account
-        self.tokens = tokens
-        self.created = created
-    }
 }

@@ -9,14 +9,4 @@ public struct Session: Sendable, Equatable {
     public var createdAt: Date
     public var lastUsedAt: Date
     public var expiresAt: Date
-
-    public init(id: UUID, userID: UUID, device: DeviceInfo, clientAddress: String, createdAt: Date, lastUsedAt: Date, expiresAt: Date) {
-        self.id = id
-        self.userID = userID
-        self.device = device
-        self.clientAddress = clientAddress
-        self.createdAt = createdAt
-        self.lastUsedAt = lastUsedAt
-        self.expiresAt = expiresAt
-    }
 }

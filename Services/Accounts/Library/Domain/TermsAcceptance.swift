@@ -4,9 +4,4 @@ import Foundation
 public struct TermsAcceptance: Sendable, Equatable {
     public var version: String
     public var acceptedAt: Date
-
-    public init(version: String, acceptedAt: Date) {
-        self.version = version
-        self.acceptedAt = acceptedAt
-    }
 }

@@ -4,10 +4,6 @@ import RoamRuntime
 public struct LocalRevocationSource: RevocationSource {
     let feed: RevocationFeed
 
-    public init(feed: RevocationFeed) {
-        self.feed = feed
-    }
-
     public func follow(after position: Int64, _ receive: @escaping @Sendable (RevocationBatch) async throws -> Void) async throws {
         try await feed.follow(after: position) { revocations, position in
             // A relation change is no revocation: taken for one (no session), it would refuse the whole account.

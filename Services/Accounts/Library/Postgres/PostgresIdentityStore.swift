@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresIdentityStore: IdentityRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = "user_id, provider, issuer, subject, email, linked_at"
 
     static func decode(_ row: PostgresRow) throws -> LinkedIdentity {

@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresLoginAttemptStore: LoginAttemptRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public func recordFailure(keys: [String], at time: Date) async throws {
         try await database.query(
             """

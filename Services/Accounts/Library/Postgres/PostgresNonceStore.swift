@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresNonceStore: NonceRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public func use(_ digest: [UInt8], until expiresAt: Date, at time: Date) async throws -> Bool {
         try await database.transaction { connection in
             let logger = CallContext.current.logger

@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) async throws {
         try await database.query(
             """

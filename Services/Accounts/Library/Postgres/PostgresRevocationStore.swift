@@ -6,10 +6,6 @@ import RoamRuntime
 public struct PostgresRevocationStore: RevocationRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public func revocations(after position: Int64, since: Date, limit: Int) async throws -> [Revocation] {
         let rows = try await database.query(
             """

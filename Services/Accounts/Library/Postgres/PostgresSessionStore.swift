@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresSessionStore: SessionRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = "id, user_id, user_agent, device_name, client_address, created_at, last_used_at, expires_at"
 
     static func decode(_ row: PostgresRow) throws -> Session {

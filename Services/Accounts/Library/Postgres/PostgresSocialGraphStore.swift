@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresSocialGraphStore: SocialGraphRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool {
         try await database.transaction { connection in
             let logger = CallContext.current.logger

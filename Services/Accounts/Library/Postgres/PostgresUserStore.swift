@@ -5,10 +5,6 @@ import RoamRuntime
 public struct PostgresUserStore: UserRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = columns(of: "")
 
     /// The user columns of `table` ("u." for an alias), in the order `decode` reads them. An account made

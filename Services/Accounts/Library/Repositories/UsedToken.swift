@@ -5,10 +5,4 @@ public struct UsedToken: Sendable, Equatable {
     public var userID: UUID
     public var purpose: OneTimeTokenPurpose
     public var detail: String
-
-    public init(userID: UUID, purpose: OneTimeTokenPurpose, detail: String) {
-        self.userID = userID
-        self.purpose = purpose
-        self.detail = detail
-    }
 }

@@ -6,9 +6,5 @@ import RoamRuntime
 public struct LocalPublicKeySource: PublicKeySource {
     public let keys: [JSONWebKey]
 
-    public init(keys: [JSONWebKey]) {
-        self.keys = keys
-    }
-
     public func publicKeys() async throws -> [JSONWebKey] { keys }
 }

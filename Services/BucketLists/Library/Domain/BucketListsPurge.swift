@@ -8,11 +8,6 @@ public struct BucketListsPurge: Purgeable {
     let lists: any BucketListRepository
     let activities: any ActivityRepository
 
-    public init(lists: any BucketListRepository, activities: any ActivityRepository) {
-        self.lists = lists
-        self.activities = activities
-    }
-
     public func purge(user: UUID) async throws -> [String: Int] {
         let (lists, items) = try await lists.deleteAll(of: user)
         let activities = try await activities.deleteAll(of: user)

@@ -6,11 +6,6 @@ public struct MapBox: Sendable, Hashable {
     public var southWest: GeoPoint
     public var northEast: GeoPoint
 
-    public init(southWest: GeoPoint, northEast: GeoPoint) {
-        self.southWest = southWest
-        self.northEast = northEast
-    }
-
     public var crossesAntimeridian: Bool { southWest.longitude > northEast.longitude }
 
     public func contains(_ point: GeoPoint) -> Bool {

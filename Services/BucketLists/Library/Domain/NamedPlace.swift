@@ -5,11 +5,6 @@ public struct NamedPlace: Sendable, Hashable {
     public var point: GeoPoint
     public var name: String
 
-    public init(point: GeoPoint, name: String) {
-        self.point = point
-        self.name = name
-    }
-
     /// The place with its name trimmed, its rules checked into `validation` under `field`.
     func validated(_ field: String, into validation: inout Validation) -> NamedPlace {
         point.validate("\(field).point", into: &validation)

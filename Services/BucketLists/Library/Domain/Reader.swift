@@ -6,11 +6,6 @@ public struct Reader: Sendable {
     public let id: UUID
     public let relations: Relations
 
-    public init(id: UUID, relations: Relations) {
-        self.id = id
-        self.relations = relations
-    }
-
     /// The visibilities of `owner`'s lists this reader sees: all of their own, none of someone they
     /// block or who blocks them, followers' lists of someone they follow, public ones of anyone else.
     public func visibilities(of owner: UUID) -> Set<Visibility> {

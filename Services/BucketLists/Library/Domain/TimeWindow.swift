@@ -8,10 +8,5 @@ public struct TimeWindow: Sendable, Hashable {
     /// The longest window an activity may have.
     public static let longest: TimeInterval = 366 * 86_400
 
-    public init(startsAt: Date, endsAt: Date) {
-        self.startsAt = startsAt
-        self.endsAt = endsAt
-    }
-
     public func contains(_ time: Date) -> Bool { startsAt <= time && time < endsAt }
 }

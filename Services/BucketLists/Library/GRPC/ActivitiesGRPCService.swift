@@ -10,11 +10,6 @@ public struct ActivitiesGRPCService: Roam_Bucketlists_V1_ActivitiesService.Simpl
     let activities: ActivityService
     let lists: BucketListService
 
-    public init(activities: ActivityService, lists: BucketListService) {
-        self.activities = activities
-        self.lists = lists
-    }
-
     static func window(_ proto: Roam_Bucketlists_V1_TimeWindow) -> TimeWindow {
         TimeWindow(startsAt: proto.startsAt.date, endsAt: proto.endsAt.date)
     }

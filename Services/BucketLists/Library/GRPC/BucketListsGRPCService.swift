@@ -11,10 +11,6 @@ public struct BucketListsGRPCService: Roam_Bucketlists_V1_BucketListsService.Sim
     /// Profile counts are public, as profiles are: the gateway asks for them for someone signed out too.
     public static let anonymousMethods: Set<MethodDescriptor> = [Roam_Bucketlists_V1_BucketListsService.Method.GetCounts.descriptor]
 
-    public init(lists: BucketListService) {
-        self.lists = lists
-    }
-
     static func visibility(_ proto: Roam_Bucketlists_V1_Visibility, default: Visibility?) throws(RoamError) -> Visibility? {
         if case .UNRECOGNIZED = proto { throw RoamError.invalidField("visibility", "must be public, followers or private") }
         return Visibility(proto) ?? `default`

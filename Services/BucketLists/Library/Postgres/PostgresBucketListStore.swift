@@ -8,10 +8,6 @@ import RoamRuntime
 public struct PostgresBucketListStore: BucketListRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let listColumns = """
         l.id, l.owner_id, l.title, l.description, l.cover_media_id, l.visibility, l.created_at, l.updated_at,
         (SELECT count(*) FROM bucketlists.items i WHERE i.list_id = l.id),

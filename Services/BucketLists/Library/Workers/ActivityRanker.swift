@@ -11,12 +11,6 @@ public struct ActivityRanker: Service {
     let interval: Duration
     let logger: Logger
 
-    public init(activities: any ActivityRepository, interval: Duration, logger: Logger) {
-        self.activities = activities
-        self.interval = interval
-        self.logger = logger
-    }
-
     public func run() async throws {
         await BackgroundLoop.every(interval, logger: logger, failure: "ranking activities failed") {
             // In batches, each one statement within the database's time limit.

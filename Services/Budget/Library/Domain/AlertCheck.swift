@@ -10,12 +10,6 @@ public struct AlertCheck: Sendable {
     /// Days whose spending the write changed.
     public let days: [LocalDate]
 
-    public init(budget: Budget, trip: TripFacts, days: [LocalDate]) {
-        self.budget = budget
-        self.trip = trip
-        self.days = days
-    }
-
     public struct Outcome: Sendable, Hashable {
         /// What is crossed now, to be stored.
         public var crossed: Set<String>

@@ -12,15 +12,6 @@ public struct Budget: Sendable, Hashable {
     public var thresholds: AlertThresholds
     public var updatedAt: Date
 
-    public init(tripID: UUID, ownerID: UUID, currency: Currency, plan: BudgetPlan?, thresholds: AlertThresholds, updatedAt: Date) {
-        self.tripID = tripID
-        self.ownerID = ownerID
-        self.currency = currency
-        self.plan = plan
-        self.thresholds = thresholds
-        self.updatedAt = updatedAt
-    }
-
     /// A budget with no plan yet, for a trip's first expense.
     public static func unplanned(for trip: TripFacts, at now: Date) -> Budget {
         Budget(tripID: trip.id, ownerID: trip.ownerID, currency: trip.currency, plan: nil, thresholds: .standard, updatedAt: now)

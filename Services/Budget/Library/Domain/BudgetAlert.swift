@@ -22,17 +22,6 @@ public struct BudgetAlert: Sendable, Hashable, Identifiable {
     public let limitAmount: Money
     public let at: Date
 
-    public init(id: UUID, ownerID: UUID, tripID: UUID, limit: Limit, percent: Int, spent: Money, limitAmount: Money, at: Date) {
-        self.id = id
-        self.ownerID = ownerID
-        self.tripID = tripID
-        self.limit = limit
-        self.percent = percent
-        self.spent = spent
-        self.limitAmount = limitAmount
-        self.at = at
-    }
-
     /// The stable name of the limit and percentage, the unit a crossing is counted in: `total@80`,
     /// `category:food@100`, `day:2026-07-14@80`.
     public var key: String { Self.key(limit, percent) }

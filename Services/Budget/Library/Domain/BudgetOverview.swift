@@ -13,17 +13,4 @@ public struct BudgetOverview: Sendable, Hashable {
     /// The allowance of `date`; nil without a plan.
     public let allowance: DailyAllowance?
     public let spentOnDate: Money
-
-    public init(
-        budget: Budget, spent: Money, remaining: Money?, categories: [CategorySpending], date: LocalDate, allowance: DailyAllowance?,
-        spentOnDate: Money
-    ) {
-        self.budget = budget
-        self.spent = spent
-        self.remaining = remaining
-        self.categories = categories
-        self.date = date
-        self.allowance = allowance
-        self.spentOnDate = spentOnDate
-    }
 }

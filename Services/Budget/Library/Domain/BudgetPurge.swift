@@ -6,10 +6,6 @@ import RoamCore
 public struct BudgetPurge: Purgeable {
     let budgets: any BudgetRepository
 
-    public init(budgets: any BudgetRepository) {
-        self.budgets = budgets
-    }
-
     public func purge(user: UUID) async throws -> [String: Int] {
         try await budgets.purgeUser(user)
         return [:]

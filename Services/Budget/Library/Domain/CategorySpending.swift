@@ -7,12 +7,6 @@ public struct CategorySpending: Sendable, Hashable {
     public let spent: Money
     public let cap: Money?
 
-    public init(category: BudgetCategory, spent: Money, cap: Money?) {
-        self.category = category
-        self.spent = spent
-        self.cap = cap
-    }
-
     /// Most spent first, then by name; categories with a cap and nothing spent too.
     static func list(spent: [BudgetCategory: Int64], caps: [BudgetCategory: Money], currency: Currency) -> [CategorySpending] {
         Set(spent.keys).union(caps.keys).map { category in

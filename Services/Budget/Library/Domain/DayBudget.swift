@@ -12,13 +12,4 @@ public struct DayBudget: Sendable, Hashable {
     public let spent: Money
     /// Nil until the owner sets a total.
     public let allowance: DailyAllowance?
-
-    public init(date: LocalDate, currency: Currency, expenses: [DatedExpense], expenseCount: Int, spent: Money, allowance: DailyAllowance?) {
-        self.date = date
-        self.currency = currency
-        self.expenses = expenses
-        self.expenseCount = expenseCount
-        self.spent = spent
-        self.allowance = allowance
-    }
 }

@@ -16,11 +16,6 @@ public struct ExchangeRate: Sendable, Hashable {
     public let rate: Decimal
     public let source: Source
 
-    public init(rate: Decimal, source: Source) {
-        self.rate = rate
-        self.source = source
-    }
-
     public static let identity = ExchangeRate(rate: 1, source: .sameCurrency)
 
     /// Decimals a rate keeps: the ECB publishes five significant digits; cross rates get eight decimals.

@@ -12,18 +12,4 @@ public struct Expense: Sendable, Hashable, Identifiable {
     public var rate: ExchangeRate
     public let createdAt: Date
     public var updatedAt: Date
-
-    public init(
-        id: UUID, tripID: UUID, ownerID: UUID, details: ExpenseDetails, converted: Money, rate: ExchangeRate, createdAt: Date,
-        updatedAt: Date
-    ) {
-        self.id = id
-        self.tripID = tripID
-        self.ownerID = ownerID
-        self.details = details
-        self.converted = converted
-        self.rate = rate
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 }

@@ -11,13 +11,4 @@ public struct ExpenseDetails: Sendable, Hashable {
     /// A place of the catalog, or a pin of the trip, it was spent at.
     public var placeID: UUID?
     public var pinID: UUID?
-
-    public init(amount: Money, spentAt: Date, category: BudgetCategory, note: String, placeID: UUID?, pinID: UUID?) {
-        self.amount = amount
-        self.spentAt = spentAt
-        self.category = category
-        self.note = note
-        self.placeID = placeID
-        self.pinID = pinID
-    }
 }

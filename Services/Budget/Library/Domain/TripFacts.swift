@@ -12,15 +12,6 @@ public struct TripFacts: Sendable, Hashable {
     public let zone: TripZone
     public let currency: Currency
 
-    public init(id: UUID, ownerID: UUID, start: LocalDate, end: LocalDate, zone: TripZone, currency: Currency) {
-        self.id = id
-        self.ownerID = ownerID
-        self.start = start
-        self.end = end
-        self.zone = zone
-        self.currency = currency
-    }
-
     /// Days from start to end, both counted.
     public var dayCount: Int { start.days(to: end) + 1 }
 

@@ -12,12 +12,6 @@ public struct BudgetGRPCService: Roam_Budget_V1_BudgetService.SimpleServiceProto
     /// What a returning stream missed.
     let alerts: any BudgetRepository
 
-    public init(budgets: BudgetService, notifications: UserStreams<BudgetAlert>, alerts: any BudgetRepository) {
-        self.budgets = budgets
-        self.notifications = notifications
-        self.alerts = alerts
-    }
-
     /// The trip and the expense a request names; each that is not a UUID is named.
     func ids(trip: String, expense: String) throws(RoamError) -> (UUID, UUID) {
         var validation = Validation()

@@ -9,10 +9,6 @@ import RoamRuntime
 public struct PostgresBudgetStore: BudgetRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     public static let alertsChannel = "budget_alerts"
 
     static let budgetColumns = "trip_id, owner_id, currency, total, categories, caps::text, thresholds, crossed, updated_at"

@@ -4,9 +4,4 @@ import Foundation
 public struct DayTotal: Sendable, Hashable {
     public var count: Int
     public var spent: Int64
-
-    public init(count: Int, spent: Int64) {
-        self.count = count
-        self.spent = spent
-    }
 }

@@ -6,10 +6,4 @@ public struct ReferenceRate: Sendable, Hashable {
     public let date: LocalDate
     public let currency: Currency
     public let perEuro: Decimal
-
-    public init(date: LocalDate, currency: Currency, perEuro: Decimal) {
-        self.date = date
-        self.currency = currency
-        self.perEuro = perEuro
-    }
 }

@@ -8,11 +8,6 @@ public struct TripsWalkRoutes<Transport: ClientTransport>: WalkRoutes {
     let upstream: Upstream<Transport>
     let credential: ServiceCredential
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential) {
-        self.upstream = upstream
-        self.credential = credential
-    }
-
     public func isVisible(_ walk: UUID, to user: UUID) async throws -> Bool {
         try await credential.acting {
             try await upstream.call(idempotent: true) { client, options in

@@ -4,9 +4,4 @@ import Foundation
 public struct EventHit: Sendable, Equatable {
     public var event: Event
     public var distanceMeters: Double
-
-    public init(event: Event, distanceMeters: Double) {
-        self.event = event
-        self.distanceMeters = distanceMeters
-    }
 }

@@ -6,11 +6,6 @@ public struct EventView: Sendable, Equatable {
     public var event: Event
     public var viewerRole: Role
 
-    public init(event: Event, viewerRole: Role) {
-        self.event = event
-        self.viewerRole = viewerRole
-    }
-
     public var isLocked: Bool {
         viewerRole == .banned || (event.visibility == .private && viewerRole != .member && viewerRole != .host)
     }

@@ -6,11 +6,6 @@ public struct Fence: Sendable, Hashable {
     public var center: GeoPoint
     public var radiusMeters: Double
 
-    public init(center: GeoPoint, radiusMeters: Double) {
-        self.center = center
-        self.radiusMeters = radiusMeters
-    }
-
     /// How far beyond the radius a member may wander before being removed, so GPS jitter at the
     /// edge does not throw people out and let them back in over and over.
     public var hysteresisMeters: Double {

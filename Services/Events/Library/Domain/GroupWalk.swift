@@ -5,9 +5,4 @@ import Foundation
 public struct GroupWalk: Sendable, Hashable {
     public var walkID: UUID
     public var privacy: GroupWalkPrivacy
-
-    public init(walkID: UUID, privacy: GroupWalkPrivacy) {
-        self.walkID = walkID
-        self.privacy = privacy
-    }
 }

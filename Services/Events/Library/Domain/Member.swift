@@ -8,13 +8,4 @@ public struct Member: Sendable, Equatable {
     public var joinedAt: Date
     public var lastSeenAt: Date
     public var lastPosition: ReportedPosition?
-
-    public init(eventID: UUID, userID: UUID, role: Role, joinedAt: Date, lastSeenAt: Date, lastPosition: ReportedPosition?) {
-        self.eventID = eventID
-        self.userID = userID
-        self.role = role
-        self.joinedAt = joinedAt
-        self.lastSeenAt = lastSeenAt
-        self.lastPosition = lastPosition
-    }
 }

@@ -6,11 +6,4 @@ public struct Removal: Sendable, Equatable {
     public var userID: UUID
     public var reason: DepartureReason
     public var hostID: UUID
-
-    public init(eventID: UUID, userID: UUID, reason: DepartureReason, hostID: UUID) {
-        self.eventID = eventID
-        self.userID = userID
-        self.reason = reason
-        self.hostID = hostID
-    }
 }

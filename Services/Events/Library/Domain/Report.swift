@@ -16,14 +16,4 @@ public struct Report: Sendable, Equatable {
     public var reason: Reason
     public var text: String
     public var createdAt: Date
-
-    public init(id: UUID, eventID: UUID, reporterID: UUID, targetID: UUID, reason: Reason, text: String, createdAt: Date) {
-        self.id = id
-        self.eventID = eventID
-        self.reporterID = reporterID
-        self.targetID = targetID
-        self.reason = reason
-        self.text = text
-        self.createdAt = createdAt
-    }
 }

@@ -6,11 +6,6 @@ public struct ReportedPosition: Sendable, Hashable {
     public var point: GeoPoint
     public var accuracyMeters: Double
 
-    public init(point: GeoPoint, accuracyMeters: Double) {
-        self.point = point
-        self.accuracyMeters = accuracyMeters
-    }
-
     public func validate(_ field: String, into validation: inout Validation) {
         point.validate(field, into: &validation)
         validation.require(accuracyMeters.isFinite && accuracyMeters >= 0, "\(field).accuracy_meters", "must be 0 or more")

@@ -5,10 +5,4 @@ public struct SharedPosition: Sendable, Hashable {
     public var userID: UUID
     public var position: ReportedPosition
     public var at: Date
-
-    public init(userID: UUID, position: ReportedPosition, at: Date) {
-        self.userID = userID
-        self.position = position
-        self.at = at
-    }
 }

@@ -7,12 +7,4 @@ public struct WaitlistEntry: Sendable, Equatable {
     public var queuedAt: Date
     public var lastPosition: ReportedPosition
     public var positionAt: Date
-
-    public init(eventID: UUID, userID: UUID, queuedAt: Date, lastPosition: ReportedPosition, positionAt: Date) {
-        self.eventID = eventID
-        self.userID = userID
-        self.queuedAt = queuedAt
-        self.lastPosition = lastPosition
-        self.positionAt = positionAt
-    }
 }

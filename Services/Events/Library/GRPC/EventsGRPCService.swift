@@ -9,11 +9,6 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     let events: EventService
     let notifications: NotificationHub
 
-    public init(events: EventService, notifications: NotificationHub) {
-        self.events = events
-        self.notifications = notifications
-    }
-
     private var context: CallContext { CallContext.current }
 
     public func createEvent(request: Roam_Events_V1_CreateEventRequest, context _: ServerContext) async throws -> Roam_Events_V1_CreateEventResponse {

@@ -15,12 +15,6 @@ public struct PostgresNotificationRelay: Notifier, Service {
     let hub: NotificationHub
     let logger: Logger
 
-    public init(database: Database, hub: NotificationHub, logger: Logger) {
-        self.database = database
-        self.hub = hub
-        self.logger = logger
-    }
-
     /// One notification on the wire (NOTIFY payloads are text, at most 8,000 bytes).
     struct Message: Codable {
         var to: UUID

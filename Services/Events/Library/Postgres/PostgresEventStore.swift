@@ -7,10 +7,6 @@ import RoamRuntime
 public struct PostgresEventStore: Sendable {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     var logger: Logger { CallContext.current.logger }
 
     static let columns = """

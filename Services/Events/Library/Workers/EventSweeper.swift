@@ -10,12 +10,6 @@ public struct EventSweeper: Service {
     let interval: Duration
     let logger: Logger
 
-    public init(events: EventService, interval: Duration, logger: Logger) {
-        self.events = events
-        self.interval = interval
-        self.logger = logger
-    }
-
     public func run() async throws {
         await BackgroundLoop.every(interval, logger: logger, failure: "sweep failed") { try await sweep() }
     }

@@ -10,11 +10,6 @@ public struct BucketListsSubjectsClient<Transport: ClientTransport>: ExternalSub
     let upstream: Upstream<Transport>
     let credential: ServiceCredential
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential) {
-        self.upstream = upstream
-        self.credential = credential
-    }
-
     public func owner(of subject: Subject, reader: UUID) async throws -> UUID? {
         let kind: Roam_Bucketlists_V1_SubjectKind
         switch subject.kind {

@@ -9,11 +9,6 @@ public struct EventsMembershipClient<Transport: ClientTransport>: EventMembershi
     let upstream: Upstream<Transport>
     let credential: ServiceCredential
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential) {
-        self.upstream = upstream
-        self.credential = credential
-    }
-
     public func status(of user: UUID, in event: UUID) async throws -> MembershipStatus {
         try await credential.acting {
             do {

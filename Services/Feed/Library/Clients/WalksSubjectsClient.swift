@@ -10,11 +10,6 @@ public struct WalksSubjectsClient<Transport: ClientTransport>: ExternalSubjects 
     let upstream: Upstream<Transport>
     let credential: ServiceCredential
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential) {
-        self.upstream = upstream
-        self.credential = credential
-    }
-
     public func owner(of subject: Subject, reader: UUID) async throws -> UUID? {
         guard subject.kind == .walk else { return nil }
         return try await credential.acting {

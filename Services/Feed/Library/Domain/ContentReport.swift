@@ -17,14 +17,4 @@ public struct ContentReport: Sendable, Equatable {
     public var createdAt: Date
     /// The event the reported content is in; nil for stories.
     public var eventID: UUID?
-
-    public init(id: UUID, subject: Subject, reporterID: UUID, reason: Reason, text: String, createdAt: Date, eventID: UUID?) {
-        self.id = id
-        self.subject = subject
-        self.reporterID = reporterID
-        self.reason = reason
-        self.text = text
-        self.createdAt = createdAt
-        self.eventID = eventID
-    }
 }

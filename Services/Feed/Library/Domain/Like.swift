@@ -4,9 +4,4 @@ import Foundation
 public struct Like: Sendable, Equatable {
     public var userID: UUID
     public var likedAt: Date
-
-    public init(userID: UUID, likedAt: Date) {
-        self.userID = userID
-        self.likedAt = likedAt
-    }
 }

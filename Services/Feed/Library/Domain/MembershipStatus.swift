@@ -6,10 +6,5 @@ public struct MembershipStatus: Sendable, Equatable {
     public var active: Bool
     public var isHost: Bool
 
-    public init(active: Bool, isHost: Bool) {
-        self.active = active
-        self.isHost = isHost
-    }
-
     public static let none = MembershipStatus(active: false, isHost: false)
 }

@@ -7,11 +7,5 @@ public struct Place: Sendable, Equatable {
     public var longitude: Double
     public var name: String
 
-    public init(latitude: Double, longitude: Double, name: String) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.name = name
-    }
-
     public var point: GeoPoint { GeoPoint(latitude: latitude, longitude: longitude) }
 }

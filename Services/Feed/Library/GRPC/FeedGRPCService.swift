@@ -10,10 +10,6 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
 
     let feed: FeedService
 
-    public init(feed: FeedService) {
-        self.feed = feed
-    }
-
     public func createPost(request: Roam_Feed_V1_CreatePostRequest, context: ServerContext) async throws -> Roam_Feed_V1_CreatePostResponse {
         let author = try caller()
         let draft = PostDraft(

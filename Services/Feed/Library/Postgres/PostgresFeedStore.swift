@@ -6,10 +6,6 @@ import RoamRuntime
 public struct PostgresFeedStore: FeedStore {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     var logger: Logger { CallContext.current.logger }
 
     static let columns = """

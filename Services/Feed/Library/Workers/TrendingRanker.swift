@@ -9,12 +9,6 @@ public struct TrendingRanker: Service {
     let interval: Duration
     let logger: Logger
 
-    public init(feed: FeedService, interval: Duration, logger: Logger) {
-        self.feed = feed
-        self.interval = interval
-        self.logger = logger
-    }
-
     public func run() async throws {
         // Waits first: new stories start with a rank of their own.
         await BackgroundLoop.every(interval, waitFirst: true, logger: logger, failure: "ranking stories failed") { try await rank() }

@@ -10,13 +10,4 @@ public struct S3Settings: Sendable {
     public var secretAccessKey: String
     /// `endpoint/bucket/key` (MinIO, Ceph, moto) rather than `bucket.endpoint/key` (AWS's default).
     public var pathStyle: Bool
-
-    public init(endpoint: URL, bucket: String, region: String, accessKeyID: String, secretAccessKey: String, pathStyle: Bool) {
-        self.endpoint = endpoint
-        self.bucket = bucket
-        self.region = region
-        self.accessKeyID = accessKeyID
-        self.secretAccessKey = secretAccessKey
-        self.pathStyle = pathStyle
-    }
 }

@@ -11,17 +11,4 @@ public struct ImageFacts: Sendable, Hashable {
     public var position: GeoPoint?
     public var cameraMake: String?
     public var cameraModel: String?
-
-    public init(
-        width: Int, height: Int, orientation: Int, captureTime: CaptureTime?, position: GeoPoint?,
-        cameraMake: String?, cameraModel: String?
-    ) {
-        self.width = width
-        self.height = height
-        self.orientation = orientation
-        self.captureTime = captureTime
-        self.position = position
-        self.cameraMake = cameraMake
-        self.cameraModel = cameraModel
-    }
 }

@@ -4,9 +4,4 @@ import Foundation
 public struct ImageVariants: Sendable {
     public var thumbnail: Data
     public var preview: Data
-
-    public init(thumbnail: Data, preview: Data) {
-        self.thumbnail = thumbnail
-        self.preview = preview
-    }
 }

@@ -6,10 +6,4 @@ public struct MediaDay: Sendable, Hashable {
     public let date: LocalDate
     public let count: Int
     public let cover: MediaItem
-
-    public init(date: LocalDate, count: Int, cover: MediaItem) {
-        self.date = date
-        self.count = count
-        self.cover = cover
-    }
 }

@@ -4,10 +4,4 @@ public struct MediaDownload: Sendable {
     /// The item's checksum and the variant: changes whenever the bytes do.
     public var etag: String
     public var content: BlobContent
-
-    public init(contentType: String, etag: String, content: BlobContent) {
-        self.contentType = contentType
-        self.etag = etag
-        self.content = content
-    }
 }

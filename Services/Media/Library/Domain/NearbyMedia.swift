@@ -4,9 +4,4 @@ import Foundation
 public struct NearbyMedia: Sendable, Hashable {
     public var mediaID: UUID
     public var meters: Double
-
-    public init(mediaID: UUID, meters: Double) {
-        self.mediaID = mediaID
-        self.meters = meters
-    }
 }

@@ -8,11 +8,4 @@ public struct SpooledUpload: Sendable {
     public var sha256: String
     /// The first bytes, for telling the type.
     public var head: [UInt8]
-
-    public init(file: URL, sizeBytes: Int, sha256: String, head: [UInt8]) {
-        self.file = file
-        self.sizeBytes = sizeBytes
-        self.sha256 = sha256
-        self.head = head
-    }
 }

@@ -11,13 +11,6 @@ public struct MediaGRPCService: Roam_Media_V1_MediaService.SimpleServiceProtocol
     let maxBytes: Int
     let links: MediaLinkSigner
 
-    public init(media: MediaService, spool: UploadSpool, maxBytes: Int, links: MediaLinkSigner) {
-        self.media = media
-        self.spool = spool
-        self.maxBytes = maxBytes
-        self.links = links
-    }
-
     public func upload(
         request: RPCAsyncSequence<Roam_Media_V1_UploadRequest, any Error>,
         context: ServerContext

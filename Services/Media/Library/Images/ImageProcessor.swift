@@ -5,11 +5,6 @@ public struct ImageProcessor: ImageProcessing {
     let reader: ImageReader
     let workers: ImageWorkers
 
-    public init(reader: ImageReader, workers: ImageWorkers) {
-        self.reader = reader
-        self.workers = workers
-    }
-
     public func facts(ofFileAt path: String) async throws -> ImageFacts {
         let reader = self.reader
         return try await run { try reader.facts(ofFileAt: path) }

@@ -7,10 +7,6 @@ import RoamRuntime
 public struct PostgresMediaStore: MediaRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = """
         id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds, latitude, longitude,
         camera_make, camera_model, device_asset_id, description, tags, in_library, created_at, position_inferred, position_inference_declined

@@ -8,12 +8,6 @@ public struct BlobContent: Sendable {
     public var range: ClosedRange<Int>?
     public var chunks: AsyncThrowingStream<Data, any Error>
 
-    public init(size: Int, range: ClosedRange<Int>?, chunks: AsyncThrowingStream<Data, any Error>) {
-        self.size = size
-        self.range = range
-        self.chunks = chunks
-    }
-
     /// How many bytes `chunks` yields.
     public var length: Int { range.map { $0.count } ?? size }
 }

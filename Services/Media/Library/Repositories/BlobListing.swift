@@ -5,10 +5,4 @@ public struct BlobListing: Sendable, Hashable {
     public var key: BlobKey
     public var size: Int
     public var writtenAt: Date
-
-    public init(key: BlobKey, size: Int, writtenAt: Date) {
-        self.key = key
-        self.size = size
-        self.writtenAt = writtenAt
-    }
 }

@@ -10,13 +10,6 @@ public struct UnusedMediaSweeper: Service {
     let grace: Duration
     let logger: Logger
 
-    public init(media: MediaService, interval: Duration, grace: Duration, logger: Logger) {
-        self.media = media
-        self.interval = interval
-        self.grace = grace
-        self.logger = logger
-    }
-
     public func run() async throws {
         await BackgroundLoop.every(interval, waitFirst: true, logger: logger, failure: "sweeping orphan blobs failed") { try await sweep() }
     }

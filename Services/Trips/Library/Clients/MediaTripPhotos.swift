@@ -11,10 +11,6 @@ import SwiftProtobuf
 public struct MediaTripPhotos<Transport: ClientTransport>: TripPhotos, InferredPositions {
     let upstream: Upstream<Transport>
 
-    public init(upstream: Upstream<Transport>) {
-        self.upstream = upstream
-    }
-
     /// A day either way: a wall-clock capture time may be any zone's.
     static var wallClockMargin: TimeInterval { 86_400 }
 

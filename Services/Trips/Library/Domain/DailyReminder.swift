@@ -10,12 +10,6 @@ public struct DailyReminder: Sendable, Hashable {
     /// The next day it comes on, and when; nil once the trip's last one has come.
     public var next: (date: LocalDate, dueAt: Date)?
 
-    public init(tripID: UUID, minuteOfDay: Int, next: (date: LocalDate, dueAt: Date)?) {
-        self.tripID = tripID
-        self.minuteOfDay = minuteOfDay
-        self.next = next
-    }
-
     public static func == (a: DailyReminder, b: DailyReminder) -> Bool {
         a.tripID == b.tripID && a.minuteOfDay == b.minuteOfDay && a.next?.date == b.next?.date && a.next?.dueAt == b.next?.dueAt
     }

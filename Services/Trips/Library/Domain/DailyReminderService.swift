@@ -6,11 +6,6 @@ public struct DailyReminderService: Sendable {
     let trips: TripService
     let reminders: any ReminderRepository
 
-    public init(trips: TripService, reminders: any ReminderRepository) {
-        self.trips = trips
-        self.reminders = reminders
-    }
-
     /// Turns it on (or moves it) at `time`, `HH:MM` local to the trip.
     public func set(_ time: String, trip: UUID, owner: UUID) async throws -> DailyReminder {
         let minute = try DailyReminder.minute(of: time)

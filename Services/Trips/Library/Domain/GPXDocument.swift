@@ -7,11 +7,6 @@ public struct GPXDocument: Sendable {
     public let name: String
     public let track: Track
 
-    public init(name: String, track: Track) {
-        self.name = name
-        self.track = track
-    }
-
     public var text: String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>

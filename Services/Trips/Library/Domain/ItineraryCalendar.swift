@@ -22,12 +22,6 @@ public struct ItineraryCalendar: Sendable {
     /// When the file was made (DTSTAMP).
     public let stamp: Date
 
-    public init(trip: Trip, entries: [Entry], stamp: Date) {
-        self.trip = trip
-        self.entries = entries
-        self.stamp = stamp
-    }
-
     public var text: String {
         let zone = trip.details.zone
         var lines = [

@@ -8,12 +8,6 @@ public struct ItineraryService: Sendable {
     let itinerary: any ItineraryRepository
     let saved: any SavedPlacesRepository
 
-    public init(trips: TripService, itinerary: any ItineraryRepository, saved: any SavedPlacesRepository) {
-        self.trips = trips
-        self.itinerary = itinerary
-        self.saved = saved
-    }
-
     /// Commits a place saved to the trip to one of its days.
     public func add(
         _ place: UUID, date: String, time: String?, remindMinutesBefore: Int?, note: String?, trip tripID: UUID,

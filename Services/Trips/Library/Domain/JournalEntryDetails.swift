@@ -12,13 +12,4 @@ public struct JournalEntryDetails: Sendable, Hashable {
     /// The id of the prompt it answers (`JournalPrompts`).
     public var promptID: String?
     public var locationTags: [LocationTag]
-
-    public init(title: String, body: String, date: LocalDate, mediaIDs: [UUID], promptID: String?, locationTags: [LocationTag]) {
-        self.title = title
-        self.body = body
-        self.date = date
-        self.mediaIDs = mediaIDs
-        self.promptID = promptID
-        self.locationTags = locationTags
-    }
 }

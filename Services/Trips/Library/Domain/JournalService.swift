@@ -11,14 +11,6 @@ public struct JournalService: Sendable {
     let journal: any JournalRepository
     let media: any MediaAttachments
 
-    public init(trips: TripService, pins: PinService, saved: any SavedPlacesRepository, journal: any JournalRepository, media: any MediaAttachments) {
-        self.trips = trips
-        self.pins = pins
-        self.saved = saved
-        self.journal = journal
-        self.media = media
-    }
-
     public static let entryNotFound = RoamError.notFound("journal entry")
 
     public func create(_ draft: JournalDraft, trip tripID: UUID, owner: UUID, idempotencyKey: String?) async throws -> JournalEntry {

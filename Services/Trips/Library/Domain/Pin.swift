@@ -7,12 +7,4 @@ public struct Pin: Sendable, Hashable, Identifiable {
     public let ownerID: UUID
     public var details: PinDetails
     public let createdAt: Date
-
-    public init(id: UUID, tripID: UUID, ownerID: UUID, details: PinDetails, createdAt: Date) {
-        self.id = id
-        self.tripID = tripID
-        self.ownerID = ownerID
-        self.details = details
-        self.createdAt = createdAt
-    }
 }

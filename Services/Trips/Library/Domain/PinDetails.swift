@@ -12,17 +12,4 @@ public struct PinDetails: Sendable, Hashable {
     public var source: PinSource
     /// The photo the owner chose to show it with; without one, the nearest photo is its cover.
     public var coverMediaID: UUID?
-
-    public init(
-        title: String, description: String, point: GeoPoint, visitedAt: Date, tags: [String], source: PinSource,
-        coverMediaID: UUID?
-    ) {
-        self.title = title
-        self.description = description
-        self.point = point
-        self.visitedAt = visitedAt
-        self.tags = tags
-        self.source = source
-        self.coverMediaID = coverMediaID
-    }
 }

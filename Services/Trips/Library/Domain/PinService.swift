@@ -11,18 +11,6 @@ public struct PinService: Sendable {
     let media: any MediaAttachments
     let policy: PinPolicy
 
-    public init(
-        trips: TripService, pins: any PinRepository, tracks: any TrackRepository, photos: any TripPhotos, media: any MediaAttachments,
-        policy: PinPolicy
-    ) {
-        self.trips = trips
-        self.pins = pins
-        self.tracks = tracks
-        self.photos = photos
-        self.media = media
-        self.policy = policy
-    }
-
     public static let pinNotFound = RoamError.notFound("pin")
     /// The most photos looked at for one trip's covers or one pin's neighbourhood.
     static let photoScanLimit = 1_000

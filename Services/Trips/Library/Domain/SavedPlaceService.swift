@@ -7,11 +7,6 @@ public struct SavedPlaceService: Sendable {
     let trips: TripService
     let saved: any SavedPlacesRepository
 
-    public init(trips: TripService, saved: any SavedPlacesRepository) {
-        self.trips = trips
-        self.saved = saved
-    }
-
     public func save(_ place: UUID, toTrip tripID: UUID, owner: UUID) async throws -> SavedPlace {
         _ = try await trips.trip(tripID, owner: owner)
         switch try await saved.save(place, toTrip: tripID, owner: owner, at: trips.now()) {

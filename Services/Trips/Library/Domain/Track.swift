@@ -9,11 +9,5 @@ public struct Track: Sendable, Hashable {
     /// How many points were recorded, before any simplification.
     public let recordedPoints: Int
 
-    public init(segments: [[TrackPoint]], distanceMeters: Double, recordedPoints: Int) {
-        self.segments = segments
-        self.distanceMeters = distanceMeters
-        self.recordedPoints = recordedPoints
-    }
-
     public var isEmpty: Bool { recordedPoints == 0 }
 }

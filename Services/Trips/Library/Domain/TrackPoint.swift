@@ -8,12 +8,6 @@ public struct TrackPoint: Sendable, Hashable {
     /// The radius the phone was sure of, in metres; none when not known (a GPX file says nothing of it).
     public let accuracyMeters: Double?
 
-    public init(at: Date, point: GeoPoint, accuracyMeters: Double?) {
-        self.at = at
-        self.point = point
-        self.accuracyMeters = accuracyMeters
-    }
-
     /// The most points one call may send.
     public static let batchLimit = 1_000
 

@@ -10,13 +10,6 @@ public struct TrackService: Sendable {
     let photos: any TripPhotos
     let positions: any InferredPositions
 
-    public init(trips: TripService, tracks: any TrackRepository, photos: any TripPhotos, positions: any InferredPositions) {
-        self.trips = trips
-        self.tracks = tracks
-        self.photos = photos
-        self.positions = positions
-    }
-
     /// The most photos without a position looked at in one pass.
     public static let photosPerPass = 1_000
 

@@ -5,11 +5,6 @@ public struct TripDates: Sendable, Hashable {
     public let start: LocalDate
     public let end: LocalDate
 
-    public init(start: LocalDate, end: LocalDate) {
-        self.start = start
-        self.end = end
-    }
-
     public var dayCount: Int { start.days(to: end) + 1 }
 
     /// Every day of the trip, in order.

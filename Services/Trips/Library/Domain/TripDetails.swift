@@ -10,14 +10,6 @@ public struct TripDetails: Sendable, Hashable {
     /// ISO 4217, upper case; the budget counts in it.
     public var homeCurrency: String
 
-    public init(title: String, destination: Destination, dates: TripDates, zone: TripZone, homeCurrency: String) {
-        self.title = title
-        self.destination = destination
-        self.dates = dates
-        self.zone = zone
-        self.homeCurrency = homeCurrency
-    }
-
     /// Today's date where the trip is.
     public func phase(at instant: Date) -> TripPhase {
         dates.phase(on: zone.date(of: instant))

@@ -12,18 +12,6 @@ public struct TripDiaryService: Sendable {
     let savedPlaces: SavedPlaceService
     let itinerary: ItineraryService
 
-    public init(
-        trips: TripService, pins: PinService, tracks: TrackService, journal: JournalService, savedPlaces: SavedPlaceService,
-        itinerary: ItineraryService
-    ) {
-        self.trips = trips
-        self.pins = pins
-        self.tracks = tracks
-        self.journal = journal
-        self.savedPlaces = savedPlaces
-        self.itinerary = itinerary
-    }
-
     /// `date` of the owner's trip: a day still to come has only its plan; `page` bounds its pins and
     /// its journal entries each. `date` must be a day of the trip (named `date` when it is not).
     public func day(_ date: LocalDate, ofTrip tripID: UUID, owner: UUID, page: PageRequest) async throws -> TripDay {

@@ -14,15 +14,6 @@ public struct TripDraft: Sendable {
     /// The longest trip, in days (both ends counted).
     public static let maxDays = 366
 
-    public init(title: String, destination: Destination, startDate: String, endDate: String, timeZone: String, homeCurrency: String) {
-        self.title = title
-        self.destination = destination
-        self.startDate = startDate
-        self.endDate = endDate
-        self.timeZone = timeZone
-        self.homeCurrency = homeCurrency
-    }
-
     /// The checked details, each rule broken named by its field (all of them at once).
     public func validated() throws(RoamError) -> TripDetails {
         var validation = Validation()

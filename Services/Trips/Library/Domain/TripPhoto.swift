@@ -9,13 +9,6 @@ public struct TripPhoto: Sendable, Hashable {
     public let capturedAtIsLocal: Bool
     public let point: GeoPoint?
 
-    public init(mediaID: UUID, capturedAt: Date?, capturedAtIsLocal: Bool, point: GeoPoint?) {
-        self.mediaID = mediaID
-        self.capturedAt = capturedAt
-        self.capturedAtIsLocal = capturedAtIsLocal
-        self.point = point
-    }
-
     /// The instant it was taken, a wall-clock time read in `zone`.
     public func instant(in zone: TripZone) -> Date? {
         guard let capturedAt else { return nil }

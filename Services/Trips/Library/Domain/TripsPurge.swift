@@ -9,12 +9,6 @@ public struct TripsPurge: Purgeable {
     let places: any PlacesRepository
     let walks: WalkService
 
-    public init(trips: TripService, places: any PlacesRepository, walks: WalkService) {
-        self.trips = trips
-        self.places = places
-        self.walks = walks
-    }
-
     public func purge(user: UUID) async throws -> [String: Int] {
         [
             "trips": try await trips.purgeUser(user), "place_ratings": try await places.removeRatings(by: user),

@@ -8,10 +8,6 @@ import RoamRuntime
 public struct PostgresTripStore: TripRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = """
         id, owner_id, title, destination_name, ST_Y(destination::geometry), ST_X(destination::geometry), start_date::text, end_date::text,
         time_zone, home_currency, created_at, tracking

@@ -9,11 +9,6 @@ public struct EventsGroupWalks<Transport: ClientTransport>: GroupWalkMembership 
     let upstream: Upstream<Transport>
     let credential: ServiceCredential
 
-    public init(upstream: Upstream<Transport>, credential: ServiceCredential) {
-        self.upstream = upstream
-        self.credential = credential
-    }
-
     public func hosts(ofGroupWalksFollowing walk: UUID, joinedBy user: UUID) async throws -> [UUID] {
         try await credential.acting {
             try await upstream.call(idempotent: true) { client, options in

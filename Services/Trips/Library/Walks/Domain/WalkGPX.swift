@@ -7,11 +7,6 @@ public struct WalkGPX: Sendable {
     public let walk: Walk
     public let points: [TrackPoint]
 
-    public init(walk: Walk, points: [TrackPoint]) {
-        self.walk = walk
-        self.points = points
-    }
-
     public var text: String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -12,10 +12,6 @@ public struct WalksGRPCService: Roam_Trips_V1_WalksService.SimpleServiceProtocol
 
     let walks: WalkService
 
-    public init(walks: WalkService) {
-        self.walks = walks
-    }
-
     public func startWalk(request: Roam_Trips_V1_StartWalkRequest, context _: ServerContext) async throws -> Roam_Trips_V1_WalkResponse {
         guard request.hasStart else { throw RoamError.invalidField("start", "is required") }
         guard request.start.hasPoint else { throw RoamError.invalidField("start.point", "is required") }

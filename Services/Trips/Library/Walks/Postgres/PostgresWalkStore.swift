@@ -10,10 +10,6 @@ import RoamRuntime
 public struct PostgresWalkStore: WalkRepository {
     let database: Database
 
-    public init(database: Database) {
-        self.database = database
-    }
-
     static let columns = """
         w.id, w.owner_id, w.title, w.description, w.tags, ST_Y(w.start_point::geometry), ST_X(w.start_point::geometry), w.start_name,
         ST_Y(w.destination_point::geometry), ST_X(w.destination_point::geometry), w.destination_name, w.started_at, w.finished_at,

@@ -10,12 +10,6 @@ public struct WalkCloser: Service {
     let interval: Duration
     let logger: Logger
 
-    public init(walks: WalkService, interval: Duration, logger: Logger) {
-        self.walks = walks
-        self.interval = interval
-        self.logger = logger
-    }
-
     public func run() async throws {
         await BackgroundLoop.every(interval, logger: logger, failure: "closing overdue walks failed") {
             let closed = try await walks.closeOverdue()
