@@ -1,6 +1,5 @@
+import Accounts
 import Synchronization
-
-@testable import Accounts
 
 /// Keeps every mail instead of sending it, so tests can follow verification, email-change and reset links.
 public final class RecordingMailSender: MailSender {
