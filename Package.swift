@@ -214,7 +214,7 @@ let package = Package(
             dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "BudgetTests", dependencies: uses("Budget", "CVips", "RoamCore", "RoamRuntime", "RoamTesting"),
+            name: "BudgetTests", dependencies: uses("Budget", "CVips", "GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/BudgetTests", swiftSettings: swiftSettings),
         .target(
             name: "Trips",

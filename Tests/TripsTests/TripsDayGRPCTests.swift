@@ -156,28 +156,28 @@ import Testing
             #expect(later.journalEntries.isEmpty && later.pins.isEmpty && !later.hasRoute && !later.hasTrack)
 
             #expect(
-                await harness.failure {
+                await rpcFailure {
                     _ = try await client.getDay(
                         .with {
                             $0.tripID = trip; $0.date = "2026-06-11"
                         }, metadata: asBo)
                 }?.reason == "NOT_FOUND", "someone else's trip is not there")
             #expect(
-                await harness.failure {
+                await rpcFailure {
                     _ = try await client.getDay(
                         .with {
                             $0.tripID = trip; $0.date = "2026-06-18"
                         }, metadata: asAna)
                 }?.violations.map(\.field) == ["date"])
             #expect(
-                await harness.failure {
+                await rpcFailure {
                     _ = try await client.getDay(
                         .with {
                             $0.tripID = trip; $0.date = "June"
                         }, metadata: asAna)
                 }?.violations.map(\.field) == ["date"])
             #expect(
-                await harness.failure {
+                await rpcFailure {
                     _ = try await client.getDay(
                         .with {
                             $0.tripID = trip; $0.date = "2026-06-11"; $0.pageSize = -1

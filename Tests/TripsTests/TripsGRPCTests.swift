@@ -13,18 +13,6 @@ import Testing
 @Suite struct TripsGRPCTests {
     let store = InMemoryTripStore()
 
-    /// The `RoamError` a call failed with, as the gateway would read it.
-    func failure(_ body: () async throws -> Void) async -> RoamError? {
-        do {
-            try await body()
-            return nil
-        } catch let error as RPCError {
-            return RoamError(error)
-        } catch {
-            return nil
-        }
-    }
-
     /// The service over the test's store, its streams fed by `notifications`.
     func service(_ trips: TripService, notifications: UserStreams<TripNotification> = UserStreams()) -> TripsGRPCService {
         let pins = PinService(
@@ -83,7 +71,7 @@ import Testing
             ).trip
             #expect(again.id == created.id, "the same key answers the first trip")
 
-            let bad = await failure {
+            let bad = await rpcFailure {
                 _ = try await client.createTrip(
                     .with {
                         $0.trip = fields
@@ -93,10 +81,12 @@ import Testing
                     }, metadata: asAna)
             }
             #expect(bad?.reason == "INVALID_FIELD" && bad?.violations.map(\.field) == ["title", "end_date", "time_zone"])
-            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asBo) }?.reason == "NOT_FOUND")
+            #expect(await rpcFailure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asBo) }?.reason == "NOT_FOUND")
             #expect(
-                await failure { _ = try await client.getTrip(.with { $0.tripID = "nope" }, metadata: asAna) }?.violations.map(\.field) == ["trip_id"])
-            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }) }?.reason == "UNAUTHENTICATED")
+                await rpcFailure { _ = try await client.getTrip(.with { $0.tripID = "nope" }, metadata: asAna) }?.violations.map(\.field) == [
+                    "trip_id"
+                ])
+            #expect(await rpcFailure { _ = try await client.getTrip(.with { $0.tripID = created.id }) }?.reason == "UNAUTHENTICATED")
 
             let edited = try await client.updateTrip(
                 .with {
@@ -106,7 +96,7 @@ import Testing
             ).trip
             #expect(edited.endDate == "2026-06-20" && edited.title == "Lisbon" && edited.destination.name == "Porto" && !edited.destination.hasPoint)
             #expect(
-                await failure {
+                await rpcFailure {
                     _ = try await client.updateTrip(
                         .with {
                             $0.tripID = created.id; $0.title = "Mine"
@@ -123,20 +113,22 @@ import Testing
             let july = try await client.getCalendar(.with { $0.month = "2026-07" }, metadata: asAna)
             #expect(july.trips.map { $0.days.map(\.date) } == [["2026-07-30", "2026-07-31"]])
             #expect(
-                await failure { _ = try await client.getCalendar(.with { $0.month = "July" }, metadata: asAna) }?.violations.map(\.field) == ["month"]
+                await rpcFailure { _ = try await client.getCalendar(.with { $0.month = "July" }, metadata: asAna) }?.violations.map(\.field) == [
+                    "month"
+                ]
             )
 
             await #expect(throws: RPCError.self) { try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asBo) }
             #expect(try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna).trip.id == created.id, "a stranger deletes nothing")
             try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna)
             await #expect(throws: RPCError.self) { try await client.deleteTrip(.with { $0.tripID = created.id }, metadata: asAna) }
-            #expect(await failure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna) }?.reason == "NOT_FOUND")
+            #expect(await rpcFailure { _ = try await client.getTrip(.with { $0.tripID = created.id }, metadata: asAna) }?.reason == "NOT_FOUND")
             #expect(try await store.due(at: Date().addingTimeInterval(1), limit: 10).map(\.subjectID.lowercasedString) == [created.id])
 
             // Only services purge: a user may not wipe someone's trips.
             let purge = Roam_Purge_V1_PurgeService.Client(wrapping: grpc)
             #expect(
-                await failure { _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asBo) }?.reason
+                await rpcFailure { _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asBo) }?.reason
                     == "PERMISSION_DENIED")
             let asService: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken())"]
             _ = try await purge.purgeUser(.with { $0.userID = ana.lowercasedString }, metadata: asService)
