@@ -3,7 +3,7 @@ import RoamRuntime
 
 /// What `GET /v1/activities` asks bucket lists for: a circle (`lat`, `lng`, `radius`) or a map's box
 /// (`south`, `west`, `north`, `east`), words, a tag, "happening now", the order and the page.
-struct ActivitySearch {
+struct ActivitySearch: ServiceFieldNames {
     private(set) var request = Roam_Bucketlists_V1_SearchActivitiesRequest()
 
     /// Only this user's activities (their id, once the `author` username is looked up).
@@ -16,7 +16,7 @@ struct ActivitySearch {
     static let defaultRadiusMeters = 5_000.0
 
     /// The service's names of the request's fields, as the client sent them.
-    static let fieldNames = [
+    static let serviceFieldNames = [
         "near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius",
         "box.south_west.latitude": "south", "box.south_west.longitude": "west",
         "box.north_east.latitude": "north", "box.north_east.longitude": "east",

@@ -19,7 +19,7 @@ extension GatewayAPI {
                 throw RoamError.invalidField("author", "must be a username")
             }
         }
-        let response = try await renamingFields(ActivitySearch.fieldNames) {
+        let response = try await renamingFields(as: ActivitySearch.self) {
             try await activities.call(idempotent: true) { client, options in
                 try await client.searchActivities(search.request, options: options)
             }
@@ -31,7 +31,7 @@ extension GatewayAPI {
 
     func listTrendingActivities(_ input: Operations.ListTrendingActivities.Input) async throws -> Operations.ListTrendingActivities.Output {
         let query = input.query
-        let response = try await renamingFields(["near.latitude": "lat", "near.longitude": "lng"]) {
+        let response = try await renamingFields(as: Operations.ListTrendingActivities.Input.Query.self) {
             try await activities.call(idempotent: true) { client, options in
                 try await client.trendingActivities(
                     .with {

@@ -13,7 +13,7 @@ extension GatewayAPI {
             }.profile.userID
         }
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
-        let response = try await renamingFields(["owner_id": "username"]) {
+        let response = try await renamingFields(as: Operations.ListBucketLists.Input.Query.self) {
             try await bucketLists.call(idempotent: true) { client, options in
                 try await client.listLists(
                     .with {

@@ -45,19 +45,35 @@ extension RoamError {
 
 extension RoamError {
     /// Renames the fields a service names (`position.latitude`) to those of the JSON body the client
-    /// sent (`latitude`), where the two differ in more than case.
+    /// sent (`latitude`), where the two differ in more than case. A name with `[]` matches any index.
     func renamingFields(_ names: [String: String]) -> RoamError {
         var error = self
         for index in error.violations.indices {
-            guard let name = names[error.violations[index].field] else { continue }
-            error.message = error.message.replacingOccurrences(of: error.violations[index].field, with: name)
+            let field = error.violations[index].field
+            guard let name = names[field] ?? Self.indexedName(field, in: names) else { continue }
+            error.message = error.message.replacingOccurrences(of: field, with: name)
             error.violations[index].field = name
         }
         return error
     }
+
+    /// `points[3].position.latitude` through `points[].position.latitude` → `points[3].latitude`.
+    private static func indexedName(_ field: String, in names: [String: String]) -> String? {
+        let indices = field.matches(of: #/\[\d+\]/#).map { String(field[$0.range]) }
+        guard !indices.isEmpty, let pattern = names[field.replacing(#/\[\d+\]/#, with: "[]")] else { return nil }
+        var remaining = indices[...]
+        return pattern.replacing(#/\[\]/#) { _ in remaining.popFirst() ?? "[]" }
+    }
 }
 
-/// Runs a call whose request fields the service names differently from the JSON body.
+/// Runs a call whose request fields the service names differently from the client's `Part`.
+func renamingFields<Part: ServiceFieldNames, Result>(
+    as part: Part.Type, _ body: () async throws -> Result
+) async throws -> Result {
+    try await renamingFields(Part.serviceFieldNames, body)
+}
+
+/// Runs a call whose request fields the service names as `names` says (a part's `serviceFieldNames`).
 func renamingFields<Result>(_ names: [String: String], _ body: () async throws -> Result) async throws -> Result {
     do {
         return try await body()

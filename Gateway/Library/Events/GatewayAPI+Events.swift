@@ -45,7 +45,7 @@ extension GatewayAPI {
         let query = input.query
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
         let position = Roam_Common_V1_ReportedPosition(latitude: query.lat, longitude: query.lng, accuracyMeters: query.accuracy ?? 0)
-        let response = try await renamingFields(PositionFieldNames.query) {
+        let response = try await renamingFields(as: Operations.DiscoverEvents.Input.Query.self) {
             try await events.call(idempotent: true) { client, options in
                 if let within = query.within {
                     return try await client.listEventsNearby(
@@ -115,7 +115,7 @@ extension GatewayAPI {
             for (name, value) in given where value == nil { validation.fail(name, "is required with the position's other fields") }
         }
         try validation.check()
-        let response = try await renamingFields(PositionFieldNames.body) {
+        let response = try await renamingFields(as: Components.Schemas.JoinRequest.self) {
             try await events.call { client, options in
                 try await client.joinEvent(
                     .with {
@@ -142,7 +142,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(PositionFieldNames.body) {
+        let response = try await renamingFields(as: Components.Schemas.Position.self) {
             try await events.call { client, options in
                 try await client.reportPosition(
                     .with {

@@ -24,7 +24,7 @@ extension GatewayAPI {
                 throw RoamError.invalidField("usernames[\(index)]", "names no user")
             }
         }
-        let response = try await renamingFields(["user_ids": "usernames"]) {
+        let response = try await renamingFields(as: Components.Schemas.InvitationRequest.self) {
             try await events.call { client, options in
                 try await client.inviteToGroupWalk(
                     .with {

@@ -6,7 +6,6 @@ import RoamRuntime
 extension GatewayAPI {
     /// The path's `{id}` is what the service calls `subject`, which it may refuse as such (a comment is
     /// answered with a reply, not a comment).
-    private static var commentFields: [String: String] { ["subject": "id"] }
 
     func createComment(_ input: Operations.CreateComment.Input) async throws -> Operations.CreateComment.Output {
         let body =
@@ -22,7 +21,7 @@ extension GatewayAPI {
 
     /// A new comment on any subject the feed knows (`post/…`, `activity/…`, `bucket_item/…`).
     func comment(on subject: String, text: String, key: String?) async throws -> Components.Schemas.Comment {
-        let response = try await renamingFields(Self.commentFields) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in
                 try await client.createComment(
                     .with {
@@ -38,7 +37,7 @@ extension GatewayAPI {
     /// A page of a subject's thread, oldest first.
     func comments(of subject: String, pageSize: Int?, pageToken: String?) async throws -> Components.Schemas.CommentPage {
         let page = PageQuery(size: pageSize, token: pageToken)
-        let response = try await renamingFields(Self.commentFields) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call(idempotent: true) { client, options in
                 try await client.listComments(
                     .with {
@@ -54,7 +53,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.commentFields) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in
                 try await client.replyToComment(
                     .with {
@@ -72,7 +71,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields(Self.commentFields) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in
                 try await client.updateComment(
                     .with {
@@ -84,7 +83,7 @@ extension GatewayAPI {
     }
 
     func deleteComment(_ input: Operations.DeleteComment.Input) async throws -> Operations.DeleteComment.Output {
-        _ = try await renamingFields(Self.commentFields) {
+        _ = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in try await client.deleteComment(.with { $0.commentID = input.path.id }, options: options) }
         }
         return .noContent(.init())

@@ -14,7 +14,7 @@ extension GatewayAPI {
 
     private func likers(of subject: String, size: Int?, token: String?) async throws -> Components.Schemas.LikerPage {
         let page = PageQuery(size: size, token: token)
-        let likes = try await renamingFields(["subject": "id"]) {
+        let likes = try await renamingFields(as: SubjectPath.self) {
             try await feed.call(idempotent: true) { client, options in
                 try await client.listLikers(
                     .with {

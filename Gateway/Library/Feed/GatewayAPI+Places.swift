@@ -9,8 +9,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let fieldNames = ["position.latitude": "latitude", "position.longitude": "longitude", "position": "latitude"]
-        let response = try await renamingFields(fieldNames) {
+        let response = try await renamingFields(as: Components.Schemas.FollowPlaceRequest.self) {
             try await feed.call { client, options in
                 try await client.followPlace(
                     .with {
@@ -26,7 +25,7 @@ extension GatewayAPI {
     }
 
     func unfollowPlace(_ input: Operations.UnfollowPlace.Input) async throws -> Operations.UnfollowPlace.Output {
-        _ = try await renamingFields(["position.latitude": "lat", "position.longitude": "lng"]) {
+        _ = try await renamingFields(as: Operations.UnfollowPlace.Input.Query.self) {
             try await feed.call { client, options in
                 try await client.unfollowPlace(
                     .with {

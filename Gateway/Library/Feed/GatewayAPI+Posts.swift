@@ -11,7 +11,7 @@ extension GatewayAPI {
             }
         let post = try await createPost(
             key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
-            fieldNames: ["audience.event_id": "id"]
+            fieldNames: Operations.CreateEventPost.Input.Path.serviceFieldNames
         ) { $0.eventID = input.path.id }
         return .created(.init(body: .json(post)))
     }
@@ -39,10 +39,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        let response = try await renamingFields([
-            "place.position.latitude": "place.latitude", "place.position.longitude": "place.longitude",
-            "place.position": "place",
-        ]) {
+        let response = try await renamingFields(as: Components.Schemas.PostUpdateRequest.self) {
             try await feed.call { client, options in
                 try await client.updatePost(
                     .with {
@@ -88,7 +85,7 @@ extension GatewayAPI {
     /// A post, story or post to followers; `audience` says which. The service's names of the audience's
     /// fields become the client's through `fieldNames`.
     func createPost(
-        key: String?, text: String?, mediaIds: [String]?, title: String? = nil, fieldNames: [String: String],
+        key: String?, text: String?, mediaIds: [String]?, title: String? = nil, fieldNames: [String: String] = [:],
         audience: @escaping @Sendable (inout Roam_Feed_V1_Audience) -> Void
     ) async throws -> Components.Schemas.Post {
         let response = try await renamingFields(fieldNames) {
@@ -109,7 +106,7 @@ extension GatewayAPI {
     /// Likes `subject` (`post/…`, `comment/…`) or takes the like back. Both are safe to repeat, so both
     /// are retried on a transport failure.
     func like(_ subject: String, takingBack: Bool) async throws -> Components.Schemas.Likes {
-        let response = try await renamingFields(["subject": "id"]) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call(idempotent: true) { client, options in
                 takingBack
                     ? try await client.unlike(.with { $0.subject = subject }, options: options)
@@ -121,7 +118,7 @@ extension GatewayAPI {
 
     /// Reports `subject` (`post/…`, `comment/…`) to the event's host or the moderators.
     func report(_ subject: String, reason: String, text: String?) async throws -> Components.Schemas.ContentReport {
-        let response = try await renamingFields(["subject": "id"]) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in
                 try await client.reportContent(
                     .with {

@@ -4,14 +4,6 @@ import RoamRuntime
 /// Legends: stories at places (`/v1/stories…`), posts to followers (`/v1/posts`), saves and the home
 /// timeline.
 extension GatewayAPI {
-    /// Where the story body names the service's fields differently.
-    private static var storyFields: [String: String] {
-        [
-            "audience.place.position.latitude": "place.latitude", "audience.place.position.longitude": "place.longitude",
-            "audience.place.name": "place.name", "audience.place.position": "place", "audience": "place",
-        ]
-    }
-
     func createStory(_ input: Operations.CreateStory.Input) async throws -> Operations.CreateStory.Output {
         let body =
             switch input.body {
@@ -19,7 +11,7 @@ extension GatewayAPI {
             }
         let post = try await createPost(
             key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds, title: body.title,
-            fieldNames: Self.storyFields
+            fieldNames: Components.Schemas.StoryRequest.serviceFieldNames
         ) { audience in
             audience.place = .with {
                 $0.position = .with {
@@ -37,8 +29,7 @@ extension GatewayAPI {
             case .json(let body): body
             }
         let post = try await createPost(
-            key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds,
-            fieldNames: Self.storyFields
+            key: input.headers.idempotencyKey, text: body.text, mediaIds: body.mediaIds
         ) { $0.followers = .init() }
         return .created(.init(body: .json(post)))
     }
@@ -81,14 +72,14 @@ extension GatewayAPI {
     }
 
     func savePost(_ input: Operations.SavePost.Input) async throws -> Operations.SavePost.Output {
-        let response = try await renamingFields(["post_id": "id"]) {
+        let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in try await client.savePost(.with { $0.postID = input.path.id }, options: options) }
         }
         return .ok(.init(body: .json(.init(response.post, links: mediaLinks))))
     }
 
     func unsavePost(_ input: Operations.UnsavePost.Input) async throws -> Operations.UnsavePost.Output {
-        _ = try await renamingFields(["post_id": "id"]) {
+        _ = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in try await client.unsavePost(.with { $0.postID = input.path.id }, options: options) }
         }
         return .noContent(.init())
@@ -120,7 +111,7 @@ extension GatewayAPI {
 
     private func stories(_ listing: StoryListing) async throws -> Components.Schemas.PostPage {
         let request = listing.request
-        let response = try await renamingFields(StoryListing.fieldNames) {
+        let response = try await renamingFields(as: StoryListing.self) {
             try await feed.call(idempotent: true) { client, options in try await client.listStories(request, options: options) }
         }
         return .init(response, links: mediaLinks)

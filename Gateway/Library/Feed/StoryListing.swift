@@ -3,7 +3,7 @@ import RoamRuntime
 
 /// What the four story listings (nearby, map, trending, search) ask the feed for: a circle or a map's
 /// box, the search terms, the order and the page.
-struct StoryListing {
+struct StoryListing: ServiceFieldNames {
     private(set) var request = Roam_Feed_V1_ListStoriesRequest()
 
     /// The `sort` values, as the document lists them.
@@ -12,7 +12,7 @@ struct StoryListing {
     ]
 
     /// The service's names of the request's fields, as the client sent them.
-    static let fieldNames = [
+    static let serviceFieldNames = [
         "near.center.latitude": "lat", "near.center.longitude": "lng", "near.radius_meters": "radius",
         "box.south": "south", "box.west": "west", "box.north": "north", "box.east": "east",
         "text": "q", "author_id": "author", "place_name": "place",

@@ -56,7 +56,7 @@ extension GatewayAPI {
         let query = input.query
         let near = try MediaNearQuery(latitude: query.latitude, longitude: query.longitude, withinMeters: query.withinMeters)
         let page = PageQuery(size: query.pageSize, token: query.pageToken)
-        let response = try await renamingFields(["near.latitude": "latitude", "near.longitude": "longitude", "within_meters": "withinMeters"]) {
+        let response = try await renamingFields(as: Operations.ListMyMedia.Input.Query.self) {
             try await media.call(idempotent: true) { client, options in
                 try await client.listMyMedia(
                     .with {

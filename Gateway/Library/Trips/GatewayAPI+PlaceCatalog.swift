@@ -6,10 +6,7 @@ import RoamRuntime
 extension GatewayAPI {
     func findPlaces(_ input: Operations.FindPlaces.Input) async throws -> Operations.FindPlaces.Output {
         let query = input.query
-        let response = try await renamingFields([
-            "near.latitude": "lat", "near.longitude": "lng", "open_now_in_time_zone": "openNowIn",
-            "name_prefix": "prefix",
-        ]) {
+        let response = try await renamingFields(as: Operations.FindPlaces.Input.Query.self) {
             try await trips.call(idempotent: true) { client, options in
                 try await client.findPlaces(
                     .with {

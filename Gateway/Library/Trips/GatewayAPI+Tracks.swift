@@ -25,13 +25,7 @@ extension GatewayAPI {
             switch input.body {
             case .json(let body): body
             }
-        var names: [String: String] = [:]
-        // The service names a point's position `points[i].position.latitude`; the JSON has `points[i].latitude`.
-        for index in body.points.indices {
-            names["points[\(index)].position.latitude"] = "points[\(index)].latitude"
-            names["points[\(index)].position.longitude"] = "points[\(index)].longitude"
-        }
-        let response = try await renamingFields(names) {
+        let response = try await renamingFields(as: Components.Schemas.TrackBatch.self) {
             // A retried batch stores nothing twice, so it is safe to send again.
             try await trips.call(idempotent: true) { client, options in
                 try await client.recordTrackPoints(

@@ -33,7 +33,7 @@ extension GatewayAPI {
 
     func searchWalks(_ input: Operations.SearchWalks.Input) async throws -> Operations.SearchWalks.Output {
         let search = try WalkSearch(input.query)
-        let response = try await renamingFields(WalkSearch.fieldNames) {
+        let response = try await renamingFields(as: WalkSearch.self) {
             try await walks.call(idempotent: true) { client, options in try await client.searchWalks(search.request, options: options) }
         }
         let withDistance = search.request.hasNear

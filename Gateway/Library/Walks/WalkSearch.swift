@@ -3,14 +3,14 @@ import RoamRuntime
 
 /// What `GET /v1/walks` asks trips for: a point the path passes near (`lat`, `lng`, `radius`), words, a
 /// tag, the order and the page.
-struct WalkSearch {
+struct WalkSearch: ServiceFieldNames {
     private(set) var request = Roam_Trips_V1_SearchWalksRequest()
 
     /// A radius when `lat` and `lng` come without one.
     static let defaultRadiusMeters = 5_000.0
 
     /// The service's names of the request's fields, as the client sent them.
-    static let fieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius", "text": "q", "order": "sort"]
+    static let serviceFieldNames = ["near.latitude": "lat", "near.longitude": "lng", "within_meters": "radius", "text": "q", "order": "sort"]
 
     init(_ query: Operations.SearchWalks.Input.Query) throws(RoamError) {
         if let near = try NearQuery.point(lat: query.lat, lng: query.lng, radius: query.radius, defaultRadius: Self.defaultRadiusMeters) {

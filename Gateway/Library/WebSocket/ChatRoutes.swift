@@ -16,8 +16,6 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
     /// Where the socket is registered, so its session ending closes it.
     let openStreams: OpenStreams
 
-    private static var pathFields: [String: String] { ["event_id": "id", "after_sequence": "after"] }
-
     func register(in table: RouteTable) {
         table.addWebSocket("/v1/events/{id}/chat/live") { request, context in
             // Refused before the upgrade, as plain problem documents: no token (`SignedInUserMiddleware`),
@@ -27,7 +25,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                 throw RoamError.invalidField("Upgrade", "must be websocket: this route speaks the WebSocket protocol")
             }
             let event = try context.parameters.require("id")
-            _ = try await renamingFields(Self.pathFields) {
+            _ = try await renamingFields(as: Self.self) {
                 try await feed.call(idempotent: true) { client, options in
                     try await client.listChatMessages(
                         .with {
@@ -127,4 +125,9 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
         while reason.utf8.count > 123 { reason.removeLast() }
         return (.unknown(UInt16(4000 + problem.status)), reason)
     }
+}
+
+/// Feed names the socket's `{id}` and `after` as a chat listing's `event_id` and `after_sequence`.
+extension ChatRoutes: ServiceFieldNames {
+    static var serviceFieldNames: [String: String] { ["event_id": "id", "after_sequence": "after"] }
 }

@@ -1,0 +1,3 @@
+extension Operations.ListMyMedia.Input.Query: ServiceFieldNames {
+    static let serviceFieldNames = ["near.latitude": "latitude", "near.longitude": "longitude", "within_meters": "withinMeters"]
+}
