@@ -33,6 +33,7 @@ import Testing
             let window = TimeWindow(startsAt: BucketListFixtures.time(100), endsAt: BucketListFixtures.time(7_300))
             var activity = Self.activity(author: author, description: "Sung in the old taverns", window: window, tags: ["music", "night"])
             activity.details.mediaIDs = [UUID()]
+            #expect(unsetMembers(of: activity).isEmpty, "the complete activity leaves \(unsetMembers(of: activity)) unset")
             #expect(try await store.create(activity, idempotencyKey: "a-1") == activity)
             #expect(try await store.create(Self.activity(author: author, name: "Other"), idempotencyKey: "a-1").id == activity.id)
             #expect(try await store.activity(activity.id) == activity)

@@ -27,6 +27,25 @@ import Testing
         }
     }
 
+    /// Every member of an expense is stored and read back: a member added to `Expense` but not to the
+    /// row fails here once the complete fixture sets it, which `unsetMembers` requires.
+    @Test(arguments: StoreKind.allCases)
+    func anExpenseWithEveryMemberSetReadsBackWhole(_ kind: StoreKind) async throws {
+        try await kind.withStore { store async throws in
+            let trip = F.trip(currency: "EUR")
+            var expense = F.expense(
+                trip, "12.50", "USD", at: "2026-07-10T12:00:00Z", category: "transport",
+                rate: ExchangeRate(rate: Decimal(string: "0.92")!, source: .reference(date: LocalDate("2026-07-09")!)), note: "the ferry")
+            expense.details.placeID = UUID()
+            expense.details.pinID = UUID()
+            expense.updatedAt = F.utc("2026-07-10T13:00:00Z")
+            #expect(unsetMembers(of: expense).isEmpty, "the complete expense leaves \(unsetMembers(of: expense)) unset")
+            #expect(try await store.add(expense, idempotencyKey: nil, trip: trip, at: expense.createdAt).expense == expense)
+            #expect(try await store.expense(expense.id, trip: trip.id) == expense)
+            #expect(try await store.expenses(of: trip.id, spentIn: nil, page: PageRequest(size: 10)).items == [expense])
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func anExpenseMakesAnUnplannedBudgetAndAnIdempotencyKeyAnswersTheFirst(_ kind: StoreKind) async throws {
         try await kind.withStore { store async throws in

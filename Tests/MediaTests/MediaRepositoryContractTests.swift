@@ -87,6 +87,7 @@ import Testing
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")
             item.tags = ["fika"]
             item.description = "Old town"
+            #expect(unsetMembers(of: item).isEmpty, "the complete item leaves \(unsetMembers(of: item)) unset")
             let added = try await store.add(item)
             #expect(!added.duplicate && added.item == item)
             #expect(try await store.item(item.id) == item)

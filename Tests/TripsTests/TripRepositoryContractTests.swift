@@ -12,6 +12,7 @@ import Testing
     func aTripReadsBackAsStoredAndOnlyForItsOwner(_ kind: StoreKind) async throws {
         try await kind.withRepository { store async throws in
             let trip = TripFixtures.trip("2026-06-10", "2026-06-17")
+            #expect(unsetMembers(of: trip).isEmpty, "the complete trip leaves \(unsetMembers(of: trip)) unset")
             #expect(try await store.create(trip, idempotencyKey: nil) == trip)
             #expect(try await store.trip(trip.id, owner: trip.ownerID) == trip)
             #expect(try await store.trip(trip.id, owner: UUID()) == nil, "someone else's trip does not exist")
