@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Checks deploy/kubernetes: the base matches compose (scripts/generate-kubernetes.py --check), every
+# overlay renders (kubectl kustomize), the base and the default overlay are valid against the Kubernetes
+# schemas (kubernetes-validate --strict; the CloudNativePG overlay adds a custom resource no schema
+# there describes, so it is only rendered) and pass checkov's Kubernetes checks. The two Python tools live
+# in a virtualenv under .build so they never change the packages the tests use. About a minute, most of
+# it installing checkov the first time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v kubectl >/dev/null || { echo "kubectl is needed to render the manifests" >&2; exit 1; }
+tools=.build/deploy-tools
+if [ ! -x "$tools/bin/checkov" ] || [ ! -x "$tools/bin/kubernetes-validate" ]; then
+  python3 -m venv "$tools"
+  "$tools/bin/pip" install -q kubernetes-validate checkov
+fi
+python3 scripts/generate-kubernetes.py --check
+rendered="$(mktemp -d)"
+trap 'rm -rf "$rendered"' EXIT
+for overlay in base overlays/default overlays/cloudnativepg; do
+  kubectl kustomize "deploy/kubernetes/$overlay" > "$rendered/$(basename "$overlay").yaml"
+done
+for manifest in base default; do
+  "$tools/bin/kubernetes-validate" --strict --quiet "$rendered/$manifest.yaml"
+  # Skipped, with why:
+  #   CKV_K8S_43 (image by digest): the overlay names a tag; pin `digest:` under `images` when you publish.
+  #   CKV_K8S_35 (secrets as files): the services read their secrets from the environment (a _FILE
+  #     variant for each is not there yet, see deploy/kubernetes/README.md); accounts' signing keys are a file.
+  #   CKV_K8S_21 and CKV_K8S_14 (default namespace, image without a tag), for the base only: an overlay
+  #     gives the namespace and the tag.
+  skip=CKV_K8S_43,CKV_K8S_35
+  [ "$manifest" = base ] && skip="$skip,CKV_K8S_21,CKV_K8S_14"
+  "$tools/bin/checkov" -f "$rendered/$manifest.yaml" --framework kubernetes --compact --quiet --skip-download \
+    --skip-check "$skip" > "$rendered/checkov.txt" || { cat "$rendered/checkov.txt" >&2; exit 1; }
+done
+echo "kubernetes: 3 overlays render; base and default are valid and pass checkov"
