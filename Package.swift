@@ -26,6 +26,7 @@ let modulePackages: [String: String] = [
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
     "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms", "CSV": "CSV.swift",
+    "ArgumentParser": "swift-argument-parser",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -78,6 +79,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms.git", from: "1.1.0"),
         // RFC 4180 CSV for `roam places import`.
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
+        // Already in the graph (through the OpenAPI generator); the `roam` command's subcommands and help.
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
     ],
     targets: [
         .target(
@@ -156,7 +159,8 @@ let package = Package(
         .executableTarget(
             name: "roam",
             dependencies: uses(
-                "Accounts", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto",
+                "RoamRuntime",
                 "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
@@ -169,7 +173,7 @@ let package = Package(
             name: "RoamRuntimeTests",
             dependencies: uses(
                 "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
-                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "_ConnectionPoolModule"),
+                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         // Accounts' test doubles, for its tests and the gateway's.
         .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),

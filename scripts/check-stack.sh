@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 python3 -c 'import grpc_tools' 2>/dev/null || pip3 install -q grpcio-tools
+python3 -c 'import grpc_reflection' 2>/dev/null || pip3 install -q grpcio-reflection
 command -v schemathesis >/dev/null || pip3 install -q schemathesis
 # The fuzzing below sends hundreds of requests from one address.
 export RATE_LIMIT_PER_ADDRESS=100000 RATE_LIMIT_PER_ADDRESS_BURST=100000 RATE_LIMIT_PER_USER=100000 RATE_LIMIT_PER_USER_BURST=100000
@@ -53,6 +54,8 @@ user="walker$RANDOM"
 start_stack
 scripts/curl-walkthrough.sh "$user"
 python3 scripts/python-client/accounts_client.py 127.0.0.1:50051
+# Every service describes itself through reflection, as grpcurl would ask it.
+python3 scripts/python-client/reflection_client.py 127.0.0.1:5005{1,2,3,4,5,6,7}
 # Every documented route with generated good and bad input: never a 5xx, and every response as documented.
 token=$(curl -sf -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
   -d "{\"identifier\":\"$user\",\"password\":\"correct horse battery\"}" | sed -E 's/.*"accessToken":"([^"]+)".*/\1/')

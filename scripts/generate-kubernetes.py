@@ -5,9 +5,9 @@ exactly the command, settings and health check compose gives it, and the two can
 What changes on the way, because pods have no shared disk and manifests hold no secret:
 - a setting compose takes from `.env` with a default (`${LOG_LEVEL:-info}`) is read from the ConfigMap
   `roam-config`, which holds that default; a secret (`${X:?…}`, or a name saying SECRET, PASSWORD or KEY)
-  from the Secret `roam-secrets`, which the operator makes (deploy/kubernetes/README.md); a database URL
-  compose assembles from a password is that Secret's `<SERVICE>_DATABASE_URL`, so PostgreSQL can be
-  anywhere;
+  is a file from the Secret `roam-secrets`, which the operator makes (deploy/kubernetes/README.md), named
+  by `X_FILE` (never in the environment); a database URL compose assembles from a password is that
+  Secret's `<SERVICE>_DATABASE_URL`, so PostgreSQL can be anywhere;
 - accounts reads its signing keys from the Secret `roam-accounts-keys` mounted as the key file, so every
   replica signs with the same key; media keeps originals on S3 (`S3_BUCKET` is required) and uses an
   emptyDir only to spool uploads;
@@ -44,9 +44,7 @@ def env_entry(service: str, name: str, value: str) -> dict | None:
     if service == "accounts" and name == "ACCOUNTS_SIGNING_KEY_FILE":
         return {"name": name, "value": f"{SIGNING_KEY_DIRECTORY}/accounts-signing-key"}
     if name == "DATABASE_URL":
-        key = f"{service.upper()}_DATABASE_URL"
-        secret_keys.add(key)
-        return {"name": name, "valueFrom": {"secretKeyRef": {"name": "roam-secrets", "key": key}}}
+        return secret_file(service, name, f"{service.upper()}_DATABASE_URL", required=True)
     match = VARIABLE.fullmatch(value)
     if not match:
         if VARIABLE.search(value):
@@ -54,15 +52,40 @@ def env_entry(service: str, name: str, value: str) -> dict | None:
         return {"name": name, "value": value}
     variable, kind, default = match.groups()
     if kind == "?" or SECRET_NAME.search(variable):
-        secret_keys.add(variable)
-        reference = {"name": "roam-secrets", "key": variable}
-        if kind != "?":
-            reference["optional"] = True
-        return {"name": name, "valueFrom": {"secretKeyRef": reference}}
+        return secret_file(service, name, variable, required=kind == "?")
     if service == "media" and variable == "S3_BUCKET":
         default = "roam-media"  # no shared disk in a cluster: originals live on S3
     config[variable] = default or ""
     return {"name": name, "valueFrom": {"configMapKeyRef": {"name": "roam-config", "key": variable}}}
+
+
+# Secret keys each container reads, required and optional: mounted as files, never put in its environment.
+container_secrets: dict[str, dict[bool, list[str]]] = {}
+SECRETS_DIRECTORY = "/var/run/secrets/roam-secrets"
+
+
+def secret_file(service: str, name: str, key: str, required: bool) -> dict:
+    """`NAME_FILE` pointing at the key's file (RoamRuntime's Environment reads it in as NAME)."""
+    secret_keys.add(key)
+    container_secrets.setdefault(service, {True: [], False: []})[required].append(key)
+    folder = "required" if required else "optional"
+    return {"name": f"{name}_FILE", "value": f"{SECRETS_DIRECTORY}/{folder}/{key}"}
+
+
+def secret_volumes(service: str) -> tuple[list[dict], list[dict]]:
+    """The Secret's keys this container reads, as two volumes: those it must have (the pod waits for them)
+    and those it may lack (an absent file leaves the setting unset)."""
+    volumes, mounts = [], []
+    for required, folder in ((True, "required"), (False, "optional")):
+        keys = sorted(set(container_secrets.get(service, {}).get(required, [])))
+        if not keys:
+            continue
+        volume = {"secretName": "roam-secrets", "defaultMode": 0o440, "items": [{"key": key, "path": key} for key in keys]}
+        if not required:
+            volume["optional"] = True
+        volumes.append({"name": f"{folder}-secrets", "secret": volume})
+        mounts.append({"name": f"{folder}-secrets", "mountPath": f"{SECRETS_DIRECTORY}/{folder}", "readOnly": True})
+    return volumes, mounts
 
 
 def ports(spec: dict) -> dict[str, int]:
@@ -83,9 +106,10 @@ def calls(spec: dict) -> set[str]:
 def container(name: str, spec: dict) -> dict:
     service_ports = ports(spec)
     environment = [entry for key, value in spec["environment"].items() if (entry := env_entry(name, key, value))]
+    _, secret_mounts = secret_volumes(name)
     probe_command = [part for part in spec["healthcheck"]["test"] if part != "CMD"]
     main_port = "http" if "http" in service_ports else "grpc"
-    mounts = [{"name": "tmp", "mountPath": "/tmp"}]
+    mounts = [{"name": "tmp", "mountPath": "/tmp"}, *secret_mounts]
     if name == "accounts":
         mounts.append({"name": "signing-keys", "mountPath": SIGNING_KEY_DIRECTORY, "readOnly": True})
     if name == "media":
@@ -121,7 +145,8 @@ def container(name: str, spec: dict) -> dict:
 def workload(name: str, spec: dict) -> list[dict]:
     labels = {"app.kubernetes.io/name": name, **LABELS}
     selector = {"app.kubernetes.io/name": name}
-    volumes = [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}]
+    main = container(name, spec)  # first: it notes which secrets the pod mounts
+    volumes = [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}, *secret_volumes(name)[0]]
     if name == "accounts":
         volumes.append({"name": "signing-keys", "secret": {"secretName": "roam-accounts-keys", "defaultMode": 0o440}})
     if name == "media":
@@ -141,7 +166,7 @@ def workload(name: str, spec: dict) -> list[dict]:
                     "enableServiceLinks": False,
                     "securityContext": {"runAsNonRoot": True, "fsGroup": 10001, "seccompProfile": {"type": "RuntimeDefault"}},
                     "terminationGracePeriodSeconds": 30,
-                    "containers": [container(name, spec)],
+                    "containers": [main],
                     "volumes": volumes,
                 },
             },
@@ -229,8 +254,7 @@ def provision_job() -> dict:
     environment = []
     for key, value in spec["environment"].items():
         if key == "DATABASE_URL":
-            secret_keys.add("ADMIN_DATABASE_URL")
-            environment.append({"name": key, "valueFrom": {"secretKeyRef": {"name": "roam-secrets", "key": "ADMIN_DATABASE_URL"}}})
+            environment.append(secret_file("provision", key, "ADMIN_DATABASE_URL", required=True))
         else:
             environment.append(env_entry("provision", key, value))
     template_container = container("provision", {**spec, "environment": {}, "healthcheck": {"test": ["true"]}})
@@ -238,6 +262,8 @@ def provision_job() -> dict:
         template_container.pop(probe)
     template_container.pop("ports")
     template_container["env"] = environment
+    volumes, mounts = secret_volumes("provision")
+    template_container["volumeMounts"] = [{"name": "tmp", "mountPath": "/tmp"}, *mounts]
     return {
         "apiVersion": "batch/v1",
         "kind": "Job",
@@ -252,7 +278,7 @@ def provision_job() -> dict:
                     "automountServiceAccountToken": False,
                     "securityContext": {"runAsNonRoot": True, "seccompProfile": {"type": "RuntimeDefault"}},
                     "containers": [template_container],
-                    "volumes": [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}],
+                    "volumes": [{"name": "tmp", "emptyDir": {"sizeLimit": "64Mi"}}, *volumes],
                 },
             },
         },

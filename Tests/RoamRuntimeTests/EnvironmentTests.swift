@@ -3,6 +3,29 @@ import Testing
 @testable import RoamRuntime
 
 @Suite struct EnvironmentTests {
+    @Test func aSecretComesFromTheFileItsFileVariableNames() throws {
+        let files = ["/run/secrets/roam": "s3cret-from-a-file\n", "/run/secrets/db": "postgres://roam:pw@db/roam"]
+        let read: (String) throws -> String? = { files[$0] }
+        let values = try Environment.readingFiles(
+            [
+                "ROAM_SERVICE_SECRET_FILE": "/run/secrets/roam", "DATABASE_URL_FILE": "/run/secrets/db",
+                "S3_SECRET_ACCESS_KEY_FILE": "/run/secrets/absent", "ACCOUNTS_SIGNING_KEY_FILE": "/run/secrets/roam",
+            ], read: read)
+        #expect(values["ROAM_SERVICE_SECRET"] == "s3cret-from-a-file", "the final line break goes")
+        #expect(values["DATABASE_URL"] == "postgres://roam:pw@db/roam")
+        #expect(values["S3_SECRET_ACCESS_KEY"] == nil, "no file there: the optional secret stays unset")
+        #expect(values["ACCOUNTS_SIGNING_KEY"] == nil, "accounts' own key file is not a secret's file")
+        // A variable set itself wins over its file.
+        #expect(try Environment.readingFiles(["LOG_LEVEL": "debug", "LOG_LEVEL_FILE": "/run/secrets/roam"], read: read)["LOG_LEVEL"] == "debug")
+    }
+
+    @Test func anUnreadableSecretFileNamesItsVariable() {
+        struct Denied: Error {}
+        #expect { try Environment.readingFiles(["ROAM_SERVICE_SECRET_FILE": "/root/secret"], read: { _ in throw Denied() }) } throws: {
+            ($0 as? ConfigurationError)?.variable == "ROAM_SERVICE_SECRET_FILE"
+        }
+    }
+
     @Test func missingValuesFallBackToDefaults() throws {
         let environment = Environment([:])
         #expect(try environment.int("PORT", default: 8080) == 8080)

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -19,7 +20,8 @@ public struct Environment: Sendable {
         self.readLog = readLog
     }
 
-    /// The process environment.
+    /// The process environment, with secrets given as files read in (`readingFiles`). A file that is
+    /// there but cannot be read stops the process, naming its variable.
     public static var process: Environment {
         var values: [String: String] = [:]
         var pointer = environ
@@ -30,7 +32,45 @@ public struct Environment: Sendable {
             }
             pointer += 1
         }
-        return Environment(values)
+        do {
+            return Environment(try readingFiles(values))
+        } catch {
+            FileHandle.standardError.write(Data("\(error)\n".utf8))
+            exit(78)  // EX_CONFIG
+        }
+    }
+
+    /// Variables ending in `_FILE` that name a file of their own rather than a secret's: accounts' key file.
+    static let ownFiles: Set<String> = ["ACCOUNTS_SIGNING_KEY_FILE"]
+
+    /// `NAME_FILE=/path` gives `NAME` the file's content without its final line break, unless `NAME` is
+    /// set itself: secrets mounted as files (Kubernetes, Docker) need not pass through the environment,
+    /// where any process of the same user can read them. A path with no file there leaves `NAME` unset
+    /// (an optional secret a cluster does not have), so a required one is refused as missing.
+    static func readingFiles(
+        _ values: [String: String], read: (String) throws -> String? = Self.contents(of:)
+    ) throws(ConfigurationError) -> [String: String] {
+        var resolved = values
+        for (variable, path) in values where variable.hasSuffix("_FILE") && !path.isEmpty && !ownFiles.contains(variable) {
+            let name = String(variable.dropLast("_FILE".count))
+            guard values[name, default: ""].isEmpty else { continue }
+            let content: String?
+            do {
+                content = try read(path)
+            } catch {
+                throw ConfigurationError(variable: variable, problem: "cannot read \(path): \(error)")
+            }
+            guard var content else { continue }
+            if content.hasSuffix("\r\n") { content.removeLast(2) } else if content.hasSuffix("\n") { content.removeLast() }
+            resolved[name] = content
+        }
+        return resolved
+    }
+
+    /// A file's text, or nil when nothing is at `path`.
+    static func contents(of path: String) throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 
     public func string(_ name: String, default fallback: String) -> String {

@@ -2,7 +2,7 @@ import GRPCCore
 import RoamProto
 
 /// Answers UNAVAILABLE while the process is not ready (migrations not yet applied, its database away,
-/// shutting down), except for health checks, so a replica that is still starting never serves a
+/// shutting down), except for health checks and reflection, so a replica that is still starting never serves a
 /// half-built schema.
 public struct ReadinessInterceptor: ServerInterceptor {
     private let health: HealthService
@@ -16,7 +16,11 @@ public struct ReadinessInterceptor: ServerInterceptor {
         context: ServerContext,
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
-        guard health.isServing || context.descriptor.service == Grpc_Health_V1_Health.descriptor else {
+        guard
+            health.isServing || context.descriptor.service == Grpc_Health_V1_Health.descriptor
+                || context.descriptor.service == Grpc_Reflection_V1_ServerReflection.descriptor
+                || context.descriptor.service == Grpc_Reflection_V1alpha_ServerReflection.descriptor
+        else {
             throw health.refusal
         }
         return try await next(request, context)

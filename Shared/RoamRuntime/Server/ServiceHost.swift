@@ -68,9 +68,15 @@ public enum ServiceHost {
             }
             try await verifier.loadKeys()
         }
-        let rpcServices =
+        var rpcServices =
             parts.services + [health]
             + (parts.outbox.map { [PurgeReportGRPCService(outbox: $0, targets: parts.purgeTargets.map(\.name))] } ?? [])
+        let reflection = ReflectionService(
+            serviceNames: serviceNames(of: rpcServices) + [
+                Grpc_Reflection_V1_ServerReflection.descriptor.fullyQualifiedService,
+                Grpc_Reflection_V1alpha_ServerReflection.descriptor.fullyQualifiedService,
+            ])
+        rpcServices += [reflection, ReflectionServiceV1Alpha(reflection)]
         let server = GRPCServer(
             transport: .http2NIOPosix(
                 address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
@@ -81,6 +87,8 @@ public enum ServiceHost {
                     // and a gateway relays every open chat socket and notification stream as one
                     // stream on its one connection to a replica: allow many.
                     $0.http2.maxConcurrentStreams = maxConcurrentStreams
+                    // Callers ping every 10 s to find a dead link (`Upstream`): allow it, idle or not.
+                    $0.connection.keepalive.clientBehavior = .init(minPingIntervalWithoutCalls: .seconds(5), allowWithoutCalls: true)
                 }
             ),
             services: rpcServices,
@@ -120,9 +128,12 @@ public enum ServiceHost {
         serving services: [any RegistrableRPCService], inFlightKeys: InFlightKeys = InFlightKeys(),
         service: String = "test"
     ) -> [any ServerInterceptor] {
+        // Probes and reflection (which tells what the repository's protos already do) need no token.
         let healthMethods: Set<MethodDescriptor> = [
             Grpc_Health_V1_Health.Method.Check.descriptor,
             Grpc_Health_V1_Health.Method.Watch.descriptor,
+            Grpc_Reflection_V1_ServerReflection.Method.ServerReflectionInfo.descriptor,
+            Grpc_Reflection_V1alpha_ServerReflection.Method.ServerReflectionInfo.descriptor,
         ]
         return [
             CallContextInterceptor(logger: logger),
