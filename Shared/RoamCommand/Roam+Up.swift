@@ -17,7 +17,8 @@ extension Roam {
             do {
                 let status = try await UpCommand(
                     projectDirectory: project, binDirectory: (executable as NSString).deletingLastPathComponent,
-                    environment: Roam.environment, console: console
+                    // As it is: each process it starts reads its own secrets' files.
+                    environment: ProcessInfo.processInfo.environment, console: console
                 ).run()
                 throw ExitCode(status)
             } catch let exit as ExitCode {

@@ -43,17 +43,26 @@ public struct Environment: Sendable {
     /// Variables ending in `_FILE` that name a file of their own rather than a secret's: accounts' key file.
     static let ownFiles: Set<String> = ["ACCOUNTS_SIGNING_KEY_FILE"]
 
-    /// `NAME_FILE=/path` gives `NAME` the file's content without its final line break, unless `NAME` is
-    /// set itself: secrets mounted as files (Kubernetes, Docker) need not pass through the environment,
-    /// where any process of the same user can read them. A path with no file there leaves `NAME` unset
-    /// (an optional secret a cluster does not have), so a required one is refused as missing.
+    /// Whether `name` is one of Roam's secrets, the settings that may come from a file: a password, a
+    /// secret, a key or a database URL (which holds a password). The same rule decides what the
+    /// Kubernetes manifests mount as files (`scripts/generate-kubernetes.py`).
+    static func isSecret(_ name: String) -> Bool {
+        name.contains("SECRET") || name.contains("PASSWORD") || name.hasSuffix("_KEY") || name.hasSuffix("_KEY_ID")
+            || name == "DATABASE_URL" || name.hasSuffix("_DATABASE_URL")
+    }
+
+    /// `NAME_FILE=/path` gives a secret `NAME` the file's content without its final line break, unless
+    /// `NAME` is set itself: secrets mounted as files (Kubernetes, Docker) need not pass through the
+    /// environment, where any process of the same user can read them. A path with no file there leaves
+    /// `NAME` unset (an optional secret a cluster does not have), so a required one is refused as missing.
+    /// Only secrets: other `_FILE` variables (`SSL_CERT_FILE`) belong to other programs.
     static func readingFiles(
         _ values: [String: String], read: (String) throws -> String? = Self.contents(of:)
     ) throws(ConfigurationError) -> [String: String] {
         var resolved = values
         for (variable, path) in values where variable.hasSuffix("_FILE") && !path.isEmpty && !ownFiles.contains(variable) {
             let name = String(variable.dropLast("_FILE".count))
-            guard values[name, default: ""].isEmpty else { continue }
+            guard isSecret(name), values[name, default: ""].isEmpty else { continue }
             let content: String?
             do {
                 content = try read(path)
