@@ -50,7 +50,6 @@ options = arguments.parse_args()
 compose = yaml.safe_load((ROOT / "compose/docker-compose.yml").read_text())
 work = pathlib.Path(tempfile.mkdtemp(prefix="roam-rehearsal-"))
 processes: dict[str, subprocess.Popen] = {}
-namespaces: list[str] = []
 
 
 def log(message: str) -> None:
@@ -108,6 +107,15 @@ def cleanup() -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
     stop_postgres()
+    remove_hosts()
+    if options.keep_logs:
+        for path in sorted(work.glob("*.log")):
+            print(f"----- {path.name}\n{path.read_text()[-4000:]}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def remove_hosts() -> None:
+    """Every namespace and hosts file this script makes, from this run or one that was killed."""
     for namespace in run("ip", "netns", "list").stdout.split():
         if namespace.startswith(PREFIX):
             for pid in run("ip", "netns", "pids", namespace, check=False).stdout.split():
@@ -118,17 +126,13 @@ def cleanup() -> None:
             run("ip", "netns", "delete", namespace, check=False)
     for folder in pathlib.Path("/etc/netns").glob(f"{PREFIX}*"):
         shutil.rmtree(folder, ignore_errors=True)
-    if options.keep_logs:
-        for path in sorted(work.glob("*.log")):
-            print(f"----- {path.name}\n{path.read_text()[-4000:]}")
-    shutil.rmtree(work, ignore_errors=True)
 
 
 def make_hosts(names: list[str]) -> dict[str, str]:
     """A namespace per host on one bridge (in a namespace of its own); returns each name's address."""
+    remove_hosts()  # a killed run's leftovers would make `ip netns add` fail
     switch = PREFIX + "switch"
     run("ip", "netns", "add", switch)
-    namespaces.append(switch)
     run("ip", "-n", switch, "link", "add", "br0", "type", "bridge")
     run("ip", "-n", switch, "link", "set", "br0", "up")
     addresses = {}
@@ -136,7 +140,6 @@ def make_hosts(names: list[str]) -> dict[str, str]:
         namespace = PREFIX + name
         addresses[name] = f"{SUBNET}.{index}"
         run("ip", "netns", "add", namespace)
-        namespaces.append(namespace)
         inside, outside = f"rh{index}i", f"rh{index}o"
         run("ip", "link", "add", inside, "netns", namespace, "type", "veth", "peer", "name", outside, "netns", switch)
         run("ip", "-n", switch, "link", "set", outside, "master", "br0", "up")

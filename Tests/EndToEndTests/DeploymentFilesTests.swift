@@ -1,6 +1,5 @@
 import Foundation
 import Gateway
-import RoamRuntime
 import Testing
 
 @testable import Accounts
@@ -9,6 +8,7 @@ import Testing
 @testable import Events
 @testable import Feed
 @testable import Media
+@testable import RoamRuntime
 @testable import Trips
 
 /// The compose file, its `.env.example` and the README must agree with the variables the code reads.
@@ -173,5 +173,20 @@ import Testing
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")
         }
+    }
+
+    /// The Kubernetes manifests hand each secret over as a file named by `NAME_FILE`; a process reads that
+    /// file only for what `Environment.isSecret` calls a secret, so a name the generator's rule and the
+    /// processes' rule disagree on would leave the setting unset in a cluster and nowhere else.
+    @Test func everySecretFileTheManifestsNameIsOneTheProcessesRead() throws {
+        let base = Self.root.appendingPathComponent("deploy/kubernetes/base")
+        var named: Set<String> = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: base.path) where file.hasSuffix(".yaml") {
+            let text = try String(contentsOf: base.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /- name: ([A-Z0-9_]+)_FILE\n/) { named.insert(String(match.output.1)) }
+        }
+        #expect(named.contains("ROAM_SERVICE_SECRET") && named.contains("DATABASE_URL"), "found \(named.sorted())")
+        let ignored = named.filter { !Environment.isSecret($0) && !Environment.ownFiles.contains("\($0)_FILE") }
+        #expect(ignored.isEmpty, "the processes would not read \(ignored.sorted()) from its file")
     }
 }

@@ -16,11 +16,7 @@ public struct ReadinessInterceptor: ServerInterceptor {
         context: ServerContext,
         next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
     ) async throws -> StreamingServerResponse<Output> {
-        guard
-            health.isServing || context.descriptor.service == Grpc_Health_V1_Health.descriptor
-                || context.descriptor.service == Grpc_Reflection_V1_ServerReflection.descriptor
-                || context.descriptor.service == Grpc_Reflection_V1alpha_ServerReflection.descriptor
-        else {
+        guard health.isServing || ServiceHost.openMethods.contains(context.descriptor) else {
             throw health.refusal
         }
         return try await next(request, context)

@@ -128,23 +128,25 @@ public enum ServiceHost {
         serving services: [any RegistrableRPCService], inFlightKeys: InFlightKeys = InFlightKeys(),
         service: String = "test"
     ) -> [any ServerInterceptor] {
-        // Probes and reflection (which tells what the repository's protos already do) need no token.
-        let healthMethods: Set<MethodDescriptor> = [
-            Grpc_Health_V1_Health.Method.Check.descriptor,
-            Grpc_Health_V1_Health.Method.Watch.descriptor,
-            Grpc_Reflection_V1_ServerReflection.Method.ServerReflectionInfo.descriptor,
-            Grpc_Reflection_V1alpha_ServerReflection.Method.ServerReflectionInfo.descriptor,
-        ]
         return [
             CallContextInterceptor(logger: logger),
             MetricsInterceptor(),
             ReadinessInterceptor(health: health),
             AuthInterceptor(
-                verifier: verifier, anonymousMethods: anonymousMethods.union(healthMethods),
+                verifier: verifier, anonymousMethods: anonymousMethods.union(openMethods),
                 serviceOnlyMethods: serviceOnlyMethods(of: services)),
             InFlightKeyInterceptor(keys: inFlightKeys, service: service),
         ]
     }
+
+    /// What every process answers without a token and before it is ready: health probes, and reflection
+    /// (which tells what the repository's protos already do).
+    static let openMethods: Set<MethodDescriptor> = [
+        Grpc_Health_V1_Health.Method.Check.descriptor,
+        Grpc_Health_V1_Health.Method.Watch.descriptor,
+        Grpc_Reflection_V1_ServerReflection.Method.ServerReflectionInfo.descriptor,
+        Grpc_Reflection_V1alpha_ServerReflection.Method.ServerReflectionInfo.descriptor,
+    ]
 
     /// The fully qualified names of the services, as their generated descriptors give them.
     static func serviceNames(of services: [any RegistrableRPCService]) -> [String] {
