@@ -27,6 +27,7 @@ let modulePackages: [String: String] = [
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
     "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms", "CSV": "CSV.swift",
     "ArgumentParser": "swift-argument-parser",
+    "Tracing": "swift-distributed-tracing", "Instrumentation": "swift-distributed-tracing", "OTel": "swift-otel",
 ]
 
 func uses(_ modules: String...) -> [Target.Dependency] {
@@ -81,6 +82,11 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift.git", from: "2.5.0"),
         // Already in the graph (through the OpenAPI generator); the `roam` command's subcommands and help.
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        // Already in the graph (through Hummingbird): spans for requests, calls between services and SQL.
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.3.0"),
+        // OTLP export of those spans over HTTP (async-http-client is in the graph already; the gRPC
+        // exporter's trait is left off).
+        .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
         .target(
@@ -96,8 +102,8 @@ let package = Package(
             name: "RoamRuntime",
             dependencies: uses(
                 "CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                "Logging", "Metrics", "NIOPosix", "NIOSSL", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
-                "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
+                "Logging", "Metrics", "Instrumentation", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
+                "ServiceLifecycle", "SwiftProtobuf", "Tracing", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
@@ -147,7 +153,7 @@ let package = Package(
             dependencies: uses(
                 "AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
                 "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
-                "RoamProto", "RoamRuntime", "ServiceLifecycle"),
+                "RoamProto", "RoamRuntime", "ServiceLifecycle", "Instrumentation", "Tracing"),
             path: "Gateway/Library",
             // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
             exclude: ["OpenAPI/Base.openapi.yaml"]

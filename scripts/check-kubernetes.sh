@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks deploy/kubernetes: the base matches compose (scripts/generate-kubernetes.py --check), every
-# overlay renders (kubectl kustomize), the base and the default overlay are valid against the Kubernetes
-# schemas (kubernetes-validate --strict; the CloudNativePG overlay adds a custom resource no schema
-# there describes, so it is only rendered) and pass checkov's Kubernetes checks. The two Python tools live
+# overlay renders (kubectl kustomize), the base, the default overlay and the tracing one (default plus
+# the Jaeger component) are valid against the Kubernetes schemas (kubernetes-validate --strict; the
+# CloudNativePG overlay adds a custom resource no schema there describes, so it is only rendered) and
+# pass checkov's Kubernetes checks. The two Python tools live
 # in a virtualenv under .build so they never change the packages the tests use. About a minute, most of
 # it installing checkov the first time.
 set -euo pipefail
@@ -16,10 +17,10 @@ fi
 python3 scripts/generate-kubernetes.py --check
 rendered="$(mktemp -d)"
 trap 'rm -rf "$rendered"' EXIT
-for overlay in base overlays/default overlays/cloudnativepg; do
+for overlay in base overlays/default overlays/cloudnativepg overlays/tracing; do
   kubectl kustomize "deploy/kubernetes/$overlay" > "$rendered/$(basename "$overlay").yaml"
 done
-for manifest in base default; do
+for manifest in base default tracing; do
   "$tools/bin/kubernetes-validate" --strict --quiet "$rendered/$manifest.yaml"
   # Skipped, with why:
   #   CKV_K8S_43 (image by digest): the overlay names a tag; pin `digest:` under `images` when you publish.
@@ -30,4 +31,4 @@ for manifest in base default; do
   "$tools/bin/checkov" -f "$rendered/$manifest.yaml" --framework kubernetes --compact --quiet --skip-download \
     --skip-check "$skip" > "$rendered/checkov.txt" || { cat "$rendered/checkov.txt" >&2; exit 1; }
 done
-echo "kubernetes: 3 overlays render; base and default are valid and pass checkov"
+echo "kubernetes: 4 overlays render; base, default and tracing are valid and pass checkov"

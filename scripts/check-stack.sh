@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 
 python3 -c 'import grpc_tools' 2>/dev/null || pip3 install -q grpcio-tools
 python3 -c 'import grpc_reflection' 2>/dev/null || pip3 install -q grpcio-reflection
+python3 -c 'import opentelemetry.proto' 2>/dev/null || pip3 install -q opentelemetry-proto
 command -v schemathesis >/dev/null || pip3 install -q schemathesis
 # The fuzzing below sends hundreds of requests from one address.
 export RATE_LIMIT_PER_ADDRESS=100000 RATE_LIMIT_PER_ADDRESS_BURST=100000 RATE_LIMIT_PER_USER=100000 RATE_LIMIT_PER_USER_BURST=100000
@@ -68,11 +69,14 @@ schemathesis run http://localhost:8080/openapi.json --seed 20261121 --max-exampl
 tail -3 "$log.fuzz"
 stop_stack
 
-start_stack
+# The second run sends its spans to the OpenTelemetry collector that check-traces.py is.
+OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 OTEL_BSP_SCHEDULE_DELAY=200 start_stack
 # By email: the fuzzing above may well have changed the user's username (PUT /v1/me/username).
 status=$(curl -s -o /dev/null -w '%{http_code}' -X POST http://localhost:8080/v1/auth/login -H 'Content-Type: application/json' \
   -d "{\"identifier\":\"$user@example.com\",\"password\":\"correct horse battery\"}")
 [ "$status" = 200 ] || { cat "$log"; echo "the second run lost $user (log-in answered $status)"; exit 1; }
+# One trace per user action: a trip day's spans across the gateway, trips, media and budget.
+python3 scripts/check-traces.py http://localhost:8080 4318 "$log"
 stop_stack
 
 # Without PostgreSQL: says how to install it and runs on the in-memory stores.
@@ -82,4 +86,4 @@ grep -q "IN MEMORY" "$log" || { cat "$log"; echo "no in-memory warning"; exit 1;
 grep -q "apt-get install -y postgresql-15" "$log" || { cat "$log"; echo "no install instructions"; exit 1; }
 scripts/curl-walkthrough.sh >/dev/null
 stop_stack
-echo "roam up: started, served the walk-through and the Python client, stopped cleanly, kept the data, and ran in memory without PostgreSQL"
+echo "roam up: started, served the walk-through and the Python client, stopped cleanly, kept the data, traced a trip day, and ran in memory without PostgreSQL"

@@ -31,7 +31,11 @@ LABELS = {"app.kubernetes.io/part-of": "roam"}
 SIGNING_KEY_DIRECTORY = "/var/run/secrets/roam"
 
 compose = yaml.safe_load(COMPOSE.read_text())
-services = {name: spec for name, spec in compose["services"].items() if name not in ("postgres", "provision")}
+# Optional services (a compose profile, such as the tracing one's Jaeger) have their own component.
+services = {
+    name: spec for name, spec in compose["services"].items()
+    if name not in ("postgres", "provision") and not spec.get("profiles")
+}
 config: dict[str, str] = {}
 secret_keys: set[str] = set()
 

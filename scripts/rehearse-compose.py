@@ -378,7 +378,8 @@ def main() -> None:
     bin_dir = binaries()
     path = f"{bin_dir}:{PG_BIN}:/usr/local/bin:/usr/bin:/bin"
     values = env_file()
-    services = compose["services"]
+    # As `docker compose up` without `--profile`: optional services (the tracing profile's Jaeger) stay off.
+    services = {name: spec for name, spec in compose["services"].items() if not spec.get("profiles")}
     names = [*services, "client"]
     addresses = make_hosts(names)
     log(f"{len(names)} hosts on {SUBNET}.0/24, executables from {bin_dir}")

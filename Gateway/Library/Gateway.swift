@@ -36,6 +36,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let router = Router(context: GatewayRequestContext.self)
         let relationChanges = RecentRelationChanges()
         router.add(middleware: RequestIDMiddleware(maxBodyBytes: settings.maxBodyBytes, trustedProxies: settings.trustedProxies))
+        router.add(middleware: RequestTracingMiddleware())
         if !settings.corsAllowedOrigins.isEmpty {
             router.add(middleware: CORSPolicyMiddleware(allowedOrigins: settings.corsAllowedOrigins))
         }

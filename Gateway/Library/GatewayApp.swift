@@ -12,9 +12,10 @@ import ServiceLifecycle
 public enum GatewayApp {
     public static func run(environment: RoamRuntime.Environment) async throws {
         let settings = try GatewaySettings(environment: environment)
-        let registry = settings.log.bootstrap()
+        let registry = settings.log.bootstrap(traceIDs: settings.traces.areOn)
         var logger = Logger(label: "roam-gateway")
         logger.logLevel = settings.log.level
+        let traceExport = try settings.traces.bootstrap(serviceName: "roam-gateway", logger: logger)
         let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: settings.upstreamTimeout)
         let verifier = await AccessTokenVerifier(
             keySource: AccountsPublicKeySource(accounts: accounts),
@@ -43,7 +44,7 @@ public enum GatewayApp {
             ])
         let group = ServiceGroup(
             configuration: .init(
-                services: [gateway.application(logger: logger)],
+                services: (traceExport.map { [$0] } ?? []) + [gateway.application(logger: logger)],
                 gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }

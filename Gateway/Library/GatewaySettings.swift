@@ -10,6 +10,8 @@ public struct GatewaySettings: Sendable {
     /// Where Prometheus reads `/metrics`: a port of its own, never the public one; 0 turns it off.
     public var metricsAddress: HostAndPort
     public var log: LogSettings
+    /// Spans exported to an OpenTelemetry collector, when one is set.
+    public var traces: TraceSettings
     /// Development runs may use built-in and published secrets; nothing else may.
     public var kind: DeploymentKind
     public var serviceSecret: String
@@ -62,6 +64,7 @@ public struct GatewaySettings: Sendable {
             host: environment.string("METRICS_HOST", default: "127.0.0.1"),
             port: try environment.int("METRICS_PORT", default: Self.defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
+        traces = try TraceSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)
         acceptedServiceSecret = try environment.acceptedServiceSecret(kind: kind)

@@ -6,6 +6,30 @@ import RoamTesting
 /// lookup) and `/healthz` under wrk, next to `pgbench -S` on the same PostgreSQL in the same run.
 enum GatewayBench {
     static func run(connections: Int, seconds: Int) async throws {
+        try await withStack { stack, gateway, http, token in
+            say("roam-bench gateway: wrk -t2 -c\(connections) -d\(seconds)s on the same 2 cores; processes: roam-gateway, roam-accounts, postgres")
+            say("memory idle: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
+            let base = http.base.absoluteString
+            let me = try await Wrk.run(url: "\(base)/v1/me", connections: connections, seconds: seconds, headers: ["Authorization: Bearer \(token)"])
+            let health = try await Wrk.run(url: "\(base)/healthz", connections: connections, seconds: seconds)
+            let pgbench = try await PgBench.run(url: stack.adminURL, clients: 16, seconds: seconds)
+            say("memory after load: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
+            say("")
+            say("| path | req/s | p50 | p99 |")
+            say("|---|---|---|---|")
+            say("| GET /v1/me (token + gRPC + SQL) | \(Int(me.requestsPerSecond)) | \(me.p50) | \(me.p99) |")
+            say("| GET /healthz | \(Int(health.requestsPerSecond)) | \(health.p50) | \(health.p99) |")
+            say("| pgbench -S -M prepared, 16 clients | \(Int(pgbench.tps)) tps | avg \(pgbench.averageLatency) | — |")
+            say("")
+            say(String(format: "GET /v1/me reaches %.1f %% of pgbench -S's rate", 100 * me.requestsPerSecond / max(pgbench.tps, 1)))
+            if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
+        }
+    }
+
+    /// Every process the gateway needs to be ready (it answers only when all it fronts do), and a signed-in reader.
+    static func withStack<Result>(
+        _ body: (ProcessStack, LaunchedProcess, HTTPTestClient, String) async throws -> Result
+    ) async throws -> Result {
         let stack = try await ProcessStack.startAccounts()
         let unlimited = [
             "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
@@ -32,22 +56,7 @@ enum GatewayBench {
         guard let token = ((try signUp.json()["tokens"]) as? [String: Any])?["accessToken"] as? String else {
             throw LocalError("sign-up failed: \(String(decoding: signUp.body, as: UTF8.self))")
         }
-        say("roam-bench gateway: wrk -t2 -c\(connections) -d\(seconds)s on the same 2 cores; processes: roam-gateway, roam-accounts, postgres")
-        say("memory idle: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
-        let base = http.base.absoluteString
-        let me = try await Wrk.run(url: "\(base)/v1/me", connections: connections, seconds: seconds, headers: ["Authorization: Bearer \(token)"])
-        let health = try await Wrk.run(url: "\(base)/healthz", connections: connections, seconds: seconds)
-        let pgbench = try await PgBench.run(url: stack.adminURL, clients: 16, seconds: seconds)
-        say("memory after load: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
-        say("")
-        say("| path | req/s | p50 | p99 |")
-        say("|---|---|---|---|")
-        say("| GET /v1/me (token + gRPC + SQL) | \(Int(me.requestsPerSecond)) | \(me.p50) | \(me.p99) |")
-        say("| GET /healthz | \(Int(health.requestsPerSecond)) | \(health.p50) | \(health.p99) |")
-        say("| pgbench -S -M prepared, 16 clients | \(Int(pgbench.tps)) tps | avg \(pgbench.averageLatency) | — |")
-        say("")
-        say(String(format: "GET /v1/me reaches %.1f %% of pgbench -S's rate", 100 * me.requestsPerSecond / max(pgbench.tps, 1)))
-        if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
+        let result = try await body(stack, gateway, http, token)
         _ = await gateway.stop()
         _ = await budget.stop()
         _ = await bucketLists.stop()
@@ -56,6 +65,7 @@ enum GatewayBench {
         _ = await media.stop()
         _ = await events.stop()
         _ = await stack.accounts.stop()
+        return result
     }
 }
 

@@ -3,6 +3,7 @@
 // throughput, local token verifications per second (keys fetched with GetPublicKeys), and the accounts
 // process's resident memory idle and under load. Build in release for figures worth quoting:
 //   swift build -c release && .build/release/roam-bench [accounts] [concurrency] [seconds]
+// `roam-bench tracing [connections] [seconds]` measures GET /v1/me with traces off, then exported.
 // `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
 // (GatewayBench.swift); `roam-bench events [concurrency] [seconds]` the events service with a million
 // live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); `roam-bench feed
@@ -43,6 +44,10 @@ if mode == "all" {
 }
 if mode == "gateway" {
     try await GatewayBench.run(connections: concurrency, seconds: seconds)
+    exit(0)
+}
+if mode == "tracing" {
+    try await TracingBench.run(connections: concurrency, seconds: seconds)
     exit(0)
 }
 if mode == "feed" {

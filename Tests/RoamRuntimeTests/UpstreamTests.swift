@@ -135,4 +135,22 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
             #expect(failures == 2)
         }
     }
+
+    @Test func aWriteRefusedBeforeItWasSentIsSentAgain() async throws {
+        // grpc-swift's words when a connection has just been asked to go (its age, a restart).
+        let refused = RecordingHealth(failure: RPCError(code: .unavailable, message: "Channel isn't ready, no subchannel available."))
+        let up = RecordingHealth()
+        try await Self.withUpstream([refused, up]) { upstream in
+            for _ in 0..<4 {
+                let serving = try await Self.check(upstream, idempotent: false)
+                #expect(serving)
+            }
+        }
+        #expect(
+            Upstream<InProcessTransport.Client>.neverSent(
+                RPCError(code: .unavailable, message: "Stream unexpectedly closed: received RST_STREAM frame (0x7: refused stream).")))
+        #expect(Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "subchannel isn't ready")))
+        #expect(!Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "Stream unexpectedly closed.")), "maybe applied")
+        #expect(!Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "DATABASE_UNAVAILABLE")))
+    }
 }

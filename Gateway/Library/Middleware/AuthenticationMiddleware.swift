@@ -28,6 +28,7 @@ public struct AuthenticationMiddleware: RouterMiddleware {
         context.user = user
         context.bearerToken = token
         context.logger[metadataKey: "user_id"] = "\(user.id.uuidString.lowercased())"
+        Traces.recordUser(user.id.uuidString.lowercased())
         return try await next(request, context)
     }
 }

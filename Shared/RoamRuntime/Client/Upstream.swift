@@ -5,7 +5,8 @@ import Synchronization
 
 /// Long-lived clients for every replica of one Roam service. Calls are spread across the replicas in
 /// turn, each carries a timeout no later than the incoming call's deadline, and a call the caller
-/// marks idempotent is tried once more, on the next replica, when the first answers UNAVAILABLE.
+/// marks idempotent is tried once more, on the next replica, when the first answers UNAVAILABLE; any
+/// call refused before it was sent is tried once more too.
 public final class Upstream<Transport: ClientTransport>: Sendable {
     public let name: String
     public let replicas: [GRPCClient<Transport>]
@@ -33,9 +34,21 @@ public final class Upstream<Transport: ClientTransport>: Sendable {
         let first = nextReplica()
         do {
             return try await body(first, try callOptions(longLived: longLived))
-        } catch let error as RPCError where idempotent && error.code == .unavailable {
-            return try await body(nextReplica(), try callOptions(longLived: longLived))
+        } catch let error as RPCError where error.code == .unavailable && (idempotent || Self.neverSent(error)) {
+            var options = try callOptions(longLived: longLived)
+            // A call that never left waited for no connection: the one it was given had just been
+            // asked to go (a replica's connection age, a restart). Wait for the next, within the limit.
+            options.waitForReady = Self.neverSent(error) ? true : options.waitForReady
+            return try await body(nextReplica(), options)
         }
+    }
+
+    /// Whether grpc-swift refused the call before any of it reached a server, so sending it again
+    /// cannot apply it twice: no connection was ready (the last had just received a GOAWAY), or the
+    /// server refused the stream (HTTP/2's REFUSED_STREAM: not processed).
+    static func neverSent(_ error: RPCError) -> Bool {
+        error.code == .unavailable
+            && (error.message.contains("isn't ready") || error.message.contains("is shutting down") || error.message.contains("refused stream"))
     }
 
     /// The options for one call: this upstream's timeout, shortened to the caller's deadline.
@@ -75,7 +88,7 @@ extension Upstream where Transport == HTTP2ClientTransport.Posix {
     /// addresses is balanced round-robin as well).
     public convenience init(
         name: String, addresses: [HostAndPort], timeout: Duration,
-        interceptors: [any ClientInterceptor] = [OutboundContextInterceptor()]
+        interceptors: [any ClientInterceptor] = [TracingClientInterceptor(), OutboundContextInterceptor()]
     ) throws {
         let replicas = try addresses.map { address in
             GRPCClient(

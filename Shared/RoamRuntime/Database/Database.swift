@@ -33,7 +33,7 @@ public struct Database: Sendable {
     public func query(_ query: PostgresQuery, logger: Logger = CallContext.current.logger) async throws -> [PostgresRow] {
         try await guarded {
             try await withTimeout {
-                try await client.query(query, logger: logger).collect()
+                try await Traces.statement(query.sql) { try await client.query(query, logger: logger).collect() }
             }
         }
     }
@@ -49,7 +49,9 @@ public struct Database: Sendable {
     {
         try await guarded {
             try await withTimeout {
-                try await client.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
+                try await Traces.statement(Statement.sql) {
+                    try await client.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
+                }
             }
         }
     }
@@ -69,7 +71,7 @@ public struct Database: Sendable {
     /// deadlock, so concurrent writers get exact results without the client seeing a conflict.
     public func transaction<Result: Sendable>(
         logger: Logger = CallContext.current.logger,
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Result
+        _ body: @escaping @Sendable (TracedConnection) async throws -> Result
     ) async throws -> Result {
         var attempt = 0
         while true {
@@ -77,7 +79,7 @@ public struct Database: Sendable {
             do {
                 return try await guarded {
                     try await withTimeout {
-                        try await Self.transaction(client, logger: logger, body)
+                        try await Self.transaction(client, logger: logger) { try await body(TracedConnection($0)) }
                     }
                 }
             } catch let error as PSQLError where attempt < 4 && Self.isRetryable(error) {

@@ -22,7 +22,7 @@ extension Database {
     }
 }
 
-extension PostgresConnection {
+extension TracedConnection {
     /// Refuses replaying row `id` of `table` for a request other than the one that made it, within a transaction.
     public func checkReplay(of table: String, id: UUID, logger: Logger) async throws {
         try IdempotentReplay.check(try await query(IdempotentReplay.query(table, id: id), logger: logger).collect())

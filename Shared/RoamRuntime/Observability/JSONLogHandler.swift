@@ -5,10 +5,13 @@ import Logging
 public struct JSONLogHandler: LogHandler {
     public var metadata: Logger.Metadata = [:]
     public var logLevel: Logger.Level = .info
+    /// Adds the current trace's ids when traces are on.
+    public var metadataProvider: Logger.MetadataProvider?
     private let label: String
 
-    public init(label: String) {
+    public init(label: String, metadataProvider: Logger.MetadataProvider? = nil) {
         self.label = label
+        self.metadataProvider = metadataProvider
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -23,7 +26,11 @@ public struct JSONLogHandler: LogHandler {
             "logger": label,
             "message": "\(event.message)",
         ]
-        for (key, value) in metadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
+        var lineMetadata = metadata
+        if let provided = metadataProvider?.get() {
+            lineMetadata.merge(provided, uniquingKeysWith: { $1 })
+        }
+        for (key, value) in lineMetadata.merging(event.metadata ?? [:], uniquingKeysWith: { $1 }) {
             object[key] = "\(value)"
         }
         guard var line = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return }

@@ -1,5 +1,6 @@
 import Logging
 import Metrics
+import OTel
 import Prometheus
 
 /// How a process logs: LOG_LEVEL and LOG_FORMAT (text for people, json for collectors).
@@ -25,22 +26,26 @@ public struct LogSettings: Sendable {
         self.format = parsedFormat
     }
 
-    /// Sets up process-wide logging and metrics; call once, first thing in `main`.
-    public func bootstrap() -> PrometheusCollectorRegistry {
+    /// Sets up process-wide logging and metrics; call once, first thing in `main`. With `traceIDs`,
+    /// every line logged within a span carries its `trace_id` and `span_id`.
+    public func bootstrap(traceIDs: Bool = false) -> PrometheusCollectorRegistry {
         let level = self.level
+        let provider = traceIDs ? OTel.makeLoggingMetadataProvider() : nil
         switch format {
         case .json:
-            LoggingSystem.bootstrap { label in
-                var handler = JSONLogHandler(label: label)
-                handler.logLevel = level
-                return handler
-            }
+            LoggingSystem.bootstrap(
+                { label, provider in
+                    var handler = JSONLogHandler(label: label, metadataProvider: provider)
+                    handler.logLevel = level
+                    return handler
+                }, metadataProvider: provider)
         case .text:
-            LoggingSystem.bootstrap { label in
-                var handler = StreamLogHandler.standardError(label: label)
-                handler.logLevel = level
-                return handler
-            }
+            LoggingSystem.bootstrap(
+                { label, provider in
+                    var handler = StreamLogHandler.standardError(label: label, metadataProvider: provider)
+                    handler.logLevel = level
+                    return handler
+                }, metadataProvider: provider)
         }
         let registry = PrometheusCollectorRegistry()
         MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))

@@ -32,7 +32,7 @@ public struct PostgresOutbox: OutboxRepository {
     }
 
     /// Adds an entry inside the caller's transaction, due at once.
-    public static func insert(_ entry: OutboxEntry, schema: String, on connection: PostgresConnection, logger: Logger) async throws {
+    public static func insert(_ entry: OutboxEntry, schema: String, on connection: TracedConnection, logger: Logger) async throws {
         try await connection.query(
             """
             INSERT INTO \(unescaped: schema).outbox (id, topic, subject_id, created_at, next_attempt_at)

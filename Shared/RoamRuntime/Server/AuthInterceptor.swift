@@ -29,6 +29,7 @@ public struct AuthInterceptor: ServerInterceptor {
             requestContext.bearerToken = token
             if case .user(let user) = requestContext.caller {
                 requestContext.logger[metadataKey: "user_id"] = "\(user.id.uuidString.lowercased())"
+                Traces.recordUser(user.id.uuidString.lowercased())
             }
         } else if !anonymousMethods.contains(context.descriptor) {
             throw RoamError.unauthenticated()

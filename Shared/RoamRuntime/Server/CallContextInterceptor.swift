@@ -19,6 +19,7 @@ public struct CallContextInterceptor: ServerInterceptor {
         let requestID =
             request.metadata[stringValues: RoamMetadataKey.requestID].first(where: { _ in true })
             .flatMap { $0.count <= 128 ? $0 : nil } ?? CallContext.newRequestID()
+        Traces.recordRequestID(requestID)
         var callLogger = logger
         callLogger[metadataKey: "request_id"] = "\(requestID)"
         callLogger[metadataKey: "rpc"] = "\(context.descriptor.fullyQualifiedMethod)"

@@ -21,12 +21,13 @@ public enum ServiceHost {
         settings: ServiceSettings,
         build: (ServiceRuntime) async throws -> ServiceParts
     ) async throws {
-        let registry = settings.log.bootstrap()
+        let registry = settings.log.bootstrap(traceIDs: settings.traces.areOn)
         let logger = {
             var logger = Logger(label: "roam-\(settings.name)")
             logger.logLevel = settings.log.level
             return logger
         }()
+        let traceExport = try settings.traces.bootstrap(serviceName: "roam-\(settings.name)", logger: logger)
         let runtime = await ServiceRuntime(settings: settings, logger: logger)
         let parts = try await build(runtime)
 
@@ -98,8 +99,10 @@ public enum ServiceHost {
                 + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
         )
 
-        // First, so it stops last: requests being answered at shutdown still reach the database.
-        var services: [any Service] = database?.supervisor.map { [$0] } ?? []
+        // First, so it stops last: the spans of the last requests are still sent.
+        var services: [any Service] = traceExport.map { [$0] } ?? []
+        // Next, so it stops after the rest: requests being answered at shutdown still reach the database.
+        services += database?.supervisor.map { [$0] } ?? []
         services += runtime.allUpstreams as [any Service]
         services += parts.background
         services.append(startup)
@@ -129,6 +132,7 @@ public enum ServiceHost {
         service: String = "test"
     ) -> [any ServerInterceptor] {
         return [
+            TracingServerInterceptor(),
             CallContextInterceptor(logger: logger),
             MetricsInterceptor(),
             ReadinessInterceptor(health: health),

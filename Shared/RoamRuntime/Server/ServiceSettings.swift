@@ -7,6 +7,8 @@ public struct ServiceSettings: Sendable {
     /// Port of the Prometheus `/metrics` listener; 0 turns it off.
     public var metricsAddress: HostAndPort
     public var log: LogSettings
+    /// Spans exported to an OpenTelemetry collector, when one is set.
+    public var traces: TraceSettings
     /// Development runs may use built-in and published secrets; nothing else may.
     public var kind: DeploymentKind
     public var serviceSecret: String
@@ -34,6 +36,7 @@ public struct ServiceSettings: Sendable {
             host: environment.string("METRICS_HOST", default: host),
             port: try environment.int("METRICS_PORT", default: defaultMetricsPort, in: 0...65535))
         log = try LogSettings(environment: environment)
+        traces = try TraceSettings(environment: environment)
         kind = try DeploymentKind(environment: environment)
         serviceSecret = try environment.serviceSecret(kind: kind)
         acceptedServiceSecret = try environment.acceptedServiceSecret(kind: kind)

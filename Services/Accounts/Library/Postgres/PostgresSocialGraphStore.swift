@@ -31,7 +31,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
         }
     }
 
-    static func unfollow(follower: UUID, followee: UUID, on connection: PostgresConnection) async throws -> Bool {
+    static func unfollow(follower: UUID, followee: UUID, on connection: TracedConnection) async throws -> Bool {
         let logger = CallContext.current.logger
         let deleted = try await connection.query(
             """

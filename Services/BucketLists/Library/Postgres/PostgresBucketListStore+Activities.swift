@@ -289,7 +289,7 @@ extension PostgresBucketListStore: ActivityRepository {
     }
 
     /// Deletes activities with their votes, counters and rank queue entries.
-    static func deleteActivities(_ ids: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+    static func deleteActivities(_ ids: [UUID], _ connection: TracedConnection, _ logger: Logger) async throws {
         guard !ids.isEmpty else { return }
         try await connection.query("DELETE FROM bucketlists.votes WHERE activity_id = ANY(\(ids))", logger: logger)
         try await connection.query("DELETE FROM bucketlists.vote_counters WHERE activity_id = ANY(\(ids))", logger: logger)

@@ -319,7 +319,7 @@ public struct PostgresBucketListStore: BucketListRepository {
     }
 
     /// Locks the owner's list for a write that changes positions; false when the owner has no such list.
-    static func lockList(_ id: UUID, owner: UUID, on connection: PostgresConnection) async throws -> Bool {
+    static func lockList(_ id: UUID, owner: UUID, on connection: TracedConnection) async throws -> Bool {
         try await !connection.query(
             """
             SELECT 1 FROM bucketlists.lists WHERE id = \(id) AND owner_id = \(owner) FOR UPDATE

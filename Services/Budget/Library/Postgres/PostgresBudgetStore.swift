@@ -63,8 +63,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     /// Locks the budget (making an unplanned one first if the trip has none) and returns it.
-    static func lockBudget(of trip: TripFacts, at now: Date, on connection: PostgresConnection, logger: Logger) async throws -> (Budget, Set<String>)
-    {
+    static func lockBudget(of trip: TripFacts, at now: Date, on connection: TracedConnection, logger: Logger) async throws -> (Budget, Set<String>) {
         try await requireNotPurged(trip.id, on: connection, logger: logger)
         try await connection.query(
             """
@@ -82,7 +81,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     /// NOT_FOUND for a trip purged here: trips deleted it, whatever a cached answer says.
-    static func requireNotPurged(_ trip: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+    static func requireNotPurged(_ trip: UUID, on connection: TracedConnection, logger: Logger) async throws {
         let purged = try await connection.query("SELECT 1 FROM budget.purged_trips WHERE trip_id = \(trip)", logger: logger).collect()
         if !purged.isEmpty { throw RoamError.notFound("trip") }
     }
@@ -90,7 +89,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     /// With the budget locked: runs the alert check on the totals now, keeps the crossed set, stores the
     /// new alerts and announces them (PostgreSQL sends the announcements as the transaction commits).
     static func checkAlerts(
-        trip: TripFacts, days: [LocalDate], at now: Date, on connection: PostgresConnection, logger: Logger
+        trip: TripFacts, days: [LocalDate], at now: Date, on connection: TracedConnection, logger: Logger
     ) async throws
         -> [BudgetAlert]
     {
@@ -121,7 +120,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     /// The same inside a write's transaction.
-    static func totals(of trip: TripFacts, days: [LocalDate], on connection: PostgresConnection, logger: Logger) async throws -> BudgetTotals {
+    static func totals(of trip: TripFacts, days: [LocalDate], on connection: TracedConnection, logger: Logger) async throws -> BudgetTotals {
         try totals(from: await connection.query(totalsQuery(of: trip, days: days), logger: logger).collect())
     }
 
@@ -157,7 +156,7 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     /// Adds `expense` to the running sums (or takes it away, with `sign` -1), in the write's transaction.
-    static func count(_ expense: Expense, _ sign: Int64, on connection: PostgresConnection, logger: Logger) async throws {
+    static func count(_ expense: Expense, _ sign: Int64, on connection: TracedConnection, logger: Logger) async throws {
         let quarter = Date(timeIntervalSince1970: (expense.details.spentAt.timeIntervalSince1970 / 900).rounded(.down) * 900)
         let amount = sign * expense.converted.minorUnits, expenses = Int32(sign)
         try await connection.query(

@@ -83,7 +83,7 @@ extension PostgresEventStore {
 
     /// Takes a member (not the host) out and frees their place, inside the caller's transaction.
     static func removeMember(
-        eventID: UUID, userID: UUID, reason: DepartureReason, connection: PostgresConnection,
+        eventID: UUID, userID: UUID, reason: DepartureReason, connection: TracedConnection,
         logger: Logger
     ) async throws -> Removal? {
         let deleted = try await connection.query(

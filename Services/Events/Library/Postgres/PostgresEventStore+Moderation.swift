@@ -10,7 +10,7 @@ extension PostgresEventStore {
     }
 
     static func ban(
-        eventID: UUID, userID: UUID, by host: UUID?, at time: Date, connection: PostgresConnection,
+        eventID: UUID, userID: UUID, by host: UUID?, at time: Date, connection: TracedConnection,
         logger: Logger
     ) async throws -> Removal? {
         try await connection.query(

@@ -121,12 +121,12 @@ extension PostgresFeedStore {
         try await database.query("SELECT id FROM feed.comments WHERE author_id = \(author) AND NOT deleted").map { try $0.decode(UUID.self) }
     }
 
-    static func hasReplies(_ id: UUID, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+    static func hasReplies(_ id: UUID, _ connection: TracedConnection, _ logger: Logger) async throws -> Bool {
         try await !connection.query("SELECT 1 FROM feed.comments WHERE parent_id = \(id) LIMIT 1", logger: logger).collect().isEmpty
     }
 
     /// Share-locks a live post or comment; false when there is none.
-    static func lockLive(_ subject: Subject, _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+    static func lockLive(_ subject: Subject, _ connection: TracedConnection, _ logger: Logger) async throws -> Bool {
         // Kept elsewhere: the service has asked its owner.
         guard !subject.kind.isExternal else { return true }
         let query: PostgresQuery =
@@ -136,7 +136,7 @@ extension PostgresFeedStore {
         return try await !connection.query(query, logger: logger).collect().isEmpty
     }
 
-    static func count(comments delta: Int, on subject: Subject, shard: Int16, _ connection: PostgresConnection, _ logger: Logger) async throws {
+    static func count(comments delta: Int, on subject: Subject, shard: Int16, _ connection: TracedConnection, _ logger: Logger) async throws {
         try await connection.query(
             """
             INSERT INTO feed.counters (subject_kind, subject_id, shard, comments)

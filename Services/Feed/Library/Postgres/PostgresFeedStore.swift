@@ -126,7 +126,7 @@ public struct PostgresFeedStore: FeedStore {
     }
 
     /// Deletes the posts' comments and every like and count of them, inside the caller's transaction.
-    static func forgetThreads(ofPosts posts: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+    static func forgetThreads(ofPosts posts: [UUID], _ connection: TracedConnection, _ logger: Logger) async throws {
         guard !posts.isEmpty else { return }
         let comments = try await connection.query(
             """
@@ -137,7 +137,7 @@ public struct PostgresFeedStore: FeedStore {
         try await forgetEngagement(of: .post, ids: posts, connection, logger)
     }
 
-    static func forgetEngagement(of kind: Subject.Kind, ids: [UUID], _ connection: PostgresConnection, _ logger: Logger) async throws {
+    static func forgetEngagement(of kind: Subject.Kind, ids: [UUID], _ connection: TracedConnection, _ logger: Logger) async throws {
         guard !ids.isEmpty else { return }
         try await connection.query("DELETE FROM feed.likes WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)
         try await connection.query("DELETE FROM feed.counters WHERE subject_kind = \(kind.rawValue) AND subject_id = ANY(\(ids))", logger: logger)

@@ -93,7 +93,7 @@ extension PostgresTripStore {
     }
 
     /// Moves the trip's daily reminder with its dates and zone, from `time`.
-    static func rescheduleDailyReminder(of trip: Trip, at time: Date, on connection: PostgresConnection, logger: Logger) async throws {
+    static func rescheduleDailyReminder(of trip: Trip, at time: Date, on connection: TracedConnection, logger: Logger) async throws {
         guard
             let minute = try await connection.query(
                 """

@@ -119,7 +119,7 @@ extension PostgresTripStore: PinRepository {
     }
 
     /// Locks the owner's trip for the rest of the transaction; false when they have no such trip.
-    static func lockTrip(_ trip: UUID, owner: UUID, on connection: PostgresConnection) async throws -> Bool {
+    static func lockTrip(_ trip: UUID, owner: UUID, on connection: TracedConnection) async throws -> Bool {
         try await !connection.query(
             "SELECT 1 FROM trips.trips WHERE id = \(trip) AND owner_id = \(owner) FOR UPDATE",
             logger: CallContext.current.logger
@@ -127,7 +127,7 @@ extension PostgresTripStore: PinRepository {
     }
 
     /// The nearest other pin of the trip within `meters` of `pin` (on the sphere, as `GeoPoint.distance`).
-    static func closestPin(to pin: Pin, within meters: Double, on connection: PostgresConnection) async throws -> PinPlacement? {
+    static func closestPin(to pin: Pin, within meters: Double, on connection: TracedConnection) async throws -> PinPlacement? {
         let point = pin.details.point
         let logger = CallContext.current.logger
         let closest = try await connection.query(

@@ -87,7 +87,7 @@ extension PostgresTripStore: ReminderRepository {
 
     /// Moves the trip's itinerary reminders with its zone (each item keeps its local day and time); a
     /// moved one is sent again, unless it is already due.
-    static func rescheduleItineraryReminders(of trip: Trip, at time: Date, on connection: PostgresConnection, logger: Logger) async throws {
+    static func rescheduleItineraryReminders(of trip: Trip, at time: Date, on connection: TracedConnection, logger: Logger) async throws {
         let items = try await connection.query(
             """
             SELECT \(unescaped: itemColumns) FROM trips.itinerary_items WHERE trip_id = \(trip.id) FOR UPDATE

@@ -117,7 +117,7 @@ public struct PostgresWalkStore: WalkRepository {
     }
 
     @discardableResult
-    static func insert(_ points: [TrackPoint], walk: UUID, on connection: PostgresConnection, logger: Logger) async throws -> Int {
+    static func insert(_ points: [TrackPoint], walk: UUID, on connection: TracedConnection, logger: Logger) async throws -> Int {
         try await connection.query(
             """
             INSERT INTO trips.walk_points (walk_id, recorded_at, point, accuracy_meters)
@@ -132,7 +132,7 @@ public struct PostgresWalkStore: WalkRepository {
     }
 
     /// The path from the stored points in time order: a line, or the start while there are fewer than two.
-    static func drawPath(of walk: UUID, on connection: PostgresConnection, logger: Logger) async throws {
+    static func drawPath(of walk: UUID, on connection: TracedConnection, logger: Logger) async throws {
         try await connection.query(
             """
             UPDATE trips.walks w SET path = CASE WHEN line.points >= 2 THEN line.path::geography ELSE w.start_point END
