@@ -172,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "roam-bench",
             dependencies: uses(
-                "CVips", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
+                "CVips", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
                 "RoamTesting", "SwiftProtobuf"),
             path: "Tests/Bench", exclude: ["README.md"], swiftSettings: swiftSettings),
         .testTarget(

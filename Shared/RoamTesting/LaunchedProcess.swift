@@ -114,6 +114,17 @@ extension LaunchedProcess {
         return kilobytes < 0 ? -1 : kilobytes / 1024
     }
 
+    /// The CPU time the process has used so far, user and system, in seconds (from /proc/PID/stat).
+    public var cpuSeconds: Double {
+        guard let data = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(process.pid)/stat")).readToEnd(),
+            let stat = String(data: data, encoding: .utf8), let end = stat.lastIndex(of: ")")
+        else { return .nan }
+        // After the command's name in parentheses: state is field 3, utime and stime fields 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return .nan }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// The process's resident memory in kilobytes (VmRSS), from /proc.
     public var residentKilobytes: Int {
         guard let status = try? String(contentsOfFile: "/proc/\(process.pid)/status", encoding: .utf8),

@@ -13,15 +13,22 @@ enum GatewayBench {
             let me = try await Wrk.run(url: "\(base)/v1/me", connections: connections, seconds: seconds, headers: ["Authorization: Bearer \(token)"])
             let health = try await Wrk.run(url: "\(base)/healthz", connections: connections, seconds: seconds)
             let pgbench = try await PgBench.run(url: stack.adminURL, clients: 16, seconds: seconds)
+            let peers = try await PeerBench.run(adminURL: stack.adminURL, connections: connections, seconds: seconds)
             say("memory after load: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
             say("")
             say("| path | req/s | p50 | p99 |")
             say("|---|---|---|---|")
             say("| GET /v1/me (token + gRPC + SQL) | \(Int(me.requestsPerSecond)) | \(me.p50) | \(me.p99) |")
             say("| GET /healthz | \(Int(health.requestsPerSecond)) | \(health.p50) | \(health.p99) |")
+            for (name, peer) in peers {
+                say("| \(name) | \(peer.map { "\(Int($0.requestsPerSecond))" } ?? "not installed") | \(peer?.p50 ?? "—") | \(peer?.p99 ?? "—") |")
+            }
             say("| pgbench -S -M prepared, 16 clients | \(Int(pgbench.tps)) tps | avg \(pgbench.averageLatency) | — |")
             say("")
             say(String(format: "GET /v1/me reaches %.1f %% of pgbench -S's rate", 100 * me.requestsPerSecond / max(pgbench.tps, 1)))
+            for (name, peer) in peers {
+                if let peer { say(String(format: "Roam's GET /v1/me is %.2f× the \(name)", me.requestsPerSecond / max(peer.requestsPerSecond, 1))) }
+            }
             if me.non2xx > 0 { print("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         }
     }

@@ -31,7 +31,10 @@ enum TracingBench {
         say("| traces | req/s | p50 | p99 |")
         say("|---|---|---|---|")
         say("| off | \(Int(off.requestsPerSecond)) | \(off.p50) | \(off.p99) |")
-        say("| on, every request sampled | \(Int(on.requestsPerSecond)) | \(on.p50) | \(on.p99) |")
+        let sampler = ProcessInfo.processInfo.environment["OTEL_TRACES_SAMPLER"].map { sampler in
+            "\(sampler) \(ProcessInfo.processInfo.environment["OTEL_TRACES_SAMPLER_ARG"] ?? "")"
+        }
+        say("| on, \(sampler ?? "every request sampled") | \(Int(on.requestsPerSecond)) | \(on.p50) | \(on.p99) |")
         say(String(format: "tracing costs %.1f %% of the rate", 100 * (1 - on.requestsPerSecond / max(off.requestsPerSecond, 1))))
         if off.non2xx + on.non2xx > 0 { print("warning: \(off.non2xx + on.non2xx) responses were not 2xx") }
     }

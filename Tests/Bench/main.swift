@@ -4,6 +4,7 @@
 // process's resident memory idle and under load. Build in release for figures worth quoting:
 //   swift build -c release && .build/release/roam-bench [accounts] [concurrency] [seconds]
 // `roam-bench tracing [connections] [seconds]` measures GET /v1/me with traces off, then exported.
+// `roam-bench transport [streams] [seconds]` measures one gRPC call's cost to the server (h2load, /proc).
 // `roam-bench gateway [connections] [seconds]` measures the gateway's read path next to pgbench -S
 // (GatewayBench.swift); `roam-bench events [concurrency] [seconds]` the events service with a million
 // live events (EventsBench.swift; BENCH_EVENTS and BENCH_MEMBERS change the sizes); `roam-bench feed
@@ -44,6 +45,10 @@ if mode == "all" {
 }
 if mode == "gateway" {
     try await GatewayBench.run(connections: concurrency, seconds: seconds)
+    exit(0)
+}
+if mode == "transport" {
+    try await TransportBench.run(streams: arguments.first ?? 4, seconds: seconds)
     exit(0)
 }
 if mode == "tracing" {
