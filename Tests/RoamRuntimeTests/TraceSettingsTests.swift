@@ -49,4 +49,12 @@ import Testing
         #expect((parts[1] + parts[2]).allSatisfy { $0.isHexDigit })
         #expect(parent != UnsampledTrace.traceparent(), "random ids")
     }
+
+    @Test func aCallersMalformedTraceContextIsNotRead() {
+        let good = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
+        #expect(TraceMetadata().extract(key: "traceparent", from: ["traceparent": .string(good)]) == good)
+        #expect(TraceMetadata().extract(key: "traceparent", from: ["traceparent": "garbage"]) == nil)
+        #expect(TraceMetadata().extract(key: "tracestate", from: ["tracestate": .string(String(repeating: "k=v,", count: 200))]) == nil)
+        #expect(Traces.isTraceParent(UnsampledTrace.traceparent()), "what a caller sends for background work is well formed")
+    }
 }

@@ -45,6 +45,17 @@ public enum Traces {
         }
     }
 
+    /// Whether `value` is a W3C `traceparent` (`version-traceid-parentid-flags`, lower-case hex of 2,
+    /// 32, 16 and 2 digits). A malformed one is dropped before the tracer sees it: the tracer logs each
+    /// one it cannot read, which would let any caller fill the logs.
+    public static func isTraceParent(_ value: String) -> Bool {
+        let parts = value.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.map(\.utf8.count) == [2, 32, 16, 2]
+            && parts.allSatisfy { part in
+                part.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+            }
+    }
+
     /// `SELECT`, `INSERT`, `WITH`, … : the first word of a statement.
     static func verb(of sql: String) -> String {
         let words = sql.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "(" })
