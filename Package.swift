@@ -102,9 +102,16 @@ let package = Package(
             name: "RoamRuntime",
             dependencies: uses(
                 "CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                "Logging", "Metrics", "Instrumentation", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamProto",
+                "Logging", "Metrics", "Instrumentation", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamHTTP2",
+                "RoamProto",
                 "ServiceLifecycle", "SwiftProtobuf", "Tracing", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),
+        // nghttp2, the HTTP/2 library of curl and Node, from Debian's libnghttp2-dev.
+        .systemLibrary(name: "CNGHTTP2", path: "Shared/CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
+        // grpc-swift's transports on nghttp2.
+        .target(
+            name: "RoamHTTP2", dependencies: uses("CNGHTTP2", "GRPCCore", "NIOCore", "NIOPosix"), path: "Shared/RoamHTTP2",
+            swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
@@ -153,7 +160,7 @@ let package = Package(
             dependencies: uses(
                 "AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
                 "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
-                "RoamProto", "RoamRuntime", "ServiceLifecycle", "Instrumentation", "Tracing"),
+                "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "Instrumentation", "Tracing"),
             path: "Gateway/Library",
             // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
             exclude: ["OpenAPI/Base.openapi.yaml"]
@@ -181,6 +188,9 @@ let package = Package(
                 "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
                 "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RoamHTTP2Tests", dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "RoamHTTP2"), path: "Tests/RoamHTTP2Tests",
+            swiftSettings: swiftSettings),
         // Accounts' test doubles, for its tests and the gateway's.
         .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),
         .testTarget(

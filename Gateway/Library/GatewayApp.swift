@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Prometheus
+import RoamHTTP2
 import RoamRuntime
 import ServiceLifecycle
 
@@ -16,16 +17,32 @@ public enum GatewayApp {
         var logger = Logger(label: "roam-gateway")
         logger.logLevel = settings.log.level
         let traceExport = try settings.traces.bootstrap(serviceName: "roam-gateway", logger: logger)
-        let accounts = try Upstream(name: "accounts", addresses: settings.accountsAddresses, timeout: settings.upstreamTimeout)
+        switch settings.clientTransport {
+        case .nghttp2:
+            try await run(settings: settings, registry: registry, logger: logger, traceExport: traceExport) {
+                Upstream<NGHTTP2ClientTransport>(name: $0, nghttp2Addresses: $1, timeout: settings.upstreamTimeout)
+            }
+        case .nio:
+            try await run(settings: settings, registry: registry, logger: logger, traceExport: traceExport) {
+                try Upstream<HTTP2ClientTransport.Posix>(name: $0, addresses: $1, timeout: settings.upstreamTimeout)
+            }
+        }
+    }
+
+    private static func run<Transport: ClientTransport>(
+        settings: GatewaySettings, registry: PrometheusCollectorRegistry, logger: Logger, traceExport: (any Service)?,
+        upstream: (String, [HostAndPort]) throws -> Upstream<Transport>
+    ) async throws {
+        let accounts = try upstream("accounts", settings.accountsAddresses)
         let verifier = await AccessTokenVerifier(
             keySource: AccountsPublicKeySource(accounts: accounts),
             serviceSecret: settings.serviceSecret, acceptedServiceSecret: settings.acceptedServiceSecret)
-        let events = try Upstream(name: "events", addresses: settings.eventsAddresses, timeout: settings.upstreamTimeout)
-        let feed = try Upstream(name: "feed", addresses: settings.feedAddresses, timeout: settings.upstreamTimeout)
-        let media = try Upstream(name: "media", addresses: settings.mediaAddresses, timeout: settings.upstreamTimeout)
-        let trips = try Upstream(name: "trips", addresses: settings.tripsAddresses, timeout: settings.upstreamTimeout)
-        let budget = try Upstream(name: "budget", addresses: settings.budgetAddresses, timeout: settings.upstreamTimeout)
-        let bucketLists = try Upstream(name: "bucketlists", addresses: settings.bucketListsAddresses, timeout: settings.upstreamTimeout)
+        let events = try upstream("events", settings.eventsAddresses)
+        let feed = try upstream("feed", settings.feedAddresses)
+        let media = try upstream("media", settings.mediaAddresses)
+        let trips = try upstream("trips", settings.tripsAddresses)
+        let budget = try upstream("budget", settings.budgetAddresses)
+        let bucketLists = try upstream("bucketlists", settings.bucketListsAddresses)
         let gateway = Gateway(
             settings: settings,
             upstreams: GatewayUpstreams(

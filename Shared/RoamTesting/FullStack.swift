@@ -87,6 +87,18 @@ public final class FullStack: Sendable {
                 "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
                     + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort)",
             ])
+        let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
+        let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])
+        let (trips, _) = try await stack.startTrips(
+            port: tripsPort,
+            environment: [
+                "TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+            ])
+        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        // Those called by others first, so no caller's first connection meets a port not yet open (a
+        // client that failed to connect waits out its backoff, and a call made meanwhile fails).
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
         let (events, _) = try await stack.startEvents(
             port: eventsPort,
@@ -100,16 +112,6 @@ public final class FullStack: Sendable {
                 "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
             ])
-        let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
-        let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])
-        let (trips, _) = try await stack.startTrips(
-            port: tripsPort,
-            environment: [
-                "TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
-            ])
-        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
-        let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (gateway, http) = try await stack.startGateway(
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: [

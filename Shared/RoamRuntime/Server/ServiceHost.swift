@@ -2,6 +2,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import Logging
 import PostgresNIO
+import RoamHTTP2
 import RoamProto
 import ServiceLifecycle
 
@@ -78,26 +79,38 @@ public enum ServiceHost {
                 Grpc_Reflection_V1alpha_ServerReflection.descriptor.fullyQualifiedService,
             ])
         rpcServices += [reflection, ReflectionServiceV1Alpha(reflection)]
-        let server = GRPCServer(
-            transport: .http2NIOPosix(
-                address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
-                transportSecurity: .plaintext,
-                config: .defaults {
-                    $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024
-                    // HTTP/2 allows 100 open streams per connection unless the server says otherwise,
-                    // and a gateway relays every open chat socket and notification stream as one
-                    // stream on its one connection to a replica: allow many.
-                    $0.http2.maxConcurrentStreams = maxConcurrentStreams
-                    // Callers ping every 10 s to find a dead link (`Upstream`): allow it, idle or not.
-                    $0.connection.keepalive.clientBehavior = .init(minPingIntervalWithoutCalls: .seconds(5), allowWithoutCalls: true)
-                }
-            ),
-            services: rpcServices,
-            interceptors: interceptors(
+        let serverInterceptors =
+            interceptors(
                 health: health, verifier: verifier, anonymousMethods: parts.anonymousMethods, logger: logger,
                 serving: rpcServices, inFlightKeys: InFlightKeys(), service: settings.name)
-                + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
-        )
+            + (settings.crashPoints.afterCommit.isEmpty ? [] : [CrashAfterCommitInterceptor(methods: settings.crashPoints.afterCommit)])
+        let serverService: any Service
+        switch settings.serverTransport {
+        case .nghttp2:
+            var config = NGHTTP2ServerTransport.Config()
+            config.maxConcurrentStreams = maxConcurrentStreams
+            let server = GRPCServer(
+                transport: NGHTTP2ServerTransport(host: settings.grpcAddress.host, port: settings.grpcAddress.port, config: config),
+                services: rpcServices, interceptors: serverInterceptors)
+            serverService = GRPCServerService(server: server, logger: logger, endStreams: parts.endStreams)
+        case .nio:
+            let server = GRPCServer(
+                transport: .http2NIOPosix(
+                    address: .ipv4(host: settings.grpcAddress.host, port: settings.grpcAddress.port),
+                    transportSecurity: .plaintext,
+                    config: .defaults {
+                        $0.rpc.maxRequestPayloadSize = 4 * 1024 * 1024
+                        // HTTP/2 allows 100 open streams per connection unless the server says otherwise,
+                        // and a gateway relays every open chat socket and notification stream as one
+                        // stream on its one connection to a replica: allow many.
+                        $0.http2.maxConcurrentStreams = maxConcurrentStreams
+                        // Callers ping every 10 s to find a dead link (`Upstream`): allow it, idle or not.
+                        $0.connection.keepalive.clientBehavior = .init(minPingIntervalWithoutCalls: .seconds(5), allowWithoutCalls: true)
+                    }
+                ),
+                services: rpcServices, interceptors: serverInterceptors)
+            serverService = GRPCServerService(server: server, logger: logger, endStreams: parts.endStreams)
+        }
 
         // First, so it stops last: the spans of the last requests are still sent.
         var services: [any Service] = traceExport.map { [$0] } ?? []
@@ -106,7 +119,7 @@ public enum ServiceHost {
         services += runtime.allUpstreams as [any Service]
         services += parts.background
         services.append(startup)
-        services.append(GRPCServerService(server: server, logger: logger, endStreams: parts.endStreams))
+        services.append(serverService)
         if settings.metricsAddress.port != 0 {
             services.append(MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger))
         }

@@ -23,6 +23,8 @@ public struct ServiceSettings: Sendable {
     public var upstreamTimeout: Duration
     /// How often the accounts public keys are fetched again (a rotation's new key is learnt, a retired one forgotten).
     public var keysRefreshInterval: Duration
+    /// What carries the gRPC server's calls (`GRPC_SERVER_TRANSPORT`).
+    public var serverTransport: GRPCTransportKind
     /// Where the fault suite makes the process kill itself; none in normal runs.
     public var crashPoints: CrashPoints
 
@@ -50,6 +52,7 @@ public struct ServiceSettings: Sendable {
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
+        serverTransport = try GRPCTransportKind(environment: environment, variable: "GRPC_SERVER_TRANSPORT", default: .nghttp2)
         crashPoints = try CrashPoints(environment: environment)
     }
 }
