@@ -39,6 +39,12 @@ public final class NGHTTP2ServerTransport: ServerTransport {
         self.bound = group.next().makePromise()
     }
 
+    deinit {
+        // A transport that never listened (its process stopped during start-up) leaves no promise
+        // unfulfilled, which NIO reports as a leak; fulfilling a fulfilled one does nothing.
+        bound.fail(ChannelError.ioOnClosedChannel)
+    }
+
     /// The address the transport listens on, once it does (the port chosen when 0 was asked for).
     public var listeningAddress: SocketAddress {
         get async throws { try await bound.futureResult.get() }
@@ -104,6 +110,8 @@ public final class NGHTTP2ServerTransport: ServerTransport {
             return (state.listener, Array(state.connections.values))
         }
         listener?.close(promise: nil)
+        // Shut down before it listened: whoever waits for the address learns there is none.
+        if listener == nil { bound.fail(ChannelError.ioOnClosedChannel) }
         for connection in connections { connection.loop.execute { connection.goAway() } }
         finishIfDrained()
     }
