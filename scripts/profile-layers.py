@@ -17,7 +17,7 @@ LAYERS = [
     ("interceptors (context, auth, metrics, readiness)", r"\$s11RoamRuntime\d+[A-Za-z]*Interceptor"),
     ("metrics and logging", r"\$s(7Metrics|10Prometheus|7Logging|11RoamRuntime14JSONLogHandler)"),
     ("gRPC (grpc-swift, protobuf)", r"\$s(8GRPCCore|20GRPCNIOTransportCore|24GRPCNIOTransportHTTP2|12GRPCProtobuf|13SwiftProtobuf|9RoamProto)"),
-    ("HTTP/2 and HPACK", r"\$s(8NIOHTTP2|8NIOHPACK)"),
+    ("HTTP/2 and HPACK", r"\$s(8NIOHTTP2|8NIOHPACK|9RoamHTTP2)|nghttp2_"),
     ("HTTP/1, Hummingbird, OpenAPI, JSON", r"\$s(11Hummingbird|15HummingbirdCore|8NIOHTTP1|14OpenAPIRuntime|18OpenAPIHummingbird|7Gateway|20FoundationEssentials11JSON)"),
     ("handlers and domain (Roam code)", r"\$s(8Accounts|11RoamRuntime|8RoamCore)"),
     ("event loops, sockets, scheduling (NIO, dispatch)", r"\$s(8NIOPosix|7NIOCore)|dispatch|swift_job_run|swift_task|AsyncTask"),

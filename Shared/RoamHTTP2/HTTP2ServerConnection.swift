@@ -85,6 +85,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         streams = [:]
         for stream in open {
             stream.isClosed = true
+            stream.deadline?.cancel()
             stream.fail(RPCError(code: .unavailable, message: "The connection closed."))
         }
         closed(self)
@@ -125,12 +126,20 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         guard let stream = streams[streamID] else { return }
         var metadata = Metadata()
         var method = "", path = "", contentType = "", encoding = "identity"
+        var timeout: Duration?
         for (name, value) in stream.requestHeaders.fields {
             switch name {
             case ":method": method = value
             case ":path": path = value
             case "content-type": contentType = value
             case "grpc-encoding": encoding = value
+            case GRPCTimeout.key:
+                // Kept under another name: with `grpc-timeout` in its metadata, grpc-swift's executor
+                // would start a task and a dispatch timer for the call (about 45 µs of CPU each).
+                timeout = GRPCTimeout.duration(value)
+                if timeout != nil { metadata.addString(value, forKey: GRPCTimeout.enforcedKey) }
+                continue
+            case GRPCTimeout.enforcedKey: continue  // only this transport sets it
             default: break
             }
             metadata.addHeaderField(name: name, value: value)
@@ -154,6 +163,13 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         let (inbound, continuation) = AsyncThrowingStream<RPCRequestPart<[UInt8]>, any Error>.makeStream()
         continuation.yield(.metadata(metadata))
         stream.inbound = continuation
+        if let timeout {
+            let (seconds, attoseconds) = timeout.components
+            // Eight digits of hours (the header's most) overflow nanoseconds: a year is as good as never.
+            let limit: TimeAmount =
+                seconds > 365 * 24 * 3600 ? .hours(365 * 24) : .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            stream.deadline = loop.scheduleTask(in: limit) { [self] in deadlinePassed(on: streamID) }
+        }
         accept(
             IncomingCall(
                 descriptor: limits.methods[path] ?? MethodDescriptor(fullyQualifiedService: String(parts[0]), method: String(parts[1])),
@@ -195,6 +211,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
     func streamClosed(_ streamID: Int32, errorCode: UInt32) {
         guard let stream = streams.removeValue(forKey: streamID) else { return }
         stream.isClosed = true
+        stream.deadline?.cancel()
         credit(stream.flow.release(), on: streamID)
         if stream.inbound != nil || !stream.isResponseEnded {
             stream.fail(RPCError(code: .cancelled, message: "The client cancelled the call."))
@@ -215,10 +232,19 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         headers.withNameValues { _ = nghttp2_submit_response(session, stream.id, $0, $1, nil) }
     }
 
+    /// The call's time limit ran out: it fails with DEADLINE_EXCEEDED, as gRPC's other servers answer,
+    /// and the handler is told to stop (what it writes from now on is refused).
+    private func deadlinePassed(on streamID: Int32) {
+        guard let stream = streams[streamID], !stream.isClosed, !stream.isStatusWritten else { return }
+        stream.isPastDeadline = true
+        stream.fail(RPCError(code: .deadlineExceeded, message: "The call's time limit passed."))
+        respond(on: stream, status: Status(code: .deadlineExceeded, message: "Deadline exceeded."), metadata: [:])
+    }
+
     // MARK: Responses (called by the writer, on the event loop)
 
     func attach(_ handle: ServerContext.RPCCancellationHandle, to streamID: Int32) {
-        if let stream = streams[streamID], !stream.isClosed {
+        if let stream = streams[streamID], !stream.isClosed, !stream.isPastDeadline {
             stream.cancellation = handle
         } else {
             handle.cancel()
@@ -257,6 +283,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
 
     private func respond(on stream: HTTP2ServerStream, status: Status, metadata: Metadata) {
         stream.isStatusWritten = true
+        stream.deadline?.cancel()
         // The handler is done: whatever the client still sends is read and dropped.
         stream.inbound?.finish()
         stream.inbound = nil

@@ -1,4 +1,5 @@
 import GRPCCore
+import NIOCore
 
 /// One HTTP/2 stream carrying one call, on its connection's event loop only.
 final class HTTP2ServerStream {
@@ -12,6 +13,9 @@ final class HTTP2ServerStream {
     /// Set once the call is handed to a handler.
     var inbound: InboundContinuation?
     var cancellation: ServerContext.RPCCancellationHandle?
+    /// When the call's `grpc-timeout` runs out.
+    var deadline: Scheduled<Void>?
+    var isPastDeadline = false
     /// The peer reset the stream or the connection went away: nothing more is sent.
     var isClosed = false
 

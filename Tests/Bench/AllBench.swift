@@ -6,7 +6,8 @@ import RoamProto
 import RoamTesting
 
 /// `roam-bench all`: every figure of the speed targets in one run on one PostgreSQL, next to
-/// `pgbench -S` of the same run: the gateway's read path, events containing a point among a million,
+/// `pgbench -S` and the peers (`PeerBench`) of the same run: one gRPC call's server CPU, the gateway's
+/// read path, events containing a point among a million,
 /// likes on one hot post, live chat to 1,001 subscribers, memory per idle chat subscriber, and each
 /// service's resident memory idle after start and after the run.
 enum AllBench {
@@ -18,7 +19,8 @@ enum AllBench {
         var met: Bool
     }
 
-    static func run(seconds: Int, eventCount: Int, subscribers: Int) async throws {
+    /// The figures, for the caller to print with others of the same run (`table`).
+    static func run(seconds: Int, eventCount: Int, subscribers: Int) async throws -> [Figure] {
         let stack = try await ProcessStack.startAccounts()
         let unlimited = [
             "RATE_LIMIT_PER_USER": "1000000", "RATE_LIMIT_PER_USER_BURST": "1000000",
@@ -48,16 +50,25 @@ enum AllBench {
         say("idle after start: " + idle.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "))
 
         var figures: [Figure] = []
-        let (me, pgbench) = try await readPath(http: http, adminURL: stack.adminURL, seconds: seconds)
-        let share = me.requestsPerSecond / max(pgbench.tps, 1)
+        let (me, pgbench, token) = try await readPath(http: http, adminURL: stack.adminURL, seconds: seconds)
+        figures += try await transportFigures(stack: stack, token: token, seconds: seconds)
+        let peers = try await PeerBench.run(adminURL: stack.adminURL, connections: 32, seconds: seconds)
+        let node = peers.first?.1
+        let ratio = node.map { me.requestsPerSecond / max($0.requestsPerSecond, 1) }
         figures.append(
             Figure(
                 name: "`GET /v1/me` through the gateway, 32 connections",
                 result: String(
-                    format: "%.3f × pgbench -S (%d req/s vs %d tps), p50 %@, p99 %@", share,
-                    Int(me.requestsPerSecond), Int(pgbench.tps), me.p50, me.p99),
-                target: "≥ 0.10 × pgbench -S, p99 ≤ 10 ms",
-                met: share >= 0.10 && (Wrk.duration(me.p99).map { $0 <= .milliseconds(10) } ?? false)))
+                    format: "%d req/s, p50 %@, p99 %@; %@; pgbench -S %d tps", Int(me.requestsPerSecond), me.p50, me.p99,
+                    peers.map { name, result in
+                        result.map {
+                            String(
+                                format: "%.2f× the %@ (%d req/s)", me.requestsPerSecond / max($0.requestsPerSecond, 1), name,
+                                Int($0.requestsPerSecond))
+                        } ?? "\(name) not installed"
+                    }.joined(separator: ", "), Int(pgbench.tps)),
+                target: "≥ 1.0× the Node peer, p99 ≤ 10 ms",
+                met: (ratio ?? 0) >= 1.0 && (Wrk.duration(me.p99).map { $0 <= .milliseconds(10) } ?? false)))
 
         let containing = try await containment(stack: stack, eventsPort: eventsPort, seconds: seconds, eventCount: eventCount)
         figures.append(
@@ -96,15 +107,41 @@ enum AllBench {
                 name: "the same after this run", result: after.map { "\($0.0) \(megabytes($0.1))" }.joined(separator: ", "),
                 target: "(said, not a target)", met: true))
 
+        for (_, process) in processes.reversed() { _ = await process.stop() }
+        return figures
+    }
+
+    static func table(_ figures: [Figure]) {
         say("")
         say("| figure | result | target | met |")
         say("|---|---|---|---|")
         for figure in figures { say("| \(figure.name) | \(figure.result) | \(figure.target) | \(figure.met ? "yes" : "**no**") |") }
-        for (_, process) in processes.reversed() { _ = await process.stop() }
     }
 
-    /// `GET /v1/me` under wrk, then `pgbench -S` on the same server.
-    static func readPath(http: HTTPTestClient, adminURL: String, seconds: Int) async throws -> (Wrk.Result, PgBench.Result) {
+    /// One gRPC call's cost to the server: h2load straight at accounts (`TransportBench`).
+    static func transportFigures(stack: ProcessStack, token: String, seconds: Int) async throws -> [Figure] {
+        let health = try await TransportBench.measure(
+            "Health/Check", path: "/grpc.health.v1.Health/Check", port: stack.accountsPort, server: stack.accounts,
+            connections: 16, streams: 4, seconds: seconds)
+        let profile = try await TransportBench.measure(
+            "GetMyProfile", path: "/roam.accounts.v1.AccountsService/GetMyProfile", port: stack.accountsPort,
+            server: stack.accounts, connections: 16, streams: 4, seconds: seconds, headers: ["authorization: Bearer \(token)"])
+        func result(_ figure: TransportBench.Figure) -> String {
+            "\(figure.cpuPerCall.formatted(.units(allowed: [.microseconds], width: .narrow))) per call, \(Int(figure.rate)) req/s"
+                + (figure.failed > 0 ? ", \(figure.failed) FAILED" : "")
+        }
+        return [
+            Figure(
+                name: "server CPU per unary call, `Health/Check`, h2load c16 m4", result: result(health), target: "≤ 50 µs",
+                met: health.cpuPerCall <= .microseconds(50) && health.failed == 0),
+            Figure(
+                name: "the same for accounts' `GetMyProfile` (token + one SQL read)", result: result(profile), target: "≤ 120 µs",
+                met: profile.cpuPerCall <= .microseconds(120) && profile.failed == 0),
+        ]
+    }
+
+    /// `GET /v1/me` under wrk, then `pgbench -S` on the same server; the reader's token with them.
+    static func readPath(http: HTTPTestClient, adminURL: String, seconds: Int) async throws -> (Wrk.Result, PgBench.Result, String) {
         let signUp = try await http.send(
             "POST", "/v1/auth/signup",
             json: [
@@ -119,7 +156,7 @@ enum AllBench {
         if me.non2xx > 0 { say("warning: \(me.non2xx) responses to /v1/me were not 2xx") }
         let pgbench = try await PgBench.run(url: adminURL, clients: 16, seconds: seconds)
         say("GET /v1/me: \(Int(me.requestsPerSecond)) req/s, p50 \(me.p50), p99 \(me.p99); pgbench -S: \(Int(pgbench.tps)) tps")
-        return (me, pgbench)
+        return (me, pgbench, token)
     }
 
     /// Loads the live events straight into events' schema, then asks the process which contain a point.

@@ -17,7 +17,19 @@ enum SummaryBench {
     /// How many turns the day and its slowest part take, each a window as long as a figure.
     static let alternations = 5
 
-    static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws {
+    /// With one caller: the part that costs the machine most per call alone (pins with covers, a part of
+    /// trips' part) and that cost, and the day's p99 over its slowest asked part's (the medians of the
+    /// turns they took).
+    struct SlowestPart {
+        var costliest: String
+        var cpuPerCall: Duration
+        var slowest: String
+        var p99Ratio: Double
+    }
+
+    @discardableResult
+    static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws -> SlowestPart? {
+        var slowestWithOneCaller: SlowestPart?
         let stack = try await ProcessStack.startAccounts()
         let quiet = ["LOG_LEVEL": "error"]
         let (events, eventsPort) = try await stack.startEvents(environment: quiet)
@@ -165,6 +177,17 @@ enum SummaryBench {
                                 Self.alternations, seconds, Bench.milliseconds(median(turns.day.map(\.0))), Bench.milliseconds(dayP99), slowest.name,
                                 Bench.milliseconds(median(turns.part.map(\.0))), Bench.milliseconds(partP99), dayP99.seconds / partP99.seconds))
                         if failedDays > 0 { say("warning: \(failedDays) summaries were not 2xx") }
+                        if callers == 1 {
+                            func cpu(
+                                _ row: (name: String, asked: Bool, sample: Bench.Sample, busy: Double, call: @Sendable () async throws -> Void)
+                            )
+                                -> Double
+                            { row.busy / max(Double(row.sample.calls), 1) }
+                            let costliest = rows.max { cpu($0) < cpu($1) }!
+                            slowestWithOneCaller = SlowestPart(
+                                costliest: costliest.name, cpuPerCall: .seconds(cpu(costliest)), slowest: slowest.name,
+                                p99Ratio: dayP99.seconds / partP99.seconds)
+                        }
                     }
                 }
             }
@@ -173,6 +196,7 @@ enum SummaryBench {
             "memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
                 + "budget \(budget.residentMegabytes) MB")
         for process in [gateway, bucketLists, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
+        return slowestWithOneCaller
     }
 
     /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day.

@@ -22,8 +22,8 @@
 // BENCH_ACTIVITIES changes the count); `roam-bench walks [concurrency] [seconds]` walks near a point and by words with
 // 100,000 posted, a GPX import of a 20,000-point track, and a group walk of 200 members sharing positions every 5 s
 // (WalksBench.swift, GroupWalkBench.swift; BENCH_WALKS, BENCH_GPX_POINTS and BENCH_WALKERS change them);
-// `roam-bench all [seconds]` prints every figure of the speed targets in one run, next to pgbench -S of that run
-// (AllBench.swift); scripts/bench.sh runs them all in release.
+// `roam-bench all [seconds]` prints every figure of the speed targets in one run, next to pgbench -S and the
+// peers of that run, the trip day's included (AllBench.swift); scripts/bench.sh runs them all in release.
 import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
@@ -38,9 +38,25 @@ let seconds = arguments.dropFirst().first ?? 5
 
 if mode == "all" {
     let environment = ProcessInfo.processInfo.environment
-    try await AllBench.run(
-        seconds: arguments.first ?? 10, eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
+    let seconds = arguments.first ?? 10
+    var figures = try await AllBench.run(
+        seconds: seconds, eventCount: Int(environment["BENCH_EVENTS"] ?? "") ?? 1_000_000,
         subscribers: Int(environment["BENCH_SUBSCRIBERS"] ?? "") ?? 1000)
+    // The trip day with one caller, on a stack of its own loaded with a trip's photos.
+    if let slowest = try await SummaryBench.run(
+        concurrency: 1, seconds: seconds, photos: Int(environment["BENCH_PHOTOS"] ?? "") ?? 100_000,
+        entries: Int(environment["BENCH_ENTRIES"] ?? "") ?? 10_000, expenses: Int(environment["BENCH_EXPENSES"] ?? "") ?? 20_000)
+    {
+        let cpu = Double(slowest.cpuPerCall.components.attoseconds) / 1e15 + Double(slowest.cpuPerCall.components.seconds) * 1000
+        figures.append(
+            AllBench.Figure(
+                name: "the trip day's costliest part, one caller; the day's p99 over its slowest part's",
+                result: String(
+                    format: "%@: %.1f ms machine CPU per call; the day's p99 %.2f× %@'s", slowest.costliest, cpu, slowest.p99Ratio,
+                    slowest.slowest),
+                target: "≤ 5 ms CPU; ≤ 1.35×", met: cpu <= 5 && slowest.p99Ratio <= 1.35))
+    }
+    AllBench.table(figures)
     exit(0)
 }
 if mode == "gateway" {

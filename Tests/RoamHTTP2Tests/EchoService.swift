@@ -3,7 +3,7 @@ import Synchronization
 
 /// The transport tests' service, one method of each kind:
 /// - `Get` (unary) answers its request; `fail:<code>:<message>` fails with that status, `sleep:<ms>`
-///   answers after that long, and `x-echo`/`x-echo-bin` come back as leading and trailing metadata;
+///   answers after that long, `keys` answers the request's metadata keys (sorted, comma-separated), and `x-echo`/`x-echo-bin` come back as leading and trailing metadata;
 /// - `Collect` (client streaming) answers the concatenation of what it received;
 /// - `Expand` (server streaming) answers `count` messages of `size` bytes (two big-endian UInt32s),
 ///   counting in `written` how many it has handed to the transport;
@@ -27,6 +27,10 @@ final class EchoService: RegistrableRPCService, Sendable {
             if text.hasPrefix("fail:") {
                 let parts = text.split(separator: ":", maxSplits: 2).map(String.init)
                 throw RPCError(code: RPCError.Code(Status.Code(rawValue: Int(parts[1])!)!)!, message: parts[2])
+            }
+            if text == "keys" {
+                let keys = Set(request.metadata.map(\.key)).sorted().joined(separator: ",")
+                return StreamingServerResponse(single: ServerResponse(message: Array(keys.utf8)))
             }
             if text.hasPrefix("sleep:") {
                 self.started.add(1, ordering: .relaxed)

@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import Logging
+import RoamHTTP2
 
 /// The outermost interceptor: gives the call its request id, deadline and client address, logs its
 /// outcome, and makes sure no error reaches the client as UNKNOWN or leaks internals.
@@ -23,7 +24,9 @@ public struct CallContextInterceptor: ServerInterceptor {
         var callLogger = logger
         callLogger[metadataKey: "request_id"] = "\(requestID)"
         callLogger[metadataKey: "rpc"] = "\(context.descriptor.fullyQualifiedMethod)"
-        let deadline = request.metadata[stringValues: "grpc-timeout"].first(where: { _ in true })
+        let deadline =
+            (request.metadata[stringValues: GRPCTimeout.key].first(where: { _ in true })
+            ?? request.metadata[stringValues: GRPCTimeout.enforcedKey].first(where: { _ in true }))
             .flatMap(GRPCTimeout.duration).map { ContinuousClock.now + $0 }
         let clientAddress =
             request.metadata[stringValues: RoamMetadataKey.clientAddress].first(where: { _ in true })
