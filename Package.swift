@@ -10,6 +10,10 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
 ]
 
+/// The services' processes allocate with jemalloc (Debian's libjemalloc): measured in roam-bench against
+/// glibc's malloc, a gRPC call cost 10–30 % less CPU (Tests/Bench/README.md, issue 39).
+let serviceLinkerSettings: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
+
 /// The package each imported module comes from. Every target lists exactly the modules its files
 /// import (`uses(…)`); `scripts/check-imports.py` holds the two equal and keeps `Domain/` free of
 /// transport and storage.
@@ -127,7 +131,7 @@ let package = Package(
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .target(
             name: "Events",
             dependencies: uses(
@@ -136,7 +140,7 @@ let package = Package(
             path: "Services/Events/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-events", dependencies: uses("Events", "RoamRuntime"), path: "Services/Events/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .target(
             name: "Feed",
             dependencies: uses(
@@ -145,7 +149,7 @@ let package = Package(
             path: "Services/Feed/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-feed", dependencies: uses("Feed", "RoamRuntime"), path: "Services/Feed/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .target(
             name: "Media",
             dependencies: uses(
@@ -154,7 +158,7 @@ let package = Package(
             path: "Services/Media/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-media", dependencies: uses("Media", "RoamRuntime"), path: "Services/Media/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .target(
             name: "Gateway",
             dependencies: uses(
@@ -168,7 +172,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .executableTarget(
             name: "roam",
             dependencies: uses(
@@ -221,14 +225,14 @@ let package = Package(
             path: "Services/Budget/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-budget", dependencies: uses("Budget", "RoamRuntime"), path: "Services/Budget/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .target(
             name: "BucketLists",
             dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/BucketLists/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bucketlists", dependencies: uses("BucketLists", "RoamRuntime"), path: "Services/BucketLists/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .testTarget(
             name: "BucketListsTests",
             dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
@@ -243,7 +247,7 @@ let package = Package(
             path: "Services/Trips/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-trips", dependencies: uses("RoamRuntime", "Trips"), path: "Services/Trips/App",
-            swiftSettings: swiftSettings),
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .testTarget(
             name: "TripsTests",
             dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
