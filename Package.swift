@@ -193,7 +193,7 @@ let package = Package(
                 "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "RoamHTTP2Tests", dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "RoamHTTP2"), path: "Tests/RoamHTTP2Tests",
+            name: "RoamHTTP2Tests", dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "NIOPosix", "RoamHTTP2"), path: "Tests/RoamHTTP2Tests",
             swiftSettings: swiftSettings),
         // Accounts' test doubles, for its tests and the gateway's.
         .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),

@@ -6,17 +6,17 @@ import Testing
     /// A process that stops during start-up drops its transport before it listens: that must be quiet
     /// (NIO stops a debug build over a promise never fulfilled).
     @Test func transportDroppedBeforeListeningIsQuiet() async throws {
-        var transport: NGHTTP2ServerTransport? = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0)
+        var transport: NGHTTP2ServerTransport? = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         #expect(transport != nil)
         transport = nil
         #expect(transport == nil)
     }
 
     @Test func portInUseFailsListenAndTheAddress() async throws {
-        let first = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0)
+        let first = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         try await withGRPCServer(transport: first, services: [EchoService()]) { _ in
             let port = try await first.listeningAddress.port!
-            let second = NGHTTP2ServerTransport(host: "127.0.0.1", port: port)
+            let second = NGHTTP2ServerTransport(host: "127.0.0.1", port: port, group: Pairing.loops)
             await #expect(throws: (any Error).self) { try await second.listen { _, _ in } }
             await #expect(throws: (any Error).self) { try await second.listeningAddress }
         }
@@ -27,21 +27,21 @@ import Testing
     /// DEADLINE_EXCEEDED and the handler is told, even when the client does not keep the time itself.
     @Test func serverEndsACallAtItsTimeLimit() async throws {
         let service = EchoService()
-        let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0)
+        let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         try await withGRPCServer(transport: transport, services: [service]) { _ in
             let port = try await transport.listeningAddress.port!
-            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port)) { client in
+            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port, group: Pairing.loops)) { client in
                 var metadata = Metadata()
-                metadata.addString("300m", forKey: "grpc-timeout")
+                metadata.addString("1S", forKey: "grpc-timeout")
                 let started = ContinuousClock.now
                 let error = await #expect(throws: RPCError.self) {
                     try await client.unary(
-                        request: ClientRequest(message: Array("sleep:5000".utf8), metadata: metadata), descriptor: EchoService.get,
+                        request: ClientRequest(message: Array("sleep:8000".utf8), metadata: metadata), descriptor: EchoService.get,
                         serializer: BytesCoder(), deserializer: BytesCoder(), options: .defaults
                     ) { try $0.message }
                 }
                 #expect(error?.code == .deadlineExceeded)
-                #expect(ContinuousClock.now - started < .seconds(3))
+                #expect(ContinuousClock.now - started < .seconds(4))
                 try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] }
             }
         }
@@ -50,10 +50,10 @@ import Testing
     /// Services still learn the time limit (`CallContext` reads it), under the transport's own key; a
     /// client cannot set that key itself.
     @Test func timeLimitReachesTheHandlerUnderTheEnforcedKey() async throws {
-        let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0)
+        let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         try await withGRPCServer(transport: transport, services: [EchoService()]) { _ in
             let port = try await transport.listeningAddress.port!
-            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port)) { client in
+            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port, group: Pairing.loops)) { client in
                 func keys(_ metadata: Metadata) async throws -> [String] {
                     let answer = try await client.unary(
                         request: ClientRequest(message: Array("keys".utf8), metadata: metadata), descriptor: EchoService.get,

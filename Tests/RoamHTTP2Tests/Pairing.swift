@@ -1,5 +1,6 @@
 import GRPCCore
 import GRPCNIOTransportHTTP2
+import NIOPosix
 import RoamHTTP2
 import Testing
 
@@ -22,6 +23,11 @@ struct Pairing: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(server.rawValue) server, \(client.rawValue) client" }
 
+    /// The event loops of every transport here, servers and clients. Their handlers run on them, and
+    /// these tests push tens of megabytes through in a debug build: on NIO's shared loops, that held up
+    /// other suites' servers in the same process (a token issuer's keys not fetched within 5 s).
+    static let loops = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+
     /// Serves a new `EchoService` on a free port of 127.0.0.1 and runs `scenario` with a client to it.
     func run(_ scenario: some EchoScenario) async throws {
         let service = EchoService()
@@ -29,7 +35,7 @@ struct Pairing: Sendable, CustomTestStringConvertible {
         case .nio:
             let transport = HTTP2ServerTransport.Posix(
                 address: .ipv4(host: "127.0.0.1", port: 0), transportSecurity: .plaintext,
-                config: .defaults { $0.http2.maxConcurrentStreams = 16_384 })
+                config: .defaults { $0.http2.maxConcurrentStreams = 16_384 }, eventLoopGroup: Self.loops)
             try await withGRPCServer(transport: transport, services: [service]) { server in
                 let port = try await transport.listeningAddress.ipv4!.port
                 try await connect(scenario, to: Served(service: service, port: port, shutDown: server.beginGracefulShutdown))
@@ -37,7 +43,7 @@ struct Pairing: Sendable, CustomTestStringConvertible {
         case .nghttp2:
             var config = NGHTTP2ServerTransport.Config()
             config.maxConcurrentStreams = 16_384
-            let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, config: config)
+            let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, config: config, group: Self.loops)
             try await withGRPCServer(transport: transport, services: [service]) { server in
                 let port = try await transport.listeningAddress.port!
                 try await connect(scenario, to: Served(service: service, port: port, shutDown: server.beginGracefulShutdown))
@@ -51,10 +57,10 @@ struct Pairing: Sendable, CustomTestStringConvertible {
             try await withGRPCClient(
                 transport: .http2NIOPosix(
                     target: .ipv4(address: "127.0.0.1", port: served.port), transportSecurity: .plaintext,
-                    config: .defaults { $0.http2.targetWindowSize = 1 << 20 })
+                    config: .defaults { $0.http2.targetWindowSize = 1 << 20 }, eventLoopGroup: Self.loops)
             ) { try await scenario.run(client: $0, served: served) }
         case .nghttp2:
-            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: served.port)) {
+            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: served.port, group: Self.loops)) {
                 try await scenario.run(client: $0, served: served)
             }
         }
