@@ -3,7 +3,8 @@ import Synchronization
 
 /// The transport tests' service, one method of each kind:
 /// - `Get` (unary) answers its request; `fail:<code>:<message>` fails with that status, `sleep:<ms>`
-///   answers after that long, `keys` answers the request's metadata keys (sorted, comma-separated), and `x-echo`/`x-echo-bin` come back as leading and trailing metadata;
+///   answers after that long, `keys` answers the request's metadata keys (sorted, comma-separated),
+///   and `x-echo`/`x-echo-bin` come back as leading and trailing metadata;
 /// - `Collect` (client streaming) answers the concatenation of what it received;
 /// - `Expand` (server streaming) answers `count` messages of `size` bytes (two big-endian UInt32s),
 ///   counting in `written` how many it has handed to the transport;
