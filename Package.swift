@@ -190,7 +190,8 @@ let package = Package(
             name: "RoamRuntimeTests",
             dependencies: uses(
                 "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "PostgresNIO",
-                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf", "_ConnectionPoolModule"),
+                "RoamCore", "RoamLocal", "RoamHTTP2", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf",
+                "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamHTTP2Tests", dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "NIOPosix", "RoamHTTP2"), path: "Tests/RoamHTTP2Tests",

@@ -23,4 +23,17 @@ public enum GRPCTimeout {
         default: return nil
         }
     }
+
+    /// `limit` as the header's value: the finest unit whose amount fits eight digits, rounded up (as
+    /// gRPC's own clients do, so the server never gives up before the caller would); no limit is 0n.
+    public static func value(_ limit: Duration) -> String {
+        let (seconds, attoseconds) = limit.components
+        guard seconds >= 0 && (seconds > 0 || attoseconds > 0) else { return "0n" }
+        let nanoseconds = Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+        for (unit, size) in [("n", 1.0), ("u", 1e3), ("m", 1e6), ("S", 1e9), ("M", 60e9), ("H", 3600e9)] {
+            let amount = (nanoseconds / size).rounded(.up)
+            if amount <= 99_999_999 { return "\(Int64(amount))\(unit)" }
+        }
+        return "99999999H"
+    }
 }

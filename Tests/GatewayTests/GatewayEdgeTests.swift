@@ -161,7 +161,9 @@ import Testing
                     return reply?.status == 200
                 })
             let ready = try #require(answer.withLock { $0 })
-            #expect(((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "ok")
+            #expect(
+                ((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "ok",
+                "\(ready.text)")
             #expect(try await http.send("GET", "/healthz").status == 200)
         }
     }

@@ -16,4 +16,14 @@ import Testing
     func malformedIsNoLimit(text: String) {
         #expect(GRPCTimeout.duration(text) == nil)
     }
+
+    @Test(arguments: [
+        (Duration.milliseconds(50), "50000000n"), (.seconds(5), "5000000u"), (.milliseconds(4_999) + .nanoseconds(1), "4999001u"),
+        (.seconds(3600), "3600000m"), (.seconds(200_000), "200000S"), (.zero, "0n"), (.seconds(-3), "0n"),
+    ])
+    func writesTheFinestUnitThatFitsRoundedUp(duration: Duration, text: String) {
+        #expect(GRPCTimeout.value(duration) == text)
+        let read = GRPCTimeout.duration(text)
+        #expect(read.map { $0 >= duration } == true, "never shorter than the limit it stands for")
+    }
 }

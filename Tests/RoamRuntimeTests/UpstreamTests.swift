@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import GRPCInProcessTransport
 import Logging
+import RoamHTTP2
 import RoamProto
 import Synchronization
 import Testing
@@ -12,10 +13,17 @@ import Testing
 final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
     private let seen = Mutex<[Metadata]>([])
     let failure: RPCError?
+    /// Answers only once `release` is called (the in-process transport does not cancel a handler whose
+    /// client gave up, and the server waits for it before it stops).
+    let hangs: Bool
+    private let gate = AsyncStream.makeStream(of: Void.self)
 
-    init(failure: RPCError? = nil) {
+    init(failure: RPCError? = nil, hangs: Bool = false) {
         self.failure = failure
+        self.hangs = hangs
     }
+
+    func release() { gate.continuation.finish() }
 
     var calls: [Metadata] { seen.withLock { $0 } }
 
@@ -26,6 +34,7 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
     {
         seen.withLock { $0.append(request.metadata) }
         if let failure { throw failure }
+        if hangs { for await _ in gate.stream {} }
         return ServerResponse(message: .with { $0.status = .serving })
     }
 
@@ -77,7 +86,7 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
                 requestID: "req-42", logger: Logger(label: "test"), bearerToken: "tok",
                 clientAddress: "203.0.113.9", deadline: .now + .seconds(25))
             let (serving, timeout) = try await CallContext.$current.withValue(context) {
-                (try await Self.check(upstream), try upstream.callOptions().timeout)
+                (try await Self.check(upstream), try upstream.timeLimit())
             }
             #expect(serving)
             // The upstream's own limit is 50 s; the incoming deadline, 25 s away, wins.
@@ -87,6 +96,8 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
         #expect(Array(metadata[stringValues: "x-request-id"]) == ["req-42"])
         #expect(Array(metadata[stringValues: "authorization"]) == ["Bearer tok"])
         #expect(Array(metadata[stringValues: "x-roam-client-address"]) == ["203.0.113.9"])
+        let sent = try #require(metadata[stringValues: "grpc-timeout"].first { _ in true }.flatMap(GRPCTimeout.duration))
+        #expect(sent <= .seconds(25) && sent > .seconds(20), "the server is told the caller's deadline")
     }
 
     @Test func aDeadlineAlreadyPassedFailsWithoutCalling() async throws {
@@ -152,5 +163,64 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
         #expect(Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "subchannel isn't ready")))
         #expect(!Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "Stream unexpectedly closed.")), "maybe applied")
         #expect(!Upstream<InProcessTransport.Client>.neverSent(RPCError(code: .unavailable, message: "DATABASE_UNAVAILABLE")))
+    }
+
+    @Test func shortCallsPastTheLimitPerReplicaWaitAndLongLivedOnesDoNot() async throws {
+        let service = RecordingHealth()
+        try await Self.withReplicas([service, service][...], clients: []) { clients in
+            let upstream = Upstream(name: "test", replicas: clients, timeout: .seconds(5), callsPerReplica: 1)
+            #expect(upstream.limit.limit == 2)
+            let (gate, opener) = AsyncStream.makeStream(of: Void.self)
+            let held = Task {
+                try await withThrowingDiscardingTaskGroup { group in
+                    for _ in 0..<2 {
+                        group.addTask { try await upstream.call { _, _ in for await _ in gate { break } } }
+                    }
+                }
+            }
+            while upstream.limit.counts != (2, 0) { try await Task.sleep(for: .milliseconds(2)) }
+            let waiting = Task { try await Self.check(upstream) }
+            while upstream.limit.counts != (2, 1) { try await Task.sleep(for: .milliseconds(2)) }
+            // A stream meant to stay open (a chat, the notifications) is not counted, so it is never queued.
+            let streamed = try await upstream.call(longLived: true) { client, options in
+                try await Grpc_Health_V1_Health.Client(wrapping: client).check(.init(), options: options).status == .serving
+            }
+            #expect(streamed)
+            #expect(service.calls.count == 1, "only the long-lived call has reached a server")
+            opener.yield()
+            opener.yield()
+            try await held.value
+            #expect(try await waiting.value)
+            #expect(upstream.limit.counts == (0, 0))
+        }
+    }
+
+    @Test func aCallNotAnsweredWithinTheLimitFailsAtTheLimit() async throws {
+        let service = RecordingHealth(hangs: true)
+        try await Self.withUpstream([service], timeout: .milliseconds(300)) { upstream in
+            let started = ContinuousClock.now
+            let error = await #expect(throws: RPCError.self) { try await Self.check(upstream, idempotent: false) }
+            let waited = ContinuousClock.now - started
+            #expect(error?.code == .deadlineExceeded)
+            #expect(waited >= .milliseconds(300) && waited < .seconds(20), "gave up after \(waited)")
+            service.release()
+        }
+        let sent = try #require(service.calls.first?[stringValues: "grpc-timeout"].first { _ in true }.flatMap(GRPCTimeout.duration))
+        // What is left of the limit when the call leaves (none at all on a machine busy enough).
+        #expect(sent <= .milliseconds(300))
+    }
+
+    @Test func aCancelledCallerEndsItsCallWithoutWaitingForTheLimit() async throws {
+        let service = RecordingHealth(hangs: true)
+        try await Self.withUpstream([service], timeout: .seconds(30)) { upstream in
+            let started = ContinuousClock.now
+            let call = Task { try await Self.check(upstream, idempotent: false) }
+            while service.calls.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+            call.cancel()
+            let error = await #expect(throws: (any Error).self) { try await call.value }
+            #expect((error as? RPCError)?.code != .deadlineExceeded, "cancelled, not out of time: \(String(describing: error))")
+            #expect(ContinuousClock.now - started < .seconds(20), "well before the 30 s limit")
+            service.release()
+        }
     }
 }

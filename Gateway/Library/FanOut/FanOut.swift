@@ -59,7 +59,7 @@ public enum FanOut {
                 do { return .success(try await part.fetch()) } catch { return .failure(Self.roamError(error)) }
             }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                await Timeout.wait(until: deadline)
                 return nil
             }
             let first = await group.next() ?? nil

@@ -1,9 +1,11 @@
 import Foundation
 import GRPCCore
+import RoamHTTP2
 
 /// Carries the incoming call's request id, the caller's token, the end user's address, when they last
 /// changed their relations and the fingerprint of a request with an idempotency key onto every outbound
-/// call, so the next service logs the same id and acts for the same user as they now are.
+/// call, so the next service logs the same id and acts for the same user as they now are; and the
+/// call's time limit from `Upstream` as `grpc-timeout`, for the server to keep.
 public struct OutboundContextInterceptor: ClientInterceptor {
     public init() {}
 
@@ -31,6 +33,9 @@ public struct OutboundContextInterceptor: ClientInterceptor {
         }
         if !request.metadata.contains(RoamMetadataKey.idempotencyKeyDigest), let digest = IdempotentRequest.keyDigest {
             request.metadata.addString(digest, forKey: RoamMetadataKey.idempotencyKeyDigest)
+        }
+        if !request.metadata.contains(GRPCTimeout.key), let deadline = UpstreamDeadline.current {
+            request.metadata.addString(GRPCTimeout.value(deadline - .now), forKey: GRPCTimeout.key)
         }
         return try await next(request, context)
     }

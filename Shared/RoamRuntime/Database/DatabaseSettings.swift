@@ -22,6 +22,17 @@ public struct DatabaseSettings: Sendable {
         }
         configuration.options.maximumConnections = try environment.int("DATABASE_MAX_CONNECTIONS", default: 20, in: 1...500)
         configuration.options.connectTimeout = .seconds(5)
+        // Each time a pooled connection falls idle, postgres-nio starts a sleep for its keep-alive
+        // (30 s) and, above the minimum, one for its idle timeout (60 s); the next query cancels them,
+        // but a cancelled sleep keeps its task and dispatch timer queued until its deadline
+        // (swiftlang/swift#60441). Under load that was every query of the last minute: tens of
+        // megabytes, and a timer armed and disarmed per query. So the first connections stay open
+        // without timers, there is no keep-alive query (a dead connection fails its next query, which
+        // the supervisor notices, as any broken connection), and the others close after 10 s idle.
+        configuration.options.keepAliveBehavior = nil
+        configuration.options.minimumConnections = min(
+            try environment.int("DATABASE_MIN_CONNECTIONS", default: 2, in: 0...500), configuration.options.maximumConnections)
+        configuration.options.connectionIdleTimeout = .seconds(10)
         operationTimeout = try environment.duration("DATABASE_TIMEOUT", default: .seconds(5))
         let statementTimeout = operationTimeout.components.seconds * 1000
         // Services run many short queries: JIT compilation and parallel workers cost more to start

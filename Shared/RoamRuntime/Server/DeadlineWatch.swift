@@ -44,6 +44,19 @@ final class DeadlineWatch: Sendable {
         state.withLock { _ = $0.pending.removeValue(forKey: id) }
     }
 
+    /// Returns once `deadline` has passed (up to a tick late), or at once when the task is cancelled;
+    /// a cancelled wait leaves nothing behind.
+    func wait(until deadline: ContinuousClock.Instant) async {
+        let sleeper = Sleeper(watch: self)
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                sleeper.start(continuation, timer: call(at: deadline) { sleeper.wake() })
+            }
+        } onCancel: {
+            sleeper.wake()
+        }
+    }
+
     /// How many deadlines are waiting.
     var pendingCount: Int {
         state.withLock { $0.pending.count }
@@ -62,6 +75,39 @@ final class DeadlineWatch: Sendable {
             }
             for fire in due { fire() }
             guard keepWatching else { return }
+        }
+    }
+}
+
+extension DeadlineWatch {
+    /// One `wait`: woken by its deadline or by cancellation, whichever comes first, even before it
+    /// has started waiting.
+    private final class Sleeper: Sendable {
+        private let state = Mutex<(continuation: CheckedContinuation<Void, Never>?, timer: UInt64?, woken: Bool)>((nil, nil, false))
+        private let watch: DeadlineWatch
+
+        init(watch: DeadlineWatch) {
+            self.watch = watch
+        }
+
+        func start(_ continuation: CheckedContinuation<Void, Never>, timer: UInt64) {
+            let woken = state.withLock { state in
+                if !state.woken { state.continuation = continuation; state.timer = timer }
+                return state.woken
+            }
+            if woken {
+                watch.cancel(timer)
+                continuation.resume()
+            }
+        }
+
+        func wake() {
+            let (continuation, timer) = state.withLock { state in
+                defer { state = (nil, nil, true) }
+                return state.woken ? (nil, nil) : (state.continuation, state.timer)
+            }
+            if let timer { watch.cancel(timer) }
+            continuation?.resume()
         }
     }
 }

@@ -16,6 +16,12 @@ public enum Timeout {
         try await race(limit, error, watch: .shared, late: late, body)
     }
 
+    /// Returns once `deadline` has passed (up to 50 ms late), or at once when the task is cancelled.
+    /// Unlike `Task.sleep`, a cancelled wait leaves no task or dispatch timer queued until its deadline.
+    public static func wait(until deadline: ContinuousClock.Instant) async {
+        await DeadlineWatch.shared.wait(until: deadline)
+    }
+
     /// `race` with the clock of one's own, for tests.
     static func race<Result: Sendable>(
         _ limit: Duration, _ error: any Error, watch: DeadlineWatch,
