@@ -93,6 +93,20 @@ import Testing
         }
     }
 
+    /// Every route, pages and streams included, refuses a NUL character in any query parameter before
+    /// its handler runs, with the 400 the document lists for it.
+    @Test func aNULInAnyQueryParameterIsANamedFieldError() async throws {
+        try await withGateway { http, token in
+            for operation in GatewayOpenAPI.operations {
+                let path = Self.path(operation)
+                let target = path + (path.contains("?") ? "&" : "?") + "stray=a%00b"
+                let reply = try await http.send(operation.method, target, token: token)
+                #expect(reply.status == 400, "\(operation.id): \(reply.status)")
+                #expect(reply.reason == "INVALID_FIELD" && reply.problemFields.contains("stray"), "\(operation.id): \(reply.problemFields)")
+            }
+        }
+    }
+
     /// Security comes from the document, for generated operations and plain stream routes alike, and
     /// before any input is read: an anonymous caller learns nothing about what it sent.
     @Test func everyOperationTheDocumentSecuresRefusesAnonymousCallersFirst() async throws {

@@ -40,6 +40,17 @@ import Testing
         #expect(missing.isEmpty, "the OpenAPI document names routes the gateway does not serve: \(missing)")
     }
 
+    /// The input check answers 400 on every route before any handler (a NUL character or bad
+    /// percent-encoding in the query), pages included, so every operation documents one.
+    @Test func everyOperationDocumentsTheBadRequestTheInputCheckAnswers() throws {
+        let data = try JSONEncoder().encode(GatewayOpenAPI.document)
+        let document = try JSONDecoder().decode(OpenAPIValue.self, from: data)
+        for operation in GatewayOpenAPI.operations {
+            let responses = document["paths"]?[operation.path]?[operation.method.lowercased()]?["responses"]
+            #expect(responses?["400"] != nil, "\(operation.id) documents no 400")
+        }
+    }
+
     @Test func operationIDsAreUniqueAndEveryReferenceResolves() throws {
         let ids = GatewayOpenAPI.operations.map(\.id)
         #expect(Set(ids).count == ids.count)
