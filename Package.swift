@@ -29,6 +29,7 @@ let modulePackages: [String: String] = [
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
+    "OpenAPIURLSession": "swift-openapi-urlsession", "OpenAPIAsyncHTTPClient": "swift-openapi-async-http-client",
     "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms", "CSV": "CSV.swift",
     "ArgumentParser": "swift-argument-parser",
     "Tracing": "swift-distributed-tracing", "Instrumentation": "swift-distributed-tracing", "OTel": "swift-otel",
@@ -40,7 +41,8 @@ func uses(_ modules: String...) -> [Target.Dependency] {
 
 let package = Package(
     name: "Roam",
-    platforms: [.macOS(.v15)],
+    // The servers need macOS 15; iOS is for RoamClient, the package an app adds.
+    platforms: [.macOS(.v15), .iOS(.v15)],
     products: [
         .executable(name: "roam", targets: ["roam"]),
         .executable(name: "roam-accounts", targets: ["roam-accounts"]),
@@ -52,6 +54,8 @@ let package = Package(
         .executable(name: "roam-bucketlists", targets: ["roam-bucketlists"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
+        // What an app adds to talk to Roam (Gateway/Client/README.md): no server package in its graph.
+        .library(name: "RoamClient", targets: ["RoamClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.0"),
@@ -67,6 +71,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.0"),
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird.git", from: "2.1.0"),
+        // RoamClient's transports: URLSession on Apple platforms; on Linux, where URLSession does not
+        // stream, async-http-client (already in the graph).
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
@@ -93,6 +101,18 @@ let package = Package(
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
     ],
     targets: [
+        // The client an app adds: types and calls generated from Gateway/openapi.yaml in client mode
+        // (scripts/generate-openapi.sh) and the layer where generation stops. Only the OpenAPI runtime
+        // and a client transport (scripts/check-client-dependencies.py holds it so).
+        .target(
+            name: "RoamClient",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: [.macOS, .iOS])),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
+            ],
+            path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml"], swiftSettings: swiftSettings),
         .target(
             name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
             swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -257,7 +277,8 @@ let package = Package(
             name: "GatewayTests",
             dependencies: uses(
                 "Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamCore", "RoamLocal",
+                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamClient", "RoamCore",
+                "RoamLocal",
                 "RoamProto",
                 "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),

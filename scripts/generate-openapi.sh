@@ -3,7 +3,8 @@
 # Gateway/Library/<Domain>/<Domain>.openapi.yaml) into Gateway/openapi.yaml, then regenerates the
 # gateway's OpenAPI types and server protocol from it with the command-line swift-openapi-generator
 # (from the package mirror; no build plugin), the copy of the document the gateway serves at
-# /openapi.json, and the table of what each operation requires (scripts/generate-operation-table.py).
+# /openapi.json, the table of what each operation requires (scripts/generate-operation-table.py), and
+# RoamClient's types and client (Gateway/Client/Generated).
 # Run after editing a contract file and commit the result.
 #   scripts/generate-openapi.sh           regenerate
 #   scripts/generate-openapi.sh --check   fail if the committed code differs from what the document gives
@@ -14,21 +15,25 @@ swift build --product swift-openapi-generator >/dev/null
 bin=$(swift build --show-bin-path)
 
 out=$PWD/Gateway/Library/Generated
+client=$PWD/Gateway/Client/Generated
 bundle=$PWD/Gateway/openapi.yaml
 if [ "${1:-}" = "--check" ]; then
-  out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
-  bundle=$out/openapi.yaml
+  scratch=$(mktemp -d); trap 'rm -rf "$scratch"' EXIT
+  out=$scratch/server client=$scratch/client
+  bundle=$scratch/openapi.yaml
 fi
 python3 scripts/bundle-openapi.py "$bundle"
 if [ "${1:-}" = "--check" ] && ! cmp -s "$bundle" Gateway/openapi.yaml; then
   echo "Gateway/openapi.yaml is not the bundle of the contract files: run scripts/generate-openapi.sh and commit the result." >&2
   exit 1
 fi
-mkdir -p "$out"
-rm -f "$out"/*.swift
+mkdir -p "$out" "$client"
+rm -f "$out"/*.swift "$client"/*.swift
 
 "$bin/swift-openapi-generator" generate --config Gateway/openapi-generator-config.yaml \
   --output-directory "$out" "$bundle" >/dev/null
+"$bin/swift-openapi-generator" generate --config Gateway/Client/openapi-generator-config.yaml \
+  --output-directory "$client" "$bundle" >/dev/null
 
 # The document as compact JSON in a Swift string, so every executable carries it without resource bundles.
 python3 - "$out/OpenAPIDocument.swift" "$bundle" <<'PY'
@@ -44,8 +49,8 @@ python3 scripts/generate-operation-table.py "$out/OperationTable.swift" "$bundle
 
 if [ "${1:-}" = "--check" ]; then
   rm "$bundle"
-  if ! diff -r "$out" Gateway/Library/Generated; then
-    echo "Gateway/Library/Generated is stale: run scripts/generate-openapi.sh and commit the result." >&2
+  if ! diff -r "$out" Gateway/Library/Generated || ! diff -r "$client" Gateway/Client/Generated; then
+    echo "Gateway/Library/Generated or Gateway/Client/Generated is stale: run scripts/generate-openapi.sh and commit the result." >&2
     exit 1
   fi
   echo "generated code matches Gateway/openapi.yaml"
