@@ -41,8 +41,10 @@ import Testing
                     ) { try $0.message }
                 }
                 #expect(error?.code == .deadlineExceeded)
-                #expect(ContinuousClock.now - started < .seconds(4))
-                try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] }
+                // Well before the handler would answer (8 s), however late a loaded machine started it.
+                #expect(ContinuousClock.now - started < .seconds(7))
+                // The handler was told, or (its limit passed before it could start) never ran.
+                try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] || service.started.load(ordering: .relaxed) == 0 }
             }
         }
     }

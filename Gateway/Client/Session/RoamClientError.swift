@@ -1,0 +1,9 @@
+/// What the client itself reports, beside the operations' documented answers.
+public enum RoamClientError: Error, Equatable, Sendable {
+    /// The session ended (its refresh token was refused: logged out elsewhere, revoked, reused, expired,
+    /// or the account deleted): sign in again. `reason` is the gateway's (`SESSION_REVOKED`, …).
+    case signedOut(reason: String)
+    /// The tokens could not be refreshed for now (the gateway busy or unreachable behind it); the
+    /// session is kept and the refresh tried again on the next call.
+    case refreshFailed(status: Int, reason: String?)
+}

@@ -1,0 +1,8 @@
+/// Where a session keeps its tokens between launches: in memory, in a file, or (on Apple platforms)
+/// wherever the app wants them, such as the Keychain.
+public protocol TokenStore: Sendable {
+    /// The tokens last saved, or nil when signed out.
+    func load() async throws -> Components.Schemas.Tokens?
+    /// Keeps `tokens`; nil forgets them (signed out).
+    func save(_ tokens: Components.Schemas.Tokens?) async throws
+}
