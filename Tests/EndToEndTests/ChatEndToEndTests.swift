@@ -105,10 +105,10 @@ import Testing
 
                 // The host bans Ana through the gateway: events tells both replicas, her stream on B ends.
                 #expect(try await http.send("PUT", "/v1/events/\(eventID)/bans/\(ids[1])", token: tokens[0]).status < 300)
-                #expect(await anasReading.end() == "NO_LONGER_MEMBER")
+                #expect(await anasReading.end() == "NO_LONGER_MEMBER", "ended with \(anasReading.ending ?? "nothing")")
                 // The event's end closes everyone else's.
                 #expect(try await http.send("DELETE", "/v1/events/\(eventID)", token: tokens[0]).status == 204)
-                #expect(await bensReading.end() == "EVENT_ENDED")
+                #expect(await bensReading.end() == "EVENT_ENDED", "ended with \(bensReading.ending ?? "nothing")")
             }
         }
         await expectCleanStops(gateway, bucketLists, budget, trips, feedA, feedB, events, media, stack.accounts)

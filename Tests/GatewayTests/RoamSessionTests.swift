@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
@@ -132,6 +133,32 @@ import Testing
             guard case .unauthorized = try await session.client.getMe() else {
                 Issue.record("a signed-out session's call was answered")
                 return
+            }
+        }
+    }
+
+    @Test func signsInWithAProvidersIDToken() async throws {
+        try await LocalIssuer.with { issuer in
+            let provider = IdentityProvider(name: "acme", issuers: [issuer.url], clientIDs: ["roam-app"])
+            try await GatewayHarness.withAccounts(providers: [provider]) { http in
+                let session = RoamSession(gateway: http.base)
+                let nonce = "n-\(UUID().uuidString)"
+                let token = try await issuer.idToken(
+                    subject: UUID().uuidString, audience: "roam-app", nonce: nonce, email: "oda@example.com", emailVerified: true,
+                    name: "Oda Nilsen")
+                let signedIn = try await session.signIn(withProvider: .init(provider: "acme", idToken: token, nonce: nonce))
+                #expect(try signedIn.ok.body.json.created)
+                #expect(try await session.client.getMe().ok.body.json.email == "oda@example.com")
+
+                // A replayed token is the documented 401, and the session stays as it was.
+                guard
+                    case .unauthorized(let refused) = try await RoamSession(gateway: http.base)
+                        .signIn(withProvider: .init(provider: "acme", idToken: token, nonce: nonce))
+                else {
+                    Issue.record("a replayed ID token signed in")
+                    return
+                }
+                #expect(try refused.body.applicationProblemJson.reason == "NONCE_REUSED")
             }
         }
     }

@@ -59,6 +59,15 @@ public actor RoamSession {
         return output
     }
 
+    /// Signs in with an OpenID Connect provider's ID token (Sign in with Apple, Google, …; `nonce` is the
+    /// one the app gave the provider), creating the account on first use.
+    @discardableResult
+    public func signIn(withProvider request: Components.Schemas.ProviderSignInRequest) async throws -> Operations.SignInWithProvider.Output {
+        let output = try await auth.signInWithProvider(body: .json(request))
+        if case .ok(let ok) = output { try await keep(try ok.body.json.tokens) }
+        return output
+    }
+
     /// Ends the session at the gateway and forgets its tokens (here even when the gateway cannot be reached).
     public func logOut() async throws {
         guard let tokens = try await current() else { return }

@@ -13,9 +13,13 @@ struct SessionMiddleware: ClientMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let token = try await session.accessToken() else { return try await next(request, body, baseURL) }
-        let answer = try await next(request.bearing(token), body, baseURL)
-        guard answer.0.status == .unauthorized, body.map({ $0.iterationBehavior == .multiple }) ?? true else { return answer }
-        guard let fresh = try await session.token(afterRefusalOf: token), fresh != token else { return answer }
+        let (response, responseBody) = try await next(request.bearing(token), body, baseURL)
+        guard response.status == .unauthorized, body.map({ $0.iterationBehavior == .multiple }) ?? true else { return (response, responseBody) }
+        // The refusal is read to its end before anything else: a response body left unread keeps its
+        // connection busy (and a gateway stopping waits for it).
+        var refusal: Data?
+        if let responseBody { refusal = try await Data(collecting: responseBody, upTo: 1 << 20) }
+        guard let fresh = try await session.token(afterRefusalOf: token), fresh != token else { return (response, refusal.map { HTTPBody($0) }) }
         return try await next(request.bearing(fresh), body, baseURL)
     }
 }
