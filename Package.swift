@@ -111,6 +111,7 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ],
             path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml"], swiftSettings: swiftSettings),
         .target(
@@ -286,8 +287,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: uses(
                 "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
-                "Logging", "PostgresNIO",
-                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+                "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO",
+                "RoamClient", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FaultTests",

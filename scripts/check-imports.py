@@ -11,7 +11,9 @@ import sys
 
 # Modules of the toolchain itself, never declared.
 TOOLCHAIN = {"Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Glibc", "Darwin", "Dispatch",
-             "Synchronization", "Testing", "XCTest", "_Concurrency", "Observation", "RegexBuilder"}
+             "Synchronization", "Testing", "XCTest", "_Concurrency", "Observation", "RegexBuilder",
+             # Apple platforms only (RoamClient's Keychain store, behind `#if canImport(Security)`).
+             "Security"}
 # What `Services/<Name>/Library/Domain/` may import: the domain knows nothing of transport or storage.
 DOMAIN_ALLOWED = {"Foundation", "Synchronization", "RoamCore"}
 IMPORT = re.compile(r"^\s*(?:@[\w()]+\s+)*(?:public\s+|package\s+|internal\s+)?import\s+(?:(?:struct|class|enum|protocol|func|typealias|var|let)\s+)?(\w+)", re.M)

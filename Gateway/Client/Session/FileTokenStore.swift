@@ -4,36 +4,19 @@ import Foundation
 /// leaves half a file); a missing file is signed out.
 public actor FileTokenStore: TokenStore {
     public let url: URL
+    private let file: OwnerOnlyFile
 
     public init(url: URL) {
         self.url = url
+        self.file = OwnerOnlyFile(url: url)
     }
 
     public func load() throws -> Components.Schemas.Tokens? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try Self.decoder.decode(Components.Schemas.Tokens.self, from: Data(contentsOf: url))
+        try file.read(Components.Schemas.Tokens.self)
     }
 
     public func save(_ tokens: Components.Schemas.Tokens?) throws {
-        guard let tokens else {
-            if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
-            return
-        }
-        let partial = url.appendingPathExtension("partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: try Self.encoder.encode(tokens), attributes: [.posixPermissions: 0o600]),
-            rename(partial.path, url.path) == 0
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        guard let tokens else { return try file.remove() }
+        try file.write(tokens)
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
 }

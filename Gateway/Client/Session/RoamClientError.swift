@@ -6,4 +6,7 @@ public enum RoamClientError: Error, Equatable, Sendable {
     /// The tokens could not be refreshed for now (the gateway busy or unreachable behind it); the
     /// session is kept and the refresh tried again on the next call.
     case refreshFailed(status: Int, reason: String?)
+    /// The gateway could not be reached, so the create was kept in the session's `pendingWrites` to be
+    /// sent, exactly once, when it answers again; `PendingWrites.events()` says when it lands.
+    case queued(PendingWrite.ID)
 }

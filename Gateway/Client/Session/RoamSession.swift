@@ -1,13 +1,22 @@
 import Foundation
+import HTTPTypes
 import OpenAPIRuntime
 
-/// One user's sign-in to a Roam gateway: its tokens kept in a `TokenStore`, the access token refreshed
-/// shortly before it expires and once after a 401, one refresh at a time however many calls wait for
-/// it (the refresh token is rotated on every refresh, and one used twice ends the session), and
-/// `client`, whose calls carry the token.
+/// One user's sign-in to a Roam gateway, and `client`, whose calls carry its token:
+/// - its tokens kept in a `TokenStore`, the access token refreshed shortly before it expires and once
+///   after a 401, one refresh at a time however many calls wait for it (the refresh token is rotated
+///   on every refresh, and one used twice ends the session);
+/// - every 4xx and 5xx thrown as a `RoamProblem`;
+/// - every create that takes an `Idempotency-Key` given one, and calls that are safe to repeat sent
+///   again after a network failure or a `Retry-After` (`RetryPolicy`);
+/// - with a `PendingWriteStore`, creates made while the gateway cannot be reached kept in order and
+///   sent, each exactly once, when it answers again (`pendingWrites`).
 public actor RoamSession {
     public nonisolated let gateway: URL
+    /// The creates kept while the gateway could not be reached; nil when the session keeps none.
+    public nonisolated let pendingWrites: PendingWrites?
     private nonisolated let middlewares: [any ClientMiddleware]
+    private nonisolated let retryPolicy: RetryPolicy
     private let store: any TokenStore
     private let refreshMargin: TimeInterval
     /// Sign-up, log-in, refresh and log-out: calls that carry no access token.
@@ -18,23 +27,33 @@ public actor RoamSession {
 
     /// - Parameters:
     ///   - refreshMargin: how long before it expires an access token is refreshed.
+    ///   - retryPolicy: how calls that are safe to repeat are sent again.
+    ///   - pendingWrites: where to keep creates made while the gateway cannot be reached; nil to keep
+    ///     none (such a create then throws its network failure).
     ///   - middlewares: run around every call, the session's own included (logging, metrics).
     public init(
         gateway: URL, store: any TokenStore = InMemoryTokenStore(), refreshMargin: TimeInterval = 30,
+        retryPolicy: RetryPolicy = .standard, pendingWrites: (any PendingWriteStore)? = nil,
         middlewares: [any ClientMiddleware] = []
     ) {
         self.gateway = gateway
         self.store = store
         self.refreshMargin = refreshMargin
+        self.retryPolicy = retryPolicy
+        self.pendingWrites = pendingWrites.map { PendingWrites(store: $0) }
         self.middlewares = middlewares
-        self.auth = Client(roam: gateway, middlewares: middlewares)
+        self.auth = Client(roam: gateway, middlewares: [ProblemMiddleware()] + middlewares)
     }
 
-    /// Calls as this session's user. A call made once the session has ended (its refresh token
-    /// refused) throws a `ClientError` whose `underlyingError` is `RoamClientError.signedOut`.
+    /// Calls as this session's user. What a call throws, besides the transport's own errors, is found
+    /// with `error.roamProblem` (the gateway's answer) and `error.roamClientError` (the session ended,
+    /// or the create was kept for later).
     public nonisolated var client: Client {
-        // The session's own first, so the others see each request as sent, token and retry included.
-        Client(roam: gateway, middlewares: [SessionMiddleware(session: self)] + middlewares)
+        // The key before the queue and the retries, so every try carries the same one; the session's
+        // token last but the app's own, so those see each request as sent.
+        let offline = pendingWrites.map { [OfflineWritesMiddleware(writes: $0, session: self)] as [any ClientMiddleware] } ?? []
+        let session: [any ClientMiddleware] = [RetryMiddleware(policy: retryPolicy), SessionMiddleware(session: self)]
+        return Client(roam: gateway, middlewares: [ProblemMiddleware(), IdempotencyKeyMiddleware()] + offline + session + middlewares)
     }
 
     /// Whether tokens are kept (they may still turn out to be revoked).
@@ -42,36 +61,34 @@ public actor RoamSession {
         get async throws { try await current() != nil }
     }
 
-    /// Creates an account and signs in as it; other answers (a taken username, a refused password) are
-    /// returned as the contract lists them.
+    /// Creates an account and signs in as it. A refusal (a taken username, a weak password) throws its
+    /// `RoamProblem`.
     @discardableResult
-    public func signUp(_ request: Components.Schemas.SignUpRequest) async throws -> Operations.SignUp.Output {
-        let output = try await auth.signUp(body: .json(request))
-        if case .created(let created) = output { try await keep(try created.body.json.tokens) }
-        return output
+    public func signUp(_ request: Components.Schemas.SignUpRequest) async throws -> Components.Schemas.SignedIn {
+        try await keep(signedIn: auth.signUp(body: .json(request)).created.body.json)
     }
 
     /// Signs in with an email or username and a password.
     @discardableResult
-    public func logIn(_ request: Components.Schemas.LogInRequest) async throws -> Operations.LogIn.Output {
-        let output = try await auth.logIn(body: .json(request))
-        if case .ok(let ok) = output { try await keep(try ok.body.json.tokens) }
-        return output
+    public func logIn(_ request: Components.Schemas.LogInRequest) async throws -> Components.Schemas.SignedIn {
+        try await keep(signedIn: auth.logIn(body: .json(request)).ok.body.json)
     }
 
     /// Signs in with an OpenID Connect provider's ID token (Sign in with Apple, Google, …; `nonce` is the
     /// one the app gave the provider), creating the account on first use.
     @discardableResult
-    public func signIn(withProvider request: Components.Schemas.ProviderSignInRequest) async throws -> Operations.SignInWithProvider.Output {
-        let output = try await auth.signInWithProvider(body: .json(request))
-        if case .ok(let ok) = output { try await keep(try ok.body.json.tokens) }
-        return output
+    public func signIn(withProvider request: Components.Schemas.ProviderSignInRequest) async throws -> Components.Schemas.ProviderSignedIn {
+        let signedIn = try await auth.signInWithProvider(body: .json(request)).ok.body.json
+        try await keep(signedIn.tokens)
+        return signedIn
     }
 
-    /// Ends the session at the gateway and forgets its tokens (here even when the gateway cannot be reached).
+    /// Ends the session at the gateway and forgets its tokens and the writes not sent yet (here even
+    /// when the gateway cannot be reached).
     public func logOut() async throws {
         guard let tokens = try await current() else { return }
         try await keep(nil)
+        try await pendingWrites?.discardAll()
         _ = try? await auth.logOut(body: .json(.init(refreshToken: tokens.refreshToken)))
     }
 
@@ -102,6 +119,11 @@ public actor RoamSession {
         return tokens
     }
 
+    private func keep(signedIn: Components.Schemas.SignedIn) async throws -> Components.Schemas.SignedIn {
+        try await keep(signedIn.tokens)
+        return signedIn
+    }
+
     private func keep(_ tokens: Components.Schemas.Tokens?) async throws {
         self.tokens = tokens
         loaded = true
@@ -120,23 +142,29 @@ public actor RoamSession {
     }
 
     private func refresh(with refreshToken: String) async throws -> Components.Schemas.Tokens {
-        switch try await auth.refresh(body: .json(.init(refreshToken: refreshToken))) {
-        case .ok(let ok):
-            let fresh = try ok.body.json
+        do {
+            let fresh = try await auth.refresh(body: .json(.init(refreshToken: refreshToken))).ok.body.json
             try await keep(fresh)
             return fresh
-        case .unauthorized(let refused):
+        } catch let error where error.roamProblem?.status == 401 {
             try await keep(nil)
-            throw RoamClientError.signedOut(reason: (try? refused.body.applicationProblemJson.reason) ?? "UNAUTHENTICATED")
-        // The session may still be good: the refresh is tried again on the next call.
-        case .badRequest(let problem): throw RoamClientError.refreshFailed(status: 400, reason: try? problem.body.applicationProblemJson.reason)
-        case .tooManyRequests(let problem): throw RoamClientError.refreshFailed(status: 429, reason: try? problem.body.applicationProblemJson.reason)
-        case .internalServerError(let problem):
-            throw RoamClientError.refreshFailed(status: 500, reason: try? problem.body.applicationProblemJson.reason)
-        case .serviceUnavailable(let problem):
-            throw RoamClientError.refreshFailed(status: 503, reason: try? problem.body.applicationProblemJson.reason)
-        case .gatewayTimeout(let problem): throw RoamClientError.refreshFailed(status: 504, reason: try? problem.body.applicationProblemJson.reason)
-        case .undocumented(let status, _): throw RoamClientError.refreshFailed(status: status, reason: nil)
+            throw RoamClientError.signedOut(reason: error.roamProblem?.reason ?? "UNAUTHENTICATED")
+        } catch let error {
+            // The session may still be good: the refresh is tried again on the next call.
+            guard let problem = error.roamProblem else { throw error }
+            throw RoamClientError.refreshFailed(status: problem.status, reason: problem.reason)
         }
+    }
+
+    /// Sends a request as it is, with the session's token (a pending write; the app's middlewares see it too).
+    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
+            try await Client.roamTransport.send(request, body: body, baseURL: url, operationID: operationID)
+        }
+        for middleware in ([SessionMiddleware(session: self)] + middlewares).reversed() {
+            let inner = next
+            next = { request, body, url in try await middleware.intercept(request, body: body, baseURL: url, operationID: operationID, next: inner) }
+        }
+        return try await next(request, body, gateway)
     }
 }

@@ -1,0 +1,6 @@
+import HTTPTypes
+
+extension HTTPField.Name {
+    /// Makes a create safe to send again: the gateway answers its first result for the same key.
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

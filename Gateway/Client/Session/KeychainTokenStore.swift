@@ -1,0 +1,64 @@
+#if canImport(Security)
+import Foundation
+import Security
+
+/// Tokens kept in the Keychain as one generic-password item, readable after the device's first unlock
+/// and never leaving it (not in backups, not synced): where an iPhone or Mac app keeps them.
+public struct KeychainTokenStore: TokenStore {
+    /// The item's service and account; `accessGroup` shares it with the app's extensions.
+    public let service: String
+    public let account: String
+    public let accessGroup: String?
+
+    public init(service: String = "roam", account: String = "tokens", accessGroup: String? = nil) {
+        self.service = service
+        self.account = account
+        self.accessGroup = accessGroup
+    }
+
+    public func load() throws -> Components.Schemas.Tokens? {
+        var query = item
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var found: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &found)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess, let data = found as? Data else { throw Self.failure(status) }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(Components.Schemas.Tokens.self, from: data)
+    }
+
+    public func save(_ tokens: Components.Schemas.Tokens?) throws {
+        guard let tokens else {
+            let status = SecItemDelete(item as CFDictionary)
+            guard status == errSecSuccess || status == errSecItemNotFound else { throw Self.failure(status) }
+            return
+        }
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        let data = try encoder.encode(tokens)
+        var status = SecItemUpdate(item as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+        if status == errSecItemNotFound {
+            var added = item
+            added[kSecValueData as String] = data
+            added[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+            status = SecItemAdd(added as CFDictionary, nil)
+        }
+        guard status == errSecSuccess else { throw Self.failure(status) }
+    }
+
+    /// What names the item.
+    private var item: [String: Any] {
+        var item: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service, kSecAttrAccount as String: account,
+        ]
+        if let accessGroup { item[kSecAttrAccessGroup as String] = accessGroup }
+        return item
+    }
+
+    private static func failure(_ status: OSStatus) -> NSError {
+        NSError(domain: NSOSStatusErrorDomain, code: Int(status))
+    }
+}
+#endif
