@@ -69,6 +69,13 @@ public struct RoamProblem: Error, Hashable, Sendable, CustomStringConvertible {
         let conflictingId: String?
         let requestId: String?
         let retryAfter: Int?
+        let status: Int?
+    }
+
+    /// The problem a stream sent as an event (its status is the document's).
+    init(operationID: String, event data: Data) {
+        let status = (try? JSONDecoder().decode(Document.self, from: data))?.status ?? 0
+        self.init(operationID: operationID, status: status, body: data, retryAfter: nil)
     }
 
     /// The `reason` of a problem document, without decoding the rest.

@@ -754,6 +754,186 @@ extension Components {
                 case thumbnail
             }
         }
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Notification`.
+        public struct Notification: Codable, Hashable, Sendable {
+            /// The budget alert; one per crossing of a threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/alertId`.
+            public var alertId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/at`.
+            public var at: Foundation.Date
+            /// The category whose cap was reached, for `limit` category
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/category`.
+            public var category: Swift.String?
+            /// The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/date`.
+            public var date: Swift.String?
+            /// When the reminder was due
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/dueAt`.
+            public var dueAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
+            public var eventId: Swift.String?
+            /// The itinerary item
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/itemId`.
+            public var itemId: Swift.String?
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case connected = "connected"
+                case removed = "removed"
+                case banned = "banned"
+                case eventChanged = "event_changed"
+                case eventEnded = "event_ended"
+                case admitted = "admitted"
+                case memberJoined = "member_joined"
+                case memberLeft = "member_left"
+                case invited = "invited"
+                case positionShared = "position_shared"
+                case tripStarting = "trip_starting"
+                case itineraryReminder = "itinerary_reminder"
+                case dailyReminder = "daily_reminder"
+                case budgetAlert = "budget_alert"
+            }
+            /// Also the SSE `event:` name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            public var kind: Components.Schemas.Notification.KindPayload
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            @frozen public enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case total = "total"
+                case category = "category"
+                case day = "day"
+            }
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
+            public var limit: Components.Schemas.Notification.LimitPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
+            public var limitAmount: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/Notification/percent`.
+            public var percent: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Notification/position`.
+            public var position: Components.Schemas.Position?
+            /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
+            public var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftFence = "left_fence"
+                case noPosition = "no_position"
+                case banned = "banned"
+                case left = "left"
+                case eventEnded = "event_ended"
+            }
+            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
+            public var reason: Components.Schemas.Notification.ReasonPayload?
+            /// - Remark: Generated from `#/components/schemas/Notification/spent`.
+            public var spent: Components.Schemas.Money?
+            /// The planned local time, `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/time`.
+            public var time: Swift.String?
+            /// The trip's title, or the planned place's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/title`.
+            public var title: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/tripId`.
+            public var tripId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/userId`.
+            public var userId: Swift.String?
+            /// Creates a new `Notification`.
+            ///
+            /// - Parameters:
+            ///   - alertId: The budget alert; one per crossing of a threshold
+            ///   - at:
+            ///   - category: The category whose cap was reached, for `limit` category
+            ///   - date: The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
+            ///   - dueAt: When the reminder was due
+            ///   - eventId:
+            ///   - itemId: The itinerary item
+            ///   - kind: Also the SSE `event:` name
+            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///   - limitAmount:
+            ///   - percent:
+            ///   - position:
+            ///   - placeId:
+            ///   - reason:
+            ///   - spent:
+            ///   - time: The planned local time, `HH:MM`
+            ///   - title: The trip's title, or the planned place's name
+            ///   - tripId:
+            ///   - userId:
+            public init(
+                alertId: Swift.String? = nil,
+                at: Foundation.Date,
+                category: Swift.String? = nil,
+                date: Swift.String? = nil,
+                dueAt: Foundation.Date? = nil,
+                eventId: Swift.String? = nil,
+                itemId: Swift.String? = nil,
+                kind: Components.Schemas.Notification.KindPayload,
+                limit: Components.Schemas.Notification.LimitPayload? = nil,
+                limitAmount: Components.Schemas.Money? = nil,
+                percent: Swift.Int? = nil,
+                position: Components.Schemas.Position? = nil,
+                placeId: Swift.String? = nil,
+                reason: Components.Schemas.Notification.ReasonPayload? = nil,
+                spent: Components.Schemas.Money? = nil,
+                time: Swift.String? = nil,
+                title: Swift.String? = nil,
+                tripId: Swift.String? = nil,
+                userId: Swift.String? = nil
+            ) {
+                self.alertId = alertId
+                self.at = at
+                self.category = category
+                self.date = date
+                self.dueAt = dueAt
+                self.eventId = eventId
+                self.itemId = itemId
+                self.kind = kind
+                self.limit = limit
+                self.limitAmount = limitAmount
+                self.percent = percent
+                self.position = position
+                self.placeId = placeId
+                self.reason = reason
+                self.spent = spent
+                self.time = time
+                self.title = title
+                self.tripId = tripId
+                self.userId = userId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case alertId
+                case at
+                case category
+                case date
+                case dueAt
+                case eventId
+                case itemId
+                case kind
+                case limit
+                case limitAmount
+                case percent
+                case position
+                case placeId
+                case reason
+                case spent
+                case time
+                case title
+                case tripId
+                case userId
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/PartStatus`.
         public struct PartStatus: Codable, Hashable, Sendable {
             /// Why the part is missing

@@ -15,8 +15,6 @@ public actor PendingWrites {
     /// The sender's wait between tries, which `sendNow()` cuts short.
     private var pause: (id: UUID, continuation: CheckedContinuation<Void, Never>)?
     private var subscribers: [UUID: AsyncStream<PendingWriteEvent>.Continuation] = [:]
-    /// The waits between tries while the gateway stays unreachable: from 1 s, up to 30 s.
-    private let backoff = RetryPolicy(attempts: .max, firstDelay: .seconds(1), longestDelay: .seconds(30))
 
     init(store: any PendingWriteStore) {
         self.store = store
@@ -84,7 +82,7 @@ public actor PendingWrites {
                 await finish(write, .refused(write, RoamProblem(operationID: write.operationID, status: status, body: body, retryAfter: nil)))
             case .answered(_, _), .unreachable:
                 failures += 1
-                await wait(backoff.delay(afterFailures: failures))
+                await wait(RetryPolicy.reconnecting.delay(afterFailures: failures))
             case .signedOut(let problem):
                 for write in writes { await finish(write, .refused(write, problem)) }
             }

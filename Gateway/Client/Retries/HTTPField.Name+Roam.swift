@@ -3,4 +3,6 @@ import HTTPTypes
 extension HTTPField.Name {
     /// Makes a create safe to send again: the gateway answers its first result for the same key.
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+    /// Where a notification stream got to, so the gateway sends what was missed and nothing twice.
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
 }

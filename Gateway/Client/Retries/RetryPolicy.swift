@@ -24,6 +24,8 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// Four tries, waits of up to 0.25, 0.5 and 1 s between them, a `Retry-After` up to 30 s waited out.
     public static let standard = RetryPolicy()
+    /// The waits before connecting again, for a stream or a pending write: from 1 s, up to 30 s, without end.
+    static let reconnecting = RetryPolicy(attempts: .max, firstDelay: .seconds(1), longestDelay: .seconds(30))
     /// Every call tried once.
     public static let never = RetryPolicy(attempts: 1)
 

@@ -9,4 +9,6 @@ public enum RoamClientError: Error, Equatable, Sendable {
     /// The gateway could not be reached, so the create was kept in the session's `pendingWrites` to be
     /// sent, exactly once, when it answers again; `PendingWrites.events()` says when it lands.
     case queued(PendingWrite.ID)
+    /// A link to download that is not an absolute URL.
+    case invalidLink(String)
 }

@@ -15,8 +15,9 @@ public actor RoamSession {
     public nonisolated let gateway: URL
     /// The creates kept while the gateway could not be reached; nil when the session keeps none.
     public nonisolated let pendingWrites: PendingWrites?
-    private nonisolated let middlewares: [any ClientMiddleware]
-    private nonisolated let retryPolicy: RetryPolicy
+    /// The app's own, run around every call.
+    nonisolated let middlewares: [any ClientMiddleware]
+    nonisolated let retryPolicy: RetryPolicy
     private let store: any TokenStore
     private let refreshMargin: TimeInterval
     /// Sign-up, log-in, refresh and log-out: calls that carry no access token.
@@ -158,13 +159,14 @@ public actor RoamSession {
 
     /// Sends a request as it is, with the session's token (a pending write; the app's middlewares see it too).
     func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
-            try await Client.roamTransport.send(request, body: body, baseURL: url, operationID: operationID)
-        }
-        for middleware in ([SessionMiddleware(session: self)] + middlewares).reversed() {
-            let inner = next
-            next = { request, body, url in try await middleware.intercept(request, body: body, baseURL: url, operationID: operationID, next: inner) }
-        }
-        return try await next(request, body, gateway)
+        try await MiddlewareChain(middlewares: [SessionMiddleware(session: self)] + middlewares).send(
+            request, body: body, baseURL: gateway, operationID: operationID)
+    }
+
+    /// Sends a request to a link the gateway signed, without the session's token (the signature is the
+    /// permission, and the link may point elsewhere), sent again after a network failure.
+    nonisolated func send(signed request: HTTPRequest, to baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        try await MiddlewareChain(middlewares: [ProblemMiddleware(), RetryMiddleware(policy: retryPolicy)] + middlewares).send(
+            request, body: nil, baseURL: baseURL, operationID: operationID)
     }
 }
