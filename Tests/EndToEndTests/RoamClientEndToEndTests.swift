@@ -90,6 +90,12 @@ import Testing
             #expect(try await writes.waiting.isEmpty)
             let stored = try await relaunched.client.listJournalEntries(path: .init(id: tripID)).ok.body.json.entries.map(\.title)
             #expect(stored.sorted() == ["Answer lost", "Day 1", "Day 2", "Day 3"], "each once")
+            // The same list a page of one at a time.
+            var paged: [String] = []
+            for try await entry in Pages({ token in
+                try await relaunched.client.listJournalEntries(path: .init(id: tripID), query: .init(pageSize: 1, pageToken: token)).ok.body.json
+            }) { paged.append(entry.title) }
+            #expect(paged == stored)
         } catch {
             // Stopped here too: processes left running would load every test after this one.
             for process in processes { _ = await process.stopStatus() }
