@@ -56,6 +56,7 @@ let package = Package(
         .executable(name: "roam-bench", targets: ["roam-bench"]),
         // What an app adds to talk to Roam (Gateway/Client/README.md): no server package in its graph.
         .library(name: "RoamClient", targets: ["RoamClient"]),
+        .executable(name: "roam-diary", targets: ["roam-diary"]),
     ],
     dependencies: [
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.0"),
@@ -113,7 +114,10 @@ let package = Package(
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
             ],
-            path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml"], swiftSettings: swiftSettings),
+            path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml", "Example"], swiftSettings: swiftSettings),
+        // A trip diary on the command line, with RoamClient alone: the example an app developer reads.
+        .executableTarget(
+            name: "roam-diary", dependencies: ["RoamClient"], path: "Gateway/Client/Example", swiftSettings: swiftSettings),
         .target(
             name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
             swiftSettings: [.swiftLanguageMode(.v6)]),

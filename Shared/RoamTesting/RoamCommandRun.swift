@@ -4,8 +4,13 @@ import RoamTesting
 /// Runs the `roam` command as an operator would, with `environment` over the test's own; its exit
 /// status and everything it printed.
 public func runRoam(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    try run("roam", arguments, environment: environment)
+}
+
+/// Runs one of the package's executables (`roam`, `roam-diary`) to its end; its exit status and everything it printed.
+public func run(_ executable: String, _ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: "roam"))
+    process.executableURL = URL(fileURLWithPath: try LaunchedProcess.path(of: executable))
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(["ROAM_ENVIRONMENT": "development"]) { _, new in new }
         .merging(environment) { _, new in new }
