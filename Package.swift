@@ -113,6 +113,12 @@ let package = Package(
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
+                // The live streams' WebSocket on Linux (URLSession has it on Apple platforms).
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(platforms: [.linux])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux])),
             ],
             path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml", "Example"], swiftSettings: swiftSettings),
         // A trip diary on the command line, with RoamClient alone: the example an app developer reads.

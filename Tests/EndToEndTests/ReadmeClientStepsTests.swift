@@ -33,7 +33,8 @@ import Testing
         // host an event where you stand (150 m around you, 20 places, two hours); every create gets an
         // Idempotency-Key, kept when a network failure makes the client send it again
         let picnic = try await roam.createEvent(
-            body: .json(.init(capacity: 20, center: .init(latitude: 59.3326, longitude: 18.0649), durationSeconds: 7200, name: "Picnic", radiusMeters: 150))
+            body: .json(
+                .init(capacity: 20, center: .init(latitude: 59.3326, longitude: 18.0649), durationSeconds: 7200, name: "Picnic", radiusMeters: 150))
         ).created.body.json
 
         // the events whose area you stand in, nearest first
@@ -99,39 +100,18 @@ import Testing
         let marked = try #require(source.components(separatedBy: "// README: begin\n").last?.components(separatedBy: "        // README: end").first)
         let steps = marked.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }
             .filter { !$0.contains("found.") }.joined(separator: "\n")
-        #expect(readme.contains(steps), "README.md's Swift steps differ from ReadmeClientStepsTests.steps (less its `found` lines)")
+        #expect(readme.contains(steps), "README.md's Swift steps differ from ReadmeClientStepsTests.steps: run scripts/sync-readme-client-steps.py")
 
-        let stack = try await ProcessStack.startAccounts()
-        let (media, mediaPort) = try await stack.startMedia()
-        let (events, eventsPort) = try await stack.startEvents(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (bucketLists, bucketListsPort) = try await stack.startBucketLists(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (trips, tripsPort) = try await stack.startTrips(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (feed, feedPort) = try await stack.startFeed(
-            eventsPort: eventsPort,
-            environment: [
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
-            ])
-        let (gateway, http) = try await stack.startGateway(
-            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-            environment: [
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            ])
-        let processes = [gateway, feed, budget, trips, bucketLists, events, media, stack.accounts]
         let photo = FileManager.default.temporaryDirectory.appendingPathComponent("roam-readme-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: photo) }
-        do {
+        try await EveryService.run { everything in
             try TestPhoto.write(to: photo.path, exif: TestPhoto.cameraFields)
-            let found = try await Self.steps(gateway: http.base, photo: photo)
+            let found = try await Self.steps(gateway: everything.base, photo: photo)
             #expect(found.username == "ada")
             #expect(found.nearbyEvents == ["Picnic"])
             #expect(found.storiesTagged.count == 1)
             #expect(found.trips == ["Midsummer"])
             #expect(found.refusal == "INVALID_FIELD [\"title\"]", "\(found.refusal ?? "none")")
-        } catch {
-            for process in processes { _ = await process.stopStatus() }
-            throw error
         }
-        await expectCleanStops(processes)
     }
 }

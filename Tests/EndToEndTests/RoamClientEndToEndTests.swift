@@ -44,36 +44,21 @@ import Testing
     }
 
     @Test func writesMadeWhileTheGatewayIsDownLandOnceEachWhenItIsBackAfterTheAppRelaunched() async throws {
-        let stack = try await ProcessStack.startAccounts()
-        let (events, eventsPort) = try await stack.startEvents()
-        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let (media, mediaPort) = try await stack.startMedia()
-        let (trips, tripsPort) = try await stack.startTrips(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (gateway, http) = try await stack.startGateway(
-            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
-            environment: [
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-            ])
-        var processes = [gateway, bucketLists, budget, trips, feed, events, media, stack.accounts]
-        do {
+        try await EveryService.run { everything in
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-client-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let tokens = FileTokenStore(url: directory.appendingPathComponent("tokens.json"))
             let pending = FilePendingWriteStore(url: directory.appendingPathComponent("pending-writes.json"))
 
-            let tripID = try await Self.writeWhileTheGatewayGoesDown(http.base, tokens: tokens, pending: pending, gateway: gateway)
+            let tripID = try await Self.writeWhileTheGatewayGoesDown(everything, tokens: tokens, pending: pending)
 
             // The app starts again on the same files; the gateway comes back, and the app's first call reaches it.
-            let relaunched = RoamSession(gateway: http.base, store: tokens, pendingWrites: pending)
+            let relaunched = RoamSession(gateway: everything.base, store: tokens, pendingWrites: pending)
             let writes = try #require(relaunched.pendingWrites)
             #expect(try await writes.waiting.map(\.operationID) == Array(repeating: "createJournalEntry", count: 3))
             let outcomes = await writes.events()
-            let restarted = try gateway.relaunch()
-            processes[0] = restarted
-            try await restarted.waitUntilAnswering(http)
+            try await everything.restartGateway()
             #expect(try await relaunched.client.getMe().ok.body.json.profile.username == "offline_ada")
             var applied: [String] = []
             for await outcome in outcomes {
@@ -98,33 +83,29 @@ import Testing
             #expect(paged == stored)
 
             // The example tool, as the same user: logs in, lists the trip, and a refused note says why.
-            let home = ["HOME": directory.path, "ROAM_GATEWAY": http.base.absoluteString]
+            let home = ["HOME": directory.path, "ROAM_GATEWAY": everything.base.absoluteString]
             let login = try run("roam-diary", ["login", "offline_ada", "correct horse battery"], environment: home)
             #expect(login.status == 0 && login.output.contains("logged in as @offline_ada"), "\(login.output)")
             let listed = try run("roam-diary", ["trips"], environment: home)
             #expect(listed.status == 0 && listed.output.contains("\(tripID)  2031-06-10 to 2031-06-17  Lisbon"), "\(listed.output)")
             let refused = try run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
             #expect(refused.status == 1 && refused.output.contains("refused: INVALID_FIELD"), "\(refused.output)")
-        } catch {
-            // Stopped here too: processes left running would load every test after this one.
-            for process in processes { _ = await process.stopStatus() }
-            throw error
         }
-        await expectCleanStops(processes)
     }
     /// Signs up and makes a trip; a journal entry whose answer is lost is sent again and stored once;
     /// then, with the gateway stopped, three entries are kept for later. The trip's id.
     static func writeWhileTheGatewayGoesDown(
-        _ base: URL, tokens: FileTokenStore, pending: FilePendingWriteStore, gateway: LaunchedProcess
+        _ everything: EveryService, tokens: FileTokenStore, pending: FilePendingWriteStore
     ) async throws -> String {
-        let phone = RoamSession(gateway: base, store: tokens, pendingWrites: pending, middlewares: [LosesFirstAnswer("createJournalEntry")])
+        let phone = RoamSession(
+            gateway: everything.base, store: tokens, pendingWrites: pending, middlewares: [LosesFirstAnswer("createJournalEntry")])
         try await phone.signUp(
             .init(displayName: "Ada", email: "offline_ada@example.com", password: "correct horse battery", username: "offline_ada"))
         let tripID = try await phone.client.createTrip(body: .json(lisbon)).created.body.json.id
         let first = try await phone.client.createJournalEntry(path: .init(id: tripID), body: entry("Answer lost")).created.body.json
         #expect(first.title == "Answer lost")
 
-        #expect(await gateway.stopStatus() == "exited with status 0")
+        await everything.stopGateway()
         for day in 1...3 {
             await #expect {
                 try await phone.client.createJournalEntry(path: .init(id: tripID), body: entry("Day \(day)"))

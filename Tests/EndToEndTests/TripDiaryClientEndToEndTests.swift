@@ -42,28 +42,12 @@ import Testing
     static let day = "2024-05-01"
 
     @Test func aTripDiaryWrittenWithTheClientAndItsNotificationsAcrossTheGatewaysRestart() async throws {
-        let (mediaPort, tripsPort) = (FreePort.next(), FreePort.next())
-        let stack = try await ProcessStack.startAccounts(environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (media, _) = try await stack.startMedia(port: mediaPort)
-        let (trips, _) = try await stack.startTrips(port: tripsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
-        let (budget, budgetPort) = try await stack.startBudget(tripsPort: tripsPort)
-        let (bucketLists, bucketListsPort) = try await stack.startBucketLists()
-        let (events, eventsPort) = try await stack.startEvents()
-        let (feed, feedPort) = try await stack.startFeed(eventsPort: eventsPort)
-        let environment = [
-            "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-        ]
-        let (gateway, http) = try await stack.startGateway(
-            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: environment)
-        // A second gateway in front of the same services, for writes made while the first is down.
-        let (other, otherHTTP) = try await stack.startGateway(
-            tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort, environment: environment)
-        var processes = [gateway, other, bucketLists, budget, trips, feed, events, media, stack.accounts]
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-diary-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        do {
+        // A second gateway in front of the same services, for writes made while the first is down.
+        try await EveryService.run(gateways: 2) { everything in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let phone = RoamSession(gateway: http.base)
+            let phone = RoamSession(gateway: everything.base)
             try await phone.signUp(.init(displayName: "Mia", email: "mia@example.com", password: "correct horse battery", username: "mia_travels"))
             let received = Received()
             let listening = Task { await received.read(phone.notifications()) }
@@ -79,24 +63,18 @@ import Testing
             // 60 of 100, and of the day's allowance of 25 (100 over the trip's four days).
             let first: Set = ["total 50", "day 50", "day 100"]
             #expect(await eventually { received.reached == first }, "\(received.alerts)")
-            #expect(await gateway.stopStatus() == "exited with status 0")
-            let laptop = RoamSession(gateway: otherHTTP.base)
+            await everything.stopGateway()
+            let laptop = RoamSession(gateway: everything.http[1].base)
             try await laptop.logIn(.init(identifier: "mia_travels", password: "correct horse battery"))
             try await Self.spend("50.00", on: tripID, laptop)
-            let restarted = try gateway.relaunch()
-            processes[0] = restarted
-            try await restarted.waitUntilAnswering(http)
+            try await everything.restartGateway()
             #expect(
                 await eventually(timeout: .seconds(60)) { received.connections == 2 && received.reached.contains("total 100") }, "\(received.alerts)")
             try await Task.sleep(for: .milliseconds(500))
             #expect(received.reached == first.union(["total 100"]), "\(received.alerts)")
             #expect(Set(received.alerts.map(\.id)).count == received.alerts.count, "none twice: \(received.alerts)")
             #expect(received.ended == nil, "the stream went on")
-        } catch {
-            for process in processes { _ = await process.stopStatus() }
-            throw error
         }
-        await expectCleanStops(processes)
     }
 
     /// A trip with a photo, a pin, a journal entry and the day's view showing them; the trip's id.

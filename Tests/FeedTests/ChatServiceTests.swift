@@ -107,6 +107,20 @@ import Testing
         #expect(await reading.end() == "NO_LONGER_MEMBER")
     }
 
+    /// The recheck when departures are watched again may come before the event's end reaches this
+    /// process: a reader of an event that is gone is told it ended, not that it left.
+    @Test func readersOfAnEventThatEndedWhileNoOneWasWatchingAreToldItEnded() async throws {
+        let feed = make()
+        let (host, ana) = (UUID(), UUID())
+        let event = membership.event(host: host, members: [ana])
+        let readings = [ChatReading(feed, event: event, reader: ana), ChatReading(feed, event: event, reader: host)]
+        for reading in readings { await reading.waitUntilLive() }
+        membership.end(event)
+        await feed.recheckChatReaders()
+        for reading in readings { #expect(await reading.end() == "EVENT_ENDED") }
+        #expect(await feed.chat.readerCount == 0)
+    }
+
     @Test func aStoppingReplicaClosesEveryReaderSoTheyResumeElsewhere() async throws {
         let feed = make()
         let (host, ana) = (UUID(), UUID())

@@ -35,9 +35,15 @@ final class FakeMembership: EventMembership {
         members.withLock { _ = $0[event]?.members.remove(user) }
     }
 
+    /// The event is gone, as events says of one that ended.
+    func end(_ event: UUID) {
+        members.withLock { $0[event] = nil }
+    }
+
     func status(of user: UUID, in event: UUID) async throws -> MembershipStatus {
         members.withLock { events in
-            guard let entry = events[event], entry.members.contains(user) else { return .none }
+            guard let entry = events[event] else { return .eventGone }
+            guard entry.members.contains(user) else { return .none }
             return MembershipStatus(active: true, isHost: entry.host == user)
         }
     }

@@ -21,7 +21,7 @@ public struct EventsMembershipClient<Transport: ClientTransport>: EventMembershi
                 }
                 return MembershipStatus(active: answer.active, isHost: answer.active && answer.role == .host)
             } catch let error as RPCError where error.code == .notFound {
-                return .none
+                return .eventGone
             }
         }
     }

@@ -53,7 +53,8 @@ extension FeedService {
             switch try await chat.join(event, user: reader, after: cursor) {
             case .live(let backlog, let stream):
                 // A removal that happened while joining reached no reader: check once more.
-                guard try await membership.status(of: reader, in: event).active else { throw FeedError.noLongerMember }
+                let status = try await membership.status(of: reader, in: event)
+                guard status.active else { throw status.eventGone ? FeedError.eventEnded : FeedError.noLongerMember }
                 for message in backlog { try await deliver(message) }
                 try await live()
                 for try await item in stream {
@@ -86,7 +87,8 @@ extension FeedService {
     public func recheckChatReaders() async {
         for (event, user) in await chat.readers {
             guard let status = try? await membership.status(of: user, in: event), !status.active else { continue }
-            await chat.revoke(user, from: event)
+            // The event's end may reach this process after its membership is gone: say it ended.
+            if status.eventGone { await chat.end(event) } else { await chat.revoke(user, from: event) }
         }
     }
 }
