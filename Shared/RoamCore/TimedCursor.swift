@@ -26,6 +26,17 @@ public struct TimedCursor: Comparable, Sendable {
 
     public var microseconds: Int64 { Int64((time.timeIntervalSince1970 * 1_000_000).rounded()) }
 
+    /// The time to bind in a query. PostgresNIO cuts a `Date` down to whole microseconds, and a `Date`
+    /// made from microseconds is often a fraction below them (one in five): bound as is, the
+    /// cursor's row came back on the next page, or a row sharing its microsecond was skipped. Half a
+    /// microsecond more is cut down to exactly the cursor's.
+    public var bound: Date {
+        Date(timeIntervalSinceReferenceDate: (Double(microseconds - Self.referenceDateMicroseconds) + 0.5) / 1_000_000)
+    }
+
+    /// 2001-01-01, where `Date` counts from, in microseconds since 1970.
+    private static let referenceDateMicroseconds: Int64 = 978_307_200_000_000
+
     public var token: String { PageCursor.encode([String(microseconds), id.uuidString]) }
 
     public static func < (lhs: TimedCursor, rhs: TimedCursor) -> Bool {

@@ -116,9 +116,10 @@ public actor PendingWrites {
     }
 
     private func finish(_ write: PendingWrite, _ event: PendingWriteEvent) async {
-        // Kept until the store has forgotten it: a write the app was told about is never sent twice
-        // by this process, and the key keeps a resend after a crash harmless.
-        try? await save(writes.filter { $0.id != write.id })
+        // Gone from the queue here even if the store cannot be written (a full disk), so the sender
+        // moves on; its key keeps a resend after the next launch harmless.
+        writes.removeAll { $0.id == write.id }
+        try? await store.save(writes)
         publish(event)
     }
 

@@ -59,7 +59,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
                 """
                 SELECT \(unescaped: Self.prefixedUserColumns), f.created_at AS followed_at FROM accounts.follows f
                 JOIN accounts.users u ON u.id = f.follower_id
-                WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.time), \(after.id))
+                WHERE f.followee_id = \(userID) AND (f.created_at, f.follower_id) < (\(after.bound), \(after.id))
                 ORDER BY f.created_at DESC, f.follower_id DESC LIMIT \(page.size + 1)
                 """
             })
@@ -72,7 +72,7 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
                 """
                 SELECT \(unescaped: Self.prefixedUserColumns), f.created_at AS followed_at FROM accounts.follows f
                 JOIN accounts.users u ON u.id = f.followee_id
-                WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.time), \(after.id))
+                WHERE f.follower_id = \(userID) AND (f.created_at, f.followee_id) < (\(after.bound), \(after.id))
                 ORDER BY f.created_at DESC, f.followee_id DESC LIMIT \(page.size + 1)
                 """
             })

@@ -91,7 +91,7 @@ public struct PostgresBucketListStore: BucketListRepository {
             """
             SELECT \(unescaped: Self.listColumns) FROM bucketlists.lists l
             WHERE l.owner_id = \(owner) AND l.visibility = ANY(\(visibilities.map(\.rawValue)))
-              AND (\(after == nil) OR (l.created_at, l.id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (l.created_at, l.id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY l.created_at DESC, l.id DESC LIMIT \(page.size + 1)
             """
         ).map(Self.decodeList)
@@ -279,7 +279,7 @@ public struct PostgresBucketListStore: BucketListRepository {
             """
             SELECT \(unescaped: Self.itemColumns) FROM bucketlists.items
             WHERE owner_id = \(owner) AND completed_at IS NOT NULL
-              AND (\(after == nil) OR (completed_at, id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (completed_at, id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY completed_at DESC, id DESC LIMIT \(page.size + 1)
             """
         ).map(Self.decodeItem)

@@ -181,7 +181,7 @@ extension PostgresBudgetStore {
             SELECT \(unescaped: Self.joinedColumns) FROM budget.expenses e JOIN budget.budgets b USING (trip_id)
             WHERE e.trip_id = \(trip)
               AND (\(interval == nil) OR (e.spent_at >= \(interval?.lowerBound ?? Date()) AND e.spent_at < \(interval?.upperBound ?? Date())))
-              AND (\(after == nil) OR (e.spent_at, e.id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (e.spent_at, e.id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY e.spent_at DESC, e.id DESC LIMIT \(page.size + 1)
             """
         ).map { try Self.decodeExpense($0) }

@@ -33,7 +33,7 @@ extension PostgresFeedStore {
             """
             SELECT user_id, created_at FROM feed.likes
             WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id) AND NOT (user_id = ANY(\(Array(hidden))))
-              AND (\(after == nil) OR (created_at, user_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (created_at, user_id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY created_at DESC, user_id DESC LIMIT \(page.size + 1)
             """
         ).map { row in
@@ -50,7 +50,7 @@ extension PostgresFeedStore {
             SELECT \(unescaped: Self.columnsOfP), l.created_at AS liked_at
             FROM feed.likes l JOIN feed.posts p ON p.id = l.subject_id
             WHERE l.user_id = \(user) AND l.subject_kind = 'post' AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
-              AND (\(after == nil) OR (l.created_at, l.subject_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (l.created_at, l.subject_id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY l.created_at DESC, l.subject_id DESC LIMIT \(page.size + 1)
             """)
         var fetched: [(post: Post, likedAt: Date)] = []

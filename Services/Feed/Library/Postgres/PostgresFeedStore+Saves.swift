@@ -24,7 +24,7 @@ extension PostgresFeedStore {
             SELECT \(unescaped: Self.columnsOfP), s.created_at AS saved_at
             FROM feed.saves s JOIN feed.posts p ON p.id = s.post_id
             WHERE s.user_id = \(user) AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
-              AND (\(after == nil) OR (s.created_at, s.post_id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+              AND (\(after == nil) OR (s.created_at, s.post_id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY s.created_at DESC, s.post_id DESC LIMIT \(page.size + 1)
             """)
         var fetched: [(post: Post, savedAt: Date)] = []
@@ -61,7 +61,7 @@ extension PostgresFeedStore {
         let places = try await database.query(
             """
             SELECT id, user_id, latitude, longitude, name, radius_meters, created_at FROM feed.followed_places
-            WHERE user_id = \(user) AND (\(after == nil) OR (created_at, id) < (\(after?.time ?? Date()), \(after?.id ?? UUID())))
+            WHERE user_id = \(user) AND (\(after == nil) OR (created_at, id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY created_at DESC, id DESC LIMIT \(page.size + 1)
             """
         ).map(Self.decodeFollowedPlace)

@@ -128,8 +128,8 @@ public struct PostgresMediaStore: MediaRepository {
                                                                       4326)::geography, \(near?.meters ?? 0), false))
               AND CASE WHEN \(query.subject == nil) THEN in_library
                        ELSE EXISTS (SELECT 1 FROM media.attachments a WHERE a.media_id = i.id AND a.subject = \(query.subject ?? "")) END
-              AND (\(after == nil) OR CASE WHEN \(newestFirst) THEN (sort_time, id) < (\(after?.time ?? Date()), \(after?.id ?? UUID()))
-                                           ELSE (sort_time, id) > (\(after?.time ?? Date()), \(after?.id ?? UUID())) END)
+              AND (\(after == nil) OR CASE WHEN \(newestFirst) THEN (sort_time, id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID()))
+                                           ELSE (sort_time, id) > (\(after?.bound ?? Date()), \(after?.id ?? UUID())) END)
             ORDER BY \(unescaped: newestFirst ? "sort_time DESC, id DESC" : "sort_time, id") LIMIT \(page.size + 1)
             """)
         var fetched: [(item: MediaItem, sortTime: Date)] = []

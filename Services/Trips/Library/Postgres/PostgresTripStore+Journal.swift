@@ -56,7 +56,7 @@ extension PostgresTripStore: JournalRepository {
             SELECT \(unescaped: Self.entryColumns) FROM trips.journal_entries
             WHERE trip_id = \(trip) AND owner_id = \(owner) AND (\(date == nil) OR entry_date = \(date?.description ?? "2000-01-01")::date)
               AND (\(after == nil) OR (entry_date, created_at, id) > (\(after?.date.description ?? "2000-01-01")::date,
-                                                                     \(after?.written.time ?? Date()), \(after?.written.id ?? UUID())))
+                                                                     \(after?.written.bound ?? Date()), \(after?.written.id ?? UUID())))
             ORDER BY entry_date, created_at, id LIMIT \(page.size + 1)
             """
         ).map(Self.decodeEntry)

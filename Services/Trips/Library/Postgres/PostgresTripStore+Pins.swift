@@ -67,7 +67,7 @@ extension PostgresTripStore: PinRepository {
             """
             SELECT \(unescaped: Self.pinColumns) FROM trips.pins
             WHERE trip_id = \(trip) AND owner_id = \(owner) AND visited_at >= \(from) AND visited_at < \(to)
-              AND (visited_at, id) > (\(after.time), \(after.id))
+              AND (visited_at, id) > (\(after.bound), \(after.id))
             ORDER BY visited_at, id LIMIT \(page.size + 1)
             """
         ).map(Self.decodePin)
