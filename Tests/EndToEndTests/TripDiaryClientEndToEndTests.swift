@@ -69,7 +69,7 @@ import Testing
             try await Self.spend("50.00", on: tripID, laptop)
             try await everything.restartGateway()
             #expect(
-                await eventually(timeout: .seconds(60)) { received.connections == 2 && received.reached.contains("total 100") }, "\(received.alerts)")
+                await eventually(timeout: .seconds(90)) { received.connections == 2 && received.reached.contains("total 100") }, "\(received.alerts)")
             try await Task.sleep(for: .milliseconds(500))
             #expect(received.reached == first.union(["total 100"]), "\(received.alerts)")
             #expect(Set(received.alerts.map(\.id)).count == received.alerts.count, "none twice: \(received.alerts)")
