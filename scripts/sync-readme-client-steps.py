@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Copies ReadmeClientStepsTests.steps (between its `// README: begin` and `// README: end` lines, less
-the lines that record what was `found`) into README.md's "Try the API" Swift block, which the test
-holds equal to it. Run after changing either; the test fails until they match."""
+"""Copies ClientEndToEndTests.steps (in Tests/EndToEndTests/ReadmeClientStepsTests.swift, between its
+`// README: begin` and `// README: end` lines, less the lines that record what was `found`) into
+README.md's "Try the API" Swift block, which the test holds equal to it. Run after changing either;
+the test fails until they match."""
 import pathlib, re
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -14,4 +15,4 @@ block = re.compile(r"(```swift\nimport RoamClient\n\nlet gateway = [^\n]*\nlet p
 if not block.search(readme):
     raise SystemExit("README.md has no RoamClient steps block to replace")
 (ROOT / "README.md").write_text(block.sub(lambda match: match.group(1) + steps + match.group(3), readme, count=1))
-print("README.md's RoamClient steps match ReadmeClientStepsTests.steps")
+print("README.md's RoamClient steps match ClientEndToEndTests.steps")

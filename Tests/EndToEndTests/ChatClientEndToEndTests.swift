@@ -7,9 +7,9 @@ import Testing
 /// An event's chat read with RoamClient against every service as a real process: the messages sent
 /// while the reader's gateway was restarting arrive after it, none lost or twice, in order; the end of
 /// the event ends the stream with its reason; a stranger is refused.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ChatClientEndToEndTests {
+extension ClientEndToEndTests {
     /// What a chat stream delivered, as it came, and how it ended.
-    final class Received: Sendable {
+    final class ChatReceived: Sendable {
         private let items = Mutex<[LiveChat]>([])
         private let ending = Mutex<(any Error)?>(nil)
         private let finished = Mutex(false)
@@ -49,7 +49,7 @@ import Testing
             ).created.body.json
             for text in ["one", "two", "three"] { try await Self.say(text, in: event.eventId, laptop) }
 
-            let received = Received()
+            let received = ChatReceived()
             let reading = Task { await received.read(phone.chat(eventID: event.eventId)) }
             defer { reading.cancel() }
             #expect(await eventually { received.lives == 1 && received.texts == ["one", "two", "three"] }, "\(received.texts)")

@@ -6,7 +6,7 @@ import Testing
 
 /// The README's "Try the API" steps with RoamClient: the Swift block there is `steps` below, word for
 /// word, and it runs against every service as a real process.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ReadmeClientStepsTests {
+extension ClientEndToEndTests {
     /// What the steps found, for the test to check.
     struct Found {
         var username = ""
@@ -100,7 +100,7 @@ import Testing
         let marked = try #require(source.components(separatedBy: "// README: begin\n").last?.components(separatedBy: "        // README: end").first)
         let steps = marked.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }
             .filter { !$0.contains("found.") }.joined(separator: "\n")
-        #expect(readme.contains(steps), "README.md's Swift steps differ from ReadmeClientStepsTests.steps: run scripts/sync-readme-client-steps.py")
+        #expect(readme.contains(steps), "README.md's Swift steps differ from ClientEndToEndTests.steps: run scripts/sync-readme-client-steps.py")
 
         let photo = FileManager.default.temporaryDirectory.appendingPathComponent("roam-readme-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: photo) }

@@ -9,7 +9,7 @@ import Testing
 /// RoamClient against every service as a real process: writes made while the gateway is down kept
 /// across the app's relaunch and applied once each when it is back, and a create whose answer was lost
 /// sent again with its key and stored once.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct RoamClientEndToEndTests {
+extension ClientEndToEndTests {
     /// Loses the answer to the first call of `operation` after the gateway has handled it, as a
     /// connection dropped on the way back would.
     final class LosesFirstAnswer: ClientMiddleware, Sendable {

@@ -9,9 +9,9 @@ import Testing
 /// sign up, a trip, a photo uploaded from a file and downloaded through its signed link, a pin with
 /// it as the cover, a journal entry, a budget and expenses, the day's view; and the notification
 /// stream kept across the gateway's restart, neither losing nor repeating a budget alert.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct TripDiaryClientEndToEndTests {
+extension ClientEndToEndTests {
     /// What a stream delivered, as it came.
-    final class Received: Sendable {
+    final class NotificationsReceived: Sendable {
         private let items = Mutex<[LiveNotification]>([])
         private let ending = Mutex<String?>(nil)
 
@@ -49,7 +49,7 @@ import Testing
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let phone = RoamSession(gateway: everything.base)
             try await phone.signUp(.init(displayName: "Mia", email: "mia@example.com", password: "correct horse battery", username: "mia_travels"))
-            let received = Received()
+            let received = NotificationsReceived()
             let listening = Task { await received.read(phone.notifications()) }
             defer { listening.cancel() }
             #expect(await eventually { received.connections == 1 })
