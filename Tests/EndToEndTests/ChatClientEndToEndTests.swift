@@ -36,43 +36,41 @@ extension ClientEndToEndTests {
         _ = try await session.client.sendChatMessage(path: .init(id: eventID), body: .json(.init(text: text))).created
     }
 
-    @Test func aChatReadAcrossTheGatewaysRestartLosesAndRepeatsNothingAndEndsWithTheEvent() async throws {
+    static func aChatReadAcrossTheGatewaysRestartLosesAndRepeatsNothingAndEndsWithTheEvent(_ everything: EveryService) async throws {
         // The phone reads through the first gateway; the laptop writes through the second.
-        try await EveryService.run(gateways: 2) { everything in
-            let phone = RoamSession(gateway: everything.base)
-            try await phone.signUp(.init(displayName: "Host", email: "host@example.com", password: "correct horse battery", username: "chat_host"))
-            let laptop = RoamSession(gateway: everything.http[1].base)
-            try await laptop.logIn(.init(identifier: "chat_host", password: "correct horse battery"))
-            let event = try await phone.client.createEvent(
-                body: .json(
-                    .init(capacity: 20, center: .init(latitude: 57.7, longitude: 11.97), durationSeconds: 3_600, name: "Fika", radiusMeters: 200))
-            ).created.body.json
-            for text in ["one", "two", "three"] { try await Self.say(text, in: event.eventId, laptop) }
+        let phone = RoamSession(gateway: everything.base)
+        try await phone.signUp(.init(displayName: "Host", email: "host@example.com", password: "correct horse battery", username: "chat_host"))
+        let laptop = RoamSession(gateway: everything.http[1].base)
+        try await laptop.logIn(.init(identifier: "chat_host", password: "correct horse battery"))
+        let event = try await phone.client.createEvent(
+            body: .json(
+                .init(capacity: 20, center: .init(latitude: 57.7, longitude: 11.97), durationSeconds: 3_600, name: "Fika", radiusMeters: 200))
+        ).created.body.json
+        for text in ["one", "two", "three"] { try await Self.say(text, in: event.eventId, laptop) }
 
-            let received = ChatReceived()
-            let reading = Task { await received.read(phone.chat(eventID: event.eventId)) }
-            defer { reading.cancel() }
-            #expect(await eventually { received.lives == 1 && received.texts == ["one", "two", "three"] }, "\(received.texts)")
+        let received = ChatReceived()
+        let reading = Task { await received.read(phone.chat(eventID: event.eventId)) }
+        defer { reading.cancel() }
+        #expect(await eventually { received.lives == 1 && received.texts == ["one", "two", "three"] }, "\(received.texts)")
 
-            // The phone's gateway stops (closing the socket with 1001) while two more are sent elsewhere.
-            await everything.stopGateway()
-            for text in ["four", "five"] { try await Self.say(text, in: event.eventId, laptop) }
-            try await everything.restartGateway()
-            #expect(await eventually(timeout: .seconds(60)) { received.lives == 2 && received.texts.count >= 5 }, "\(received.texts)")
-            try await Self.say("six", in: event.eventId, laptop)
-            #expect(await eventually { received.texts.count >= 6 })
-            #expect(received.texts == ["one", "two", "three", "four", "five", "six"], "in order, each once")
-            #expect(received.messages.map(\.sequence) == Array(1...6))
+        // The phone's gateway stops (closing the socket with 1001) while two more are sent elsewhere.
+        await everything.stopGateway()
+        for text in ["four", "five"] { try await Self.say(text, in: event.eventId, laptop) }
+        try await everything.restartGateway()
+        #expect(await eventually(timeout: .seconds(60)) { received.lives == 2 && received.texts.count >= 5 }, "\(received.texts)")
+        try await Self.say("six", in: event.eventId, laptop)
+        #expect(await eventually { received.texts.count >= 6 })
+        #expect(received.texts == ["one", "two", "three", "four", "five", "six"], "in order, each once")
+        #expect(received.messages.map(\.sequence) == Array(1...6))
 
-            // A stranger is refused; the host ends the event, which ends the stream with its reason.
-            let stranger = RoamSession(gateway: everything.http[1].base)
-            try await stranger.signUp(.init(displayName: "Eve", email: "eve@example.com", password: "correct horse battery", username: "chat_eve"))
-            await #expect {
-                for try await _ in stranger.chat(eventID: event.eventId) {}
-            } throws: { $0.roamProblem?.status == 403 }
-            _ = try await laptop.client.deleteEvent(path: .init(id: event.eventId)).noContent
-            #expect(await eventually(timeout: .seconds(30)) { received.isFinished })
-            #expect(received.endingReason == "EVENT_ENDED")
-        }
+        // A stranger is refused; the host ends the event, which ends the stream with its reason.
+        let stranger = RoamSession(gateway: everything.http[1].base)
+        try await stranger.signUp(.init(displayName: "Eve", email: "eve@example.com", password: "correct horse battery", username: "chat_eve"))
+        await #expect {
+            for try await _ in stranger.chat(eventID: event.eventId) {}
+        } throws: { $0.roamProblem?.status == 403 }
+        _ = try await laptop.client.deleteEvent(path: .init(id: event.eventId)).noContent
+        #expect(await eventually(timeout: .seconds(30)) { received.isFinished })
+        #expect(received.endingReason == "EVENT_ENDED")
     }
 }

@@ -1,7 +1,16 @@
 import Testing
 
-/// RoamClient against every service as real processes (`EveryService`), one test at a time: each test
-/// starts a whole stack, and several at once beside the rest of the suite leave a two-core machine too
-/// little. The tests live in their own files, as extensions: writes made offline, a trip diary with
-/// its notifications, the event chat, and the README's steps.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ClientEndToEndTests {}
+/// RoamClient against every service as real processes: one stack (`EveryService`, two gateways), the
+/// scenarios one after another on it, since each stack started beside the rest of the suite costs a
+/// two-core machine dearly. Each scenario lives in its own file, as an extension: writes made offline,
+/// a trip diary with its notifications, the event chat, and the README's steps.
+@Suite(.timeLimit(.minutes(5))) struct ClientEndToEndTests {
+    @Test func theClientAgainstEveryService() async throws {
+        try await EveryService.run(gateways: 2) { everything in
+            try await Self.writesMadeWhileTheGatewayIsDownLandOnceEachWhenItIsBackAfterTheAppRelaunched(everything)
+            try await Self.aTripDiaryWrittenWithTheClientAndItsNotificationsAcrossTheGatewaysRestart(everything)
+            try await Self.aChatReadAcrossTheGatewaysRestartLosesAndRepeatsNothingAndEndsWithTheEvent(everything)
+            try await Self.theReadmesClientStepsAreThisTestAndRunAgainstTheStack(everything)
+        }
+    }
+}

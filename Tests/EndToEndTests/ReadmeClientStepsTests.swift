@@ -94,7 +94,7 @@ extension ClientEndToEndTests {
         return found
     }
 
-    @Test func theReadmesClientStepsAreThisTestAndRunAgainstTheStack() async throws {
+    static func theReadmesClientStepsAreThisTestAndRunAgainstTheStack(_ everything: EveryService) async throws {
         let readme = try String(contentsOf: ContractDocument.root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let marked = try #require(source.components(separatedBy: "// README: begin\n").last?.components(separatedBy: "        // README: end").first)
@@ -104,14 +104,12 @@ extension ClientEndToEndTests {
 
         let photo = FileManager.default.temporaryDirectory.appendingPathComponent("roam-readme-\(UUID().uuidString).jpg")
         defer { try? FileManager.default.removeItem(at: photo) }
-        try await EveryService.run { everything in
-            try TestPhoto.write(to: photo.path, exif: TestPhoto.cameraFields)
-            let found = try await Self.steps(gateway: everything.base, photo: photo)
-            #expect(found.username == "ada")
-            #expect(found.nearbyEvents == ["Picnic"])
-            #expect(found.storiesTagged.count == 1)
-            #expect(found.trips == ["Midsummer"])
-            #expect(found.refusal == "INVALID_FIELD [\"title\"]", "\(found.refusal ?? "none")")
-        }
+        try TestPhoto.write(to: photo.path, exif: TestPhoto.cameraFields)
+        let found = try await Self.steps(gateway: everything.base, photo: photo)
+        #expect(found.username == "ada")
+        #expect(found.nearbyEvents == ["Picnic"])
+        #expect(found.storiesTagged.count == 1)
+        #expect(found.trips == ["Midsummer"])
+        #expect(found.refusal == "INVALID_FIELD [\"title\"]", "\(found.refusal ?? "none")")
     }
 }

@@ -43,54 +43,52 @@ extension ClientEndToEndTests {
         .json(.init(body: "Written offline", date: "2031-06-11", title: title))
     }
 
-    @Test func writesMadeWhileTheGatewayIsDownLandOnceEachWhenItIsBackAfterTheAppRelaunched() async throws {
-        try await EveryService.run { everything in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-client-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let tokens = FileTokenStore(url: directory.appendingPathComponent("tokens.json"))
-            let pending = FilePendingWriteStore(url: directory.appendingPathComponent("pending-writes.json"))
+    static func writesMadeWhileTheGatewayIsDownLandOnceEachWhenItIsBackAfterTheAppRelaunched(_ everything: EveryService) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-client-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let tokens = FileTokenStore(url: directory.appendingPathComponent("tokens.json"))
+        let pending = FilePendingWriteStore(url: directory.appendingPathComponent("pending-writes.json"))
 
-            let tripID = try await Self.writeWhileTheGatewayGoesDown(everything, tokens: tokens, pending: pending)
+        let tripID = try await Self.writeWhileTheGatewayGoesDown(everything, tokens: tokens, pending: pending)
 
-            // The app starts again on the same files; the gateway comes back, and the app's first call reaches it.
-            let relaunched = RoamSession(gateway: everything.base, store: tokens, pendingWrites: pending)
-            let writes = try #require(relaunched.pendingWrites)
-            #expect(try await writes.waiting.map(\.operationID) == Array(repeating: "createJournalEntry", count: 3))
-            let outcomes = await writes.events()
-            try await everything.restartGateway()
-            #expect(try await relaunched.client.getMe().ok.body.json.profile.username == "offline_ada")
-            var applied: [String] = []
-            for await outcome in outcomes {
-                guard case .applied(_, let status, let body) = outcome else {
-                    Issue.record("a kept write was not applied: \(outcome)")
-                    break
-                }
-                #expect(status == 201)
-                let entry = try RoamJSON.decode(Components.Schemas.JournalEntry.self, from: body)
-                applied.append(entry.title)
-                if applied.count == 3 { break }
+        // The app starts again on the same files; the gateway comes back, and the app's first call reaches it.
+        let relaunched = RoamSession(gateway: everything.base, store: tokens, pendingWrites: pending)
+        let writes = try #require(relaunched.pendingWrites)
+        #expect(try await writes.waiting.map(\.operationID) == Array(repeating: "createJournalEntry", count: 3))
+        let outcomes = await writes.events()
+        try await everything.restartGateway()
+        #expect(try await relaunched.client.getMe().ok.body.json.profile.username == "offline_ada")
+        var applied: [String] = []
+        for await outcome in outcomes {
+            guard case .applied(_, let status, let body) = outcome else {
+                Issue.record("a kept write was not applied: \(outcome)")
+                break
             }
-            #expect(applied == ["Day 1", "Day 2", "Day 3"], "in the order they were made")
-            #expect(try await writes.waiting.isEmpty)
-            let stored = try await relaunched.client.listJournalEntries(path: .init(id: tripID)).ok.body.json.entries.map(\.title)
-            #expect(stored.sorted() == ["Answer lost", "Day 1", "Day 2", "Day 3"], "each once")
-            // The same list a page of one at a time.
-            var paged: [String] = []
-            for try await entry in Pages({ token in
-                try await relaunched.client.listJournalEntries(path: .init(id: tripID), query: .init(pageSize: 1, pageToken: token)).ok.body.json
-            }) { paged.append(entry.title) }
-            #expect(paged == stored)
-
-            // The example tool, as the same user: logs in, lists the trip, and a refused note says why.
-            let home = ["HOME": directory.path, "ROAM_GATEWAY": everything.base.absoluteString]
-            let login = try run("roam-diary", ["login", "offline_ada", "correct horse battery"], environment: home)
-            #expect(login.status == 0 && login.output.contains("logged in as @offline_ada"), "\(login.output)")
-            let listed = try run("roam-diary", ["trips"], environment: home)
-            #expect(listed.status == 0 && listed.output.contains("\(tripID)  2031-06-10 to 2031-06-17  Lisbon"), "\(listed.output)")
-            let refused = try run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
-            #expect(refused.status == 1 && refused.output.contains("refused: INVALID_FIELD"), "\(refused.output)")
+            #expect(status == 201)
+            let entry = try RoamJSON.decode(Components.Schemas.JournalEntry.self, from: body)
+            applied.append(entry.title)
+            if applied.count == 3 { break }
         }
+        #expect(applied == ["Day 1", "Day 2", "Day 3"], "in the order they were made")
+        #expect(try await writes.waiting.isEmpty)
+        let stored = try await relaunched.client.listJournalEntries(path: .init(id: tripID)).ok.body.json.entries.map(\.title)
+        #expect(stored.sorted() == ["Answer lost", "Day 1", "Day 2", "Day 3"], "each once")
+        // The same list a page of one at a time.
+        var paged: [String] = []
+        for try await entry in Pages({ token in
+            try await relaunched.client.listJournalEntries(path: .init(id: tripID), query: .init(pageSize: 1, pageToken: token)).ok.body.json
+        }) { paged.append(entry.title) }
+        #expect(paged == stored)
+
+        // The example tool, as the same user: logs in, lists the trip, and a refused note says why.
+        let home = ["HOME": directory.path, "ROAM_GATEWAY": everything.base.absoluteString]
+        let login = try run("roam-diary", ["login", "offline_ada", "correct horse battery"], environment: home)
+        #expect(login.status == 0 && login.output.contains("logged in as @offline_ada"), "\(login.output)")
+        let listed = try run("roam-diary", ["trips"], environment: home)
+        #expect(listed.status == 0 && listed.output.contains("\(tripID)  2031-06-10 to 2031-06-17  Lisbon"), "\(listed.output)")
+        let refused = try run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
+        #expect(refused.status == 1 && refused.output.contains("refused: INVALID_FIELD"), "\(refused.output)")
     }
     /// Signs up and makes a trip; a journal entry whose answer is lost is sent again and stored once;
     /// then, with the gateway stopped, three entries are kept for later. The trip's id.

@@ -41,40 +41,38 @@ extension ClientEndToEndTests {
 
     static let day = "2024-05-01"
 
-    @Test func aTripDiaryWrittenWithTheClientAndItsNotificationsAcrossTheGatewaysRestart() async throws {
+    static func aTripDiaryWrittenWithTheClientAndItsNotificationsAcrossTheGatewaysRestart(_ everything: EveryService) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-diary-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         // A second gateway in front of the same services, for writes made while the first is down.
-        try await EveryService.run(gateways: 2) { everything in
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let phone = RoamSession(gateway: everything.base)
-            try await phone.signUp(.init(displayName: "Mia", email: "mia@example.com", password: "correct horse battery", username: "mia_travels"))
-            let received = NotificationsReceived()
-            let listening = Task { await received.read(phone.notifications()) }
-            defer { listening.cancel() }
-            #expect(await eventually { received.connections == 1 })
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let phone = RoamSession(gateway: everything.base)
+        try await phone.signUp(.init(displayName: "Mia", email: "mia@example.com", password: "correct horse battery", username: "mia_travels"))
+        let received = NotificationsReceived()
+        let listening = Task { await received.read(phone.notifications()) }
+        defer { listening.cancel() }
+        #expect(await eventually { received.connections == 1 })
 
-            let tripID = try await Self.writeTheDay(phone, in: directory)
+        let tripID = try await Self.writeTheDay(phone, in: directory)
 
-            // Budget alerts, with an id each: 50 % now; 100 % while the phone's gateway is down, sent
-            // through the other one; delivered once the stream is back, the first not again.
-            _ = try await phone.client.setBudget(path: .init(id: tripID), body: .json(.init(total: "100.00", alertThresholds: [50, 100]))).ok
-            try await Self.spend("60.00", on: tripID, phone)
-            // 60 of 100, and of the day's allowance of 25 (100 over the trip's four days).
-            let first: Set = ["total 50", "day 50", "day 100"]
-            #expect(await eventually { received.reached == first }, "\(received.alerts)")
-            await everything.stopGateway()
-            let laptop = RoamSession(gateway: everything.http[1].base)
-            try await laptop.logIn(.init(identifier: "mia_travels", password: "correct horse battery"))
-            try await Self.spend("50.00", on: tripID, laptop)
-            try await everything.restartGateway()
-            #expect(
-                await eventually(timeout: .seconds(90)) { received.connections == 2 && received.reached.contains("total 100") }, "\(received.alerts)")
-            try await Task.sleep(for: .milliseconds(500))
-            #expect(received.reached == first.union(["total 100"]), "\(received.alerts)")
-            #expect(Set(received.alerts.map(\.id)).count == received.alerts.count, "none twice: \(received.alerts)")
-            #expect(received.ended == nil, "the stream went on")
-        }
+        // Budget alerts, with an id each: 50 % now; 100 % while the phone's gateway is down, sent
+        // through the other one; delivered once the stream is back, the first not again.
+        _ = try await phone.client.setBudget(path: .init(id: tripID), body: .json(.init(total: "100.00", alertThresholds: [50, 100]))).ok
+        try await Self.spend("60.00", on: tripID, phone)
+        // 60 of 100, and of the day's allowance of 25 (100 over the trip's four days).
+        let first: Set = ["total 50", "day 50", "day 100"]
+        #expect(await eventually { received.reached == first }, "\(received.alerts)")
+        await everything.stopGateway()
+        let laptop = RoamSession(gateway: everything.http[1].base)
+        try await laptop.logIn(.init(identifier: "mia_travels", password: "correct horse battery"))
+        try await Self.spend("50.00", on: tripID, laptop)
+        try await everything.restartGateway()
+        #expect(
+            await eventually(timeout: .seconds(90)) { received.connections == 2 && received.reached.contains("total 100") }, "\(received.alerts)")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(received.reached == first.union(["total 100"]), "\(received.alerts)")
+        #expect(Set(received.alerts.map(\.id)).count == received.alerts.count, "none twice: \(received.alerts)")
+        #expect(received.ended == nil, "the stream went on")
     }
 
     /// A trip with a photo, a pin, a journal entry and the day's view showing them; the trip's id.
