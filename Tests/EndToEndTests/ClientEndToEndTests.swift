@@ -2,9 +2,10 @@ import Testing
 
 /// RoamClient against every service as real processes: one stack (`EveryService`, two gateways), the
 /// scenarios one after another on it, since each stack started beside the rest of the suite costs a
-/// two-core machine dearly. Each scenario lives in its own file, as an extension: writes made offline,
-/// a trip diary with its notifications, the event chat, and the README's steps.
-@Suite(.timeLimit(.minutes(5))) struct ClientEndToEndTests {
+/// two-core machine dearly (and the stack waits for the fault and security suites' turns, which the
+/// time limit counts). Each scenario lives in its own file, as an extension: writes made offline, a
+/// trip diary with its notifications, the event chat, and the README's steps.
+@Suite(.timeLimit(.minutes(10))) struct ClientEndToEndTests {
     @Test func theClientAgainstEveryService() async throws {
         try await EveryService.run(gateways: 2) { everything in
             try await Self.writesMadeWhileTheGatewayIsDownLandOnceEachWhenItIsBackAfterTheAppRelaunched(everything)

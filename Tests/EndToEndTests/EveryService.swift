@@ -21,15 +21,25 @@ final class EveryService: Sendable {
 
     /// Starts everything, runs `body`, and stops every process whatever `body` did (processes left
     /// running would load every test after this one), expecting clean exits when it succeeded.
+    /// Takes its turn with the fault and security suites' stacks (`FullStackTurns`).
     static func run(gateways count: Int = 1, _ body: (EveryService) async throws -> Void) async throws {
-        let everything = try await start(gateways: count)
+        await FullStackTurns.shared.take()
+        let everything: EveryService
+        do {
+            everything = try await start(gateways: count)
+        } catch {
+            await FullStackTurns.shared.give()
+            throw error
+        }
         do {
             try await body(everything)
         } catch {
             for process in everything.processes { _ = await process.stopStatus() }
+            await FullStackTurns.shared.give()
             throw error
         }
         await expectCleanStops(everything.processes)
+        await FullStackTurns.shared.give()
     }
 
     private static func start(gateways count: Int) async throws -> EveryService {

@@ -28,8 +28,9 @@ import Testing
             defer { tasks.forEach { $0.cancel() } }
 
             let sent = EventNotification(kind: .removed, eventID: UUID(), reason: .leftFence, at: Date(timeIntervalSince1970: 1_800_000_000))
-            // LISTEN starts in the background: send until the other replica has heard it, for up to 5 s.
-            let deadline = ContinuousClock.now + .seconds(5)
+            // LISTEN starts in the background: send until the other replica has heard it, for up to 30 s
+            // (the suite's first minute starts some 80 processes on two cores).
+            let deadline = ContinuousClock.now + .seconds(30)
             while heardOnB.withLock({ $0.isEmpty }) && ContinuousClock.now < deadline {
                 await replicaA.publish(sent, to: user)
                 try await Task.sleep(for: .milliseconds(100))

@@ -155,7 +155,7 @@ import Testing
             // as a load balancer does, again, until the services answer.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
             #expect(
-                await eventually {
+                await eventually(timeout: .seconds(30)) {
                     let reply = try? await http.send("GET", "/readyz")
                     answer.withLock { $0 = reply }
                     return reply?.status == 200

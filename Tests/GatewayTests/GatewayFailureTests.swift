@@ -106,7 +106,7 @@ import Testing
             // A loaded machine may not answer within readiness's 2 s: ask until every service has answered.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
             #expect(
-                await eventually {
+                await eventually(timeout: .seconds(30)) {
                     guard let ready = try? await http.send("GET", "/readyz"),
                         let services = (try? ready.json()["services"]) as? [String: [String: Any]],
                         !services.values.contains(where: { $0["status"] as? String == "timeout" })

@@ -30,7 +30,7 @@ import Testing
             }
         }
         let waited = ContinuousClock.now - started
-        #expect(waited >= .milliseconds(200) && waited < .seconds(10), "gave up after \(waited)")
+        #expect(waited >= .milliseconds(200) && waited < .seconds(30), "gave up after \(waited)")
         #expect(watch.pendingCount == 0)
         for _ in 0..<100 where !cancelled.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(50)) }
         #expect(cancelled.withLock { $0 }, "the work was cancelled")
