@@ -54,7 +54,9 @@ final class EveryService: Sendable {
         let (feed, feedPort) = try await stack.startFeed(
             eventsPort: eventsPort,
             environment: media.merging(["BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"]) { $1 })
-        let environment = media.merging(["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)"]) { $1 }
+        // A keep-alive every second, so each stream the client holds meets many.
+        let environment = media.merging(
+            ["EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)", "STREAM_HEARTBEAT": "1s"]) { $1 }
         var gateways: [LaunchedProcess] = []
         var http: [HTTPTestClient] = []
         for _ in 0..<count {

@@ -78,11 +78,14 @@ do {
             if left == 0 { break }
         }
     case ("watch", 0):
+        // Each line written at once (print's buffer would hold them when the output is a file or a pipe).
+        func show(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
         for try await item in session.notifications() {
             switch item {
-            case .connected: print("listening")
-            case .notification(let notification): print("\(notification.kind.rawValue): \(notification.title ?? "")")
-            case .partUnavailable(let problem): print("(\(problem.detail))")
+            case .connected: show("listening")
+            case .notification(let notification):
+                show("\(notification.kind.rawValue): \(notification.title ?? notification.percent.map { "\($0) % of the budget" } ?? "")")
+            case .partUnavailable(let problem): show("(\(problem.detail))")
             }
         }
     default:
@@ -90,8 +93,15 @@ do {
         exit(2)
     }
 } catch let error where error.roamClientError != nil {
-    if case .queued = error.roamClientError { print("the gateway cannot be reached: kept, `roam-diary sync` sends it") } else { print(error) }
+    guard case .queued = error.roamClientError else {
+        print("failed: \(error.roamClientError!)")
+        exit(1)
+    }
+    print("the gateway cannot be reached: kept, `roam-diary sync` sends it")
 } catch let error where error.roamProblem != nil {
     print("refused: \(error.roamProblem!.reason): \(error.roamProblem!.detail)")
+    exit(1)
+} catch {
+    print("failed: \(error)")
     exit(1)
 }

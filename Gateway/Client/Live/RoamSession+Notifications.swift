@@ -43,7 +43,10 @@ extension RoamSession {
                         failures = 0
                         continuation.yield(.connected)
                     default:
-                        continuation.yield(.notification(try RoamJSON.decode(Components.Schemas.Notification.self, from: data)))
+                        // A keep-alive comment makes an event with nothing in it; a kind this client does not
+                        // know (from a newer gateway) does not decode. Neither is news.
+                        guard let notification = try? RoamJSON.decode(Components.Schemas.Notification.self, from: data) else { continue }
+                        continuation.yield(.notification(notification))
                     }
                 }
             } catch let closed as StreamClosed {

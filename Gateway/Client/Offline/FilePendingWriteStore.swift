@@ -11,8 +11,17 @@ public actor FilePendingWriteStore: PendingWriteStore {
         self.file = OwnerOnlyFile(url: url)
     }
 
+    /// The writes kept. A file that cannot be read (damaged outside the app: writes replace it whole)
+    /// is moved aside as `<name>.unreadable-<time>`, kept for whoever looks into it, and none are
+    /// waiting: the app goes on working.
     public func load() throws -> [PendingWrite] {
-        try file.read([PendingWrite].self) ?? []
+        do {
+            return try file.read([PendingWrite].self) ?? []
+        } catch is DecodingError {
+            let aside = url.appendingPathExtension("unreadable-\(Int(Date().timeIntervalSince1970))")
+            try FileManager.default.moveItem(at: url, to: aside)
+            return []
+        }
     }
 
     public func save(_ writes: [PendingWrite]) throws {

@@ -16,7 +16,7 @@ struct OfflineWritesMiddleware: ClientMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let key = request.headerFields[.idempotencyKey], request.method == .post, Self.canKeep(body) else {
-            return try await answered(next(request, body, baseURL))
+            return await answered(try await next(request, body, baseURL))
         }
         let data = body == nil ? nil : try await body.collected(upTo: Self.largestBody)
         let write = PendingWrite(operationID: operationID, request: request, body: data, idempotencyKey: key)
@@ -25,15 +25,16 @@ struct OfflineWritesMiddleware: ClientMiddleware {
             throw RoamClientError.queued(write.id)
         }
         do {
-            return try await answered(next(request, data.map { HTTPBody($0) }, baseURL))
+            return await answered(try await next(request, data.map { HTTPBody($0) }, baseURL))
         } catch  where error.isNetworkFailure {
             try await writes.keep(write, for: session)
             throw RoamClientError.queued(write.id)
         }
     }
 
-    private func answered(_ answer: (HTTPResponse, HTTPBody?)) async throws -> (HTTPResponse, HTTPBody?) {
-        try await writes.gatewayAnswered(for: session)
+    private func answered(_ answer: (HTTPResponse, HTTPBody?)) async -> (HTTPResponse, HTTPBody?) {
+        // The answer is the caller's whatever the queue's store says.
+        try? await writes.gatewayAnswered(for: session)
         return answer
     }
 

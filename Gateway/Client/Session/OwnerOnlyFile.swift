@@ -22,15 +22,7 @@ struct OwnerOnlyFile: Sendable {
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }()
-
-    private static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }()
+    // Times as `Date` keeps them (seconds since 2001 as a double), so they read back exactly.
+    private static let encoder = JSONEncoder()
+    private static let decoder = JSONDecoder()
 }
