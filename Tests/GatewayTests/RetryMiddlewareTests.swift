@@ -114,4 +114,14 @@ struct RetryMiddlewareTests {
         #expect(keys[0].map { UUID(uuidString: $0) != nil } == true)
         #expect(keys[1] == "mine" && keys[2] == nil)
     }
+
+    @Test func aProblemIsTransientOnlyWhenTryingLaterMayChangeIt() {
+        func problem(_ status: Int, _ reason: String = "X") -> RoamProblem {
+            RoamProblem(operationID: "createPin", status: status, reason: reason, detail: "")
+        }
+        #expect([500, 502, 503, 504, 408, 425, 429].allSatisfy { problem($0).isTransient })
+        #expect(problem(409, "IDEMPOTENCY_KEY_IN_USE").isTransient)
+        #expect(![400, 401, 403, 404, 422].contains { problem($0).isTransient })
+        #expect(!problem(409, "PIN_TOO_CLOSE").isTransient)
+    }
 }

@@ -83,6 +83,13 @@ public struct RoamProblem: Error, Hashable, Sendable, CustomStringConvertible {
         (try? JSONDecoder().decode(Document.self, from: document))?.reason
     }
 
+    /// Whether the same request may succeed later: the gateway or a service behind it briefly
+    /// unavailable (5xx), a wait asked for (408, 425, 429), or the same key's first try still being
+    /// handled. Any other refusal stands, however often it is sent.
+    public var isTransient: Bool {
+        status >= 500 || [408, 425, 429].contains(status) || reason == "IDEMPOTENCY_KEY_IN_USE"
+    }
+
     public var description: String {
         let fields = self.fields.map { "\($0.field): \($0.description)" }.joined(separator: "; ")
         return "\(operationID) answered \(status) \(reason): \(detail)" + (fields.isEmpty ? "" : " (\(fields))")

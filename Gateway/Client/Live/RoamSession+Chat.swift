@@ -39,13 +39,13 @@ extension RoamSession {
                         renewed = true
                         continue
                     }
-                    guard status == 429 || status >= 500 else { throw problem }
+                    guard problem.isTransient else { throw problem }
                     wait = problem.retryAfter
                 case .open(let events):
                     for try await event in events {
                         switch event {
                         case .text(let text):
-                            guard let item = try Self.chatItem(text) else { continue }
+                            guard let item = Self.chatItem(text) else { continue }
                             if case .live = item { (failures, renewed) = (0, false) }
                             if case .message(let message) = item {
                                 // Sent again after a reconnection only if the server did; never delivered twice.
@@ -82,9 +82,10 @@ extension RoamSession {
         }
     }
 
-    /// One frame of the chat, or nil for a kind this client does not know (from a newer gateway).
-    private static func chatItem(_ text: String) throws -> LiveChat? {
-        let frame = try RoamJSON.decode(ChatFrame.self, from: Data(text.utf8))
+    /// One frame of the chat, or nil for one this client cannot read (a kind or a member from a newer
+    /// gateway): skipped, since connecting again would only meet it again.
+    private static func chatItem(_ text: String) -> LiveChat? {
+        guard let frame = try? RoamJSON.decode(ChatFrame.self, from: Data(text.utf8)) else { return nil }
         switch frame.type {
         case "live": return .live
         case "message": return frame.message.map { .message($0) }

@@ -62,11 +62,11 @@ extension RoamSession {
     }
 
     /// Whether an error ends the stream for good: the session ended, or a refusal that connecting
-    /// again would not change (a 4xx other than a wait).
+    /// again would not change.
     private static func endsTheStream(_ error: any Error) -> Bool {
         if case .signedOut = error.roamClientError { return true }
         guard let problem = error.roamProblem else { return error is CancellationError }
-        return (400..<500).contains(problem.status) && problem.status != 429
+        return !problem.isTransient
     }
 }
 

@@ -74,13 +74,16 @@ public actor PendingWrites {
         var failures = 0
         while let write = writes.first, let session {
             switch await Self.send(write, through: session) {
-            case .answered(let status, let body) where (200..<300).contains(status):
+            case .applied(let status, let body):
                 failures = 0
                 await finish(write, .applied(write, status: status, body: body))
-            case .answered(let status, let body) where Self.isRefusal(status, body):
+            case .refused(let problem) where !problem.isTransient:
                 failures = 0
-                await finish(write, .refused(write, RoamProblem(operationID: write.operationID, status: status, body: body, retryAfter: nil)))
-            case .answered(_, _), .unreachable:
+                await finish(write, .refused(write, problem))
+            case .refused(let problem):
+                failures += 1
+                await wait(problem.retryAfter ?? RetryPolicy.reconnecting.delay(afterFailures: failures))
+            case .unreachable:
                 failures += 1
                 await wait(RetryPolicy.reconnecting.delay(afterFailures: failures))
             case .signedOut(let problem):
@@ -91,7 +94,8 @@ public actor PendingWrites {
     }
 
     private enum Delivery {
-        case answered(status: Int, body: Data)
+        case applied(status: Int, body: Data)
+        case refused(RoamProblem)
         case unreachable
         case signedOut(RoamProblem)
     }
@@ -100,19 +104,17 @@ public actor PendingWrites {
         do {
             let (response, body) = try await session.send(write.request, body: write.body.map { HTTPBody($0) }, operationID: write.operationID)
             let document = try await body.collected(upTo: 16 << 20)
-            return .answered(status: response.status.code, body: document)
+            guard response.status.kind == .successful else {
+                return .refused(
+                    RoamProblem(operationID: write.operationID, status: response.status.code, body: document, retryAfter: response.retryAfter))
+            }
+            return .applied(status: response.status.code, body: document)
         } catch RoamClientError.signedOut(let reason) {
             return .signedOut(
                 RoamProblem(operationID: write.operationID, status: 401, reason: reason, detail: "The session ended before the write was sent."))
         } catch {
             return .unreachable
         }
-    }
-
-    /// Whether an answer is final: a 4xx other than a wait (408, 425, 429) or a key still in use.
-    private static func isRefusal(_ status: Int, _ body: Data) -> Bool {
-        guard (400..<500).contains(status), ![408, 425, 429].contains(status) else { return false }
-        return RoamProblem.reason(in: body) != "IDEMPOTENCY_KEY_IN_USE"
     }
 
     private func finish(_ write: PendingWrite, _ event: PendingWriteEvent) async {
