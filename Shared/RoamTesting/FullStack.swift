@@ -77,7 +77,7 @@ public final class FullStack: Sendable {
     }
 
     private static func startAll() async throws -> FullStack {
-        let cluster = try PrivateCluster.start()
+        let cluster = try await PrivateCluster.start()
         let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let stack = try await ProcessStack.startAccounts(
@@ -176,7 +176,7 @@ public final class FullStack: Sendable {
         for name in Self.names.reversed() {
             statuses[name] = await process(name).stopStatus()
         }
-        try? cluster.stop()
+        try? await cluster.stop()
         giveTurn()
         return statuses
     }

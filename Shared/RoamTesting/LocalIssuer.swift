@@ -16,10 +16,13 @@ public final class LocalIssuer: Sendable {
         let kid: String
         let key: JWTKit.Insecure.RSA.PrivateKey
 
-        static func make() throws -> SigningKey {
-            SigningKey(
-                kid: "key-\(UUID().uuidString.prefix(8))",
-                key: try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
+        /// Made off the concurrency threads: a 2048-bit RSA key takes a second or more in a debug build.
+        static func make() async throws -> SigningKey {
+            try await offThePool {
+                SigningKey(
+                    kid: "key-\(UUID().uuidString.prefix(8))",
+                    key: try JWTKit.Insecure.RSA.PrivateKey(backing: _RSA.Signing.PrivateKey(keySize: .bits2048)))
+            }
         }
 
         var jwk: [String: String] {
@@ -62,7 +65,7 @@ public final class LocalIssuer: Sendable {
 
     /// Runs `body` with an issuer serving on a free loopback port, and stops it afterwards.
     public static func with<T: Sendable>(_ body: @Sendable (LocalIssuer) async throws -> T) async throws -> T {
-        let firstKey = try SigningKey.make()
+        let firstKey = try await SigningKey.make()
         let (ports, port) = AsyncStream.makeStream(of: Int.self)
         let issuerBox = Mutex<LocalIssuer?>(nil)
         let router = Router()
@@ -104,8 +107,8 @@ public final class LocalIssuer: Sendable {
     public var keySetFetches: Int { state.withLock { $0.keySetFetches } }
 
     /// Starts signing with a new key and publishes only it (the old one is withdrawn).
-    public func rotateKeys() throws {
-        let key = try SigningKey.make()
+    public func rotateKeys() async throws {
+        let key = try await SigningKey.make()
         state.withLock { $0.published = [key] }
     }
 
@@ -117,7 +120,8 @@ public final class LocalIssuer: Sendable {
         forged: Bool = false
     ) async throws -> String {
         let published = state.withLock { $0.published[0] }
-        let key = forged ? SigningKey(kid: published.kid, key: try SigningKey.make().key) : published
+        var key = published
+        if forged { key = SigningKey(kid: published.kid, key: try await SigningKey.make().key) }
         let keys = JWTKeyCollection()
         await keys.add(rsa: key.key, digestAlgorithm: .sha256, kid: JWKIdentifier(string: key.kid))
         let now = Int(Date().timeIntervalSince1970)

@@ -49,3 +49,23 @@ public struct PrivateCluster: Sendable {
         try cluster.start()
     }
 }
+
+/// The same, waited for off the test process's concurrency threads (`offThePool`): `initdb` and
+/// `pg_ctl` take seconds on a loaded machine.
+extension PrivateCluster {
+    public static func start() async throws -> PrivateCluster {
+        try await offThePool { try start() }
+    }
+
+    public func stop() async throws {
+        try await offThePool { try stop() }
+    }
+
+    public func freeze(_ frozen: Bool) async throws {
+        try await offThePool { try freeze(frozen) }
+    }
+
+    public func restart() async throws {
+        try await offThePool { try restart() }
+    }
+}

@@ -53,7 +53,7 @@ public enum TestDatabase {
 
         func url() async throws -> String {
             if let task { return try await task.value }
-            let task = Task { try PrivateCluster.start().url }
+            let task = Task { try await PrivateCluster.start().url }
             self.task = task
             return try await task.value
         }

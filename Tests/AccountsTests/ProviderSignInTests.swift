@@ -166,7 +166,7 @@ import Testing
                 _ = try await Self.signIn(
                     client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
                 #expect(issuer.keySetFetches == 1)  // cached
-                try issuer.rotateKeys()
+                try await issuer.rotateKeys()
                 nonce = Self.nonce()
                 let signedIn = try await Self.signIn(
                     client, token: try await issuer.idToken(subject: subject, audience: Self.clientID, nonce: nonce), nonce: nonce)
@@ -222,7 +222,7 @@ import Testing
             try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)], keyRefetchCooldown: .seconds(60)) { client, _ in
                 var nonce = Self.nonce()
                 _ = try await Self.signIn(client, token: try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce), nonce: nonce)
-                try issuer.rotateKeys()
+                try await issuer.rotateKeys()
                 for _ in 0..<5 {
                     nonce = Self.nonce()
                     let error = await AccountsHarness.refusal {

@@ -180,7 +180,7 @@ import Testing
 
     /// Runs the `roam` command against the budget service at `budgetPort`.
     func roam(_ arguments: [String], budgetPort: Int) async throws -> (status: Int32, output: String) {
-        try runRoam(arguments, environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"])
+        try await runRoam(arguments, environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"])
     }
 
     /// Rows in `table`, read as the administrator.
@@ -252,7 +252,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("eurofxref-\(UUID().uuidString).csv")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("Date,USD,\n2025-06-10,1.1000,\n".utf8).write(to: file)
-        #expect(try runRoam(["rates", "import", file.path], environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]).status == 0)
+        #expect(try await runRoam(["rates", "import", file.path], environment: ["BUDGET_ADDRESS": "127.0.0.1:\(budgetPort)"]).status == 0)
         #expect(try await http.send("PUT", "/v1/trips/\(tripID)/budget", json: ["total": "300"], token: token).status == 200)
         for (amount, currency, at, category) in [
             ("20", "EUR", "2025-06-10T12:00:00Z", "food"), ("11", "USD", "2025-06-10T19:00:00Z", "transport"),

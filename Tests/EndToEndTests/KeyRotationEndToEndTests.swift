@@ -17,8 +17,8 @@ import Testing
             accounts = try accounts.relaunch()
             try await accounts.waitUntilServing(port: stack.accountsPort, service: "roam.accounts.v1.AccountsService")
         }
-        func keys(_ step: String) throws -> String {
-            let run = try runRoam(["keys", step, keyFile], environment: [:])
+        func keys(_ step: String) async throws -> String {
+            let run = try await runRoam(["keys", step, keyFile], environment: [:])
             #expect(run.status == 0, "\(run.output)")
             return run.output
         }
@@ -37,20 +37,20 @@ import Testing
         let before = try await logIn()
 
         // 1. prepare: a second key is published; verifiers know it within their refresh interval.
-        #expect(try keys("prepare").split(separator: "\n").count == 2)
+        #expect(try await keys("prepare").split(separator: "\n").count == 2)
         try await restartAccounts()
         try await Task.sleep(for: .seconds(2))
         // 2. promote: the new key signs; the old one stays published, so earlier tokens still work.
-        _ = try keys("promote")
+        _ = try await keys("promote")
         // Run twice by mistake, it refuses rather than swapping back to the key about to be retired.
-        let again = try runRoam(["keys", "promote", keyFile], environment: [:])
+        let again = try await runRoam(["keys", "promote", keyFile], environment: [:])
         #expect(again.status != 0 && again.output.contains("no prepared key"), "\(again.output)")
         try await restartAccounts()
         let after = try await logIn()
         #expect(try await http.send("GET", "/v1/me", token: after).status == 200)
         #expect(try await http.send("GET", "/v1/me", token: before).status == 200, "a token of the old key was refused during the overlap")
         // 3. retire: only the new key is published; once verifiers fetch again, the old key's tokens are refused.
-        #expect(try keys("retire").split(separator: "\n").count == 1)
+        #expect(try await keys("retire").split(separator: "\n").count == 1)
         try await restartAccounts()
         var refused = false
         for _ in 0..<50 where !refused {

@@ -83,11 +83,11 @@ extension ClientEndToEndTests {
 
         // The example tool, as the same user: logs in, lists the trip, and a refused note says why.
         let home = ["HOME": directory.path, "ROAM_GATEWAY": everything.base.absoluteString]
-        let login = try run("roam-diary", ["login", "offline_ada", "correct horse battery"], environment: home)
+        let login = try await run("roam-diary", ["login", "offline_ada", "correct horse battery"], environment: home)
         #expect(login.status == 0 && login.output.contains("logged in as @offline_ada"), "\(login.output)")
-        let listed = try run("roam-diary", ["trips"], environment: home)
+        let listed = try await run("roam-diary", ["trips"], environment: home)
         #expect(listed.status == 0 && listed.output.contains("\(tripID)  2031-06-10 to 2031-06-17  Lisbon"), "\(listed.output)")
-        let refused = try run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
+        let refused = try await run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
         #expect(refused.status == 1 && refused.output.contains("refused: INVALID_FIELD"), "\(refused.output)")
     }
     /// Signs up and makes a trip; a journal entry whose answer is lost is sent again and stored once;

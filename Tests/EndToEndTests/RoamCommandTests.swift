@@ -8,16 +8,16 @@ import Testing
     static let subcommands = [["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"]]
 
     @Test(arguments: subcommands)
-    func everySubcommandHasHelpAndRunsNothing(_ subcommand: [String]) throws {
-        let run = try runRoam(subcommand + ["--help"], environment: [:])
+    func everySubcommandHasHelpAndRunsNothing(_ subcommand: [String]) async throws {
+        let run = try await runRoam(subcommand + ["--help"], environment: [:])
         #expect(run.status == 0, "\(run.output)")
         #expect(run.output.contains("USAGE: roam \(subcommand.joined(separator: " "))"), "\(run.output)")
         // `roam up --help` once started the whole stack; help says what it would do instead.
         #expect(!run.output.contains("PostgreSQL started") && !run.output.contains("building"), "\(run.output)")
     }
 
-    @Test func theCommandListsItsSubcommands() throws {
-        let run = try runRoam(["--help"], environment: [:])
+    @Test func theCommandListsItsSubcommands() async throws {
+        let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
         for name in ["up", "provision", "health", "places", "rates", "keys", "purges"] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
@@ -32,14 +32,14 @@ import Testing
         (["places", "import"], "<file>"),
         (["launch"], "launch"),
     ])
-    func aWrongArgumentIsRefusedByName(_ arguments: [String], named: String) throws {
-        let run = try runRoam(arguments, environment: [:])
+    func aWrongArgumentIsRefusedByName(_ arguments: [String], named: String) async throws {
+        let run = try await runRoam(arguments, environment: [:])
         #expect(run.status == 64, "\(arguments): \(run.output)")
         #expect(run.output.contains(named), "\(arguments) should name \(named): \(run.output)")
     }
 
-    @Test func healthExitsOneWhenNothingAnswers() throws {
-        let refused = try runRoam(["health", "127.0.0.1:1"], environment: [:])
+    @Test func healthExitsOneWhenNothingAnswers() async throws {
+        let refused = try await runRoam(["health", "127.0.0.1:1"], environment: [:])
         #expect(refused.status == 1, "\(refused.output)")
     }
 }

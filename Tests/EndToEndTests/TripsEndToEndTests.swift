@@ -169,7 +169,7 @@ import Testing
 
     /// Runs the `roam` command against the trips service at `tripsPort`.
     func roam(_ arguments: [String], tripsPort: Int) async throws -> (status: Int32, output: String) {
-        try runRoam(arguments, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
+        try await runRoam(arguments, environment: ["TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)"])
     }
 
     /// Rows in `trips.trips`, read as the administrator.

@@ -41,7 +41,7 @@ import Testing
 
         // 1. PostgreSQL stops for five seconds.
         let outageStart = ContinuousClock.now
-        try stack.cluster.stop()
+        try await stack.cluster.stop()
         try await Task.sleep(for: .seconds(2))
         let readiness = try await http.send("GET", "/readyz")
         #expect(readiness.status == 503)
@@ -51,7 +51,7 @@ import Testing
         #expect(reasons.count == 7 && reasons.values.allSatisfy { $0.hasPrefix("DATABASE_UNAVAILABLE") }, "\(reasons)")
         #expect(try await http.send("GET", "/healthz").status == 200)
         try await Task.sleep(for: .seconds(3))
-        try stack.cluster.restart()
+        try await stack.cluster.restart()
         let outage = try await heal(
             "PostgreSQL stopped for 5 s", affected: Set(SteadyLoad.Kind.allCases), load: load,
             started: outageStart, ended: .now)

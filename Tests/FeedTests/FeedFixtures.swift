@@ -129,7 +129,7 @@ final class ChatReading: Sendable {
         return updates
     }
 
-    /// Waits until the reader has caught up and is live (or 10 seconds pass).
+    /// Waits until the reader has caught up and is live (or 30 seconds pass).
     func waitUntilLive() async {
         await eventually { inbox.live.withLock { $0 } }
     }

@@ -11,12 +11,12 @@ import Testing
             [
                 FanOut.Part("fast") { 1 },
                 FanOut.Part("slow") {
-                    try await Task.sleep(for: .seconds(10)); return 2
+                    try await Task.sleep(for: .seconds(600)); return 2
                 },
                 FanOut.Part("broken") { throw RoamError.unavailable },
             ])
-        // It does not wait for the slow part's ten seconds (a loaded machine may take a few to answer).
-        #expect(ContinuousClock.now - started < .seconds(9))
+        // It does not wait for the slow part's ten minutes (a loaded machine may take many seconds to answer).
+        #expect(ContinuousClock.now - started < .seconds(120))
         #expect(try results["fast"]?.get() == 1)
         #expect(PartStatus(results["slow"]!) == PartStatus(status: "timeout", reason: "DEADLINE_EXCEEDED"))
         #expect(PartStatus(results["broken"]!) == PartStatus(status: "unavailable", reason: "UNAVAILABLE"))

@@ -169,11 +169,11 @@ enum ErasureCheck {
     /// `roam purges USER_ID` shows each service's acknowledgement with its time; a user's token may not ask.
     static func checkPurgeReport(of user: UUID, on stack: FullStack, userToken: String) async throws {
         let accounts = "127.0.0.1:\(try #require(stack.grpcPort("accounts")))"
-        var report = try runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+        var report = try await runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
         let asked = ContinuousClock.now
         while !report.output.contains("forgotten everywhere") && ContinuousClock.now - asked < .seconds(15) {
             try await Task.sleep(for: .milliseconds(200))
-            report = try runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+            report = try await runRoam(["purges", user.lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
         }
         print("roam purges \(user.lowercasedString):\n\(report.output)")
         #expect(report.status == 0 && report.output.contains("user \(user.lowercasedString)  deleted 20"), "\(report.output)")
@@ -182,13 +182,14 @@ enum ErasureCheck {
             let acknowledged = try Regex("\\n  \(service) +acknowledged 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z")
             #expect(report.output.contains(acknowledged), "\(service): \(report.output)")
         }
-        let listed = try runRoam(["purges"], environment: ["ACCOUNTS_ADDRESS": accounts])
+        let listed = try await runRoam(["purges"], environment: ["ACCOUNTS_ADDRESS": accounts])
         #expect(listed.status == 0 && listed.output.contains("user \(user.lowercasedString)"), "\(listed.output)")
-        let stranger = try runRoam(["purges", UUID().lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
+        let stranger = try await runRoam(["purges", UUID().lowercasedString], environment: ["ACCOUNTS_ADDRESS": accounts])
         #expect(stranger.status == 0 && stranger.output.contains("no deletion of user"), "\(stranger.output)")
-        let malformed = try runRoam(["purges", "gone"], environment: ["ACCOUNTS_ADDRESS": accounts])
+        let malformed = try await runRoam(["purges", "gone"], environment: ["ACCOUNTS_ADDRESS": accounts])
         #expect(malformed.status == 64 && malformed.output.contains("<user-id> must be"), "\(malformed.output)")
-        let forged = try runRoam(["purges"], environment: ["ACCOUNTS_ADDRESS": accounts, "ROAM_SERVICE_SECRET": String(repeating: "f", count: 64)])
+        let forged = try await runRoam(
+            ["purges"], environment: ["ACCOUNTS_ADDRESS": accounts, "ROAM_SERVICE_SECRET": String(repeating: "f", count: 64)])
         #expect(forged.status == 2 && forged.output.contains("unauthenticated"), "\(forged.output)")
 
         var metadata = Metadata()

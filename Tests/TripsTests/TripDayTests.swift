@@ -48,7 +48,7 @@ import Testing
 
     /// Every day around two leap-year exceptions (2000 is one, 2100 is not), and every 97th day from
     /// 1600 to 2400. PostgreSQL's `date` counts the same way.
-    @Test func localDatesAgreeWithFoundationsCalendar() {
+    @Test func localDatesAgreeWithFoundationsCalendar() async {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let epoch = LocalDate("1970-01-01")!
@@ -56,6 +56,8 @@ import Testing
             var instant = TripDayTests.utc("\(first)T12:00:00Z")
             var previous: LocalDate?
             while instant < TripDayTests.utc("\(last)T23:59:59Z") {
+                // Some 5,000 days: let the suite's other tests run meanwhile.
+                await Task.yield()
                 let parts = calendar.dateComponents([.year, .month, .day], from: instant)
                 let date = LocalDate(year: parts.year!, month: parts.month!, day: parts.day!)
                 let expected = String(format: "%04d-%02d-%02d", parts.year!, parts.month!, parts.day!)
