@@ -81,7 +81,7 @@ import Testing
             #expect(try await http.send("PUT", "/v1/users/walker\(suffix)/block", token: ana).status == 204)
             let boWalkID = try id(boWalk)
             #expect(
-                await eventually(timeout: .seconds(5)) { (try? await history(bo).compactMap { $0["id"] as? String }) == [boWalkID] },
+                await eventually { (try? await history(bo).compactMap { $0["id"] as? String }) == [boWalkID] },
                 "the block reaches trips through accounts' feed")
             #expect(try await http.send("DELETE", "/v1/walks/\(route)", token: ana).status == 204)
             let after = try await http.send("GET", "/v1/walks/\(try id(boWalk))", token: bo)

@@ -36,13 +36,13 @@ import Testing
                 let started = ContinuousClock.now
                 let error = await #expect(throws: RPCError.self) {
                     try await client.unary(
-                        request: ClientRequest(message: Array("sleep:8000".utf8), metadata: metadata), descriptor: EchoService.get,
+                        request: ClientRequest(message: Array("sleep:60000".utf8), metadata: metadata), descriptor: EchoService.get,
                         serializer: BytesCoder(), deserializer: BytesCoder(), options: .defaults
                     ) { try $0.message }
                 }
                 #expect(error?.code == .deadlineExceeded)
-                // Well before the handler would answer (8 s), however late a loaded machine started it.
-                #expect(ContinuousClock.now - started < .seconds(7))
+                // Well before the handler would answer (a minute), however late a loaded machine started it.
+                #expect(ContinuousClock.now - started < .seconds(50))
                 // The handler was told, or (its limit passed before it could start) never ran.
                 try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] || service.started.load(ordering: .relaxed) == 0 }
             }
