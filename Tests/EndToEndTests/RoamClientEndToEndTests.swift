@@ -89,6 +89,9 @@ extension ClientEndToEndTests {
         #expect(listed.status == 0 && listed.output.contains("\(tripID)  2031-06-10 to 2031-06-17  Lisbon"), "\(listed.output)")
         let refused = try await run("roam-diary", ["note", tripID, "2040-01-01", "Later", "Not a day of the trip"], environment: home)
         #expect(refused.status == 1 && refused.output.contains("refused: INVALID_FIELD"), "\(refused.output)")
+        // A day still ahead is shown as its plan, and says so rather than "0 photos, 0 pins".
+        let ahead = try await run("roam-diary", ["day", tripID, "2031-06-11"], environment: home)
+        #expect(ahead.status == 0 && ahead.output.contains("2031-06-11, still ahead: 0 planned items, 0 saved places"), "\(ahead.output)")
     }
     /// Signs up and makes a trip; a journal entry whose answer is lost is sent again and stored once;
     /// then, with the gateway stopped, three entries are kept for later. The trip's id.

@@ -19,6 +19,12 @@ let session = RoamSession(
     pendingWrites: FilePendingWriteStore(url: home.appendingPathComponent("pending-writes.json")))
 let client = session.client
 
+/// "1 note", "3 notes", "0 notes".
+func counted(_ things: [some Any]?, _ noun: String) -> String {
+    let count = things?.count ?? 0
+    return "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let given = Array(arguments.dropFirst())  // the command's own arguments
 
@@ -62,8 +68,13 @@ do {
     case ("day", 2):
         let (tripID, day) = (given[0], given[1])
         let view = try await client.getTripDay(path: .init(id: tripID, date: day)).ok.body.json
-        print("\(view.date): \(view.photos?.count ?? 0) photos, \(view.pins?.count ?? 0) pins")
-        for entry in view.journalEntries ?? [] { print("  \(entry.title): \(entry.body)") }
+        if view.when == .future {
+            // A day still ahead (in the trip's time zone) is shown as its plan; its notes appear once it comes.
+            print("\(view.date), still ahead: \(counted(view.itinerary, "planned item")), \(counted(view.savedPlaces, "saved place"))")
+        } else {
+            print("\(view.date): \(counted(view.photos, "photo")), \(counted(view.pins, "pin")), \(counted(view.journalEntries, "note"))")
+            for entry in view.journalEntries ?? [] { print("  \(entry.title): \(entry.body)") }
+        }
     case ("sync", 0):
         let waiting = try await session.pendingWrites?.waiting.count ?? 0
         print("\(waiting) notes waiting to be sent")
