@@ -59,12 +59,15 @@ import Testing
         let feed = make(bufferSize: 8)
         let (host, slow) = (UUID(), UUID())
         let event = membership.event(host: host, members: [slow])
-        let sluggish = ChatReading(feed, event: event, reader: slow, pause: .milliseconds(200))
+        // Held until all 40 are sent: slower than the sender even when a loaded machine makes sending slow.
+        let gate = ReaderGate()
+        let sluggish = ChatReading(feed, event: event, reader: slow, gate: gate)
         let brisk = ChatReading(feed, event: event, reader: host)
         await sluggish.waitUntilLive()
         await brisk.waitUntilLive()
         for index in 1...40 { _ = try await feed.send("m\(index)", to: event, by: host, idempotencyKey: nil) }
         #expect(await brisk.waitFor(40).count == 40)
+        gate.release()
         #expect(await sluggish.end() == "SLOW_CONSUMER")
         #expect(sluggish.messages.count < 40)
         // It resumes from history where it stopped.

@@ -102,8 +102,8 @@ final class ChatReading: Sendable {
     private let inbox = Inbox()
     private let task: Task<String?, Never>
 
-    /// `pause` makes the reader slow: it waits that long before taking each message.
-    init(_ feed: FeedService, event: UUID, reader: UUID, after: Int64? = nil, pause: Duration? = nil) {
+    /// `gate` makes the reader slow: before taking each message it waits until the test opens it.
+    init(_ feed: FeedService, event: UUID, reader: UUID, after: Int64? = nil, gate: ReaderGate? = nil) {
         let inbox = inbox
         task = Task {
             await errorReason {
@@ -111,7 +111,7 @@ final class ChatReading: Sendable {
                     event, reader: reader, after: after, live: { inbox.live.withLock { $0 = true } },
                     update: { update in inbox.updates.withLock { $0.append(update) } }
                 ) { message in
-                    if let pause { try await Task.sleep(for: pause) }
+                    try await gate?.pass()
                     inbox.messages.withLock { $0.append(message) }
                 }
             }

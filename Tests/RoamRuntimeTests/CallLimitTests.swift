@@ -118,11 +118,13 @@ import Testing
         #expect(try await limit.run { 7 } == 7)
     }
 
+    /// 50 times the limit: every caller but the first eight waits. (2,000 callers, each yielding inside,
+    /// took over the suite's minute while every other suite loaded the two cores.)
     @Test func manyCallersAtOnceNeverExceedTheLimitAndAllFinish() async throws {
         let limit = CallLimit(8)
         let running = Counter()
         try await withThrowingDiscardingTaskGroup { group in
-            for _ in 0..<2_000 {
+            for _ in 0..<400 {
                 group.addTask {
                     try await limit.run {
                         running.enter()
