@@ -31,7 +31,7 @@ let modulePackages: [String: String] = [
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
     "OpenAPIURLSession": "swift-openapi-urlsession", "OpenAPIAsyncHTTPClient": "swift-openapi-async-http-client",
     "AsyncHTTPClient": "async-http-client", "AsyncAlgorithms": "swift-async-algorithms", "CSV": "CSV.swift",
-    "ArgumentParser": "swift-argument-parser",
+    "ArgumentParser": "swift-argument-parser", "Mustache": "swift-mustache",
     "Tracing": "swift-distributed-tracing", "Instrumentation": "swift-distributed-tracing", "OTel": "swift-otel",
 ]
 
@@ -100,6 +100,8 @@ let package = Package(
         // OTLP export of those spans over HTTP (async-http-client is in the graph already; the gRPC
         // exporter's trait is left off).
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
+        // The mails' templates (Shared/RoamMail).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
     ],
     targets: [
         // The client an app adds: types and calls generated from Gateway/openapi.yaml in client mode
@@ -148,6 +150,16 @@ let package = Package(
             name: "RoamHTTP2", dependencies: uses("CNGHTTP2", "GRPCCore", "NIOCore", "NIOPosix"), path: "Shared/RoamHTTP2",
             swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
+        // Mail: SMTP submission on NIO, templates, the durable mail outbox and the worker that sends it.
+        .target(
+            name: "RoamMail",
+            dependencies: uses(
+                "GRPCCore", "Logging", "Metrics", "Mustache", "NIOCore", "NIOPosix", "NIOSSL", "PostgresNIO", "RoamProto", "RoamRuntime",
+                "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Shared/RoamMail", swiftSettings: swiftSettings),
+        .testTarget(
+            name: "RoamMailTests", dependencies: uses("Logging", "RoamMail", "RoamRuntime", "RoamTesting"), path: "Tests/RoamMailTests",
+            swiftSettings: swiftSettings),
         .target(
             name: "RoamTesting",
             dependencies: uses(
@@ -158,7 +170,7 @@ let package = Package(
             name: "Accounts",
             dependencies: uses(
                 "AsyncHTTPClient", "Crypto", "GRPCCore", "JWTKit", "Logging", "NIOCore", "PostgresNIO", "RoamCore",
-                "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+                "RoamMail", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Accounts/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-accounts", dependencies: uses("Accounts", "RoamRuntime"), path: "Services/Accounts/App",
@@ -207,7 +219,8 @@ let package = Package(
         .executableTarget(
             name: "roam",
             dependencies: uses(
-                "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto",
+                "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Hummingbird", "Logging", "PostgresNIO", "RoamLocal",
+                "RoamProto",
                 "RoamRuntime",
                 "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),

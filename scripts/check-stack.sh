@@ -44,7 +44,7 @@ stop_stack() {
   if [ "${PG_BIN:-}" != /nonexistent ]; then
     grep -q "PostgreSQL stopped" "$log" || { cat "$log"; echo "PostgreSQL was not stopped"; exit 1; }
   fi
-  for port in 8080 50051 54329; do
+  for port in 8080 8025 50051 54329; do
     if (exec 3<>/dev/tcp/127.0.0.1/$port) 2>/dev/null; then
       cat "$log"; echo "something still listens on port $port"; exit 1
     fi
@@ -54,6 +54,18 @@ stop_stack() {
 user="walker$RANDOM"
 start_stack
 scripts/curl-walkthrough.sh "$user"
+# The sign-up's verification mail is on roam up's mail page (the log transport: development), and its
+# link verifies the address.
+link=""
+for _ in $(seq 20); do
+  page=$(curl -sf http://localhost:8025/) || { cat "$log"; echo "the mail page does not answer"; exit 1; }
+  link=$(echo "$page" | grep -A8 "$user@example.com" | grep -o "http://localhost:8080/verify-email?token=[A-Za-z0-9_-]*" | head -1)
+  [ -n "$link" ] && break
+  sleep 0.5
+done
+[ -n "$link" ] || { cat "$log"; echo "the mail page shows no verification mail for $user"; exit 1; }
+curl -sf -X POST http://localhost:8080/v1/auth/verify-email -H 'Content-Type: application/json' -d "{\"token\":\"${link#*token=}\"}" >/dev/null \
+  || { cat "$log"; echo "the mailed link did not verify"; exit 1; }
 python3 scripts/python-client/accounts_client.py 127.0.0.1:50051
 # Every service describes itself through reflection, as grpcurl would ask it.
 python3 scripts/python-client/reflection_client.py 127.0.0.1:5005{1,2,3,4,5,6,7}

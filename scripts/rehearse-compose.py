@@ -5,7 +5,8 @@ service name resolves (/etc/netns/NAME/hosts), with exactly the command, environ
 file gives it (variables from compose/.env.example, each `change-me` secret replaced by a random one).
 PostgreSQL + PostGIS is Debian's, as the `postgres` host; `provision` runs first; services start in
 the order `depends_on` says, each once its dependencies are healthy. Then, from a client host:
-the curl walk-through through the gateway's published port; and one service's host cut off the network
+the curl walk-through through the gateway's published port, its mails received by a real SMTP server
+(aiosmtpd, `scripts/smtp-test-server.py`, as the `mail` host with STARTTLS and AUTH); and one service's host cut off the network
 (link down) under load: the gateway must answer 503 or a partial view within its deadlines, every write
 it acknowledged must be there once the link is back, and everything must recover.
 
@@ -372,6 +373,31 @@ def cut_under_load(gateway: str, cut: str) -> None:
     log(f"recovered: all {len(stored)} acknowledged expenses are stored, each once")
 
 
+def start_mail_server(values: dict[str, str]) -> pathlib.Path:
+    """The `mail` host: an SMTP server with STARTTLS (a certificate for `mail`, trusted through
+    SMTP_CA_PATH) and AUTH, writing each mail it accepts to a folder."""
+    folder = work / "mail"
+    certificate, key = work / "mail-cert.pem", work / "mail-key.pem"
+    run("openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", str(key),
+        "-out", str(certificate), "-days", "2", "-subj", "/CN=mail", "-addext", "subjectAltName=DNS:mail")
+    os.chmod(key, 0o644)
+    log_file = open(work / "mail.log", "w")
+    processes["mail"] = subprocess.Popen(
+        in_host("mail", [sys.executable, str(ROOT / "scripts/smtp-test-server.py"), "--host", "0.0.0.0", "--port", "587",
+                         "--security", "starttls", "--cert", str(certificate), "--key", str(key), "--user", "roam",
+                         "--password", "rehearsal", "--folder", str(folder)]),
+        stdout=log_file, stderr=subprocess.STDOUT, start_new_session=True)
+    for _ in range(60):
+        if "listening on" in (work / "mail.log").read_text():
+            break
+        if processes["mail"].poll() is not None:
+            raise SystemExit(f"the SMTP server exited:\n{(work / 'mail.log').read_text()[-3000:]}")
+        time.sleep(0.5)
+    values["SMTP_URL"] = "smtp://roam:rehearsal@mail:587"
+    values["SMTP_CA_PATH"] = str(certificate)
+    return folder
+
+
 def main() -> None:
     if os.geteuid() != 0:
         sys.exit("the rehearsal makes network namespaces: run it as root")
@@ -380,9 +406,10 @@ def main() -> None:
     values = env_file()
     # As `docker compose up` without `--profile`: optional services (the tracing profile's Jaeger) stay off.
     services = {name: spec for name, spec in compose["services"].items() if not spec.get("profiles")}
-    names = [*services, "client"]
+    names = [*services, "client", "mail"]
     addresses = make_hosts(names)
     log(f"{len(names)} hosts on {SUBNET}.0/24, executables from {bin_dir}")
+    mail_folder = start_mail_server(values)
     start_postgres(values)
     for name in order(services):
         if name == "postgres":
@@ -405,6 +432,13 @@ def main() -> None:
     if walkthrough.returncode != 0:
         raise SystemExit(f"the walk-through failed:\n{walkthrough.stdout[-3000:]}\n{walkthrough.stderr[-3000:]}")
     log("the curl walk-through passed through the gateway")
+    for _ in range(60):
+        mails = [json.loads(path.read_text()) for path in mail_folder.glob("*.json")]
+        if mails:
+            break
+        time.sleep(0.5)
+    assert mails and all(mail["tls"] and mail["authenticated"] for mail in mails), f"the walk-through's mails: {mails}"
+    log(f"accounts sent {len(mails)} mail(s) to the mail host over STARTTLS with AUTH: {sorted({mail['headers']['Subject'] for mail in mails})}")
     cut_under_load(gateway, options.cut)
     for name, process in processes.items():
         assert process.poll() is None or name == "provision", f"{name} exited during the rehearsal"

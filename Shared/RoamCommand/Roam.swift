@@ -9,7 +9,7 @@ struct Roam: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roam",
         abstract: "Run Roam locally, provision its database, check health, import data and rotate keys.",
-        subcommands: [Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self])
+        subcommands: [Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self])
 
     /// The process's environment, secrets given as files (`NAME_FILE`) read in: where every subcommand
     /// finds its addresses and secrets.

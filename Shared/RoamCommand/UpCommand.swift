@@ -36,6 +36,8 @@ struct UpCommand {
             let gateway = try startGateway()
             processes.append(gateway)
             try await waitForGateway(gateway)
+            let mailPage = startMailPage()
+            defer { mailPage?.cancel() }
             printWelcome(storage: storage)
             let reason = await firstOf(signals: signals, processes: processes)
             if let exited = reason {
@@ -161,7 +163,27 @@ struct UpCommand {
         variables["USER_PURGE_TARGETS"] = variables["USER_PURGE_TARGETS"] ?? StackPlan.userPurgeTargets
         variables["TRIP_PURGE_TARGETS"] = variables["TRIP_PURGE_TARGETS"] ?? StackPlan.tripPurgeTargets
         variables["ACCOUNTS_SIGNING_KEY_FILE"] = variables["ACCOUNTS_SIGNING_KEY_FILE"] ?? "\(stateDirectory)/accounts-signing-key"
+        variables["MAIL_DIRECTORY"] = variables["MAIL_DIRECTORY"] ?? mailDirectory
         return variables
+    }
+
+    private var mailDirectory: String { "\(stateDirectory)/mail" }
+
+    /// Whether mails go to the log and the mail page (the development default) rather than to `SMTP_URL`.
+    private var logsMail: Bool { (environment["MAIL_TRANSPORT"] ?? "log") == "log" }
+
+    /// The page that shows what accounts mailed, while mails go to the log.
+    private func startMailPage() -> Task<Void, Never>? {
+        guard logsMail else { return nil }
+        let folder = environment["MAIL_DIRECTORY"] ?? mailDirectory
+        let console = self.console
+        return Task {
+            do {
+                try await MailPage.application(folder: folder).run()
+            } catch {
+                console.say("the mail page could not start on port \(MailPage.port): \(error)")
+            }
+        }
     }
 
     private func launch(_ name: String, _ executable: String, _ variables: [String: String]) throws -> ChildProcess {
@@ -188,6 +210,9 @@ struct UpCommand {
             "  API          http://localhost:\(port)/v1   (try: curl http://localhost:\(port)/readyz)",
             "  OpenAPI      http://localhost:\(port)/openapi.json",
             "  metrics      http://127.0.0.1:\(StackPlan.gatewayMetricsPort)/metrics",
+            logsMail
+                ? "  mail         http://localhost:\(MailPage.port)   (MAIL_TRANSPORT=log, development: mails are shown there and logged, not sent)"
+                : "  mail         sent through SMTP_URL (MAIL_TRANSPORT=smtp)",
         ]
         for spec in StackPlan.services {
             lines.append(

@@ -46,12 +46,12 @@ import Testing
                 metadata: bearer)
             // Nothing changes until the link is followed.
             #expect(try await client.getMyProfile(.init(), metadata: bearer).account.email == ana.account.email)
-            let link = try #require(mailer.last(.changeEmail, to: newAddress))
+            let link = try #require(try await mailer.last(.changeEmail, to: newAddress))
             _ = try await client.verifyEmail(.with { $0.token = link.token })
             let after = try await client.getMyProfile(.init(), metadata: bearer).account
             #expect(after.email == newAddress && after.emailVerified)
-            let notice = try #require(mailer.last(.emailChanged, to: ana.account.email))
-            #expect(notice.body.contains(newAddress))
+            let notice = try #require(try await mailer.last(.emailChanged, to: ana.account.email))
+            #expect(notice.fields["newEmail"] == newAddress)
             // Still signed in with the same session; the new address signs in, the old one does not.
             #expect(try await client.listSessions(.init(), metadata: bearer).sessions.count == 1)
             _ = try await client.logIn(
@@ -80,7 +80,7 @@ import Testing
                     $0.newEmail = address; $0.password = "correct horse battery"
                 },
                 metadata: AccountsHarness.bearer(ana.tokens.accessToken))
-            let link = try #require(mailer.last(.changeEmail, to: address))
+            let link = try #require(try await mailer.last(.changeEmail, to: address))
             _ = try await client.signUp(
                 .with {
                     $0.email = address
@@ -185,7 +185,7 @@ import Testing
             policy.termsRequiredAtSignIn = required
             return try await repositories.service(
                 hasher: AccountsHarness.fastHasher, signer: JWTAccessTokenSigner(signingKey: SigningKey(privateKey: .init())),
-                mailer: RecordingMailSender(), policy: policy)
+                policy: policy)
         }
         let device = DeviceInfo(userAgent: "test", deviceName: "phone")
         let (view, _) = try await service("2026-01").signUp(

@@ -175,7 +175,7 @@ import Testing
     @Test func emailVerificationMarksTheAccountAndNewTokensCarryIt() async throws {
         try await AccountsHarness.run { client, mailer in
             let user = try await AccountsHarness.signUp(client)
-            let mail = try #require(mailer.last(.verifyEmail, to: user.account.email))
+            let mail = try #require(try await mailer.last(.verifyEmail, to: user.account.email))
             _ = try await client.verifyEmail(.with { $0.token = mail.token })
             let me = try await client.getMyProfile(.init(), metadata: AccountsHarness.bearer(user.tokens.accessToken))
             #expect(me.account.emailVerified)
@@ -190,7 +190,7 @@ import Testing
             let user = try await AccountsHarness.signUp(client)
             _ = try await client.requestPasswordReset(.with { $0.email = user.account.email })
             _ = try await client.requestPasswordReset(.with { $0.email = "nobody@example.com" })
-            let mail = try #require(mailer.last(.resetPassword, to: user.account.email))
+            let mail = try #require(try await mailer.last(.resetPassword, to: user.account.email))
             _ = try await client.resetPassword(
                 .with {
                     $0.token = mail.token; $0.newPassword = "a brand new passphrase"

@@ -21,14 +21,14 @@ enum AccountsHarness {
     static func run(
         store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
         keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
-        _ body: @Sendable (AccountsClient, RecordingMailSender) async throws -> Void
+        _ body: @Sendable (AccountsClient, AccountMails) async throws -> Void
     ) async throws {
         try await store.withRepositories { repositories in
             let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
-            let mailer = RecordingMailSender()
+            let mailer = AccountMails(repositories)
             let accounts = try await repositories.service(
                 hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                mailer: mailer, policy: policy, providers: providers,
+                policy: policy, providers: providers,
                 idTokens: JWKSIDTokenVerifier(refetchCooldown: keyRefetchCooldown, logger: Logger(label: "test")),
                 now: now)
             let verifier = await AccessTokenVerifier(

@@ -15,7 +15,7 @@ import Testing
         let accounts = try await Repositories(memory: InMemoryAccountsStore())
             .service(
                 hasher: AccountsHarness.fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                mailer: RecordingMailSender(), policy: AccountPolicy(), media: media)
+                policy: AccountPolicy(), media: media)
         let (profile, _) = try await accounts.signUp(
             SignUpForm(
                 email: "ana@example.com", username: "ana", password: "correct horse battery",

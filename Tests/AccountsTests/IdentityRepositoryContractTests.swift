@@ -183,7 +183,7 @@ import Testing
             let digest = Fixtures.digest()
             try await repositories.oneTimeTokens.issue(
                 digest: digest, userID: user.id, purpose: .changeEmail, detail: "new@example.com",
-                expiresAt: now.addingTimeInterval(60))
+                expiresAt: now.addingTimeInterval(60), mailing: Fixtures.mail(.changeEmail, for: user))
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.verifyEmail], at: now) == nil)
             #expect(
                 try await repositories.oneTimeTokens.consume(digest: digest, purposes: [.verifyEmail, .changeEmail], at: now)

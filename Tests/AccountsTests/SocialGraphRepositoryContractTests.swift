@@ -1,3 +1,4 @@
+import AccountsTesting
 import Foundation
 import RoamRuntime
 import RoamTesting
@@ -116,12 +117,16 @@ import Testing
             try await repositories.users.create(user)
             let now = Date()
             let digest = Fixtures.digest()
-            try await repositories.oneTimeTokens.issue(digest: digest, userID: user.id, purpose: .verifyEmail, expiresAt: now.addingTimeInterval(60))
+            try await repositories.oneTimeTokens.issue(
+                digest: digest, userID: user.id, purpose: .verifyEmail, expiresAt: now.addingTimeInterval(60),
+                mailing: Fixtures.mail(.verifyEmail, for: user))
+            #expect(try await AccountMails(repositories).last(.verifyEmail, to: user.email)?.fields == ["link": "https://example.com/"])
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purpose: .resetPassword, at: now) == nil)
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purpose: .verifyEmail, at: now) == user.id)
             #expect(try await repositories.oneTimeTokens.consume(digest: digest, purpose: .verifyEmail, at: now) == nil)
             let expiring = Fixtures.digest()
-            try await repositories.oneTimeTokens.issue(digest: expiring, userID: user.id, purpose: .resetPassword, expiresAt: now)
+            try await repositories.oneTimeTokens.issue(
+                digest: expiring, userID: user.id, purpose: .resetPassword, expiresAt: now, mailing: Fixtures.mail(.resetPassword, for: user))
             #expect(try await repositories.oneTimeTokens.consume(digest: expiring, purpose: .resetPassword, at: now.addingTimeInterval(1)) == nil)
         }
     }

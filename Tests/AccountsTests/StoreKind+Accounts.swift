@@ -40,6 +40,13 @@ enum Fixtures {
 
     static func digest() -> [UInt8] { OpaqueToken().digest(OpaqueToken().generate()) }
 
+    /// The mail a token of `user`'s goes out with.
+    static func mail(_ kind: Mail.Kind, for user: User, at time: Date = Date()) -> Mail {
+        Mail(
+            id: .v7(at: time), userID: user.id, kind: kind, to: user.email, language: "", fields: ["link": "https://example.com/"],
+            createdAt: wholeSeconds(time))
+    }
+
     /// Whole seconds survive the trip through PostgreSQL's microsecond timestamps exactly.
     static func wholeSeconds(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))

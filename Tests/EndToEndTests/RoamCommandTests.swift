@@ -5,7 +5,7 @@ import Testing
 /// The `roam` command as an operator meets it: help for every subcommand without running it, and a
 /// wrong argument refused naming that argument (exit 64, the usage error) before anything is done.
 @Suite struct RoamCommandTests {
-    static let subcommands = [["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"]]
+    static let subcommands = [["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"]]
 
     @Test(arguments: subcommands)
     func everySubcommandHasHelpAndRunsNothing(_ subcommand: [String]) async throws {
@@ -19,7 +19,7 @@ import Testing
     @Test func theCommandListsItsSubcommands() async throws {
         let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["up", "provision", "health", "places", "rates", "keys", "purges"] {
+        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail"] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
         }
     }
@@ -28,6 +28,8 @@ import Testing
         (["health", "nowhere"], "<target>"),
         (["health", "http://127.0.0.1:1/readyz", "roam.accounts.v1.AccountsService"], "<service>"),
         (["purges", "gone"], "<user-id>"),
+        (["mail", "--status", "lost"], "--status"),
+        (["mail", "--limit", "0"], "--limit"),
         (["keys", "rotate"], "<step>"),
         (["places", "import"], "<file>"),
         (["launch"], "launch"),

@@ -96,10 +96,11 @@ import Testing
     /// The emailed links open pages that work in any browser: opening one changes nothing (mail
     /// scanners open links too), its form does; a used or forged token is a page that says so.
     @Test func theEmailedLinksOpenPagesThatConfirmAndResetInABrowser() async throws {
-        let mailer = RecordingMailSender()
-        try await GatewayHarness.withAccounts(mailer: mailer) { http in
+        let store = InMemoryAccountsStore()
+        let mailer = AccountMails(store)
+        try await GatewayHarness.withAccounts(store: store) { http in
             let ana = try await GatewayAccountsTests.signUp(http, "ana_links")
-            let verify = try #require(mailer.last(.verifyEmail, to: "ana_links@example.com"))
+            let verify = try #require(try await mailer.last(.verifyEmail, to: "ana_links@example.com"))
             let page = try await http.send("GET", "/verify-email?token=\(verify.token)")
             #expect(page.status == 200 && page.text.contains("<form method=\"post\" action=\"/verify-email\">") && page.text.contains(verify.token))
             #expect(
@@ -116,7 +117,7 @@ import Testing
             #expect(hostile.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
 
             #expect(try await http.send("POST", "/v1/auth/password-reset", json: ["email": "ana_links@example.com"]).status == 202)
-            let reset = try #require(mailer.last(.resetPassword, to: "ana_links@example.com"))
+            let reset = try #require(try await mailer.last(.resetPassword, to: "ana_links@example.com"))
             #expect(try await http.send("GET", "/reset-password?token=\(reset.token)").text.contains("name=\"newPassword\""))
             let weak = try await http.send("POST", "/reset-password", body: Data("token=\(reset.token)&newPassword=password".utf8), headers: form)
             #expect(weak.status == 400 && weak.text.contains("The new password") && weak.text.contains("name=\"newPassword\""), "\(weak.text)")
@@ -129,8 +130,9 @@ import Testing
     }
 
     @Test func changingEmailAndUsernameThroughTheGateway() async throws {
-        let mailer = RecordingMailSender()
-        try await GatewayHarness.withAccounts(mailer: mailer) { http in
+        let store = InMemoryAccountsStore()
+        let mailer = AccountMails(store)
+        try await GatewayHarness.withAccounts(store: store) { http in
             let ana = try await GatewayAccountsTests.signUp(http, "ana_moves")
             let bad = try await http.send("POST", "/v1/me/email", json: ["newEmail": "nope", "password": "correct horse battery"], token: ana.access)
             #expect(bad.status == 400 && bad.problemFields == ["newEmail"])
@@ -142,11 +144,11 @@ import Testing
                 token: ana.access)
             #expect(asked.status == 202)
             #expect(try await http.send("GET", "/v1/me", token: ana.access).json()["email"] as? String == "ana_moves@example.com")
-            let link = try #require(mailer.last(.changeEmail, to: "ana@elsewhere.example"))
+            let link = try #require(try await mailer.last(.changeEmail, to: "ana@elsewhere.example"))
             #expect(try await http.send("POST", "/v1/auth/verify-email", json: ["token": link.token]).status == 204)
             let me = try await http.send("GET", "/v1/me", token: ana.access)
             #expect(try me.json()["email"] as? String == "ana@elsewhere.example" && me.json()["emailVerified"] as? Bool == true)
-            #expect(mailer.last(.emailChanged, to: "ana_moves@example.com") != nil)
+            #expect(try await mailer.last(.emailChanged, to: "ana_moves@example.com") != nil)
 
             _ = try await GatewayAccountsTests.signUp(http, "ben_stays")
             let takenAddress = try await http.send(

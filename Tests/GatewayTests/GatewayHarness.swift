@@ -36,14 +36,14 @@ enum GatewayHarness {
         settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
         budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
         policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
-        mailer: any MailSender = LoggingMailSender(logger: Logger(label: "mail")),
+        store: InMemoryAccountsStore = InMemoryAccountsStore(),
         _ body: @Sendable (HTTPTestClient) async throws -> Void
     ) async throws {
         let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
-        let repositories = Repositories(memory: InMemoryAccountsStore())
+        let repositories = Repositories(memory: store)
         let accounts = try await repositories.service(
             hasher: fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-            mailer: mailer, policy: policy, providers: providers,
+            policy: policy, providers: providers,
             idTokens: JWKSIDTokenVerifier(refetchCooldown: .zero, logger: Logger(label: "oidc")))
         let verifier = await AccessTokenVerifier(
             keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),

@@ -26,7 +26,7 @@ import Testing
         let accounts = try await Repositories(memory: InMemoryAccountsStore())
             .service(
                 hasher: GatewayHarness.fastHasher, signer: JWTAccessTokenSigner(signingKey: signingKey),
-                mailer: LoggingMailSender(logger: Logger(label: "mail")), policy: AccountPolicy())
+                policy: AccountPolicy())
         let verifier = await AccessTokenVerifier(
             keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]), serviceSecret: TestTokens.serviceSecret)
         try await verifier.loadKeys()

@@ -1,3 +1,4 @@
+import RoamMail
 import RoamRuntime
 
 extension AccountsApp {
@@ -15,6 +16,8 @@ extension AccountsApp {
         public var providers: [IdentityProvider]
         /// How soon a token signed with an unknown key may fetch a provider's keys again.
         public var providerKeyRefetchCooldown: Duration
+        /// How account mails are sent (SMTP, or the log in development).
+        public var mail: MailSettings
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(
@@ -27,6 +30,7 @@ extension AccountsApp {
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             providers = try IdentityProvider.all(environment: environment)
             providerKeyRefetchCooldown = try environment.duration("OIDC_KEY_REFETCH_COOLDOWN", default: .seconds(30))
+            mail = try MailSettings(environment: environment)
         }
     }
 }

@@ -1,3 +1,4 @@
+import RoamMail
 import RoamRuntime
 
 /// The accounts process: its stores, its gRPC service, its signing key, and the outbox that tells other
@@ -9,11 +10,14 @@ public enum AccountsApp {
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
         let keyring = try SigningKey.load(from: configuration.signingKey)
+        let mail = configuration.mail
+        let composer = try await MailComposer(
+            from: mail.from, product: mail.product, publicURL: configuration.policy.emailLinkBase, overrides: mail.templates)
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
             let accounts = try await repositories.service(
                 hasher: configuration.hasher, signer: JWTAccessTokenSigner(signingKey: keyring.signing),
-                mailer: LoggingMailSender(logger: runtime.logger), policy: configuration.policy,
+                policy: configuration.policy,
                 media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
                 providers: configuration.providers,
                 idTokens: JWKSIDTokenVerifier(
@@ -23,10 +27,22 @@ public enum AccountsApp {
                 repository: repositories.revocations, tokenLifetime: configuration.policy.accessTokenLifetime,
                 logger: runtime.logger)
             var parts = ServiceParts(
-                services: [AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed)],
+                services: [
+                    AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed),
+                    MailReportGRPCService(queue: repositories.mailQueue),
+                ],
                 migrator: AccountsMigrations.migrator)
             parts.revocations = LocalRevocationSource(feed: feed)
             parts.workers.append(feed)
+            parts.workers.append(
+                MailDelivery(
+                    queue: repositories.mailQueue, composer: composer, transport: try mail.makeTransport(logger: runtime.logger),
+                    wakeUp: repositories.mailQueued, longestPause: mail.longestPause, logger: runtime.logger))
+            if let database = runtime.database {
+                parts.workers.append(
+                    PostgresMailWakeUps(
+                        database: database, schema: AccountsMigrations.schema, wakeUp: repositories.mailQueued, logger: runtime.logger))
+            }
             parts.endStreams = { feed.end() }
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods
             parts.publicKeys = LocalPublicKeySource(keys: keyring.publicJWKs)

@@ -1,4 +1,5 @@
 import Foundation
+import RoamMail
 import RoamRuntime
 
 /// The repositories of the accounts service, from one store.
@@ -14,6 +15,10 @@ public struct Repositories: Sendable {
     public var revocations: any RevocationRepository
     /// Deleted accounts, to be told to other services.
     public var outbox: any OutboxRepository
+    /// Account mails, queued with their tokens, for `MailDelivery` to send.
+    public var mailQueue: any MailQueue
+    /// Signalled when a mail is queued (in memory at once; on PostgreSQL by `PostgresMailWakeUps`).
+    public var mailQueued: MailWakeUp
 
     public init(memory store: InMemoryAccountsStore) {
         users = store
@@ -25,6 +30,8 @@ public struct Repositories: Sendable {
         nonces = store
         revocations = store
         outbox = store.outbox
+        mailQueue = store.mailQueue
+        mailQueued = store.mailQueue.queued
     }
 
     public init(database: Database) {
@@ -37,10 +44,12 @@ public struct Repositories: Sendable {
         nonces = PostgresNonceStore(database: database)
         revocations = PostgresRevocationStore(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
+        mailQueue = PostgresMailQueue(database: database, schema: AccountsMigrations.schema)
+        mailQueued = MailWakeUp()
     }
 
     public func service(
-        hasher: any PasswordHashing, signer: any AccessTokenSigner, mailer: any MailSender,
+        hasher: any PasswordHashing, signer: any AccessTokenSigner,
         policy: AccountPolicy, media: (any MediaAttachments)? = nil,
         providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
         now: @escaping @Sendable () -> Date = Date.init
@@ -48,6 +57,6 @@ public struct Repositories: Sendable {
         try await AccountService(
             users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
             identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
-            mailer: mailer, policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
+            outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
     }
 }

@@ -48,7 +48,7 @@ public struct Environment: Sendable {
     /// Kubernetes manifests mount as files (`scripts/generate-kubernetes.py`).
     static func isSecret(_ name: String) -> Bool {
         name.contains("SECRET") || name.contains("PASSWORD") || name.hasSuffix("_KEY") || name.hasSuffix("_KEY_ID")
-            || name == "DATABASE_URL" || name.hasSuffix("_DATABASE_URL")
+            || name == "DATABASE_URL" || name.hasSuffix("_DATABASE_URL") || name == "SMTP_URL"
     }
 
     /// `NAME_FILE=/path` gives a secret `NAME` the file's content without its final line break, unless

@@ -19,6 +19,8 @@ public struct AccountPolicy: Sendable {
     public var failedLoginWindow: Duration = .seconds(15 * 60)
     /// Where links in emails point; the app at that address passes the token back to Roam.
     public var emailLinkBase = "http://localhost:8080"
+    /// Mails of one kind (verification, reset, address change) one address gets in an hour at most.
+    public var mailsPerHour = 5
     /// The shortest time between two changes of one user's username.
     public var usernameChangeInterval: Duration = .seconds(30 * 86400)
     /// The terms of service users accept now ("" when the deployment has none).

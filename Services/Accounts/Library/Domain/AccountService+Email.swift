@@ -1,7 +1,7 @@
 import Foundation
 import RoamCore
 
-/// Email verification and password reset, both through one-time tokens sent by the mail sender.
+/// Email verification and password reset, both through one-time tokens whose mail is queued with them.
 extension AccountService {
     /// Follows the link of a verification email or of an email change.
     public func verifyEmail(token: String) async throws {
@@ -24,25 +24,23 @@ extension AccountService {
         guard !user.emailVerified else {
             throw RoamError(.failedPrecondition, reason: "ALREADY_VERIFIED", message: "the email address is already verified")
         }
+        guard try await mayMail(.verifyEmail, to: user.email) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
         try await sendVerificationEmail(to: user)
     }
 
-    /// Answers the same whether or not the address has an account.
+    /// Answers the same whether or not the address has an account, and whether or not it has had its
+    /// share of mails this hour.
     public func requestPasswordReset(email: String) async throws {
         let email = email.trimmingWhitespace().lowercased()
         var validation = Validation()
         AccountRules.checkEmail(email, into: &validation)
         try validation.check()
-        guard let user = try await users.user(email: email) else { return }
+        guard let user = try await users.user(email: email), try await mayMail(.resetPassword, to: user.email) else { return }
         let token = tokens.generate()
         try await oneTimeTokens.issue(
             digest: tokens.digest(token), userID: user.id, purpose: .resetPassword,
-            expiresAt: now().adding(policy.resetTokenLifetime))
-        try await mailer.send(
-            Mail(
-                kind: .resetPassword, to: user.email, subject: "Reset your Roam password",
-                body: "Set a new password: \(policy.emailLinkBase)/reset-password?token=\(token)\nThe link works once, for one hour.",
-                token: token))
+            expiresAt: now().adding(policy.resetTokenLifetime),
+            mailing: mail(.resetPassword, to: user.email, of: user, fields: link("reset-password", token)))
     }
 
     /// Sets a new password and signs the account out everywhere.
@@ -63,12 +61,25 @@ extension AccountService {
         let token = tokens.generate()
         try await oneTimeTokens.issue(
             digest: tokens.digest(token), userID: user.id, purpose: .verifyEmail,
-            expiresAt: now().adding(policy.verificationTokenLifetime))
-        try await mailer.send(
-            Mail(
-                kind: .verifyEmail, to: user.email, subject: "Activate your Roam account",
-                body: "Confirm your address: \(policy.emailLinkBase)/verify-email?token=\(token)",
-                token: token))
+            expiresAt: now().adding(policy.verificationTokenLifetime),
+            mailing: mail(.verifyEmail, to: user.email, of: user, fields: link("verify-email", token)))
+    }
+
+    /// Whether `address` may get one more mail of `kind` this hour.
+    func mayMail(_ kind: Mail.Kind, to address: String) async throws -> Bool {
+        try await outgoingMail.count(of: kind, to: address, since: now().addingTimeInterval(-3600)) < policy.mailsPerHour
+    }
+
+    func mail(_ kind: Mail.Kind, to address: String, of user: User, fields: [String: String]) -> Mail {
+        let time = now()
+        return Mail(
+            id: .v7(at: time), userID: user.id, kind: kind, to: address, language: "",
+            fields: fields.merging(["username": user.username]) { mine, _ in mine }, createdAt: time)
+    }
+
+    /// A page of the sign-in pages with the token, as the mail's link.
+    func link(_ page: String, _ token: String) -> [String: String] {
+        ["link": "\(policy.emailLinkBase)/\(page)?token=\(token)", "token": token]
     }
 }
 
@@ -90,28 +101,22 @@ extension AccountService {
         if try await users.user(email: email) != nil {
             throw RoamError.alreadyExists(field: "new_email", reason: "EMAIL_TAKEN", message: "an account with this email already exists")
         }
+        guard try await mayMail(.changeEmail, to: email) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
         let token = tokens.generate()
         try await oneTimeTokens.issue(
             digest: tokens.digest(token), userID: user.id, purpose: .changeEmail, detail: email,
-            expiresAt: now().adding(policy.verificationTokenLifetime))
-        try await mailer.send(
-            Mail(
-                kind: .changeEmail, to: email, subject: "Confirm your new Roam address",
-                body:
-                    "Use this address for your Roam account: \(policy.emailLinkBase)/verify-email?token=\(token)\nNothing changes until you follow the link.",
-                token: token))
+            expiresAt: now().adding(policy.verificationTokenLifetime),
+            mailing: mail(.changeEmail, to: email, of: user, fields: link("verify-email", token)))
     }
 
-    /// The change an email-change token asked for; tells the old address.
+    /// The change an email-change token asked for; the old address is told in the same transaction.
     func completeEmailChange(_ token: UsedToken) async throws {
         guard let before = try await users.user(id: token.userID) else { throw AccountsError.invalidOneTimeToken }
-        guard let after = try await users.changeEmail(userID: token.userID, to: token.detail) else { throw AccountsError.invalidOneTimeToken }
-        guard !before.email.isEmpty, before.email != after.email else { return }
-        try await mailer.send(
-            Mail(
-                kind: .emailChanged, to: before.email, subject: "Your Roam address was changed",
-                body:
-                    "Your Roam account @\(after.username) now uses \(after.email). If you did not ask for this, reset your password and write to support.",
-                token: ""))
+        let notice =
+            before.email.isEmpty || before.email == token.detail
+            ? nil : mail(.emailChanged, to: before.email, of: before, fields: ["newEmail": token.detail])
+        guard try await users.changeEmail(userID: token.userID, to: token.detail, notifying: notice) != nil else {
+            throw AccountsError.invalidOneTimeToken
+        }
     }
 }

@@ -17,7 +17,8 @@ public struct AccountService: Sendable {
     let hasher: any PasswordHashing
     let tokens: any SecretTokens
     let signer: any AccessTokenSigner
-    let mailer: any MailSender
+    /// The account mails queued so far, for the hourly limit.
+    let outgoingMail: any OutgoingMailRepository
     let policy: AccountPolicy
     /// Where avatars are attached (the media service); nil only in tests that show no media.
     let media: (any MediaAttachments)?
@@ -30,7 +31,7 @@ public struct AccountService: Sendable {
         users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
         attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
         identities: any IdentityRepository, nonces: any NonceRepository,
-        hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, mailer: any MailSender,
+        hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, outgoingMail: any OutgoingMailRepository,
         policy: AccountPolicy, media: (any MediaAttachments)? = nil,
         providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
         now: @escaping @Sendable () -> Date = Date.init
@@ -48,7 +49,7 @@ public struct AccountService: Sendable {
         self.hasher = hasher
         self.tokens = tokens
         self.signer = signer
-        self.mailer = mailer
+        self.outgoingMail = outgoingMail
         self.policy = policy
         self.now = now
         decoyHash = try await hasher.hash(tokens.generate())

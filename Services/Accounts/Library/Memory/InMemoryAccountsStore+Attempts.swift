@@ -16,8 +16,9 @@ extension InMemoryAccountsStore: LoginAttemptRepository {
 }
 
 extension InMemoryAccountsStore: OneTimeTokenRepository {
-    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) {
+    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date, mailing mail: Mail) {
         oneTimeTokens[digest] = StoredToken(token: UsedToken(userID: userID, purpose: purpose, detail: detail), expiresAt: expiresAt)
+        mailQueue.enqueue(mail.queued)
     }
 
     public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) -> UsedToken? {

@@ -27,11 +27,12 @@ extension InMemoryAccountsStore: UserRepository {
         return user
     }
 
-    public func changeEmail(userID: UUID, to email: String) throws -> User? {
+    public func changeEmail(userID: UUID, to email: String, notifying notice: Mail?) throws -> User? {
         guard users[userID] != nil else { return nil }
         if users.values.contains(where: { $0.email == email && $0.id != userID }) { throw AccountsError.emailTaken }
         users[userID]?.email = email
         users[userID]?.emailVerified = true
+        if let notice { mailQueue.enqueue(notice.queued) }
         return users[userID]
     }
 
@@ -66,6 +67,7 @@ extension InMemoryAccountsStore: UserRepository {
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
         identities = identities.filter { $0.value.userID != userID }
+        mailQueue.forget(userID: userID)
         outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time, notBefore: purgeFrom))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RoamMail
 import RoamRuntime
 
 /// All accounts repositories in memory, for unit tests and for running the service without
@@ -44,6 +45,8 @@ public actor InMemoryAccountsStore {
     /// Deleted accounts other services must hear about.
     nonisolated let outboxEntries = InMemoryOutbox()
     public nonisolated var outbox: any OutboxRepository { outboxEntries }
+    /// Account mails waiting to be sent, and those sent lately.
+    public nonisolated let mailQueue = InMemoryMailQueue()
 
     public init() {}
 }

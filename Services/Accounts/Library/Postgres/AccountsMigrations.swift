@@ -1,3 +1,4 @@
+import RoamMail
 import RoamRuntime
 
 /// The `accounts` schema, one migration per change; never edit one that has shipped.
@@ -198,5 +199,9 @@ public enum AccountsMigrations {
                 [
                     "ALTER TABLE accounts.users ADD COLUMN given_name text NOT NULL DEFAULT '', ADD COLUMN family_name text NOT NULL DEFAULT ''"
                 ]),
+            // Account mails, queued in the transaction that issues their token and sent by `MailDelivery`.
+            Migration(
+                8, "MailOutbox",
+                PostgresMailQueue.creationStatements(schema: schema, users: "users") + PostgresMailWakeUps.creationStatements(schema: schema)),
         ])
 }

@@ -1,16 +1,21 @@
 import Foundation
 import PostgresNIO
+import RoamMail
 import RoamRuntime
 
 public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
     let database: Database
 
-    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date) async throws {
-        try await database.query(
-            """
-            INSERT INTO accounts.one_time_tokens (digest, user_id, purpose, detail, expires_at)
-            VALUES (\(Data(digest)), \(userID), \(purpose.rawValue), \(detail), \(expiresAt))
-            """)
+    public func issue(digest: [UInt8], userID: UUID, purpose: OneTimeTokenPurpose, detail: String, expiresAt: Date, mailing mail: Mail) async throws {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            try await connection.query(
+                """
+                INSERT INTO accounts.one_time_tokens (digest, user_id, purpose, detail, expires_at)
+                VALUES (\(Data(digest)), \(userID), \(purpose.rawValue), \(detail), \(expiresAt))
+                """, logger: logger)
+            try await PostgresMailQueue.insert(mail.queued, schema: AccountsMigrations.schema, on: connection, logger: logger)
+        }
     }
 
     public func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken? {

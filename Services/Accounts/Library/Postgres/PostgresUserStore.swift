@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import RoamMail
 import RoamRuntime
 
 public struct PostgresUserStore: UserRepository {
@@ -94,14 +95,19 @@ public struct PostgresUserStore: UserRepository {
         ).first.map(Self.decode)
     }
 
-    public func changeEmail(userID: UUID, to email: String) async throws -> User? {
+    public func changeEmail(userID: UUID, to email: String, notifying notice: Mail?) async throws -> User? {
         do {
-            return try await database.query(
-                """
-                UPDATE accounts.users SET email = \(email), email_verified = true WHERE id = \(userID)
-                RETURNING \(unescaped: Self.columns)
-                """
-            ).first.map(Self.decode)
+            return try await database.transaction { connection in
+                let logger = CallContext.current.logger
+                let rows = try await connection.query(
+                    """
+                    UPDATE accounts.users SET email = \(email), email_verified = true WHERE id = \(userID)
+                    RETURNING \(unescaped: Self.columns)
+                    """, logger: logger)
+                guard let user = try await rows.collect().first.map(Self.decode) else { return nil }
+                if let notice { try await PostgresMailQueue.insert(notice.queued, schema: AccountsMigrations.schema, on: connection, logger: logger) }
+                return user
+            }
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw AccountsError.emailTaken
         }

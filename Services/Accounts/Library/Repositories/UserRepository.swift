@@ -12,8 +12,9 @@ public protocol UserRepository: Sendable {
     func users(ids: [UUID]) async throws -> [User]
     func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User?
     func markEmailVerified(userID: UUID) async throws
-    /// Sets a new, verified email address; throws `AccountsError.emailTaken`.
-    func changeEmail(userID: UUID, to email: String) async throws -> User?
+    /// Sets a new, verified email address and queues `notice` (to the old one) in the same transaction;
+    /// throws `AccountsError.emailTaken`.
+    func changeEmail(userID: UUID, to email: String, notifying notice: Mail?) async throws -> User?
     /// Sets a new username unless it was last changed after `cutoff` (then nil, as for an unknown user);
     /// throws `AccountsError.usernameTaken`.
     func changeUsername(userID: UUID, to username: String, at time: Date, ifUnchangedSince cutoff: Date) async throws -> User?
@@ -29,6 +30,10 @@ public protocol UserRepository: Sendable {
 }
 
 extension UserRepository {
+    public func changeEmail(userID: UUID, to email: String) async throws -> User? {
+        try await changeEmail(userID: userID, to: email, notifying: nil)
+    }
+
     /// Deletes the account; the other services are told at once.
     public func delete(userID: UUID, at time: Date) async throws {
         try await delete(userID: userID, at: time, purgeFrom: time)

@@ -1,0 +1,123 @@
+/// The messages Roam sends, in one place: for each language, each kind's subject, plain text and HTML
+/// (Mustache; `{{product}}`, `{{publicURL}}` and the mail's own fields, `{{link}}` among them). The HTML
+/// is placed in `layout`. An operator overrides any of them with a file of the same name under
+/// `MAIL_TEMPLATES_DIR` (`en/verifyEmail.subject.mustache`).
+enum BuiltinMailTemplates {
+    static let layout = """
+        <!doctype html>
+        <html lang="{{language}}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+        <title>{{subject}}</title></head>
+        <body style="margin:0;padding:24px;background:#f5f5f4;font-family:-apple-system,Segoe UI,Roboto,sans-serif;color:#1c1917">
+        <div style="max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:32px">
+        <p style="font-size:20px;font-weight:600;margin:0 0 24px">{{product}}</p>
+        {{{content}}}
+        </div>
+        <p style="max-width:520px;margin:16px auto 0;font-size:12px;color:#78716c">{{footer}}</p>
+        </body></html>
+        """
+
+    static func button(_ label: String) -> String {
+        """
+        <p style="margin:24px 0"><a href="{{link}}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">\(label)</a></p>
+        <p style="font-size:13px;color:#57534e">{{link}}</p>
+        """
+    }
+
+    /// Language → template name (`verifyEmail.subject`) → template.
+    static let templates: [String: [String: String]] = [
+        "en": [
+            "footer": "You get this mail because of an account at {{product}} ({{publicURL}}).",
+            "verifyEmail.subject": "Confirm your address for {{product}}",
+            "verifyEmail.text": """
+            Hello {{username}},
+
+            Confirm that this is your address by opening this link:
+            {{{link}}}
+
+            If you did not make an account at {{product}}, ignore this mail.
+            """,
+            "verifyEmail.html": "<p>Hello {{username}},</p><p>Confirm that this is your address.</p>\(button("Confirm my address"))"
+                + "<p>If you did not make an account at {{product}}, ignore this mail.</p>",
+            "resetPassword.subject": "Reset your {{product}} password",
+            "resetPassword.text": """
+            Hello {{username}},
+
+            Someone asked to reset the password of your account. Choose a new one here:
+            {{{link}}}
+
+            The link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.
+            """,
+            "resetPassword.html": "<p>Hello {{username}},</p><p>Someone asked to reset the password of your account.</p>"
+                + button("Choose a new password")
+                + "<p>The link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.</p>",
+            "changeEmail.subject": "Confirm your new address for {{product}}",
+            "changeEmail.text": """
+            Hello {{username}},
+
+            Use this address for your {{product}} account by opening this link:
+            {{{link}}}
+
+            Nothing changes until you do. If you did not ask for this, ignore this mail.
+            """,
+            "changeEmail.html": "<p>Hello {{username}},</p><p>Use this address for your {{product}} account.</p>"
+                + button("Use this address") + "<p>Nothing changes until you do. If you did not ask for this, ignore this mail.</p>",
+            "emailChanged.subject": "Your {{product}} address was changed",
+            "emailChanged.text": """
+            Hello {{username}},
+
+            Your {{product}} account @{{username}} now uses {{newEmail}}.
+
+            If you did not ask for this, reset your password at once: {{{publicURL}}}
+            """,
+            "emailChanged.html": "<p>Hello {{username}},</p><p>Your {{product}} account @{{username}} now uses <b>{{newEmail}}</b>.</p>"
+                + "<p>If you did not ask for this, reset your password at once.</p>",
+        ],
+        "sv": [
+            "footer": "Du får det här brevet för att du har ett konto hos {{product}} ({{publicURL}}).",
+            "verifyEmail.subject": "Bekräfta din adress hos {{product}}",
+            "verifyEmail.text": """
+            Hej {{username}},
+
+            Bekräfta att det här är din adress genom att öppna länken:
+            {{{link}}}
+
+            Om du inte har skapat något konto hos {{product}} kan du strunta i det här brevet.
+            """,
+            "verifyEmail.html": "<p>Hej {{username}},</p><p>Bekräfta att det här är din adress.</p>\(button("Bekräfta min adress"))"
+                + "<p>Om du inte har skapat något konto hos {{product}} kan du strunta i det här brevet.</p>",
+            "resetPassword.subject": "Välj ett nytt lösenord för {{product}}",
+            "resetPassword.text": """
+            Hej {{username}},
+
+            Någon har bett om att återställa lösenordet för ditt konto. Välj ett nytt här:
+            {{{link}}}
+
+            Länken fungerar en gång, i en timme. Var det inte du kan du strunta i brevet: lösenordet är oförändrat.
+            """,
+            "resetPassword.html": "<p>Hej {{username}},</p><p>Någon har bett om att återställa lösenordet för ditt konto.</p>"
+                + button("Välj ett nytt lösenord")
+                + "<p>Länken fungerar en gång, i en timme. Var det inte du kan du strunta i brevet: lösenordet är oförändrat.</p>",
+            "changeEmail.subject": "Bekräfta din nya adress hos {{product}}",
+            "changeEmail.text": """
+            Hej {{username}},
+
+            Använd den här adressen för ditt konto hos {{product}} genom att öppna länken:
+            {{{link}}}
+
+            Inget ändras förrän du gör det. Bad du inte om det här kan du strunta i brevet.
+            """,
+            "changeEmail.html": "<p>Hej {{username}},</p><p>Använd den här adressen för ditt konto hos {{product}}.</p>"
+                + button("Använd den här adressen") + "<p>Inget ändras förrän du gör det. Bad du inte om det här kan du strunta i brevet.</p>",
+            "emailChanged.subject": "Din adress hos {{product}} har ändrats",
+            "emailChanged.text": """
+            Hej {{username}},
+
+            Ditt konto @{{username}} hos {{product}} använder nu {{newEmail}}.
+
+            Bad du inte om det här? Återställ lösenordet genast: {{{publicURL}}}
+            """,
+            "emailChanged.html": "<p>Hej {{username}},</p><p>Ditt konto @{{username}} hos {{product}} använder nu <b>{{newEmail}}</b>.</p>"
+                + "<p>Bad du inte om det här? Återställ lösenordet genast.</p>",
+        ],
+    ]
+}
