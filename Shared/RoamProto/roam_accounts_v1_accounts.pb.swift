@@ -127,6 +127,12 @@ public nonisolated struct Roam_Accounts_V1_Account: @unchecked Sendable {
   /// Clears the value of `usernameChangedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUsernameChangedAt() {_uniqueStorage()._usernameChangedAt = nil}
 
+  /// The language mails (and notifications) come in: a BCP 47 tag such as "sv" or "pt-BR"; "" for English.
+  public var language: String {
+    get {_storage._language}
+    set {_uniqueStorage()._language = newValue}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -211,6 +217,9 @@ public nonisolated struct Roam_Accounts_V1_SignUpRequest: Sendable {
 
   /// The version of the terms the person accepted; required to equal the current one when there is one.
   public var termsVersion: String = String()
+
+  /// The language the person reads (BCP 47, "sv-SE"); "" for English.
+  public var language: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -684,6 +693,16 @@ public nonisolated struct Roam_Accounts_V1_UpdateMyProfileRequest: Sendable {
   /// Clears the value of `familyName`. Subsequent reads from it will return its default value.
   public mutating func clearFamilyName() {self._familyName = nil}
 
+  /// A BCP 47 tag; "" for English.
+  public var language: String {
+    get {_language ?? String()}
+    set {_language = newValue}
+  }
+  /// Returns true if `language` has been explicitly set.
+  public var hasLanguage: Bool {self._language != nil}
+  /// Clears the value of `language`. Subsequent reads from it will return its default value.
+  public mutating func clearLanguage() {self._language = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -694,6 +713,7 @@ public nonisolated struct Roam_Accounts_V1_UpdateMyProfileRequest: Sendable {
   fileprivate var _avatarMediaID: String? = nil
   fileprivate var _givenName: String? = nil
   fileprivate var _familyName: String? = nil
+  fileprivate var _language: String? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_UpdateMyProfileResponse: Sendable {
@@ -1573,7 +1593,7 @@ nonisolated extension Roam_Accounts_V1_TokenPair: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Account"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}email\0\u{3}email_verified\0\u{1}profile\0\u{3}created_at\0\u{3}has_password\0\u{3}terms_version\0\u{3}terms_accepted_at\0\u{3}username_changed_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}email\0\u{3}email_verified\0\u{1}profile\0\u{3}created_at\0\u{3}has_password\0\u{3}terms_version\0\u{3}terms_accepted_at\0\u{3}username_changed_at\0\u{1}language\0")
 
   fileprivate class _StorageClass {
     var _userID: String = String()
@@ -1585,6 +1605,7 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
     var _termsVersion: String = String()
     var _termsAcceptedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _usernameChangedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _language: String = String()
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1604,6 +1625,7 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
       _termsVersion = source._termsVersion
       _termsAcceptedAt = source._termsAcceptedAt
       _usernameChangedAt = source._usernameChangedAt
+      _language = source._language
     }
   }
 
@@ -1631,6 +1653,7 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
         case 7: try { try decoder.decodeSingularStringField(value: &_storage._termsVersion) }()
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._termsAcceptedAt) }()
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._usernameChangedAt) }()
+        case 10: try { try decoder.decodeSingularStringField(value: &_storage._language) }()
         default: break
         }
       }
@@ -1670,6 +1693,9 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._usernameChangedAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
       } }()
+      if !_storage._language.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._language, fieldNumber: 10)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1688,6 +1714,7 @@ nonisolated extension Roam_Accounts_V1_Account: SwiftProtobuf.Message, SwiftProt
         if _storage._termsVersion != rhs_storage._termsVersion {return false}
         if _storage._termsAcceptedAt != rhs_storage._termsAcceptedAt {return false}
         if _storage._usernameChangedAt != rhs_storage._usernameChangedAt {return false}
+        if _storage._language != rhs_storage._language {return false}
         return true
       }
       if !storagesAreEqual {return false}
@@ -1819,7 +1846,7 @@ nonisolated extension Roam_Accounts_V1_DeviceInfo: SwiftProtobuf.Message, SwiftP
 
 nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SignUpRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{1}device\0\u{3}terms_version\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}email\0\u{1}username\0\u{1}password\0\u{3}display_name\0\u{1}device\0\u{3}terms_version\0\u{1}language\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1833,6 +1860,7 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
       case 4: try { try decoder.decodeSingularStringField(value: &self.displayName) }()
       case 5: try { try decoder.decodeSingularMessageField(value: &self._device) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.termsVersion) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.language) }()
       default: break
       }
     }
@@ -1861,6 +1889,9 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
     if !self.termsVersion.isEmpty {
       try visitor.visitSingularStringField(value: self.termsVersion, fieldNumber: 6)
     }
+    if !self.language.isEmpty {
+      try visitor.visitSingularStringField(value: self.language, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1871,6 +1902,7 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
     if lhs.displayName != rhs.displayName {return false}
     if lhs._device != rhs._device {return false}
     if lhs.termsVersion != rhs.termsVersion {return false}
+    if lhs.language != rhs.language {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2632,7 +2664,7 @@ nonisolated extension Roam_Accounts_V1_GetMyProfileResponse: SwiftProtobuf.Messa
 
 nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdateMyProfileRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0\u{3}given_name\0\u{3}family_name\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}display_name\0\u{1}bio\0\u{1}phone\0\u{3}avatar_media_id\0\u{3}given_name\0\u{3}family_name\0\u{1}language\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2646,6 +2678,7 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
       case 4: try { try decoder.decodeSingularStringField(value: &self._avatarMediaID) }()
       case 5: try { try decoder.decodeSingularStringField(value: &self._givenName) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self._familyName) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self._language) }()
       default: break
       }
     }
@@ -2674,6 +2707,9 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
     try { if let v = self._familyName {
       try visitor.visitSingularStringField(value: v, fieldNumber: 6)
     } }()
+    try { if let v = self._language {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 7)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -2684,6 +2720,7 @@ nonisolated extension Roam_Accounts_V1_UpdateMyProfileRequest: SwiftProtobuf.Mes
     if lhs._avatarMediaID != rhs._avatarMediaID {return false}
     if lhs._givenName != rhs._givenName {return false}
     if lhs._familyName != rhs._familyName {return false}
+    if lhs._language != rhs._language {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -50,6 +50,9 @@ import Testing
             let unnamed = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(familyName: ""))
             #expect(unnamed?.profile.givenName == "Ana" && unnamed?.profile.familyName == "")
             #expect(try await repositories.users.user(id: user.id)?.profile.givenName == "Ana", "kept")
+            let swedish = try await repositories.users.updateProfile(userID: user.id, ProfileChanges(language: "sv-SE"))
+            #expect(swedish?.profile.language == "sv-SE" && swedish?.profile.givenName == "Ana")
+            #expect(try await repositories.users.user(id: user.id)?.profile.language == "sv-SE")
         }
     }
 

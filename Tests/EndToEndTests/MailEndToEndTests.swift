@@ -72,6 +72,44 @@ import Testing
         await smtp.stopAndForget()
     }
 
+    @Test func mailsComeInTheLanguageTheAccountReads() async throws {
+        let smtp = try await SMTPTestServer.start()
+        let stack = try await ProcessStack.startAccounts(environment: Self.environment(smtp))
+        let (gateway, http) = try await stack.startGateway(readyPath: "/healthz")
+        let name = "asa_\(UUID().uuidString.prefix(6).lowercased())"
+        let address = "\(name)@example.com"
+        let signedUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: ["email": address, "username": name, "password": "correct horse battery", "displayName": "Åsa", "language": "sv-SE"])
+        #expect(signedUp.status == 201, "\(signedUp.text)")
+        let account = try #require(try signedUp.json()["account"] as? [String: Any])
+        #expect(account["language"] as? String == "sv-SE")
+        let access = try #require((try signedUp.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
+        #expect(try await smtp.mails(to: address).first?.headers["Subject"] == "Bekräfta din adress hos Trip Diary")
+
+        // A language with no templates of its own falls back to English; null is English again.
+        #expect(try await http.send("PATCH", "/v1/me", json: ["language": "pt-BR"], token: access).json()["language"] as? String == "pt-BR")
+        #expect(try await http.send("POST", "/v1/auth/password-reset", json: ["email": address]).status == 202)
+        #expect(try await smtp.mails(to: address, count: 2).last?.headers["Subject"] == "Reset your Trip Diary password")
+        let cleared = try await http.send("PATCH", "/v1/me", json: ["language": NSNull()], token: access)
+        let clearedLanguage = try cleared.json()["language"]
+        #expect(cleared.status == 200 && clearedLanguage == nil, "\(cleared.text)")
+        for bad in ["swedish", "s", "sv_SE", "sv-", "sv-SE-\u{0}", String(repeating: "a", count: 40)] {
+            let refused = try await http.send("PATCH", "/v1/me", json: ["language": bad], token: access)
+            #expect(refused.status == 400 && refused.problemFields == ["language"], "\(bad): \(refused.status) \(refused.text)")
+        }
+        let badSignUp = try await http.send(
+            "POST", "/v1/auth/signup",
+            json: ["email": "x\(address)", "username": "x\(name)", "password": "correct horse battery", "displayName": "X", "language": "123"])
+        #expect(badSignUp.status == 400 && badSignUp.problemFields == ["language"], "\(badSignUp.text)")
+        // Another user sees no one's language.
+        let (_, other) = try await http.signUp("other_\(name)")
+        let seen = try await http.send("GET", "/v1/users/\(name)", token: other)
+        #expect(seen.status == 200 && !seen.text.contains("language"), "\(seen.text)")
+        await expectCleanStops(gateway, stack.accounts)
+        await smtp.stopAndForget()
+    }
+
     @Test func aMailServerAwayForThirtySecondsLosesNoMailAndTwoReplicasSendEachOnce() async throws {
         let smtp = try await SMTPTestServer.start()
         let stack = try await ProcessStack.startAccounts(environment: Self.environment(smtp))

@@ -30,6 +30,7 @@ extension Components.Schemas.Account {
             hasPassword: account.hasPassword_p, termsVersion: account.termsVersion.isEmpty ? nil : account.termsVersion,
             termsAcceptedAt: account.hasTermsAcceptedAt ? account.termsAcceptedAt.date : nil,
             usernameChangedAt: account.hasUsernameChangedAt ? account.usernameChangedAt.date : nil,
+            language: account.language.isEmpty ? nil : account.language,
             createdAt: account.createdAt.date, email: account.email, emailVerified: account.emailVerified,
             profile: .init(account.profile, links: links), userId: account.userID)
     }

@@ -15,6 +15,7 @@ extension GatewayAPI {
                     $0.password = body.password
                     $0.displayName = body.displayName
                     $0.termsVersion = body.termsVersion ?? ""
+                    $0.language = body.language ?? ""
                     $0.device = Self.device(named: body.deviceName)
                 }, options: options)
         }

@@ -23,6 +23,7 @@ extension GatewayAPI {
                     if let phone = body.phone { $0.phone = phone }
                     if let givenName = body.givenName { $0.givenName = givenName }
                     if let familyName = body.familyName { $0.familyName = familyName }
+                    if let language = body.language { $0.language = language }
                     if let avatar = body.avatarMediaId { $0.avatarMediaID = avatar }
                 }, options: options)
         }

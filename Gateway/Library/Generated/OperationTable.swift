@@ -2328,6 +2328,7 @@ extension GatewayOpenAPI {
                 "phone": .object(["type": .string("string")]),
                 "givenName": .object(["type": .string("string")]),
                 "familyName": .object(["type": .string("string")]),
+                "language": .object(["type": .string("string")]),
             ]),
         ]),
         "ProviderSignInRequest": .object([
@@ -2387,6 +2388,7 @@ extension GatewayOpenAPI {
             "required": .array([.string("displayName"), .string("email"), .string("password"), .string("username")]),
             "properties": .object([
                 "termsVersion": .object(["type": .string("string")]),
+                "language": .object(["type": .string("string")]),
                 "deviceName": .object(["type": .string("string")]),
                 "displayName": .object(["type": .string("string")]),
                 "email": .object(["type": .string("string"), "format": .string("email")]),

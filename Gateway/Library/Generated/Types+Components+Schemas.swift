@@ -1188,6 +1188,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Account/usernameChangedAt`.
             internal var usernameChangedAt: Foundation.Date?
+            /// The language your mails and notifications come in, a BCP 47 tag such as sv or pt-BR; absent for English
+            ///
+            /// - Remark: Generated from `#/components/schemas/Account/language`.
+            internal var language: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Account/createdAt`.
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Account/email`.
@@ -1205,6 +1209,7 @@ extension Components {
             ///   - termsVersion: The terms version accepted last; absent if none
             ///   - termsAcceptedAt:
             ///   - usernameChangedAt: Absent if never changed
+            ///   - language: The language your mails and notifications come in, a BCP 47 tag such as sv or pt-BR; absent for English
             ///   - createdAt:
             ///   - email:
             ///   - emailVerified:
@@ -1215,6 +1220,7 @@ extension Components {
                 termsVersion: Swift.String? = nil,
                 termsAcceptedAt: Foundation.Date? = nil,
                 usernameChangedAt: Foundation.Date? = nil,
+                language: Swift.String? = nil,
                 createdAt: Foundation.Date,
                 email: Swift.String,
                 emailVerified: Swift.Bool,
@@ -1225,6 +1231,7 @@ extension Components {
                 self.termsVersion = termsVersion
                 self.termsAcceptedAt = termsAcceptedAt
                 self.usernameChangedAt = usernameChangedAt
+                self.language = language
                 self.createdAt = createdAt
                 self.email = email
                 self.emailVerified = emailVerified
@@ -1236,6 +1243,7 @@ extension Components {
                 case termsVersion
                 case termsAcceptedAt
                 case usernameChangedAt
+                case language
                 case createdAt
                 case email
                 case emailVerified
@@ -1373,6 +1381,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ProfileChanges/familyName`.
             internal var familyName: Swift.String?
+            /// The language your mails and notifications come in, a BCP 47 tag such as sv or pt-BR; empty or null for English
+            ///
+            /// - Remark: Generated from `#/components/schemas/ProfileChanges/language`.
+            internal var language: Swift.String?
             /// Creates a new `ProfileChanges`.
             ///
             /// - Parameters:
@@ -1382,13 +1394,15 @@ extension Components {
             ///   - phone: E.164 phone number, or empty to remove
             ///   - givenName: Your given name, shown on your profile; up to 100 characters, empty or null to remove
             ///   - familyName: Your family name, shown on your profile; up to 100 characters, empty or null to remove
+            ///   - language: The language your mails and notifications come in, a BCP 47 tag such as sv or pt-BR; empty or null for English
             internal init(
                 avatarMediaId: Swift.String? = nil,
                 bio: Swift.String? = nil,
                 displayName: Swift.String? = nil,
                 phone: Swift.String? = nil,
                 givenName: Swift.String? = nil,
-                familyName: Swift.String? = nil
+                familyName: Swift.String? = nil,
+                language: Swift.String? = nil
             ) {
                 self.avatarMediaId = avatarMediaId
                 self.bio = bio
@@ -1396,6 +1410,7 @@ extension Components {
                 self.phone = phone
                 self.givenName = givenName
                 self.familyName = familyName
+                self.language = language
             }
             internal enum CodingKeys: String, CodingKey {
                 case avatarMediaId
@@ -1404,6 +1419,7 @@ extension Components {
                 case phone
                 case givenName
                 case familyName
+                case language
             }
         }
         /// - Remark: Generated from `#/components/schemas/ProfilePage`.
@@ -1570,6 +1586,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/SignUpRequest/termsVersion`.
             internal var termsVersion: Swift.String?
+            /// The language the person reads (the device's, a BCP 47 tag such as sv or pt-BR); mails come in it. Absent for English
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignUpRequest/language`.
+            internal var language: Swift.String?
             /// Shown in the session list
             ///
             /// - Remark: Generated from `#/components/schemas/SignUpRequest/deviceName`.
@@ -1594,6 +1614,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - termsVersion: The terms version accepted; required to be the current one when the deployment has terms
+            ///   - language: The language the person reads (the device's, a BCP 47 tag such as sv or pt-BR); mails come in it. Absent for English
             ///   - deviceName: Shown in the session list
             ///   - displayName: The name shown to others
             ///   - email: An email address
@@ -1601,6 +1622,7 @@ extension Components {
             ///   - username: 3 to 30 of a-z, 0-9, _ and .; unique regardless of case
             internal init(
                 termsVersion: Swift.String? = nil,
+                language: Swift.String? = nil,
                 deviceName: Swift.String? = nil,
                 displayName: Swift.String,
                 email: Swift.String,
@@ -1608,6 +1630,7 @@ extension Components {
                 username: Swift.String
             ) {
                 self.termsVersion = termsVersion
+                self.language = language
                 self.deviceName = deviceName
                 self.displayName = displayName
                 self.email = email
@@ -1616,6 +1639,7 @@ extension Components {
             }
             internal enum CodingKeys: String, CodingKey {
                 case termsVersion
+                case language
                 case deviceName
                 case displayName
                 case email

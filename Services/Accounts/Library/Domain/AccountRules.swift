@@ -56,6 +56,16 @@ public enum AccountRules {
         if !name.isEmpty { validation.requireLine(name, field, maxLength: 100) }
     }
 
+    /// A BCP 47 language tag as apps send them (`sv`, `sv-SE`, `pt-BR`, `zh-Hant-TW`), or "" for English.
+    public static func checkLanguage(_ tag: String, into validation: inout Validation) {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let valid =
+            tag.isEmpty
+            || (tag.count <= 35 && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+                && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        validation.require(valid, "language", "must be a language tag such as sv or pt-BR")
+    }
+
     static func isUsernameScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "."
     }

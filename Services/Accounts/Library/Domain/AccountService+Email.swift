@@ -73,7 +73,7 @@ extension AccountService {
     func mail(_ kind: Mail.Kind, to address: String, of user: User, fields: [String: String]) -> Mail {
         let time = now()
         return Mail(
-            id: .v7(at: time), userID: user.id, kind: kind, to: address, language: "",
+            id: .v7(at: time), userID: user.id, kind: kind, to: address, language: user.profile.language,
             fields: fields.merging(["username": user.username]) { mine, _ in mine }, createdAt: time)
     }
 

@@ -14,7 +14,9 @@ extension AccountService {
         changes.phone = changes.phone?.trimmingWhitespace()
         changes.givenName = changes.givenName?.trimmingWhitespace()
         changes.familyName = changes.familyName?.trimmingWhitespace()
+        changes.language = changes.language?.trimmingWhitespace()
         var validation = Validation()
+        if let language = changes.language { AccountRules.checkLanguage(language, into: &validation) }
         if let name = changes.displayName { AccountRules.checkDisplayName(name, into: &validation) }
         if let name = changes.givenName { AccountRules.checkPersonalName(name, "given_name", into: &validation) }
         if let name = changes.familyName { AccountRules.checkPersonalName(name, "family_name", into: &validation) }

@@ -64,7 +64,7 @@ public struct AccountService: Sendable {
         let user = User(
             id: .v7(at: time), email: form.email, username: form.username,
             passwordHash: try await hasher.hash(form.password),
-            profile: ProfileDetails(displayName: form.displayName), createdAt: time, acceptedTerms: terms)
+            profile: ProfileDetails(displayName: form.displayName, language: form.language), createdAt: time, acceptedTerms: terms)
         try await users.create(user)
         try await sendVerificationEmail(to: user)
         let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)

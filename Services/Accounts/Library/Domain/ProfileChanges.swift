@@ -10,10 +10,12 @@ public struct ProfileChanges: Sendable, Equatable {
     /// "" removes it.
     public var givenName: String?
     public var familyName: String?
+    /// "" is English.
+    public var language: String?
 
     public init(
         displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil, givenName: String? = nil,
-        familyName: String? = nil
+        familyName: String? = nil, language: String? = nil
     ) {
         self.displayName = displayName
         self.bio = bio
@@ -21,6 +23,7 @@ public struct ProfileChanges: Sendable, Equatable {
         self.avatarMediaID = avatarMediaID
         self.givenName = givenName
         self.familyName = familyName
+        self.language = language
     }
 
     func applied(to details: ProfileDetails) -> ProfileDetails {
@@ -31,6 +34,7 @@ public struct ProfileChanges: Sendable, Equatable {
         if let avatarMediaID { result.avatarMediaID = avatarMediaID }
         if let givenName { result.givenName = givenName }
         if let familyName { result.familyName = familyName }
+        if let language { result.language = language }
         return result
     }
 }

@@ -9,10 +9,12 @@ public struct ProfileDetails: Sendable, Equatable {
     /// Empty when the user has not given it.
     public var givenName: String
     public var familyName: String
+    /// The language the user reads, a BCP 47 tag; empty for English.
+    public var language: String
 
     public init(
         displayName: String, bio: String = "", phone: String = "", avatarMediaID: UUID? = nil, givenName: String = "",
-        familyName: String = ""
+        familyName: String = "", language: String = ""
     ) {
         self.displayName = displayName
         self.bio = bio
@@ -20,5 +22,6 @@ public struct ProfileDetails: Sendable, Equatable {
         self.avatarMediaID = avatarMediaID
         self.givenName = givenName
         self.familyName = familyName
+        self.language = language
     }
 }

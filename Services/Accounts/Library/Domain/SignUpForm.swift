@@ -8,9 +8,12 @@ public struct SignUpForm: Sendable, Equatable {
     public var displayName: String
     /// The version of the terms the person accepted ("" if none was shown).
     public var termsVersion: String
+    /// The language the person reads (BCP 47), "" for English.
+    public var language: String
 
-    public init(email: String, username: String, password: String, displayName: String, termsVersion: String = "") {
+    public init(email: String, username: String, password: String, displayName: String, termsVersion: String = "", language: String = "") {
         self.termsVersion = termsVersion.trimmingWhitespace()
+        self.language = language.trimmingWhitespace()
         self.email = email.trimmingWhitespace().lowercased()
         self.username = AccountRules.folded(username: username)
         self.password = password
@@ -23,6 +26,7 @@ public struct SignUpForm: Sendable, Equatable {
         AccountRules.checkUsername(username, into: &validation)
         AccountRules.checkPassword(password, field: "password", into: &validation)
         AccountRules.checkDisplayName(displayName, into: &validation)
+        AccountRules.checkLanguage(language, into: &validation)
         try validation.check()
     }
 }

@@ -33,7 +33,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     public func signUp(request: Roam_Accounts_V1_SignUpRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_SignUpResponse {
         let form = SignUpForm(
             email: request.email, username: request.username, password: request.password,
-            displayName: request.displayName, termsVersion: request.termsVersion)
+            displayName: request.displayName, termsVersion: request.termsVersion, language: request.language)
         let (view, tokens) = try await accounts.signUp(form, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
@@ -136,6 +136,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         if request.hasPhone { changes.phone = request.phone }
         if request.hasGivenName { changes.givenName = request.givenName }
         if request.hasFamilyName { changes.familyName = request.familyName }
+        if request.hasLanguage { changes.language = request.language }
         if request.hasAvatarMediaID {
             changes.avatarMediaID = request.avatarMediaID.isEmpty ? .some(nil) : try UUID(field: "avatar_media_id", request.avatarMediaID)
         }

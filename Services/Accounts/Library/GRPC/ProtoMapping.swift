@@ -38,6 +38,7 @@ extension ProfileView {
                 $0.termsAcceptedAt = Google_Protobuf_Timestamp(date: terms.acceptedAt)
             }
             if let changed = user.usernameChangedAt { $0.usernameChangedAt = Google_Protobuf_Timestamp(date: changed) }
+            $0.language = user.profile.language
         }
     }
 }

@@ -203,5 +203,7 @@ public enum AccountsMigrations {
             Migration(
                 8, "MailOutbox",
                 PostgresMailQueue.creationStatements(schema: schema, users: "users") + PostgresMailWakeUps.creationStatements(schema: schema)),
+            // The language mails come in ("" for English).
+            Migration(9, "Language", ["ALTER TABLE accounts.users ADD COLUMN language text NOT NULL DEFAULT ''"]),
         ])
 }

@@ -15,16 +15,17 @@ public struct PostgresUserStore: UserRepository {
         \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
         \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
         \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at, \(table)given_name,
-        \(table)family_name
+        \(table)family_name, \(table)language
         """
     }
 
     static func decode(_ row: PostgresRow) throws -> User {
         let (
             id, email, username, passwordHash, emailVerified, displayName, bio, phone, avatar, followers, following, createdAt,
-            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName
+            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language
         ) = try row.decode(
-            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String).self)
+            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String)
+                .self)
         let terms = try termsVersion.map { version in
             guard let termsAcceptedAt else { throw RoamError.internal }
             return TermsAcceptance(version: version, acceptedAt: termsAcceptedAt)
@@ -32,7 +33,8 @@ public struct PostgresUserStore: UserRepository {
         return User(
             id: id, email: email, username: username, passwordHash: passwordHash, emailVerified: emailVerified,
             profile: ProfileDetails(
-                displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName),
+                displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName,
+                language: language),
             followerCount: followers, followingCount: following, createdAt: createdAt, usernameChangedAt: usernameChangedAt,
             acceptedTerms: terms)
     }
@@ -48,11 +50,11 @@ public struct PostgresUserStore: UserRepository {
     static func insert(_ user: User) -> PostgresQuery {
         """
         INSERT INTO accounts.users (id, email, username, password_hash, email_verified, display_name, bio, phone,
-                                    avatar_media_id, created_at, terms_version, terms_accepted_at, given_name, family_name)
+                                    avatar_media_id, created_at, terms_version, terms_accepted_at, given_name, family_name, language)
         VALUES (\(user.id), NULLIF(\(user.email), ''), \(user.username), \(user.passwordHash), \(user.emailVerified),
                 \(user.profile.displayName), \(user.profile.bio), \(user.profile.phone), \(user.profile.avatarMediaID),
                 \(user.createdAt), \(user.acceptedTerms?.version), \(user.acceptedTerms?.acceptedAt), \(user.profile.givenName),
-                \(user.profile.familyName))
+                \(user.profile.familyName), \(user.profile.language))
         """
     }
 
@@ -88,6 +90,7 @@ public struct PostgresUserStore: UserRepository {
                 phone = coalesce(\(changes.phone), phone),
                 given_name = coalesce(\(changes.givenName), given_name),
                 family_name = coalesce(\(changes.familyName), family_name),
+                language = coalesce(\(changes.language), language),
                 avatar_media_id = CASE WHEN \(clearAvatar) THEN NULL ELSE coalesce(\(avatar), avatar_media_id) END
             WHERE id = \(userID)
             RETURNING \(unescaped: Self.columns)
