@@ -9,6 +9,10 @@ public struct SMTPMailTransport: MailTransport {
     }
 
     public func send(_ message: MailMessage) async throws {
+        // An address goes into a command line: one that could end it or the brackets is never sent.
+        guard !message.to.isEmpty, !message.to.contains(where: { $0.isWhitespace || $0.isNewline || "<>\u{0}".contains($0) }) else {
+            throw MailRefusal(reason: "the address cannot be written in an SMTP command")
+        }
         do {
             try await client.send(message.rendered(), from: message.from.address, to: message.to)
         } catch SMTPError.refused(let command, let reply) where reply.isPermanentFailure && Self.aboutTheMessage.contains(command) {

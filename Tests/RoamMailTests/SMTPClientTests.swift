@@ -88,6 +88,15 @@ import Testing
         }
     }
 
+    @Test func anAddressThatWouldEndItsCommandIsNeverSent() async throws {
+        let server = try await SMTPTestServer.shared(.startTLS)
+        let transport = try Self.transport(server)
+        for address in ["ann@example.com>\r\nRCPT TO:<eve@example.com", "ann@example.com\nDATA", "<ann@example.com>", ""] {
+            await #expect(throws: MailRefusal.self, "\(address)") { try await transport.send(Self.message(to: address)) }
+        }
+        #expect(try server.received().filter { $0.rcptTos.contains("eve@example.com") }.isEmpty)
+    }
+
     @Test func aStoppedServerIsAnErrorWorthAnotherTry() async throws {
         let server = try await SMTPTestServer.start(.startTLS)
         await server.stopAndForget()
