@@ -9,9 +9,9 @@ import Testing
 
 /// Account mails are queued with their tokens, limited per address and hour, and go with the account.
 @Suite struct AccountMailTests {
-    @Test(arguments: StoreKind.allCases)
-    func aMailIsQueuedWithTheTokenItCarriesAndItsLinkWorks(_ store: StoreKind) async throws {
-        try await AccountsHarness.run(store: store) { client, mailer in
+    /// In memory: PostgreSQL's transaction of token and mail is in the one-time token contract suite.
+    @Test func aMailIsQueuedWithTheTokenItCarriesAndItsLinkWorks() async throws {
+        try await AccountsHarness.run { client, mailer in
             let user = try await AccountsHarness.signUp(client)
             let mail = try #require(try await mailer.last(.verifyEmail, to: user.account.email))
             #expect(mail.userID.uuidString.lowercased() == user.account.userID.lowercased())
@@ -20,11 +20,11 @@ import Testing
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func anAddressGetsAFewMailsOfAKindAnHourAndNoMore(_ store: StoreKind) async throws {
+    /// In memory: the count it rests on is in the mail outbox's contract suite, for both stores.
+    @Test func anAddressGetsAFewMailsOfAKindAnHourAndNoMore() async throws {
         var policy = AccountPolicy()
         policy.mailsPerHour = 3
-        try await AccountsHarness.run(store: store, policy: policy) { client, mailer in
+        try await AccountsHarness.run(policy: policy) { client, mailer in
             let user = try await AccountsHarness.signUp(client)
             let bearer = AccountsHarness.bearer(user.tokens.accessToken)
             // The sign-up's mail was the first.
