@@ -19,7 +19,8 @@ import Testing
         case .postgres:
             try await TestDatabase.withClient { client in
                 try await TripsMigrations.migrator.migrate(client, logger: .init(label: "test"))
-                try await body(PostgresWalkStore(database: Database(client: client, operationTimeout: .seconds(30))))
+                // Generous, as StoreKind's: the concurrency test queues 80 writes on one pool while the suite loads both cores.
+                try await body(PostgresWalkStore(database: Database(client: client, operationTimeout: .seconds(120))))
             }
         }
     }
