@@ -16,7 +16,7 @@ public actor S3TestServer {
     }
 
     private static func start() async throws -> (process: LaunchedProcess, endpoint: URL) {
-        guard let executable = Self.find("moto_server") else {
+        guard let executable = ExecutableSearch.find("moto_server") else {
             throw LocalError("moto_server is not installed: pip install \"moto[server]\" (the S3 tests need it)")
         }
         let port = FreePort.next()
@@ -35,10 +35,5 @@ public actor S3TestServer {
         }
         _ = await process.stop()
         throw LocalError("moto_server did not answer:\n\(process.output)")
-    }
-
-    private static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

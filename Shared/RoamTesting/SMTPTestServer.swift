@@ -75,7 +75,7 @@ public final class SMTPTestServer: Sendable {
 
     /// Starts it (again), listening once this returns.
     public func resume() async throws {
-        guard let python = Self.find("python3") else { throw LocalError("python3 is not on PATH (the mail tests need it with aiosmtpd)") }
+        guard let python = ExecutableSearch.find("python3") else { throw LocalError("python3 is not on PATH (the mail tests need it with aiosmtpd)") }
         let script = try Self.script()
         var arguments = [
             script, "--port", "\(port)", "--security", security.rawValue, "--folder", folder, "--user", Self.user, "--password", Self.password,
@@ -148,10 +148,5 @@ public final class SMTPTestServer: Sendable {
             directory.deleteLastPathComponent()
         }
         throw LocalError("scripts/smtp-test-server.py is not found above \(#filePath)")
-    }
-
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
