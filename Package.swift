@@ -311,7 +311,7 @@ let package = Package(
             dependencies: uses(
                 "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
                 "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO",
-                "RoamClient", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+                "RoamClient", "RoamLocal", "RoamMail", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FaultTests",

@@ -49,7 +49,13 @@ public struct MailSettings: Sendable {
             guard let url, !url.isEmpty else {
                 throw ConfigurationError(variable: "SMTP_URL", problem: "is required with MAIL_TRANSPORT=smtp (smtp://user:password@host:587)")
             }
-            server = try SMTPServer.parse(url).get()
+            let parsed = try SMTPServer.parse(url).get()
+            if let password = parsed.password,
+                let refusal = PublishedSecrets.refusal(of: password, variable: "SMTP_URL", part: "its password", kind: kind)
+            {
+                throw refusal
+            }
+            server = parsed
             guard !(environment.optionalString("MAIL_FROM") ?? "").isEmpty else {
                 throw ConfigurationError(variable: "MAIL_FROM", problem: "is required with MAIL_TRANSPORT=smtp (\"Roam <no-reply@example.com>\")")
             }

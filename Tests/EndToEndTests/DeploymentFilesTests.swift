@@ -1,5 +1,6 @@
 import Foundation
 import Gateway
+import RoamMail
 import Testing
 
 @testable import Accounts
@@ -123,6 +124,11 @@ import Testing
             #expect(PublishedSecrets.refusal(of: value, variable: variable, kind: .production) != nil, "\(variable)'s example is accepted")
             #expect(compose.contains("${\(variable):?"), "compose starts without \(variable)")
         }
+        // The SMTP URL's password is a secret inside a setting.
+        let smtp = try #require(example.first { $0.0 == "SMTP_URL" }?.1)
+        let password = try #require(try SMTPServer.parse(smtp).get().password)
+        #expect(PublishedSecrets.refusal(of: password, variable: "SMTP_URL", kind: .production) != nil, "SMTP_URL's example password is accepted")
+        #expect(compose.contains("${SMTP_URL:?"), "compose starts without SMTP_URL")
     }
 
     /// Started with no secrets at all, as a deployment that forgot them would, every process stops and names the variable.

@@ -43,6 +43,15 @@ import Testing
         #expect(settings.from == MailboxAddress(name: "Trip Diary", address: "hello@example.com"))
     }
 
+    /// compose/.env.example's SMTP password is readable by anyone: production refuses it, development does not.
+    @Test func theExampleSMTPPasswordIsRefusedOutsideDevelopment() throws {
+        let example = ["MAIL_TRANSPORT": "smtp", "SMTP_URL": "smtp://roam:change-me-smtp@smtp.example.com:587", "MAIL_FROM": "no-reply@example.com"]
+        let refusal = Self.refusal(example)
+        #expect(refusal?.variable == "SMTP_URL")
+        #expect(refusal?.problem.contains("password") == true)
+        #expect(try Self.settings(example.merging(["ROAM_ENVIRONMENT": "development"]) { $1 }).server?.password == "change-me-smtp")
+    }
+
     @Test func smtpURLsSayHowToConnect() throws {
         #expect(try SMTPServer.parse("smtp://mail.example.com").get() == SMTPServer(host: "mail.example.com", port: 587, security: .startTLS))
         #expect(try SMTPServer.parse("smtp://relay:25?tls=none").get() == SMTPServer(host: "relay", port: 25, security: .none))
