@@ -52,6 +52,7 @@ let package = Package(
         .executable(name: "roam-trips", targets: ["roam-trips"]),
         .executable(name: "roam-budget", targets: ["roam-budget"]),
         .executable(name: "roam-bucketlists", targets: ["roam-bucketlists"]),
+        .executable(name: "roam-notifications", targets: ["roam-notifications"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
         // What an app adds to talk to Roam (Gateway/Client/README.md): no server package in its graph.
@@ -211,7 +212,9 @@ let package = Package(
             path: "Gateway/Library",
             // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
             exclude: ["OpenAPI/Base.openapi.yaml"]
-                + ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists"].map { "\($0)/\($0).openapi.yaml" },
+                + ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications"].map {
+                    "\($0)/\($0).openapi.yaml"
+                },
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",
@@ -282,6 +285,17 @@ let package = Package(
             name: "BucketListsTests",
             dependencies: uses("BucketLists", "GRPCCore", "GRPCInProcessTransport", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
+        .target(
+            name: "Notifications",
+            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            path: "Services/Notifications/Library", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-notifications", dependencies: uses("Notifications", "RoamRuntime"), path: "Services/Notifications/App",
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
+        .testTarget(
+            name: "NotificationsTests",
+            dependencies: uses("Notifications", "RoamCore", "RoamRuntime", "RoamTesting"),
+            path: "Tests/NotificationsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "BudgetTests", dependencies: uses("Budget", "CVips", "GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/BudgetTests", swiftSettings: swiftSettings),
@@ -310,7 +324,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: uses(
                 "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
-                "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO",
+                "HTTPTypes", "Logging", "Notifications", "OpenAPIRuntime", "PostgresNIO",
                 "RoamClient", "RoamLocal", "RoamMail", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(

@@ -72,6 +72,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
             budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
             activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
+            notifications: NotificationsCaller(notifications: upstreams.notifications),
             fanOutTimeout: settings.fanOutTimeout,
             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
             relationChanges: relationChanges)

@@ -43,11 +43,12 @@ public enum GatewayApp {
         let trips = try upstream("trips", settings.tripsAddresses)
         let budget = try upstream("budget", settings.budgetAddresses)
         let bucketLists = try upstream("bucketlists", settings.bucketListsAddresses)
+        let notifications = try upstream("notifications", settings.notificationsAddresses)
         let gateway = Gateway(
             settings: settings,
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
-                bucketLists: bucketLists),
+                bucketLists: bucketLists, notifications: notifications),
             verifier: verifier,
             registry: registry)
         logger.info(
@@ -58,6 +59,7 @@ public enum GatewayApp {
                 "media": "\(settings.mediaAddresses)", "trips": "\(settings.tripsAddresses)",
                 "budget": "\(settings.budgetAddresses)",
                 "bucketlists": "\(settings.bucketListsAddresses)",
+                "notifications": "\(settings.notificationsAddresses)",
             ])
         let group = ServiceGroup(
             configuration: .init(

@@ -23,6 +23,9 @@ enum StackPlan {
         ServiceSpec(
             name: "bucketlists", executable: "roam-bucketlists", schema: "bucketlists", requiresPostGIS: true, grpcPort: 50057,
             metricsPort: 9107, healthName: "roam.bucketlists.v1.BucketListsService", addressVariable: "BUCKETLISTS_ADDRESS", purgesUsers: true),
+        ServiceSpec(
+            name: "notifications", executable: "roam-notifications", schema: "notifications", grpcPort: 50058, metricsPort: 9108,
+            healthName: "roam.notifications.v1.NotificationsService", addressVariable: "NOTIFICATIONS_ADDRESS", purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

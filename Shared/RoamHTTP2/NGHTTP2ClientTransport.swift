@@ -12,7 +12,9 @@ public final class NGHTTP2ClientTransport: ClientTransport {
     public struct Config: Sendable {
         /// A ping this often; no answer within `keepaliveTimeout` closes the connection.
         public var keepaliveInterval: Duration? = .seconds(10)
-        public var keepaliveTimeout: Duration = .seconds(10)
+        /// gRPC's own default: a peer whose loop is busy (a large message on a loaded machine) is not
+        /// taken for a dead one.
+        public var keepaliveTimeout: Duration = .seconds(20)
         public var maxResponsePayloadSize = 4 * 1024 * 1024
         public var connectTimeout: Duration = .seconds(5)
         public var backoffInitial: Duration = .milliseconds(100)

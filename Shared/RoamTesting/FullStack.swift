@@ -23,7 +23,7 @@ public final class FullStack: Sendable {
     private let members: Mutex<[String: Member]>
 
     /// The services in the order the suite kills them; the gateway last.
-    public static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"]
+    public static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "gateway"]
 
     /// Where media keeps its files (`blobs/` under it).
     public let mediaDirectory: URL
@@ -80,12 +80,14 @@ public final class FullStack: Sendable {
         let cluster = try await PrivateCluster.start()
         let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
+        let notificationsPort = FreePort.next()
         let stack = try await ProcessStack.startAccounts(
             server: cluster.url,
             environment: [
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
                 "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
-                    + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort)",
+                    + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort);"
+                    + "notifications=127.0.0.1:\(notificationsPort)",
             ])
         let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
         let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])
@@ -97,6 +99,7 @@ public final class FullStack: Sendable {
             ])
         let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
+        let (notifications, _) = try await stack.startNotifications(port: notificationsPort)
         // Those called by others first, so no caller's first connection meets a port not yet open (a
         // client that failed to connect waits out its backoff, and a call made meanwhile fails).
         // Events may last two seconds here, and the sweeper looks twice a second, so events end during the suite.
@@ -116,6 +119,7 @@ public final class FullStack: Sendable {
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: [
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                "NOTIFICATIONS_ADDRESS": "127.0.0.1:\(notificationsPort)",
                 "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
                 "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
             ])
@@ -129,6 +133,8 @@ public final class FullStack: Sendable {
                 "trips": Member(process: trips, original: trips, grpc: (tripsPort, "roam.trips.v1.TripsService")),
                 "budget": Member(process: budget, original: budget, grpc: (budgetPort, "roam.budget.v1.BudgetService")),
                 "bucketlists": Member(process: bucketLists, original: bucketLists, grpc: (bucketListsPort, "roam.bucketlists.v1.BucketListsService")),
+                "notifications": Member(
+                    process: notifications, original: notifications, grpc: (notificationsPort, "roam.notifications.v1.NotificationsService")),
                 "gateway": Member(process: gateway, original: gateway, grpc: nil),
             ])
     }

@@ -11,13 +11,16 @@ public final class LaunchedProcess: Sendable {
     private let path: String
     private let arguments: [String]
     private let environment: [String: String]
+    /// Processes started for this one alone (a gateway's notifications service in a test that runs no
+    /// other): stopped after it, started again with it.
+    private let companions: [LaunchedProcess]
 
-    public convenience init(_ executable: String, environment: [String: String]) throws {
-        try self.init(path: try Self.path(of: executable), environment: environment)
+    public convenience init(_ executable: String, environment: [String: String], companions: [LaunchedProcess] = []) throws {
+        try self.init(path: try Self.path(of: executable), environment: environment, companions: companions)
     }
 
     /// Any program, by its full path.
-    public init(path: String, arguments: [String] = [], environment: [String: String] = [:]) throws {
+    public init(path: String, arguments: [String] = [], environment: [String: String] = [:], companions: [LaunchedProcess] = []) throws {
         var variables = ProcessInfo.processInfo.environment
         // Test processes run on the built-in development secrets unless a test says otherwise.
         variables["ROAM_ENVIRONMENT"] = "development"
@@ -31,12 +34,15 @@ public final class LaunchedProcess: Sendable {
         self.path = path
         self.arguments = arguments
         self.environment = environment
+        self.companions = companions
     }
 
     /// The same program started again with the same settings (after a crash or a kill), with
     /// `changes` to its environment.
     public func relaunch(changing changes: [String: String] = [:]) throws -> LaunchedProcess {
-        try LaunchedProcess(path: path, arguments: arguments, environment: environment.merging(changes) { _, new in new })
+        let companions = try companions.map { $0.process.hasExited ? try $0.relaunch() : $0 }
+        return try LaunchedProcess(
+            path: path, arguments: arguments, environment: environment.merging(changes) { _, new in new }, companions: companions)
     }
 
     /// Kills the process with SIGKILL, as a crash or an out-of-memory kill would, and waits until it is gone.
@@ -95,10 +101,12 @@ public final class LaunchedProcess: Sendable {
         if let status = await process.exitStatus(within: timeout) {
             // Said in the output, which failure messages show.
             if status != 0 { sink.append("[test] exited with status \(status) \(ContinuousClock.now - started) after SIGTERM") }
+            for companion in companions { _ = await companion.stop(timeout: timeout) }
             return status
         }
         sink.append("[test] still running \(timeout) after SIGTERM; killed")
         process.kill(signal: SIGKILL)
+        for companion in companions { _ = await companion.stop(timeout: timeout) }
         return nil
     }
 

@@ -25,7 +25,7 @@ extension LineSink {
     public var all: [String] { last(Int.max).split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
 
     /// Waits until a line satisfies `match`, or gives up after `timeout`.
-    public func waitFor(timeout: Duration = .seconds(10), _ match: @Sendable (String) -> Bool) async -> Bool {
+    public func waitFor(timeout: Duration = .seconds(30), _ match: @Sendable (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if all.contains(where: match) { return true }

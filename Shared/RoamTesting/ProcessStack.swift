@@ -103,6 +103,13 @@ public struct ProcessStack: Sendable {
             port: port, environment: extra)
     }
 
+    /// The notifications service as a process, under its own role.
+    public func startNotifications(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        try await startService(
+            "notifications", executable: "roam-notifications", health: "roam.notifications.v1.NotificationsService", requiresPostGIS: false,
+            port: port, environment: extra)
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(
         _ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,
@@ -146,7 +153,15 @@ public struct ProcessStack: Sendable {
         if let tripsPort { environment["TRIPS_ADDRESS"] = "127.0.0.1:\(tripsPort)" }
         if let budgetPort { environment["BUDGET_ADDRESS"] = "127.0.0.1:\(budgetPort)" }
         if let bucketListsPort { environment["BUCKETLISTS_ADDRESS"] = "127.0.0.1:\(bucketListsPort)" }
-        let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new })
+        // Ready means every service answers: a stack that runs no notifications service of its own gets
+        // one for this gateway, stopped with it.
+        var companions: [LaunchedProcess] = []
+        if extra["NOTIFICATIONS_ADDRESS"] == nil, readyPath == "/readyz" {
+            let (notifications, notificationsPort) = try await startNotifications()
+            environment["NOTIFICATIONS_ADDRESS"] = "127.0.0.1:\(notificationsPort)"
+            companions.append(notifications)
+        }
+        let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new }, companions: companions)
         let client = HTTPTestClient(port: port)
         try await gateway.waitUntilAnswering(client, path: readyPath)
         return (gateway, client)

@@ -106,6 +106,7 @@ import Testing
             "clearDailyReminder": { try await put("/v1/trips/\(trip)/daily-reminder", ["time": "20:30"]) },
             "deleteEvent": { "/v1/events/\(try await made("/v1/events", event, key: "eventId"))" },
             "unbanMember": { try await put("/v1/events/\(try await made("/v1/events", event, key: "eventId"))/bans/\(cy.id.lowercasedString)") },
+            "deleteDevice": { try await put("/v1/me/devices/\(UUID().uuidString.replacingOccurrences(of: "-", with: ""))", ["platform": "fcm"]) },
             "deleteComment": { "/v1/comments/\(try await made("/v1/posts/\(story)/comments", ["text": "Lovely"], key: "commentId"))" },
         ]
 

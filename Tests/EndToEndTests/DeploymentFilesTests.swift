@@ -9,6 +9,7 @@ import Testing
 @testable import Events
 @testable import Feed
 @testable import Media
+@testable import Notifications
 @testable import RoamRuntime
 @testable import Trips
 
@@ -39,12 +40,14 @@ import Testing
             _ = try BudgetApp.Configuration(environment: Environment(Self.development, readLog: budgetLog))
             let bucketListsLog = VariableReadLog()
             _ = try BucketListsApp.Configuration(environment: Environment(Self.development, readLog: bucketListsLog))
+            let notificationsLog = VariableReadLog()
+            _ = try NotificationsApp.Configuration(environment: Environment(Self.development, readLog: notificationsLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment(Self.development, readLog: gatewayLog))
             return [
                 "accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
                 "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
-                "bucketlists": bucketListsLog.variables, "gateway": gatewayLog.variables,
+                "bucketlists": bucketListsLog.variables, "notifications": notificationsLog.variables, "gateway": gatewayLog.variables,
             ]
         }
     }
@@ -73,7 +76,7 @@ import Testing
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "gateway"] {
+        for service in ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
@@ -83,7 +86,7 @@ import Testing
         #expect(
             provision == [
                 "DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
-                "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD",
+                "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD", "NOTIFICATIONS_DB_PASSWORD",
             ])
     }
 
@@ -119,7 +122,7 @@ import Testing
                 return (String(line[..<equals]), String(line[line.index(after: equals)...]))
             }
         let secrets = example.filter { $0.0 == "ROAM_SERVICE_SECRET" || $0.0.hasSuffix("_PASSWORD") }
-        #expect(secrets.count == 9)
+        #expect(secrets.count == 10)
         for (variable, value) in secrets {
             #expect(PublishedSecrets.refusal(of: value, variable: variable, kind: .production) != nil, "\(variable)'s example is accepted")
             #expect(compose.contains("${\(variable):?"), "compose starts without \(variable)")
@@ -141,6 +144,7 @@ import Testing
             ("trips", { _ = try TripsApp.Configuration(environment: Environment([:])) }),
             ("budget", { _ = try BudgetApp.Configuration(environment: Environment([:])) }),
             ("bucketlists", { _ = try BucketListsApp.Configuration(environment: Environment([:])) }),
+            ("notifications", { _ = try NotificationsApp.Configuration(environment: Environment([:])) }),
             ("gateway", { _ = try GatewaySettings(environment: Environment([:])) }),
         ]
         for (name, start) in starts {
@@ -154,7 +158,7 @@ import Testing
     static let readmes = [
         "accounts": "Services/Accounts/README.md", "events": "Services/Events/README.md", "feed": "Services/Feed/README.md",
         "media": "Services/Media/README.md", "trips": "Services/Trips/README.md", "budget": "Services/Budget/README.md",
-        "bucketlists": "Services/BucketLists/README.md", "gateway": "Gateway/README.md",
+        "bucketlists": "Services/BucketLists/README.md", "notifications": "Services/Notifications/README.md", "gateway": "Gateway/README.md",
     ]
 
     @Test func everyVariableIsListedInItsProcessReadmeOrTheRootOne() throws {
@@ -174,7 +178,8 @@ import Testing
         let commands = try Self.text("compose/docker-compose.yml").matches(of: /command: \["([a-z-]+)"/).map { String($0.output.1) }
         #expect(
             Set(commands) == [
-                "roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-gateway",
+                "roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists",
+                "roam-notifications", "roam-gateway",
             ])
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")

@@ -88,8 +88,17 @@ import Testing
                 "givenName": "Ana", "familyName": "Pereira",
             ], token: ana)
         #expect(profile.status == 200, "\(profile.text.prefix(300))")
+        let settings = try await http.send(
+            "PATCH", "/v1/me/notification-settings",
+            json: [
+                "mutedKinds": ["member_joined"], "quietHours": ["start": "22:00", "end": "07:00"], "timeZone": "Asia/Kolkata", "pushPaused": true,
+            ],
+            token: ana)
+        #expect(settings.status == 200, "\(settings.text.prefix(300))")
 
         let cases: [String: Case] = [
+            "updateNotificationSettings": Case(
+                path: "/v1/me/notification-settings", field: "timeZone", value: "Europe/Lisbon", clearable: ["quietHours", "mutedKinds"]),
             "updateTrip": Case(path: "/v1/trips/\(trip)", field: "title", value: "Lisboa"),
             "updatePin": Case(path: "/v1/trips/\(trip)/pins/\(pin)", field: "title", value: "Praça", clearable: ["tags"]),
             "updateExpense": Case(path: "/v1/trips/\(trip)/expenses/\(expense)", field: "note", value: "Nata", clearable: ["note", "pinId"]),

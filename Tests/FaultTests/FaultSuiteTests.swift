@@ -48,7 +48,7 @@ import Testing
         var reasons = ((try? readiness.json()["services"]) as? [String: [String: Any]] ?? [:]).compactMapValues { $0["reason"] as? String }
         // The revocation feed (accounts' database is down too) is reported, but is not a service.
         reasons["revocations"] = nil
-        #expect(reasons.count == 7 && reasons.values.allSatisfy { $0.hasPrefix("DATABASE_UNAVAILABLE") }, "\(reasons)")
+        #expect(reasons.count == 8 && reasons.values.allSatisfy { $0.hasPrefix("DATABASE_UNAVAILABLE") }, "\(reasons)")
         #expect(try await http.send("GET", "/healthz").status == 200)
         try await Task.sleep(for: .seconds(3))
         try await stack.cluster.restart()

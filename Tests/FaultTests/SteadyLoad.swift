@@ -8,7 +8,7 @@ import Synchronization
 /// should; what was acknowledged is kept so the suite can read it back afterwards.
 final class SteadyLoad: Sendable {
     enum Kind: String, CaseIterable, Sendable {
-        case readProfile, readTrip, nearbyEvents, listMedia, writeStory, writeTrip, writeExpense, writePhoto, writeActivity
+        case readProfile, readTrip, nearbyEvents, listMedia, readInbox, writeStory, writeTrip, writeExpense, writePhoto, writeActivity
 
         /// The service whose death or whose database's death this kind of request feels.
         var service: String {
@@ -20,6 +20,7 @@ final class SteadyLoad: Sendable {
             case .writeStory: "feed"
             case .writeExpense: "budget"
             case .writeActivity: "bucketlists"
+            case .readInbox: "notifications"
             }
         }
     }
@@ -80,6 +81,7 @@ final class SteadyLoad: Sendable {
         case .readTrip: _ = await send(kind, "GET", "/v1/trips/\(tripID)")
         case .nearbyEvents: _ = await send(kind, "GET", "/v1/events/nearby?lat=57.7&lng=11.97")
         case .listMedia: _ = await send(kind, "GET", "/v1/me/media")
+        case .readInbox: _ = await send(kind, "GET", "/v1/me/notifications")
         case .writeStory:
             await write(
                 kind, "/v1/stories", idKey: "postId",

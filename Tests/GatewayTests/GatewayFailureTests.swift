@@ -62,10 +62,11 @@ import Testing
         let trips = try Upstream(name: "trips", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let notifications = try Upstream(name: "notifications", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips,
-                budget: budget, bucketLists: bucketLists), verifier: verifier,
+                budget: budget, bucketLists: bucketLists, notifications: notifications), verifier: verifier,
             settings: try GatewayHarness.settings()
         ) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
@@ -88,7 +89,7 @@ import Testing
             ("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
             ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
             ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
-            ("bucketlists", "roam.bucketlists.v1.BucketListsService"),
+            ("bucketlists", "roam.bucketlists.v1.BucketListsService"), ("notifications", "roam.notifications.v1.NotificationsService"),
         ]
         var servers: [any Service] = []
         var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
@@ -102,7 +103,7 @@ import Testing
         let gatewayUpstreams = GatewayUpstreams(
             accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
             media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
-            bucketLists: upstreams["bucketlists"]!)
+            bucketLists: upstreams["bucketlists"]!, notifications: upstreams["notifications"]!)
         try await GatewayHarness.withGateway(upstreams: gatewayUpstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
             // A loaded machine may not answer within readiness's 2 s: ask until every service has answered.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)

@@ -64,7 +64,7 @@ enum GatewayHarness {
         _ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
         feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
         trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
-        bucketLists: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
+        bucketLists: [any RegistrableRPCService] = [], notifications: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
         verifier: AccessTokenVerifier, settings: GatewaySettings, background: [any Service] = [],
         endStreams: @escaping @Sendable () async -> Void = {},
         _ body: @Sendable (HTTPTestClient) async throws -> Void
@@ -91,16 +91,19 @@ enum GatewayHarness {
         let (bucketListsServer, bucketListsUpstream) = inProcess(
             "bucketlists", bucketLists, health: "roam.bucketlists.v1.BucketListsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        let (notificationsServer, notificationsUpstream) = inProcess(
+            "notifications", notifications, health: "roam.notifications.v1.NotificationsService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
         try await withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
+                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream),
             verifier: verifier, settings: settings,
             extraServices: background + [
                 GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
                 GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
                 GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
-                GRPCServerService(server: bucketListsServer),
+                GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer),
             ], body)
     }
 

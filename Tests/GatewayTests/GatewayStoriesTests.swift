@@ -57,15 +57,18 @@ import Testing
         let (bucketListsServer, bucketListsUpstream) = GatewayHarness.inProcess(
             "bucketlists", [], health: "roam.bucketlists.v1.BucketListsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        let (notificationsServer, notificationsUpstream) = GatewayHarness.inProcess(
+            "notifications", [], health: "roam.notifications.v1.NotificationsService",
+            anonymousMethods: [], verifier: verifier, settings: settings)
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream),
+                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream),
             verifier: verifier, settings: settings,
             extraServices: [
                 GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer),
                 GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
-                GRPCServerService(server: bucketListsServer),
+                GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer),
             ]
         ) { http in
             try await body(http) { name in

@@ -17,7 +17,7 @@ import Testing
         let files = try FileManager.default.subpathsOfDirectory(atPath: library.path).filter { $0.hasSuffix(".swift") && !$0.hasPrefix("Generated/") }
         for file in files {
             let source = try String(contentsOf: library.appending(path: file), encoding: .utf8)
-            for match in source.matches(of: #/\n    func (\w+)\(_ input: Operations\./#) {
+            for match in source.matches(of: #/\n    func (\w+)\(\s*_ input: Operations\./#) {
                 let rest = source[match.range.upperBound...]
                 let end = rest.range(of: "\n    }\n")?.upperBound ?? rest.endIndex
                 found[String(match.output.1)] = rest[..<end]

@@ -22,7 +22,7 @@ enum ErasureCheck {
             let columns = try await client.query(
                 """
                 SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
-                WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists')
+                WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists', 'notifications')
                   AND (data_type = 'uuid' OR udt_name = '_uuid')
                   AND table_name NOT IN ('revocations', 'outbox', 'purged_users')
                 """, logger: logger
@@ -126,11 +126,16 @@ enum ErasureCheck {
         _ = try await made("POST", "/v1/events/\(party)/join", here.merging(["accuracyMeters": 5]) { $1 })
         _ = try await made("POST", "/v1/events/\(party)/chat", ["text": "Hello"])
 
+        // Notifications: a device registered for push and settings of their own.
+        _ = try await made("PUT", "/v1/me/devices/\(String(repeating: "ab", count: 32))", ["platform": "apns", "apnsEnvironment": "sandbox"])
+        _ = try await made("PATCH", "/v1/me/notification-settings", ["mutedKinds": ["member_joined"]])
+
         let before = try await Self.rowsNaming(gone, stack: stack)
         #expect(
             before.keys.contains { $0.hasPrefix("events.") } && before.keys.contains { $0.hasPrefix("media.") }
                 && before.keys.contains { $0.hasPrefix("budget.") } && before.keys.contains { $0.hasPrefix("bucketlists.") }
-                && before.keys.contains { $0.hasPrefix("feed.") } && before.keys.contains { $0.hasPrefix("trips.") }, "\(before)")
+                && before.keys.contains { $0.hasPrefix("feed.") } && before.keys.contains { $0.hasPrefix("trips.") }
+                && before.keys.contains { $0.hasPrefix("notifications.") }, "\(before)")
         let blobs = stack.mediaDirectory.appendingPathComponent("blobs")
         func blobFiles() -> [String] {
             (FileManager.default.enumerator(atPath: blobs.path)?.allObjects as? [String] ?? [])
@@ -156,7 +161,7 @@ enum ErasureCheck {
                 + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
         #expect(left.isEmpty, "rows left: \(left)")
         // Every service marked the user first, so no write of theirs can land after its purge.
-        for schema in ["events", "feed", "media", "trips", "budget", "bucketlists"] {
+        for schema in ["events", "feed", "media", "trips", "budget", "bucketlists", "notifications"] {
             let marks = try await stack.count("SELECT count(*) FROM \(unescaped: schema).purged_users WHERE user_id = \(gone)")
             #expect(marks == 1, "\(schema) has no mark of the purged user")
         }
@@ -178,7 +183,7 @@ enum ErasureCheck {
         print("roam purges \(user.lowercasedString):\n\(report.output)")
         #expect(report.status == 0 && report.output.contains("user \(user.lowercasedString)  deleted 20"), "\(report.output)")
         #expect(report.output.contains("forgotten everywhere at 20"), "\(report.output)")
-        for service in ["events", "feed", "media", "trips", "bucketlists"] {
+        for service in ["events", "feed", "media", "trips", "bucketlists", "notifications"] {
             let acknowledged = try Regex("\\n  \(service) +acknowledged 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z")
             #expect(report.output.contains(acknowledged), "\(service): \(report.output)")
         }

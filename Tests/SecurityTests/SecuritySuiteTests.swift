@@ -12,7 +12,10 @@ import Testing
 /// and by every service directly, within a second, without a call to accounts per request.
 @Suite(.serialized) struct SecuritySuiteTests {
     /// A process started as an operator would who forgot the secrets (or copied the example's).
-    @Test(arguments: ["roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-gateway"])
+    @Test(arguments: [
+        "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-notifications",
+        "roam-gateway",
+    ])
     func aProcessRefusesToStartOnAPublishedSecret(executable: String) async throws {
         for secret in ["", PublishedSecrets.developmentServiceSecret, "change-me-to-at-least-32-random-bytes-please"] {
             let process = try LaunchedProcess(

@@ -44,6 +44,10 @@ extension Components.Schemas.FollowedPlacePage: PageOfItems {
     public var pageItems: [Components.Schemas.FollowedPlace] { places }
 }
 
+extension Components.Schemas.InboxPage: PageOfItems {
+    public var pageItems: [Components.Schemas.InboxNotification] { notifications }
+}
+
 extension Components.Schemas.JournalPage: PageOfItems {
     public var pageItems: [Components.Schemas.JournalEntry] { entries }
 }

@@ -8395,5 +8395,411 @@ extension Components {
                 case vote
             }
         }
+        /// - Remark: Generated from `#/components/schemas/DeviceRegistration`.
+        public struct DeviceRegistration: Codable, Hashable, Sendable {
+            /// `apns` for Apple's push service, `fcm` for Firebase Cloud Messaging
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/platform`.
+            @frozen public enum PlatformPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case apns = "apns"
+                case fcm = "fcm"
+            }
+            /// `apns` for Apple's push service, `fcm` for Firebase Cloud Messaging
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/platform`.
+            public var platform: Components.Schemas.DeviceRegistration.PlatformPayload
+            /// APNs only. `sandbox` for builds run from Xcode, `production` (the default) for TestFlight and the App Store
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/apnsEnvironment`.
+            @frozen public enum ApnsEnvironmentPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case production = "production"
+                case sandbox = "sandbox"
+            }
+            /// APNs only. `sandbox` for builds run from Xcode, `production` (the default) for TestFlight and the App Store
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/apnsEnvironment`.
+            public var apnsEnvironment: Components.Schemas.DeviceRegistration.ApnsEnvironmentPayload?
+            /// APNs only. The app's bundle id; absent uses the deployment's `APNS_TOPIC`
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/topic`.
+            public var topic: Swift.String?
+            /// The language push texts come in on this device, a BCP 47 tag such as sv or pt-BR; absent for English
+            ///
+            /// - Remark: Generated from `#/components/schemas/DeviceRegistration/language`.
+            public var language: Swift.String?
+            /// Creates a new `DeviceRegistration`.
+            ///
+            /// - Parameters:
+            ///   - platform: `apns` for Apple's push service, `fcm` for Firebase Cloud Messaging
+            ///   - apnsEnvironment: APNs only. `sandbox` for builds run from Xcode, `production` (the default) for TestFlight and the App Store
+            ///   - topic: APNs only. The app's bundle id; absent uses the deployment's `APNS_TOPIC`
+            ///   - language: The language push texts come in on this device, a BCP 47 tag such as sv or pt-BR; absent for English
+            public init(
+                platform: Components.Schemas.DeviceRegistration.PlatformPayload,
+                apnsEnvironment: Components.Schemas.DeviceRegistration.ApnsEnvironmentPayload? = nil,
+                topic: Swift.String? = nil,
+                language: Swift.String? = nil
+            ) {
+                self.platform = platform
+                self.apnsEnvironment = apnsEnvironment
+                self.topic = topic
+                self.language = language
+            }
+            public enum CodingKeys: String, CodingKey {
+                case platform
+                case apnsEnvironment
+                case topic
+                case language
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Device`.
+        public struct Device: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Device/token`.
+            public var token: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/platform`.
+            @frozen public enum PlatformPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case apns = "apns"
+                case fcm = "fcm"
+            }
+            /// - Remark: Generated from `#/components/schemas/Device/platform`.
+            public var platform: Components.Schemas.Device.PlatformPayload
+            /// - Remark: Generated from `#/components/schemas/Device/apnsEnvironment`.
+            @frozen public enum ApnsEnvironmentPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case production = "production"
+                case sandbox = "sandbox"
+            }
+            /// - Remark: Generated from `#/components/schemas/Device/apnsEnvironment`.
+            public var apnsEnvironment: Components.Schemas.Device.ApnsEnvironmentPayload?
+            /// - Remark: Generated from `#/components/schemas/Device/topic`.
+            public var topic: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Device/language`.
+            public var language: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Device/createdAt`.
+            public var createdAt: Foundation.Date
+            /// When the app last registered it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Device/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `Device`.
+            ///
+            /// - Parameters:
+            ///   - token:
+            ///   - platform:
+            ///   - apnsEnvironment:
+            ///   - topic:
+            ///   - language:
+            ///   - createdAt:
+            ///   - updatedAt: When the app last registered it
+            public init(
+                token: Swift.String,
+                platform: Components.Schemas.Device.PlatformPayload,
+                apnsEnvironment: Components.Schemas.Device.ApnsEnvironmentPayload? = nil,
+                topic: Swift.String? = nil,
+                language: Swift.String,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.token = token
+                self.platform = platform
+                self.apnsEnvironment = apnsEnvironment
+                self.topic = topic
+                self.language = language
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case token
+                case platform
+                case apnsEnvironment
+                case topic
+                case language
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/DeviceList`.
+        public struct DeviceList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DeviceList/devices`.
+            public var devices: [Components.Schemas.Device]
+            /// Creates a new `DeviceList`.
+            ///
+            /// - Parameters:
+            ///   - devices:
+            public init(devices: [Components.Schemas.Device]) {
+                self.devices = devices
+            }
+            public enum CodingKeys: String, CodingKey {
+                case devices
+            }
+        }
+        /// One notification of your inbox. `kind` says what happened (`budget_alert`, `trip_starting`, `admitted`, …, the kinds of the live stream's `Notification`) and `data` holds what an app opens it by, named as `Notification` names them (`tripId`, `date`, `eventId`, …), as strings.
+        ///
+        /// - Remark: Generated from `#/components/schemas/InboxNotification`.
+        public struct InboxNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/kind`.
+            public var kind: Swift.String
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// A container of undocumented properties.
+                public var additionalProperties: [String: Swift.String]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - additionalProperties: A container of undocumented properties.
+                public init(additionalProperties: [String: Swift.String] = .init()) {
+                    self.additionalProperties = additionalProperties
+                }
+                public init(from decoder: any Swift.Decoder) throws {
+                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
+                }
+                public func encode(to encoder: any Swift.Encoder) throws {
+                    try encoder.encodeAdditionalProperties(additionalProperties)
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/data`.
+            public var data: Components.Schemas.InboxNotification.DataPayload
+            /// Notifications of one thread (a trip, an event) group together
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/threadId`.
+            public var threadId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Absent while unread
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxNotification/readAt`.
+            public var readAt: Foundation.Date?
+            /// Creates a new `InboxNotification`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - data:
+            ///   - threadId: Notifications of one thread (a trip, an event) group together
+            ///   - createdAt:
+            ///   - readAt: Absent while unread
+            public init(
+                id: Swift.String,
+                kind: Swift.String,
+                data: Components.Schemas.InboxNotification.DataPayload,
+                threadId: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                readAt: Foundation.Date? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.data = data
+                self.threadId = threadId
+                self.createdAt = createdAt
+                self.readAt = readAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case data
+                case threadId
+                case createdAt
+                case readAt
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/InboxPage`.
+        public struct InboxPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/InboxPage/notifications`.
+            public var notifications: [Components.Schemas.InboxNotification]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/InboxPage/nextPageToken`.
+            public var nextPageToken: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/InboxPage/unreadCount`.
+            public var unreadCount: Swift.Int
+            /// Creates a new `InboxPage`.
+            ///
+            /// - Parameters:
+            ///   - notifications:
+            ///   - nextPageToken: Absent on the last page
+            ///   - unreadCount:
+            public init(
+                notifications: [Components.Schemas.InboxNotification],
+                nextPageToken: Swift.String? = nil,
+                unreadCount: Swift.Int
+            ) {
+                self.notifications = notifications
+                self.nextPageToken = nextPageToken
+                self.unreadCount = unreadCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case notifications
+                case nextPageToken
+                case unreadCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/MarkReadRequest`.
+        public struct MarkReadRequest: Codable, Hashable, Sendable {
+            /// Up to 100 notifications; ids already read or not yours are passed over
+            ///
+            /// - Remark: Generated from `#/components/schemas/MarkReadRequest/ids`.
+            public var ids: [Swift.String]?
+            /// Every notification there is now, instead of `ids`
+            ///
+            /// - Remark: Generated from `#/components/schemas/MarkReadRequest/all`.
+            public var all: Swift.Bool?
+            /// Creates a new `MarkReadRequest`.
+            ///
+            /// - Parameters:
+            ///   - ids: Up to 100 notifications; ids already read or not yours are passed over
+            ///   - all: Every notification there is now, instead of `ids`
+            public init(
+                ids: [Swift.String]? = nil,
+                all: Swift.Bool? = nil
+            ) {
+                self.ids = ids
+                self.all = all
+            }
+            public enum CodingKeys: String, CodingKey {
+                case ids
+                case all
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReadResult`.
+        public struct ReadResult: Codable, Hashable, Sendable {
+            /// How many this call marked read
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReadResult/marked`.
+            public var marked: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/ReadResult/unreadCount`.
+            public var unreadCount: Swift.Int
+            /// Creates a new `ReadResult`.
+            ///
+            /// - Parameters:
+            ///   - marked: How many this call marked read
+            ///   - unreadCount:
+            public init(
+                marked: Swift.Int,
+                unreadCount: Swift.Int
+            ) {
+                self.marked = marked
+                self.unreadCount = unreadCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case marked
+                case unreadCount
+            }
+        }
+        /// From `start` to `end` on your local clock (`22:00` to `07:00` spans midnight); a push due inside waits for their end
+        ///
+        /// - Remark: Generated from `#/components/schemas/QuietHours`.
+        public struct QuietHours: Codable, Hashable, Sendable {
+            /// `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuietHours/start`.
+            public var start: Swift.String
+            /// `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/QuietHours/end`.
+            public var end: Swift.String
+            /// Creates a new `QuietHours`.
+            ///
+            /// - Parameters:
+            ///   - start: `HH:MM`
+            ///   - end: `HH:MM`
+            public init(
+                start: Swift.String,
+                end: Swift.String
+            ) {
+                self.start = start
+                self.end = end
+            }
+            public enum CodingKeys: String, CodingKey {
+                case start
+                case end
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationSettings`.
+        public struct NotificationSettings: Codable, Hashable, Sendable {
+            /// Kinds kept in your inbox but never pushed
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/mutedKinds`.
+            public var mutedKinds: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/quietHours`.
+            public var quietHours: Components.Schemas.QuietHours?
+            /// The IANA zone quiet hours are read in, unless a notification is about a trip with a zone of its own
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/timeZone`.
+            public var timeZone: Swift.String
+            /// No push at all while true; the inbox still fills
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationSettings/pushPaused`.
+            public var pushPaused: Swift.Bool
+            /// Creates a new `NotificationSettings`.
+            ///
+            /// - Parameters:
+            ///   - mutedKinds: Kinds kept in your inbox but never pushed
+            ///   - quietHours:
+            ///   - timeZone: The IANA zone quiet hours are read in, unless a notification is about a trip with a zone of its own
+            ///   - pushPaused: No push at all while true; the inbox still fills
+            public init(
+                mutedKinds: [Swift.String],
+                quietHours: Components.Schemas.QuietHours? = nil,
+                timeZone: Swift.String,
+                pushPaused: Swift.Bool
+            ) {
+                self.mutedKinds = mutedKinds
+                self.quietHours = quietHours
+                self.timeZone = timeZone
+                self.pushPaused = pushPaused
+            }
+            public enum CodingKeys: String, CodingKey {
+                case mutedKinds
+                case quietHours
+                case timeZone
+                case pushPaused
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges`.
+        public struct NotificationSettingsChanges: Codable, Hashable, Sendable {
+            /// Replaces the list; null or [] for none
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges/mutedKinds`.
+            public var mutedKinds: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges/quietHours`.
+            public var quietHours: Components.Schemas.QuietHours?
+            /// What `quietHours` null means; set by the gateway
+            ///
+            /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges/removeQuietHours`.
+            public var removeQuietHours: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges/timeZone`.
+            public var timeZone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/NotificationSettingsChanges/pushPaused`.
+            public var pushPaused: Swift.Bool?
+            /// Creates a new `NotificationSettingsChanges`.
+            ///
+            /// - Parameters:
+            ///   - mutedKinds: Replaces the list; null or [] for none
+            ///   - quietHours:
+            ///   - removeQuietHours: What `quietHours` null means; set by the gateway
+            ///   - timeZone:
+            ///   - pushPaused:
+            public init(
+                mutedKinds: [Swift.String]? = nil,
+                quietHours: Components.Schemas.QuietHours? = nil,
+                removeQuietHours: Swift.Bool? = nil,
+                timeZone: Swift.String? = nil,
+                pushPaused: Swift.Bool? = nil
+            ) {
+                self.mutedKinds = mutedKinds
+                self.quietHours = quietHours
+                self.removeQuietHours = removeQuietHours
+                self.timeZone = timeZone
+                self.pushPaused = pushPaused
+            }
+            public enum CodingKeys: String, CodingKey {
+                case mutedKinds
+                case quietHours
+                case removeQuietHours
+                case timeZone
+                case pushPaused
+            }
+        }
     }
 }

@@ -1056,6 +1056,41 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/activities/{id}/comments`.
     /// - Remark: Generated from `#/paths//v1/activities/{id}/comments/post(commentOnActivity)`.
     func commentOnActivity(_ input: Operations.CommentOnActivity.Input) async throws -> Operations.CommentOnActivity.Output
+    /// The devices your apps registered for push, most recently refreshed first
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(listDevices)`.
+    func listDevices(_ input: Operations.ListDevices.Input) async throws -> Operations.ListDevices.Output
+    /// Register this device for push, or refresh it (apps call this at every launch with the token they were given). A token another account had moves to yours; beyond 10 devices your least recently refreshed one goes. 201 when registered, 200 when refreshed
+    ///
+    /// - Remark: HTTP `PUT /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(putDevice)`.
+    func putDevice(_ input: Operations.PutDevice.Input) async throws -> Operations.PutDevice.Output
+    /// Stop push to this device (at sign-out); 404 when it is not yours
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/delete(deleteDevice)`.
+    func deleteDevice(_ input: Operations.DeleteDevice.Input) async throws -> Operations.DeleteDevice.Output
+    /// Your inbox: what was sent to you, newest first, with the number unread (what an app shows as its badge). Kept 90 days
+    ///
+    /// - Remark: HTTP `GET /v1/me/notifications`.
+    /// - Remark: Generated from `#/paths//v1/me/notifications/get(listNotifications)`.
+    func listNotifications(_ input: Operations.ListNotifications.Input) async throws -> Operations.ListNotifications.Output
+    /// Mark notifications read, by `ids` or `all` (every one there is now); answers the number still unread
+    ///
+    /// - Remark: HTTP `POST /v1/me/notifications/read`.
+    /// - Remark: Generated from `#/paths//v1/me/notifications/read/post(markNotificationsRead)`.
+    func markNotificationsRead(_ input: Operations.MarkNotificationsRead.Input) async throws -> Operations.MarkNotificationsRead.Output
+    /// Which kinds push, and your quiet hours
+    ///
+    /// - Remark: HTTP `GET /v1/me/notification-settings`.
+    /// - Remark: Generated from `#/paths//v1/me/notification-settings/get(getNotificationSettings)`.
+    func getNotificationSettings(_ input: Operations.GetNotificationSettings.Input) async throws -> Operations.GetNotificationSettings.Output
+    /// Change your notification settings (absent fields stay; `quietHours: null` removes them)
+    ///
+    /// - Remark: HTTP `PATCH /v1/me/notification-settings`.
+    /// - Remark: Generated from `#/paths//v1/me/notification-settings/patch(updateNotificationSettings)`.
+    func updateNotificationSettings(_ input: Operations.UpdateNotificationSettings.Input) async throws -> Operations.UpdateNotificationSettings.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -3835,6 +3870,87 @@ extension APIProtocol {
     ) async throws -> Operations.CommentOnActivity.Output {
         try await commentOnActivity(Operations.CommentOnActivity.Input(
             path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// The devices your apps registered for push, most recently refreshed first
+    ///
+    /// - Remark: HTTP `GET /v1/me/devices`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/get(listDevices)`.
+    public func listDevices(headers: Operations.ListDevices.Input.Headers = .init()) async throws -> Operations.ListDevices.Output {
+        try await listDevices(Operations.ListDevices.Input(headers: headers))
+    }
+    /// Register this device for push, or refresh it (apps call this at every launch with the token they were given). A token another account had moves to yours; beyond 10 devices your least recently refreshed one goes. 201 when registered, 200 when refreshed
+    ///
+    /// - Remark: HTTP `PUT /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/put(putDevice)`.
+    public func putDevice(
+        path: Operations.PutDevice.Input.Path,
+        headers: Operations.PutDevice.Input.Headers = .init(),
+        body: Operations.PutDevice.Input.Body
+    ) async throws -> Operations.PutDevice.Output {
+        try await putDevice(Operations.PutDevice.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Stop push to this device (at sign-out); 404 when it is not yours
+    ///
+    /// - Remark: HTTP `DELETE /v1/me/devices/{token}`.
+    /// - Remark: Generated from `#/paths//v1/me/devices/{token}/delete(deleteDevice)`.
+    public func deleteDevice(
+        path: Operations.DeleteDevice.Input.Path,
+        headers: Operations.DeleteDevice.Input.Headers = .init()
+    ) async throws -> Operations.DeleteDevice.Output {
+        try await deleteDevice(Operations.DeleteDevice.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Your inbox: what was sent to you, newest first, with the number unread (what an app shows as its badge). Kept 90 days
+    ///
+    /// - Remark: HTTP `GET /v1/me/notifications`.
+    /// - Remark: Generated from `#/paths//v1/me/notifications/get(listNotifications)`.
+    public func listNotifications(
+        query: Operations.ListNotifications.Input.Query = .init(),
+        headers: Operations.ListNotifications.Input.Headers = .init()
+    ) async throws -> Operations.ListNotifications.Output {
+        try await listNotifications(Operations.ListNotifications.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// Mark notifications read, by `ids` or `all` (every one there is now); answers the number still unread
+    ///
+    /// - Remark: HTTP `POST /v1/me/notifications/read`.
+    /// - Remark: Generated from `#/paths//v1/me/notifications/read/post(markNotificationsRead)`.
+    public func markNotificationsRead(
+        headers: Operations.MarkNotificationsRead.Input.Headers = .init(),
+        body: Operations.MarkNotificationsRead.Input.Body
+    ) async throws -> Operations.MarkNotificationsRead.Output {
+        try await markNotificationsRead(Operations.MarkNotificationsRead.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Which kinds push, and your quiet hours
+    ///
+    /// - Remark: HTTP `GET /v1/me/notification-settings`.
+    /// - Remark: Generated from `#/paths//v1/me/notification-settings/get(getNotificationSettings)`.
+    public func getNotificationSettings(headers: Operations.GetNotificationSettings.Input.Headers = .init()) async throws -> Operations.GetNotificationSettings.Output {
+        try await getNotificationSettings(Operations.GetNotificationSettings.Input(headers: headers))
+    }
+    /// Change your notification settings (absent fields stay; `quietHours: null` removes them)
+    ///
+    /// - Remark: HTTP `PATCH /v1/me/notification-settings`.
+    /// - Remark: Generated from `#/paths//v1/me/notification-settings/patch(updateNotificationSettings)`.
+    public func updateNotificationSettings(
+        headers: Operations.UpdateNotificationSettings.Input.Headers = .init(),
+        body: Operations.UpdateNotificationSettings.Input.Body
+    ) async throws -> Operations.UpdateNotificationSettings.Output {
+        try await updateNotificationSettings(Operations.UpdateNotificationSettings.Input(
             headers: headers,
             body: body
         ))

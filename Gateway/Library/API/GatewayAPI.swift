@@ -15,6 +15,7 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let bucketLists: BucketListsCaller<Transport>
     let activities: ActivitiesCaller<Transport>
     let walks: WalksCaller<Transport>
+    let notifications: NotificationsCaller<Transport>
     /// How long a composite view waits for its parts (`FANOUT_TIMEOUT`).
     let fanOutTimeout: Duration
     let mediaLinks: MediaLinkMaker

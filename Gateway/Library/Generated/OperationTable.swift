@@ -680,6 +680,25 @@ extension GatewayOpenAPI {
             ]
         ),
         Operation(
+            method: "GET",
+            path: "/v1/me/devices",
+            id: "listDevices",
+            requiresUser: true
+        ),
+        Operation(
+            method: "DELETE",
+            path: "/v1/me/devices/{token}",
+            id: "deleteDevice",
+            requiresUser: true
+        ),
+        Operation(
+            method: "PUT",
+            path: "/v1/me/devices/{token}",
+            id: "putDevice",
+            requiresUser: true,
+            requestBodySchema: .object(["$ref": .string("#/components/schemas/DeviceRegistration")])
+        ),
+        Operation(
             method: "POST",
             path: "/v1/me/email",
             id: "requestEmailChange",
@@ -742,6 +761,37 @@ extension GatewayOpenAPI {
                 QueryParameter(name: "subject", required: false, type: "string"),
                 QueryParameter(name: "withoutLocation", required: false, type: "boolean")
             ]
+        ),
+        Operation(
+            method: "GET",
+            path: "/v1/me/notification-settings",
+            id: "getNotificationSettings",
+            requiresUser: true
+        ),
+        Operation(
+            method: "PATCH",
+            path: "/v1/me/notification-settings",
+            id: "updateNotificationSettings",
+            requiresUser: true,
+            requestBodySchema: .object(["$ref": .string("#/components/schemas/NotificationSettingsChanges")])
+        ),
+        Operation(
+            method: "GET",
+            path: "/v1/me/notifications",
+            id: "listNotifications",
+            requiresUser: true,
+            queryParameters: [
+                QueryParameter(name: "pageSize", required: false, type: "integer", minimum: 1.0, maximum: 100.0),
+                QueryParameter(name: "pageToken", required: false, type: "string"),
+                QueryParameter(name: "unread", required: false, type: "boolean")
+            ]
+        ),
+        Operation(
+            method: "POST",
+            path: "/v1/me/notifications/read",
+            id: "markNotificationsRead",
+            requiresUser: true,
+            requestBodySchema: .object(["$ref": .string("#/components/schemas/MarkReadRequest")])
         ),
         Operation(
             method: "GET",
@@ -2023,6 +2073,22 @@ extension GatewayOpenAPI {
                 "point": .object(["$ref": .string("#/components/schemas/LatLng")]),
             ]),
         ]),
+        "DeviceRegistration": .object([
+            "type": .string("object"),
+            "required": .array([.string("platform")]),
+            "properties": .object([
+                "platform": .object([
+                    "type": .string("string"),
+                    "enum": .array([.string("apns"), .string("fcm")]),
+                ]),
+                "apnsEnvironment": .object([
+                    "type": .string("string"),
+                    "enum": .array([.string("production"), .string("sandbox")]),
+                ]),
+                "topic": .object(["type": .string("string")]),
+                "language": .object(["type": .string("string")]),
+            ]),
+        ]),
         "EmailChangeRequest": .object([
             "type": .string("object"),
             "required": .array([.string("newEmail")]),
@@ -2209,6 +2275,16 @@ extension GatewayOpenAPI {
                 "password": .object(["type": .string("string")]),
             ]),
         ]),
+        "MarkReadRequest": .object([
+            "type": .string("object"),
+            "properties": .object([
+                "ids": .object([
+                    "type": .string("array"),
+                    "items": .object(["type": .string("string"), "format": .string("uuid")]),
+                ]),
+                "all": .object(["type": .string("boolean")]),
+            ]),
+        ]),
         "MediaChanges": .object([
             "type": .string("object"),
             "properties": .object([
@@ -2238,6 +2314,19 @@ extension GatewayOpenAPI {
             "properties": .object([
                 "point": .object(["$ref": .string("#/components/schemas/LatLng")]),
                 "name": .object(["type": .string("string")]),
+            ]),
+        ]),
+        "NotificationSettingsChanges": .object([
+            "type": .string("object"),
+            "properties": .object([
+                "mutedKinds": .object([
+                    "type": .string("array"),
+                    "items": .object(["type": .string("string")]),
+                ]),
+                "quietHours": .object(["$ref": .string("#/components/schemas/QuietHours")]),
+                "removeQuietHours": .object(["type": .string("boolean")]),
+                "timeZone": .object(["type": .string("string")]),
+                "pushPaused": .object(["type": .string("boolean")]),
             ]),
         ]),
         "OwnPlaceRequest": .object([
@@ -2340,6 +2429,14 @@ extension GatewayOpenAPI {
                 "nonce": .object(["type": .string("string")]),
                 "acceptTermsVersion": .object(["type": .string("string")]),
                 "deviceName": .object(["type": .string("string")]),
+            ]),
+        ]),
+        "QuietHours": .object([
+            "type": .string("object"),
+            "required": .array([.string("start"), .string("end")]),
+            "properties": .object([
+                "start": .object(["type": .string("string")]),
+                "end": .object(["type": .string("string")]),
             ]),
         ]),
         "RefreshTokenRequest": .object([

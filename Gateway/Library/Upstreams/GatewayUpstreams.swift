@@ -11,10 +11,11 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     public var trips: Upstream<Transport>
     public var budget: Upstream<Transport>
     public var bucketLists: Upstream<Transport>
+    public var notifications: Upstream<Transport>
 
     public init(
         accounts: Upstream<Transport>, events: Upstream<Transport>, feed: Upstream<Transport>, media: Upstream<Transport>,
-        trips: Upstream<Transport>, budget: Upstream<Transport>, bucketLists: Upstream<Transport>
+        trips: Upstream<Transport>, budget: Upstream<Transport>, bucketLists: Upstream<Transport>, notifications: Upstream<Transport>
     ) {
         self.accounts = accounts
         self.events = events
@@ -23,6 +24,7 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
         self.trips = trips
         self.budget = budget
         self.bucketLists = bucketLists
+        self.notifications = notifications
     }
 
     /// Each service with the name its health service reports readiness under.
@@ -31,6 +33,7 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
             (accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService"),
             (feed, "roam.feed.v1.FeedService"), (media, "roam.media.v1.MediaService"), (trips, "roam.trips.v1.TripsService"),
             (budget, "roam.budget.v1.BudgetService"), (bucketLists, "roam.bucketlists.v1.BucketListsService"),
+            (notifications, "roam.notifications.v1.NotificationsService"),
         ]
     }
 

@@ -27,6 +27,9 @@ typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roa
 typealias TripsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_TripsService.Client<Transport>>
 typealias BudgetCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Budget_V1_BudgetService.Client<Transport>>
 typealias BucketListsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_BucketListsService.Client<Transport>>
+typealias NotificationsCaller<Transport: ClientTransport> = ServiceCaller<
+    Transport, Roam_Notifications_V1_NotificationsService.Client<Transport>
+>
 typealias WalksCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_WalksService.Client<Transport>>
 typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_ActivitiesService.Client<Transport>>
 
@@ -56,6 +59,10 @@ extension ServiceCaller {
     }
 
     init(bucketLists upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_BucketListsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(notifications upstream: Upstream<Transport>) where Client == Roam_Notifications_V1_NotificationsService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 

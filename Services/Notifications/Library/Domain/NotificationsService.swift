@@ -1,0 +1,108 @@
+import Foundation
+import RoamCore
+
+/// What users do with their devices, inbox and settings, and what other services publish into it.
+public struct NotificationsService: Sendable {
+    /// Devices one user keeps registered; registering one more lets the least recently refreshed go
+    /// (a phone that was wiped never says goodbye).
+    public static let devicesPerUser = 10
+    public static let publicationsPerCall = 500
+    public static let idsPerMarking = 100
+    public static let mutedKindsLimit = 50
+
+    let store: any NotificationStore
+    let clock: @Sendable () -> Date
+
+    public init(store: any NotificationStore, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.clock = clock
+    }
+
+    // MARK: Devices
+
+    public func register(_ registration: DeviceRegistration, for user: UUID) async throws -> (device: Device, created: Bool) {
+        var registration = registration
+        var validation = Validation()
+        NotificationRules.checkToken(registration.token, into: &validation)
+        switch registration.platform {
+        case .apns:
+            registration.apnsEnvironment = registration.apnsEnvironment ?? .production
+            if let topic = registration.topic { NotificationRules.checkTopic(topic, into: &validation) }
+        case .fcm:
+            validation.require(registration.apnsEnvironment == nil, "device.apns_environment", "is for apns devices only")
+            validation.require(registration.topic == nil, "device.topic", "is for apns devices only")
+        }
+        NotificationRules.checkLanguage(registration.language, into: &validation)
+        try validation.check()
+        return try await store.put(Device(registration, userID: user, at: clock()), limit: Self.devicesPerUser)
+    }
+
+    public func unregister(token: String, for user: UUID) async throws {
+        guard try await store.delete(token: token, userID: user) else { throw RoamError.notFound("device") }
+    }
+
+    public func devices(of user: UUID) async throws -> [Device] {
+        try await store.devices(of: user)
+    }
+
+    // MARK: Inbox
+
+    public func inbox(of user: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {
+        try await store.inbox(of: user, unreadOnly: unreadOnly, page: page)
+    }
+
+    public func markRead(_ marking: ReadMarking, for user: UUID) async throws -> ReadOutcome {
+        if case .ids(let ids) = marking {
+            var validation = Validation()
+            validation.require(!ids.isEmpty, "ids", "must name at least one notification, or set all")
+            validation.require(ids.count <= Self.idsPerMarking, "ids", "may name at most \(Self.idsPerMarking) notifications")
+            try validation.check()
+        }
+        return try await store.markRead(marking, userID: user, at: clock())
+    }
+
+    // MARK: Settings
+
+    public func settings(of user: UUID) async throws -> NotificationSettings {
+        try await store.settings(of: user)
+    }
+
+    public func update(_ changes: SettingsChanges, of user: UUID) async throws -> NotificationSettings {
+        var validation = Validation()
+        if let kinds = changes.mutedKinds {
+            validation.require(kinds.count <= Self.mutedKindsLimit, "muted_kinds", "may name at most \(Self.mutedKindsLimit) kinds")
+            for kind in kinds { NotificationRules.checkKind(kind, "muted_kinds", into: &validation) }
+        }
+        if let hours = changes.quietHours, let hours {
+            validation.require(hours.start != hours.end, "quiet_hours.end", "must differ from start")
+        }
+        if let zone = changes.timeZone {
+            validation.require(TripZone(zone) != nil, "time_zone", "must be a time zone of the IANA database such as Europe/Stockholm")
+        }
+        try validation.check()
+        return try await store.update(changes, of: user)
+    }
+
+    // MARK: Publishing
+
+    /// Files publications from another service; each one sent again answers its first notification, and
+    /// one for a deleted user nil.
+    public func publish(_ publications: [Publication]) async throws -> [InboxNotification?] {
+        var validation = Validation()
+        validation.require(publications.count <= Self.publicationsPerCall, "publications", "at most \(Self.publicationsPerCall) per call")
+        for (index, publication) in publications.enumerated() {
+            let field = "publications[\(index)]"
+            NotificationRules.checkKind(publication.kind, "\(field).kind", into: &validation)
+            validation.require(!publication.key.isEmpty && publication.key.utf8.count <= 200, "\(field).key", "must be 1 to 200 bytes")
+            validation.require(publication.data.count <= 32, "\(field).data", "may hold at most 32 values")
+            validation.require(
+                publication.data.allSatisfy { $0.key.utf8.count <= 64 && $0.value.utf8.count <= 1000 }, "\(field).data",
+                "keys may be 64 bytes and values 1000 bytes")
+            validation.require(publication.threadID.utf8.count <= 200, "\(field).thread_id", "may be at most 200 bytes")
+            if let zone = publication.timeZone { validation.require(TripZone(zone) != nil, "\(field).time_zone", "must be an IANA time zone") }
+        }
+        try validation.check()
+        let now = clock()
+        return try await store.file(publications, ids: publications.map { _ in UUID.v7(at: now) }, at: now)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import RoamCore
+import Synchronization
+
+/// The notifications store in memory, for tests and a database-less process.
+public final class InMemoryNotificationStore: NotificationStore {
+    struct State {
+        var devices: [String: Device] = [:]
+        var inbox: [UUID: InboxNotification] = [:]
+        /// (user, key) → the notification that publication was filed as.
+        var filed: [String: UUID] = [:]
+        var settings: [UUID: NotificationSettings] = [:]
+        /// Users forgotten: what is published for them later is dropped, as PostgreSQL's `purged_users` does.
+        var purged: Set<UUID> = []
+    }
+
+    let state = Mutex(State())
+
+    public init() {}
+
+    // MARK: Devices
+
+    public func put(_ device: Device, limit: Int) async throws -> (device: Device, created: Bool) {
+        state.withLock { state in
+            var stored = device
+            let existing = state.devices[device.token]
+            let created = existing?.userID != device.userID
+            if let existing, !created { stored.createdAt = existing.createdAt }
+            state.devices[device.token] = stored
+            let theirs = state.devices.values.filter { $0.userID == device.userID }.sorted(by: Self.newestFirst)
+            for old in theirs.dropFirst(limit) { state.devices[old.token] = nil }
+            return (stored, created)
+        }
+    }
+
+    public func delete(token: String, userID: UUID) async throws -> Bool {
+        state.withLock { state in
+            guard state.devices[token]?.userID == userID else { return false }
+            state.devices[token] = nil
+            return true
+        }
+    }
+
+    public func devices(of userID: UUID) async throws -> [Device] {
+        state.withLock { $0.devices.values.filter { $0.userID == userID }.sorted(by: Self.newestFirst) }
+    }
+
+    public func forget(token: String) async throws {
+        state.withLock { _ = $0.devices.removeValue(forKey: token) }
+    }
+
+    static func newestFirst(_ a: Device, _ b: Device) -> Bool {
+        (a.updatedAt, a.token) > (b.updatedAt, b.token)
+    }
+
+    // MARK: Inbox
+
+    public func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?] {
+        state.withLock { state in
+            zip(publications, ids).map { publication, id in
+                if state.purged.contains(publication.userID) { return nil }
+                let key = "\(publication.userID) \(publication.key)"
+                if let first = state.filed[key], let notification = state.inbox[first] { return notification }
+                let notification = InboxNotification(
+                    id: id, userID: publication.userID, kind: publication.kind, data: publication.data, threadID: publication.threadID,
+                    createdAt: TimedCursor(time: publication.at, id: id).time)
+                state.inbox[id] = notification
+                state.filed[key] = id
+                return notification
+            }
+        }
+    }
+
+    public func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {
+        let after = try TimedCursor.decode(page.cursor)
+        return state.withLock { state in
+            let theirs = state.inbox.values.filter { $0.userID == userID }
+            let listed = theirs.filter { notification in
+                (!unreadOnly || notification.readAt == nil) && after.map { notification.cursor < $0 } ?? true
+            }.sorted { (a: InboxNotification, b: InboxNotification) in a.cursor > b.cursor }
+            return InboxPage(
+                page: Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { $0.cursor.token },
+                unread: theirs.count { $0.readAt == nil })
+        }
+    }
+
+    public func markRead(_ marking: ReadMarking, userID: UUID, at time: Date) async throws -> ReadOutcome {
+        state.withLock { state in
+            let targets: [UUID] =
+                switch marking {
+                case .ids(let ids): ids.filter { state.inbox[$0]?.userID == userID }
+                case .all: state.inbox.values.filter { $0.userID == userID }.map(\.id)
+                }
+            var marked = 0
+            for id in Set(targets) where state.inbox[id]?.readAt == nil {
+                state.inbox[id]?.readAt = time
+                marked += 1
+            }
+            return ReadOutcome(marked: marked, unread: state.inbox.values.count { $0.userID == userID && $0.readAt == nil })
+        }
+    }
+
+    public func tidy(before cutoff: Date) async throws -> Int {
+        state.withLock { state in
+            let old = state.inbox.values.filter { $0.createdAt < cutoff }
+            for notification in old { state.inbox[notification.id] = nil }
+            state.filed = state.filed.filter { state.inbox[$0.value] != nil }
+            return old.count
+        }
+    }
+
+    // MARK: Settings
+
+    public func settings(of userID: UUID) async throws -> NotificationSettings {
+        state.withLock { $0.settings[userID] ?? .defaults }
+    }
+
+    public func update(_ changes: SettingsChanges, of userID: UUID) async throws -> NotificationSettings {
+        state.withLock { state in
+            let changed = changes.applied(to: state.settings[userID] ?? .defaults)
+            state.settings[userID] = changed
+            return changed
+        }
+    }
+
+    // MARK: Purge
+
+    public func forget(user: UUID) async throws -> [String: Int] {
+        state.withLock { state in
+            let devices = state.devices.values.filter { $0.userID == user }
+            let notifications = state.inbox.values.filter { $0.userID == user }
+            for device in devices { state.devices[device.token] = nil }
+            for notification in notifications { state.inbox[notification.id] = nil }
+            state.filed = state.filed.filter { state.inbox[$0.value] != nil }
+            let settings = state.settings.removeValue(forKey: user) == nil ? 0 : 1
+            state.purged.insert(user)
+            return ["devices": devices.count, "notifications": notifications.count, "settings": settings]
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import RoamRuntime
+
+/// The `notifications` schema, one migration per change; never edit one that has shipped.
+public enum NotificationsMigrations {
+    public static let schema = "notifications"
+
+    public static let migrator = Migrator(
+        schema: schema,
+        migrations: [
+            Migration(
+                1, "CreateDevicesInboxSettings",
+                [
+                    """
+                    CREATE TABLE notifications.devices (
+                        token text PRIMARY KEY,
+                        user_id uuid NOT NULL,
+                        platform text NOT NULL CHECK (platform IN ('apns', 'fcm')),
+                        apns_environment text CHECK (apns_environment IN ('production', 'sandbox')),
+                        topic text,
+                        language text NOT NULL DEFAULT '',
+                        created_at timestamptz NOT NULL,
+                        updated_at timestamptz NOT NULL)
+                    """,
+                    "CREATE INDEX devices_by_user ON notifications.devices (user_id, updated_at DESC, token DESC)",
+                    // `key` is the publisher's: a publication sent again finds the row it made.
+                    """
+                    CREATE TABLE notifications.inbox (
+                        id uuid PRIMARY KEY,
+                        user_id uuid NOT NULL,
+                        kind text NOT NULL,
+                        key text NOT NULL,
+                        data jsonb NOT NULL DEFAULT '{}',
+                        thread_id text NOT NULL DEFAULT '',
+                        time_zone text,
+                        created_at timestamptz NOT NULL,
+                        read_at timestamptz,
+                        UNIQUE (user_id, key))
+                    """,
+                    "CREATE INDEX inbox_by_user ON notifications.inbox (user_id, created_at DESC, id DESC)",
+                    "CREATE INDEX inbox_unread ON notifications.inbox (user_id) WHERE read_at IS NULL",
+                    "CREATE INDEX inbox_by_age ON notifications.inbox (created_at)",
+                    // Quiet hours as minutes after local midnight.
+                    """
+                    CREATE TABLE notifications.settings (
+                        user_id uuid PRIMARY KEY,
+                        muted_kinds text[] NOT NULL DEFAULT '{}',
+                        quiet_start integer CHECK (quiet_start BETWEEN 0 AND 1439),
+                        quiet_end integer CHECK (quiet_end BETWEEN 0 AND 1439),
+                        time_zone text NOT NULL DEFAULT 'UTC',
+                        push_paused boolean NOT NULL DEFAULT false,
+                        CHECK ((quiet_start IS NULL) = (quiet_end IS NULL)))
+                    """,
+                ]
+                    + PurgedUsers.creationStatements(
+                        schema: schema, owners: [("devices", "user_id"), ("inbox", "user_id"), ("settings", "user_id")]))
+        ])
+}

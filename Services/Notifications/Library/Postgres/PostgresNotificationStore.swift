@@ -1,0 +1,212 @@
+import Foundation
+import PostgresNIO
+import RoamCore
+import RoamRuntime
+
+/// Devices, inboxes and settings in PostgreSQL (schema `notifications`).
+public struct PostgresNotificationStore: NotificationStore {
+    let database: Database
+
+    public init(database: Database) {
+        self.database = database
+    }
+
+    // MARK: Devices
+
+    static let deviceColumns = "token, user_id, platform, apns_environment, topic, language, created_at, updated_at"
+
+    static func decodeDevice(_ row: PostgresRow) throws -> Device {
+        let (token, user, platform, environment, topic, language, created, updated) =
+            try row.decode((String, UUID, String, String?, String?, String, Date, Date).self)
+        guard let platform = DevicePlatform(rawValue: platform) else { throw RoamError.internal }
+        return Device(
+            token: token, userID: user, platform: platform, apnsEnvironment: environment.flatMap(APNsEnvironment.init), topic: topic,
+            language: language, createdAt: created, updatedAt: updated)
+    }
+
+    public func put(_ device: Device, limit: Int) async throws -> (device: Device, created: Bool) {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            // One registration of a user's at a time, so the limit holds exactly.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(hashtextextended(\(device.userID.lowercasedString), 53))", logger: logger)
+            // Whose it was: a token moving from another user is a registration, not a refresh.
+            let previous = try await connection.query(
+                "SELECT user_id FROM notifications.devices WHERE token = \(device.token) FOR UPDATE", logger: logger
+            ).collect().first?.decode(UUID.self)
+            let rows = try await connection.query(
+                """
+                INSERT INTO notifications.devices (token, user_id, platform, apns_environment, topic, language, created_at, updated_at)
+                VALUES (\(device.token), \(device.userID), \(device.platform.rawValue), \(device.apnsEnvironment?.rawValue), \(device.topic),
+                        \(device.language), \(device.createdAt), \(device.updatedAt))
+                ON CONFLICT (token) DO UPDATE SET
+                    created_at = CASE WHEN devices.user_id = excluded.user_id THEN devices.created_at ELSE excluded.created_at END,
+                    user_id = excluded.user_id, platform = excluded.platform, apns_environment = excluded.apns_environment,
+                    topic = excluded.topic, language = excluded.language, updated_at = excluded.updated_at
+                RETURNING \(unescaped: Self.deviceColumns)
+                """, logger: logger
+            ).collect()
+            guard let row = rows.first else { throw RoamError.internal }
+            let stored = try Self.decodeDevice(row)
+            try await connection.query(
+                """
+                DELETE FROM notifications.devices WHERE user_id = \(device.userID) AND token NOT IN (
+                    SELECT token FROM notifications.devices WHERE user_id = \(device.userID) ORDER BY updated_at DESC, token DESC LIMIT \(limit))
+                """, logger: logger)
+            return (stored, previous != device.userID)
+        }
+    }
+
+    public func delete(token: String, userID: UUID) async throws -> Bool {
+        !(try await database.query("DELETE FROM notifications.devices WHERE token = \(token) AND user_id = \(userID) RETURNING token").isEmpty)
+    }
+
+    public func devices(of userID: UUID) async throws -> [Device] {
+        try await database.query(
+            """
+            SELECT \(unescaped: Self.deviceColumns) FROM notifications.devices WHERE user_id = \(userID) ORDER BY updated_at DESC, token DESC
+            """
+        ).map(Self.decodeDevice)
+    }
+
+    public func forget(token: String) async throws {
+        _ = try await database.query("DELETE FROM notifications.devices WHERE token = \(token)")
+    }
+
+    // MARK: Inbox
+
+    static let inboxColumns = "id, user_id, kind, data::text, thread_id, created_at, read_at"
+
+    static func decodeNotification(_ row: PostgresRow) throws -> InboxNotification {
+        let (id, user, kind, data, thread, created, read) = try row.decode((UUID, UUID, String, String, String, Date, Date?).self)
+        return InboxNotification(
+            id: id, userID: user, kind: kind, data: try JSONDecoder().decode([String: String].self, from: Data(data.utf8)), threadID: thread,
+            createdAt: created, readAt: read)
+    }
+
+    public func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let rows = try zip(publications, ids).map { publication, id in
+            (publication, id, String(decoding: try encoder.encode(publication.data), as: UTF8.self))
+        }
+        return try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            var filed: [InboxNotification?] = []
+            for (publication, id, data) in rows {
+                // A purged user's publication is dropped: nothing of theirs may be kept again.
+                let inserted = try await connection.query(
+                    """
+                    INSERT INTO notifications.inbox (id, user_id, kind, key, data, thread_id, time_zone, created_at)
+                    SELECT \(id), \(publication.userID), \(publication.kind), \(publication.key), \(data)::jsonb, \(publication.threadID),
+                           \(publication.timeZone), \(publication.at)
+                    WHERE NOT EXISTS (SELECT 1 FROM notifications.purged_users WHERE user_id = \(publication.userID))
+                    ON CONFLICT (user_id, key) DO NOTHING
+                    RETURNING \(unescaped: Self.inboxColumns)
+                    """, logger: logger
+                ).collect()
+                if let row = inserted.first {
+                    filed.append(try Self.decodeNotification(row))
+                    continue
+                }
+                let existing = try await connection.query(
+                    """
+                    SELECT \(unescaped: Self.inboxColumns) FROM notifications.inbox WHERE user_id = \(publication.userID) AND key = \(publication.key)
+                    """, logger: logger
+                ).collect()
+                filed.append(try existing.first.map(Self.decodeNotification))
+            }
+            return filed
+        }
+    }
+
+    public func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {
+        let after = try TimedCursor.decode(page.cursor)
+        let rows = try await database.query(
+            """
+            SELECT \(unescaped: Self.inboxColumns) FROM notifications.inbox
+            WHERE user_id = \(userID) AND (\(!unreadOnly) OR read_at IS NULL)
+              AND (\(after == nil) OR (created_at, id) < (\(after?.bound), \(after?.id)))
+            ORDER BY created_at DESC, id DESC LIMIT \(page.size + 1)
+            """
+        ).map(Self.decodeNotification)
+        return InboxPage(page: Page(fetched: rows, size: page.size) { $0.cursor.token }, unread: try await unreadCount(of: userID))
+    }
+
+    func unreadCount(of userID: UUID) async throws -> Int {
+        let rows = try await database.query("SELECT count(*) FROM notifications.inbox WHERE user_id = \(userID) AND read_at IS NULL")
+        return Int(try rows.first?.decode(Int64.self) ?? 0)
+    }
+
+    public func markRead(_ marking: ReadMarking, userID: UUID, at time: Date) async throws -> ReadOutcome {
+        let marked: [PostgresRow]
+        switch marking {
+        case .ids(let ids):
+            marked = try await database.query(
+                """
+                UPDATE notifications.inbox SET read_at = \(time) WHERE user_id = \(userID) AND id = ANY(\(ids)) AND read_at IS NULL RETURNING id
+                """)
+        case .all:
+            marked = try await database.query(
+                """
+                UPDATE notifications.inbox SET read_at = \(time) WHERE user_id = \(userID) AND read_at IS NULL RETURNING id
+                """)
+        }
+        return ReadOutcome(marked: marked.count, unread: try await unreadCount(of: userID))
+    }
+
+    public func tidy(before cutoff: Date) async throws -> Int {
+        try await database.query("DELETE FROM notifications.inbox WHERE created_at < \(cutoff) RETURNING id").count
+    }
+
+    // MARK: Settings
+
+    static func decodeSettings(_ row: PostgresRow) throws -> NotificationSettings {
+        let (muted, start, end, zone, paused) = try row.decode(([String], Int32?, Int32?, String, Bool).self)
+        var quietHours: QuietHours?
+        if let start, let end { quietHours = QuietHours(start: ClockTime(minuteOfDay: Int(start)), end: ClockTime(minuteOfDay: Int(end))) }
+        return NotificationSettings(mutedKinds: Set(muted), quietHours: quietHours, timeZone: zone, pushPaused: paused)
+    }
+
+    public func settings(of userID: UUID) async throws -> NotificationSettings {
+        try await database.query(
+            "SELECT muted_kinds, quiet_start, quiet_end, time_zone, push_paused FROM notifications.settings WHERE user_id = \(userID)"
+        ).first.map(Self.decodeSettings) ?? .defaults
+    }
+
+    public func update(_ changes: SettingsChanges, of userID: UUID) async throws -> NotificationSettings {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let current = try await connection.query(
+                """
+                SELECT muted_kinds, quiet_start, quiet_end, time_zone, push_paused FROM notifications.settings WHERE user_id = \(userID) FOR UPDATE
+                """, logger: logger
+            ).collect().first.map(Self.decodeSettings)
+            let changed = changes.applied(to: current ?? .defaults)
+            try await connection.query(
+                """
+                INSERT INTO notifications.settings (user_id, muted_kinds, quiet_start, quiet_end, time_zone, push_paused)
+                VALUES (\(userID), \(changed.mutedKinds.sorted()), \(changed.quietHours.map { Int32($0.start.minuteOfDay) }),
+                        \(changed.quietHours.map { Int32($0.end.minuteOfDay) }), \(changed.timeZone), \(changed.pushPaused))
+                ON CONFLICT (user_id) DO UPDATE SET muted_kinds = excluded.muted_kinds, quiet_start = excluded.quiet_start,
+                    quiet_end = excluded.quiet_end, time_zone = excluded.time_zone, push_paused = excluded.push_paused
+                """, logger: logger)
+            return changed
+        }
+    }
+
+    // MARK: Purge
+
+    public func forget(user: UUID) async throws -> [String: Int] {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let devices = try await connection.query("DELETE FROM notifications.devices WHERE user_id = \(user) RETURNING token", logger: logger)
+                .collect().count
+            let notifications = try await connection.query("DELETE FROM notifications.inbox WHERE user_id = \(user) RETURNING id", logger: logger)
+                .collect().count
+            let settings = try await connection.query("DELETE FROM notifications.settings WHERE user_id = \(user) RETURNING user_id", logger: logger)
+                .collect().count
+            return ["devices": devices, "notifications": notifications, "settings": settings]
+        }
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import RoamCore
+
+/// Every user's inbox of notifications.
+public protocol InboxRepository: Sendable {
+    /// Files each publication under a new id, or answers the notification it was filed as before (same
+    /// user and key); nil for a user who was purged. `ids` are used in order for those filed now.
+    func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?]
+    /// Newest first.
+    func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage
+    func markRead(_ marking: ReadMarking, userID: UUID, at time: Date) async throws -> ReadOutcome
+    /// Forgets notifications created before `cutoff`; answers how many went.
+    func tidy(before cutoff: Date) async throws -> Int
+}
