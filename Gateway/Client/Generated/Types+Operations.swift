@@ -59971,7 +59971,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/activities/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// Only the activities of this user (a username; yours for "my activities"); no area is needed
+                /// Only the activities of this user (a username; yours for "my activities"); no area is needed. A username nobody has answers 404
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/GET/query/author`.
                 public var author: Swift.String?
@@ -60036,7 +60036,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - author: Only the activities of this user (a username; yours for "my activities"); no area is needed
+                ///   - author: Only the activities of this user (a username; yours for "my activities"); no area is needed. A username nobody has answers 404
                 ///   - lat: Latitude of the centre
                 ///   - lng: Longitude of the centre
                 ///   - radius: Metres from the centre, more than 0 and at most 100,000 (default 5,000)
@@ -60201,6 +60201,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/get(searchActivities)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }

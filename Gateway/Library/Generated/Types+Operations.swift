@@ -58128,7 +58128,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/activities/GET/query`.
             internal struct Query: Sendable, Hashable {
-                /// Only the activities of this user (a username; yours for "my activities"); no area is needed
+                /// Only the activities of this user (a username; yours for "my activities"); no area is needed. A username nobody has answers 404
                 ///
                 /// - Remark: Generated from `#/paths/v1/activities/GET/query/author`.
                 internal var author: Swift.String?
@@ -58193,7 +58193,7 @@ internal enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - author: Only the activities of this user (a username; yours for "my activities"); no area is needed
+                ///   - author: Only the activities of this user (a username; yours for "my activities"); no area is needed. A username nobody has answers 404
                 ///   - lat: Latitude of the centre
                 ///   - lng: Longitude of the centre
                 ///   - radius: Metres from the centre, more than 0 and at most 100,000 (default 5,000)
@@ -58358,6 +58358,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No such resource
+            ///
+            /// - Remark: Generated from `#/paths//v1/activities/get(searchActivities)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.Problem404)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            internal var notFound: Components.Responses.Problem404 {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
                             response: self
                         )
                     }
