@@ -25,7 +25,7 @@ let modulePackages: [String: String] = [
     "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket",
     "HummingbirdWSClient": "hummingbird-websocket",
     "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
-    "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTPTypes": "swift-nio-extras",
+    "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTP2": "swift-nio-http2", "NIOHTTPTypes": "swift-nio-extras",
     "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
@@ -79,6 +79,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-openapi-async-http-client.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        // HTTP/2 for the local push test servers (already in the graph through grpc-swift).
+        .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0", traits: []),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
@@ -165,7 +167,7 @@ let package = Package(
             name: "RoamTesting",
             dependencies: uses(
                 "_CryptoExtras", "Crypto", "GRPCCore", "GRPCInProcessTransport", "Hummingbird", "JWTKit", "Logging", "NIOCore",
-                "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
+                "NIOHTTP1", "NIOHTTP2", "NIOPosix", "NIOSSL", "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
@@ -287,14 +289,16 @@ let package = Package(
             path: "Tests/BucketListsTests", swiftSettings: swiftSettings),
         .target(
             name: "Notifications",
-            dependencies: uses("GRPCCore", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
+            dependencies: uses(
+                "AsyncHTTPClient", "GRPCCore", "JWTKit", "Logging", "NIOCore", "NIOHTTP1", "NIOSSL", "PostgresNIO", "RoamCore", "RoamProto",
+                "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Notifications/Library", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-notifications", dependencies: uses("Notifications", "RoamRuntime"), path: "Services/Notifications/App",
             swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: uses("Notifications", "RoamCore", "RoamRuntime", "RoamTesting"),
+            dependencies: uses("AsyncHTTPClient", "JWTKit", "Notifications", "RoamCore", "RoamRuntime", "RoamTesting", "_CryptoExtras"),
             path: "Tests/NotificationsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "BudgetTests", dependencies: uses("Budget", "CVips", "GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
