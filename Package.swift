@@ -290,7 +290,8 @@ let package = Package(
         .target(
             name: "Notifications",
             dependencies: uses(
-                "AsyncHTTPClient", "GRPCCore", "JWTKit", "Logging", "NIOCore", "NIOHTTP1", "NIOSSL", "PostgresNIO", "RoamCore", "RoamProto",
+                "AsyncHTTPClient", "GRPCCore", "JWTKit", "Logging", "Metrics", "NIOCore", "NIOHTTP1", "NIOSSL", "PostgresNIO", "RoamCore",
+                "RoamProto",
                 "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Notifications/Library", swiftSettings: swiftSettings),
         .executableTarget(
@@ -298,7 +299,7 @@ let package = Package(
             swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: uses("AsyncHTTPClient", "JWTKit", "Notifications", "RoamCore", "RoamRuntime", "RoamTesting", "_CryptoExtras"),
+            dependencies: uses("AsyncHTTPClient", "JWTKit", "Logging", "Notifications", "RoamCore", "RoamRuntime", "RoamTesting", "_CryptoExtras"),
             path: "Tests/NotificationsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "BudgetTests", dependencies: uses("Budget", "CVips", "GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),

@@ -1,4 +1,5 @@
 import Foundation
+import RoamRuntime
 import Synchronization
 
 /// The mail outbox of a process on in-memory stores (development, tests).
@@ -15,7 +16,7 @@ public final class InMemoryMailQueue: MailQueue {
 
     private let entries = Mutex<[Entry]>([])
     /// Signalled on every mail queued, for the worker.
-    public let queued = MailWakeUp()
+    public let queued = WakeUp()
 
     public init() {}
 

@@ -13,14 +13,14 @@ public struct MailDelivery: Service {
     let composer: MailComposer
     let transport: any MailTransport
     /// Signalled when a mail is queued; the worker also looks every `interval`.
-    let wakeUp: MailWakeUp
+    let wakeUp: WakeUp
     let interval: Duration
     let longestPause: Duration
     let logger: Logger
     let now: @Sendable () -> Date
 
     public init(
-        queue: any MailQueue, composer: MailComposer, transport: any MailTransport, wakeUp: MailWakeUp = MailWakeUp(),
+        queue: any MailQueue, composer: MailComposer, transport: any MailTransport, wakeUp: WakeUp = WakeUp(),
         interval: Duration = .seconds(5),
         longestPause: Duration = .seconds(300), logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {

@@ -8,10 +8,10 @@ import ServiceLifecycle
 public struct PostgresMailWakeUps: Service {
     let database: Database
     let channel: String
-    let wakeUp: MailWakeUp
+    let wakeUp: WakeUp
     let logger: Logger
 
-    public init(database: Database, schema: String, wakeUp: MailWakeUp, logger: Logger) {
+    public init(database: Database, schema: String, wakeUp: WakeUp, logger: Logger) {
         self.database = database
         self.channel = Self.channel(schema: schema)
         self.wakeUp = wakeUp

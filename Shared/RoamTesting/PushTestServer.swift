@@ -17,6 +17,7 @@ public final class PushTestServer: Sendable {
     private let requests = Mutex<[PushTestRequest]>([])
     private let responder: Mutex<@Sendable (PushTestRequest) -> PushTestResponse>
     private let channel: Mutex<(any Channel)?>
+    private let connections = Mutex<[any Channel]>([])
 
     private init(port: Int, certificateAuthority: String, folder: String, responder: @escaping @Sendable (PushTestRequest) -> PushTestResponse) {
         self.port = port
@@ -35,34 +36,54 @@ public final class PushTestServer: Sendable {
     ) async throws -> PushTestServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roam-push-test-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let (certificate, key) = try await SMTPTestServer.makeCertificate(in: folder)
+        let (certificate, _) = try await SMTPTestServer.makeCertificate(in: folder)
+        let server = PushTestServer(port: FreePort.next(), certificateAuthority: certificate, folder: folder, responder: responder)
+        try await server.resume()
+        return server
+    }
+
+    /// Listens again on the same port with the same certificate, after `pause()`.
+    public func resume() async throws {
         var tls = TLSConfiguration.makeServerConfiguration(
-            certificateChain: try NIOSSLCertificate.fromPEMFile(certificate).map { .certificate($0) }, privateKey: .file(key))
+            certificateChain: try NIOSSLCertificate.fromPEMFile(certificateAuthority).map { .certificate($0) }, privateKey: .file("\(folder)/key.pem")
+        )
         tls.applicationProtocols = ["h2"]
         let context = try NIOSSLContext(configuration: tls)
-        let port = FreePort.next()
-        let server = PushTestServer(port: port, certificateAuthority: certificate, folder: folder, responder: responder)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
+            .childChannelInitializer { [self] channel in
+                connections.withLock { $0.append(channel) }
+                return channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: context))
                 }.flatMap {
                     channel.configureHTTP2Pipeline(
                         mode: .server,
                         inboundStreamInitializer: { stream in
                             stream.eventLoop.makeCompletedFuture {
-                                try stream.pipeline.syncOperations.addHandlers([
-                                    HTTP2FramePayloadToHTTP1ServerCodec(), PushTestHandler(server: server),
-                                ])
+                                try stream.pipeline.syncOperations.addHandlers([HTTP2FramePayloadToHTTP1ServerCodec(), PushTestHandler(server: self)])
                             }
                         }
                     ).map { _ in }
                 }
             }
             .bind(host: "127.0.0.1", port: port).get()
-        server.channel.withLock { $0 = channel }
-        return server
+        self.channel.withLock { $0 = channel }
+    }
+
+    /// Stops listening and closes every connection, as a server that went down: clients are refused
+    /// until `resume()`.
+    public func pause() async {
+        let channel = self.channel.withLock { channel in
+            defer { channel = nil }
+            return channel
+        }
+        try? await channel?.close()
+        for connection in connections.withLock({ connections in
+            defer { connections = [] }
+            return connections
+        }) {
+            try? await connection.close()
+        }
     }
 
     /// Every request so far, oldest first.
@@ -79,11 +100,7 @@ public final class PushTestServer: Sendable {
     }
 
     public func stop() async {
-        let channel = self.channel.withLock { channel in
-            defer { channel = nil }
-            return channel
-        }
-        try? await channel?.close()
+        await pause()
         try? FileManager.default.removeItem(atPath: folder)
     }
 }

@@ -79,6 +79,20 @@ import _CryptoExtras
         }
     }
 
+    @Test func aServerBackFromAnOutageIsReachedAgain() async throws {
+        try await Self.withAPNs { server, sender, _ in
+            #expect(await sender.send(Self.message, to: Self.device) == .delivered)
+            await server.pause()
+            let down = await sender.send(Self.message, to: Self.device)
+            guard case .retry = down else {
+                Issue.record("a push to a server that is down answered \(down)")
+                return
+            }
+            try await server.resume()
+            #expect(await sender.send(Self.message, to: Self.device) == .delivered)
+        }
+    }
+
     @Test func anExpiredProviderTokenIsMadeAgainOnce() async throws {
         try await Self.withAPNs { server, sender, _ in
             server.respond { request in

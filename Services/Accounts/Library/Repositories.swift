@@ -18,7 +18,7 @@ public struct Repositories: Sendable {
     /// Account mails, queued with their tokens, for `MailDelivery` to send.
     public var mailQueue: any MailQueue
     /// Signalled when a mail is queued (in memory at once; on PostgreSQL by `PostgresMailWakeUps`).
-    public var mailQueued: MailWakeUp
+    public var mailQueued: WakeUp
 
     public init(memory store: InMemoryAccountsStore) {
         users = store
@@ -45,7 +45,7 @@ public struct Repositories: Sendable {
         revocations = PostgresRevocationStore(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
         mailQueue = PostgresMailQueue(database: database, schema: AccountsMigrations.schema)
-        mailQueued = MailWakeUp()
+        mailQueued = WakeUp()
     }
 
     public func service(

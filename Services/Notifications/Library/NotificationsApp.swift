@@ -9,13 +9,29 @@ public enum NotificationsApp {
 
     public static func run(environment: Environment) async throws {
         let configuration = try Configuration(environment: environment)
-        try await ServiceHost.run(settings: configuration.settings) { runtime in try parts(runtime: runtime, configuration: configuration) }
+        let senders = try await pushSenders(configuration.push)
+        try await ServiceHost.run(settings: configuration.settings) { runtime in
+            try parts(runtime: runtime, configuration: configuration, senders: senders)
+        }
     }
 
-    static func parts(runtime: ServiceRuntime, configuration: Configuration) throws -> ServiceParts {
+    /// A sender for each push service set up, sharing one HTTP client; nil when none is.
+    static func pushSenders(_ settings: PushSettings) async throws -> (senders: [DevicePlatform: any PushSender], lifetime: HTTPClientLifetime)? {
+        guard settings.apns != nil || settings.fcm != nil else { return nil }
+        let client = try PushHTTPClient.make(trustRoots: settings.trustRoots)
+        var senders: [DevicePlatform: any PushSender] = [:]
+        if let apns = settings.apns { senders[.apns] = await APNsSender(client: client, settings: apns) }
+        if let fcm = settings.fcm { senders[.fcm] = await FCMSender(client: client, settings: fcm) }
+        return (senders, HTTPClientLifetime(client: client))
+    }
+
+    static func parts(
+        runtime: ServiceRuntime, configuration: Configuration, senders: (senders: [DevicePlatform: any PushSender], lifetime: HTTPClientLifetime)?
+    ) throws -> ServiceParts {
         let store: any NotificationStore =
             if let database = runtime.database { PostgresNotificationStore(database: database) } else { InMemoryNotificationStore() }
-        let notifications = NotificationsService(store: store)
+        let wakeUp = WakeUp()
+        let notifications = NotificationsService(store: store, pushesFiled: { wakeUp.signal() })
         var parts = ServiceParts(
             services: [
                 NotificationsGRPCService(notifications: notifications),
@@ -24,7 +40,14 @@ public enum NotificationsApp {
                     purgedUsers: PurgedUsers(database: runtime.database, schema: NotificationsMigrations.schema)),
             ],
             migrator: NotificationsMigrations.migrator)
-        parts.workers = [InboxTidier(inbox: store, keep: configuration.inboxRetention, logger: runtime.logger)]
+        parts.workers =
+            [
+                InboxTidier(inbox: store, keep: configuration.inboxRetention, logger: runtime.logger),
+                // Without a push service the pushes still go: each is dropped with a warning naming the platform.
+                PushDelivery(
+                    store: store, senders: senders?.senders ?? [:], wakeUp: wakeUp, longestPause: configuration.push.longestPause,
+                    logger: runtime.logger),
+            ] + (senders.map { [$0.lifetime] } ?? [])
         return parts
     }
 }

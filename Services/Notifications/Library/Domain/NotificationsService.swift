@@ -12,10 +12,13 @@ public struct NotificationsService: Sendable {
 
     let store: any NotificationStore
     let clock: @Sendable () -> Date
+    /// Called when pushes were filed, so the push worker sends them at once.
+    let pushesFiled: @Sendable () -> Void
 
-    public init(store: any NotificationStore, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any NotificationStore, clock: @escaping @Sendable () -> Date = { Date() }, pushesFiled: @escaping @Sendable () -> Void = {}) {
         self.store = store
         self.clock = clock
+        self.pushesFiled = pushesFiled
     }
 
     // MARK: Devices
@@ -103,6 +106,21 @@ public struct NotificationsService: Sendable {
         }
         try validation.check()
         let now = clock()
-        return try await store.file(publications, ids: publications.map { _ in UUID.v7(at: now) }, at: now)
+        var settings: [UUID: NotificationSettings] = [:]
+        for user in Set(publications.map(\.userID)) { settings[user] = try await store.settings(of: user) }
+        let pushAt = publications.map { publication in
+            Self.pushTime(of: publication, settings: settings[publication.userID] ?? .defaults, now: now)
+        }
+        let filed = try await store.file(publications, ids: publications.map { _ in UUID.v7(at: now) }, pushAt: pushAt, at: now)
+        if pushAt.contains(where: { $0 != nil }) { pushesFiled() }
+        return filed
+    }
+
+    /// When a publication is pushed: now, at the end of the user's quiet hours (read in the trip's zone
+    /// when it is about a trip, else in theirs), or never for a muted kind or paused push.
+    static func pushTime(of publication: Publication, settings: NotificationSettings, now: Date) -> Date? {
+        guard settings.pushes(publication.kind) else { return nil }
+        guard let quiet = settings.quietHours, let zone = TripZone(publication.timeZone ?? settings.timeZone) else { return now }
+        return quiet.end(around: now, in: zone) ?? now
     }
 }

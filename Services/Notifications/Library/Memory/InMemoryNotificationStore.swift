@@ -12,6 +12,19 @@ public final class InMemoryNotificationStore: NotificationStore {
         var settings: [UUID: NotificationSettings] = [:]
         /// Users forgotten: what is published for them later is dropped, as PostgreSQL's `purged_users` does.
         var purged: Set<UUID> = []
+        var pushes: [PushKey: PushRow] = [:]
+    }
+
+    struct PushKey: Hashable {
+        var notification: UUID
+        var token: String
+    }
+
+    struct PushRow {
+        var userID: UUID
+        var dueAt: Date
+        var attempts = 0
+        var leasedUntil: Date?
     }
 
     let state = Mutex(State())
@@ -46,7 +59,10 @@ public final class InMemoryNotificationStore: NotificationStore {
     }
 
     public func forget(token: String) async throws {
-        state.withLock { _ = $0.devices.removeValue(forKey: token) }
+        state.withLock { state in
+            state.devices[token] = nil
+            state.pushes = state.pushes.filter { $0.key.token != token }
+        }
     }
 
     static func newestFirst(_ a: Device, _ b: Device) -> Bool {
@@ -55,9 +71,10 @@ public final class InMemoryNotificationStore: NotificationStore {
 
     // MARK: Inbox
 
-    public func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?] {
+    public func file(_ publications: [Publication], ids: [UUID], pushAt: [Date?], at time: Date) async throws -> [InboxNotification?] {
         state.withLock { state in
-            zip(publications, ids).map { publication, id in
+            zip(publications, zip(ids, pushAt)).map { publication, filing in
+                let (id, pushAt) = filing
                 if state.purged.contains(publication.userID) { return nil }
                 let key = "\(publication.userID) \(publication.key)"
                 if let first = state.filed[key], let notification = state.inbox[first] { return notification }
@@ -66,6 +83,11 @@ public final class InMemoryNotificationStore: NotificationStore {
                     createdAt: TimedCursor(time: publication.at, id: id).time)
                 state.inbox[id] = notification
                 state.filed[key] = id
+                if let pushAt {
+                    for device in state.devices.values where device.userID == publication.userID {
+                        state.pushes[PushKey(notification: id, token: device.token)] = PushRow(userID: publication.userID, dueAt: pushAt)
+                    }
+                }
                 return notification
             }
         }
@@ -105,8 +127,44 @@ public final class InMemoryNotificationStore: NotificationStore {
             let old = state.inbox.values.filter { $0.createdAt < cutoff }
             for notification in old { state.inbox[notification.id] = nil }
             state.filed = state.filed.filter { state.inbox[$0.value] != nil }
+            state.pushes = state.pushes.filter { state.inbox[$0.key.notification] != nil }
             return old.count
         }
+    }
+
+    // MARK: Pushes
+
+    public func claimPushes(dueAt time: Date, limit: Int, lease: Duration) async throws -> [PendingPush] {
+        state.withLock { state in
+            let due = state.pushes.filter { $0.value.dueAt <= time && ($0.value.leasedUntil.map { $0 <= time } ?? true) }
+                .sorted { ($0.value.dueAt, $0.key.notification.uuidString) < ($1.value.dueAt, $1.key.notification.uuidString) }
+                .prefix(limit)
+            return due.compactMap { key, row in
+                guard let notification = state.inbox[key.notification] else { return nil }
+                state.pushes[key]?.attempts += 1
+                state.pushes[key]?.leasedUntil = time.addingTimeInterval(lease.seconds)
+                let device = state.devices[key.token].flatMap { $0.userID == row.userID ? $0 : nil }
+                return PendingPush(
+                    notification: notification, token: key.token, device: device, attempts: row.attempts + 1,
+                    unread: state.inbox.values.count { $0.userID == row.userID && $0.readAt == nil })
+            }
+        }
+    }
+
+    public func finish(_ push: PendingPush) async throws {
+        state.withLock { _ = $0.pushes.removeValue(forKey: PushKey(notification: push.notification.id, token: push.token)) }
+    }
+
+    public func postpone(_ push: PendingPush, until time: Date, reason _: String) async throws {
+        state.withLock { state in
+            let key = PushKey(notification: push.notification.id, token: push.token)
+            state.pushes[key]?.dueAt = time
+            state.pushes[key]?.leasedUntil = nil
+        }
+    }
+
+    public func pendingPushes() async throws -> Int {
+        state.withLock { $0.pushes.count }
     }
 
     // MARK: Settings
@@ -132,6 +190,7 @@ public final class InMemoryNotificationStore: NotificationStore {
             for device in devices { state.devices[device.token] = nil }
             for notification in notifications { state.inbox[notification.id] = nil }
             state.filed = state.filed.filter { state.inbox[$0.value] != nil }
+            state.pushes = state.pushes.filter { $0.value.userID != user }
             let settings = state.settings.removeValue(forKey: user) == nil ? 0 : 1
             state.purged.insert(user)
             return ["devices": devices.count, "notifications": notifications.count, "settings": settings]

@@ -52,6 +52,26 @@ public enum NotificationsMigrations {
                     """,
                 ]
                     + PurgedUsers.creationStatements(
-                        schema: schema, owners: [("devices", "user_id"), ("inbox", "user_id"), ("settings", "user_id")]))
+                        schema: schema, owners: [("devices", "user_id"), ("inbox", "user_id"), ("settings", "user_id")])),
+            // One push per notification and device, filed with the notification; the token is not a
+            // foreign key: a device removed meanwhile makes its pushes go nowhere, and they are dropped.
+            Migration(
+                2, "CreatePushes",
+                [
+                    """
+                    CREATE TABLE notifications.pushes (
+                        notification_id uuid NOT NULL REFERENCES notifications.inbox ON DELETE CASCADE,
+                        token text NOT NULL,
+                        user_id uuid NOT NULL,
+                        due_at timestamptz NOT NULL,
+                        attempts integer NOT NULL DEFAULT 0,
+                        leased_until timestamptz,
+                        last_error text,
+                        PRIMARY KEY (notification_id, token))
+                    """,
+                    "CREATE INDEX pushes_due ON notifications.pushes (due_at)",
+                    "CREATE INDEX pushes_by_token ON notifications.pushes (token)",
+                    "CREATE INDEX pushes_by_user ON notifications.pushes (user_id)",
+                ]),
         ])
 }

@@ -70,7 +70,11 @@ public struct PostgresNotificationStore: NotificationStore {
     }
 
     public func forget(token: String) async throws {
-        _ = try await database.query("DELETE FROM notifications.devices WHERE token = \(token)")
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            try await connection.query("DELETE FROM notifications.devices WHERE token = \(token)", logger: logger)
+            try await connection.query("DELETE FROM notifications.pushes WHERE token = \(token)", logger: logger)
+        }
     }
 
     // MARK: Inbox
@@ -84,16 +88,16 @@ public struct PostgresNotificationStore: NotificationStore {
             createdAt: created, readAt: read)
     }
 
-    public func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?] {
+    public func file(_ publications: [Publication], ids: [UUID], pushAt: [Date?], at time: Date) async throws -> [InboxNotification?] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let rows = try zip(publications, ids).map { publication, id in
-            (publication, id, String(decoding: try encoder.encode(publication.data), as: UTF8.self))
+        let rows = try zip(publications, zip(ids, pushAt)).map { publication, filing in
+            (publication, filing.0, String(decoding: try encoder.encode(publication.data), as: UTF8.self), filing.1)
         }
         return try await database.transaction { connection in
             let logger = CallContext.current.logger
             var filed: [InboxNotification?] = []
-            for (publication, id, data) in rows {
+            for (publication, id, data, pushAt) in rows {
                 // A purged user's publication is dropped: nothing of theirs may be kept again.
                 let inserted = try await connection.query(
                     """
@@ -107,6 +111,13 @@ public struct PostgresNotificationStore: NotificationStore {
                 ).collect()
                 if let row = inserted.first {
                     filed.append(try Self.decodeNotification(row))
+                    if let pushAt {
+                        try await connection.query(
+                            """
+                            INSERT INTO notifications.pushes (notification_id, token, user_id, due_at)
+                            SELECT \(id), token, user_id, \(pushAt) FROM notifications.devices WHERE user_id = \(publication.userID)
+                            """, logger: logger)
+                    }
                     continue
                 }
                 let existing = try await connection.query(
@@ -159,6 +170,62 @@ public struct PostgresNotificationStore: NotificationStore {
         try await database.query("DELETE FROM notifications.inbox WHERE created_at < \(cutoff) RETURNING id").count
     }
 
+    // MARK: Pushes
+
+    public func claimPushes(dueAt time: Date, limit: Int, lease: Duration) async throws -> [PendingPush] {
+        let leasedUntil = time.addingTimeInterval(lease.seconds)
+        let rows = try await database.query(
+            """
+            WITH claimed AS (
+                SELECT notification_id, token FROM notifications.pushes
+                WHERE due_at <= \(time) AND (leased_until IS NULL OR leased_until <= \(time))
+                ORDER BY due_at LIMIT \(limit) FOR UPDATE SKIP LOCKED),
+            leased AS (
+                UPDATE notifications.pushes p SET attempts = p.attempts + 1, leased_until = \(leasedUntil)
+                FROM claimed c WHERE p.notification_id = c.notification_id AND p.token = c.token
+                RETURNING p.notification_id, p.token, p.user_id, p.attempts)
+            SELECT i.id, i.user_id, i.kind, i.data::text, i.thread_id, i.created_at, i.read_at,
+                   l.token AS push_token, l.attempts AS push_attempts,
+                   (SELECT count(*) FROM notifications.inbox u WHERE u.user_id = l.user_id AND u.read_at IS NULL) AS unread,
+                   d.platform AS device_platform, d.apns_environment AS device_environment, d.topic AS device_topic,
+                   d.language AS device_language, d.created_at AS device_created, d.updated_at AS device_updated
+            FROM leased l JOIN notifications.inbox i ON i.id = l.notification_id
+            LEFT JOIN notifications.devices d ON d.token = l.token AND d.user_id = l.user_id
+            """)
+        return try rows.map { row in
+            let notification = try Self.decodeNotification(row)
+            let token = try row.decode(String.self, named: "push_token")
+            var device: Device?
+            if let platform = try row.decode(String?.self, named: "device_platform").flatMap(DevicePlatform.init) {
+                device = Device(
+                    token: token, userID: notification.userID, platform: platform,
+                    apnsEnvironment: try row.decode(String?.self, named: "device_environment").flatMap(APNsEnvironment.init),
+                    topic: try row.decode(String?.self, named: "device_topic"), language: try row.decode(String.self, named: "device_language"),
+                    createdAt: try row.decode(Date.self, named: "device_created"), updatedAt: try row.decode(Date.self, named: "device_updated"))
+            }
+            return PendingPush(
+                notification: notification, token: token, device: device, attempts: Int(try row.decode(Int32.self, named: "push_attempts")),
+                unread: Int(try row.decode(Int64.self, named: "unread")))
+        }
+    }
+
+    public func finish(_ push: PendingPush) async throws {
+        _ = try await database.query(
+            "DELETE FROM notifications.pushes WHERE notification_id = \(push.notification.id) AND token = \(push.token)")
+    }
+
+    public func postpone(_ push: PendingPush, until time: Date, reason: String) async throws {
+        _ = try await database.query(
+            """
+            UPDATE notifications.pushes SET due_at = \(time), leased_until = NULL, last_error = \(reason)
+            WHERE notification_id = \(push.notification.id) AND token = \(push.token)
+            """)
+    }
+
+    public func pendingPushes() async throws -> Int {
+        Int(try await database.query("SELECT count(*) FROM notifications.pushes").first?.decode(Int64.self) ?? 0)
+    }
+
     // MARK: Settings
 
     static func decodeSettings(_ row: PostgresRow) throws -> NotificationSettings {
@@ -206,6 +273,7 @@ public struct PostgresNotificationStore: NotificationStore {
                 .collect().count
             let settings = try await connection.query("DELETE FROM notifications.settings WHERE user_id = \(user) RETURNING user_id", logger: logger)
                 .collect().count
+            try await connection.query("DELETE FROM notifications.pushes WHERE user_id = \(user)", logger: logger)
             return ["devices": devices, "notifications": notifications, "settings": settings]
         }
     }

@@ -26,23 +26,25 @@ public struct APNsSettings: Sendable {
     }
 
     public init?(environment: Environment) throws(ConfigurationError) {
+        // Each is read, set or not, so a deployment's settings are all accounted for.
+        let (keyIDValue, teamIDValue) = (environment.string("APNS_KEY_ID", default: ""), environment.string("APNS_TEAM_ID", default: ""))
+        let topicValue = environment.optionalString("APNS_TOPIC")
+        let endpoint = environment.optionalString("APNS_ENDPOINT").flatMap { $0.isEmpty ? nil : $0 }
         guard let pem = environment.optionalString("APNS_KEY"), !pem.isEmpty else { return nil }
         do {
             key = try ES256PrivateKey(pem: pem)
         } catch {
             throw ConfigurationError(variable: "APNS_KEY", problem: "is not an ES256 private key in PEM (the .p8 file Apple gives)")
         }
-        func identifier(_ name: String) throws(ConfigurationError) -> String {
-            let value = environment.string(name, default: "")
+        func identifier(_ name: String, _ value: String) throws(ConfigurationError) -> String {
             guard value.count == 10, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
                 throw ConfigurationError(variable: name, problem: "must be the 10-character identifier Apple shows with the key, with APNS_KEY")
             }
             return value
         }
-        keyID = try identifier("APNS_KEY_ID")
-        teamID = try identifier("APNS_TEAM_ID")
-        topic = environment.optionalString("APNS_TOPIC").flatMap { $0.isEmpty ? nil : $0 }
-        let endpoint = environment.optionalString("APNS_ENDPOINT").flatMap { $0.isEmpty ? nil : $0 }
+        keyID = try identifier("APNS_KEY_ID", keyIDValue)
+        teamID = try identifier("APNS_TEAM_ID", teamIDValue)
+        topic = topicValue.flatMap { $0.isEmpty ? nil : $0 }
         if let endpoint, !endpoint.hasPrefix("https://") {
             throw ConfigurationError(variable: "APNS_ENDPOINT", problem: "must be an https:// URL (APNs speaks HTTP/2 over TLS)")
         }

@@ -25,6 +25,7 @@ public struct FCMSettings: Sendable {
 
     public init?(environment: Environment) throws(ConfigurationError) {
         let variable = "FCM_SERVICE_ACCOUNT_KEY"
+        let endpointValue = environment.optionalString("FCM_ENDPOINT")
         guard let json = environment.optionalString(variable), !json.isEmpty else { return nil }
         guard let file = try? JSONDecoder().decode(KeyFile.self, from: Data(json.utf8)) else {
             throw ConfigurationError(
@@ -39,7 +40,7 @@ public struct FCMSettings: Sendable {
         clientEmail = file.client_email
         tokenURI = file.token_uri ?? "https://oauth2.googleapis.com/token"
         guard tokenURI.hasPrefix("https://") else { throw ConfigurationError(variable: variable, problem: "has a token_uri that is not https://") }
-        endpoint = environment.optionalString("FCM_ENDPOINT").flatMap { $0.isEmpty ? nil : $0 } ?? Self.endpoint
+        endpoint = endpointValue.flatMap { $0.isEmpty ? nil : $0 } ?? Self.endpoint
         guard endpoint.hasPrefix("https://") else { throw ConfigurationError(variable: "FCM_ENDPOINT", problem: "must be an https:// URL") }
     }
 }

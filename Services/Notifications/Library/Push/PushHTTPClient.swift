@@ -19,6 +19,10 @@ enum PushHTTPClient {
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         configuration.httpVersion = .automatic
         configuration.timeout = .init(connect: .seconds(10), read: .seconds(30))
+        // A push whose connection fails fails at once and is retried by `PushDelivery` with its own
+        // backoff: left to the pool, it waited out its deadline while the pool's backoff grew, and after
+        // a 30 s outage no push went for minutes (measured in PushDeliveryTests).
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
     }
 }

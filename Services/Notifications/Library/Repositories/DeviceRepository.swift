@@ -9,6 +9,6 @@ public protocol DeviceRepository: Sendable {
     func delete(token: String, userID: UUID) async throws -> Bool
     /// The user's devices, most recently refreshed first.
     func devices(of userID: UUID) async throws -> [Device]
-    /// Forgets a token whoever had it (the push service said it is no longer valid).
+    /// Forgets a token whoever had it (the push service said it is no longer valid), and its pushes.
     func forget(token: String) async throws
 }

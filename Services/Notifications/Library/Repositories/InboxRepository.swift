@@ -4,8 +4,9 @@ import RoamCore
 /// Every user's inbox of notifications.
 public protocol InboxRepository: Sendable {
     /// Files each publication under a new id, or answers the notification it was filed as before (same
-    /// user and key); nil for a user who was purged. `ids` are used in order for those filed now.
-    func file(_ publications: [Publication], ids: [UUID], at time: Date) async throws -> [InboxNotification?]
+    /// user and key); nil for a user who was purged. `ids` are used in order for those filed now; with a
+    /// time in `pushAt`, a push to each of the user's devices is filed with it, due then.
+    func file(_ publications: [Publication], ids: [UUID], pushAt: [Date?], at time: Date) async throws -> [InboxNotification?]
     /// Newest first.
     func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage
     func markRead(_ marking: ReadMarking, userID: UUID, at time: Date) async throws -> ReadOutcome

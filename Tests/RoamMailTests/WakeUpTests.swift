@@ -10,7 +10,7 @@ import Testing
 @Suite struct MailWakeUpTests {
     @Test func aSignalEndsTheWaitAndOneThatCameBeforeIsKept() async throws {
         // Limits far beyond what a loaded machine's scheduling delays (seconds at the suite's start) add.
-        let wakeUp = MailWakeUp()
+        let wakeUp = WakeUp()
         wakeUp.signal()
         let clock = ContinuousClock()
         #expect(await clock.measure { await wakeUp.wait(upTo: .seconds(600)) } < .seconds(300))
@@ -45,7 +45,7 @@ import Testing
             memory: { () -> Database? in nil }, migrator: MailQueueContractTests.migrator(schema: schema), postgres: { $0 as Database? }
         ) { database in
             let database = try #require(database)
-            let wakeUp = MailWakeUp()
+            let wakeUp = WakeUp()
             let listener = Task {
                 try await PostgresMailWakeUps(database: database, schema: schema, wakeUp: wakeUp, logger: Logger(label: "test")).run()
             }

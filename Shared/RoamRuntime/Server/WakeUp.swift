@@ -1,8 +1,8 @@
 import Synchronization
 
-/// Tells the mail worker that a mail was queued, so it sends it at once instead of at its next look
-/// (every few seconds, for retries and for mails another replica queued while this one missed the news).
-public final class MailWakeUp: Sendable {
+/// Tells a worker that work was queued (a mail, a push), so it does it at once instead of at its next look
+/// (every few seconds, for retries and for work another replica queued while this one missed the news).
+public final class WakeUp: Sendable {
     private struct State {
         var signalled = false
         var waiter: CheckedContinuation<Void, Never>?
@@ -25,7 +25,7 @@ public final class MailWakeUp: Sendable {
     }
 
     /// Returns at the next signal (at once when one came since the last wait), or after `limit`.
-    func wait(upTo limit: Duration) async {
+    public func wait(upTo limit: Duration) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.nextSignal() }
             group.addTask { try? await Task.sleep(for: limit) }
