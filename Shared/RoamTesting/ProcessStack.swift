@@ -154,10 +154,17 @@ public struct ProcessStack: Sendable {
         if let budgetPort { environment["BUDGET_ADDRESS"] = "127.0.0.1:\(budgetPort)" }
         if let bucketListsPort { environment["BUCKETLISTS_ADDRESS"] = "127.0.0.1:\(bucketListsPort)" }
         // Ready means every service answers: a stack that runs no notifications service of its own gets
-        // one for this gateway, stopped with it.
+        // one for this gateway, in memory (no role, no migrations: light on a loaded machine), stopped with it.
         var companions: [LaunchedProcess] = []
         if extra["NOTIFICATIONS_ADDRESS"] == nil, readyPath == "/readyz" {
-            let (notifications, notificationsPort) = try await startNotifications()
+            let notificationsPort = FreePort.next()
+            let notifications = try LaunchedProcess(
+                "roam-notifications",
+                environment: [
+                    "ROAM_IN_MEMORY": "true", "GRPC_PORT": String(notificationsPort), "METRICS_PORT": "0",
+                    "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning",
+                ])
+            try await notifications.waitUntilServing(port: notificationsPort, service: "roam.notifications.v1.NotificationsService")
             environment["NOTIFICATIONS_ADDRESS"] = "127.0.0.1:\(notificationsPort)"
             companions.append(notifications)
         }
