@@ -10,6 +10,16 @@ public struct Validation: Sendable {
 
     /// PostgreSQL text cannot hold a NUL character; a string with one is the client's mistake, not
     /// a reason for the database to fail the request.
+    /// A BCP 47 language tag as apps send them (`sv`, `sv-SE`, `pt-BR`, `zh-Hant-TW`), or "" for English.
+    public mutating func requireLanguageTag(_ tag: String, _ field: String) {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let valid =
+            tag.isEmpty
+            || (tag.count <= 35 && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
+                && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
+        require(valid, field, "must be a language tag such as sv or pt-BR")
+    }
+
     public mutating func requireStorable(_ text: String, _ field: String) {
         require(!text.unicodeScalars.contains("\u{0}"), field, "must not contain NUL characters")
     }

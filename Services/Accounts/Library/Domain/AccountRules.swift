@@ -56,14 +56,9 @@ public enum AccountRules {
         if !name.isEmpty { validation.requireLine(name, field, maxLength: 100) }
     }
 
-    /// A BCP 47 language tag as apps send them (`sv`, `sv-SE`, `pt-BR`, `zh-Hant-TW`), or "" for English.
+    /// A BCP 47 language tag as apps send them, or "" for English.
     public static func checkLanguage(_ tag: String, into validation: inout Validation) {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        let valid =
-            tag.isEmpty
-            || (tag.count <= 35 && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
-                && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
-        validation.require(valid, "language", "must be a language tag such as sv or pt-BR")
+        validation.requireLanguageTag(tag, "language")
     }
 
     static func isUsernameScalar(_ scalar: Unicode.Scalar) -> Bool {

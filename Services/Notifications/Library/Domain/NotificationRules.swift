@@ -27,16 +27,6 @@ enum NotificationRules {
             field, "must be a notification kind such as budget_alert")
     }
 
-    /// A BCP 47 tag as apps send them (`sv`, `pt-BR`), or "" for English.
-    static func checkLanguage(_ tag: String, into validation: inout Validation) {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        let valid =
-            tag.isEmpty
-            || (tag.count <= 35 && (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLetter }
-                && parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } })
-        validation.require(valid, "device.language", "must be a language tag such as sv or pt-BR")
-    }
-
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }

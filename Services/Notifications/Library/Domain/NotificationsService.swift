@@ -35,7 +35,7 @@ public struct NotificationsService: Sendable {
             validation.require(registration.apnsEnvironment == nil, "device.apns_environment", "is for apns devices only")
             validation.require(registration.topic == nil, "device.topic", "is for apns devices only")
         }
-        NotificationRules.checkLanguage(registration.language, into: &validation)
+        validation.requireLanguageTag(registration.language, "device.language")
         try validation.check()
         return try await store.put(Device(registration, userID: user, at: clock()), limit: Self.devicesPerUser)
     }
