@@ -156,7 +156,20 @@ import Testing
             #expect(alerts.filter { $0.limit == .total && $0.percent == 80 }.first?.spent.minorUnits == 32_000)
             let stored = try await store.alerts(of: trip.ownerID, after: F.utc("2026-01-01T00:00:00Z"), limit: 100)
             #expect(Set(stored.map(\.id)) == Set(alerts.map(\.id)))
+            // Each alert waits for the notifications service, queued in its write.
+            let queued = try await Self.queuedPublications(of: trip.ownerID, in: store)
+            #expect(Set(queued.map(\.key)) == Set(alerts.map { "budget_alert:\($0.id.lowercasedString)" }) && queued.count == alerts.count)
+            #expect(
+                queued.allSatisfy {
+                    $0.kind == "budget_alert" && $0.timeZone == trip.zone.identifier && $0.data["tripId"] == trip.id.lowercasedString
+                })
         }
+    }
+
+    /// What the store's outbox holds for `owner` (claimed, so only one test may look at an owner's).
+    static func queuedPublications(of owner: UUID, in store: any BudgetRepository) async throws -> [Publication] {
+        try await store.publications.claim(at: Date().addingTimeInterval(86_400), lease: .seconds(1), limit: 100_000)
+            .map(\.publication).filter { $0.userID == owner }
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -254,6 +267,7 @@ import Testing
                 keptExpenses = try await store.earliestExpenses(of: kept.id, spentIn: nil, limit: 10)
             #expect(keptBudget == nil && keptExpenses.isEmpty)
             #expect(try await store.alerts(of: owner, after: F.utc("2000-01-01T00:00:00Z"), limit: 100).isEmpty)
+            #expect(try await Self.queuedPublications(of: owner, in: store).isEmpty, "nothing of theirs left to publish")
             // The key is free again for a new expense of that owner, on a new trip.
             let next = F.trip(owner: owner)
             #expect(try await !store.add(F.expense(next, "1", at: "2026-07-10T12:00:00Z"), idempotencyKey: "k", trip: next, at: .now).replayed)

@@ -65,7 +65,8 @@ import Testing
                 kind: .positionShared, eventID: UUID(), userID: UUID(),
                 position: ReportedPosition(point: GeoPoint(latitude: 38.71, longitude: -9.13), accuracyMeters: 7),
                 at: Date(timeIntervalSince1970: 1_800_000_000))
-            let deadline = ContinuousClock.now + .seconds(10)
+            // As above: up to 30 s for LISTEN to start on a loaded machine.
+            let deadline = ContinuousClock.now + .seconds(30)
             while heard.withLock({ $0.count }) < users.count && ContinuousClock.now < deadline {
                 await replicaA.publish(sent, to: users)
                 try await Task.sleep(for: .milliseconds(200))

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 @testable import Notifications
 

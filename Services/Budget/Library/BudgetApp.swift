@@ -2,8 +2,9 @@ import Foundation
 import RoamCore
 import RoamRuntime
 
-/// The budget process: the PostgreSQL store (or the in-memory one), trips asked about ownership, and the
-/// listener that brings every replica's alerts to the streams open here. `ServiceHost` does the rest.
+/// The budget process: the PostgreSQL store (or the in-memory one), trips asked about ownership, the
+/// listener that brings every replica's alerts to the streams open here, and the worker that hands
+/// alerts to the notifications service. `ServiceHost` does the rest.
 public enum BudgetApp {
     public static let defaultGRPCPort = 50056
     public static let defaultMetricsPort = 9106
@@ -37,7 +38,10 @@ public enum BudgetApp {
                     purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema)),
             ],
             migrator: BudgetMigrations.migrator)
-        parts.background = listener.map { [$0] } ?? []
+        let publisher = GRPCPublisher(
+            upstream: try runtime.upstream("notifications", addresses: configuration.notificationsAddresses), credential: runtime.credential)
+        parts.background = [PublicationDelivery(queue: store.publications, publisher: publisher, logger: runtime.logger)]
+        if let listener { parts.background.append(listener) }
         parts.endStreams = { notifications.finishAll() }
         return parts
     }

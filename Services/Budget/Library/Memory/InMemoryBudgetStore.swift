@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamRuntime
 import Synchronization
 
 /// Budgets, expenses and rates in memory, for tests and `ROAM_IN_MEMORY`; behaves as
@@ -22,6 +23,8 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
         var purged: Set<UUID> = []
         /// Trip → the owner who set its rates.
         var rateOwners: [UUID: UUID] = [:]
+        /// The alerts for the notifications service, added with the alerts themselves.
+        let publications: InMemoryPublicationQueue
 
         func expenses(of trip: UUID) -> [Expense] { expenses.values.filter { $0.tripID == trip } }
 
@@ -53,13 +56,19 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
                 .evaluate(totals(of: trip, days: days), crossedBefore: crossed[trip.id] ?? [], at: now)
             crossed[trip.id] = outcome.crossed
             alerts += outcome.alerts
+            publications.add(outcome.alerts.map { $0.publication(in: trip.zone) }, at: now)
             return outcome.alerts
         }
     }
 
-    let state = Mutex(State())
+    let state: Mutex<State>
+    /// What waits for the notifications service.
+    public let queue = InMemoryPublicationQueue()
+    public var publications: any PublicationQueue { queue }
 
-    public init() {}
+    public init() {
+        state = Mutex(State(publications: queue))
+    }
 
     public func budget(of trip: UUID) async throws -> Budget? {
         state.withLock { $0.budgets[trip] }
@@ -197,6 +206,7 @@ public final class InMemoryBudgetStore: BudgetRepository, RateRepository {
             state.idempotencyKeys = state.idempotencyKeys.filter { state.expenses[$0.value] != nil }
             state.alerts.removeAll { $0.ownerID == owner }
         }
+        queue.forget(user: owner)
     }
 
     public func importReferenceRates(_ rates: [ReferenceRate]) async throws -> Int {

@@ -131,5 +131,7 @@ public enum BudgetMigrations {
                     ])),
             // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
             Migration(5, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["expenses"])),
+            // Alerts for the notifications service, written with the alert and sent by `PublicationDelivery`.
+            Migration(6, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
         ])
 }

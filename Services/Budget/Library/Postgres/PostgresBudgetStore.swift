@@ -11,6 +11,8 @@ public struct PostgresBudgetStore: BudgetRepository {
 
     public static let alertsChannel = "budget_alerts"
 
+    public var publications: any PublicationQueue { PostgresPublicationQueue(database: database, schema: BudgetMigrations.schema) }
+
     static let budgetColumns = "trip_id, owner_id, currency, total, categories, caps::text, thresholds, crossed, updated_at"
 
     static func decodeBudget(_ row: PostgresRow) throws -> (Budget, crossed: Set<String>) {
@@ -111,6 +113,8 @@ public struct PostgresBudgetStore: BudgetRepository {
                 SELECT pg_notify(\(alertsChannel), \(try AlertAnnouncement(alert).json)) FROM stored
                 """, logger: logger)
         }
+        try await PostgresPublicationQueue.insert(
+            outcome.alerts.map { $0.publication(in: trip.zone) }, schema: BudgetMigrations.schema, at: now, on: connection, logger: logger)
         return outcome.alerts
     }
 
@@ -238,6 +242,7 @@ public struct PostgresBudgetStore: BudgetRepository {
             try await connection.query("DELETE FROM budget.expenses WHERE owner_id = \(owner)", logger: logger)
             try await connection.query("DELETE FROM budget.alerts WHERE owner_id = \(owner)", logger: logger)
             try await connection.query("DELETE FROM budget.trip_rates WHERE owner_id = \(owner)", logger: logger)
+            try await PostgresPublicationQueue.forget(user: owner, schema: BudgetMigrations.schema, on: connection, logger: logger)
         }
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import RoamCore
+import RoamRuntime
 
 /// Where budgets, expenses and crossed alert thresholds live. Every write that changes spending locks
 /// the trip's budget, runs `AlertCheck` on the totals it leaves and stores the alerts it gives in the
-/// same transaction (the PostgreSQL store announces them on `budget_alerts` as it commits), so a
-/// crossing is published exactly once however many writes race.
+/// same transaction (the PostgreSQL store announces them on `budget_alerts` as it commits, and queues
+/// each for the notifications service), so a crossing is published exactly once however many writes race.
 public protocol BudgetRepository: Sendable {
+    /// The alerts waiting for the notifications service, queued with them.
+    var publications: any PublicationQueue { get }
     func budget(of trip: UUID) async throws -> Budget?
     /// Stores the budget's plan and thresholds (creating the budget if needed); the alerts the new
     /// limits give for what is already spent.
