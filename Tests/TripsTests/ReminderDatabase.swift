@@ -25,7 +25,7 @@ actor ReminderDatabase {
     /// Runs `body` with a client of this database, its trips (and all in them) deleted first.
     func withEmptyTrips<Result: Sendable>(maxConnections: Int = 8, _ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
         try await Database.withClient(url: try await url(), maxConnections: maxConnections, logger: Logger(label: "test")) { client in
-            _ = try await client.query("TRUNCATE trips.trips CASCADE", logger: Logger(label: "test")).collect()
+            _ = try await client.query("TRUNCATE trips.trips, trips.publication_outbox CASCADE", logger: Logger(label: "test")).collect()
             return try await body(client)
         }
     }

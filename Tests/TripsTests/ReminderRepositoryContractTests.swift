@@ -209,6 +209,28 @@ import Testing
         }
     }
 
+    /// Every reminder claimed waits, queued in its claim, for the notifications service: one publication
+    /// each, keyed by what it reminds of and when, in the trip's zone; a deleted user's go with them.
+    @Test(arguments: StoreKind.allCases)
+    func eachClaimedReminderIsQueuedForTheNotificationsService(_ kind: StoreKind) async throws {
+        try await Self.withOwnStore(kind) { store in
+            let trip = try await store.create(Self.trip("2026-06-10", "2026-06-12", zone: "Asia/Kolkata"), idempotencyKey: nil)
+            _ = try await store.setDailyReminder(trip: trip.id, owner: trip.ownerID, minuteOfDay: 20 * 60 + 30, at: Self.utc("2026-06-01T00:00:00Z"))
+            let claimed = try await store.claimDueReminders(at: Self.utc("2026-06-10T15:30:00Z"), limit: 10)
+            #expect(Set(claimed.map(\.kind)) == [.tripStarting, .daily])
+            let queued = try await store.publications.claim(at: Self.utc("2026-06-10T15:30:00Z"), lease: .seconds(60), limit: 10).map(\.publication)
+            #expect(queued.count == 2 && Set(queued.map(\.kind)) == ["trip_starting", "daily_reminder"])
+            #expect(
+                queued.allSatisfy { $0.userID == trip.ownerID && $0.timeZone == "Asia/Kolkata" && $0.threadID == "trip:\(trip.id.lowercasedString)" })
+            let daily = try #require(queued.first { $0.kind == "daily_reminder" })
+            #expect(daily.data == ["tripId": trip.id.lowercasedString, "title": trip.details.title, "date": "2026-06-10", "time": "20:30"])
+            #expect(daily.key == "daily_reminder:\(trip.id.lowercasedString):\(Self.utc("2026-06-10T15:00:00Z").microsecondsSince1970)")
+            #expect(try await store.claimDueReminders(at: Self.utc("2026-06-11T15:30:00Z"), limit: 10).count == 1)
+            _ = try await store.deleteAll(of: trip.ownerID)
+            #expect(try await store.publications.pendingCount() == 0, "the deleted user's reminders are not published")
+        }
+    }
+
     /// A daily reminder comes on each day of the trip at its local time, once, moves on to the next day,
     /// stops after the last, follows the trip's dates, and replays only the latest one sent.
     @Test(arguments: StoreKind.allCases)

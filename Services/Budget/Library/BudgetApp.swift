@@ -38,9 +38,7 @@ public enum BudgetApp {
                     purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema)),
             ],
             migrator: BudgetMigrations.migrator)
-        let publisher = GRPCPublisher(
-            upstream: try runtime.upstream("notifications", addresses: configuration.notificationsAddresses), credential: runtime.credential)
-        parts.background = [PublicationDelivery(queue: store.publications, publisher: publisher, logger: runtime.logger)]
+        parts.background = [try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses)]
         if let listener { parts.background.append(listener) }
         parts.endStreams = { notifications.finishAll() }
         return parts

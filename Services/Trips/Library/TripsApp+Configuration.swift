@@ -19,6 +19,8 @@ extension TripsApp {
         public var walkCloseInterval: Duration
         /// How long a user's blocks, asked of accounts, are remembered (`RELATIONS_CACHE_TTL`).
         public var relationsCacheTTL: Duration
+        /// The notifications service, which files the reminders for their owners.
+        public var notificationsAddresses: [HostAndPort]
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(
@@ -35,6 +37,7 @@ extension TripsApp {
             guard walkMaxDuration >= .seconds(1) else { throw ConfigurationError(variable: "WALK_MAX_DURATION", problem: "must be at least 1s") }
             walkCloseInterval = try environment.duration("WALK_CLOSE_INTERVAL", default: .seconds(60))
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
+            notificationsAddresses = try environment.addresses("NOTIFICATIONS_ADDRESS", default: "127.0.0.1:50058")
         }
     }
 }

@@ -3,8 +3,9 @@ import RoamCore
 import RoamRuntime
 
 /// The trips process: the PostGIS stores of trips and walks (or the in-memory ones), the outbox that
-/// tells budget and media about deleted trips, the worker that closes forgotten walks, and the reminder worker with the listener that brings every replica's
-/// reminders to the streams open here. `ServiceHost` does the rest.
+/// tells budget and media about deleted trips, the worker that closes forgotten walks, the reminder worker
+/// with the listener that brings every replica's reminders to the streams open here, and the worker that
+/// hands reminders to the notifications service. `ServiceHost` does the rest.
 public enum TripsApp {
     public static let defaultGRPCPort = 50055
     public static let defaultMetricsPort = 9105
@@ -42,7 +43,10 @@ public enum TripsApp {
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
             let listener = runtime.database.map { PostgresStreamListener.reminders(database: $0, streams: notifications, logger: runtime.logger) }
-            parts.background = listener.map { [$0] } ?? []
+            parts.background = [
+                try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses)
+            ]
+            if let listener { parts.background.append(listener) }
             // Without a database there is no channel: the worker hands reminders to this process's streams.
             var announce: (@Sendable ([Reminder]) -> Void)?
             if listener == nil {

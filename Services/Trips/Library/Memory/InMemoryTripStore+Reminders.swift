@@ -1,5 +1,6 @@
 import Foundation
 import RoamCore
+import RoamRuntime
 
 /// Reminders' due times beside their trips and items, under the same lock, so a claim is taken once.
 extension InMemoryTripStore: ReminderRepository {
@@ -34,11 +35,13 @@ extension InMemoryTripStore: ReminderRepository {
                     state.startReminders[reminder.tripID]?.sent = true
                 }
             }
-            return claimed.map { claimed in
+            let sent = claimed.map { claimed in
                 var sent = claimed
                 sent.sentAt = now
                 return sent
             }
+            publicationQueue.add(sent.map { $0.publication(in: state.trips[$0.tripID]?.details.zone ?? .utc) }, at: now)
+            return sent
         }
     }
 

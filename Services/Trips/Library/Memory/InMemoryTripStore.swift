@@ -57,6 +57,9 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
     /// Entries other services must hear about (`StoreWithOutbox`).
     let outboxEntries = InMemoryOutbox()
     public var outbox: any OutboxRepository { outboxEntries }
+    /// Claimed reminders waiting for the notifications service (`ReminderRepository`).
+    let publicationQueue = InMemoryPublicationQueue()
+    public var publications: any PublicationQueue { publicationQueue }
 
     public init() {}
 
@@ -113,6 +116,7 @@ public final class InMemoryTripStore: TripRepository, StoreWithOutbox {
             let theirs = state.trips.values.filter { $0.ownerID == owner }.map(\.id)
             for id in theirs { state.removeTrip(id) }
             state.idempotencyKeys = state.idempotencyKeys.filter { !$0.key.hasPrefix("\(owner)/") }
+            publicationQueue.forget(user: owner)
             return theirs.count
         }
     }

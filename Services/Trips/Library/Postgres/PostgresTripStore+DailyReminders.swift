@@ -63,12 +63,14 @@ extension PostgresTripStore {
                 """, logger: logger
             ).collect()
             var claimed: [Reminder] = []
+            var zones: [UUID: TripZone] = [:]
             for row in due {
                 // The trip's columns, then its daily reminder's.
                 let (id, owner, title, destination, latitude, longitude, start, end, zone, currency, created, tracking, minute, day, dueAt) =
                     try row.decode((UUID, UUID, String, String, Double?, Double?, String, String, String, String, Date, Bool, Int, String, Date).self)
                 let trip = try Self.trip(from: (id, owner, title, destination, latitude, longitude, start, end, zone, currency, created, tracking))
                 guard let date = LocalDate(day) else { throw RoamError.internal }
+                zones[trip.id] = trip.details.zone
                 let next = ReminderSchedule.nextDaily(minuteOfDay: minute, dates: trip.details.dates, zone: trip.details.zone, after: now)
                 let reminder = Reminder(
                     kind: .daily, ownerID: trip.ownerID, tripID: trip.id, title: trip.details.title, date: date,
@@ -88,6 +90,8 @@ extension PostgresTripStore {
                 try await connection.query("SELECT pg_notify(\(Self.remindersChannel), \(payload))::text", logger: logger)
                 claimed.append(reminder)
             }
+            try await PostgresPublicationQueue.insert(
+                claimed.map { $0.publication(in: zones[$0.tripID] ?? .utc) }, schema: TripsMigrations.schema, at: now, on: connection, logger: logger)
             return claimed
         }
     }

@@ -19,37 +19,59 @@ extension PostgresTripStore: ReminderRepository {
         return try await claimDueStartAndItineraryReminders(at: now, limit: limit) + daily
     }
 
+    /// Claims trip starts and planned places due, announces them as the transaction commits and queues
+    /// each for the notifications service in it.
     func claimDueStartAndItineraryReminders(at now: Date, limit: Int) async throws -> [Reminder] {
-        try await database.query(
-            """
-            WITH due_trips AS (
-                UPDATE trips.trips SET start_reminded_at = \(now), start_reminder_sent = true
-                WHERE id IN (SELECT id FROM trips.trips WHERE start_reminded_at IS NULL AND start_reminder_at <= \(now)
-                             ORDER BY start_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-                RETURNING 'trip_starting' AS kind, owner_id, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title,
-                          start_date AS day, NULL::integer AS minute_of_day, start_reminder_at AS due_at),
-            due_items AS (
-                UPDATE trips.itinerary_items item SET reminded_at = \(now), reminder_sent = true
-                WHERE id IN (SELECT id FROM trips.itinerary_items WHERE reminded_at IS NULL AND remind_at <= \(now)
-                             ORDER BY remind_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
-                RETURNING 'itinerary_reminder', owner_id, trip_id, id, place_id,
-                          coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), nullif(item.title, ''), 'A place'), item_date, minute_of_day, remind_at),
-            claimed AS (SELECT * FROM due_trips UNION ALL SELECT * FROM due_items)
-            SELECT kind, owner_id, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at,
-                   pg_notify(\(Self.remindersChannel), json_build_object(
-                       'kind', kind, 'owner', owner_id, 'trip', trip_id, 'item', item_id, 'place', place_id, 'title', title,
-                       'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at),
-                       'sent', extract(epoch FROM \(now)::timestamptz))::text)::text
-            FROM claimed ORDER BY due_at
-            """
-        ).map { row in
-            let (kind, owner, trip, item, place, title, day, minute, due, _) =
-                try row.decode((String, UUID, UUID, UUID?, UUID?, String, String, Int?, Date, String).self)
-            guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
-            return Reminder(
-                kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
-                minuteOfDay: minute, dueAt: due, sentAt: now)
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let reminders = try await connection.query(
+                """
+                WITH due_trips AS (
+                    UPDATE trips.trips SET start_reminded_at = \(now), start_reminder_sent = true
+                    WHERE id IN (SELECT id FROM trips.trips WHERE start_reminded_at IS NULL AND start_reminder_at <= \(now)
+                                 ORDER BY start_reminder_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                    RETURNING 'trip_starting' AS kind, owner_id, id AS trip_id, NULL::uuid AS item_id, NULL::uuid AS place_id, title,
+                              start_date AS day, NULL::integer AS minute_of_day, start_reminder_at AS due_at),
+                due_items AS (
+                    UPDATE trips.itinerary_items item SET reminded_at = \(now), reminder_sent = true
+                    WHERE id IN (SELECT id FROM trips.itinerary_items WHERE reminded_at IS NULL AND remind_at <= \(now)
+                                 ORDER BY remind_at LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+                    RETURNING 'itinerary_reminder', owner_id, trip_id, id, place_id,
+                              coalesce((SELECT name FROM trips.places WHERE places.id = item.place_id), nullif(item.title, ''), 'A place'), item_date, minute_of_day, remind_at),
+                claimed AS (SELECT * FROM due_trips UNION ALL SELECT * FROM due_items)
+                SELECT kind, owner_id, trip_id, item_id, place_id, title, day::text, minute_of_day, due_at,
+                       pg_notify(\(Self.remindersChannel), json_build_object(
+                           'kind', kind, 'owner', owner_id, 'trip', trip_id, 'item', item_id, 'place', place_id, 'title', title,
+                           'date', day::text, 'minute', minute_of_day, 'due', extract(epoch FROM due_at),
+                           'sent', extract(epoch FROM \(now)::timestamptz))::text)::text
+                FROM claimed ORDER BY due_at
+                """, logger: logger
+            ).collect().map { row in
+                let (kind, owner, trip, item, place, title, day, minute, due, _) =
+                    try row.decode((String, UUID, UUID, UUID?, UUID?, String, String, Int?, Date, String).self)
+                guard let kind = Reminder.Kind(rawValue: kind), let date = LocalDate(day) else { throw RoamError.internal }
+                return Reminder(
+                    kind: kind, ownerID: owner, tripID: trip, itemID: item, placeID: place, title: title, date: date,
+                    minuteOfDay: minute, dueAt: due, sentAt: now)
+            }
+            try await Self.queuePublications(of: reminders, at: now, on: connection, logger: logger)
+            return reminders
         }
+    }
+
+    /// Queues `reminders` for the notifications service inside the caller's transaction, each with its
+    /// trip's zone.
+    static func queuePublications(of reminders: [Reminder], at now: Date, on connection: TracedConnection, logger: Logger) async throws {
+        guard !reminders.isEmpty else { return }
+        var zones: [UUID: TripZone] = [:]
+        for row in try await connection.query(
+            "SELECT id, time_zone FROM trips.trips WHERE id = ANY(\(Array(Set(reminders.map(\.tripID)))))", logger: logger
+        ).collect() {
+            let (id, zone) = try row.decode((UUID, String).self)
+            zones[id] = TripZone(zone)
+        }
+        let publications = reminders.map { $0.publication(in: zones[$0.tripID] ?? .utc) }
+        try await PostgresPublicationQueue.insert(publications, schema: TripsMigrations.schema, at: now, on: connection, logger: logger)
     }
 
     public func sentReminders(of owner: UUID, after instant: Date, subject: UUID?, limit: Int) async throws -> [Reminder] {

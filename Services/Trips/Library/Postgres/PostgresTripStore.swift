@@ -124,7 +124,12 @@ public struct PostgresTripStore: TripRepository {
     }
 
     public func deleteAll(of owner: UUID) async throws -> Int {
-        try await database.query("DELETE FROM trips.trips WHERE owner_id = \(owner) RETURNING id").count
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let deleted = try await connection.query("DELETE FROM trips.trips WHERE owner_id = \(owner) RETURNING id", logger: logger).collect()
+            try await PostgresPublicationQueue.forget(user: owner, schema: TripsMigrations.schema, on: connection, logger: logger)
+            return deleted.count
+        }
     }
 
     public func delete(_ id: UUID, owner: UUID, at time: Date) async throws -> Bool {
@@ -143,4 +148,5 @@ public struct PostgresTripStore: TripRepository {
 
 extension PostgresTripStore: StoreWithOutbox {
     public var outbox: any OutboxRepository { PostgresOutbox(database: database, schema: TripsMigrations.schema) }
+    public var publications: any PublicationQueue { PostgresPublicationQueue(database: database, schema: TripsMigrations.schema) }
 }

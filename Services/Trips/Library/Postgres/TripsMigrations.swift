@@ -307,5 +307,7 @@ public enum TripsMigrations {
                     "CREATE INDEX places_by_owner ON trips.places (owner_id) WHERE owner_id IS NOT NULL",
                     "ALTER TABLE trips.places ADD CONSTRAINT places_owner_id_idempotency_key_key UNIQUE (owner_id, idempotency_key)",
                 ] + PurgedUsers.refusalStatements(schema: schema, owners: [("places", "owner_id")])),
+            // Reminders for the notifications service, queued as they are claimed and sent by `PublicationDelivery`.
+            Migration(21, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
         ], requiresPostGIS: true)
 }

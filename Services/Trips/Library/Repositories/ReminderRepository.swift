@@ -1,8 +1,12 @@
 import Foundation
+import RoamRuntime
 
 /// Reminders' due times, stored with the trips and itinerary items they belong to, so they survive
-/// restarts; each is claimed once, however many workers ask.
+/// restarts; each is claimed once, however many workers ask, and queued in its claim for the
+/// notifications service.
 public protocol ReminderRepository: Sendable {
+    /// The claimed reminders waiting for the notifications service.
+    var publications: any PublicationQueue { get }
     /// The reminders due at `now` and not yet sent (up to `limit` of each kind), earliest first, marked
     /// sent at `now` as they are returned. Concurrent claims never return the same reminder. The PostgreSQL store also announces
     /// them on `trips_reminders` in the claim's own transaction, so a reminder is marked sent exactly
