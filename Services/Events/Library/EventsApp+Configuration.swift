@@ -14,6 +14,8 @@ extension EventsApp {
         public var mediaAddresses: [HostAndPort]
         /// The trips service: may a host see the walk a group walk follows.
         public var tripsAddresses: [HostAndPort]
+        /// The notifications service, which files what a member should hear of even with the app closed.
+        public var notificationsAddresses: [HostAndPort]
         /// How long a user's follows, asked of accounts, are remembered (group walks among friends).
         public var relationsCacheTTL: Duration
 
@@ -27,6 +29,7 @@ extension EventsApp {
             purgeTargets = try environment.namedAddresses("EVENT_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             tripsAddresses = try environment.addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")
+            notificationsAddresses = try environment.addresses("NOTIFICATIONS_ADDRESS", default: "127.0.0.1:50058")
             relationsCacheTTL = try environment.duration("RELATIONS_CACHE_TTL", default: .seconds(10))
         }
     }

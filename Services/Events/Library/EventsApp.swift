@@ -1,8 +1,9 @@
 import RoamCore
 import RoamRuntime
 
-/// The events process: the PostGIS store (or the in-memory one), notifications shared between replicas,
-/// the sweeper, and the outbox that tells other services about ended events. `ServiceHost` does the rest.
+/// The events process: the PostGIS store (or the in-memory one), notifications shared between replicas
+/// and handed to the notifications service, the sweeper, and the outbox that tells other services about
+/// ended events. `ServiceHost` does the rest.
 public enum EventsApp {
     public static let defaultGRPCPort = 50052
     public static let defaultMetricsPort = 9102
@@ -15,9 +16,13 @@ public enum EventsApp {
             let notifications = NotificationHub()
             // Replicas share notifications through the database.
             let relay = runtime.database.map { PostgresNotificationRelay(database: $0, hub: notifications, logger: runtime.logger) }
+            // What a closed app should hear of also goes to the notifications service.
+            let publishing = WakeUp()
+            let notifier = PublishingNotifier(
+                live: relay.map { $0 as any Notifier } ?? notifications, queue: store.publications, wakeUp: publishing, logger: runtime.logger)
             let events = EventService(
                 events: store, hasher: configuration.hasher, policy: configuration.policy,
-                notifications: relay.map { $0 as any Notifier } ?? notifications,
+                notifications: notifier,
                 media: MediaAttachmentsClient(upstream: try runtime.upstream("media", addresses: configuration.mediaAddresses)),
                 graph: CachedSocialGraph(
                     AccountsSocialGraph(upstream: try runtime.accounts(), credential: runtime.credential),
@@ -35,7 +40,11 @@ public enum EventsApp {
                 migrator: EventsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
-            parts.background = relay.map { [$0] } ?? []
+            parts.background = [
+                try runtime.publicationDelivery(
+                    queue: store.publications, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing)
+            ]
+            if let relay { parts.background.append(relay) }
             parts.workers = [EventSweeper(events: events, interval: configuration.sweepInterval, logger: runtime.logger)]
             parts.endStreams = { notifications.finishAll() }
             return parts

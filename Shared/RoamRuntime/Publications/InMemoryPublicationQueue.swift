@@ -17,6 +17,8 @@ public final class InMemoryPublicationQueue: PublicationQueue {
         }
     }
 
+    public func enqueue(_ publications: [Publication], at time: Date) async throws { add(publications, at: time) }
+
     /// Forgets what waits for `user` (their account is deleted).
     public func forget(user: UUID) {
         entries.withLock { entries in entries = entries.filter { $0.value.publication.publication.userID != user } }

@@ -5,11 +5,13 @@ import PostgresNIO
 /// The publication outbox table in a service's schema (`<schema>.publication_outbox`).
 public struct PostgresPublicationQueue: PublicationQueue {
     let database: Database
+    let schema: String
     let table: String
 
     /// `schema` is a constant of the service (`budget`), never user input.
     public init(database: Database, schema: String) {
         self.database = database
+        self.schema = schema
         self.table = "\(schema).publication_outbox"
     }
 
@@ -40,6 +42,13 @@ public struct PostgresPublicationQueue: PublicationQueue {
                 INSERT INTO \(unescaped: schema).publication_outbox (id, user_id, publication, created_at, next_attempt_at)
                 VALUES (\(UUID.v7(at: time)), \(publication.userID), \(try StoredPublication(publication).json)::jsonb, \(time), \(time))
                 """, logger: logger)
+        }
+    }
+
+    public func enqueue(_ publications: [Publication], at time: Date) async throws {
+        guard !publications.isEmpty else { return }
+        try await database.transaction { connection in
+            try await Self.insert(publications, schema: schema, at: time, on: connection, logger: CallContext.current.logger)
         }
     }
 

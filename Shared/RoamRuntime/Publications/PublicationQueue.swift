@@ -3,6 +3,9 @@ import Foundation
 /// A service's outbox of notifications for the notifications service: written in the transaction of
 /// the change they tell of (an alert stored, a reminder claimed), sent by `PublicationDelivery`.
 public protocol PublicationQueue: Sendable {
+    /// Adds publications in a transaction of their own, due at once (for changes that have no
+    /// transaction to add them in).
+    func enqueue(_ publications: [Publication], at time: Date) async throws
     /// Takes up to `limit` due publications for `lease`; a replica claiming at the same time takes others.
     func claim(at time: Date, lease: Duration, limit: Int) async throws -> [QueuedPublication]
     /// Forgets publications the notifications service has filed (or refused for good).

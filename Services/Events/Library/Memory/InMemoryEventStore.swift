@@ -21,6 +21,10 @@ public actor InMemoryEventStore {
     nonisolated let outboxEntries = InMemoryOutbox()
     public nonisolated var outbox: any OutboxRepository { outboxEntries }
 
+    /// What waits for the notifications service.
+    public nonisolated let publicationQueue = InMemoryPublicationQueue()
+    public nonisolated var publications: any PublicationQueue { publicationQueue }
+
     public init() {}
 
     func liveOrUpcoming(_ id: UUID, at time: Date) -> Event? {
@@ -113,6 +117,7 @@ extension InMemoryEventStore: EventRepository {
     }
 
     public func forget(userID: UUID) async throws {
+        publicationQueue.forget(user: userID)
         for eventID in members.keys where members[eventID]?[userID] != nil {
             if members[eventID]?[userID]?.role == .member { events[eventID]?.memberCount -= 1 }
             members[eventID]?[userID] = nil

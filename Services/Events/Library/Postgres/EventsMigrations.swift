@@ -147,5 +147,7 @@ public enum EventsMigrations {
                     ])),
             // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
             Migration(6, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["events"])),
+            // Notifications for the notifications service, queued as they are sent and handed over by `PublicationDelivery`.
+            Migration(7, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
         ], requiresPostGIS: true)
 }

@@ -7,6 +7,8 @@ import RoamRuntime
 public struct PostgresEventStore: Sendable {
     let database: Database
 
+    public var publications: any PublicationQueue { PostgresPublicationQueue(database: database, schema: EventsMigrations.schema) }
+
     var logger: Logger { CallContext.current.logger }
 
     static let columns = """
@@ -235,6 +237,7 @@ extension PostgresEventStore {
                 "DELETE FROM events.bans WHERE user_id = \(userID)",
                 "UPDATE events.bans SET banned_by = NULL WHERE banned_by = \(userID)",
                 "DELETE FROM events.password_failures WHERE user_id = \(userID)",
+                "DELETE FROM events.publication_outbox WHERE user_id = \(userID)",
             ] {
                 try await connection.query(statement, logger: logger)
             }

@@ -5,6 +5,8 @@ import RoamRuntime
 /// is atomic: concurrent joins never overfill an event, concurrent reports never double count.
 /// Ended events are never returned, whether or not the sweeper has deleted them yet.
 public protocol EventRepository: Sendable {
+    /// What waits for the notifications service (admissions, invitations, removals, bans, ends).
+    var publications: any PublicationQueue { get }
     /// Stores a new event with its host as the first member. When the host used `idempotencyKey`
     /// before, returns the event that call created and stores nothing.
     func create(_ event: Event, idempotencyKey: String?) async throws -> Event
