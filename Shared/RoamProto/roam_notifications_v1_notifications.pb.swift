@@ -509,6 +509,10 @@ public nonisolated struct Roam_Notifications_V1_Publication: Sendable {
   /// The zone the user is in when it is about a trip (quiet hours are read there); empty: their own.
   public var timeZone: String = String()
 
+  /// Publications of one group (`likes:post:<id>`) gather in one unread notification: its `actorIds` (the
+  /// newest first) and `count` grow, it moves to the top and is pushed again in place of the last push.
+  public var group: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1198,7 +1202,7 @@ nonisolated extension Roam_Notifications_V1_SettingsResponse: SwiftProtobuf.Mess
 
 nonisolated extension Roam_Notifications_V1_Publication: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Publication"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}kind\0\u{1}key\0\u{1}data\0\u{3}thread_id\0\u{1}at\0\u{3}time_zone\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}kind\0\u{1}key\0\u{1}data\0\u{3}thread_id\0\u{1}at\0\u{3}time_zone\0\u{1}group\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1213,6 +1217,7 @@ nonisolated extension Roam_Notifications_V1_Publication: SwiftProtobuf.Message, 
       case 5: try { try decoder.decodeSingularStringField(value: &self.threadID) }()
       case 6: try { try decoder.decodeSingularMessageField(value: &self._at) }()
       case 7: try { try decoder.decodeSingularStringField(value: &self.timeZone) }()
+      case 8: try { try decoder.decodeSingularStringField(value: &self.group) }()
       default: break
       }
     }
@@ -1244,6 +1249,9 @@ nonisolated extension Roam_Notifications_V1_Publication: SwiftProtobuf.Message, 
     if !self.timeZone.isEmpty {
       try visitor.visitSingularStringField(value: self.timeZone, fieldNumber: 7)
     }
+    if !self.group.isEmpty {
+      try visitor.visitSingularStringField(value: self.group, fieldNumber: 8)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1255,6 +1263,7 @@ nonisolated extension Roam_Notifications_V1_Publication: SwiftProtobuf.Message, 
     if lhs.threadID != rhs.threadID {return false}
     if lhs._at != rhs._at {return false}
     if lhs.timeZone != rhs.timeZone {return false}
+    if lhs.group != rhs.group {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

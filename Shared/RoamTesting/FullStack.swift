@@ -81,10 +81,12 @@ public final class FullStack: Sendable {
         let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let notificationsPort = FreePort.next()
+        // Every service that publishes notifications hands them to this one.
+        let publishTo = "127.0.0.1:\(notificationsPort)"
         let stack = try await ProcessStack.startAccounts(
             server: cluster.url,
             environment: [
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "NOTIFICATIONS_ADDRESS": publishTo,
                 "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
                     + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort);"
                     + "notifications=127.0.0.1:\(notificationsPort)",
@@ -95,9 +97,9 @@ public final class FullStack: Sendable {
             port: tripsPort,
             environment: [
                 "TRIP_PURGE_TARGETS": "budget=127.0.0.1:\(budgetPort)",
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "NOTIFICATIONS_ADDRESS": publishTo,
             ])
-        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort)
+        let (budget, _) = try await stack.startBudget(tripsPort: tripsPort, port: budgetPort, environment: ["NOTIFICATIONS_ADDRESS": publishTo])
         let (bucketLists, _) = try await stack.startBucketLists(port: bucketListsPort, environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"])
         let (notifications, _) = try await stack.startNotifications(port: notificationsPort)
         // Those called by others first, so no caller's first connection meets a port not yet open (a
@@ -108,12 +110,13 @@ public final class FullStack: Sendable {
             environment: [
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
                 "EVENT_PURGE_TARGETS": "feed=127.0.0.1:\(feedPort)", "EVENT_MIN_LIFETIME": "2s", "EVENT_SWEEP_INTERVAL": "500ms",
+                "NOTIFICATIONS_ADDRESS": publishTo,
             ])
         let (feed, _) = try await stack.startFeed(
             eventsPort: eventsPort, port: feedPort,
             environment: [
                 "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
-                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)",
+                "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "NOTIFICATIONS_ADDRESS": publishTo,
             ])
         let (gateway, http) = try await stack.startGateway(
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,

@@ -20,6 +20,45 @@ import Testing
             userID: user, kind: kind, key: key, data: ["tripId": "t-\(key)", "percent": "80"], threadID: "trip", at: start.addingTimeInterval(offset))
     }
 
+    /// A like on Ada's story from `liker`, with the count the feed gave.
+    static func like(for ada: UUID, by liker: UUID, count: Int, at offset: TimeInterval) -> Publication {
+        Publication(
+            userID: ada, kind: "likes", key: "like:post/p:\(liker.lowercasedString)",
+            data: ["subjectKind": "story", "actorId": liker.lowercasedString, "count": "\(count)"], threadID: "post:p",
+            at: start.addingTimeInterval(offset), group: "likes:post/p")
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func likesGatherInOneUnreadNotificationPushedOnceUntilItIsRead(kind: StoreKind) async throws {
+        try await kind.withStore(ownDatabase: true) { store in
+            let (ada, bo, cy, dan) = (UUID(), UUID(), UUID(), UUID())
+            _ = try await store.put(Self.device("apns-\(UUID().uuidString.prefix(8))", ada), limit: 10)
+            func like(_ liker: UUID, _ count: Int, at offset: TimeInterval) async throws -> InboxNotification? {
+                let at = Self.start.addingTimeInterval(offset)
+                return try await store.file([Self.like(for: ada, by: liker, count: count, at: offset)], ids: [.v7(at: at)], pushAt: [at], at: at)
+                    .first ?? nil
+            }
+            let first = try #require(try await like(bo, 1, at: 0))
+            #expect(first.data["actorIds"] == bo.lowercasedString && first.data["count"] == "1" && first.data["actorId"] == nil)
+            let second = try #require(try await like(cy, 2, at: 10))
+            #expect(
+                second.id == first.id && second.data["actorIds"] == "\(cy.lowercasedString),\(bo.lowercasedString)" && second.data["count"] == "2")
+            #expect(second.createdAt == Self.start.addingTimeInterval(10), "moved to the top")
+            // Sent again, a like is not gathered twice.
+            let again = try #require(try await like(cy, 2, at: 10))
+            #expect(again.id == first.id && again.data == second.data)
+            #expect(try await store.inbox(of: ada, unreadOnly: false, page: PageRequest(size: 10)).page.items.map(\.id) == [first.id])
+            let pushes = try await store.claimPushes(dueAt: Self.start.addingTimeInterval(60), limit: 100, lease: .seconds(60))
+            #expect(pushes.map(\.notification.id) == [first.id], "one push, the latest replacing the earlier")
+            #expect(pushes.first?.notification.data["actorIds"] == second.data["actorIds"])
+
+            // Read, the next like starts a notification of its own.
+            _ = try await store.markRead(.all, userID: ada, at: Self.start.addingTimeInterval(20))
+            let third = try #require(try await like(dan, 3, at: 30))
+            #expect(third.id != first.id && third.data["actorIds"] == dan.lowercasedString && third.data["count"] == "3")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func aDeviceIsRegisteredRefreshedAndMovesToItsNewOwner(kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -11,6 +11,8 @@ extension AccountsApp {
         /// Services told to forget a deleted account (`name=host:port,…;…`).
         public var purgeTargets: [(name: String, addresses: [HostAndPort])]
         /// The media service, where avatars are attached.
+        /// The notifications service, which tells people of new followers.
+        public var notificationsAddresses: [HostAndPort]
         public var mediaAddresses: [HostAndPort]
         /// The OpenID Connect providers accepted for sign-in.
         public var providers: [IdentityProvider]
@@ -28,6 +30,7 @@ extension AccountsApp {
             hasher = try PasswordHasher(environment: environment)
             purgeTargets = try environment.namedAddresses("USER_PURGE_TARGETS")
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
+            notificationsAddresses = try environment.addresses("NOTIFICATIONS_ADDRESS", default: "127.0.0.1:50058")
             providers = try IdentityProvider.all(environment: environment)
             providerKeyRefetchCooldown = try environment.duration("OIDC_KEY_REFETCH_COOLDOWN", default: .seconds(30))
             mail = try MailSettings(environment: environment)

@@ -1,8 +1,8 @@
 import RoamMail
 import RoamRuntime
 
-/// The accounts process: its stores, its gRPC service, its signing key, and the outbox that tells other
-/// services about deleted accounts. `ServiceHost` does the rest.
+/// The accounts process: its stores, its gRPC service, its signing key, the outbox that tells other
+/// services about deleted accounts, and the worker that hands new followers to the notifications service. `ServiceHost` does the rest.
 public enum AccountsApp {
     public static let defaultGRPCPort = 50051
     public static let defaultMetricsPort = 9101
@@ -43,6 +43,10 @@ public enum AccountsApp {
                     PostgresMailWakeUps(
                         database: database, schema: AccountsMigrations.schema, wakeUp: repositories.mailQueued, logger: runtime.logger))
             }
+            parts.background.append(
+                try runtime.publicationDelivery(
+                    queue: repositories.publications, notificationsAddresses: configuration.notificationsAddresses,
+                    wakeUp: repositories.publicationQueued))
             parts.endStreams = { feed.end() }
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods
             parts.publicKeys = LocalPublicKeySource(keys: keyring.publicJWKs)

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RoamMail
 import RoamRuntime
 
@@ -19,6 +20,10 @@ public struct Repositories: Sendable {
     public var mailQueue: any MailQueue
     /// Signalled when a mail is queued (in memory at once; on PostgreSQL by `PostgresMailWakeUps`).
     public var mailQueued: WakeUp
+    /// New followers, for `PublicationDelivery` to hand to the notifications service.
+    public var publications: any PublicationQueue
+    /// Signalled when a publication is queued by this process.
+    public var publicationQueued = WakeUp()
 
     public init(memory store: InMemoryAccountsStore) {
         users = store
@@ -32,6 +37,7 @@ public struct Repositories: Sendable {
         outbox = store.outbox
         mailQueue = store.mailQueue
         mailQueued = store.mailQueue.queued
+        publications = InMemoryPublicationQueue()
     }
 
     public init(database: Database) {
@@ -46,6 +52,7 @@ public struct Repositories: Sendable {
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
         mailQueue = PostgresMailQueue(database: database, schema: AccountsMigrations.schema)
         mailQueued = WakeUp()
+        publications = PostgresPublicationQueue(database: database, schema: AccountsMigrations.schema)
     }
 
     public func service(
@@ -57,6 +64,7 @@ public struct Repositories: Sendable {
         try await AccountService(
             users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
             identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
-            outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
+            outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens,
+            publications: QueueingPublicationSink(queue: publications, wakeUp: publicationQueued, logger: Logger(label: "roam-accounts")), now: now)
     }
 }

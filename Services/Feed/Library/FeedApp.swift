@@ -2,7 +2,8 @@ import RoamCore
 import RoamRuntime
 
 /// The feed process: its store, the events and accounts clients it asks about members and relations,
-/// live chat shared between replicas, and the trending ranker. `ServiceHost` does the rest.
+/// live chat shared between replicas, the trending ranker, and the worker that hands comments, replies
+/// and likes to the notifications service. `ServiceHost` does the rest.
 public enum FeedApp {
     public static let defaultGRPCPort = 50053
     public static let defaultMetricsPort = 9103
@@ -28,9 +29,17 @@ public enum FeedApp {
             let subjects = ExternalSubjectRouter([.activity: bucketLists, .bucketItem: bucketLists, .walk: walks])
             // Members are remembered only while the departures stream below keeps the memory true.
             let membership = MembershipCache(EventsMembershipClient(upstream: events, credential: credential))
+            let queue: any PublicationQueue =
+                if let database = runtime.database {
+                    PostgresPublicationQueue(database: database, schema: FeedMigrations.schema)
+                } else {
+                    InMemoryPublicationQueue()
+                }
+            let publishing = WakeUp()
             let feed = FeedService(
                 store: store, membership: membership,
-                graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
+                graph: graph, chat: chat, announcer: relay, media: media, external: subjects,
+                publications: QueueingPublicationSink(queue: queue, wakeUp: publishing, logger: logger))
             var parts = ServiceParts(
                 services: [
                     FeedGRPCService(feed: feed),
@@ -43,7 +52,9 @@ public enum FeedApp {
                 [
                     EventsDepartureWatcher(
                         upstream: events, credential: credential, feed: feed, membership: membership,
-                        logger: logger)
+                        logger: logger),
+                    try runtime.publicationDelivery(
+                        queue: queue, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
                 ]
                 + (relay.map { [$0] } ?? [])
             parts.workers = [TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger)]

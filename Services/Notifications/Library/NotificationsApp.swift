@@ -45,8 +45,8 @@ public enum NotificationsApp {
                 InboxTidier(inbox: store, keep: configuration.inboxRetention, logger: runtime.logger),
                 // Without a push service the pushes still go: each is dropped with a warning naming the platform.
                 PushDelivery(
-                    store: store, senders: senders?.senders ?? [:], wakeUp: wakeUp, longestPause: configuration.push.longestPause,
-                    logger: runtime.logger),
+                    store: store, senders: senders?.senders ?? [:], wakeUp: wakeUp, names: AccountsActorNames(upstream: try runtime.accounts()),
+                    longestPause: configuration.push.longestPause, logger: runtime.logger),
             ] + (senders.map { [$0.lifetime] } ?? [])
         return parts
     }

@@ -36,6 +36,7 @@ extension Publication {
             $0.threadID = threadID
             $0.at = .init(date: at)
             $0.timeZone = timeZone ?? ""
+            $0.group = group ?? ""
         }
     }
 }

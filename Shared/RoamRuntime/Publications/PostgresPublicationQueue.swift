@@ -57,6 +57,10 @@ public struct PostgresPublicationQueue: PublicationQueue {
         try await connection.query("DELETE FROM \(unescaped: schema).publication_outbox WHERE user_id = \(user)", logger: logger)
     }
 
+    public func forget(user: UUID) async throws {
+        try await database.query("DELETE FROM \(unescaped: table) WHERE user_id = \(user)")
+    }
+
     public func claim(at time: Date, lease: Duration, limit: Int) async throws -> [QueuedPublication] {
         // SKIP LOCKED: replicas claiming at once each take others; the new due time is the lease.
         try await database.query(

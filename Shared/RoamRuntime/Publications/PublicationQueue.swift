@@ -12,6 +12,8 @@ public protocol PublicationQueue: Sendable {
     func remove(_ ids: [UUID]) async throws
     /// Sets when these are tried again.
     func postpone(_ ids: [UUID], until time: Date) async throws
+    /// Forgets what waits for `user` (their account is deleted).
+    func forget(user: UUID) async throws
     /// How many wait, due or not.
     func pendingCount() async throws -> Int
 }

@@ -10,6 +10,7 @@ struct StoredPublication: Codable {
     /// Microseconds since 1970, exact.
     var at: Int64
     var timeZone: String?
+    var group: String?
 
     init(_ publication: Publication) {
         userID = publication.userID
@@ -19,12 +20,13 @@ struct StoredPublication: Codable {
         threadID = publication.threadID
         at = Int64((publication.at.timeIntervalSince1970 * 1_000_000).rounded())
         timeZone = publication.timeZone
+        group = publication.group
     }
 
     var publication: Publication {
         Publication(
             userID: userID, kind: kind, key: key, data: data, threadID: threadID, at: Date(timeIntervalSince1970: Double(at) / 1_000_000),
-            timeZone: timeZone)
+            timeZone: timeZone, group: group)
     }
 
     var json: String {

@@ -7,7 +7,14 @@ extension AccountService {
     public func follow(_ caller: AuthenticatedUser, username: String) async throws {
         let target = try await visibleUser(username: username, viewer: caller.id)
         guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
-        _ = try await graph.follow(follower: caller.id, followee: target.id, at: now())
+        let time = now()
+        guard try await graph.follow(follower: caller.id, followee: target.id, at: time) else { return }
+        // Keyed by the follower: following again after unfollowing is not news twice.
+        await publications.publish([
+            Publication(
+                userID: target.id, kind: "new_follower", key: "new_follower:\(caller.id.lowercasedString)",
+                data: ["actorId": caller.id.lowercasedString], threadID: "followers", at: time)
+        ])
     }
 
     /// Not following the user (or no such user) is not found, as a repeated delete is.

@@ -205,5 +205,7 @@ public enum AccountsMigrations {
                 PostgresMailQueue.creationStatements(schema: schema, users: "users") + PostgresMailWakeUps.creationStatements(schema: schema)),
             // The language mails come in ("" for English).
             Migration(9, "Language", ["ALTER TABLE accounts.users ADD COLUMN language text NOT NULL DEFAULT ''"]),
+            // New followers for the notifications service, handed over by `PublicationDelivery`.
+            Migration(10, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
         ])
 }

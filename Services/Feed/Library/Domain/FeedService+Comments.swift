@@ -8,11 +8,11 @@ extension FeedService {
         try Self.validate(commentText: text)
         try IdempotencyKey.check(idempotencyKey)
         guard subject.kind != .comment else { throw RoamError.invalidField("subject", "answer a comment with a reply") }
-        let event = try await readableSubject(subject, reader: author)
+        let (event, target) = try await readableTarget(subject, reader: author)
         let time = now()
         return try await add(
             Comment(id: .v7(at: time), subject: subject, authorID: author, text: text, createdAt: time, eventID: event),
-            idempotencyKey: idempotencyKey)
+            told: target, answering: nil, idempotencyKey: idempotencyKey)
     }
 
     public func reply(to parentID: UUID, text: String, by author: UUID, idempotencyKey: String?) async throws -> Engaged<Comment> {
@@ -24,7 +24,7 @@ extension FeedService {
             Comment(
                 id: .v7(at: time), subject: parent.subject, parentID: parent.id, authorID: author, text: text,
                 createdAt: time, eventID: parent.eventID),
-            idempotencyKey: idempotencyKey)
+            told: parent.authorID.map { NoticeTarget(owner: $0, kind: "comment") }, answering: parent, idempotencyKey: idempotencyKey)
     }
 
     /// The subject's whole thread, oldest first; each reply names its parent so clients can nest it.
@@ -81,10 +81,18 @@ extension FeedService {
         try validation.check()
     }
 
-    private func add(_ comment: Comment, idempotencyKey: String?) async throws -> Engaged<Comment> {
+    /// Stores the comment; a new one is told to `target` (the subject's owner, or the answered comment's author).
+    private func add(
+        _ comment: Comment, told target: NoticeTarget?, answering parent: Comment?, idempotencyKey: String?
+    ) async throws
+        -> Engaged<Comment>
+    {
         let stored = try await store.addComment(comment, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
-        // Members reading the event's chat see it come in (a retried create told them already).
-        if let event = stored.eventID, stored.id == comment.id { await announcer.publish(.comment(stored.id), in: event) }
+        // Members reading the event's chat see it come in, and the owner hears of it (a retried create told them already).
+        if stored.id == comment.id {
+            if let event = stored.eventID { await announcer.publish(.comment(stored.id), in: event) }
+            if let target { await noticeComment(stored, to: target, answering: parent) }
+        }
         return try await engaged([stored], viewer: comment.authorID ?? UUID())[0]
     }
 
@@ -100,14 +108,22 @@ extension FeedService {
 
     /// Throws NOT_FOUND unless the reader may see the subject; returns the event it belongs to, if any.
     func readableSubject(_ subject: Subject, reader: UUID) async throws -> UUID? {
+        try await readableTarget(subject, reader: reader).event
+    }
+
+    /// Throws NOT_FOUND unless the reader may see the subject; returns the event it belongs to, if any,
+    /// and whose it is with what the app calls it (`story`, `post`, `comment`, `activity`, …), for notices.
+    func readableTarget(_ subject: Subject, reader: UUID) async throws -> (event: UUID?, target: NoticeTarget?) {
         switch subject.kind {
         case .post:
-            return try await readablePost(subject.id, reader: reader).audience.eventID
+            let post = try await readablePost(subject.id, reader: reader)
+            let kind = if case .place = post.audience { "story" } else { "post" }
+            return (post.audience.eventID, NoticeTarget(owner: post.authorID, kind: kind))
         case .comment:
-            return try await readableComment(subject.id, reader: reader).eventID
+            let comment = try await readableComment(subject.id, reader: reader)
+            return (comment.eventID, comment.authorID.map { NoticeTarget(owner: $0, kind: "comment") })
         case .activity, .bucketItem, .walk:
-            _ = try await externalOwner(of: subject, reader: reader)
-            return nil
+            return (nil, NoticeTarget(owner: try await externalOwner(of: subject, reader: reader), kind: subject.kind.rawValue))
         }
     }
 

@@ -5,8 +5,12 @@ import RoamCore
 extension FeedService {
     /// Likes the subject (liking twice is harmless) and returns its counts.
     public func like(_ subject: Subject, by user: UUID) async throws -> Engagement {
-        let event = try await readableSubject(subject, reader: user)
-        if try await store.like(subject, by: user, at: now()), let event { await announcer.publish(.likes(subject), in: event) }
+        let (event, target) = try await readableTarget(subject, reader: user)
+        let time = now()
+        if try await store.like(subject, by: user, at: time) {
+            if let event { await announcer.publish(.likes(subject), in: event) }
+            if let target { await noticeLike(of: subject, to: target, by: user, at: time) }
+        }
         return try await engagement(of: subject, viewer: user)
     }
 

@@ -200,5 +200,7 @@ public enum FeedMigrations {
             // Beside each idempotency key, the fingerprint of the request that used it first (a reuse for another request is refused).
             Migration(
                 9, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["posts", "comments", "chat_messages"])),
+            // Comments, replies and likes for the notifications service, handed over by `PublicationDelivery`.
+            Migration(10, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
         ], requiresPostGIS: true)
 }

@@ -92,6 +92,7 @@ extension Publication {
     init(_ proto: Roam_Notifications_V1_Publication, index: Int) throws(RoamError) {
         self.init(
             userID: try UUID(field: "publications[\(index)].user_id", proto.userID), kind: proto.kind, key: proto.key, data: proto.data,
-            threadID: proto.threadID, at: proto.hasAt ? proto.at.date : Date(), timeZone: proto.timeZone.isEmpty ? nil : proto.timeZone)
+            threadID: proto.threadID, at: proto.hasAt ? proto.at.date : Date(), timeZone: proto.timeZone.isEmpty ? nil : proto.timeZone,
+            group: proto.group.isEmpty ? nil : proto.group)
     }
 }

@@ -7,8 +7,10 @@ public final class InMemoryNotificationStore: NotificationStore {
     struct State {
         var devices: [String: Device] = [:]
         var inbox: [UUID: InboxNotification] = [:]
-        /// (user, key) → the notification that publication was filed as.
+        /// (user, key) → the notification that publication was filed as (or gathered in).
         var filed: [String: UUID] = [:]
+        /// (user, group) → the notification gathering it, while unread.
+        var gathering: [String: UUID] = [:]
         var settings: [UUID: NotificationSettings] = [:]
         /// Users forgotten: what is published for them later is dropped, as PostgreSQL's `purged_users` does.
         var purged: Set<UUID> = []
@@ -78,14 +80,28 @@ public final class InMemoryNotificationStore: NotificationStore {
                 if state.purged.contains(publication.userID) { return nil }
                 let key = "\(publication.userID) \(publication.key)"
                 if let first = state.filed[key], let notification = state.inbox[first] { return notification }
-                let notification = InboxNotification(
-                    id: id, userID: publication.userID, kind: publication.kind, data: publication.data, threadID: publication.threadID,
-                    createdAt: TimedCursor(time: publication.at, id: id).time)
-                state.inbox[id] = notification
-                state.filed[key] = id
+                let groupKey = publication.group.map { "\(publication.userID) \($0)" }
+                var notification: InboxNotification
+                if let groupKey, let gathered = state.gathering[groupKey], let unread = state.inbox[gathered], unread.readAt == nil {
+                    notification = unread
+                    notification.kind = publication.kind
+                    notification.data = Gathering.data(gathering: publication, into: unread.data)
+                    notification.threadID = publication.threadID
+                    notification.createdAt = max(unread.createdAt, TimedCursor(time: publication.at, id: unread.id).time)
+                    // The push of what it gathered before is replaced by this one.
+                    state.pushes = state.pushes.filter { $0.key.notification != unread.id }
+                } else {
+                    notification = InboxNotification(
+                        id: id, userID: publication.userID, kind: publication.kind,
+                        data: publication.group == nil ? publication.data : Gathering.data(gathering: publication, into: nil),
+                        threadID: publication.threadID, createdAt: TimedCursor(time: publication.at, id: id).time)
+                    if let groupKey { state.gathering[groupKey] = id }
+                }
+                state.inbox[notification.id] = notification
+                state.filed[key] = notification.id
                 if let pushAt {
                     for device in state.devices.values where device.userID == publication.userID {
-                        state.pushes[PushKey(notification: id, token: device.token)] = PushRow(userID: publication.userID, dueAt: pushAt)
+                        state.pushes[PushKey(notification: notification.id, token: device.token)] = PushRow(userID: publication.userID, dueAt: pushAt)
                     }
                 }
                 return notification

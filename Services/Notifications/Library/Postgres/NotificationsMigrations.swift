@@ -73,5 +73,20 @@ public enum NotificationsMigrations {
                     "CREATE INDEX pushes_by_token ON notifications.pushes (token)",
                     "CREATE INDEX pushes_by_user ON notifications.pushes (user_id)",
                 ]),
+            // Publications of one group gather in its unread notification; `gathered` remembers the keys
+            // gathered after the first, so one sent again is filed once.
+            Migration(
+                3, "GatheredNotifications",
+                [
+                    "ALTER TABLE notifications.inbox ADD COLUMN group_key text",
+                    "CREATE INDEX inbox_unread_groups ON notifications.inbox (user_id, group_key) WHERE read_at IS NULL AND group_key IS NOT NULL",
+                    """
+                    CREATE TABLE notifications.gathered (
+                        user_id uuid NOT NULL,
+                        key text NOT NULL,
+                        notification_id uuid NOT NULL REFERENCES notifications.inbox ON DELETE CASCADE,
+                        PRIMARY KEY (user_id, key))
+                    """,
+                ]),
         ])
 }

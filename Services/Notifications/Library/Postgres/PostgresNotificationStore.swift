@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import PostgresNIO
 import RoamCore
 import RoamRuntime
@@ -89,15 +90,20 @@ public struct PostgresNotificationStore: NotificationStore {
     }
 
     public func file(_ publications: [Publication], ids: [UUID], pushAt: [Date?], at time: Date) async throws -> [InboxNotification?] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
         let rows = try zip(publications, zip(ids, pushAt)).map { publication, filing in
-            (publication, filing.0, String(decoding: try encoder.encode(publication.data), as: UTF8.self), filing.1)
+            (
+                publication, filing.0, try Self.json(publication.group == nil ? publication.data : Gathering.data(gathering: publication, into: nil)),
+                filing.1
+            )
         }
         return try await database.transaction { connection in
             let logger = CallContext.current.logger
             var filed: [InboxNotification?] = []
             for (publication, id, data, pushAt) in rows {
+                if publication.group != nil {
+                    filed.append(try await Self.gather(publication, id: id, pushAt: pushAt, on: connection, logger: logger))
+                    continue
+                }
                 // A purged user's publication is dropped: nothing of theirs may be kept again.
                 let inserted = try await connection.query(
                     """
@@ -111,24 +117,93 @@ public struct PostgresNotificationStore: NotificationStore {
                 ).collect()
                 if let row = inserted.first {
                     filed.append(try Self.decodeNotification(row))
-                    if let pushAt {
-                        try await connection.query(
-                            """
-                            INSERT INTO notifications.pushes (notification_id, token, user_id, due_at)
-                            SELECT \(id), token, user_id, \(pushAt) FROM notifications.devices WHERE user_id = \(publication.userID)
-                            """, logger: logger)
-                    }
+                    if let pushAt { try await Self.filePushes(of: id, user: publication.userID, at: pushAt, on: connection, logger: logger) }
                     continue
                 }
-                let existing = try await connection.query(
-                    """
-                    SELECT \(unescaped: Self.inboxColumns) FROM notifications.inbox WHERE user_id = \(publication.userID) AND key = \(publication.key)
-                    """, logger: logger
-                ).collect()
-                filed.append(try existing.first.map(Self.decodeNotification))
+                filed.append(try await Self.filed(publication, on: connection, logger: logger))
             }
             return filed
         }
+    }
+
+    static func json(_ data: [String: String]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(data), as: UTF8.self)
+    }
+
+    /// The notification `publication` was filed as (or gathered in) before, if it was.
+    static func filed(_ publication: Publication, on connection: TracedConnection, logger: Logger) async throws -> InboxNotification? {
+        try await connection.query(
+            """
+            SELECT \(unescaped: inboxColumns) FROM notifications.inbox
+            WHERE user_id = \(publication.userID) AND (key = \(publication.key) OR id = (
+                SELECT notification_id FROM notifications.gathered WHERE user_id = \(publication.userID) AND key = \(publication.key)))
+            LIMIT 1
+            """, logger: logger
+        ).collect().first.map(decodeNotification)
+    }
+
+    static func filePushes(of notification: UUID, user: UUID, at pushAt: Date, on connection: TracedConnection, logger: Logger) async throws {
+        try await connection.query(
+            """
+            INSERT INTO notifications.pushes (notification_id, token, user_id, due_at)
+            SELECT \(notification), token, user_id, \(pushAt) FROM notifications.devices WHERE user_id = \(user)
+            """, logger: logger)
+    }
+
+    /// Files a publication of a group: into the group's unread notification when there is one (its data
+    /// gathered, moved to the top, its pending push replaced), else as a new one. One filing per user and
+    /// group at a time, so two first likes at once make one notification.
+    static func gather(
+        _ publication: Publication, id: UUID, pushAt: Date?, on connection: TracedConnection, logger: Logger
+    ) async throws -> InboxNotification? {
+        guard let group = publication.group else { return nil }
+        try await connection.query(
+            "SELECT pg_advisory_xact_lock(hashtextextended(\(publication.userID.lowercasedString + " " + group), 0))", logger: logger)
+        let purged = try await connection.query(
+            "SELECT 1 FROM notifications.purged_users WHERE user_id = \(publication.userID)", logger: logger
+        ).collect()
+        guard purged.isEmpty else { return nil }
+        if let before = try await filed(publication, on: connection, logger: logger) { return before }
+        let unread = try await connection.query(
+            """
+            SELECT \(unescaped: inboxColumns) FROM notifications.inbox
+            WHERE user_id = \(publication.userID) AND group_key = \(group) AND read_at IS NULL
+            ORDER BY created_at DESC LIMIT 1 FOR UPDATE
+            """, logger: logger
+        ).collect().first.map(decodeNotification)
+        let notification: InboxNotification
+        if let unread {
+            let data = Gathering.data(gathering: publication, into: unread.data)
+            let updated = try await connection.query(
+                """
+                UPDATE notifications.inbox SET kind = \(publication.kind), data = \(try json(data))::jsonb, thread_id = \(publication.threadID),
+                    created_at = greatest(created_at, \(publication.at))
+                WHERE id = \(unread.id) RETURNING \(unescaped: inboxColumns)
+                """, logger: logger
+            ).collect()
+            guard let row = updated.first else { throw RoamError.internal }
+            notification = try decodeNotification(row)
+            try await connection.query(
+                "INSERT INTO notifications.gathered (user_id, key, notification_id) VALUES (\(publication.userID), \(publication.key), \(unread.id))",
+                logger: logger)
+            try await connection.query("DELETE FROM notifications.pushes WHERE notification_id = \(unread.id)", logger: logger)
+        } else {
+            let data = Gathering.data(gathering: publication, into: nil)
+            let inserted = try await connection.query(
+                """
+                INSERT INTO notifications.inbox (id, user_id, kind, key, data, thread_id, time_zone, created_at, group_key)
+                VALUES (\(id), \(publication.userID), \(publication.kind), \(publication.key), \(try json(data))::jsonb, \(publication.threadID),
+                        \(publication.timeZone), \(publication.at), \(group))
+                RETURNING \(unescaped: inboxColumns)
+                """, logger: logger
+            ).collect()
+            guard let row = inserted.first else { throw RoamError.internal }
+            notification = try decodeNotification(row)
+        }
+        if let pushAt { try await filePushes(of: notification.id, user: publication.userID, at: pushAt, on: connection, logger: logger) }
+        return notification
     }
 
     public func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {

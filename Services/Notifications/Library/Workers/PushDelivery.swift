@@ -13,6 +13,7 @@ public struct PushDelivery: Service {
     let store: any PushRepository & DeviceRepository
     let senders: [DevicePlatform: any PushSender]
     let texts: PushTexts
+    let names: any ActorNames
     let wakeUp: WakeUp
     let longestPause: Duration
     let logger: Logger
@@ -20,12 +21,13 @@ public struct PushDelivery: Service {
 
     public init(
         store: any PushRepository & DeviceRepository, senders: [DevicePlatform: any PushSender], wakeUp: WakeUp,
-        longestPause: Duration = .seconds(300),
+        names: any ActorNames = NoActorNames(), longestPause: Duration = .seconds(300),
         logger: Logger, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.store = store
         self.senders = senders
         self.texts = PushTexts()
+        self.names = names
         self.wakeUp = wakeUp
         self.longestPause = longestPause
         self.logger = logger
@@ -74,7 +76,8 @@ public struct PushDelivery: Service {
                 logger.warning("no push service is set up for this platform", metadata: ["platform": "\(device.platform.rawValue)"])
                 return try await store.finish(push)
             }
-            let message = texts.message(for: push.notification, language: device.language, badge: push.unread)
+            let named = await names.names(of: PushTexts.actors(in: push.notification))
+            let message = texts.message(for: push.notification, language: device.language, badge: push.unread, names: named)
             let outcome = await sender.send(message, to: device)
             let platform = [("platform", device.platform.rawValue)]
             switch outcome {

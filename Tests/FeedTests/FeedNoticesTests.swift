@@ -1,0 +1,47 @@
+import Foundation
+import RoamCore
+import RoamRuntime
+import RoamTesting
+import Synchronization
+import Testing
+
+@testable import Feed
+
+/// What the feed tells the notifications service: a comment to the subject's owner, a reply to the
+/// answered comment's author, likes to be gathered per subject; never one's own doing, never from
+/// someone the owner blocked, and a retried create is not told twice.
+@Suite struct FeedNoticesTests {
+    final class RecordingSink: PublicationSink {
+        let published = Mutex<[Publication]>([])
+        func publish(_ publications: [Publication]) async { published.withLock { $0 += publications } }
+        func forget(user: UUID) async throws { published.withLock { $0.removeAll { $0.userID == user } } }
+    }
+
+    static let rossio = Place(latitude: 38.7139, longitude: -9.1394, name: "Rossio")
+
+    @Test func commentsRepliesAndLikesAreToldToWhoseTheyAre() async throws {
+        let (sink, graph) = (RecordingSink(), FakeSocialGraph())
+        let feed = FeedService(store: InMemoryFeedStore(), membership: FakeMembership(), graph: graph, publications: sink)
+        let (ada, bo, cy) = (UUID(), UUID(), UUID())
+        let story = try await feed.create(PostDraft(audience: .place(Self.rossio), text: "Tiles"), author: ada, idempotencyKey: nil)
+        let comment = try await feed.comment(on: .post(story.id), text: "Lovely!", by: bo, idempotencyKey: "k1")
+        _ = try await feed.comment(on: .post(story.id), text: "Lovely!", by: bo, idempotencyKey: "k1")
+        _ = try await feed.reply(to: comment.item.id, text: "Thanks", by: ada, idempotencyKey: nil)
+        _ = try await feed.comment(on: .post(story.id), text: "Mine", by: ada, idempotencyKey: nil)
+        _ = try await feed.like(.post(story.id), by: bo)
+        _ = try await feed.like(.post(story.id), by: ada)
+        // Blocked by Ada, Cy cannot see the story at all, so there is nothing to like or tell.
+        graph.block(ada, cy)
+        await #expect(throws: RoamError.self) { _ = try await feed.like(.post(story.id), by: cy) }
+
+        let told = sink.published.withLock { $0 }
+        #expect(told.map(\.kind) == ["comment", "reply", "likes"], "\(told.map(\.kind))")
+        let (commented, replied, liked) = (told[0], told[1], told[2])
+        #expect(commented.userID == ada && commented.data["actorId"] == bo.lowercasedString && commented.data["subjectKind"] == "story")
+        #expect(commented.data["text"] == "Lovely!" && commented.key == "comment:\(comment.item.id.lowercasedString)" && commented.group == nil)
+        #expect(
+            replied.userID == bo && replied.data["parentId"] == comment.item.id.lowercasedString && replied.data["actorId"] == ada.lowercasedString)
+        #expect(liked.userID == ada && liked.group == "likes:post/\(story.id.lowercasedString)" && liked.data["count"] == "1")
+        #expect(liked.key == "like:post/\(story.id.lowercasedString):\(bo.lowercasedString)")
+    }
+}
