@@ -41,12 +41,14 @@ import Testing
     @Test func aForgedForwardedForDoesNotEscapeTheAddressLimit() async throws {
         let settings = try GatewayHarness.settings(["TRUSTED_PROXIES": "1", "RATE_LIMIT_PER_ADDRESS": "1", "RATE_LIMIT_PER_ADDRESS_BURST": "3"])
         try await GatewayHarness.withAccounts(settings: settings) { http in
-            var statuses: [Int] = []
-            for index in 0..<20 where statuses.last != 429 {
-                let reply = try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "6.6.\(index).6, 203.0.113.9"])
-                statuses.append(reply.status)
+            // Twenty at once, each with another forged address: past the burst of 3, some are refused
+            // (sent one by one, a loaded machine can take the second that earns one more between two).
+            let forged = (0..<20).map { "6.6.\($0).6, 203.0.113.9" }
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for address in forged { group.addTask { try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": address]).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            #expect(statuses.prefix(3).allSatisfy { $0 == 200 } && statuses.last == 429)
+            #expect(statuses.count { $0 == 200 } >= 3 && statuses.count { $0 == 429 } >= 1, "\(statuses)")
             // Another client behind the same proxy has its own budget.
             #expect(try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "198.51.100.7"]).status == 200)
         }
