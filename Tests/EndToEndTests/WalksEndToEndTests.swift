@@ -33,6 +33,8 @@ import Testing
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: mediaAddress.merging([
                 "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                // A big GPX import on a loaded two-core run can take longer than the default 5 s.
+                "UPSTREAM_TIMEOUT": "30s",
             ]) { _, new in new })
         let users = BucketListsEndToEndTests.Users(http: http)
         let (ana, bo) = (try await users.signUp("walker"), try await users.signUp("reader"))
@@ -236,6 +238,8 @@ import Testing
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: mediaAddress.merging([
                 "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
+                // A big GPX import on a loaded two-core run can take longer than the default 5 s.
+                "UPSTREAM_TIMEOUT": "30s",
             ]) { _, new in new })
         let users = BucketListsEndToEndTests.Users(http: http)
         let (host, bo, cy) = (try await users.signUp("guide"), try await users.signUp("walker"), try await users.signUp("stranger"))

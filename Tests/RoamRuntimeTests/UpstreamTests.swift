@@ -168,7 +168,8 @@ final class RecordingHealth: Grpc_Health_V1_Health.ServiceProtocol, Sendable {
     @Test func shortCallsPastTheLimitPerReplicaWaitAndLongLivedOnesDoNot() async throws {
         let service = RecordingHealth()
         try await Self.withReplicas([service, service][...], clients: []) { clients in
-            let upstream = Upstream(name: "test", replicas: clients, timeout: .seconds(5), callsPerReplica: 1)
+            // The queued call waits out the long-lived one first: 30 s, for a loaded two-core run.
+            let upstream = Upstream(name: "test", replicas: clients, timeout: .seconds(30), callsPerReplica: 1)
             #expect(upstream.limit.limit == 2)
             let (gate, opener) = AsyncStream.makeStream(of: Void.self)
             let held = Task {
