@@ -320,10 +320,9 @@ let package = Package(
             name: "GatewayTests",
             dependencies: uses(
                 "Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
-                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "OpenAPIRuntime", "RoamClient", "RoamCore",
-                "RoamLocal",
-                "RoamProto",
-                "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
+                "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "Notifications", "OpenAPIRuntime",
+                "RoamClient",
+                "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",

@@ -84,7 +84,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         }
         NotificationStreamRoute(
             events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
-            heartbeat: settings.streamHeartbeat, openStreams: openStreams
+            notifications: NotificationsCaller(notifications: upstreams.notifications), heartbeat: settings.streamHeartbeat,
+            openStreams: openStreams
         ).register(in: table)
         ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)

@@ -124,6 +124,19 @@ public enum Roam_Notifications_V1_NotificationsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "StreamInbox" metadata.
+        public enum StreamInbox: Sendable {
+            /// Request type for "StreamInbox".
+            public typealias Input = Roam_Notifications_V1_StreamInboxRequest
+            /// Response type for "StreamInbox".
+            public typealias Output = Roam_Notifications_V1_StreamInboxResponse
+            /// Descriptor for "StreamInbox".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.notifications.v1.NotificationsService"),
+                method: "StreamInbox",
+                type: .serverStreaming
+            )
+        }
         /// Descriptors for all methods in the "roam.notifications.v1.NotificationsService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             PutDevice.descriptor,
@@ -133,7 +146,8 @@ public enum Roam_Notifications_V1_NotificationsService: Sendable {
             MarkRead.descriptor,
             GetSettings.descriptor,
             UpdateSettings.descriptor,
-            Publish.descriptor
+            Publish.descriptor,
+            StreamInbox.descriptor
         ]
     }
 }
@@ -304,6 +318,25 @@ extension Roam_Notifications_V1_NotificationsService {
             request: GRPCCore.StreamingServerRequest<Roam_Notifications_V1_PublishRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Notifications_V1_PublishResponse>
+
+        /// Handle the "StreamInbox" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+        /// > those filed since `after` that a stream that was away missed; first message `connected`.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Notifications_V1_StreamInboxRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Notifications_V1_StreamInboxResponse` messages.
+        func streamInbox(
+            request: GRPCCore.StreamingServerRequest<Roam_Notifications_V1_StreamInboxRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Notifications_V1_StreamInboxResponse>
     }
 
     /// Service protocol for the "roam.notifications.v1.NotificationsService" service.
@@ -458,6 +491,25 @@ extension Roam_Notifications_V1_NotificationsService {
             request: GRPCCore.ServerRequest<Roam_Notifications_V1_PublishRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Notifications_V1_PublishResponse>
+
+        /// Handle the "StreamInbox" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+        /// > those filed since `after` that a stream that was away missed; first message `connected`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Notifications_V1_StreamInboxRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Notifications_V1_StreamInboxResponse` messages.
+        func streamInbox(
+            request: GRPCCore.ServerRequest<Roam_Notifications_V1_StreamInboxRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Notifications_V1_StreamInboxResponse>
     }
 
     /// Simple service protocol for the "roam.notifications.v1.NotificationsService" service.
@@ -610,6 +662,26 @@ extension Roam_Notifications_V1_NotificationsService {
             request: Roam_Notifications_V1_PublishRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Notifications_V1_PublishResponse
+
+        /// Handle the "StreamInbox" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+        /// > those filed since `after` that a stream that was away missed; first message `connected`.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Notifications_V1_StreamInboxRequest` message.
+        ///   - response: A response stream of `Roam_Notifications_V1_StreamInboxResponse` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func streamInbox(
+            request: Roam_Notifications_V1_StreamInboxRequest,
+            response: GRPCCore.RPCWriter<Roam_Notifications_V1_StreamInboxResponse>,
+            context: GRPCCore.ServerContext
+        ) async throws
     }
 }
 
@@ -700,6 +772,17 @@ extension Roam_Notifications_V1_NotificationsService.StreamingServiceProtocol {
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Notifications_V1_PublishResponse>(),
             handler: { request, context in
                 try await self.publish(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Notifications_V1_NotificationsService.Method.StreamInbox.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Notifications_V1_StreamInboxRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Notifications_V1_StreamInboxResponse>(),
+            handler: { request, context in
+                try await self.streamInbox(
                     request: request,
                     context: context
                 )
@@ -797,6 +880,17 @@ extension Roam_Notifications_V1_NotificationsService.ServiceProtocol {
             context: context
         )
         return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func streamInbox(
+        request: GRPCCore.StreamingServerRequest<Roam_Notifications_V1_StreamInboxRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Notifications_V1_StreamInboxResponse> {
+        let response = try await self.streamInbox(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
     }
 }
 
@@ -904,6 +998,23 @@ extension Roam_Notifications_V1_NotificationsService.SimpleServiceProtocol {
                 context: context
             ),
             metadata: [:]
+        )
+    }
+
+    public func streamInbox(
+        request: GRPCCore.ServerRequest<Roam_Notifications_V1_StreamInboxRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Notifications_V1_StreamInboxResponse> {
+        return GRPCCore.StreamingServerResponse<Roam_Notifications_V1_StreamInboxResponse>(
+            metadata: [:],
+            producer: { writer in
+                try await self.streamInbox(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
         )
     }
 }
@@ -1100,6 +1211,30 @@ extension Roam_Notifications_V1_NotificationsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Notifications_V1_PublishResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Notifications_V1_PublishResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "StreamInbox" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+        /// > those filed since `after` that a stream that was away missed; first message `connected`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Notifications_V1_StreamInboxRequest` message.
+        ///   - serializer: A serializer for `Roam_Notifications_V1_StreamInboxRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Notifications_V1_StreamInboxResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func streamInbox<Result>(
+            request: GRPCCore.ClientRequest<Roam_Notifications_V1_StreamInboxRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Notifications_V1_StreamInboxRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Notifications_V1_StreamInboxResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Notifications_V1_StreamInboxResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -1391,6 +1526,39 @@ extension Roam_Notifications_V1_NotificationsService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "StreamInbox" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+        /// > those filed since `after` that a stream that was away missed; first message `connected`.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Notifications_V1_StreamInboxRequest` message.
+        ///   - serializer: A serializer for `Roam_Notifications_V1_StreamInboxRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Notifications_V1_StreamInboxResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func streamInbox<Result>(
+            request: GRPCCore.ClientRequest<Roam_Notifications_V1_StreamInboxRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Notifications_V1_StreamInboxRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Notifications_V1_StreamInboxResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Notifications_V1_StreamInboxResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Notifications_V1_NotificationsService.Method.StreamInbox.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -1617,6 +1785,34 @@ extension Roam_Notifications_V1_NotificationsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Notifications_V1_PublishRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Notifications_V1_PublishResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamInbox" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+    /// > those filed since `after` that a stream that was away missed; first message `connected`.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Notifications_V1_StreamInboxRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamInbox<Result>(
+        request: GRPCCore.ClientRequest<Roam_Notifications_V1_StreamInboxRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Notifications_V1_StreamInboxResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.streamInbox(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Notifications_V1_StreamInboxRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Notifications_V1_StreamInboxResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -1877,6 +2073,38 @@ extension Roam_Notifications_V1_NotificationsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.publish(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "StreamInbox" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The caller's notifications of `kinds` as they are filed (or gather one more publication), after
+    /// > those filed since `after` that a stream that was away missed; first message `connected`.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func streamInbox<Result>(
+        _ message: Roam_Notifications_V1_StreamInboxRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Notifications_V1_StreamInboxResponse>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Notifications_V1_StreamInboxRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.streamInbox(
             request: request,
             options: options,
             onResponse: handleResponse

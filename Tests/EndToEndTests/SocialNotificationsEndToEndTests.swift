@@ -1,4 +1,5 @@
 import Foundation
+import RoamLocal
 import RoamTesting
 import Testing
 
@@ -18,6 +19,15 @@ import Testing
                 try await http.send("GET", "/v1/me/notifications", token: token).json()["notifications"] as? [[String: Any]] ?? []
             }
             func data(_ notification: [String: Any]?) -> [String: String] { notification?["data"] as? [String: String] ?? [:] }
+            // Ada's app is open: her stream hears it all too, from the inbox through PostgreSQL's channel.
+            let stream = LineSink()
+            let curl = try ChildProcess(
+                name: "curl", executable: "/usr/bin/curl",
+                arguments: ["-sN", "-H", "Authorization: Bearer \(adaToken)", "\(http.base.absoluteString)/v1/me/notifications/stream"],
+                environment: [:]
+            ) { stream.append($0) }
+            defer { curl.terminate() }
+            #expect(await stream.waitFor { $0 == "event: connected" })
 
             // Bo and Cy follow Ada; Bo unfollows and follows again.
             #expect(try await http.send("PUT", "/v1/users/ada\(suffix)/follow", token: boToken).status == 204)
@@ -50,6 +60,8 @@ import Testing
             let likes = data(adas.first { $0["kind"] as? String == "likes" })
             #expect(likes["actorIds"] == "\(cy.lowercasedString),\(bo.lowercasedString)" && likes["count"] == "2", "\(likes)")
             #expect(adas.first?["kind"] as? String == "likes", "gathered likes come first, the newest")
+            #expect(await stream.waitFor { $0.contains("\"count\":2") }, "the stream has the likes as gathered")
+            #expect(stream.all.filter { $0 == "event: new_follower" }.count == 2 && stream.all.contains("event: comment"), "\(stream.all)")
 
             // Bo hears of Ada's reply; nobody hears of their own doing.
             #expect(

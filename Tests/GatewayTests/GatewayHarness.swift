@@ -11,6 +11,7 @@ import ServiceLifecycle
 
 @testable import Accounts
 @testable import Gateway
+@testable import Notifications
 
 /// Runs the real gateway on a loopback port in front of services reached over `InProcessTransport`:
 /// by default the real accounts service on in-memory repositories, or any stand-in service.
@@ -35,6 +36,7 @@ enum GatewayHarness {
     static func withAccounts(
         settings: GatewaySettings? = nil, events: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
         budget: [any RegistrableRPCService] = [], trips: [any RegistrableRPCService] = [],
+        notifications: [any RegistrableRPCService] = [],
         policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
         store: InMemoryAccountsStore = InMemoryAccountsStore(),
         _ body: @Sendable (HTTPTestClient) async throws -> Void
@@ -54,7 +56,8 @@ enum GatewayHarness {
             repository: repositories.revocations, tokenLifetime: policy.accessTokenLifetime, logger: Logger(label: "revocations"))
         try await run(
             [AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK], revocations: feed)],
-            events: events, media: media, trips: trips, budget: budget, anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
+            events: events, media: media, trips: trips, budget: budget, notifications: notifications,
+            anonymousMethods: AccountsGRPCService.anonymousMethods, verifier: verifier,
             settings: settings ?? self.settings(), background: [feed], endStreams: { feed.end() }, body)
     }
 
@@ -91,6 +94,11 @@ enum GatewayHarness {
         let (bucketListsServer, bucketListsUpstream) = inProcess(
             "bucketlists", bucketLists, health: "roam.bucketlists.v1.BucketListsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        // A test that brings no notifications service gets an empty one: the notification stream follows its inbox.
+        let inbox = UserStreams<UUID>()
+        let notifications =
+            notifications.isEmpty
+            ? [NotificationsGRPCService(notifications: NotificationsService(store: InMemoryNotificationStore()), streams: inbox)] : notifications
         let (notificationsServer, notificationsUpstream) = inProcess(
             "notifications", notifications, health: "roam.notifications.v1.NotificationsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
@@ -103,7 +111,7 @@ enum GatewayHarness {
                 GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
                 GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
                 GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
-                GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer),
+                GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer, endStreams: { inbox.finishAll() }),
             ], body)
     }
 

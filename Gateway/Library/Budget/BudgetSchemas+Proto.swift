@@ -99,9 +99,11 @@ extension Components.Schemas.Notification {
             spent: .init(notification.spent), tripId: notification.tripID)
     }
 
-    /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders and budget alerts.
-    var isReplayable: Bool { dueAt != nil || alertId != nil }
+    /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders, budget alerts and what comes
+    /// from the inbox.
+    var isReplayable: Bool { dueAt != nil || alertId != nil || notificationId != nil }
 
-    /// What orders replayable notifications sent at one instant: the alert, or the reminder's item or trip.
-    var replayKey: String? { alertId ?? (dueAt == nil ? nil : itemId ?? tripId) }
+    /// What orders replayable notifications sent at one instant: the alert, the inbox's notification, or
+    /// the reminder's item or trip.
+    var replayKey: String? { alertId ?? notificationId ?? (dueAt == nil ? nil : itemId ?? tripId) }
 }

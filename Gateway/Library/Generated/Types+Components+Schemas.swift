@@ -727,7 +727,7 @@ extension Components {
                 case thumbnail
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`.
+        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`. From the inbox (`notificationId`, to mark it read). `new_follower` names the follower in `userId`; `comment` and `reply` carry `userId` (the author), `subjectKind`, `subjectId`, `commentId` (and `parentId` for a reply) and `text`; `likes` carries `userIds` (the newest first), `count`, `subjectKind` and `subjectId`, and comes again, with the same `notificationId`, as more likes gather in it.
         ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
         internal struct Notification: Codable, Hashable, Sendable {
@@ -773,6 +773,10 @@ extension Components {
                 case itineraryReminder = "itinerary_reminder"
                 case dailyReminder = "daily_reminder"
                 case budgetAlert = "budget_alert"
+                case newFollower = "new_follower"
+                case comment = "comment"
+                case reply = "reply"
+                case likes = "likes"
             }
             /// Also the SSE `event:` name
             ///
@@ -792,6 +796,34 @@ extension Components {
             internal var limit: Components.Schemas.Notification.LimitPayload?
             /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
             internal var limitAmount: Components.Schemas.Money?
+            /// The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/notificationId`.
+            internal var notificationId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/commentId`.
+            internal var commentId: Swift.String?
+            /// How many liked it, as the feed counted at the newest like
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/count`.
+            internal var count: Swift.Int?
+            /// The comment a reply answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/parentId`.
+            internal var parentId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Notification/subjectId`.
+            internal var subjectId: Swift.String?
+            /// What was commented on or liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/subjectKind`.
+            internal var subjectKind: Swift.String?
+            /// The comment's first 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/text`.
+            internal var text: Swift.String?
+            /// Who liked it, the newest first (ten at most)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Notification/userIds`.
+            internal var userIds: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/Notification/percent`.
             internal var percent: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/Notification/position`.
@@ -835,6 +867,14 @@ extension Components {
             ///   - kind: Also the SSE `event:` name
             ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
             ///   - limitAmount:
+            ///   - notificationId: The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///   - commentId:
+            ///   - count: How many liked it, as the feed counted at the newest like
+            ///   - parentId: The comment a reply answers
+            ///   - subjectId:
+            ///   - subjectKind: What was commented on or liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///   - text: The comment's first 200 characters
+            ///   - userIds: Who liked it, the newest first (ten at most)
             ///   - percent:
             ///   - position:
             ///   - placeId:
@@ -855,6 +895,14 @@ extension Components {
                 kind: Components.Schemas.Notification.KindPayload,
                 limit: Components.Schemas.Notification.LimitPayload? = nil,
                 limitAmount: Components.Schemas.Money? = nil,
+                notificationId: Swift.String? = nil,
+                commentId: Swift.String? = nil,
+                count: Swift.Int? = nil,
+                parentId: Swift.String? = nil,
+                subjectId: Swift.String? = nil,
+                subjectKind: Swift.String? = nil,
+                text: Swift.String? = nil,
+                userIds: [Swift.String]? = nil,
                 percent: Swift.Int? = nil,
                 position: Components.Schemas.Position? = nil,
                 placeId: Swift.String? = nil,
@@ -875,6 +923,14 @@ extension Components {
                 self.kind = kind
                 self.limit = limit
                 self.limitAmount = limitAmount
+                self.notificationId = notificationId
+                self.commentId = commentId
+                self.count = count
+                self.parentId = parentId
+                self.subjectId = subjectId
+                self.subjectKind = subjectKind
+                self.text = text
+                self.userIds = userIds
                 self.percent = percent
                 self.position = position
                 self.placeId = placeId
@@ -896,6 +952,14 @@ extension Components {
                 case kind
                 case limit
                 case limitAmount
+                case notificationId
+                case commentId
+                case count
+                case parentId
+                case subjectId
+                case subjectKind
+                case text
+                case userIds
                 case percent
                 case position
                 case placeId

@@ -26,3 +26,19 @@ extension Components.Schemas.NotificationSettings {
             timeZone: proto.timeZone, pushPaused: proto.pushPaused)
     }
 }
+
+extension Components.Schemas.Notification {
+    /// The kinds the stream takes from the inbox: those no other part of it sends.
+    static let inboxKinds: [String] = ["new_follower", "comment", "reply", "likes"]
+
+    /// A notification of the inbox as the stream sends it; nil for a kind the document does not know.
+    init?(inbox proto: Roam_Notifications_V1_Notification) {
+        guard let kind = KindPayload(rawValue: proto.kind) else { return nil }
+        let data = proto.data
+        let actors = data["actorIds"].map { $0.split(separator: ",").map(String.init) }
+        self.init(
+            at: proto.createdAt.date, kind: kind, notificationId: proto.id, commentId: data["commentId"], count: data["count"].flatMap { Int($0) },
+            parentId: data["parentId"], subjectId: data["subjectId"], subjectKind: data["subjectKind"], text: data["text"], userIds: actors,
+            userId: data["actorId"])
+    }
+}

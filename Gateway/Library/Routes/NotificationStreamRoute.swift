@@ -7,7 +7,8 @@ import RoamRuntime
 import ServiceLifecycle
 
 /// `GET /v1/me/notifications/stream`: the caller's notifications as Server-Sent Events, merged from
-/// the streams events, trips and budget serve. `connected` goes out once every part is listening (or down); a
+/// the streams events, trips and budget serve, and the inbox's for what only it has (new followers,
+/// comments, replies, likes). `connected` goes out once every part is listening (or down); a
 /// part that fails or ends sends an `error` event naming it while the others go on, and is followed
 /// again after a pause, asked for what it missed meanwhile. Reminders and budget alerts carry an SSE `id`
 /// (where each replaying part had got to, `StreamPositions`), so a client that reconnects with
@@ -17,6 +18,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
     let events: EventsCaller<Transport>
     let trips: TripsCaller<Transport>
     let budget: BudgetCaller<Transport>
+    let notifications: NotificationsCaller<Transport>
     let heartbeat: Duration
     let openStreams: OpenStreams
 
@@ -73,6 +75,23 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                     ) { response in
                         try await Self.forward(
                             response.messages, isConnected: { $0.kind == .connected }, as: Components.Schemas.Notification.init,
+                            listening: listening, deliver: deliver)
+                    }
+                }
+            },
+            Part(name: "inbox") { after, listening, deliver in
+                try await notifications.call(longLived: true) { client, options in
+                    try await client.streamInbox(
+                        .with {
+                            $0.kinds = Components.Schemas.Notification.inboxKinds
+                            if let after {
+                                $0.after = .init(date: after.instant)
+                                $0.afterID = after.key ?? ""
+                            }
+                        }, options: options
+                    ) { response in
+                        try await Self.forward(
+                            response.messages, isConnected: \.connected, as: { Components.Schemas.Notification(inbox: $0.notification) },
                             listening: listening, deliver: deliver)
                     }
                 }

@@ -1,3 +1,4 @@
+import Foundation
 import RoamCore
 import RoamRuntime
 
@@ -31,10 +32,26 @@ public enum NotificationsApp {
         let store: any NotificationStore =
             if let database = runtime.database { PostgresNotificationStore(database: database) } else { InMemoryNotificationStore() }
         let wakeUp = WakeUp()
-        let notifications = NotificationsService(store: store, pushesFiled: { wakeUp.signal() })
+        // Every replica hears what any of them files through PostgreSQL; without it, this process's store tells its streams.
+        let streams = UserStreams<UUID>()
+        let listener = runtime.database.map { database in
+            PostgresStreamListener(database: database, channel: PostgresNotificationStore.inboxChannel, streams: streams, logger: runtime.logger) {
+                (payload: String) -> (note: UUID, user: UUID)? in
+                let parts = payload.split(separator: " ")
+                guard parts.count == 2, let user = UUID(uuidString: String(parts[0])), let id = UUID(uuidString: String(parts[1])) else { return nil }
+                return (id, user)
+            }
+        }
+        var announce: (@Sendable ([InboxNotification]) -> Void)?
+        if listener == nil {
+            announce = { filed in
+                for notification in filed { streams.deliver(notification.id, to: notification.userID) }
+            }
+        }
+        let notifications = NotificationsService(store: store, pushesFiled: { wakeUp.signal() }, announce: announce)
         var parts = ServiceParts(
             services: [
-                NotificationsGRPCService(notifications: notifications),
+                NotificationsGRPCService(notifications: notifications, streams: streams),
                 PurgeGRPCService(
                     NotificationsPurge(store: store),
                     purgedUsers: PurgedUsers(database: runtime.database, schema: NotificationsMigrations.schema)),
@@ -48,6 +65,8 @@ public enum NotificationsApp {
                     store: store, senders: senders?.senders ?? [:], wakeUp: wakeUp, names: AccountsActorNames(upstream: try runtime.accounts()),
                     longestPause: configuration.push.longestPause, logger: runtime.logger),
             ] + (senders.map { [$0.lifetime] } ?? [])
+        if let listener { parts.background.append(listener) }
+        parts.endStreams = { streams.finishAll() }
         return parts
     }
 }

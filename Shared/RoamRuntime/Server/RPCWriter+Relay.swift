@@ -17,4 +17,20 @@ extension RPCWriter {
             relay.cancel()
         }
     }
+
+    /// As `relay(_:as:)`, with a message that takes a call to make (a row read for an announced id).
+    public func relay<Source: Sendable>(
+        _ stream: AsyncStream<Source>, reading message: @escaping @Sendable (Source) async throws -> Element?
+    ) async throws {
+        let relay = Task {
+            for await element in stream {
+                if let message = try await message(element) { try await write(message) }
+            }
+        }
+        try await withRPCCancellationHandler {
+            try await relay.value
+        } onCancelRPC: {
+            relay.cancel()
+        }
+    }
 }

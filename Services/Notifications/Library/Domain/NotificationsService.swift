@@ -14,11 +14,33 @@ public struct NotificationsService: Sendable {
     let clock: @Sendable () -> Date
     /// Called when pushes were filed, so the push worker sends them at once.
     let pushesFiled: @Sendable () -> Void
+    /// Hands what was filed to this process's streams, when no channel announces it (the in-memory store).
+    let announce: (@Sendable ([InboxNotification]) -> Void)?
 
-    public init(store: any NotificationStore, clock: @escaping @Sendable () -> Date = { Date() }, pushesFiled: @escaping @Sendable () -> Void = {}) {
+    public init(
+        store: any NotificationStore, clock: @escaping @Sendable () -> Date = { Date() }, pushesFiled: @escaping @Sendable () -> Void = {},
+        announce: (@Sendable ([InboxNotification]) -> Void)? = nil
+    ) {
         self.store = store
         self.clock = clock
         self.pushesFiled = pushesFiled
+        self.announce = announce
+    }
+
+    /// How far back, and how many, a stream that was away is sent what it missed.
+    public static let replayWindow: TimeInterval = 24 * 3_600
+    public static let replayLimit = 100
+
+    /// The user's notification, if it is theirs (a stream reading what was announced).
+    public func notification(_ id: UUID, of user: UUID) async throws -> InboxNotification? {
+        try await store.notification(id, of: user)
+    }
+
+    /// What a stream that was away since `position` missed: at most a day back and `replayLimit` of them.
+    public func missed(by user: UUID, since position: TimedCursor, kinds: Set<String>) async throws -> [InboxNotification] {
+        let earliest = clock().addingTimeInterval(-Self.replayWindow)
+        let from = position.time < earliest ? TimedCursor(time: earliest, id: UUID(uuidString: "00000000-0000-0000-0000-000000000000")!) : position
+        return try await store.filed(of: user, after: from, kinds: kinds, limit: Self.replayLimit)
     }
 
     // MARK: Devices
@@ -113,6 +135,7 @@ public struct NotificationsService: Sendable {
         }
         let filed = try await store.file(publications, ids: publications.map { _ in UUID.v7(at: now) }, pushAt: pushAt, at: now)
         if pushAt.contains(where: { $0 != nil }) { pushesFiled() }
+        announce?(filed.compactMap { $0 })
         return filed
     }
 

@@ -8,9 +8,12 @@ import RoamRuntime
 /// for the caller.
 public struct NotificationsGRPCService: Roam_Notifications_V1_NotificationsService.SimpleServiceProtocol, ActsForCaller {
     let notifications: NotificationsService
+    /// The ids of notifications filed for each user, announced by every replica (or this one's store).
+    let streams: UserStreams<UUID>
 
-    public init(notifications: NotificationsService) {
+    public init(notifications: NotificationsService, streams: UserStreams<UUID> = UserStreams()) {
         self.notifications = notifications
+        self.streams = streams
     }
 
     public func putDevice(

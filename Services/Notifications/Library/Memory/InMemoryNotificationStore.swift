@@ -109,6 +109,18 @@ public final class InMemoryNotificationStore: NotificationStore {
         }
     }
 
+    public func notification(_ id: UUID, of userID: UUID) async throws -> InboxNotification? {
+        state.withLock { $0.inbox[id].flatMap { $0.userID == userID ? $0 : nil } }
+    }
+
+    public func filed(of userID: UUID, after position: TimedCursor, kinds: Set<String>, limit: Int) async throws -> [InboxNotification] {
+        state.withLock { state in
+            Array(
+                state.inbox.values.filter { $0.userID == userID && $0.cursor > position && (kinds.isEmpty || kinds.contains($0.kind)) }
+                    .sorted { $0.cursor < $1.cursor }.prefix(limit))
+        }
+    }
+
     public func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {
         let after = try TimedCursor.decode(page.cursor)
         return state.withLock { state in

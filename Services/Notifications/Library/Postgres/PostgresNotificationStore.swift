@@ -116,7 +116,9 @@ public struct PostgresNotificationStore: NotificationStore {
                     """, logger: logger
                 ).collect()
                 if let row = inserted.first {
-                    filed.append(try Self.decodeNotification(row))
+                    let notification = try Self.decodeNotification(row)
+                    filed.append(notification)
+                    try await Self.announce(notification, on: connection, logger: logger)
                     if let pushAt { try await Self.filePushes(of: id, user: publication.userID, at: pushAt, on: connection, logger: logger) }
                     continue
                 }
@@ -202,9 +204,34 @@ public struct PostgresNotificationStore: NotificationStore {
             guard let row = inserted.first else { throw RoamError.internal }
             notification = try decodeNotification(row)
         }
+        try await announce(notification, on: connection, logger: logger)
         if let pushAt { try await filePushes(of: notification.id, user: publication.userID, at: pushAt, on: connection, logger: logger) }
         return notification
     }
+
+    public func notification(_ id: UUID, of userID: UUID) async throws -> InboxNotification? {
+        try await database.query("SELECT \(unescaped: Self.inboxColumns) FROM notifications.inbox WHERE id = \(id) AND user_id = \(userID)")
+            .first.map(Self.decodeNotification)
+    }
+
+    public func filed(of userID: UUID, after position: TimedCursor, kinds: Set<String>, limit: Int) async throws -> [InboxNotification] {
+        try await database.query(
+            """
+            SELECT \(unescaped: Self.inboxColumns) FROM notifications.inbox
+            WHERE user_id = \(userID) AND (created_at, id) > (\(position.time), \(position.id))
+              AND (\(kinds.isEmpty) OR kind = ANY(\(kinds.sorted())))
+            ORDER BY created_at, id LIMIT \(limit)
+            """
+        ).map(Self.decodeNotification)
+    }
+
+    /// Announces a notification filed or gathered into, to every replica's streams, as the transaction commits.
+    static func announce(_ notification: InboxNotification, on connection: TracedConnection, logger: Logger) async throws {
+        let payload = "\(notification.userID.lowercasedString) \(notification.id.lowercasedString)"
+        try await connection.query("SELECT pg_notify(\(inboxChannel), \(payload))::text", logger: logger)
+    }
+
+    public static let inboxChannel = "notifications_inbox"
 
     public func inbox(of userID: UUID, unreadOnly: Bool, page: PageRequest) async throws -> InboxPage {
         let after = try TimedCursor.decode(page.cursor)
