@@ -356,8 +356,11 @@ import Testing
                     token: try await issuer.idToken(
                         subject: UUID().uuidString, audience: Self.clientID,
                         nonce: nonce), nonce: nonce)
-                let bearer = AccountsHarness.bearer(signedIn.tokens.accessToken)
                 clock.advance(by: 11 * 60)
+                // A token refreshed now (the first one may have expired by the real clock on a loaded run)
+                // still comes from the sign-in eleven minutes ago.
+                let refreshed = try await client.refreshSession(.with { $0.refreshToken = signedIn.tokens.refreshToken })
+                let bearer = AccountsHarness.bearer(refreshed.tokens.accessToken)
                 let stale = await AccountsHarness.refusal {
                     try await client.requestEmailChange(.with { $0.newEmail = "late@example.com" }, metadata: bearer)
                 }

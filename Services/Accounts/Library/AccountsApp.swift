@@ -43,7 +43,7 @@ public enum AccountsApp {
                     PostgresMailWakeUps(
                         database: database, schema: AccountsMigrations.schema, wakeUp: repositories.mailQueued, logger: runtime.logger))
             }
-            parts.background.append(
+            parts.workers.append(
                 try runtime.publicationDelivery(
                     queue: repositories.publications, notificationsAddresses: configuration.notificationsAddresses,
                     wakeUp: repositories.publicationQueued))

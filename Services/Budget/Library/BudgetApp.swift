@@ -38,8 +38,8 @@ public enum BudgetApp {
                     purgedUsers: PurgedUsers(database: runtime.database, schema: BudgetMigrations.schema)),
             ],
             migrator: BudgetMigrations.migrator)
-        parts.background = [try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses)]
-        if let listener { parts.background.append(listener) }
+        parts.background = listener.map { [$0] } ?? []
+        parts.workers = [try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses)]
         parts.endStreams = { notifications.finishAll() }
         return parts
     }

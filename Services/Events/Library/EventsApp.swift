@@ -40,12 +40,12 @@ public enum EventsApp {
                 migrator: EventsMigrations.migrator)
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
-            parts.background = [
+            parts.background = relay.map { [$0] } ?? []
+            parts.workers = [
+                EventSweeper(events: events, interval: configuration.sweepInterval, logger: runtime.logger),
                 try runtime.publicationDelivery(
-                    queue: store.publications, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing)
+                    queue: store.publications, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
             ]
-            if let relay { parts.background.append(relay) }
-            parts.workers = [EventSweeper(events: events, interval: configuration.sweepInterval, logger: runtime.logger)]
             parts.endStreams = { notifications.finishAll() }
             return parts
         }

@@ -52,12 +52,13 @@ public enum FeedApp {
                 [
                     EventsDepartureWatcher(
                         upstream: events, credential: credential, feed: feed, membership: membership,
-                        logger: logger),
-                    try runtime.publicationDelivery(
-                        queue: queue, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
+                        logger: logger)
                 ]
                 + (relay.map { [$0] } ?? [])
-            parts.workers = [TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger)]
+            parts.workers = [
+                TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger),
+                try runtime.publicationDelivery(queue: queue, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
+            ]
             parts.endStreams = { await chat.closeAll() }
             return parts
         }

@@ -43,10 +43,7 @@ public enum TripsApp {
             parts.outbox = store
             parts.purgeTargets = configuration.purgeTargets
             let listener = runtime.database.map { PostgresStreamListener.reminders(database: $0, streams: notifications, logger: runtime.logger) }
-            parts.background = [
-                try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses)
-            ]
-            if let listener { parts.background.append(listener) }
+            parts.background = listener.map { [$0] } ?? []
             // Without a database there is no channel: the worker hands reminders to this process's streams.
             var announce: (@Sendable ([Reminder]) -> Void)?
             if listener == nil {
@@ -59,6 +56,7 @@ public enum TripsApp {
             parts.workers = [
                 ReminderWorker(reminders: store, interval: configuration.reminderInterval, announce: announce, logger: runtime.logger),
                 WalkCloser(walks: walks, interval: configuration.walkCloseInterval, logger: runtime.logger),
+                try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses),
             ]
             parts.endStreams = { notifications.finishAll() }
             return parts
