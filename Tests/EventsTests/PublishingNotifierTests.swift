@@ -17,7 +17,8 @@ import Testing
 
     @Test func standingChangesAreQueuedAndTheStreamsHearEverything() async throws {
         let (hub, queue) = (NotificationHub(), InMemoryPublicationQueue())
-        let notifier = PublishingNotifier(live: hub, queue: queue, wakeUp: WakeUp(), logger: Logger(label: "test"))
+        let notifier = PublishingNotifier(
+            live: hub, publications: QueueingPublicationSink(queue: queue, wakeUp: WakeUp(), logger: Logger(label: "test")))
         let (ada, bo, host, event) = (UUID(), UUID(), UUID(), UUID())
         let heard = Mutex<[EventNotification.Kind]>([])
         let stream = hub.subscribe(ada)

@@ -72,6 +72,8 @@ import Testing
         #expect(await Self.field { _ = try await service.publish([bad]) } == "publications[0].kind")
         let keyless = Publication(userID: user, kind: "budget_alert", key: "", at: Date())
         #expect(await Self.field { _ = try await service.publish([keyless]) } == "publications[0].key")
+        let huge = Publication(userID: user, kind: "likes", key: "like:1", at: Date(), group: String(repeating: "g", count: 201))
+        #expect(await Self.field { _ = try await service.publish([huge]) } == "publications[0].group")
         let good = Publication(userID: user, kind: "budget_alert", key: "budget_alert:1", data: ["percent": "80"], at: Date())
         let first = try await service.publish([good, good])
         #expect(first[0]?.id == first[1]?.id)

@@ -19,7 +19,8 @@ public enum EventsApp {
             // What a closed app should hear of also goes to the notifications service.
             let publishing = WakeUp()
             let notifier = PublishingNotifier(
-                live: relay.map { $0 as any Notifier } ?? notifications, queue: store.publications, wakeUp: publishing, logger: runtime.logger)
+                live: relay.map { $0 as any Notifier } ?? notifications,
+                publications: QueueingPublicationSink(queue: store.publications, wakeUp: publishing, logger: runtime.logger))
             let events = EventService(
                 events: store, hasher: configuration.hasher, policy: configuration.policy,
                 notifications: notifier,

@@ -7,11 +7,13 @@ extension FeedService {
     public func like(_ subject: Subject, by user: UUID) async throws -> Engagement {
         let (event, target) = try await readableTarget(subject, reader: user)
         let time = now()
-        if try await store.like(subject, by: user, at: time) {
+        let liked = try await store.like(subject, by: user, at: time)
+        let counts = try await engagement(of: subject, viewer: user)
+        if liked {
             if let event { await announcer.publish(.likes(subject), in: event) }
-            if let target { await noticeLike(of: subject, to: target, by: user, at: time) }
+            if let target { await noticeLike(of: subject, to: target, by: user, count: counts.likes, at: time) }
         }
-        return try await engagement(of: subject, viewer: user)
+        return counts
     }
 
     /// Takes the like back and returns the subject's counts; with no like to take back, not found (as

@@ -23,12 +23,12 @@ extension FeedService {
     }
 
     /// A new like: gathered with the subject's other likes in its owner's unread notification, with the
-    /// count there is now.
-    func noticeLike(of subject: Subject, to target: NoticeTarget, by user: UUID, at time: Date) async {
+    /// `count` there is now.
+    func noticeLike(of subject: Subject, to target: NoticeTarget, by user: UUID, count: Int, at time: Date) async {
         guard await mayNotify(target.owner, of: user) else { return }
-        let count = try? await store.engagement(of: subject.kind, ids: [subject.id], viewer: user)[subject.id]?.likes
-        var data = ["subjectKind": target.kind, "subjectId": subject.id.lowercasedString, "actorId": user.lowercasedString]
-        if let count { data["count"] = String(count) }
+        let data = [
+            "subjectKind": target.kind, "subjectId": subject.id.lowercasedString, "actorId": user.lowercasedString, "count": String(count),
+        ]
         await publications.publish([
             Publication(
                 userID: target.owner, kind: "likes", key: "like:\(subject):\(user.lowercasedString)", data: data,

@@ -124,6 +124,7 @@ public struct NotificationsService: Sendable {
                 publication.data.allSatisfy { $0.key.utf8.count <= 64 && $0.value.utf8.count <= 1000 }, "\(field).data",
                 "keys may be 64 bytes and values 1000 bytes")
             validation.require(publication.threadID.utf8.count <= 200, "\(field).thread_id", "may be at most 200 bytes")
+            if let group = publication.group { validation.require(group.utf8.count <= 200, "\(field).group", "may be at most 200 bytes") }
             if let zone = publication.timeZone { validation.require(TripZone(zone) != nil, "\(field).time_zone", "must be an IANA time zone") }
         }
         try validation.check()
