@@ -11,7 +11,8 @@ public struct PublicationDelivery: Service {
     let queue: any PublicationQueue
     let publisher: any Publisher
     /// Signalled when a publication is queued here; the worker also looks every `interval` (another
-    /// replica may have queued it).
+    /// replica, or a store writing in its own transaction, may have queued it): 5 s, as mail does, so
+    /// dozens of processes on one database do not each ask every second.
     let wakeUp: WakeUp
     let interval: Duration
     let longestPause: Duration
@@ -19,7 +20,7 @@ public struct PublicationDelivery: Service {
     let now: @Sendable () -> Date
 
     public init(
-        queue: any PublicationQueue, publisher: any Publisher, wakeUp: WakeUp = WakeUp(), interval: Duration = .seconds(1),
+        queue: any PublicationQueue, publisher: any Publisher, wakeUp: WakeUp = WakeUp(), interval: Duration = .seconds(5),
         longestPause: Duration = .seconds(300), logger: Logger, now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.queue = queue
