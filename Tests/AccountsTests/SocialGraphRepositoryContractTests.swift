@@ -24,6 +24,27 @@ import Testing
         }
     }
 
+    /// A new follow queues its news with it, in one step; a follow that was there already queues none,
+    /// and the followed account's deletion takes what waits for it.
+    @Test(arguments: StoreKind.allCases)
+    func aNewFollowQueuesItsNoticeWithIt(store: StoreKind) async throws {
+        try await store.withOwnRepositories { repositories in
+            let (alice, bob) = (Fixtures.user("alice"), Fixtures.user("bob"))
+            try await repositories.users.create(alice)
+            try await repositories.users.create(bob)
+            let notice = Publication(
+                userID: bob.id, kind: "new_follower", key: "new_follower:\(alice.id)", data: ["actorId": "\(alice.id)"], threadID: "followers",
+                at: Date())
+            #expect(try await repositories.graph.follow(follower: alice.id, followee: bob.id, at: Date(), telling: notice))
+            #expect(try await !repositories.graph.follow(follower: alice.id, followee: bob.id, at: Date(), telling: notice))
+            #expect(try await !repositories.graph.follow(follower: alice.id, followee: UUID(), at: Date(), telling: notice), "no such user")
+            let queued = try await repositories.publications.claim(at: Date().addingTimeInterval(60), lease: .seconds(1), limit: 10)
+            #expect(queued.map(\.publication.key) == [notice.key])
+            try await repositories.users.delete(userID: bob.id, at: Date(), purgeFrom: Date())
+            #expect(try await repositories.publications.pendingCount() == 0)
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func concurrentFollowersAreAllCounted(store: StoreKind) async throws {
         try await store.withRepositories { repositories in

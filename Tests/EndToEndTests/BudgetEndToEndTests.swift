@@ -26,14 +26,7 @@ import Testing
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
                 "RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000",
             ])
-        func signUp(_ name: String) async throws -> String {
-            let reply = try await http.send(
-                "POST", "/v1/auth/signup",
-                json: [
-                    "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
-                ])
-            return try #require((try reply.json()["tokens"] as? [String: Any])?["accessToken"] as? String)
-        }
+        func signUp(_ name: String) async throws -> String { try await http.signUp(name).token }
         let token = try await signUp("spender"), stranger = try await signUp("stranger")
         let tripID = try #require(
             try await http.send(

@@ -17,15 +17,8 @@ import Testing
     }
 
     func signUp(_ http: HTTPTestClient, _ name: String) async throws -> (id: String, token: String) {
-        let reply = try await http.send(
-            "POST", "/v1/auth/signup",
-            json: [
-                "email": "\(name)@example.com", "username": name, "password": "correct horse battery", "displayName": name,
-            ])
-        let json = try reply.json()
-        let token = try #require((json["tokens"] as? [String: Any])?["accessToken"] as? String, "\(json)")
-        let id = try #require((json["account"] as? [String: Any])?["userId"] as? String)
-        return (id, token)
+        let (id, token) = try await http.signUp(name)
+        return (id.lowercasedString, token)
     }
 
     @Test func theWholeWalkOnRealProcesses() async throws {

@@ -86,4 +86,19 @@ import Testing
             #expect(left.map(\.publication.userID) == [bo])
         }
     }
+
+    /// The delivery hears of a publication as its write commits (PostgreSQL: from any replica's
+    /// connection), so nobody waits for its next look.
+    @Test(arguments: StoreKind.allCases)
+    func aQueuedPublicationWakesTheListener(_ kind: StoreKind) async throws {
+        try await Self.withOutbox(kind) { outbox in
+            let wakeUp = WakeUp()
+            let listening = Task { await outbox.queue.announce(to: wakeUp) }
+            defer { listening.cancel() }
+            let clock = ContinuousClock()
+            #expect(await clock.measure { await wakeUp.wait(upTo: .seconds(30)) } < .seconds(30), "it says when it listens")
+            try await outbox.add([Self.alert(2)], Date())
+            #expect(await clock.measure { await wakeUp.wait(upTo: .seconds(30)) } < .seconds(30), "the write woke it")
+        }
+    }
 }

@@ -44,9 +44,7 @@ public enum AccountsApp {
                         database: database, schema: AccountsMigrations.schema, wakeUp: repositories.mailQueued, logger: runtime.logger))
             }
             parts.workers.append(
-                try runtime.publicationDelivery(
-                    queue: repositories.publications, notificationsAddresses: configuration.notificationsAddresses,
-                    wakeUp: repositories.publicationQueued))
+                try runtime.publicationDelivery(queue: repositories.publications, notificationsAddresses: configuration.notificationsAddresses))
             parts.endStreams = { feed.end() }
             parts.anonymousMethods = AccountsGRPCService.anonymousMethods
             parts.publicKeys = LocalPublicKeySource(keys: keyring.publicJWKs)

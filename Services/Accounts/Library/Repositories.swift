@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import RoamMail
 import RoamRuntime
 
@@ -22,8 +21,6 @@ public struct Repositories: Sendable {
     public var mailQueued: WakeUp
     /// New followers, for `PublicationDelivery` to hand to the notifications service.
     public var publications: any PublicationQueue
-    /// Signalled when a publication is queued by this process.
-    public var publicationQueued = WakeUp()
 
     public init(memory store: InMemoryAccountsStore) {
         users = store
@@ -37,7 +34,7 @@ public struct Repositories: Sendable {
         outbox = store.outbox
         mailQueue = store.mailQueue
         mailQueued = store.mailQueue.queued
-        publications = InMemoryPublicationQueue()
+        publications = store.publicationQueue
     }
 
     public init(database: Database) {
@@ -64,7 +61,6 @@ public struct Repositories: Sendable {
         try await AccountService(
             users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
             identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
-            outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens,
-            publications: QueueingPublicationSink(queue: publications, wakeUp: publicationQueued, logger: Logger(label: "roam-accounts")), now: now)
+            outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
     }
 }

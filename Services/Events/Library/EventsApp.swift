@@ -16,11 +16,8 @@ public enum EventsApp {
             let notifications = NotificationHub()
             // Replicas share notifications through the database.
             let relay = runtime.database.map { PostgresNotificationRelay(database: $0, hub: notifications, logger: runtime.logger) }
-            // What a closed app should hear of also goes to the notifications service.
-            let publishing = WakeUp()
-            let notifier = PublishingNotifier(
-                live: relay.map { $0 as any Notifier } ?? notifications,
-                publications: QueueingPublicationSink(queue: store.publications, wakeUp: publishing, logger: runtime.logger))
+            // What a closed app should hear of the store queues for the notifications service with the change.
+            let notifier = relay.map { $0 as any Notifier } ?? notifications
             let events = EventService(
                 events: store, hasher: configuration.hasher, policy: configuration.policy,
                 notifications: notifier,
@@ -44,8 +41,7 @@ public enum EventsApp {
             parts.background = relay.map { [$0] } ?? []
             parts.workers = [
                 EventSweeper(events: events, interval: configuration.sweepInterval, logger: runtime.logger),
-                try runtime.publicationDelivery(
-                    queue: store.publications, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
+                try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses),
             ]
             parts.endStreams = { notifications.finishAll() }
             return parts

@@ -29,17 +29,9 @@ public enum FeedApp {
             let subjects = ExternalSubjectRouter([.activity: bucketLists, .bucketItem: bucketLists, .walk: walks])
             // Members are remembered only while the departures stream below keeps the memory true.
             let membership = MembershipCache(EventsMembershipClient(upstream: events, credential: credential))
-            let queue: any PublicationQueue =
-                if let database = runtime.database {
-                    PostgresPublicationQueue(database: database, schema: FeedMigrations.schema)
-                } else {
-                    InMemoryPublicationQueue()
-                }
-            let publishing = WakeUp()
             let feed = FeedService(
                 store: store, membership: membership,
-                graph: graph, chat: chat, announcer: relay, media: media, external: subjects,
-                publications: QueueingPublicationSink(queue: queue, wakeUp: publishing, logger: logger))
+                graph: graph, chat: chat, announcer: relay, media: media, external: subjects)
             var parts = ServiceParts(
                 services: [
                     FeedGRPCService(feed: feed),
@@ -57,7 +49,7 @@ public enum FeedApp {
                 + (relay.map { [$0] } ?? [])
             parts.workers = [
                 TrendingRanker(feed: feed, interval: configuration.trendingInterval, logger: logger),
-                try runtime.publicationDelivery(queue: queue, notificationsAddresses: configuration.notificationsAddresses, wakeUp: publishing),
+                try runtime.publicationDelivery(queue: store.publications, notificationsAddresses: configuration.notificationsAddresses),
             ]
             parts.endStreams = { await chat.closeAll() }
             return parts

@@ -4,6 +4,7 @@ import Synchronization
 /// The outbox of a service running on its in-memory stores.
 public final class InMemoryPublicationQueue: PublicationQueue {
     private let entries = Mutex<[UUID: (publication: QueuedPublication, due: Date)]>([:])
+    private let listeners = Mutex<[WakeUp]>([])
 
     public init() {}
 
@@ -15,9 +16,16 @@ public final class InMemoryPublicationQueue: PublicationQueue {
                 entries[queued.id] = (queued, time)
             }
         }
+        guard !publications.isEmpty else { return }
+        for listener in listeners.withLock({ $0 }) { listener.signal() }
     }
 
-    public func enqueue(_ publications: [Publication], at time: Date) async throws { add(publications, at: time) }
+    public func announce(to wakeUp: WakeUp) async {
+        listeners.withLock { $0.append(wakeUp) }
+        wakeUp.signal()
+        while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        listeners.withLock { $0.removeAll { $0 === wakeUp } }
+    }
 
     /// Forgets what waits for `user` (their account is deleted).
     public func forget(user: UUID) {

@@ -32,10 +32,15 @@ public struct PostgresPublicationQueue: PublicationQueue {
         ]
     }
 
-    /// Adds publications inside the caller's transaction, due at once.
+    /// The channel every replica's delivery listens on, announced when publications are queued.
+    static func channel(schema: String) -> String { "\(schema)_publications" }
+
+    /// Adds publications inside the caller's transaction, due at once; their delivery hears of them
+    /// when it commits.
     public static func insert(
         _ publications: [Publication], schema: String, at time: Date, on connection: TracedConnection, logger: Logger
     ) async throws {
+        guard !publications.isEmpty else { return }
         for publication in publications {
             try await connection.query(
                 """
@@ -43,13 +48,8 @@ public struct PostgresPublicationQueue: PublicationQueue {
                 VALUES (\(UUID.v7(at: time)), \(publication.userID), \(try StoredPublication(publication).json)::jsonb, \(time), \(time))
                 """, logger: logger)
         }
-    }
-
-    public func enqueue(_ publications: [Publication], at time: Date) async throws {
-        guard !publications.isEmpty else { return }
-        try await database.transaction { connection in
-            try await Self.insert(publications, schema: schema, at: time, on: connection, logger: CallContext.current.logger)
-        }
+        // PostgreSQL delivers it at commit, once per transaction, and never for one rolled back.
+        try await connection.query("SELECT pg_notify(\(channel(schema: schema)), '')", logger: logger)
     }
 
     /// Forgets what waits for `user` (their account is deleted), inside the caller's transaction.
@@ -86,6 +86,19 @@ public struct PostgresPublicationQueue: PublicationQueue {
     public func postpone(_ ids: [UUID], until time: Date) async throws {
         guard !ids.isEmpty else { return }
         try await database.query("UPDATE \(unescaped: table) SET next_attempt_at = \(time) WHERE id = ANY(\(ids))")
+    }
+
+    public func announce(to wakeUp: WakeUp) async {
+        let channel = Self.channel(schema: schema)
+        await BackgroundLoop.restarting(logger: Logger(label: "roam-publications"), lost: "lost the \(channel) channel; listening again") {
+            try await database.withConnection { connection in
+                try await connection.listen(on: channel) { announcements in
+                    // Whatever was queued while nobody listened is found by the worker's next look.
+                    wakeUp.signal()
+                    for try await _ in announcements { wakeUp.signal() }
+                }
+            }
+        }
     }
 
     public func pendingCount() async throws -> Int {

@@ -10,9 +10,9 @@ import ServiceLifecycle
 public struct PublicationDelivery: Service {
     let queue: any PublicationQueue
     let publisher: any Publisher
-    /// Signalled when a publication is queued here; the worker also looks every `interval` (another
-    /// replica, or a store writing in its own transaction, may have queued it): 5 s, as mail does, so
-    /// dozens of processes on one database do not each ask every second.
+    /// Signalled when any replica queues a publication (`PublicationQueue.announce`); the worker also
+    /// looks every `interval` for retries that fall due: 5 s, as mail does, so dozens of processes on
+    /// one database do not each ask every second.
     let wakeUp: WakeUp
     let interval: Duration
     let longestPause: Duration
@@ -33,6 +33,14 @@ public struct PublicationDelivery: Service {
     }
 
     public func run() async throws {
+        await withDiscardingTaskGroup { group in
+            group.addTask { await queue.announce(to: wakeUp) }
+            await deliverUntilShutdown()
+            group.cancelAll()
+        }
+    }
+
+    private func deliverUntilShutdown() async {
         await cancelWhenGracefulShutdown {
             var lastCount = ContinuousClock.now - Self.countInterval
             while !Task.isCancelled {

@@ -8,13 +8,11 @@ extension AccountService {
         let target = try await visibleUser(username: username, viewer: caller.id)
         guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
         let time = now()
-        guard try await graph.follow(follower: caller.id, followee: target.id, at: time) else { return }
         // Keyed by the follower: following again after unfollowing is not news twice.
-        await publications.publish([
-            Publication(
-                userID: target.id, kind: "new_follower", key: "new_follower:\(caller.id.lowercasedString)",
-                data: ["actorId": caller.id.lowercasedString], threadID: "followers", at: time)
-        ])
+        let notice = Publication(
+            userID: target.id, kind: "new_follower", key: "new_follower:\(caller.id.lowercasedString)",
+            data: ["actorId": caller.id.lowercasedString], threadID: "followers", at: time)
+        _ = try await graph.follow(follower: caller.id, followee: target.id, at: time, telling: notice)
     }
 
     /// Not following the user (or no such user) is not found, as a repeated delete is.

@@ -22,8 +22,6 @@ public struct AccountService: Sendable {
     let policy: AccountPolicy
     /// Where avatars are attached (the media service); nil only in tests that show no media.
     let media: (any MediaAttachments)?
-    /// New followers, for the people followed (the notifications service).
-    let publications: any PublicationSink
     let now: @Sendable () -> Date
     /// A hash to check against when no account matches, so a wrong username costs as much time as a
     /// wrong password and timing does not reveal which accounts exist.
@@ -36,10 +34,9 @@ public struct AccountService: Sendable {
         hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, outgoingMail: any OutgoingMailRepository,
         policy: AccountPolicy, media: (any MediaAttachments)? = nil,
         providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
-        publications: any PublicationSink = NoPublications(), now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init
     ) async throws {
         self.media = media
-        self.publications = publications
         self.identities = identities
         self.nonces = nonces
         self.providers = providers

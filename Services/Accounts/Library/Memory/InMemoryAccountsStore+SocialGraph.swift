@@ -2,13 +2,14 @@ import Foundation
 import RoamRuntime
 
 extension InMemoryAccountsStore: SocialGraphRepository {
-    public func follow(follower: UUID, followee: UUID, at time: Date) -> Bool {
+    public func follow(follower: UUID, followee: UUID, at time: Date, telling notice: Publication?) -> Bool {
         let key = Follow(follower: follower, followee: followee)
         guard follows[key] == nil, users[follower] != nil, users[followee] != nil else { return false }
         follows[key] = time
         users[follower]?.followingCount += 1
         users[followee]?.followerCount += 1
         recordRevocation(user: follower, session: nil, relatedUser: followee)
+        if let notice { publicationQueue.add([notice], at: time) }
         return true
     }
 

@@ -47,6 +47,8 @@ public actor InMemoryAccountsStore {
     public nonisolated var outbox: any OutboxRepository { outboxEntries }
     /// Account mails waiting to be sent, and those sent lately.
     public nonisolated let mailQueue = InMemoryMailQueue()
+    /// New followers, for the people followed.
+    public nonisolated let publicationQueue = InMemoryPublicationQueue()
 
     public init() {}
 }

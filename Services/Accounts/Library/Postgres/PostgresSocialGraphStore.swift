@@ -5,7 +5,7 @@ import RoamRuntime
 public struct PostgresSocialGraphStore: SocialGraphRepository {
     let database: Database
 
-    public func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool {
+    public func follow(follower: UUID, followee: UUID, at time: Date, telling notice: Publication?) async throws -> Bool {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
             // The counters move only when the row is really inserted, so retries and races keep them exact.
@@ -21,6 +21,9 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
             guard !inserted.isEmpty else { return false }
             try await connection.query("UPDATE accounts.users SET following_count = following_count + 1 WHERE id = \(follower)", logger: logger)
             try await connection.query("UPDATE accounts.users SET follower_count = follower_count + 1 WHERE id = \(followee)", logger: logger)
+            if let notice {
+                try await PostgresPublicationQueue.insert([notice], schema: AccountsMigrations.schema, at: time, on: connection, logger: logger)
+            }
             return true
         }
     }

@@ -172,6 +172,7 @@ public struct PostgresUserStore: UserRepository {
                 FROM accounts.follows f WHERE f.followee_id = \(userID) AND u.id = f.follower_id
                 """, logger: logger)
             try await connection.query("DELETE FROM accounts.users WHERE id = \(userID)", logger: logger)
+            try await PostgresPublicationQueue.forget(user: userID, schema: AccountsMigrations.schema, on: connection, logger: logger)
             // Other services forget the user when the outbox tells them.
             try await PostgresOutbox.insert(
                 OutboxEntry(

@@ -3,8 +3,8 @@ import RoamRuntime
 
 /// Follows and blocks between users, with exact follower and following counts kept on the users.
 public protocol SocialGraphRepository: Sendable {
-    /// Returns false when `follower` already followed `followee`.
-    func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool
+    /// Returns false when `follower` already followed `followee`. A new follow queues `notice` with it.
+    func follow(follower: UUID, followee: UUID, at time: Date, telling notice: Publication?) async throws -> Bool
     func unfollow(follower: UUID, followee: UUID) async throws -> Bool
     func isFollowing(follower: UUID, followee: UUID) async throws -> Bool
     /// The users following `userID`, newest follow first.
@@ -22,4 +22,11 @@ public protocol SocialGraphRepository: Sendable {
     func followingIDs(of userID: UUID) async throws -> Set<UUID>
     /// Everyone `userID` blocks or is blocked by.
     func blockedEitherWay(_ userID: UUID) async throws -> Set<UUID>
+}
+
+extension SocialGraphRepository {
+    /// A follow nobody is told of.
+    public func follow(follower: UUID, followee: UUID, at time: Date) async throws -> Bool {
+        try await follow(follower: follower, followee: followee, at: time, telling: nil)
+    }
 }

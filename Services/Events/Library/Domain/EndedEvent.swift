@@ -6,4 +6,10 @@ public struct EndedEvent: Sendable, Equatable {
     public var hostID: UUID
     public var formerMembers: [UUID]
     public var formerWaitlist: [UUID]
+
+    /// Members, waitlist and host, each once.
+    public var everyone: [UUID] {
+        var seen = Set<UUID>()
+        return ([hostID] + formerMembers + formerWaitlist).filter { seen.insert($0).inserted }
+    }
 }

@@ -4,8 +4,10 @@ import RoamCore
 extension EventNotification {
     /// What reaches `user`'s inbox and phone: an admission from the waitlist, an invitation, a removal
     /// they did not choose, a ban, an event's end. What only an open app needs (members coming and
-    /// going, positions, changes) and a departure of one's own are nil.
+    /// going, positions, changes), a departure of one's own and what `user` did themselves (ending
+    /// their own event) are nil.
     public func publication(for user: UUID) -> Publication? {
+        guard userID != user else { return nil }
         switch kind {
         case .admitted, .invited, .banned, .eventEnded: break
         case .removed where reason == .leftFence || reason == .noPosition: break

@@ -3,24 +3,22 @@ import RoamCore
 
 extension EventService {
     /// Deletes an event and everything in it, records `EventEnded` for the other services, and
-    /// tells everyone who was in it.
-    func end(_ id: UUID) async throws {
+    /// tells everyone who was in it (the inbox and phone of whoever ended it, if anyone did, excepted).
+    func end(_ id: UUID, by user: UUID? = nil) async throws {
         let time = now()
-        guard let ended = try await events.purge(eventID: id, at: time) else { return }
-        let notification = EventNotification(kind: .eventEnded, eventID: id, reason: .eventEnded, at: time)
-        for user in Set(ended.formerMembers + ended.formerWaitlist + [ended.hostID]) {
-            await notifications.publish(notification, to: user)
-        }
+        let notification = EventNotification(kind: .eventEnded, eventID: id, userID: user, reason: .eventEnded, at: time)
+        guard let ended = try await events.purge(eventID: id, at: time, telling: notification) else { return }
+        for user in ended.everyone { await notifications.publish(notification, to: user) }
     }
 
     /// Forgets a deleted account: the events it hosts end as any event ends (their posts and media go
     /// with them), it leaves every other event (its place goes to the waitlist), and the rest of what
     /// it left here (positions, waitlist places, invitations, reports, bans) goes. Safe to repeat.
     public func forget(user: UUID) async throws {
-        for id in try await events.hostedEventIDs(of: user) { try await end(id) }
+        for id in try await events.hostedEventIDs(of: user) { try await end(id, by: user) }
         let time = now()
         for (event, role) in try await events.eventsOf(userID: user, at: time) where role == .member {
-            if let removal = try await events.remove(eventID: event.id, userID: user, reason: .left, at: time) {
+            if let removal = try await events.remove(eventID: event.id, userID: user, reason: .left, at: time, telling: nil) {
                 try await departed(removal)
             }
         }

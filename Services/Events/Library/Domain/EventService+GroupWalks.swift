@@ -60,10 +60,9 @@ extension EventService {
                     violations: [.init(field: "user_ids", description: "must be people you follow who follow you; not \(names)")])
             }
         }
-        let invited = try await events.invite(users, to: id, by: host, at: time)
-        for user in invited {
-            await notifications.publish(EventNotification(kind: .invited, eventID: id, userID: host, at: time), to: user)
-        }
+        let invitation = EventNotification(kind: .invited, eventID: id, userID: host, at: time)
+        let invited = try await events.invite(users, to: id, by: host, at: time, telling: invitation)
+        for user in invited { await notifications.publish(invitation, to: user) }
         return invited
     }
 
@@ -84,7 +83,9 @@ extension EventService {
         }
         guard accept else {
             _ = try await events.respond(to: id, user: user, accepted: false, at: time)
-            if let removal = try await events.remove(eventID: id, userID: user, reason: .left, at: time) { try await departed(removal) }
+            if let removal = try await events.remove(eventID: id, userID: user, reason: .left, at: time, telling: nil) {
+                try await departed(removal)
+            }
             return nil
         }
         return try await join(id, user: user, at: nil, password: "", waitlistIfFull: true)

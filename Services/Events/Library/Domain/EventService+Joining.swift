@@ -35,7 +35,7 @@ extension EventService {
             }
             stored = given
         }
-        switch try await events.admit(eventID: id, userID: user, position: stored, at: time) {
+        switch try await events.admit(eventID: id, userID: user, position: stored, at: time, telling: nil) {
         case .admitted(let event):
             try await acceptInvitation(to: event, user: user, at: time)
             await notifications.publish(EventNotification(kind: .memberJoined, eventID: id, userID: user, at: time), to: event.hostID)
@@ -75,12 +75,13 @@ extension EventService {
         guard event.hostID != user else {
             throw RoamError(.failedPrecondition, reason: "HOST_PROTECTED", message: "the host cannot leave; delete the event instead")
         }
-        if let removal = try await events.remove(eventID: id, userID: user, reason: .left, at: time) {
+        if let removal = try await events.remove(eventID: id, userID: user, reason: .left, at: time, telling: nil) {
             try await departed(removal)
         }
     }
 
-    /// Tells the host and fills the freed place from the waitlist.
+    /// Tells the host and the removed member's open apps (the store queued what reaches their inbox and
+    /// phone with the removal), and fills the freed place from the waitlist.
     func departed(_ removal: Removal) async throws {
         let time = now()
         await notifications.publish(
@@ -110,17 +111,20 @@ extension EventService {
                         && event.fence.admits(entry.lastPosition))
             }
             guard let candidate else { break }
-            switch try await events.admit(eventID: id, userID: candidate.userID, position: candidate.lastPosition, at: time) {
+            let admission = EventNotification(kind: .admitted, eventID: id, at: time)
+            switch try await events.admit(
+                eventID: id, userID: candidate.userID, position: candidate.lastPosition, at: time, telling: admission)
+            {
             case .admitted(let event):
                 admitted.append(candidate.userID)
-                await notifications.publish(EventNotification(kind: .admitted, eventID: id, at: time), to: candidate.userID)
+                await notifications.publish(admission, to: candidate.userID)
                 await notifications.publish(
                     EventNotification(kind: .memberJoined, eventID: id, userID: candidate.userID, at: time),
                     to: event.hostID)
             case .alreadyMember:
                 continue
             case .banned:
-                _ = try await events.remove(eventID: id, userID: candidate.userID, reason: .banned, at: time)
+                _ = try await events.remove(eventID: id, userID: candidate.userID, reason: .banned, at: time, telling: nil)
             case .full, .notFound:
                 return admitted
             }

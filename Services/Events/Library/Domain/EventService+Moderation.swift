@@ -17,10 +17,11 @@ extension EventService {
     public func ban(_ user: UUID, from id: UUID, host: UUID) async throws {
         let event = try await hostedEvent(id, host: host)
         guard user != event.hostID else { throw EventsError.hostProtected }
-        if let removal = try await events.ban(eventID: id, userID: user, by: host, at: now()) {
+        let notification = EventNotification(kind: .banned, eventID: id, reason: .banned, at: now())
+        if let removal = try await events.ban(eventID: id, userID: user, by: host, at: notification.at, telling: notification) {
             try await departed(removal)
         } else {
-            await notifications.publish(EventNotification(kind: .banned, eventID: id, reason: .banned, at: now()), to: user)
+            await notifications.publish(notification, to: user)
         }
     }
 
@@ -64,7 +65,8 @@ extension EventService {
         let report = Report(
             id: .v7(at: time), eventID: id, reporterID: reporter, targetID: target, reason: reason!,
             text: text, createdAt: time)
-        switch try await events.addReport(report, threshold: policy.reportThreshold) {
+        let banned = EventNotification(kind: .banned, eventID: report.eventID, reason: .banned, at: report.createdAt)
+        switch try await events.addReport(report, threshold: policy.reportThreshold, telling: banned) {
         case .duplicate:
             throw EventsError.alreadyReported
         case .recorded(_, let banned):

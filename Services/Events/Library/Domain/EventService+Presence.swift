@@ -21,7 +21,8 @@ extension EventService {
                 memberOf.append(eventID)
                 continue
             }
-            if let removal = try await events.remove(eventID: eventID, userID: user, reason: .leftFence, at: time) {
+            let notice = EventNotification(kind: .removed, eventID: eventID, reason: .leftFence, at: time)
+            if let removal = try await events.remove(eventID: eventID, userID: user, reason: .leftFence, at: time, telling: notice) {
                 left.append(Departure(eventID: eventID, reason: .leftFence))
                 try await departed(removal)
             }
@@ -42,7 +43,10 @@ extension EventService {
         let cutoff = time.adding(.zero - policy.presenceTimeout)
         var removed = 0
         for member in try await events.staleMembers(lastSeenBefore: cutoff, at: time, limit: limit) {
-            if let removal = try await events.remove(eventID: member.eventID, userID: member.userID, reason: .noPosition, at: time) {
+            let notice = EventNotification(kind: .removed, eventID: member.eventID, reason: .noPosition, at: time)
+            if let removal = try await events.remove(
+                eventID: member.eventID, userID: member.userID, reason: .noPosition, at: time, telling: notice)
+            {
                 removed += 1
                 try await departed(removal)
             }

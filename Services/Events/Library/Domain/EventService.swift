@@ -175,7 +175,7 @@ public struct EventService: Sendable {
     /// Someone else's event is not found, as under every delete.
     public func delete(_ id: UUID, by host: UUID) async throws {
         guard let event = try await events.event(id: id, at: now()), event.hostID == host else { throw EventsError.eventNotFound }
-        try await end(id)
+        try await end(id, by: host)
     }
 
     /// Tells every member (and the host) that something happened to the event.

@@ -2,13 +2,16 @@ import Foundation
 
 /// Invitations and position sharing beside the events, in the same actor.
 extension InMemoryEventStore: GroupWalkRepository {
-    public func invite(_ users: [UUID], to eventID: UUID, by host: UUID, at time: Date) async throws -> [UUID] {
+    public func invite(
+        _ users: [UUID], to eventID: UUID, by host: UUID, at time: Date, telling notice: EventNotification?
+    ) async throws -> [UUID] {
         guard events[eventID] != nil else { return [] }
         var invited: [UUID] = []
         for user in users where invitations[eventID]?[user] == nil && !invited.contains(user) {
             invitations[eventID, default: [:]][user] = Invitation(eventID: eventID, userID: user, invitedBy: host, invitedAt: time)
             invited.append(user)
         }
+        queue(notice, to: invited, at: time)
         return invited
     }
 

@@ -2,7 +2,9 @@ import Foundation
 import RoamRuntime
 
 extension InMemoryEventStore {
-    public func admit(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> AdmissionResult {
+    public func admit(
+        eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date, telling notice: EventNotification?
+    ) async throws -> AdmissionResult {
         guard var event = liveOrUpcoming(eventID, at: time) else { return .notFound }
         if bans[eventID]?[userID] != nil { return .banned }
         if members[eventID]?[userID] != nil {
@@ -16,6 +18,7 @@ extension InMemoryEventStore {
             eventID: eventID, userID: userID, role: .member, joinedAt: time,
             lastSeenAt: time, lastPosition: position)
         waitlists[eventID]?.removeAll { $0.userID == userID }
+        queue(notice, to: [userID], at: time)
         return .admitted(event)
     }
 
@@ -36,9 +39,13 @@ extension InMemoryEventStore {
         waitlists[eventID] ?? []
     }
 
-    public func remove(eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date) async throws -> Removal? {
+    public func remove(
+        eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date, telling notice: EventNotification?
+    ) async throws -> Removal? {
         waitlists[eventID]?.removeAll { $0.userID == userID }
-        return removeMember(eventID: eventID, userID: userID, reason: reason)
+        let removal = removeMember(eventID: eventID, userID: userID, reason: reason)
+        if removal != nil { queue(notice, to: [userID], at: time) }
+        return removal
     }
 
     /// Takes a member (not the host) out and frees their place.

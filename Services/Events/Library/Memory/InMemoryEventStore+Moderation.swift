@@ -2,8 +2,9 @@ import Foundation
 import RoamRuntime
 
 extension InMemoryEventStore {
-    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal? {
+    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date, telling notice: EventNotification?) async throws -> Removal? {
         guard events[eventID] != nil else { return nil }
+        queue(notice, to: [userID], at: time)
         if bans[eventID]?[userID] == nil {
             bans[eventID, default: [:]][userID] = Ban(eventID: eventID, userID: userID, bannedBy: host, createdAt: time)
         }
@@ -28,7 +29,7 @@ extension InMemoryEventStore {
         return Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { ListingCursor.time(after: $0.createdAt, $0.userID) }
     }
 
-    public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
+    public func addReport(_ report: Report, threshold: Int, telling notice: EventNotification?) async throws -> ReportOutcome {
         var list = reports[report.eventID] ?? []
         if list.contains(where: { $0.reporterID == report.reporterID && $0.targetID == report.targetID }) { return .duplicate }
         list.append(report)
@@ -37,7 +38,7 @@ extension InMemoryEventStore {
         guard reporters >= threshold, bans[report.eventID]?[report.targetID] == nil else {
             return .recorded(distinctReporters: reporters, banned: false)
         }
-        _ = try await ban(eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt)
+        _ = try await ban(eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt, telling: notice)
         return .recorded(distinctReporters: reporters, banned: true)
     }
 

@@ -25,6 +25,12 @@ public actor InMemoryEventStore {
     public nonisolated let publicationQueue = InMemoryPublicationQueue()
     public nonisolated var publications: any PublicationQueue { publicationQueue }
 
+    /// Queues what `notice` tells each of `users` (the in-memory "transaction" is the actor's turn).
+    func queue(_ notice: EventNotification?, to users: [UUID], at time: Date) {
+        guard let notice else { return }
+        publicationQueue.add(users.compactMap { notice.publication(for: $0) }, at: time)
+    }
+
     public init() {}
 
     func liveOrUpcoming(_ id: UUID, at time: Date) -> Event? {
@@ -135,7 +141,7 @@ extension InMemoryEventStore: EventRepository {
         passwordFailures = passwordFailures.filter { !$0.key.hasSuffix("/\(userID)") }
     }
 
-    public func purge(eventID: UUID, at time: Date) async throws -> EndedEvent? {
+    public func purge(eventID: UUID, at time: Date, telling notice: EventNotification?) async throws -> EndedEvent? {
         guard let event = events.removeValue(forKey: eventID) else { return nil }
         let formerMembers = members.removeValue(forKey: eventID).map { Array($0.keys) } ?? []
         let formerWaitlist = waitlists.removeValue(forKey: eventID)?.map(\.userID) ?? []
@@ -147,6 +153,8 @@ extension InMemoryEventStore: EventRepository {
         idempotencyKeys = idempotencyKeys.filter { $0.value != eventID }
         let entry = OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time)
         outboxEntries.add(entry)
-        return EndedEvent(eventID: eventID, hostID: event.hostID, formerMembers: formerMembers, formerWaitlist: formerWaitlist)
+        let ended = EndedEvent(eventID: eventID, hostID: event.hostID, formerMembers: formerMembers, formerWaitlist: formerWaitlist)
+        queue(notice, to: ended.everyone, at: time)
+        return ended
     }
 }

@@ -6,17 +6,23 @@ import RoamRuntime
 /// Invitations (`events.invitations`) and position sharing (`events.members.sharing`); both go with the
 /// event's row.
 extension PostgresEventStore: GroupWalkRepository {
-    public func invite(_ users: [UUID], to eventID: UUID, by host: UUID, at time: Date) async throws -> [UUID] {
+    public func invite(
+        _ users: [UUID], to eventID: UUID, by host: UUID, at time: Date, telling notice: EventNotification?
+    ) async throws -> [UUID] {
         guard !users.isEmpty else { return [] }
-        return try await database.query(
-            """
-            INSERT INTO events.invitations (event_id, user_id, invited_by, state, invited_at)
-            SELECT \(eventID), invitee, \(host), 'pending', \(time) FROM unnest(\(users)::uuid[]) AS invitee
-            WHERE EXISTS (SELECT 1 FROM events.events WHERE id = \(eventID))
-            ON CONFLICT (event_id, user_id) DO NOTHING
-            RETURNING user_id
-            """
-        ).map { try $0.decode(UUID.self) }
+        return try await database.transaction { connection in
+            let invited = try await connection.query(
+                """
+                INSERT INTO events.invitations (event_id, user_id, invited_by, state, invited_at)
+                SELECT \(eventID), invitee, \(host), 'pending', \(time) FROM unnest(\(users)::uuid[]) AS invitee
+                WHERE EXISTS (SELECT 1 FROM events.events WHERE id = \(eventID))
+                ON CONFLICT (event_id, user_id) DO NOTHING
+                RETURNING user_id
+                """, logger: logger
+            ).collect().map { try $0.decode(UUID.self) }
+            try await Self.queue(notice, to: invited, at: time, on: connection, logger: logger)
+            return invited
+        }
     }
 
     static let invitationColumns = "i.event_id, i.user_id, i.invited_by, i.state, i.invited_at, i.responded_at"

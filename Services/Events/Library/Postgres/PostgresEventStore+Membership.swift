@@ -3,7 +3,9 @@ import PostgresNIO
 import RoamRuntime
 
 extension PostgresEventStore {
-    public func admit(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> AdmissionResult {
+    public func admit(
+        eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date, telling notice: EventNotification?
+    ) async throws -> AdmissionResult {
         try await database.transaction { connection in
             // Locking the event row serialises joins of one event, so the count check is exact.
             let rows = try await connection.query(
@@ -34,6 +36,7 @@ extension PostgresEventStore {
                 """, logger: logger)
             try await connection.query("UPDATE events.events SET member_count = member_count + 1 WHERE id = \(eventID)", logger: logger)
             try await connection.query("DELETE FROM events.waitlist WHERE event_id = \(eventID) AND user_id = \(userID)", logger: logger)
+            try await Self.queue(notice, to: [userID], at: time, on: connection, logger: logger)
             event.memberCount += 1
             return .admitted(event)
         }
@@ -74,10 +77,14 @@ extension PostgresEventStore {
         }
     }
 
-    public func remove(eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date) async throws -> Removal? {
+    public func remove(
+        eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date, telling notice: EventNotification?
+    ) async throws -> Removal? {
         try await database.transaction { connection in
             try await connection.query("DELETE FROM events.waitlist WHERE event_id = \(eventID) AND user_id = \(userID)", logger: logger)
-            return try await Self.removeMember(eventID: eventID, userID: userID, reason: reason, connection: connection, logger: logger)
+            let removal = try await Self.removeMember(eventID: eventID, userID: userID, reason: reason, connection: connection, logger: logger)
+            if removal != nil { try await Self.queue(notice, to: [userID], at: time, on: connection, logger: logger) }
+            return removal
         }
     }
 

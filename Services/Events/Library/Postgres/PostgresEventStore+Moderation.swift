@@ -3,9 +3,11 @@ import PostgresNIO
 import RoamRuntime
 
 extension PostgresEventStore {
-    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal? {
+    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date, telling notice: EventNotification?) async throws -> Removal? {
         try await database.transaction { connection in
-            try await Self.ban(eventID: eventID, userID: userID, by: host, at: time, connection: connection, logger: logger)
+            let removal = try await Self.ban(eventID: eventID, userID: userID, by: host, at: time, connection: connection, logger: logger)
+            try await Self.queue(notice, to: [userID], at: time, on: connection, logger: logger)
+            return removal
         }
     }
 
@@ -43,7 +45,7 @@ extension PostgresEventStore {
         return Page(fetched: bans, size: page.size) { ListingCursor.time(after: $0.createdAt, $0.userID) }
     }
 
-    public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
+    public func addReport(_ report: Report, threshold: Int, telling notice: EventNotification?) async throws -> ReportOutcome {
         try await database.transaction { connection in
             // Reports of one event are serialised on its row, so exactly one report crosses the threshold.
             let locked = try await connection.query(
@@ -72,6 +74,7 @@ extension PostgresEventStore {
             _ = try await Self.ban(
                 eventID: report.eventID, userID: report.targetID, by: nil, at: report.createdAt,
                 connection: connection, logger: logger)
+            try await Self.queue(notice, to: [report.targetID], at: report.createdAt, on: connection, logger: logger)
             return .recorded(distinctReporters: reporters, banned: true)
         }
     }

@@ -11,6 +11,13 @@ public struct PostgresEventStore: Sendable {
 
     var logger: Logger { CallContext.current.logger }
 
+    /// Queues what `notice` tells each of `users` for the notifications service, in the caller's transaction.
+    static func queue(_ notice: EventNotification?, to users: [UUID], at time: Date, on connection: TracedConnection, logger: Logger) async throws {
+        guard let notice else { return }
+        try await PostgresPublicationQueue.insert(
+            users.compactMap { notice.publication(for: $0) }, schema: EventsMigrations.schema, at: time, on: connection, logger: logger)
+    }
+
     static let columns = """
         e.id, e.host_id, e.name, e.description, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.capacity,
         e.member_count, e.starts_at, e.ends_at, e.visibility, e.password_hash, e.theme, e.banner_media_id, e.tags, e.created_at,
@@ -200,7 +207,7 @@ extension PostgresEventStore: EventRepository {
             .map { try $0.decode(UUID.self) }
     }
 
-    public func purge(eventID: UUID, at time: Date) async throws -> EndedEvent? {
+    public func purge(eventID: UUID, at time: Date, telling notice: EventNotification?) async throws -> EndedEvent? {
         try await database.transaction { connection in
             let members = try await connection.query("SELECT user_id FROM events.members WHERE event_id = \(eventID)", logger: logger)
                 .collect().map { try $0.decode(UUID.self) }
@@ -212,7 +219,9 @@ extension PostgresEventStore: EventRepository {
             try await PostgresOutbox.insert(
                 OutboxEntry(id: .v7(at: time), topic: .eventEnded, subjectID: eventID, createdAt: time),
                 schema: EventsMigrations.schema, on: connection, logger: logger)
-            return EndedEvent(eventID: eventID, hostID: try row.decode(UUID.self), formerMembers: members, formerWaitlist: waiting)
+            let ended = EndedEvent(eventID: eventID, hostID: try row.decode(UUID.self), formerMembers: members, formerWaitlist: waiting)
+            try await Self.queue(notice, to: ended.everyone, at: time, on: connection, logger: logger)
+            return ended
         }
     }
 }

@@ -31,15 +31,22 @@ public protocol EventRepository: Sendable {
     func eventsOf(userID: UUID, at time: Date) async throws -> [(event: Event, role: Role)]
 
     /// Adds the user as a member if the event has room and the user is not banned; takes them off
-    /// the waitlist if they were on it.
-    func admit(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> AdmissionResult
+    /// the waitlist if they were on it. Queues what `notice` tells them, in the same step, when admitted.
+    /// (Every change below that takes `telling` does the same for the users it reached.)
+    func admit(
+        eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date, telling notice: EventNotification?
+    ) async throws
+        -> AdmissionResult
     /// Puts the user at the end of the waitlist (or keeps their place) and returns their place, 1 first.
     func enqueue(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> Int
     /// The waitlist in order.
     func waitlist(eventID: UUID) async throws -> [WaitlistEntry]
     /// Takes a member (never the host) out of the event, or the user off its waitlist. Returns the
     /// removal when a member left.
-    func remove(eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date) async throws -> Removal?
+    func remove(
+        eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date, telling notice: EventNotification?
+    ) async throws
+        -> Removal?
     /// The user's memberships of live events, with their fences.
     func presences(of userID: UUID, at time: Date) async throws -> [Presence]
     /// Records where the user is now on every membership and waitlist entry of theirs.
@@ -52,13 +59,13 @@ public protocol EventRepository: Sendable {
     func members(eventID: UUID, page: PageRequest) async throws -> Page<Member>
 
     /// Bans the user (idempotent) and removes them from the members and the waitlist.
-    func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal?
+    func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date, telling notice: EventNotification?) async throws -> Removal?
     /// Returns whether there was a ban.
     func unban(eventID: UUID, userID: UUID) async throws -> Bool
     func bans(eventID: UUID, page: PageRequest) async throws -> Page<Ban>
     /// Records the report; when it brings the distinct reporters of the target to `threshold`, bans
     /// and removes the target in the same step.
-    func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome
+    func addReport(_ report: Report, threshold: Int, telling notice: EventNotification?) async throws -> ReportOutcome
     /// Reports, newest first.
     func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report>
 
@@ -68,8 +75,8 @@ public protocol EventRepository: Sendable {
     /// Events whose end time has passed but that are still stored.
     func endedEventIDs(at time: Date, limit: Int) async throws -> [UUID]
     /// Deletes the event and everything in it, and records an `EventEnded` outbox entry, in one step.
-    /// Returns nil when there is nothing left to delete.
-    func purge(eventID: UUID, at time: Date) async throws -> EndedEvent?
+    /// Returns nil when there is nothing left to delete. `notice` goes to everyone who was in it.
+    func purge(eventID: UUID, at time: Date, telling notice: EventNotification?) async throws -> EndedEvent?
 
     /// Every event `userID` hosts, ended or not.
     func hostedEventIDs(of userID: UUID) async throws -> [UUID]
@@ -80,6 +87,27 @@ public protocol EventRepository: Sendable {
 }
 
 extension EventRepository {
+    /// The changes without a notice (for tests and for changes nobody hears of).
+    public func admit(eventID: UUID, userID: UUID, position: ReportedPosition, at time: Date) async throws -> AdmissionResult {
+        try await admit(eventID: eventID, userID: userID, position: position, at: time, telling: nil)
+    }
+
+    public func remove(eventID: UUID, userID: UUID, reason: DepartureReason, at time: Date) async throws -> Removal? {
+        try await remove(eventID: eventID, userID: userID, reason: reason, at: time, telling: nil)
+    }
+
+    public func ban(eventID: UUID, userID: UUID, by host: UUID?, at time: Date) async throws -> Removal? {
+        try await ban(eventID: eventID, userID: userID, by: host, at: time, telling: nil)
+    }
+
+    public func addReport(_ report: Report, threshold: Int) async throws -> ReportOutcome {
+        try await addReport(report, threshold: threshold, telling: nil)
+    }
+
+    public func purge(eventID: UUID, at time: Date) async throws -> EndedEvent? {
+        try await purge(eventID: eventID, at: time, telling: nil)
+    }
+
     public func eventsContaining(
         _ point: GeoPoint, at time: Date, page: PageRequest, viewer: UUID
     ) async throws

@@ -81,18 +81,16 @@ extension FeedService {
         try validation.check()
     }
 
-    /// Stores the comment; a new one is told to `target` (the subject's owner, or the answered comment's author).
+    /// Stores the comment, with its news for `target` (the subject's owner, or the answered comment's author).
     private func add(
         _ comment: Comment, told target: NoticeTarget?, answering parent: Comment?, idempotencyKey: String?
     ) async throws
         -> Engaged<Comment>
     {
-        let stored = try await store.addComment(comment, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 })
-        // Members reading the event's chat see it come in, and the owner hears of it (a retried create told them already).
-        if stored.id == comment.id {
-            if let event = stored.eventID { await announcer.publish(.comment(stored.id), in: event) }
-            if let target { await noticeComment(stored, to: target, answering: parent) }
-        }
+        let notice = if let target { await commentNotice(comment, to: target, answering: parent) } else { Publication?.none }
+        let stored = try await store.addComment(comment, idempotencyKey: idempotencyKey.flatMap { $0.isEmpty ? nil : $0 }, telling: notice)
+        // Members reading the event's chat see it come in (a retried create showed it already).
+        if stored.id == comment.id, let event = stored.eventID { await announcer.publish(.comment(stored.id), in: event) }
         return try await engaged([stored], viewer: comment.authorID ?? UUID())[0]
     }
 

@@ -7,13 +7,10 @@ extension FeedService {
     public func like(_ subject: Subject, by user: UUID) async throws -> Engagement {
         let (event, target) = try await readableTarget(subject, reader: user)
         let time = now()
-        let liked = try await store.like(subject, by: user, at: time)
-        let counts = try await engagement(of: subject, viewer: user)
-        if liked {
-            if let event { await announcer.publish(.likes(subject), in: event) }
-            if let target { await noticeLike(of: subject, to: target, by: user, count: counts.likes, at: time) }
-        }
-        return counts
+        let notice = if let target { await likeNotice(of: subject, to: target, by: user, at: time) } else { LikeNotice?.none }
+        let liked = try await store.like(subject, by: user, at: time, telling: notice)
+        if liked, let event { await announcer.publish(.likes(subject), in: event) }
+        return try await engagement(of: subject, viewer: user)
     }
 
     /// Takes the like back and returns the subject's counts; with no like to take back, not found (as

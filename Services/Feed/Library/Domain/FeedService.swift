@@ -16,17 +16,14 @@ public struct FeedService: Sendable {
     let media: (any MediaAttachments)?
     /// Other services' subjects (activities and bucket items): who may see them.
     let external: any ExternalSubjects
-    /// Comments, replies and likes for their subjects' owners (the notifications service).
-    let publications: any PublicationSink
     let now: @Sendable () -> Date
 
     public init(
         store: any FeedStore, membership: any EventMembership, graph: any SocialGraph = NoSocialGraph(), chat: ChatHub? = nil,
         announcer: (any ChatAnnouncer)? = nil, media: (any MediaAttachments)? = nil, external: any ExternalSubjects = NoExternalSubjects(),
-        publications: any PublicationSink = NoPublications(), now: @escaping @Sendable () -> Date = Date.init
+        now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.store = store
-        self.publications = publications
         self.external = external
         self.media = media
         self.membership = membership
@@ -166,7 +163,7 @@ public struct FeedService: Sendable {
         _ = try await store.deleteChatMessages(by: user)
         _ = try await store.deleteReports(by: user)
         try await store.forgetReader(user)
-        try await publications.forget(user: user)
+        try await store.forgetNotices(to: user)
     }
 
     /// Forgets everything of an event (it ended). Idempotent; returns how many posts went.

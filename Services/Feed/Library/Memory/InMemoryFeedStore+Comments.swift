@@ -2,7 +2,7 @@ import Foundation
 import RoamRuntime
 
 extension InMemoryFeedStore {
-    public func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment {
+    public func addComment(_ comment: Comment, idempotencyKey: String?, telling notice: Publication?) async throws -> Comment {
         let key = idempotencyKey.map { "\(comment.authorID?.uuidString ?? "")/\($0)" }
         if let key, let existing = commentKeys[key], let stored = comments[existing] {
             try fingerprints.checkReplay("comment/\(key)")
@@ -12,6 +12,7 @@ extension InMemoryFeedStore {
             throw comment.parentID == nil ? FeedError.postNotFound : FeedError.commentNotFound
         }
         comments[comment.id] = comment
+        if let notice { publicationQueue.add([notice], at: comment.createdAt) }
         if let key {
             commentKeys[key] = comment.id
             fingerprints.remember("comment/\(key)")

@@ -2,10 +2,11 @@ import Foundation
 import RoamRuntime
 
 extension InMemoryFeedStore {
-    public func like(_ subject: Subject, by user: UUID, at time: Date) async throws -> Bool {
+    public func like(_ subject: Subject, by user: UUID, at time: Date, telling notice: LikeNotice?) async throws -> Bool {
         guard subjectExists(subject) else { return false }
         guard likes[subject]?[user] == nil else { return false }
         likes[subject, default: [:]][user] = time
+        if let notice { publicationQueue.add([notice.publication(count: likes[subject]?.count ?? 0)], at: time) }
         return true
     }
 

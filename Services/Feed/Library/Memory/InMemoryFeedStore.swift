@@ -27,8 +27,13 @@ public actor InMemoryFeedStore: FeedStore {
     var saves: [UUID: [UUID: Date]] = [:]
     /// user → followed places.
     var followedPlaces: [UUID: [FollowedPlace]] = [:]
+    /// Comments, replies and likes to be told to their owners.
+    public nonisolated let publicationQueue = InMemoryPublicationQueue()
+    public nonisolated var publications: any PublicationQueue { publicationQueue }
 
     public init() {}
+
+    public func forgetNotices(to user: UUID) async throws { publicationQueue.forget(user: user) }
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
         let key = idempotencyKey.map { "\(post.authorID)/\($0)" }

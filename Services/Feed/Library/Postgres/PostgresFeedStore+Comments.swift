@@ -20,7 +20,7 @@ extension PostgresFeedStore {
         Int16(id.uuid.15 % UInt8(counterShards))
     }
 
-    public func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment {
+    public func addComment(_ comment: Comment, idempotencyKey: String?, telling notice: Publication?) async throws -> Comment {
         try await database.transaction { connection in
             if let idempotencyKey,
                 let existing = try await connection.query(
@@ -50,6 +50,10 @@ extension PostgresFeedStore {
             ).collect()
             guard !inserted.isEmpty else { throw RoamError(.aborted, reason: "ABORTED", message: "a retry of this comment is in progress") }
             try await Self.count(comments: 1, on: comment.subject, shard: Self.shard(of: comment.id), connection, logger)
+            if let notice {
+                try await PostgresPublicationQueue.insert(
+                    [notice], schema: FeedMigrations.schema, at: comment.createdAt, on: connection, logger: logger)
+            }
             return comment
         }
     }

@@ -5,8 +5,23 @@ import RoamRuntime
 extension PostgresFeedStore {
     /// One statement (`LikeStatement`): the like and its count go in together or not at all. Each
     /// user's likes land on one of a few counter rows, so a hot post's likers rarely wait for each other.
-    public func like(_ subject: Subject, by user: UUID, at time: Date) async throws -> Bool {
-        try await !database.execute(LikeStatement(subject: subject, user: user, time: time, shard: Self.shard(of: user))).isEmpty
+    /// A like with news for the owner also queues it, with the count it brought, in the same transaction.
+    public func like(_ subject: Subject, by user: UUID, at time: Date, telling notice: LikeNotice?) async throws -> Bool {
+        let statement = LikeStatement(subject: subject, user: user, time: time, shard: Self.shard(of: user))
+        guard let notice else { return try await !database.execute(statement).isEmpty }
+        return try await database.transaction { connection in
+            let liked = try await connection.query(PostgresQuery(unsafeSQL: LikeStatement.sql, binds: try statement.makeBindings()), logger: logger)
+            guard try await liked.collect().isEmpty == false else { return false }
+            let counted = try await connection.query(
+                """
+                SELECT coalesce(sum(likes), 0)::bigint FROM feed.counters WHERE subject_kind = \(subject.kind.rawValue) AND subject_id = \(subject.id)
+                """, logger: logger
+            ).collect()
+            let count = try counted.first?.decode(Int.self) ?? 1
+            try await PostgresPublicationQueue.insert(
+                [notice.publication(count: count)], schema: FeedMigrations.schema, at: time, on: connection, logger: logger)
+            return true
+        }
     }
 
     public func unlike(_ subject: Subject, by user: UUID) async throws -> Bool {

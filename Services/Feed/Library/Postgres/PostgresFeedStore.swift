@@ -8,6 +8,10 @@ public struct PostgresFeedStore: FeedStore {
 
     var logger: Logger { CallContext.current.logger }
 
+    public var publications: any PublicationQueue { PostgresPublicationQueue(database: database, schema: FeedMigrations.schema) }
+
+    public func forgetNotices(to user: UUID) async throws { try await publications.forget(user: user) }
+
     static let columns = """
         id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers, title
         """

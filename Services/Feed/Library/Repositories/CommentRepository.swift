@@ -3,8 +3,9 @@ import RoamRuntime
 
 /// Where comments and replies live. Adding or removing one keeps its subject's comment count exact.
 public protocol CommentRepository: Sendable {
-    /// Stores the comment. When the author used `idempotencyKey` before, returns that comment instead.
-    func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment
+    /// Stores the comment, and queues `notice` with it. When the author used `idempotencyKey` before,
+    /// returns that comment instead and queues nothing.
+    func addComment(_ comment: Comment, idempotencyKey: String?, telling notice: Publication?) async throws -> Comment
     func comment(id: UUID) async throws -> Comment?
     /// The subject's comments and replies, oldest first, tombstones included.
     func comments(on subject: Subject, page: PageRequest) async throws -> Page<Comment>
@@ -14,4 +15,11 @@ public protocol CommentRepository: Sendable {
     func deleteComment(id: UUID) async throws -> Bool
     /// The ids of the author's live comments and replies.
     func commentIDs(by author: UUID) async throws -> [UUID]
+}
+
+extension CommentRepository {
+    /// A comment nobody is told of.
+    public func addComment(_ comment: Comment, idempotencyKey: String?) async throws -> Comment {
+        try await addComment(comment, idempotencyKey: idempotencyKey, telling: nil)
+    }
 }

@@ -1,3 +1,3 @@
 /// Everything the feed keeps.
 public typealias FeedStore = PostRepository & CommentRepository & EngagementRepository & ChatRepository & ReportRepository
-    & StoryRepository & SaveRepository & PlaceFollowRepository
+    & StoryRepository & SaveRepository & PlaceFollowRepository & NoticeRepository
