@@ -38,7 +38,7 @@ public enum AccountRules {
             validation.fail(field, "must be at least \(minimumPasswordLength) characters")
         } else if password.utf8.count > maximumPasswordLength {
             validation.fail(field, "must be at most \(maximumPasswordLength) bytes")
-        } else if CommonPasswords.contains(password) {
+        } else if BreachedPasswords.contains(password) {
             validation.fail(field, "is too common; choose a less guessable password")
         }
     }
