@@ -43,11 +43,9 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: AccessLogMiddleware())
         router.add(middleware: ProblemMiddleware(refusals: refusedUpgrades))
         router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RateLimitMiddleware(byAddress: TokenBucket(rule: settings.addressRateLimit)))
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))
-        router.add(
-            middleware: RateLimitMiddleware(
-                byAddress: TokenBucket(rule: settings.addressRateLimit),
-                byUser: TokenBucket(rule: settings.userRateLimit)))
+        router.add(middleware: UserRateLimitMiddleware(byUser: TokenBucket(rule: settings.userRateLimit)))
         router.add(middleware: CallContextMiddleware(relationChanges: relationChanges))
         router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())

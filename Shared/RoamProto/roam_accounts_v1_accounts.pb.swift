@@ -251,6 +251,10 @@ public nonisolated struct Roam_Accounts_V1_SignUpResponse: Sendable {
   /// Clears the value of `tokens`. Subsequent reads from it will return its default value.
   public mutating func clearTokens() {self._tokens = nil}
 
+  /// This device's token: sent with later log-ins (LogInRequest.device_token), it marks the device as
+  /// one the account signed in from, which guessing elsewhere never holds back.
+  public var deviceToken: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -281,6 +285,9 @@ public nonisolated struct Roam_Accounts_V1_LogInRequest: Sendable {
   /// The current terms version, when the person accepts it now (asked for by TERMS_NOT_ACCEPTED).
   public var acceptTermsVersion: String = String()
 
+  /// The device token an earlier sign-up or log-in gave this device, if any.
+  public var deviceToken: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -310,6 +317,9 @@ public nonisolated struct Roam_Accounts_V1_LogInResponse: Sendable {
   public var hasTokens: Bool {self._tokens != nil}
   /// Clears the value of `tokens`. Subsequent reads from it will return its default value.
   public mutating func clearTokens() {self._tokens = nil}
+
+  /// This device's token (the one sent, when it was the account's; else a new one).
+  public var deviceToken: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1910,7 +1920,7 @@ nonisolated extension Roam_Accounts_V1_SignUpRequest: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".SignUpResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0\u{3}device_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1920,6 +1930,7 @@ nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, Sw
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._tokens) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.deviceToken) }()
       default: break
       }
     }
@@ -1936,12 +1947,16 @@ nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, Sw
     try { if let v = self._tokens {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if !self.deviceToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.deviceToken, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_SignUpResponse, rhs: Roam_Accounts_V1_SignUpResponse) -> Bool {
     if lhs._account != rhs._account {return false}
     if lhs._tokens != rhs._tokens {return false}
+    if lhs.deviceToken != rhs.deviceToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1949,7 +1964,7 @@ nonisolated extension Roam_Accounts_V1_SignUpResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogInRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}password\0\u{1}device\0\u{3}accept_terms_version\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}identifier\0\u{1}password\0\u{1}device\0\u{3}accept_terms_version\0\u{3}device_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1961,6 +1976,7 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
       case 2: try { try decoder.decodeSingularStringField(value: &self.password) }()
       case 3: try { try decoder.decodeSingularMessageField(value: &self._device) }()
       case 4: try { try decoder.decodeSingularStringField(value: &self.acceptTermsVersion) }()
+      case 5: try { try decoder.decodeSingularStringField(value: &self.deviceToken) }()
       default: break
       }
     }
@@ -1983,6 +1999,9 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
     if !self.acceptTermsVersion.isEmpty {
       try visitor.visitSingularStringField(value: self.acceptTermsVersion, fieldNumber: 4)
     }
+    if !self.deviceToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.deviceToken, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1991,6 +2010,7 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
     if lhs.password != rhs.password {return false}
     if lhs._device != rhs._device {return false}
     if lhs.acceptTermsVersion != rhs.acceptTermsVersion {return false}
+    if lhs.deviceToken != rhs.deviceToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1998,7 +2018,7 @@ nonisolated extension Roam_Accounts_V1_LogInRequest: SwiftProtobuf.Message, Swif
 
 nonisolated extension Roam_Accounts_V1_LogInResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".LogInResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}account\0\u{1}tokens\0\u{3}device_token\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -2008,6 +2028,7 @@ nonisolated extension Roam_Accounts_V1_LogInResponse: SwiftProtobuf.Message, Swi
       switch fieldNumber {
       case 1: try { try decoder.decodeSingularMessageField(value: &self._account) }()
       case 2: try { try decoder.decodeSingularMessageField(value: &self._tokens) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.deviceToken) }()
       default: break
       }
     }
@@ -2024,12 +2045,16 @@ nonisolated extension Roam_Accounts_V1_LogInResponse: SwiftProtobuf.Message, Swi
     try { if let v = self._tokens {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
     } }()
+    if !self.deviceToken.isEmpty {
+      try visitor.visitSingularStringField(value: self.deviceToken, fieldNumber: 3)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Accounts_V1_LogInResponse, rhs: Roam_Accounts_V1_LogInResponse) -> Bool {
     if lhs._account != rhs._account {return false}
     if lhs._tokens != rhs._tokens {return false}
+    if lhs.deviceToken != rhs.deviceToken {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -104,7 +104,7 @@ import Testing
 
     @Test func wrongCredentialsGetOneGenericErrorAndRepeatedFailuresAreThrottled() async throws {
         var policy = AccountPolicy()
-        policy.failedLoginLimitPerAccount = 3
+        policy.failedLoginLimitPerAccount = 2
         try await AccountsHarness.run(policy: policy) { client, _ in
             let user = try await AccountsHarness.signUp(client)
             for identifier in [user.account.profile.username, "nobody_at_all"] {
@@ -341,7 +341,7 @@ import Testing
             await #expect {
                 _ = try await client.searchUsers(
                     .with {
-                        $0.query = "x"; $0.page = .with { $0.pageToken = "%%%" }
+                        $0.query = "xyz"; $0.page = .with { $0.pageToken = "%%%" }
                     })
             } throws: { ($0 as? RPCError)?.violatedFields == ["page.page_token"] }
             await #expect {

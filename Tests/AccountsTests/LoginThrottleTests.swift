@@ -7,18 +7,20 @@ import Testing
 
 @testable import Accounts
 
-/// Guessing is slowed where it comes from, and nobody else is locked out: not the owner at another
-/// address, not the other people behind one busy address.
+/// Guessing is slowed where it comes from (an account from one network, a network on any accounts, an
+/// account from anywhere), and never holds back the owner on a device the account signed in from.
 @Suite struct LoginThrottleTests {
     static let password = "correct horse battery"
 
-    static func logIn(_ client: AccountsClient, _ identifier: String, _ password: String, from address: String) async -> RPCError? {
+    static func logIn(
+        _ client: AccountsClient, _ identifier: String, _ password: String, from address: String, device: String = ""
+    ) async -> RPCError? {
         var metadata = Metadata()
         metadata.addString(address, forKey: RoamMetadataKey.clientAddress)
         return await AccountsHarness.refusal {
             try await client.logIn(
                 .with {
-                    $0.identifier = identifier; $0.password = password
+                    $0.identifier = identifier; $0.password = password; $0.deviceToken = device
                 }, metadata: metadata)
         }
     }
@@ -51,46 +53,62 @@ import Testing
         }
     }
 
-    @Test func thirtyFailuresFromOneAddressRefuseNoneOfTheTwentyPeopleWhoShareIt() async throws {
+    @Test func sprayingFromOneNetworkSlowsDownAndItsPeopleSignInFromTheirDevices() async throws {
         // The service's clock stands still: a loaded machine cannot wait out a delay between two calls.
         let clock = TestClock()
         try await AccountsHarness.run(now: { clock.now }) { client, _ in
-            let nat = "192.0.2.44"
-            var people: [String] = []
-            for index in 0..<20 { people.append(try await AccountsHarness.signUp(client, name: "p\(index)").account.profile.username) }
-            // Someone behind the NAT sprays guesses at thirty accounts, the twenty among them.
-            for index in 0..<30 {
-                let target = index < 20 ? people[index] : "nobody_\(index)"
-                #expect(await Self.logIn(client, target, "wrong password!", from: nat)?.reason == "INVALID_CREDENTIALS")
+            var people: [(name: String, device: String)] = []
+            for index in 0..<5 {
+                let signedUp = try await AccountsHarness.signUp(client, name: "p\(index)")
+                #expect(!signedUp.deviceToken.isEmpty)
+                people.append((signedUp.account.profile.username, signedUp.deviceToken))
             }
-            // Each of the twenty then signs in from the same address with the right password.
+            // One password against twenty accounts, from twenty addresses of one IPv6 /64: each account
+            // is tried once, but the network is past its limit of 20 failures after them.
+            for index in 0..<20 {
+                let target = index < 5 ? people[index].name : "nobody_\(index)"
+                #expect(await Self.logIn(client, target, "Summer2026!", from: "2001:db8:7:7::\(index + 1)")?.reason == "INVALID_CREDENTIALS")
+            }
+            #expect(await Self.logIn(client, "nobody_x", "Summer2026!", from: "2001:db8:7:7:ffff::1")?.reason == "INVALID_CREDENTIALS")
+            let wait = Self.retryDelay(await Self.logIn(client, "nobody_y", "Summer2026!", from: "2001:db8:7:7:abcd::9"))
+            #expect(wait == .seconds(2), "the next try from anywhere in the /64 waits")
+            // The next network is another client; and the people of the first sign in from their phones.
+            #expect(await Self.logIn(client, "nobody_z", "Summer2026!", from: "2001:db8:7:8::1")?.reason == "INVALID_CREDENTIALS")
             for person in people {
-                #expect(await Self.logIn(client, person, Self.password, from: nat) == nil, "\(person) was refused")
+                #expect(await Self.logIn(client, person.name, Self.password, from: "2001:db8:7:7::42", device: person.device) == nil)
             }
-            // The sprayer, now over the address's limit, waits after a second failure on any one account.
-            let other = try await AccountsHarness.signUp(client, name: "other").account.profile.username
-            #expect(await Self.logIn(client, other, "wrong password!", from: nat)?.reason == "INVALID_CREDENTIALS")
-            #expect(await Self.logIn(client, other, "wrong password!", from: nat)?.reason == "INVALID_CREDENTIALS")
-            #expect(Self.retryDelay(await Self.logIn(client, other, "wrong password!", from: nat)) != nil)
+            // Without its device token the owner waits with everyone else there, and may after the wait.
+            #expect(Self.retryDelay(await Self.logIn(client, people[0].name, Self.password, from: "2001:db8:7:7::42")) != nil)
+            clock.advance(by: 2)
+            #expect(await Self.logIn(client, people[0].name, Self.password, from: "2001:db8:7:7::42") == nil)
         }
     }
 
-    @Test func anAccountGuessedAtFromManyAddressesGivesEachOfThemOneTry() async throws {
+    @Test func anAccountGuessedAtFromEverywhereWaitsButNotOnItsOwnersDevice() async throws {
         var policy = AccountPolicy()
         policy.failedLoginLimitPerAccount = 10
         let clock = TestClock()
         try await AccountsHarness.run(policy: policy, now: { clock.now }) { client, _ in
-            let bo = try await AccountsHarness.signUp(client, name: "bo").account.profile.username
+            let signedUp = try await AccountsHarness.signUp(client, name: "bo")
+            let (bo, email, phone) = (signedUp.account.profile.username, signedUp.account.email, signedUp.deviceToken)
+            // Ten guesses from ten networks, by username and by address alike: one account.
             for index in 0..<10 {
-                #expect(await Self.logIn(client, bo, "wrong password!", from: "10.9.0.\(index)")?.reason == "INVALID_CREDENTIALS")
+                let identifier = index.isMultiple(of: 2) ? bo : email
+                #expect(await Self.logIn(client, identifier, "wrong password!", from: "10.9.\(index).1")?.reason == "INVALID_CREDENTIALS")
             }
-            // Over the account's limit: an address that failed once now waits before its next try…
-            #expect(Self.retryDelay(await Self.logIn(client, bo, "wrong password!", from: "10.9.0.3")) != nil)
-            // …a new address is heard once, then waits too…
-            #expect(await Self.logIn(client, bo, "wrong password!", from: "10.9.1.1")?.reason == "INVALID_CREDENTIALS")
-            #expect(Self.retryDelay(await Self.logIn(client, bo, Self.password, from: "10.9.1.1")) != nil)
-            // …and the owner, from an address with no failures, is never refused.
-            #expect(await Self.logIn(client, bo, Self.password, from: "10.9.2.2") == nil)
+            #expect(await Self.logIn(client, email, "wrong password!", from: "10.9.10.1")?.reason == "INVALID_CREDENTIALS")
+            // Past the account's limit every unknown device waits, even with the right password, from anywhere…
+            #expect(Self.retryDelay(await Self.logIn(client, bo, Self.password, from: "10.9.20.1")) == .seconds(2))
+            #expect(Self.retryDelay(await Self.logIn(client, email, "wrong password!", from: "10.9.21.1")) == .seconds(2))
+            // …a made-up device token is no way around it…
+            #expect(Self.retryDelay(await Self.logIn(client, bo, Self.password, from: "10.9.22.1", device: "made-up")) != nil)
+            // …and the owner's phone signs in at once, and keeps its token.
+            #expect(await Self.logIn(client, bo, Self.password, from: "10.9.23.1", device: phone) == nil)
+            let again = try await client.logIn(
+                .with {
+                    $0.identifier = bo; $0.password = Self.password; $0.deviceToken = phone
+                })
+            #expect(again.deviceToken == phone)
         }
     }
 

@@ -142,6 +142,29 @@ import Testing
         }
     }
 
+    /// The device token the gateway gives at sign-up is kept (owner-only, beside the tokens) across a
+    /// sign-out and sent with the next log-in, which the gateway recognises: it answers with the same one.
+    @Test func theDeviceTokenOutlivesASignOutAndMarksTheNextLogIn() async throws {
+        try await GatewayHarness.withAccounts { http in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roam-device-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let store = FileTokenStore(url: folder.appendingPathComponent("tokens.json"))
+            let session = RoamSession(gateway: http.base, store: store)
+            let signedUp = try await session.signUp(Self.ada)
+            let device = try #require(signedUp.deviceToken)
+            let kept = try await store.loadDeviceToken()
+            #expect(kept == device, "kept \(kept ?? "nothing"), given \(device)")
+            let mode = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("tokens.json.device").path)[.posixPermissions]
+            #expect((mode as? NSNumber)?.intValue == 0o600)
+            try await session.logOut()
+            #expect(try await store.load() == nil)
+            #expect(try await store.loadDeviceToken() == device, "signing out keeps the device's token")
+            let loggedIn = try await session.logIn(.init(identifier: "ada", password: "correct horse battery"))
+            #expect(loggedIn.deviceToken == device, "a known device keeps its token")
+        }
+    }
+
     @Test func signsInWithAProvidersIDToken() async throws {
         try await LocalIssuer.with { issuer in
             let provider = IdentityProvider(name: "acme", issuers: [issuer.url], clientIDs: ["roam-app"])

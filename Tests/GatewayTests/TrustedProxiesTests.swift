@@ -53,4 +53,33 @@ import Testing
             #expect(try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "198.51.100.7"]).status == 200)
         }
     }
+
+    /// An IPv6 client is counted by its /64: hopping between its addresses is no fresh budget.
+    @Test func everyAddressOfAnIPv6Slash64SharesOneLimit() async throws {
+        let settings = try GatewayHarness.settings(["TRUSTED_PROXIES": "1", "RATE_LIMIT_PER_ADDRESS": "1", "RATE_LIMIT_PER_ADDRESS_BURST": "3"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 1...20 {
+                    group.addTask {
+                        try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "2001:db8:5:5:\(index)::\(index * 3)"]).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.count { $0 == 200 } >= 3 && statuses.count { $0 == 429 } >= 1, "\(statuses)")
+            #expect(try await http.send("GET", "/healthz", headers: ["X-Forwarded-For": "2001:db8:5:6::1"]).status == 200, "the next /64")
+        }
+    }
+
+    /// The address limit comes before the bearer token is checked: forged tokens cost a signature check
+    /// each, and must meet a 429 like anything else.
+    @Test func forgedTokensMeetTheAddressLimit() async throws {
+        let settings = try GatewayHarness.settings(["RATE_LIMIT_PER_ADDRESS": "1", "RATE_LIMIT_PER_ADDRESS_BURST": "3"])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let forged = "eyJhbGciOiJFZERTQSJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl"
+            let statuses = try await GatewayEdgeTests.sendAtOnce(20) { try await http.send("GET", "/v1/me", token: forged) }.map(\.status)
+            #expect(statuses.count { $0 == 401 } >= 1 && statuses.count { $0 == 429 } >= 1, "\(statuses)")
+            #expect(Set(statuses).isSubset(of: [401, 429]), "\(statuses)")
+        }
+    }
 }

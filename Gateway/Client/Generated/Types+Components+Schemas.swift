@@ -1442,6 +1442,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LogInRequest/deviceName`.
             public var deviceName: Swift.String?
+            /// The deviceToken an earlier sign-up or log-in gave this device, if any; a device the account signed in from is never held back by guessing elsewhere
+            ///
+            /// - Remark: Generated from `#/components/schemas/LogInRequest/deviceToken`.
+            public var deviceToken: Swift.String?
             /// An email address or a username
             ///
             /// - Remark: Generated from `#/components/schemas/LogInRequest/identifier`.
@@ -1455,22 +1459,26 @@ extension Components {
             /// - Parameters:
             ///   - acceptTermsVersion: The current terms version, when 422 TERMS_NOT_ACCEPTED asked for it
             ///   - deviceName: Shown in the session list
+            ///   - deviceToken: The deviceToken an earlier sign-up or log-in gave this device, if any; a device the account signed in from is never held back by guessing elsewhere
             ///   - identifier: An email address or a username
             ///   - password: The password
             public init(
                 acceptTermsVersion: Swift.String? = nil,
                 deviceName: Swift.String? = nil,
+                deviceToken: Swift.String? = nil,
                 identifier: Swift.String,
                 password: Swift.String
             ) {
                 self.acceptTermsVersion = acceptTermsVersion
                 self.deviceName = deviceName
+                self.deviceToken = deviceToken
                 self.identifier = identifier
                 self.password = password
             }
             public enum CodingKeys: String, CodingKey {
                 case acceptTermsVersion
                 case deviceName
+                case deviceToken
                 case identifier
                 case password
             }
@@ -1788,22 +1796,30 @@ extension Components {
         public struct SignedIn: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SignedIn/account`.
             public var account: Components.Schemas.Account
+            /// After a sign-up or a log-in with a password, this device's token; keep it on the device (also after signing out) and send it with later log-ins
+            ///
+            /// - Remark: Generated from `#/components/schemas/SignedIn/deviceToken`.
+            public var deviceToken: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SignedIn/tokens`.
             public var tokens: Components.Schemas.Tokens
             /// Creates a new `SignedIn`.
             ///
             /// - Parameters:
             ///   - account:
+            ///   - deviceToken: After a sign-up or a log-in with a password, this device's token; keep it on the device (also after signing out) and send it with later log-ins
             ///   - tokens:
             public init(
                 account: Components.Schemas.Account,
+                deviceToken: Swift.String? = nil,
                 tokens: Components.Schemas.Tokens
             ) {
                 self.account = account
+                self.deviceToken = deviceToken
                 self.tokens = tokens
             }
             public enum CodingKeys: String, CodingKey {
                 case account
+                case deviceToken
                 case tokens
             }
         }

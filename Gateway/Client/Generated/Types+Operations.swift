@@ -4597,7 +4597,7 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/users/GET/query`.
             public struct Query: Sendable, Hashable {
-                /// a prefix of a username or display name
+                /// a prefix of a username or display name, 3 to 50 characters (a shorter one would list everyone)
                 ///
                 /// - Remark: Generated from `#/paths/v1/users/GET/query/query`.
                 public var query: Swift.String
@@ -4612,7 +4612,7 @@ public enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - query: a prefix of a username or display name
+                ///   - query: a prefix of a username or display name, 3 to 50 characters (a shorter one would list everyone)
                 ///   - pageSize: 1 to 100, default 20
                 ///   - pageToken: `nextPageToken` of the previous page
                 public init(

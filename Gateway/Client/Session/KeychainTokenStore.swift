@@ -48,6 +48,36 @@ public struct KeychainTokenStore: TokenStore {
         guard status == errSecSuccess else { throw Self.failure(status) }
     }
 
+    public func loadDeviceToken() throws -> String? {
+        var query = deviceItem
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var found: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &found)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess, let data = found as? Data else { throw Self.failure(status) }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func saveDeviceToken(_ token: String) throws {
+        let data = Data(token.utf8)
+        var status = SecItemUpdate(deviceItem as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+        if status == errSecItemNotFound {
+            var added = deviceItem
+            added[kSecValueData as String] = data
+            added[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+            status = SecItemAdd(added as CFDictionary, nil)
+        }
+        guard status == errSecSuccess else { throw Self.failure(status) }
+    }
+
+    /// The device token's item: the tokens' account with `.device`, so signing out leaves it.
+    private var deviceItem: [String: Any] {
+        var item = item
+        item[kSecAttrAccount as String] = "\(account).device"
+        return item
+    }
+
     /// What names the item.
     private var item: [String: Any] {
         var item: [String: Any] = [

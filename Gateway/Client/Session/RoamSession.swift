@@ -72,7 +72,10 @@ public actor RoamSession {
     /// Signs in with an email or username and a password.
     @discardableResult
     public func logIn(_ request: Components.Schemas.LogInRequest) async throws -> Components.Schemas.SignedIn {
-        try await keep(signedIn: auth.logIn(body: .json(request)).ok.body.json)
+        var request = request
+        // The device the store remembers: guessing at the account elsewhere never holds it back.
+        if request.deviceToken == nil { request.deviceToken = try await store.loadDeviceToken() }
+        return try await keep(signedIn: auth.logIn(body: .json(request)).ok.body.json)
     }
 
     /// Signs in with an OpenID Connect provider's ID token (Sign in with Apple, Google, …; `nonce` is the
@@ -122,6 +125,7 @@ public actor RoamSession {
 
     private func keep(signedIn: Components.Schemas.SignedIn) async throws -> Components.Schemas.SignedIn {
         try await keep(signedIn.tokens)
+        if let deviceToken = signedIn.deviceToken { try await store.saveDeviceToken(deviceToken) }
         return signedIn
     }
 

@@ -37,8 +37,8 @@ extension Components.Schemas.Account {
 }
 
 extension Components.Schemas.SignedIn {
-    init(account: Roam_Accounts_V1_Account, tokens: Roam_Accounts_V1_TokenPair, links: MediaLinkMaker) {
-        self.init(account: .init(account, links: links), tokens: .init(tokens))
+    init(account: Roam_Accounts_V1_Account, tokens: Roam_Accounts_V1_TokenPair, deviceToken: String = "", links: MediaLinkMaker) {
+        self.init(account: .init(account, links: links), deviceToken: deviceToken.isEmpty ? nil : deviceToken, tokens: .init(tokens))
     }
 }
 

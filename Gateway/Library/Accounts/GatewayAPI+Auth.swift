@@ -19,7 +19,8 @@ extension GatewayAPI {
                     $0.device = Self.device(named: body.deviceName)
                 }, options: options)
         }
-        return .created(.init(body: .json(.init(account: response.account, tokens: response.tokens, links: mediaLinks))))
+        return .created(
+            .init(body: .json(.init(account: response.account, tokens: response.tokens, deviceToken: response.deviceToken, links: mediaLinks))))
     }
 
     func logIn(_ input: Operations.LogIn.Input) async throws -> Operations.LogIn.Output {
@@ -34,9 +35,11 @@ extension GatewayAPI {
                     $0.password = body.password
                     $0.acceptTermsVersion = body.acceptTermsVersion ?? ""
                     $0.device = Self.device(named: body.deviceName)
+                    $0.deviceToken = body.deviceToken ?? ""
                 }, options: options)
         }
-        return .ok(.init(body: .json(.init(account: response.account, tokens: response.tokens, links: mediaLinks))))
+        return .ok(
+            .init(body: .json(.init(account: response.account, tokens: response.tokens, deviceToken: response.deviceToken, links: mediaLinks))))
     }
 
     func refresh(_ input: Operations.Refresh.Input) async throws -> Operations.Refresh.Output {

@@ -2271,6 +2271,7 @@ extension GatewayOpenAPI {
             "properties": .object([
                 "acceptTermsVersion": .object(["type": .string("string")]),
                 "deviceName": .object(["type": .string("string")]),
+                "deviceToken": .object(["type": .string("string")]),
                 "identifier": .object(["type": .string("string")]),
                 "password": .object(["type": .string("string")]),
             ]),

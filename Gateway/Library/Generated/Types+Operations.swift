@@ -3914,7 +3914,7 @@ internal enum Operations {
         internal struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/v1/users/GET/query`.
             internal struct Query: Sendable, Hashable {
-                /// a prefix of a username or display name
+                /// a prefix of a username or display name, 3 to 50 characters (a shorter one would list everyone)
                 ///
                 /// - Remark: Generated from `#/paths/v1/users/GET/query/query`.
                 internal var query: Swift.String
@@ -3929,7 +3929,7 @@ internal enum Operations {
                 /// Creates a new `Query`.
                 ///
                 /// - Parameters:
-                ///   - query: a prefix of a username or display name
+                ///   - query: a prefix of a username or display name, 3 to 50 characters (a shorter one would list everyone)
                 ///   - pageSize: 1 to 100, default 20
                 ///   - pageToken: `nextPageToken` of the previous page
                 internal init(

@@ -13,6 +13,8 @@ public enum AccountsApp {
         let mail = configuration.mail
         let composer = try await MailComposer(
             from: mail.from, product: mail.product, publicURL: configuration.policy.emailLinkBase, overrides: mail.templates)
+        // Built now rather than in the first sign-up's time (a few hundred milliseconds on a loaded machine).
+        _ = BreachedPasswords.contains("")
         try await ServiceHost.run(settings: configuration.settings) { runtime in
             let repositories = runtime.database.map(Repositories.init(database:)) ?? Repositories(memory: InMemoryAccountsStore())
             let accounts = try await repositories.service(

@@ -11,6 +11,7 @@ public struct Repositories: Sendable {
     public var oneTimeTokens: any OneTimeTokenRepository
     public var identities: any IdentityRepository
     public var nonces: any NonceRepository
+    public var devices: any KnownDeviceRepository
     /// Ended sessions and deleted accounts, for the feed verifiers follow.
     public var revocations: any RevocationRepository
     /// Deleted accounts, to be told to other services.
@@ -30,6 +31,7 @@ public struct Repositories: Sendable {
         oneTimeTokens = store
         identities = store
         nonces = store
+        devices = store
         revocations = store
         outbox = store.outbox
         mailQueue = store.mailQueue
@@ -45,6 +47,7 @@ public struct Repositories: Sendable {
         oneTimeTokens = PostgresOneTimeTokenStore(database: database)
         identities = PostgresIdentityStore(database: database)
         nonces = PostgresNonceStore(database: database)
+        devices = PostgresKnownDeviceStore(database: database)
         revocations = PostgresRevocationStore(database: database)
         outbox = PostgresOutbox(database: database, schema: AccountsMigrations.schema)
         mailQueue = PostgresMailQueue(database: database, schema: AccountsMigrations.schema)
@@ -60,7 +63,7 @@ public struct Repositories: Sendable {
     ) async throws -> AccountService {
         try await AccountService(
             users: users, sessions: sessions, graph: graph, attempts: attempts, oneTimeTokens: oneTimeTokens,
-            identities: identities, nonces: nonces, hasher: hasher, tokens: OpaqueToken(), signer: signer,
+            identities: identities, nonces: nonces, devices: devices, hasher: hasher, tokens: OpaqueToken(), signer: signer,
             outgoingMail: QueuedOutgoingMail(queue: mailQueue), policy: policy, media: media, providers: providers, idTokens: idTokens, now: now)
     }
 }

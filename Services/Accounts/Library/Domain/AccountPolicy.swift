@@ -10,12 +10,12 @@ public struct AccountPolicy: Sendable {
     /// How long after an account's deletion the other services are told to purge it: longer than the
     /// revocation feed takes to reach every process plus the longest call they may have let in before.
     public var userPurgeDelay: Duration = .seconds(7)
-    /// Failed log-ins on one account from one address before each further one doubles the wait.
+    /// Failed log-ins on one account from one network (or known device) before each further one doubles the wait.
     public var freeLoginFailures = 5
-    /// Failures on one account from anywhere before every address that failed on it waits from its first.
-    public var failedLoginLimitPerAccount = 20
-    /// Failures from one address on any accounts before it gets one free failure per account.
-    public var failedLoginLimitPerAddress = 30
+    /// Failures on one account from anywhere before every attempt on it from an unknown device waits.
+    public var failedLoginLimitPerAccount = 10
+    /// Failures from one network (an IPv6 /64) on any accounts before every attempt from it waits.
+    public var failedLoginLimitPerAddress = 20
     public var failedLoginWindow: Duration = .seconds(15 * 60)
     /// Where links in emails point; the app at that address passes the token back to Roam.
     public var emailLinkBase = "http://localhost:8080"

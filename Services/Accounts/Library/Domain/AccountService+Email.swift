@@ -53,8 +53,10 @@ extension AccountService {
             throw AccountsError.invalidOneTimeToken
         }
         try await users.setPasswordHash(userID: userID, try await hasher.hash(newPassword), keepingSession: nil)
-        // Whoever could reset the password controls the mailbox, so the address is verified too.
+        // Whoever could reset the password controls the mailbox, so the address is verified too, and
+        // what others guessed at the account no longer holds them back.
         try await users.markEmailVerified(userID: userID)
+        try await attempts.clear(key: "account:\(userID.lowercasedString)")
     }
 
     func sendVerificationEmail(to user: User) async throws {

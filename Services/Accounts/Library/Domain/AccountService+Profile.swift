@@ -53,7 +53,8 @@ extension AccountService {
 
     public func searchUsers(query: String, page: PageRequest, viewer: UUID?) async throws -> Page<ProfileView> {
         let query = query.trimmingWhitespace().lowercased()
-        guard (1...50).contains(query.count) else { throw RoamError.invalidField("query", "must be 1 to 50 characters") }
+        // Three characters at least: one or two would page through every account.
+        guard (3...50).contains(query.count) else { throw RoamError.invalidField("query", "must be 3 to 50 characters") }
         let found = try await users.search(prefix: query, page: page)
         var views: [ProfileView] = []
         for user in found.items {

@@ -11,6 +11,8 @@ public struct AccountService: Sendable {
     let oneTimeTokens: any OneTimeTokenRepository
     let identities: any IdentityRepository
     let nonces: any NonceRepository
+    /// Devices each account signed in from with its password, which guessing elsewhere never holds back.
+    let devices: any KnownDeviceRepository
     /// The OpenID Connect providers accepted for sign-in, and what checks their ID tokens.
     let providers: [IdentityProvider]
     let idTokens: (any IDTokenVerifier)?
@@ -30,7 +32,7 @@ public struct AccountService: Sendable {
     public init(
         users: any UserRepository, sessions: any SessionRepository, graph: any SocialGraphRepository,
         attempts: any LoginAttemptRepository, oneTimeTokens: any OneTimeTokenRepository,
-        identities: any IdentityRepository, nonces: any NonceRepository,
+        identities: any IdentityRepository, nonces: any NonceRepository, devices: any KnownDeviceRepository,
         hasher: any PasswordHashing, tokens: any SecretTokens, signer: any AccessTokenSigner, outgoingMail: any OutgoingMailRepository,
         policy: AccountPolicy, media: (any MediaAttachments)? = nil,
         providers: [IdentityProvider] = [], idTokens: (any IDTokenVerifier)? = nil,
@@ -39,6 +41,7 @@ public struct AccountService: Sendable {
         self.media = media
         self.identities = identities
         self.nonces = nonces
+        self.devices = devices
         self.providers = providers
         self.idTokens = idTokens
         self.users = users
@@ -67,14 +70,16 @@ public struct AccountService: Sendable {
             profile: ProfileDetails(displayName: form.displayName, language: form.language), createdAt: time, acceptedTerms: terms)
         try await users.create(user)
         try await sendVerificationEmail(to: user)
-        let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
+        var tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
+        tokens.deviceToken = try await knownDeviceToken(for: user, presented: "")
         return (ProfileView(user: user, isOwner: true), tokens)
     }
 
-    /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to.
+    /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to;
+    /// `deviceToken` the token an earlier sign-in gave this device (see `LoginThrottle`).
     public func logIn(
         identifier: String, password: String, acceptingTerms: String = "", device: DeviceInfo,
-        clientAddress: String
+        deviceToken: String = "", clientAddress: String
     ) async throws -> (ProfileView, IssuedTokens) {
         let identifier = identifier.contains("@") ? identifier.trimmingWhitespace().lowercased() : AccountRules.folded(username: identifier)
         var validation = Validation()
@@ -82,24 +87,45 @@ public struct AccountService: Sendable {
         validation.require(!password.isEmpty, "password", "is required")
         try validation.check()
 
-        let addressKey = "address:\(clientAddress)"
-        let accountKey = "account:\(identifier)"
-        let pairKey = "pair:\(identifier) \(clientAddress)"
-        try await checkThrottle(pair: pairKey, account: accountKey, address: addressKey)
+        let found = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
+        let time = now()
+        // An account counts as one whether it is named by its address or its username.
+        let accountKey = "account:\(found?.id.lowercasedString ?? identifier)"
+        let networkKey = "network:\(ClientNetwork.key(of: clientAddress))"
+        let deviceDigest = deviceToken.isEmpty ? nil : tokens.digest(deviceToken)
+        let knownDevice: Bool =
+            if let found, let deviceDigest { try await devices.isKnownDevice(digest: deviceDigest, userID: found.id, at: time) } else { false }
+        // A known device's failures count on it alone; any other on the account from its network.
+        let pairKey =
+            if knownDevice, let deviceDigest { "device:\(deviceDigest.prefix(16).map { String(format: "%02x", $0) }.joined())" } else {
+                "pair:\(accountKey) \(ClientNetwork.key(of: clientAddress))"
+            }
+        try await checkThrottle(pair: pairKey, account: accountKey, network: networkKey, knownDevice: knownDevice, at: time)
 
-        let user = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
-        let valid = try await hasher.verify(password, against: user?.passwordHash ?? decoyHash)
-        guard var user, valid else {
-            try await attempts.recordFailure(keys: [addressKey, accountKey, pairKey], at: now())
+        let valid = try await hasher.verify(password, against: found?.passwordHash ?? decoyHash)
+        guard var user = found, valid else {
+            try await attempts.recordFailure(keys: [networkKey, accountKey, pairKey], at: now())
             throw AccountsError.invalidCredentials
         }
         // The owner is in: what was guessed from here is forgotten. The account's count from elsewhere
         // stays, so a guesser elsewhere keeps waiting.
         try await attempts.clear(key: pairKey)
         user = try await checkTerms(of: user, accepting: acceptingTerms)
-        let tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
-        return (ProfileView(user: user, isOwner: true), tokens)
+        var issued = try await startSession(for: user, device: device, clientAddress: clientAddress)
+        issued.deviceToken = try await knownDeviceToken(for: user, presented: knownDevice ? deviceToken : "")
+        return (ProfileView(user: user, isOwner: true), issued)
     }
+
+    /// The token that marks this device as the user's: the one it presented when that is known, else a new one.
+    func knownDeviceToken(for user: User, presented: String) async throws -> String {
+        guard presented.isEmpty else { return presented }
+        let token = tokens.generate()
+        try await devices.rememberDevice(digest: tokens.digest(token), userID: user.id, at: now(), limit: Self.knownDevicesPerUser)
+        return token
+    }
+
+    /// Devices remembered per account; the least recently used goes first.
+    static let knownDevicesPerUser = 50
 
     public func refresh(refreshToken: String) async throws -> IssuedTokens {
         guard !refreshToken.isEmpty else { throw RoamError.invalidField("refresh_token", "is required") }
@@ -172,17 +198,14 @@ public struct AccountService: Sendable {
         else { throw AccountsError.recentSignInRequired }
     }
 
-    private func checkThrottle(pair: String, account: String, address: String) async throws {
-        let time = now()
+    private func checkThrottle(pair: String, account: String, network: String, knownDevice: Bool, at time: Date) async throws {
         let since = time.adding(.zero - policy.failedLoginWindow)
-        let pairFailures = try await attempts.failures(key: pair, since: since)
-        // Nothing failed from here on this account: nothing else can hold the attempt back.
-        guard pairFailures.count > 0 else { return }
-        let accountFailures = try await attempts.failures(key: account, since: since)
-        let addressFailures = try await attempts.failures(key: address, since: since)
-        if let wait = LoginThrottle(policy: policy).wait(pair: pairFailures, account: accountFailures, address: addressFailures, now: time) {
-            throw RoamError.tooManyAttempts(retryAfter: wait)
-        }
+        let failures = try await attempts.failures(keys: knownDevice ? [pair] : [pair, account, network], since: since)
+        let none: LoginThrottle.Failures = (0, nil)
+        let wait = LoginThrottle(policy: policy).wait(
+            pair: failures[pair] ?? none, account: failures[account] ?? none, network: failures[network] ?? none, knownDevice: knownDevice,
+            now: time)
+        if let wait { throw RoamError.tooManyAttempts(retryAfter: wait) }
     }
 
     func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {

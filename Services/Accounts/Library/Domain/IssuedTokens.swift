@@ -7,4 +7,7 @@ public struct IssuedTokens: Sendable, Equatable {
     public var refreshToken: String
     public var refreshTokenExpiresAt: Date
     public var sessionID: UUID
+    /// After a sign-up or a log-in with a password: the token that marks this device as known to the
+    /// account (`KnownDeviceRepository`); empty otherwise.
+    public var deviceToken = ""
 }

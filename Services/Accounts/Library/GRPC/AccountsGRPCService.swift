@@ -38,16 +38,19 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
         return .with {
             $0.account = view.accountProto
             $0.tokens = tokens.proto
+            $0.deviceToken = tokens.deviceToken
         }
     }
 
     public func logIn(request: Roam_Accounts_V1_LogInRequest, context _: ServerContext) async throws -> Roam_Accounts_V1_LogInResponse {
         let (view, tokens) = try await accounts.logIn(
             identifier: request.identifier, password: request.password,
-            acceptingTerms: request.acceptTermsVersion, device: request.device.domain(fallbackUserAgent: nil), clientAddress: clientAddress)
+            acceptingTerms: request.acceptTermsVersion, device: request.device.domain(fallbackUserAgent: nil), deviceToken: request.deviceToken,
+            clientAddress: clientAddress)
         return .with {
             $0.account = view.accountProto
             $0.tokens = tokens.proto
+            $0.deviceToken = tokens.deviceToken
         }
     }
 

@@ -5,9 +5,13 @@ extension InMemoryAccountsStore: LoginAttemptRepository {
         for key in keys { failures[key, default: []].append(time) }
     }
 
-    public func failures(key: String, since: Date) -> (count: Int, latest: Date?) {
-        let recent = (failures[key] ?? []).filter { $0 >= since }
-        return (recent.count, recent.max())
+    public func failures(keys: [String], since: Date) -> [String: (count: Int, latest: Date?)] {
+        var found: [String: (count: Int, latest: Date?)] = [:]
+        for key in keys {
+            let recent = (failures[key] ?? []).filter { $0 >= since }
+            if !recent.isEmpty { found[key] = (recent.count, recent.max()) }
+        }
+        return found
     }
 
     public func clear(key: String) {

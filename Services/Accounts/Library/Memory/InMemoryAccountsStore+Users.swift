@@ -67,6 +67,7 @@ extension InMemoryAccountsStore: UserRepository {
         }
         blocks = blocks.filter { $0.follower != userID && $0.followee != userID }
         identities = identities.filter { $0.value.userID != userID }
+        knownDevices = knownDevices.filter { $0.value.userID != userID }
         mailQueue.forget(userID: userID)
         publicationQueue.forget(user: userID)
         outboxEntries.add(OutboxEntry(id: .v7(at: time), topic: .userDeleted, subjectID: userID, createdAt: time, notBefore: purgeFrom))

@@ -40,6 +40,8 @@ public actor InMemoryAccountsStore {
     var oneTimeTokens: [[UInt8]: StoredToken] = [:]
     /// Provider identities by issuer and subject.
     var identities: [IdentityKey: LinkedIdentity] = [:]
+    /// Known devices by their token's digest: whose, and when last used.
+    var knownDevices: [[UInt8]: (userID: UUID, lastUsed: Date)] = [:]
     /// Digests of ID-token nonces already used, until when they are kept.
     var usedNonces: [[UInt8]: Date] = [:]
     /// Deleted accounts other services must hear about.

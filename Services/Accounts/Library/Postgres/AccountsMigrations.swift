@@ -207,5 +207,17 @@ public enum AccountsMigrations {
             Migration(9, "Language", ["ALTER TABLE accounts.users ADD COLUMN language text NOT NULL DEFAULT ''"]),
             // New followers for the notifications service, handed over by `PublicationDelivery`.
             Migration(10, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
+            Migration(
+                11, "KnownDevices",
+                [
+                    """
+                    CREATE TABLE accounts.known_devices (
+                        digest bytea PRIMARY KEY,
+                        user_id uuid NOT NULL REFERENCES accounts.users(id) ON DELETE CASCADE,
+                        created_at timestamptz NOT NULL,
+                        last_used_at timestamptz NOT NULL)
+                    """,
+                    "CREATE INDEX known_devices_user ON accounts.known_devices (user_id, last_used_at)",
+                ]),
         ])
 }

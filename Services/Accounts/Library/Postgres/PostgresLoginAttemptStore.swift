@@ -12,13 +12,17 @@ public struct PostgresLoginAttemptStore: LoginAttemptRepository {
             """)
     }
 
-    public func failures(key: String, since: Date) async throws -> (count: Int, latest: Date?) {
-        let row = try await database.query(
+    public func failures(keys: [String], since: Date) async throws -> [String: (count: Int, latest: Date?)] {
+        var failures: [String: (count: Int, latest: Date?)] = [:]
+        for row in try await database.query(
             """
-            SELECT count(*), max(failed_at) FROM accounts.login_failures WHERE key = \(key) AND failed_at >= \(since)
-            """)[0]
-        let (count, latest) = try row.decode((Int, Date?).self)
-        return (count, latest)
+            SELECT key, count(*), max(failed_at) FROM accounts.login_failures WHERE key = ANY(\(keys)) AND failed_at >= \(since) GROUP BY key
+            """)
+        {
+            let (key, count, latest) = try row.decode((String, Int, Date?).self)
+            failures[key] = (count, latest)
+        }
+        return failures
     }
 
     public func clear(key: String) async throws {
