@@ -238,7 +238,7 @@ let package = Package(
         .testTarget(
             name: "RoamRuntimeTests",
             dependencies: uses(
-                "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "NIOCore", "PostgresNIO",
+                "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCNIOTransportHTTP2", "JWTKit", "Logging", "NIOCore", "PostgresNIO",
                 "RoamCore", "RoamLocal", "RoamHTTP2", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "SwiftProtobuf",
                 "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),

@@ -22,7 +22,13 @@ import Testing
             // Twice: a second run (another `roam up`) changes nothing and does not fail.
             try await provisioner.provision(admin, logger: Logger(label: "test"))
             try await provisioner.provision(admin, logger: Logger(label: "test"))
+            // The server holds the password's SCRAM verifier, which the statement carried instead of it.
+            let stored = try await admin.query("SELECT rolpassword FROM pg_authid WHERE rolname = \(trips.role)").collect().first?.decode(String.self)
+            let parts = try #require(stored?.split(separator: "$").map(String.init))
+            let salt = try #require(parts.count == 3 ? Data(base64Encoded: String(parts[1].dropFirst("4096:".count))) : nil, "\(stored ?? "")")
+            #expect(stored == ScramVerifier(password: trips.password, salt: Array(salt)).text)
         }
+        #expect(!DatabaseProvisioner.passwordStatement(role: trips.role, password: trips.password).contains("trips-secret"))
 
         let budgetMigrator = Migrator(
             schema: "budget",

@@ -122,5 +122,10 @@ import Testing
         #expect { try DatabaseSettings(environment: Environment(["DATABASE_URL": "nonsense"])) } throws: {
             ($0 as? ConfigurationError)?.variable == "DATABASE_URL"
         }
+        // A malformed URL may still carry a password: the error that reaches the log does not repeat it.
+        #expect { try DatabaseSettings(environment: Environment(["DATABASE_URL": "postgres://roam:s3cr3t-pw@db:port/roam"])) } throws: {
+            guard let error = $0 as? ConfigurationError else { return false }
+            return !"\(error) \(error.problem)".contains("s3cr3t-pw")
+        }
     }
 }

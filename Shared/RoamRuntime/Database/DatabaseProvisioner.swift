@@ -40,6 +40,12 @@ public struct DatabaseProvisioner: Sendable {
         self.grants = grants
     }
 
+    /// Sets the role's password as its SCRAM-SHA-256 verifier: the password itself is never in a
+    /// statement, which the server may log (`log_statement`, an error's text).
+    static func passwordStatement(role: String, password: String) -> String {
+        "ALTER ROLE \(role) LOGIN PASSWORD \(literal(ScramVerifier(password: password).text))"
+    }
+
     public func provision(_ client: PostgresClient, logger: Logger) async throws {
         try await Database.transaction(client, logger: logger) { connection in
             // Replicas queue here while one migrates; that may take longer than a request may.
@@ -48,7 +54,6 @@ public struct DatabaseProvisioner: Sendable {
             _ = try await connection.query("SELECT pg_advisory_xact_lock(\(Migrator.lockKey))", logger: logger).collect()
             try await connection.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC", logger: logger)
             for grant in grants {
-                let password = Self.literal(grant.password)
                 try await connection.query(
                     PostgresQuery(
                         unsafeSQL: """
@@ -57,7 +62,8 @@ public struct DatabaseProvisioner: Sendable {
                             EXCEPTION WHEN duplicate_object THEN NULL;
                             END $$
                             """), logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: "ALTER ROLE \(grant.role) LOGIN PASSWORD \(password)"), logger: logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: Self.passwordStatement(role: grant.role, password: grant.password)), logger: logger)
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(grant.schema) AUTHORIZATION \(grant.role)"), logger: logger)
                 try await connection.query(PostgresQuery(unsafeSQL: "ALTER SCHEMA \(grant.schema) OWNER TO \(grant.role)"), logger: logger)

@@ -18,7 +18,9 @@ public struct DatabaseSettings: Sendable {
     public init(environment: Environment) throws(ConfigurationError) {
         let url = environment.string("DATABASE_URL", default: Self.defaultURL)
         guard var configuration = Self.configuration(from: url), var probe = Self.probeConfiguration(from: url) else {
-            throw ConfigurationError(variable: "DATABASE_URL", problem: "expected postgres://user[:password]@host[:port]/database, got \"\(url)\"")
+            // Not echoed: a URL that fails to parse may still hold a password, and this message is logged.
+            throw ConfigurationError(
+                variable: "DATABASE_URL", problem: "expected postgres://user[:password]@host[:port]/database (the value given is not shown)")
         }
         configuration.options.maximumConnections = try environment.int("DATABASE_MAX_CONNECTIONS", default: 20, in: 1...500)
         configuration.options.connectTimeout = .seconds(5)
