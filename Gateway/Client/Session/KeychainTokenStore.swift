@@ -17,13 +17,7 @@ public struct KeychainTokenStore: TokenStore {
     }
 
     public func load() throws -> Components.Schemas.Tokens? {
-        var query = item
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
-        var found: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &found)
-        if status == errSecItemNotFound { return nil }
-        guard status == errSecSuccess, let data = found as? Data else { throw Self.failure(status) }
+        guard let data = try Self.read(item) else { return nil }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(Components.Schemas.Tokens.self, from: data)
@@ -37,7 +31,31 @@ public struct KeychainTokenStore: TokenStore {
         }
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(tokens)
+        try Self.write(try encoder.encode(tokens), to: item)
+    }
+
+    public func loadDeviceToken() throws -> String? {
+        try Self.read(deviceItem).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    public func saveDeviceToken(_ token: String) throws {
+        try Self.write(Data(token.utf8), to: deviceItem)
+    }
+
+    /// The item's data, or nil when there is no such item.
+    private static func read(_ item: [String: Any]) throws -> Data? {
+        var query = item
+        query[kSecReturnData as String] = true
+        query[kSecMatchLimit as String] = kSecMatchLimitOne
+        var found: CFTypeRef?
+        let status = SecItemCopyMatching(query as CFDictionary, &found)
+        if status == errSecItemNotFound { return nil }
+        guard status == errSecSuccess, let data = found as? Data else { throw failure(status) }
+        return data
+    }
+
+    /// Replaces the item's data, adding the item (this device only, after first unlock) when it is missing.
+    private static func write(_ data: Data, to item: [String: Any]) throws {
         var status = SecItemUpdate(item as CFDictionary, [kSecValueData as String: data] as CFDictionary)
         if status == errSecItemNotFound {
             var added = item
@@ -45,30 +63,7 @@ public struct KeychainTokenStore: TokenStore {
             added[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
             status = SecItemAdd(added as CFDictionary, nil)
         }
-        guard status == errSecSuccess else { throw Self.failure(status) }
-    }
-
-    public func loadDeviceToken() throws -> String? {
-        var query = deviceItem
-        query[kSecReturnData as String] = true
-        query[kSecMatchLimit as String] = kSecMatchLimitOne
-        var found: CFTypeRef?
-        let status = SecItemCopyMatching(query as CFDictionary, &found)
-        if status == errSecItemNotFound { return nil }
-        guard status == errSecSuccess, let data = found as? Data else { throw Self.failure(status) }
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    public func saveDeviceToken(_ token: String) throws {
-        let data = Data(token.utf8)
-        var status = SecItemUpdate(deviceItem as CFDictionary, [kSecValueData as String: data] as CFDictionary)
-        if status == errSecItemNotFound {
-            var added = deviceItem
-            added[kSecValueData as String] = data
-            added[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-            status = SecItemAdd(added as CFDictionary, nil)
-        }
-        guard status == errSecSuccess else { throw Self.failure(status) }
+        guard status == errSecSuccess else { throw failure(status) }
     }
 
     /// The device token's item: the tokens' account with `.device`, so signing out leaves it.
