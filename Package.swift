@@ -209,7 +209,7 @@ let package = Package(
             name: "Gateway",
             dependencies: uses(
                 "AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
-                "Logging", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
+                "Logging", "Metrics", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
                 "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "Instrumentation", "Tracing"),
             path: "Gateway/Library",
             // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.

@@ -106,6 +106,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     {
         let verifier = self.verifier
         let refusedUpgrades = self.refusedUpgrades
+        let limits = settings.connectionLimits
         let keyLoader = StartupService(logger: logger, work: { try await verifier.loadKeys() }, readinessChanged: { _ in })
         let revocations = RevocationFollower(
             source: AccountsRevocationSource(
@@ -118,8 +119,14 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             server: GatewayServerChannel.builder(
                 router: router,
                 configuration: .init(
-                    http1: .init(additionalChannelHandlers: [RefusedUpgradeResponder(refusals: refusedUpgrades)]),
-                    ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat)))),
+                    http1: .init(
+                        additionalChannelHandlers: [
+                            RefusedUpgradeResponder(refusals: refusedUpgrades),
+                            SlowBodyGuard(minimumRate: limits.bodyMinimumRate, grace: limits.bodyGrace),
+                        ],
+                        idleTimeout: TimeAmount(limits.idleTimeout)),
+                    ws: .init(autoPing: .enabled(timePeriod: settings.streamHeartbeat))),
+                limits: limits, trustedProxies: settings.trustedProxies),
             configuration: .init(address: .hostname(settings.address.host, port: settings.address.port), serverName: "roam-gateway"),
             services: upstreams.all.map(\.upstream)
                 + [keyLoader, revocations, PublicKeyRefresher(verifier: verifier, interval: settings.keysRefreshInterval, logger: logger)]

@@ -59,6 +59,8 @@ public struct GatewaySettings: Sendable {
     public var userRateLimit: TokenBucket.Rule
     /// The proxies whose `X-Forwarded-For` entries say who the client is (`TRUSTED_PROXIES`).
     public var trustedProxies: TrustedProxies
+    /// Timeouts for slow and silent connections, and how many one address may hold.
+    public var connectionLimits: ConnectionLimits
 
     public init(environment: Environment) throws(ConfigurationError) {
         address = HostAndPort(
@@ -102,5 +104,6 @@ public struct GatewaySettings: Sendable {
             perSecond: Double(try environment.int("RATE_LIMIT_PER_USER", default: 20, in: 1...1_000_000)),
             burst: Double(try environment.int("RATE_LIMIT_PER_USER_BURST", default: 40, in: 1...1_000_000)))
         trustedProxies = try TrustedProxies(environment: environment)
+        connectionLimits = try ConnectionLimits(environment: environment)
     }
 }

@@ -26,9 +26,14 @@ extension LineSink {
 
     /// Waits until a line satisfies `match`, or gives up after `timeout`.
     public func waitFor(timeout: Duration = .seconds(30), _ match: @Sendable (String) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout) { $0.contains(where: match) }
+    }
+
+    /// Waits until the lines so far satisfy `condition`, or gives up after `timeout`.
+    public func waitUntil(timeout: Duration = .seconds(30), _ condition: @Sendable ([String]) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if all.contains(where: match) { return true }
+            if condition(all) { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
         return false

@@ -53,6 +53,8 @@ public final class LocalIssuer: Sendable {
     private struct State {
         var published: [SigningKey]
         var keySetFetches = 0
+        /// Where the discovery document says the keys are, when not at `/keys`.
+        var discoveredKeys: String?
     }
 
     public let url: String
@@ -71,7 +73,13 @@ public final class LocalIssuer: Sendable {
         let router = Router()
         router.get(".well-known/openid-configuration") { _, _ -> Response in
             guard let issuer = issuerBox.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
-            return try Self.json(["issuer": issuer.url, "jwks_uri": "\(issuer.url)/keys"])
+            let keys = issuer.state.withLock { $0.discoveredKeys } ?? "\(issuer.url)/keys"
+            return try Self.json(["issuer": issuer.url, "jwks_uri": keys])
+        }
+        // A key set that has moved, as a hijacked or misconfigured address would answer.
+        router.get("moved-keys") { _, _ -> Response in
+            guard let issuer = issuerBox.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
+            return Response(status: .found, headers: [.location: "\(issuer.url)/keys"])
         }
         router.get("keys") { _, _ -> Response in
             guard let issuer = issuerBox.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
@@ -101,6 +109,11 @@ public final class LocalIssuer: Sendable {
         Response(
             status: .ok, headers: [.contentType: "application/json", .cacheControl: "public, max-age=3600"],
             body: .init(byteBuffer: ByteBuffer(bytes: try JSONEncoder().encode(value))))
+    }
+
+    /// Makes the discovery document point the key set at `url`.
+    public func publishKeys(at url: String) {
+        state.withLock { $0.discoveredKeys = url }
     }
 
     /// How many times the key set was fetched.

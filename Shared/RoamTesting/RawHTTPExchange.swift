@@ -9,13 +9,18 @@ import Darwin
 /// One HTTP/1.1 exchange over a plain socket, for requests URLSession will not send as written (a
 /// WebSocket upgrade's `Connection`/`Upgrade` headers). Reads until the server closes the connection.
 public enum RawHTTPExchange {
-    public static func send(port: Int, _ head: String) throws -> HTTPTestClient.Reply {
-        try parse(exchange(port: port, head).received)
+    public static func send(port: Int, _ head: String) async throws -> HTTPTestClient.Reply {
+        try parse(await exchange(port: port, head).received)
     }
 
     /// Sends `head` as written and reads until the server closes the connection, it has answered in
-    /// whole, or 10 seconds pass without a byte (`closedByServer` false: the connection hung).
-    public static func exchange(port: Int, _ head: String) throws -> (received: [UInt8], closedByServer: Bool) {
+    /// whole, or 10 seconds pass without a byte (`closedByServer` false: the connection hung). The
+    /// socket blocks, so it is read on a thread of its own: a server in this process needs the pool.
+    public static func exchange(port: Int, _ head: String) async throws -> (received: [UInt8], closedByServer: Bool) {
+        try await offThePool { try blockingExchange(port: port, head) }
+    }
+
+    static func blockingExchange(port: Int, _ head: String) throws -> (received: [UInt8], closedByServer: Bool) {
         #if canImport(Glibc)
         let stream = Int32(SOCK_STREAM.rawValue)
         #else

@@ -80,6 +80,25 @@ import Testing
         }
     }
 
+    /// A provider's profile name meets the rules of a typed one: what would reverse or hide text is
+    /// dropped, and a name with nothing else falls back to the username.
+    @Test func aProvidersNameLosesWhatWouldDisguiseIt() async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer)]) { client, _ in
+                func signIn(named name: String) async throws -> Roam_Accounts_V1_Account {
+                    let nonce = Self.nonce()
+                    let token = try await issuer.idToken(subject: UUID().uuidString, audience: Self.clientID, nonce: nonce, name: name)
+                    return try await Self.signIn(client, token: token, nonce: nonce).account
+                }
+                #expect(try await signIn(named: "Admin\u{202E}nimda\u{202C}").profile.displayName == "Adminnimda")
+                #expect(try await signIn(named: "Ka\u{200B}i\u{2060}\nLee\u{0007}").profile.displayName == "Kai Lee")
+                #expect(try await signIn(named: "Ana 👩‍💻").profile.displayName == "Ana 👩‍💻", "a joiner inside an emoji stays")
+                let hidden = try await signIn(named: "\u{200B}\u{202E}\u{FEFF}")
+                #expect(hidden.profile.displayName == hidden.profile.username)
+            }
+        }
+    }
+
     @Test func forgedExpiredMisaddressedAndReplayedTokensAreRefused() async throws {
         try await LocalIssuer.with { issuer in
             try await AccountsHarness.run(store: .postgres, providers: [Self.provider(issuer)]) { client, _ in
@@ -232,6 +251,27 @@ import Testing
                     #expect(error?.reason == "INVALID_ID_TOKEN")
                 }
                 #expect(issuer.keySetFetches == 1)
+            }
+        }
+    }
+
+    /// Whoever can place a redirect or edit a discovery document must not choose the keys: a key set
+    /// discovered on another host, or behind a redirect, is never fetched and the sign-in is refused.
+    @Test func keysOffTheIssuersHostOrBehindARedirectAreNeverFetched() async throws {
+        try await LocalIssuer.with { issuer in
+            let port = try #require(URL(string: issuer.url)?.port)
+            // The same server under another name: followed, it would serve the right keys.
+            issuer.publishKeys(at: "http://localhost:\(port)/keys")
+            let redirected = IdentityProvider(
+                name: "moved", issuers: [issuer.url], clientIDs: [Self.clientID], keysURL: "\(issuer.url)/moved-keys")
+            try await AccountsHarness.run(store: .memory, providers: [Self.provider(issuer), redirected]) { client, _ in
+                for provider in ["acme", "moved"] {
+                    let nonce = Self.nonce()
+                    let token = try await issuer.idToken(subject: "s1", audience: Self.clientID, nonce: nonce)
+                    let refusal = await AccountsHarness.refusal { try await Self.signIn(client, provider: provider, token: token, nonce: nonce) }
+                    #expect(refusal?.reason == "PROVIDER_UNAVAILABLE", "\(provider)")
+                }
+                #expect(issuer.keySetFetches == 0)
             }
         }
     }

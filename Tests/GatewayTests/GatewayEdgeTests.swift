@@ -179,7 +179,7 @@ import Testing
         try await GatewayHarness.withAccounts { http in
             let port = try #require(http.base.port)
             for head in ["GET /healthz HTTP/1.1\nHost: x\nX-Thing: a\nb\n", "GET /healthz HTTP/1.1\nHost: x\nX-Thing: a\n  \"folded\" : {\n"] {
-                let (received, closed) = try RawHTTPExchange.exchange(port: port, head)
+                let (received, closed) = try await RawHTTPExchange.exchange(port: port, head)
                 #expect(closed, "the connection hung after \(received.count) bytes")
                 if let reply = try? RawHTTPExchange.parse(received) { #expect(reply.status == 400) }
             }

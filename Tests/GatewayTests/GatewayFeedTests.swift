@@ -261,8 +261,8 @@ struct InProcessMembership: EventMembership {
     }
 
     /// A raw WebSocket upgrade request, as a browser sends it.
-    static func upgrade(_ path: String, port: Int, token: String?) throws -> HTTPTestClient.Reply {
-        try RawHTTPExchange.send(
+    static func upgrade(_ path: String, port: Int, token: String?) async throws -> HTTPTestClient.Reply {
+        try await RawHTTPExchange.send(
             port: port,
             """
             GET \(path) HTTP/1.1
@@ -288,14 +288,15 @@ struct InProcessMembership: EventMembership {
                 (member, path + "?after=-1", 400, "INVALID_FIELD"),
             ]
             for refusal in cases {
-                let reply = try Self.upgrade(refusal.path, port: port, token: refusal.token)
+                let reply = try await Self.upgrade(refusal.path, port: port, token: refusal.token)
                 #expect(reply.status == refusal.status, "\(refusal.path) \(refusal.token ?? "no token")")
                 #expect(reply.header("Content-Type") == "application/problem+json")
                 #expect(reply.reason == refusal.reason)
                 #expect(try reply.json()["requestId"] as? String == reply.header("X-Request-ID"))
             }
             // A member's upgrade goes through.
-            #expect(try Self.upgrade(path, port: port, token: member).status == 101)
+            let upgraded = try await Self.upgrade(path, port: port, token: member)
+            #expect(upgraded.status == 101)
         }
     }
 

@@ -98,6 +98,15 @@ public enum TrustedProxies: Sendable, Equatable {
         }
     }
 
+    /// Whether a connection from `peer` comes through a trusted proxy (and so carries many clients).
+    public func isProxy(_ peer: String) -> Bool {
+        switch self {
+        case .none: false
+        case .count: true
+        case .networks(let networks): Self.bytes(of: peer).map { bytes in networks.contains { $0.contains(bytes) } } ?? false
+        }
+    }
+
     /// An IPv4 or IPv6 address's bytes (IPv4-mapped IPv6 as IPv4), or nil for anything else.
     static func bytes(of text: some StringProtocol) -> [UInt8]? {
         let text = String(text)

@@ -34,8 +34,9 @@ extension IdentityProvider {
             provider.clientIDs = ids
             providers.append(provider)
         }
+        let kind = try DeploymentKind(environment: environment)
         for entry in environment.string("OIDC_PROVIDERS", default: "").split(separator: ";") {
-            let provider = try custom(String(entry).trimmingCharacters(in: .whitespaces))
+            let provider = try custom(String(entry).trimmingCharacters(in: .whitespaces), loopbackAllowed: kind == .development)
             guard !providers.contains(where: { $0.name == provider.name }) else {
                 throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: "the provider \(provider.name) is named twice")
             }
@@ -50,7 +51,10 @@ extension IdentityProvider {
         return providers
     }
 
-    private static func custom(_ entry: String) throws(ConfigurationError) -> IdentityProvider {
+    /// One `OIDC_PROVIDERS` entry. Its issuer and keys are fetched over https only (keys read over plain
+    /// HTTP could be swapped on the way, and tokens forged with them); a development run may name an
+    /// issuer on this machine over http.
+    private static func custom(_ entry: String, loopbackAllowed: Bool) throws(ConfigurationError) -> IdentityProvider {
         let problem = "expected name=https://issuer|client-id,client-id[|https://keys-url], got \"\(entry)\""
         guard let equals = entry.firstIndex(of: "=") else { throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: problem) }
         let name = entry[..<equals].lowercased()
@@ -61,11 +65,21 @@ extension IdentityProvider {
         else {
             throw ConfigurationError(variable: "OIDC_PROVIDERS", problem: problem)
         }
+        for url in [parts[0]] + parts.dropFirst(2) where !isSecure(url, loopbackAllowed: loopbackAllowed) {
+            throw ConfigurationError(
+                variable: "OIDC_PROVIDERS",
+                problem: "\(url) of \(name) must be https (plain http only to this machine, in development)")
+        }
         return IdentityProvider(name: name, issuers: [parts[0]], clientIDs: clientIDs(parts[1]), keysURL: parts.count == 3 ? parts[2] : nil)
     }
 
     private static func clientIDs(_ list: String) -> [String] {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    private static func isSecure(_ text: String, loopbackAllowed: Bool) -> Bool {
+        guard let url = URL(string: text) else { return false }
+        return url.scheme == "https" || loopbackAllowed && ProviderKeyCache.isLoopback(url.host ?? "")
     }
 
     private static func isURL(_ text: String) -> Bool {

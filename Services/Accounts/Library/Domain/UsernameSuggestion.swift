@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// Usernames made for accounts created through a provider, from the person's name or address.
 enum UsernameSuggestion {
@@ -30,8 +31,26 @@ enum UsernameSuggestion {
         }
     }
 
+    /// A provider's name for the person, held to the rules of a name they type: line breaks become
+    /// spaces, and control, text-direction and invisible characters are dropped (nobody checked what the
+    /// provider's profile holds, and `‮` in a name reverses what others see). What is left empty, or
+    /// refused still, gives way to `fallback`.
     static func displayName(_ name: String?, fallback: String) -> String {
-        let cleaned = (name ?? "").split(whereSeparator: \.isNewline).joined(separator: " ").trimmingWhitespace()
-        return cleaned.isEmpty ? fallback : String(cleaned.prefix(AccountRules.displayNameLength.upperBound))
+        var kept = String.UnicodeScalarView()
+        for scalar in (name ?? "").unicodeScalars {
+            if scalar.properties.isWhitespace {
+                kept.append(" ")
+            } else if scalar.properties.generalCategory != .control && !SpoofingCheck.isBidiControl(scalar) {
+                kept.append(scalar)
+            }
+        }
+        var cleaned = String(kept)
+        while let hidden = SpoofingCheck.firstSpoofingScalar(inLine: cleaned) {
+            cleaned.unicodeScalars.removeAll { $0 == hidden }
+        }
+        cleaned = String(cleaned.split(separator: " ").joined(separator: " ").prefix(AccountRules.displayNameLength.upperBound))
+        var validation = Validation()
+        AccountRules.checkDisplayName(cleaned, into: &validation)
+        return validation.violations.isEmpty ? cleaned : fallback
     }
 }

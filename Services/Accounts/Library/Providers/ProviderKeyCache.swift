@@ -10,7 +10,9 @@ import RoamCore
 /// the cache does not hold — providers rotate keys, and a new one appears in tokens before any cache
 /// expires. A token with an unknown key fetches at most once per `refetchCooldown`, so made-up key ids
 /// cannot turn sign-ins into a flood of requests to the provider. When a fetch fails, the keys held
-/// before keep working.
+/// before keep working. Redirects are never followed, and a key set found through discovery must be on
+/// the issuer's own host and scheme: whoever could place a redirect or edit a discovery document would
+/// otherwise choose the keys tokens are checked with.
 actor ProviderKeyCache {
     /// A provider's keys and their ids (jwt-kit falls back to its default key for an id it does not
     /// hold, so whether a token's key is known is decided here).
@@ -34,7 +36,11 @@ actor ProviderKeyCache {
     /// Key set addresses found through issuers' discovery documents.
     private var discovered: [String: String] = [:]
 
-    init(http: HTTPClient = .shared, refetchCooldown: Duration = .seconds(30), logger: Logger) {
+    /// A client of its own that answers a redirect with the redirect (then refused as not `200`).
+    static let withoutRedirects = HTTPClient(
+        eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: .init(redirectConfiguration: .disallow))
+
+    init(http: HTTPClient = ProviderKeyCache.withoutRedirects, refetchCooldown: Duration = .seconds(30), logger: Logger) {
         self.http = http
         self.refetchCooldown = refetchCooldown
         self.logger = logger
@@ -91,6 +97,13 @@ actor ProviderKeyCache {
         let (body, _) = try await fetch("\(base)/.well-known/openid-configuration")
         struct Discovery: Decodable { var jwks_uri: String }
         let url = try JSONDecoder().decode(Discovery.self, from: body).jwks_uri
+        guard let issuer = URL(string: provider.issuer), let keys = URL(string: url), keys.scheme == issuer.scheme,
+            keys.host?.lowercased() == issuer.host?.lowercased(), keys.port == issuer.port
+        else {
+            throw RoamError(
+                .unavailable, reason: "PROVIDER_UNAVAILABLE",
+                message: "the discovery document of \(provider.issuer) points its keys at \(url), off the issuer's host")
+        }
         discovered[provider.issuer] = url
         return url
     }
@@ -104,6 +117,10 @@ actor ProviderKeyCache {
         }
         let body = try await response.body.collect(upTo: 1 << 20)
         return (Data(buffer: body), Self.maxAge(response.headers["Cache-Control"].first))
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host.lowercased())
     }
 
     /// `max-age` from a Cache-Control header, kept between one minute and one day; one hour without it.
