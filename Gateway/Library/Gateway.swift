@@ -1,3 +1,4 @@
+import Foundation
 import GRPCCore
 import GRPCNIOTransportHTTP2
 import Hummingbird
@@ -17,6 +18,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
     let refusedUpgrades = RefusedUpgrades()
     /// Notification streams and chat sockets, closed when their session ends.
     public let openStreams: OpenStreams
+    /// What `/readyz` answers, here and on the metrics port.
+    public let readiness: GatewayReadiness<Transport>
 
     public init(
         settings: GatewaySettings, upstreams: GatewayUpstreams<Transport>, verifier: AccessTokenVerifier,
@@ -28,6 +31,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         self.registry = registry
         let openStreams = OpenStreams(limit: settings.streamsPerUser)
         self.openStreams = openStreams
+        readiness = GatewayReadiness(upstreams: upstreams, revoked: verifier.revoked, revocationGrace: settings.revocationGrace)
         verifier.revoked.listen { revocation in openStreams.revoke(revocation) }
     }
 
@@ -55,7 +59,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         let accounts = AccountsCaller(accounts: upstreams.accounts)
         let events = EventsCaller(events: upstreams.events)
         let feed = FeedCaller(feed: upstreams.feed)
-        SystemRoutes(upstreams: upstreams, revoked: verifier.revoked).register(in: table)
+        SystemRoutes(readiness: readiness).register(in: table)
         EmailLinkPages(accounts: accounts).register(in: table)
         let links = MediaLinkMaker(
             signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
@@ -91,11 +95,19 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         return (router, table)
     }
 
-    /// `/metrics` for Prometheus on its own port, as every service has it: what the gateway counts is
-    /// for the operator, not the public.
+    /// `/metrics` for Prometheus on its own port, as every service has it, and `/readyz` with every
+    /// part's reason: what the gateway counts and why it is not ready are for the operator, not the public.
     func metricsEndpoint(logger: Logger) -> [any Service] {
-        guard let registry, settings.metricsAddress.port != 0 else { return [] }
-        return [MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger)]
+        guard settings.metricsAddress.port != 0 else { return [] }
+        let readiness = self.readiness
+        return [
+            MetricsEndpoint.application(registry: registry, address: settings.metricsAddress, logger: logger) {
+                let report = await readiness.report()
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys]
+                return (report.status == "ready", try encoder.encode(report))
+            }
+        ]
     }
 
     /// The HTTP server with the upstream connections and key loading as services beside it.

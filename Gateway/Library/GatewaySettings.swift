@@ -59,6 +59,9 @@ public struct GatewaySettings: Sendable {
     public var userRateLimit: TokenBucket.Rule
     /// The proxies whose `X-Forwarded-For` entries say who the client is (`TRUSTED_PROXIES`).
     public var trustedProxies: TrustedProxies
+    /// How long the revocation feed may be away (or not yet caught up) before the gateway stops being
+    /// ready (`REVOCATIONS_GRACE`): past it, sessions ended meanwhile could still be let in.
+    public var revocationGrace: Duration
     /// Timeouts for slow and silent connections, and how many one address may hold.
     public var connectionLimits: ConnectionLimits
 
@@ -105,5 +108,6 @@ public struct GatewaySettings: Sendable {
             burst: Double(try environment.int("RATE_LIMIT_PER_USER_BURST", default: 40, in: 1...1_000_000)))
         trustedProxies = try TrustedProxies(environment: environment)
         connectionLimits = try ConnectionLimits(environment: environment)
+        revocationGrace = try environment.duration("REVOCATIONS_GRACE", default: .seconds(10))
     }
 }

@@ -20,6 +20,8 @@ public final class FullStack: Sendable {
     public let cluster: PrivateCluster
     public let adminURL: String
     public let http: HTTPTestClient
+    /// The gateway's metrics port, where `/readyz` names every part's reason.
+    public let operatorHTTP: HTTPTestClient
     private let members: Mutex<[String: Member]>
 
     /// The services in the order the suite kills them; the gateway last.
@@ -28,7 +30,11 @@ public final class FullStack: Sendable {
     /// Where media keeps its files (`blobs/` under it).
     public let mediaDirectory: URL
 
-    private init(cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, mediaDirectory: URL, members: [String: Member]) {
+    private init(
+        cluster: PrivateCluster, adminURL: String, http: HTTPTestClient, operatorHTTP: HTTPTestClient, mediaDirectory: URL,
+        members: [String: Member]
+    ) {
+        self.operatorHTTP = operatorHTTP
         self.mediaDirectory = mediaDirectory
         self.cluster = cluster
         self.adminURL = adminURL
@@ -118,16 +124,19 @@ public final class FullStack: Sendable {
                 "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "NOTIFICATIONS_ADDRESS": publishTo,
             ])
+        let metricsPort = FreePort.next()
         let (gateway, http) = try await stack.startGateway(
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: [
+                "METRICS_PORT": String(metricsPort),
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
                 "NOTIFICATIONS_ADDRESS": "127.0.0.1:\(notificationsPort)",
                 "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
                 "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
             ])
         return FullStack(
-            cluster: cluster, adminURL: stack.adminURL, http: http, mediaDirectory: mediaDirectory,
+            cluster: cluster, adminURL: stack.adminURL, http: http, operatorHTTP: HTTPTestClient(port: metricsPort),
+            mediaDirectory: mediaDirectory,
             members: [
                 "accounts": Member(process: stack.accounts, original: stack.accounts, grpc: (stack.accountsPort, "roam.accounts.v1.AccountsService")),
                 "events": Member(process: events, original: events, grpc: (eventsPort, "roam.events.v1.EventsService")),

@@ -43,7 +43,8 @@ import Testing
         let outageStart = ContinuousClock.now
         try await stack.cluster.stop()
         try await Task.sleep(for: .seconds(2))
-        let readiness = try await http.send("GET", "/readyz")
+        #expect(try await http.send("GET", "/readyz").status == 503)
+        let readiness = try await stack.operatorHTTP.send("GET", "/readyz")
         #expect(readiness.status == 503)
         var reasons = ((try? readiness.json()["services"]) as? [String: [String: Any]] ?? [:]).compactMapValues { $0["reason"] as? String }
         // The revocation feed (accounts' database is down too) is reported, but is not a service.

@@ -154,21 +154,27 @@ import Testing
         }
     }
 
-    @Test func readinessReportsEveryService() async throws {
-        try await GatewayHarness.withAccounts { http in
+    @Test func readinessReportsEveryServiceToTheOperatorAndOnlyItsStatusToThePublic() async throws {
+        let settings = try GatewayHarness.settings(["METRICS_PORT": String(FreePort.next())])
+        try await GatewayHarness.withAccounts(settings: settings) { http in
+            let operatorPort = HTTPTestClient(port: settings.metricsAddress.port)
             // Each probe has two seconds; on a machine busy with other tests one may miss them, so ask
             // as a load balancer does, again, until the services answer.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
             #expect(
                 await eventually(timeout: .seconds(30)) {
-                    let reply = try? await http.send("GET", "/readyz")
+                    let reply = try? await operatorPort.send("GET", "/readyz")
                     answer.withLock { $0 = reply }
                     return reply?.status == 200
                 })
             let ready = try #require(answer.withLock { $0 })
-            #expect(
-                ((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String == "ok",
-                "\(ready.text)")
+            let services = try #require(try ready.json()["services"] as? [String: [String: Any]], "\(ready.text)")
+            #expect(services["accounts"]?["status"] as? String == "ok", "\(ready.text)")
+            #expect(services["revocations"]?["status"] as? String == "ok", "\(ready.text)")
+            // The public port says ready or not, and nothing of what lies behind it.
+            let seenByAll = try await http.send("GET", "/readyz")
+            let body = try seenByAll.json() as NSDictionary
+            #expect(seenByAll.status == 200 && body == ["status": "ready"], "\(seenByAll.text)")
             #expect(try await http.send("GET", "/healthz").status == 200)
         }
     }

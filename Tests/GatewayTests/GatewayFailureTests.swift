@@ -53,6 +53,7 @@ import Testing
 
     @Test func aServiceThatIsDownIs503AndNotReady() async throws {
         let verifier = try await TestTokens().verifier()
+        let settings = try GatewayHarness.settings(["METRICS_PORT": String(FreePort.next())])
         // Nothing listens on this port. The refusal comes at once; the long deadline keeps a loaded
         // machine from turning it into a timeout (504).
         let accounts = try Upstream(name: "accounts", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
@@ -67,11 +68,12 @@ import Testing
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips,
                 budget: budget, bucketLists: bucketLists, notifications: notifications), verifier: verifier,
-            settings: try GatewayHarness.settings()
+            settings: settings
         ) { http in
             let profile = try await http.send("GET", "/v1/users/someone")
             #expect(profile.status == 503)
-            let ready = try await http.send("GET", "/readyz")
+            #expect(try await http.send("GET", "/readyz").status == 503)
+            let ready = try await HTTPTestClient(port: settings.metricsAddress.port).send("GET", "/readyz")
             #expect(ready.status == 503)
             // Refused at once, or, on a machine too loaded to hear the refusal within readiness's 2 s, timed out.
             let accounts = ((try ready.json()["services"] as? [String: Any])?["accounts"] as? [String: Any])?["status"] as? String
@@ -84,32 +86,16 @@ import Testing
     /// itself stays live.
     @Test func readinessNamesTheServiceThatIsNotServingAndWhy() async throws {
         let verifier = try await TestTokens().verifier()
-        let settings = try GatewayHarness.settings()
-        let names = [
-            ("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
-            ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
-            ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
-            ("bucketlists", "roam.bucketlists.v1.BucketListsService"), ("notifications", "roam.notifications.v1.NotificationsService"),
-        ]
-        var servers: [any Service] = []
-        var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
-        for (name, health) in names {
-            let (server, upstream) = GatewayHarness.inProcess(
-                name, [], health: health, anonymousMethods: [], verifier: verifier, settings: settings,
-                notServingBecause: name == "trips" ? "DATABASE_UNAVAILABLE: connection refused" : nil)
-            servers.append(GRPCServerService(server: server))
-            upstreams[name] = upstream
-        }
-        let gatewayUpstreams = GatewayUpstreams(
-            accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
-            media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
-            bucketLists: upstreams["bucketlists"]!, notifications: upstreams["notifications"]!)
-        try await GatewayHarness.withGateway(upstreams: gatewayUpstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
+        let settings = try GatewayHarness.settings(["METRICS_PORT": String(FreePort.next())])
+        let (servers, upstreams) = GatewayHarness.healthOnlyUpstreams(
+            verifier: verifier, settings: settings, notServing: ["trips": "DATABASE_UNAVAILABLE: connection refused"])
+        try await GatewayHarness.withGateway(upstreams: upstreams, verifier: verifier, settings: settings, extraServices: servers) { http in
+            let operatorPort = HTTPTestClient(port: settings.metricsAddress.port)
             // A loaded machine may not answer within readiness's 2 s: ask until every service has answered.
             let answer = Mutex<HTTPTestClient.Reply?>(nil)
             #expect(
                 await eventually(timeout: .seconds(30)) {
-                    guard let ready = try? await http.send("GET", "/readyz"),
+                    guard let ready = try? await operatorPort.send("GET", "/readyz"),
                         let services = (try? ready.json()["services"]) as? [String: [String: Any]],
                         !services.values.contains(where: { $0["status"] as? String == "timeout" })
                     else { return false }

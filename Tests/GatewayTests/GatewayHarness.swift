@@ -25,6 +25,8 @@ enum GatewayHarness {
             environment: RoamRuntime.Environment(
                 [
                     "UPSTREAM_TIMEOUT": "30s", "ROAM_ENVIRONMENT": "development",
+                    // No metrics port unless a test asks for one (with a free port).
+                    "METRICS_PORT": "0",
                     // The secret the in-process services' verifier knows.
                     "ROAM_SERVICE_SECRET": TestTokens.serviceSecret,
                 ].merging(values) { _, new in new }))
@@ -120,7 +122,7 @@ enum GatewayHarness {
     static func inProcess(
         _ name: String, _ services: [any RegistrableRPCService], health healthName: String,
         anonymousMethods: Set<MethodDescriptor>, verifier: AccessTokenVerifier, settings: GatewaySettings,
-        notServingBecause reason: String? = nil
+        notServingBecause reason: String? = nil, interceptors extra: [any ServerInterceptor] = []
     )
         -> (GRPCServer<InProcessTransport.Server>, Upstream<InProcessTransport.Client>)
     {
@@ -134,9 +136,40 @@ enum GatewayHarness {
             transport: transport.server, services: services + [health],
             interceptors: ServiceHost.interceptors(
                 health: health, verifier: verifier,
-                anonymousMethods: anonymousMethods, logger: logger, serving: services))
+                anonymousMethods: anonymousMethods, logger: logger, serving: services) + extra)
         let client = GRPCClient(transport: transport.client, interceptors: [OutboundContextInterceptor()])
         return (server, Upstream(name: name, replicas: [client], timeout: settings.upstreamTimeout))
+    }
+
+    /// Every upstream a service that answers health checks alone (serving, but for those named in
+    /// `notServing` with their reason), with `interceptors` on each; and their servers, to run beside
+    /// the gateway.
+    static func healthOnlyUpstreams(
+        verifier: AccessTokenVerifier, settings: GatewaySettings, notServing: [String: String] = [:],
+        interceptors: [any ServerInterceptor] = []
+    ) -> (servers: [any Service], upstreams: GatewayUpstreams<InProcessTransport.Client>) {
+        let names = [
+            ("accounts", "roam.accounts.v1.AccountsService"), ("events", "roam.events.v1.EventsService"),
+            ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
+            ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
+            ("bucketlists", "roam.bucketlists.v1.BucketListsService"), ("notifications", "roam.notifications.v1.NotificationsService"),
+        ]
+        var servers: [any Service] = []
+        var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
+        for (name, health) in names {
+            let (server, upstream) = inProcess(
+                name, [], health: health, anonymousMethods: [], verifier: verifier, settings: settings,
+                notServingBecause: notServing[name], interceptors: interceptors)
+            servers.append(GRPCServerService(server: server))
+            upstreams[name] = upstream
+        }
+        return (
+            servers,
+            GatewayUpstreams(
+                accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
+                media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
+                bucketLists: upstreams["bucketlists"]!, notifications: upstreams["notifications"]!)
+        )
     }
 
     /// The gateway with the given upstreams (whose connections it runs) and extra services beside it.

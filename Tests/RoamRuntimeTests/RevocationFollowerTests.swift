@@ -85,6 +85,32 @@ import Testing
         #expect(heard.withLock { $0.map(\.userID) } == [ada, bo])
     }
 
+    /// Without the feed past the grace, the process is told it is stale (and stops serving: its health
+    /// is blocked with the reason); back on the feed, it is told so and serves again.
+    @Test func aFeedLostPastTheGraceMakesTheProcessStopServingUntilItIsBack() async throws {
+        let feed = ScriptedFeed()
+        let revoked = RevokedSessions()
+        let health = HealthService(serviceNames: [])
+        health.setAll(.serving)
+        let follower = RevocationFollower(
+            source: feed, revoked: revoked, silence: .seconds(5), grace: .seconds(2),
+            stale: { reason in
+                if let reason { health.block("revocations", reason: reason) } else { health.unblock("revocations") }
+            }, logger: Logger(label: "test"))
+        let running = Task { try await follower.run() }
+        defer { running.cancel() }
+        #expect(await Self.eventually { revoked.status.following == .following })
+        feed.setUp(false)
+        feed.cut()
+        #expect(await Self.eventually { if case .lost = revoked.status.following { true } else { false } })
+        #expect(health.isServing, "within the grace it still serves")
+        #expect(await Self.eventually { !health.isServing })
+        #expect(health.notServingReason?.hasPrefix("REVOCATIONS_LOST") == true, "\(health.notServingReason ?? "")")
+        #expect(health.refusal.reason == "REVOCATIONS_LOST")
+        feed.setUp(true)
+        #expect(await Self.eventually { health.isServing })
+    }
+
     @Test func aSilentFeedIsTakenForLost() async throws {
         struct Mute: RevocationSource {
             func follow(after position: Int64, _ receive: @escaping @Sendable (RevocationBatch) async throws -> Void) async throws {

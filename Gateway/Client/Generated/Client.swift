@@ -370,7 +370,9 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Every configured service is SERVING (503 otherwise)
+    /// Every configured service is SERVING and the revocation feed is followed (503 otherwise)
+    ///
+    /// Only `ready` or `not ready`, from a check made at most once a second. Which part is not ready and why is on the metrics port's `/readyz`, for the operator.
     ///
     /// - Remark: HTTP `GET /readyz`.
     /// - Remark: Generated from `#/paths//readyz/get(ready)`.

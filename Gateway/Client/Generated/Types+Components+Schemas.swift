@@ -1265,26 +1265,6 @@ extension Components {
         }
         /// - Remark: Generated from `#/components/schemas/Readiness`.
         public struct Readiness: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Readiness/services`.
-            public struct ServicesPayload: Codable, Hashable, Sendable {
-                /// A container of undocumented properties.
-                public var additionalProperties: [String: Components.Schemas.PartStatus]
-                /// Creates a new `ServicesPayload`.
-                ///
-                /// - Parameters:
-                ///   - additionalProperties: A container of undocumented properties.
-                public init(additionalProperties: [String: Components.Schemas.PartStatus] = .init()) {
-                    self.additionalProperties = additionalProperties
-                }
-                public init(from decoder: any Swift.Decoder) throws {
-                    additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: [])
-                }
-                public func encode(to encoder: any Swift.Encoder) throws {
-                    try encoder.encodeAdditionalProperties(additionalProperties)
-                }
-            }
-            /// - Remark: Generated from `#/components/schemas/Readiness/services`.
-            public var services: Components.Schemas.Readiness.ServicesPayload
             /// - Remark: Generated from `#/components/schemas/Readiness/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case ready = "ready"
@@ -1295,17 +1275,11 @@ extension Components {
             /// Creates a new `Readiness`.
             ///
             /// - Parameters:
-            ///   - services:
             ///   - status:
-            public init(
-                services: Components.Schemas.Readiness.ServicesPayload,
-                status: Components.Schemas.Readiness.StatusPayload
-            ) {
-                self.services = services
+            public init(status: Components.Schemas.Readiness.StatusPayload) {
                 self.status = status
             }
             public enum CodingKeys: String, CodingKey {
-                case services
                 case status
             }
         }

@@ -27,7 +27,9 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /openapi.json`.
     /// - Remark: Generated from `#/paths//openapi.json/get(openAPI)`.
     func openAPI(_ input: Operations.OpenAPI.Input) async throws -> Operations.OpenAPI.Output
-    /// Every configured service is SERVING (503 otherwise)
+    /// Every configured service is SERVING and the revocation feed is followed (503 otherwise)
+    ///
+    /// Only `ready` or `not ready`, from a check made at most once a second. Which part is not ready and why is on the metrics port's `/readyz`, for the operator.
     ///
     /// - Remark: HTTP `GET /readyz`.
     /// - Remark: Generated from `#/paths//readyz/get(ready)`.
@@ -1109,7 +1111,9 @@ extension APIProtocol {
     public func openAPI(headers: Operations.OpenAPI.Input.Headers = .init()) async throws -> Operations.OpenAPI.Output {
         try await openAPI(Operations.OpenAPI.Input(headers: headers))
     }
-    /// Every configured service is SERVING (503 otherwise)
+    /// Every configured service is SERVING and the revocation feed is followed (503 otherwise)
+    ///
+    /// Only `ready` or `not ready`, from a check made at most once a second. Which part is not ready and why is on the metrics port's `/readyz`, for the operator.
     ///
     /// - Remark: HTTP `GET /readyz`.
     /// - Remark: Generated from `#/paths//readyz/get(ready)`.

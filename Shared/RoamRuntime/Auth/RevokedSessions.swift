@@ -38,8 +38,23 @@ public final class RevokedSessions: Sendable {
     }
 
     private let state = Mutex(State())
+    /// When this process started following, for how long it has not caught up.
+    private let started = Date()
 
     public init() {}
+
+    /// How long this process has gone without the feed: since it started, while it has not caught up,
+    /// or since the stream broke; nil while it follows.
+    public func unfollowedFor(at now: Date = Date()) -> Duration? {
+        let since: Date? = state.withLock { state in
+            switch state.following {
+            case .following: nil
+            case .starting: started
+            case .lost(let since, _): since
+            }
+        }
+        return since.map { .milliseconds(Int64(max(0, now.timeIntervalSince($0)) * 1000)) }
+    }
 
     /// Whether a token of `user` for `session` is refused, and why.
     public func refusal(user: UUID, session: UUID?) -> RoamError? {

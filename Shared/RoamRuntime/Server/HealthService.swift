@@ -58,9 +58,17 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
         state.withLock { $0.names.contains(name) ? $0.status : nil }
     }
 
-    /// What a call refused for not serving hears: the database's absence when that is what blocks.
+    /// What a call refused for not serving hears: the database's absence, or the revocation feed's,
+    /// when that is what blocks.
     public var refusal: RoamError {
-        state.withLock { $0.blockers["database"] != nil } ? .databaseUnavailable : .unavailable
+        let blockers = state.withLock { $0.blockers }
+        if blockers["database"] != nil { return .databaseUnavailable }
+        if blockers["revocations"] != nil {
+            return RoamError(
+                .unavailable, reason: "REVOCATIONS_LOST",
+                message: "this replica cannot hear which sessions have ended; try again shortly")
+        }
+        return .unavailable
     }
 
     /// Why the process is not serving (nil while it serves).

@@ -36,14 +36,17 @@ public enum ServiceHost {
         let verifier = await AccessTokenVerifier(
             keySource: keys, serviceSecret: settings.serviceSecret,
             acceptedServiceSecret: settings.acceptedServiceSecret)
+        let health = HealthService(serviceNames: serviceNames(of: parts.services))
         let revocations = RevocationFollower(
             source: try parts.revocations
                 ?? AccountsRevocationSource(
                     accounts: runtime.accounts(),
                     serviceName: settings.name,
                     serviceSecret: settings.serviceSecret),
-            revoked: verifier.revoked, logger: logger)
-        let health = HealthService(serviceNames: serviceNames(of: parts.services))
+            revoked: verifier.revoked, grace: settings.revocationGrace,
+            stale: { reason in
+                if let reason { health.block("revocations", reason: reason) } else { health.unblock("revocations") }
+            }, logger: logger)
         let delivery = try parts.outbox.map { outbox in
             let targets = try parts.purgeTargets.map { target in
                 GRPCPurgeTarget(upstream: try runtime.upstream(target.name, addresses: target.addresses), credential: runtime.credential)

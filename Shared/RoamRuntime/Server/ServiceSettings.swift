@@ -23,6 +23,9 @@ public struct ServiceSettings: Sendable {
     public var upstreamTimeout: Duration
     /// How often the accounts public keys are fetched again (a rotation's new key is learnt, a retired one forgotten).
     public var keysRefreshInterval: Duration
+    /// How long the revocation feed may be away (or not yet caught up) before the process stops serving
+    /// (`REVOCATIONS_GRACE`): past it, sessions ended meanwhile could still be let in.
+    public var revocationGrace: Duration
     /// What carries the gRPC server's calls (`GRPC_SERVER_TRANSPORT`).
     public var serverTransport: GRPCTransportKind
     /// Where the fault suite makes the process kill itself; none in normal runs.
@@ -52,6 +55,7 @@ public struct ServiceSettings: Sendable {
         inMemory = try environment.bool("ROAM_IN_MEMORY", default: false)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
         keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
+        revocationGrace = try environment.duration("REVOCATIONS_GRACE", default: .seconds(10))
         serverTransport = try GRPCTransportKind(environment: environment, variable: "GRPC_SERVER_TRANSPORT", default: .nghttp2)
         crashPoints = try CrashPoints(environment: environment)
     }
